@@ -1,0 +1,6 @@
+//! samgen compiler: tensors, tokens, and (in later stages) index notation, concrete
+//! index notation, SAM graphs and the golden executor.
+
+pub mod golden;
+pub mod tensor;
+pub mod token;

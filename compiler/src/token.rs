@@ -1,0 +1,229 @@
+//! SAM stream tokens and their RTL encoding (DESIGN section 5).
+//!
+//! A stream is a sequence of [`Token`]s: data (a coordinate, reference or value),
+//! stop `S_n` (closes n+1 fiber levels), empty `N`, done `D`. On a wire a token is
+//! `W + 1` bits: bit `W` is the control flag; for data the low `W` bits are the
+//! value, for control they are `n` for `S_n`, all ones for `D` and all ones minus one
+//! for `N`. `primitives/sam_pkg.sv` implements the same encoding in SystemVerilog.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Widest payload a token may have: the encoded token (payload + control flag)
+/// must fit in 64 bits.
+pub const MAX_PAYLOAD_WIDTH: u32 = 63;
+
+/// One token of a SAM stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Token {
+    /// A coordinate, reference or value, as raw payload bits (values are two's
+    /// complement truncated to the stream's width; see [`Token::value`]).
+    Data(u64),
+    /// `S_n`: ends the current fiber and `n` enclosing ones.
+    Stop(u32),
+    /// `N`: "no reference / no value here"; counts as the fill value in ALUs.
+    Empty,
+    /// `D`: the last token of every stream.
+    Done,
+}
+
+/// A bit pattern or text that is not a token of the given width.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    #[error("token width {0} is outside 1..={MAX_PAYLOAD_WIDTH}")]
+    BadWidth(u32),
+    #[error("data {value:#x} does not fit in {width} bits")]
+    DataTooWide { value: u64, width: u32 },
+    #[error("stop level S{level} does not fit in {width} bits (S{max} is the largest)")]
+    StopTooDeep { level: u32, width: u32, max: u64 },
+    #[error("bits {bits:#x} are wider than a {width}-bit token")]
+    StrayBits { bits: u64, width: u32 },
+    #[error("`{0}` is not a token (expected an integer, S<n>, N or D)")]
+    Unparsable(String),
+}
+
+fn payload_mask(width: u32) -> Result<u64, TokenError> {
+    if width == 0 || width > MAX_PAYLOAD_WIDTH {
+        return Err(TokenError::BadWidth(width));
+    }
+    Ok((1u64 << width) - 1)
+}
+
+impl Token {
+    /// A value token: `v` truncated to `width` bits (two's complement wrap).
+    pub fn value(v: i64, width: u32) -> Result<Token, TokenError> {
+        Ok(Token::Data(v as u64 & payload_mask(width)?))
+    }
+
+    /// The data payload read back as a signed `width`-bit value.
+    pub fn as_value(self, width: u32) -> Option<i64> {
+        match self {
+            Token::Data(bits) => Some(sign_extend(bits, width)),
+            _ => None,
+        }
+    }
+
+    pub fn is_control(self) -> bool {
+        !matches!(self, Token::Data(_))
+    }
+
+    /// Encode as `width + 1` bits (bit `width` is the control flag).
+    pub fn encode(self, width: u32) -> Result<u64, TokenError> {
+        let mask = payload_mask(width)?;
+        let flag = 1u64 << width;
+        match self {
+            Token::Data(v) if v & !mask != 0 => Err(TokenError::DataTooWide { value: v, width }),
+            Token::Data(v) => Ok(v),
+            Token::Stop(n) if u64::from(n) >= mask - 1 => Err(TokenError::StopTooDeep {
+                level: n,
+                width,
+                max: mask.saturating_sub(2),
+            }),
+            Token::Stop(n) => Ok(flag | u64::from(n)),
+            Token::Empty => Ok(flag | (mask - 1)),
+            Token::Done => Ok(flag | mask),
+        }
+    }
+
+    /// Decode `width + 1` bits.
+    pub fn decode(bits: u64, width: u32) -> Result<Token, TokenError> {
+        let mask = payload_mask(width)?;
+        let flag = 1u64 << width;
+        if bits & !(flag | mask) != 0 {
+            return Err(TokenError::StrayBits { bits, width });
+        }
+        let payload = bits & mask;
+        Ok(if bits & flag == 0 {
+            Token::Data(payload)
+        } else if payload == mask {
+            Token::Done
+        } else if payload == mask - 1 {
+            Token::Empty
+        } else {
+            // payload < mask - 1 <= u32::MAX only when width <= 32; deeper stops
+            // than u32::MAX cannot occur in a tensor of any real order.
+            Token::Stop(u32::try_from(payload).unwrap_or(u32::MAX))
+        })
+    }
+}
+
+/// Sign-extend the low `width` bits of `bits`.
+pub fn sign_extend(bits: u64, width: u32) -> i64 {
+    let shift = 64 - width.clamp(1, 64);
+    ((bits << shift) as i64) >> shift
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Token::Data(v) => write!(f, "{v}"),
+            Token::Stop(n) => write!(f, "S{n}"),
+            Token::Empty => f.write_str("N"),
+            Token::Done => f.write_str("D"),
+        }
+    }
+}
+
+impl FromStr for Token {
+    type Err = TokenError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || TokenError::Unparsable(s.to_string());
+        match s {
+            "N" => Ok(Token::Empty),
+            "D" => Ok(Token::Done),
+            _ => match s.strip_prefix('S') {
+                Some(n) => n.parse().map(Token::Stop).map_err(|_| bad()),
+                None => s.parse().map(Token::Data).map_err(|_| bad()),
+            },
+        }
+    }
+}
+
+/// Format a stream the way the papers write it: `1 S0 2 3 S1 D`.
+pub fn format_stream(tokens: &[Token]) -> String {
+    tokens
+        .iter()
+        .map(Token::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Parse a whitespace-separated stream written as [`format_stream`] prints it.
+pub fn parse_stream(text: &str) -> Result<Vec<Token>, TokenError> {
+    text.split_whitespace().map(str::parse).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding_matches_design_section_5() {
+        // 16-bit payload: flag is bit 16.
+        assert_eq!(Token::Data(5).encode(16), Ok(5));
+        assert_eq!(Token::Stop(0).encode(16), Ok(0x1_0000));
+        assert_eq!(Token::Stop(3).encode(16), Ok(0x1_0003));
+        assert_eq!(Token::Done.encode(16), Ok(0x1_ffff));
+        assert_eq!(Token::Empty.encode(16), Ok(0x1_fffe));
+    }
+
+    #[test]
+    fn round_trip_all_kinds_and_widths() {
+        for width in [1u32, 2, 8, 16, 32, 63] {
+            let mask = (1u64 << width) - 1;
+            let mut toks = vec![Token::Data(0), Token::Data(mask), Token::Empty, Token::Done];
+            if mask >= 2 {
+                toks.push(Token::Stop(0));
+            }
+            for t in toks {
+                let bits = t.encode(width).unwrap();
+                assert!(bits < 1u64 << (width + 1));
+                assert_eq!(Token::decode(bits, width), Ok(t), "width {width} token {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_what_does_not_fit() {
+        assert!(matches!(
+            Token::Data(256).encode(8),
+            Err(TokenError::DataTooWide { .. })
+        ));
+        // 8 bits: 0xff is D, 0xfe is N, so S253 is the deepest stop.
+        assert_eq!(Token::Stop(253).encode(8), Ok(0x1fd));
+        assert!(matches!(
+            Token::Stop(254).encode(8),
+            Err(TokenError::StopTooDeep { .. })
+        ));
+        assert!(matches!(
+            Token::decode(0x200, 8),
+            Err(TokenError::StrayBits { .. })
+        ));
+        assert_eq!(Token::Data(0).encode(0), Err(TokenError::BadWidth(0)));
+        assert_eq!(Token::Data(0).encode(64), Err(TokenError::BadWidth(64)));
+    }
+
+    #[test]
+    fn values_wrap_as_twos_complement() {
+        let t = Token::value(-1, 32).unwrap();
+        assert_eq!(t, Token::Data(0xffff_ffff));
+        assert_eq!(t.as_value(32), Some(-1));
+        assert_eq!(Token::value(1 << 32, 32).unwrap().as_value(32), Some(0));
+        assert_eq!(sign_extend(0x7fff_ffff, 32), i32::MAX as i64);
+    }
+
+    #[test]
+    fn text_form_round_trips() {
+        let s = parse_stream("1 S0 2 3 S0 4 5 S1 N D").unwrap();
+        assert_eq!(format_stream(&s), "1 S0 2 3 S0 4 5 S1 N D");
+        assert!(matches!(
+            parse_stream("1 X"),
+            Err(TokenError::Unparsable(_))
+        ));
+        assert!(matches!(
+            parse_stream("S"),
+            Err(TokenError::Unparsable(_))
+        ));
+    }
+}

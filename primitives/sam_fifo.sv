@@ -1,0 +1,129 @@
+// sam_fifo: the FIFO on every edge of a generated SAM top (DESIGN section 7).
+//
+// Carries any token kind unchanged and in order. Full throughput: with the producer
+// valid and the consumer ready it moves one token per cycle at every depth.
+// valid_o and tok_o always come from registers (one cycle of latency, no path from
+// valid_i or tok_i to the outputs).
+//
+//   Depth >= 2  a circular buffer; ready_o = !full is a register: no combinational
+//               path from ready_i to ready_o.
+//   Depth == 1  a single register stage; ready_o = !full || ready_i. This is the one
+//               combinational path (ready_i -> ready_o), the price of full throughput
+//               with one slot. hdl-gen counts it when it bounds ready chains.
+//
+// The buffer is read asynchronously, so it maps to distributed RAM on ECP5 and to
+// flip-flops on iCE40: edge FIFOs are shallow, block RAM is kept for tensor arrays.
+//
+// Parameters: Width  payload width (token is Width+1 bits), 1..63
+//             Depth  number of tokens held, >= 1
+// Ports:      clk_i, rst_ni         clock, asynchronous active-low reset
+//             valid_i, ready_o, tok_i   input channel, any token kind
+//             valid_o, ready_i, tok_o   output channel, same tokens in order
+module sam_fifo #(
+  parameter int unsigned Width = sam_pkg::CrdWidth,
+  parameter int unsigned Depth = 2
+) (
+  input  logic           clk_i,
+  input  logic           rst_ni,
+  input  logic           valid_i,
+  output logic           ready_o,
+  input  logic [Width:0] tok_i,
+  output logic           valid_o,
+  input  logic           ready_i,
+  output logic [Width:0] tok_o
+);
+
+  if (Width < 1 || Width > sam_pkg::MaxPayloadWidth) begin : gen_bad_width
+    $error("sam_fifo: Width must be in 1..63");
+  end
+
+  sam_stream_assert #(
+    .Width(Width),
+    .Name ("sam_fifo input")
+  ) in_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(valid_i),
+    .ready_i(ready_o),
+    .tok_i  (tok_i)
+  );
+
+  logic push, pop;
+  assign push = valid_i && ready_o;
+  assign pop  = valid_o && ready_i;
+
+  if (Depth < 1) begin : gen_bad_depth
+    $error("sam_fifo: Depth must be >= 1");
+  end else if (Depth == 1) begin : gen_register
+    logic           full_d, full_q;
+    logic [Width:0] tok_d, tok_q;
+
+    assign ready_o = !full_q || ready_i;
+    assign valid_o = full_q;
+    assign tok_o   = tok_q;
+
+    always_comb begin
+      full_d = full_q;
+      tok_d  = tok_q;
+      if (pop) full_d = 1'b0;
+      if (push) begin
+        full_d = 1'b1;
+        tok_d  = tok_i;
+      end
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        full_q <= 1'b0;
+        tok_q  <= '0;
+      end else begin
+        full_q <= full_d;
+        tok_q  <= tok_d;
+      end
+    end
+  end else begin : gen_buffer
+    localparam int unsigned PtrWidth   = $clog2(Depth);
+    localparam int unsigned CountWidth = $clog2(Depth + 1);
+    localparam logic [PtrWidth-1:0]   LastSlot = PtrWidth'(Depth - 1);
+    localparam logic [CountWidth-1:0] Full     = CountWidth'(Depth);
+
+    // No reset on the storage so it can map to RAM.
+    logic [Width:0]          mem_q[Depth];
+    logic [PtrWidth-1:0]     wr_ptr_d, wr_ptr_q, rd_ptr_d, rd_ptr_q;
+    logic [CountWidth-1:0]   count_d, count_q;
+
+    assign ready_o = count_q != Full;
+    assign valid_o = count_q != '0;
+    assign tok_o   = mem_q[rd_ptr_q];
+
+    always_comb begin
+      wr_ptr_d = wr_ptr_q;
+      rd_ptr_d = rd_ptr_q;
+      count_d  = count_q;
+      if (push) wr_ptr_d = (wr_ptr_q == LastSlot) ? '0 : wr_ptr_q + 1'b1;
+      if (pop) rd_ptr_d = (rd_ptr_q == LastSlot) ? '0 : rd_ptr_q + 1'b1;
+      unique case ({push, pop})
+        2'b10:   count_d = count_q + 1'b1;
+        2'b01:   count_d = count_q - 1'b1;
+        default: count_d = count_q;
+      endcase
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        wr_ptr_q <= '0;
+        rd_ptr_q <= '0;
+        count_q  <= '0;
+      end else begin
+        wr_ptr_q <= wr_ptr_d;
+        rd_ptr_q <= rd_ptr_d;
+        count_q  <= count_d;
+      end
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (push) mem_q[wr_ptr_q] <= tok_i;
+    end
+  end
+
+endmodule

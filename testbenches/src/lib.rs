@@ -1,0 +1,61 @@
+//! samgen co-simulation: builds Verilator models of generated wrappers (cached by
+//! content hash), loads them through one uniform C++ shim, drives SAM token
+//! streams with random stalls, and compares against the golden models.
+
+pub mod drive;
+pub mod fifo;
+pub mod harness;
+pub mod sim;
+pub mod streams;
+pub mod verilator;
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong in co-simulation, one line each.
+#[derive(Debug, thiserror::Error)]
+pub enum CosimError {
+    #[error(
+        "verilator not found on PATH: run `make setup` (as root it runs apt-get install verilator; samgen needs >= 5.006)"
+    )]
+    NoVerilator,
+    #[error("verilator {0} is too old: samgen needs >= 5.006 (Debian 12's package)")]
+    OldVerilator(String),
+    #[error("{tool} failed while building model `{label}`: {detail} (full log: {log})")]
+    BuildFailed {
+        tool: &'static str,
+        label: String,
+        detail: String,
+        log: PathBuf,
+    },
+    #[error("{what}: {source}")]
+    Io {
+        what: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot load model {path}: {source}")]
+    Load {
+        path: PathBuf,
+        #[source]
+        source: libloading::Error,
+    },
+    #[error("model {path} has {got} lanes where the harness expects {want}")]
+    LaneMismatch {
+        path: PathBuf,
+        got: String,
+        want: String,
+    },
+    #[error("timeout after {cycles} cycles: {detail}")]
+    Timeout { cycles: u64, detail: String },
+    #[error("an RTL assertion failed at cycle {cycle} (its message is printed above)")]
+    Assertion { cycle: u64 },
+    #[error("{0}")]
+    Mismatch(String),
+}
+
+impl CosimError {
+    pub(crate) fn io(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> CosimError {
+        let what = what.into();
+        move |source| CosimError::Io { what, source }
+    }
+}

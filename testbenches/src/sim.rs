@@ -1,0 +1,181 @@
+//! A loaded model: the C ABI of `shim/samsim.cpp` behind a safe Rust type.
+
+use std::ffi::{c_void, CString};
+use std::path::Path;
+
+use libloading::Library;
+
+use crate::verilator::BuiltModel;
+use crate::CosimError;
+
+type NewFn = unsafe extern "C" fn(*const std::ffi::c_char, u32) -> *mut c_void;
+type FreeFn = unsafe extern "C" fn(*mut c_void);
+type CountFn = unsafe extern "C" fn() -> u32;
+type ResetFn = unsafe extern "C" fn(*mut c_void, u32);
+type SetInFn = unsafe extern "C" fn(*mut c_void, u32, u32, u64);
+type SetReadyFn = unsafe extern "C" fn(*mut c_void, u32, u32);
+type UnitFn = unsafe extern "C" fn(*mut c_void);
+type GetBitFn = unsafe extern "C" fn(*mut c_void, u32) -> u32;
+type GetTokFn = unsafe extern "C" fn(*mut c_void, u32) -> u64;
+type StatusFn = unsafe extern "C" fn(*mut c_void) -> u32;
+
+struct Api {
+    free: FreeFn,
+    reset: ResetFn,
+    set_in: SetInFn,
+    set_out_ready: SetReadyFn,
+    eval: UnitFn,
+    in_ready: GetBitFn,
+    out_valid: GetBitFn,
+    out_tok: GetTokFn,
+    tick: UnitFn,
+    got_error: StatusFn,
+}
+
+/// One running instance of a model. Lane indices are checked against the model.
+pub struct Sim {
+    api: Api,
+    handle: *mut c_void,
+    num_in: u32,
+    num_out: u32,
+    cycle: u64,
+    // Last so it unloads after `handle` is freed.
+    _lib: Library,
+}
+
+fn sym<T: Copy>(lib: &Library, name: &str, path: &Path) -> Result<T, CosimError> {
+    // SAFETY: the symbol types above match the extern "C" signatures in samsim.cpp,
+    // whose ABI version is checked on load.
+    unsafe {
+        lib.get::<T>(name.as_bytes())
+            .map(|s| *s)
+            .map_err(|source| CosimError::Load {
+                path: path.to_path_buf(),
+                source,
+            })
+    }
+}
+
+impl Sim {
+    /// Load `model`; `wave` writes a waveform if the model was built with tracing;
+    /// `seed` draws the initial values of registers that have no reset.
+    pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Sim, CosimError> {
+        let path = &model.library;
+        // SAFETY: loading runs the model's static constructors, which only set up
+        // Verilator's own globals.
+        let lib = unsafe { Library::new(path) }.map_err(|source| CosimError::Load {
+            path: path.clone(),
+            source,
+        })?;
+        let abi: CountFn = sym(&lib, "samsim_abi_version", path)?;
+        let num_in: CountFn = sym(&lib, "samsim_num_in", path)?;
+        let num_out: CountFn = sym(&lib, "samsim_num_out", path)?;
+        // SAFETY: plain getters without arguments.
+        let (abi, got_in, got_out) = unsafe { (abi(), num_in(), num_out()) };
+        let (want_in, want_out) = (model.num_in.max(1), model.num_out.max(1));
+        if abi != 1 || got_in != want_in || got_out != want_out {
+            return Err(CosimError::LaneMismatch {
+                path: path.clone(),
+                got: format!("abi {abi}, {got_in} in, {got_out} out"),
+                want: format!("abi 1, {want_in} in, {want_out} out"),
+            });
+        }
+        let new: NewFn = sym(&lib, "samsim_new", path)?;
+        let api = Api {
+            free: sym(&lib, "samsim_free", path)?,
+            reset: sym(&lib, "samsim_reset", path)?,
+            set_in: sym(&lib, "samsim_set_in", path)?,
+            set_out_ready: sym(&lib, "samsim_set_out_ready", path)?,
+            eval: sym(&lib, "samsim_eval", path)?,
+            in_ready: sym(&lib, "samsim_in_ready", path)?,
+            out_valid: sym(&lib, "samsim_out_valid", path)?,
+            out_tok: sym(&lib, "samsim_out_tok", path)?,
+            tick: sym(&lib, "samsim_tick", path)?,
+            got_error: sym(&lib, "samsim_got_error", path)?,
+        };
+        let wave_c = wave
+            .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
+            .transpose()
+            .map_err(|_| CosimError::Mismatch("waveform path contains a NUL byte".into()))?;
+        // SAFETY: samsim_new copies nothing it does not own; the path outlives the call.
+        let handle = unsafe {
+            new(
+                wave_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+                seed,
+            )
+        };
+        Ok(Sim {
+            api,
+            handle,
+            num_in: want_in,
+            num_out: want_out,
+            cycle: 0,
+            _lib: lib,
+        })
+    }
+
+    pub fn num_in(&self) -> u32 {
+        self.num_in
+    }
+
+    pub fn num_out(&self) -> u32 {
+        self.num_out
+    }
+
+    /// Cycles since the last reset.
+    pub fn cycle(&self) -> u64 {
+        self.cycle
+    }
+
+    pub fn reset(&mut self, cycles: u32) {
+        // SAFETY (all methods below): `handle` is live until Drop, lanes are in range.
+        unsafe { (self.api.reset)(self.handle, cycles) };
+        self.cycle = 0;
+    }
+
+    pub fn set_in(&mut self, lane: u32, valid: bool, tok: u64) {
+        assert!(lane < self.num_in, "input lane {lane} out of range");
+        unsafe { (self.api.set_in)(self.handle, lane, valid as u32, tok) }
+    }
+
+    pub fn set_out_ready(&mut self, lane: u32, ready: bool) {
+        assert!(lane < self.num_out, "output lane {lane} out of range");
+        unsafe { (self.api.set_out_ready)(self.handle, lane, ready as u32) }
+    }
+
+    pub fn eval(&mut self) {
+        unsafe { (self.api.eval)(self.handle) }
+    }
+
+    pub fn in_ready(&self, lane: u32) -> bool {
+        assert!(lane < self.num_in, "input lane {lane} out of range");
+        unsafe { (self.api.in_ready)(self.handle, lane) != 0 }
+    }
+
+    pub fn out_valid(&self, lane: u32) -> bool {
+        assert!(lane < self.num_out, "output lane {lane} out of range");
+        unsafe { (self.api.out_valid)(self.handle, lane) != 0 }
+    }
+
+    pub fn out_tok(&self, lane: u32) -> u64 {
+        assert!(lane < self.num_out, "output lane {lane} out of range");
+        unsafe { (self.api.out_tok)(self.handle, lane) }
+    }
+
+    /// One clock cycle; an RTL assertion that fired is an error.
+    pub fn tick(&mut self) -> Result<(), CosimError> {
+        unsafe { (self.api.tick)(self.handle) };
+        self.cycle += 1;
+        if unsafe { (self.api.got_error)(self.handle) } != 0 {
+            return Err(CosimError::Assertion { cycle: self.cycle });
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Sim {
+    fn drop(&mut self) {
+        // SAFETY: `handle` came from samsim_new and is freed exactly once.
+        unsafe { (self.api.free)(self.handle) }
+    }
+}

@@ -1,0 +1,372 @@
+//! Verilating a wrapper into a loadable model, cached by content hash.
+//!
+//! A model is `libsamsim.so`: the Verilated wrapper plus `shim/samsim.cpp`. Its
+//! cache key hashes everything that affects the binary (wrapper text, every source
+//! file's contents, the shim, the Verilator version and the flags), so a second run
+//! of the same design reuses the model and any edit rebuilds it. Concurrent builds
+//! of one key (parallel tests) serialize on a lock file.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use sha2::{Digest, Sha256};
+
+use crate::CosimError;
+
+const SHIM: &str = include_str!("../shim/samsim.cpp");
+
+/// Waveform support compiled into a model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaveFormat {
+    Fst,
+    Vcd,
+}
+
+impl WaveFormat {
+    /// From a file name's extension (`.fst` or `.vcd`).
+    pub fn from_path(path: &Path) -> Option<WaveFormat> {
+        match path.extension()?.to_str()? {
+            "fst" => Some(WaveFormat::Fst),
+            "vcd" => Some(WaveFormat::Vcd),
+            _ => None,
+        }
+    }
+}
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct ModelSpec {
+    /// Human name for logs and errors.
+    pub label: String,
+    /// Module name of the wrapper.
+    pub top_name: String,
+    /// SystemVerilog text of the wrapper.
+    pub top_text: String,
+    /// Library sources, dependencies first.
+    pub sources: Vec<PathBuf>,
+    pub num_in: u32,
+    pub num_out: u32,
+    pub wave: Option<WaveFormat>,
+}
+
+/// A model ready to load.
+#[derive(Clone, Debug)]
+pub struct BuiltModel {
+    pub label: String,
+    pub library: PathBuf,
+    pub hash: String,
+    /// True when the cache already held it.
+    pub reused: bool,
+    pub build_seconds: f64,
+    pub num_in: u32,
+    pub num_out: u32,
+}
+
+/// Where models are cached: `$SAMGEN_MODEL_CACHE`, else `target/samgen-models` of
+/// this workspace.
+pub fn default_cache_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("SAMGEN_MODEL_CACHE") {
+        return PathBuf::from(dir);
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(|root| root.join("target").join("samgen-models"))
+        .unwrap_or_else(|| PathBuf::from("samgen-models"))
+}
+
+/// `verilator --version`, checked to be >= 5.006.
+pub fn verilator_version() -> Result<String, CosimError> {
+    let out = Command::new("verilator")
+        .arg("--version")
+        .output()
+        .map_err(|_| CosimError::NoVerilator)?;
+    let text = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let version = text.split_whitespace().nth(1).unwrap_or("").to_string();
+    let mut parts = version.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+    let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+    if (major, minor) < (5, 6) {
+        return Err(CosimError::OldVerilator(version));
+    }
+    Ok(text)
+}
+
+fn verilator_root() -> Result<PathBuf, CosimError> {
+    let out = Command::new("verilator")
+        .args(["--getenv", "VERILATOR_ROOT"])
+        .output()
+        .map_err(|_| CosimError::NoVerilator)?;
+    Ok(PathBuf::from(
+        String::from_utf8_lossy(&out.stdout).trim().to_string(),
+    ))
+}
+
+fn verilator_args(spec: &ModelSpec) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "--cc",
+        "--build",
+        "-j",
+        "2",
+        "--no-timing",
+        "--assert",
+        "--prefix",
+        "Vtb",
+        "-Mdir",
+        "obj",
+        "--x-assign",
+        "unique",
+        "--x-initial",
+        "unique",
+        "-CFLAGS",
+        "-fPIC",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    match spec.wave {
+        Some(WaveFormat::Fst) => args.push("--trace-fst".into()),
+        Some(WaveFormat::Vcd) => args.push("--trace".into()),
+        None => {}
+    }
+    args.push("--top-module".into());
+    args.push(spec.top_name.clone());
+    args
+}
+
+fn cache_key(spec: &ModelSpec, version: &str) -> Result<String, CosimError> {
+    let mut h = Sha256::new();
+    h.update(version.as_bytes());
+    h.update(SHIM.as_bytes());
+    h.update(verilator_args(spec).join(" ").as_bytes());
+    h.update(format!("lanes {} {}", spec.num_in, spec.num_out).as_bytes());
+    h.update(spec.top_text.as_bytes());
+    for src in &spec.sources {
+        let text = fs::read(src).map_err(CosimError::io(format!("reading {}", src.display())))?;
+        h.update(src.file_name().unwrap_or_default().as_encoded_bytes());
+        h.update((text.len() as u64).to_le_bytes());
+        h.update(&text);
+    }
+    let digest = h.finalize();
+    Ok(digest[..10].iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Build `spec` (or reuse the cached model) under `cache_dir`.
+pub fn build_model(spec: &ModelSpec, cache_dir: &Path) -> Result<BuiltModel, CosimError> {
+    let version = verilator_version()?;
+    let hash = cache_key(spec, &version)?;
+    let dir = cache_dir.join(format!("{}-{hash}", spec.top_name));
+    let library = dir.join("libsamsim.so");
+    let model = |reused, build_seconds| BuiltModel {
+        label: spec.label.clone(),
+        library: library.clone(),
+        hash: hash.clone(),
+        reused,
+        build_seconds,
+        num_in: spec.num_in,
+        num_out: spec.num_out,
+    };
+    if library.exists() {
+        return Ok(model(true, 0.0));
+    }
+    fs::create_dir_all(cache_dir)
+        .map_err(CosimError::io(format!("creating {}", cache_dir.display())))?;
+    let lock_path = cache_dir.join(format!("{}-{hash}.lock", spec.top_name));
+    let lock = fs::File::create(&lock_path)
+        .map_err(CosimError::io(format!("creating {}", lock_path.display())))?;
+    lock.lock()
+        .map_err(CosimError::io(format!("locking {}", lock_path.display())))?;
+    if library.exists() {
+        // Another process built it while we waited.
+        return Ok(model(true, 0.0));
+    }
+    let start = Instant::now();
+    eprintln!(
+        "[cosim] building Verilator model `{}` ({hash}); this takes a while once, then it is cached",
+        spec.label
+    );
+    let work = cache_dir.join(format!("{}-{hash}.building", spec.top_name));
+    let _ = fs::remove_dir_all(&work);
+    fs::create_dir_all(&work).map_err(CosimError::io(format!("creating {}", work.display())))?;
+    let runtime = build_runtime(cache_dir, &version)?;
+    build_in(spec, &work, &runtime)?;
+    fs::rename(&work, &dir).map_err(CosimError::io(format!("installing {}", dir.display())))?;
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!("[cosim] model `{}` built in {secs:.1} s", spec.label);
+    Ok(model(false, secs))
+}
+
+fn run_logged(
+    cmd: &mut Command,
+    tool: &'static str,
+    spec: &ModelSpec,
+    log: &Path,
+) -> Result<(), CosimError> {
+    let out = cmd
+        .output()
+        .map_err(CosimError::io(format!("running {tool}")))?;
+    let mut text = out.stdout.clone();
+    text.extend_from_slice(&out.stderr);
+    fs::write(log, &text).map_err(CosimError::io(format!("writing {}", log.display())))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let detail = first_error(&String::from_utf8_lossy(&text));
+    Err(CosimError::BuildFailed {
+        tool,
+        label: spec.label.clone(),
+        detail,
+        log: log.to_path_buf(),
+    })
+}
+
+/// Verilator's C++ runtime (`verilated.cpp`, threads, VCD and FST writers) is the
+/// same for every model: compile it once per Verilator version into a shared
+/// archive instead of once per model (it is most of a small model's build time).
+fn build_runtime(cache_dir: &Path, version: &str) -> Result<PathBuf, CosimError> {
+    const UNITS: &[&str] = &[
+        "verilated",
+        "verilated_threads",
+        "verilated_vcd_c",
+        "verilated_fst_c",
+    ];
+    let mut h = Sha256::new();
+    h.update(version.as_bytes());
+    h.update(RUNTIME_CFLAGS.join(" ").as_bytes());
+    let hash: String = h.finalize()[..6]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let dir = cache_dir.join(format!("verilated-runtime-{hash}"));
+    let archive = dir.join("libverilated_rt.a");
+    if archive.exists() {
+        return Ok(archive);
+    }
+    let lock_path = cache_dir.join(format!("verilated-runtime-{hash}.lock"));
+    let lock = fs::File::create(&lock_path)
+        .map_err(CosimError::io(format!("creating {}", lock_path.display())))?;
+    lock.lock()
+        .map_err(CosimError::io(format!("locking {}", lock_path.display())))?;
+    if archive.exists() {
+        return Ok(archive);
+    }
+    eprintln!("[cosim] compiling the Verilator runtime once for all models");
+    let work = cache_dir.join(format!("verilated-runtime-{hash}.building"));
+    let _ = fs::remove_dir_all(&work);
+    fs::create_dir_all(&work).map_err(CosimError::io(format!("creating {}", work.display())))?;
+    let include = verilator_root()?.join("include");
+    let label = "Verilator runtime".to_string();
+    // Two units at a time: the machines this runs on have two cores.
+    for pair in UNITS.chunks(2) {
+        let children: Vec<_> = pair
+            .iter()
+            .map(|unit| {
+                Command::new("g++")
+                    .current_dir(&work)
+                    .args(RUNTIME_CFLAGS)
+                    .arg(format!("-I{}", include.display()))
+                    .arg(format!("-I{}", include.join("vltstd").display()))
+                    .args(["-c", "-o", &format!("{unit}.o")])
+                    .arg(include.join(format!("{unit}.cpp")))
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .map_err(CosimError::io("running g++"))
+            })
+            .collect::<Result<_, _>>()?;
+        for (child, unit) in children.into_iter().zip(pair) {
+            let out = child
+                .wait_with_output()
+                .map_err(CosimError::io("running g++"))?;
+            let log = work.join(format!("{unit}.log"));
+            let mut text = out.stdout;
+            text.extend_from_slice(&out.stderr);
+            fs::write(&log, &text).map_err(CosimError::io(format!("writing {}", log.display())))?;
+            if !out.status.success() {
+                return Err(CosimError::BuildFailed {
+                    tool: "g++",
+                    label,
+                    detail: first_error(&String::from_utf8_lossy(&text)),
+                    log,
+                });
+            }
+        }
+    }
+    let mut ar = Command::new("ar");
+    ar.current_dir(&work)
+        .arg("rcs")
+        .arg("libverilated_rt.a")
+        .args(UNITS.iter().map(|u| format!("{u}.o")));
+    let spec_label = ModelSpec {
+        label,
+        top_name: String::new(),
+        top_text: String::new(),
+        sources: Vec::new(),
+        num_in: 0,
+        num_out: 0,
+        wave: None,
+    };
+    run_logged(&mut ar, "ar", &spec_label, &work.join("ar.log"))?;
+    fs::rename(&work, &dir).map_err(CosimError::io(format!("installing {}", dir.display())))?;
+    Ok(archive)
+}
+
+const RUNTIME_CFLAGS: &[&str] = &["-std=c++17", "-O2", "-fPIC"];
+
+/// The most telling line of a failed tool's output.
+fn first_error(text: &str) -> String {
+    text.lines()
+        .find(|l| l.contains("%Error") || l.contains("error:") || l.contains("cannot find"))
+        .or_else(|| text.lines().rev().find(|l| !l.trim().is_empty()))
+        .unwrap_or("no output")
+        .trim()
+        .to_string()
+}
+
+fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimError> {
+    let top = work.join("tb.sv");
+    fs::write(&top, &spec.top_text)
+        .map_err(CosimError::io(format!("writing {}", top.display())))?;
+    fs::write(work.join("samsim.cpp"), SHIM).map_err(CosimError::io("writing the shim"))?;
+    let mut verilate = Command::new("verilator");
+    verilate
+        .current_dir(work)
+        .args(verilator_args(spec))
+        .args(&spec.sources)
+        .arg("tb.sv");
+    run_logged(
+        &mut verilate,
+        "verilator",
+        spec,
+        &work.join("verilator.log"),
+    )?;
+
+    let root = verilator_root()?;
+    let mut link = Command::new("g++");
+    link.current_dir(work)
+        .args([
+            "-std=c++17",
+            "-O2",
+            "-fPIC",
+            "-shared",
+            "-fvisibility=hidden",
+        ])
+        .arg("-Iobj")
+        .arg(format!("-I{}", root.join("include").display()))
+        .arg(format!("-I{}", root.join("include/vltstd").display()))
+        .arg(format!("-DSAMSIM_NUM_IN={}", spec.num_in.max(1)))
+        .arg(format!("-DSAMSIM_NUM_OUT={}", spec.num_out.max(1)));
+    match spec.wave {
+        Some(WaveFormat::Fst) => {
+            link.args(["-DVM_TRACE=1", "-DVM_TRACE_FST=1"]);
+        }
+        Some(WaveFormat::Vcd) => {
+            link.arg("-DVM_TRACE=1");
+        }
+        None => {}
+    }
+    link.args(["samsim.cpp", "obj/Vtb__ALL.a"]);
+    link.arg(runtime);
+    link.args(["-pthread", "-lz", "-Wl,-Bsymbolic", "-o", "libsamsim.so"]);
+    run_logged(&mut link, "g++", spec, &work.join("link.log"))
+}
