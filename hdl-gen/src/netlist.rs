@@ -59,11 +59,6 @@ pub enum Item {
         rhs: String,
     },
     Instance(Instance),
-    /// A `/* verilator lint_off RULE */` waiver with the reason on the line above.
-    LintOff {
-        rule: String,
-        reason: String,
-    },
 }
 
 /// A named instance with named parameter and port connections only.
@@ -84,6 +79,8 @@ pub struct Module {
     pub params: Vec<Param>,
     pub ports: Vec<Port>,
     pub items: Vec<Item>,
+    /// Lint waivers for the whole module: (Verilator rule, reason).
+    pub waivers: Vec<(String, String)>,
 }
 
 impl Module {
@@ -138,6 +135,10 @@ impl fmt::Display for Module {
                 let _ = writeln!(out, "// {line}");
             }
         }
+        for (rule, reason) in &self.waivers {
+            let _ = writeln!(out, "// Waiver: {reason}");
+            let _ = writeln!(out, "/* verilator lint_off {rule} */");
+        }
         let _ = write!(out, "module {}", self.name);
         if !self.params.is_empty() {
             out.push_str(" #(\n");
@@ -180,10 +181,6 @@ impl fmt::Display for Module {
                 Item::Assign { lhs, rhs } => {
                     let _ = writeln!(out, "  assign {lhs} = {rhs};");
                 }
-                Item::LintOff { rule, reason } => {
-                    let _ = writeln!(out, "  // Waiver: {reason}");
-                    let _ = writeln!(out, "  /* verilator lint_off {rule} */");
-                }
                 Item::Instance(inst) => {
                     let _ = write!(out, "  {}", inst.module);
                     if !inst.params.is_empty() {
@@ -198,6 +195,9 @@ impl fmt::Display for Module {
             }
         }
         out.push_str("\nendmodule\n");
+        for (rule, _) in &self.waivers {
+            let _ = writeln!(out, "/* verilator lint_on {rule} */");
+        }
         f.write_str(&out)
     }
 }

@@ -324,7 +324,8 @@ fn first_error(text: &str) -> String {
 }
 
 fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimError> {
-    let top = work.join("tb.sv");
+    let top_file = format!("{}.sv", spec.top_name);
+    let top = work.join(&top_file);
     fs::write(&top, &spec.top_text)
         .map_err(CosimError::io(format!("writing {}", top.display())))?;
     fs::write(work.join("samsim.cpp"), SHIM).map_err(CosimError::io("writing the shim"))?;
@@ -333,7 +334,7 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
         .current_dir(work)
         .args(verilator_args(spec))
         .args(&spec.sources)
-        .arg("tb.sv");
+        .arg(&top_file);
     run_logged(
         &mut verilate,
         "verilator",

@@ -1,0 +1,53 @@
+# samgen: the two commands of the README, and the pieces they are made of.
+#   make demo   set up, then run the pipeline end to end on a demo
+#   make test   set up, then every test (this is what CI runs)
+SHELL   := /bin/bash
+CARGO   ?= cargo
+BUILD   ?= build
+SAMGEN  := target/release/samgen
+SV_PKG  := primitives/sam_pkg.sv
+SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
+
+.PHONY: setup demo test lint sv-lint fmt clippy bench clean
+
+setup:
+	@scripts/setup.sh
+
+$(SAMGEN): setup FORCE
+	@$(CARGO) build --release --quiet --bin samgen
+FORCE:
+
+demo: $(SAMGEN)
+	@mkdir -p $(BUILD)/demo
+	$(SAMGEN) tensor gen --kind uniform --dims 64,64 --density 0.05 --seed 7 -o $(BUILD)/demo/B.mtx
+	$(SAMGEN) tensor show $(BUILD)/demo/B.mtx -f ds
+	$(SAMGEN) primitive verify fifo --streams 1000
+	$(SAMGEN) primitive synth fifo --family ecp5 -o $(BUILD)/demo/fifo-ecp5
+	$(SAMGEN) primitive synth fifo --family ice40 -o $(BUILD)/demo/fifo-ice40
+
+# Lint first, tests last: the test runner's summary closes the output.
+test: setup lint
+	$(CARGO) test --workspace
+
+lint: sv-lint fmt clippy
+
+# Every library file, each as its own top, with the package and its dependencies.
+sv-lint:
+	@for f in $(SV_ALL); do \
+	  m=$$(basename $$f .sv); \
+	  verilator --lint-only -Wall -Iprimitives $(SV_PKG) $(SV_ALL) --top-module $$m || exit 1; \
+	done; echo "[lint] verilator -Wall clean: $(words $(SV_ALL)) modules"
+
+fmt:
+	@$(CARGO) fmt --all -- --check
+
+clippy:
+	@$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
+
+bench: $(SAMGEN)
+	$(SAMGEN) primitive synth fifo --family ecp5 -o $(BUILD)/bench/fifo-ecp5
+	$(SAMGEN) primitive synth fifo --family ice40 -o $(BUILD)/bench/fifo-ice40
+
+clean:
+	$(CARGO) clean
+	rm -rf $(BUILD)

