@@ -62,18 +62,34 @@ pub struct RunResult {
     pub cycles: u64,
 }
 
-/// Drive `inputs[k]` into input lane k (payload width `in_widths[k]`) and collect
-/// the output lanes (payload widths `out_widths`), calling `observe` every cycle.
+/// One run: `inputs[k]` goes into input lane k.
+#[derive(Clone, Copy, Debug)]
+pub struct RunSpec<'a> {
+    pub inputs: &'a [Vec<Token>],
+    /// Payload width of each input lane.
+    pub in_widths: &'a [u32],
+    /// Payload width of each output lane.
+    pub out_widths: &'a [u32],
+    pub stalls: Stalls,
+    /// Give up (a timeout error naming the stuck lanes) after this many cycles.
+    pub max_cycles: u64,
+}
+
+/// Drive the inputs of `spec` and collect every output lane, calling `observe`
+/// every cycle.
 pub fn run_streams<R: Rng>(
     sim: &mut Sim,
-    inputs: &[Vec<Token>],
-    in_widths: &[u32],
-    out_widths: &[u32],
-    stalls: Stalls,
+    spec: &RunSpec<'_>,
     rng: &mut R,
-    max_cycles: u64,
     mut observe: impl FnMut(&CycleView) -> Result<(), String>,
 ) -> Result<RunResult, CosimError> {
+    let RunSpec {
+        inputs,
+        in_widths,
+        out_widths,
+        stalls,
+        max_cycles,
+    } = *spec;
     let encoded: Vec<Vec<u64>> = inputs
         .iter()
         .zip(in_widths)

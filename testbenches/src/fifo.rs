@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden::fifo::FifoModel;
 use samgen_compiler::token::Token;
 
-use crate::drive::{run_streams, Stalls};
+use crate::drive::{run_streams, RunSpec, Stalls};
 use crate::harness::{Channel, DutInstance, Harness};
 use crate::sim::Sim;
 use crate::streams::{random_stream, StreamShape};
@@ -99,34 +99,32 @@ pub fn verify(
             .map(|&(_, d)| FifoModel::new(d as usize))
             .collect();
         sim.reset(2);
-        let result = run_streams(
-            &mut sim,
-            &inputs,
-            &widths,
-            &widths,
+        let spec = RunSpec {
+            inputs: &inputs,
+            in_widths: &widths,
+            out_widths: &widths,
             stalls,
-            &mut rng,
-            100_000,
-            |v| {
-                for (k, m) in models.iter_mut().enumerate() {
-                    let (w, d) = CONFIGS[k];
-                    let want_tok = m.tok_o().map(|t| t.encode(w).unwrap_or(u64::MAX));
-                    let got_tok = v.out_valid[k].then_some(v.out_tok[k]);
-                    let want = (m.ready_o(v.out_ready[k]), m.valid_o(), want_tok);
-                    let got = (v.in_ready[k], v.out_valid[k], got_tok);
-                    if want != got {
-                        return Err(format!(
-                            "stream {stream_no}, FIFO width {w} depth {d}, cycle {}: \
+            max_cycles: 100_000,
+        };
+        let result = run_streams(&mut sim, &spec, &mut rng, |v| {
+            for (k, m) in models.iter_mut().enumerate() {
+                let (w, d) = CONFIGS[k];
+                let want_tok = m.tok_o().map(|t| t.encode(w).unwrap_or(u64::MAX));
+                let got_tok = v.out_valid[k].then_some(v.out_tok[k]);
+                let want = (m.ready_o(v.out_ready[k]), m.valid_o(), want_tok);
+                let got = (v.in_ready[k], v.out_valid[k], got_tok);
+                if want != got {
+                    return Err(format!(
+                        "stream {stream_no}, FIFO width {w} depth {d}, cycle {}: \
                              expected (ready_o, valid_o, tok_o) = {want:?}, RTL gave {got:?}",
-                            v.cycle
-                        ));
-                    }
-                    let push = (v.in_valid[k] && got.0).then_some(v.in_tok[k]);
-                    m.clock(push, got.1 && v.out_ready[k]);
+                        v.cycle
+                    ));
                 }
-                Ok(())
-            },
-        )
+                let push = (v.in_valid[k] && got.0).then_some(v.in_tok[k]);
+                m.clock(push, got.1 && v.out_ready[k]);
+            }
+            Ok(())
+        })
         .inspect_err(|_| report.mismatches += 1)?;
         for (k, out) in result.outputs.iter().enumerate() {
             if out != &inputs[k] {
