@@ -1,0 +1,138 @@
+//! Tensor files: Matrix Market (`.mtx`) and FROSTT (`.tns`), read into and written
+//! from [`CooTensor`]s.
+//!
+//! Every problem is a [`DataError`] that prints as one line, `FILE:LINE: message`
+//! (1-based line; coordinates in messages are 1-based as in the file, while mode
+//! numbers are 0-based as in format text), so a user can jump to it; nothing here
+//! panics on bad input.
+
+mod error;
+mod lines;
+mod mtx;
+mod tns;
+
+pub use error::{DataError, DataErrorKind};
+pub use mtx::{parse_mtx, to_mtx_string, write_mtx};
+pub use tns::{parse_tns, to_tns_string, write_tns, TnsStyle, EXTENDED_BANNER};
+
+use std::path::Path;
+
+use super::coo::CooTensor;
+use super::value::{valid_value_bits, DEFAULT_VALUE_BITS};
+
+/// How to read a tensor file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadOptions {
+    /// Width of the values; a value that does not fit is an error (default 32).
+    pub value_bits: u32,
+    /// Fixed-point scale for real data: value = round(v * scale). Needed for
+    /// Matrix Market `real` files; applied to every value of a `.tns` file (which
+    /// declares no type); ignored for Matrix Market `integer` and `pattern` files.
+    pub scale: Option<f64>,
+    /// The tensor's dimensions. Plain `.tns` files take them from here (else from
+    /// the largest coordinates); files that declare dimensions must agree.
+    pub dims: Option<Vec<u64>>,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            value_bits: DEFAULT_VALUE_BITS,
+            scale: None,
+            dims: None,
+        }
+    }
+}
+
+impl ReadOptions {
+    /// An error unless the width and scale are usable.
+    fn check(&self, file: &str) -> Result<(), DataError> {
+        let kind = if !valid_value_bits(self.value_bits) {
+            DataErrorKind::BadValueBits(self.value_bits)
+        } else if let Some(s) = self.scale.filter(|s| !(s.is_finite() && *s > 0.0)) {
+            DataErrorKind::BadScale(s.to_string())
+        } else {
+            return Ok(());
+        };
+        Err(DataError {
+            file: file.to_string(),
+            line: None,
+            kind,
+        })
+    }
+}
+
+/// How to write a tensor file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct WriteOptions {
+    /// The `.tns` variant (extended by default).
+    pub tns_style: TnsStyle,
+}
+
+/// The file kinds this module reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    Mtx,
+    Tns,
+}
+
+impl FileKind {
+    /// The kind named by the file's extension (case-insensitive), or the error
+    /// naming the file.
+    pub fn of(path: &Path) -> Result<FileKind, DataError> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("mtx") => Ok(FileKind::Mtx),
+            Some("tns") => Ok(FileKind::Tns),
+            _ => Err(whole_file(path, DataErrorKind::UnknownExtension)),
+        }
+    }
+}
+
+fn whole_file(path: &Path, kind: DataErrorKind) -> DataError {
+    DataError {
+        file: path.display().to_string(),
+        line: None,
+        kind,
+    }
+}
+
+/// Reads a `.mtx` or `.tns` file, chosen by extension.
+pub fn read_tensor(path: &Path, opts: &ReadOptions) -> Result<CooTensor, DataError> {
+    let kind = FileKind::of(path)?;
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    match kind {
+        FileKind::Mtx => parse_mtx(&text, &file, opts),
+        FileKind::Tns => parse_tns(&text, &file, opts),
+    }
+}
+
+/// Writes a `.mtx` or `.tns` file, chosen by extension.
+pub fn write_tensor(path: &Path, coo: &CooTensor, opts: &WriteOptions) -> Result<(), DataError> {
+    let kind = FileKind::of(path)?;
+    let text = match kind {
+        FileKind::Mtx => to_mtx_string(coo),
+        FileKind::Tns => to_tns_string(coo, opts.tns_style),
+    }
+    .map_err(|k| whole_file(path, k))?;
+    std::fs::write(path, text).map_err(|e| whole_file(path, DataErrorKind::Write(e.to_string())))
+}
+
+/// The file's text; invalid UTF-8 is reported at its line.
+fn read_text(path: &Path) -> Result<String, DataError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| whole_file(path, DataErrorKind::Read(e.to_string())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let upto = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..upto].iter().filter(|&&b| b == b'\n').count() + 1;
+        DataError {
+            file: path.display().to_string(),
+            line: Some(line),
+            kind: DataErrorKind::NotUtf8,
+        }
+    })
+}
