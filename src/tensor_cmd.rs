@@ -1,10 +1,271 @@
-//! `samgen tensor ...` (wired when the tensor model lands).
-use anyhow::Result;
-use clap::Subcommand;
+//! `samgen tensor ...`: generate tensors, show their level arrays in a format,
+//! convert between file formats.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use samgen_compiler::tensor::generate::{self, BlockPlacement, Density, RunLength, ValueRange};
+use samgen_compiler::tensor::io::TnsStyle;
+use samgen_compiler::tensor::{
+    read_tensor, write_tensor, ArrayData, CooTensor, Format, ReadOptions, Tensor, WriteOptions,
+};
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Kind {
+    /// Each coordinate nonzero with probability --density (or exactly --nnz).
+    Uniform,
+    /// Innermost fibers made of runs of equal values (--run-length).
+    Runs,
+    /// Dense blocks of shape --block at random places.
+    Blocks,
+}
+
+#[derive(Args)]
+pub struct ReadArgs {
+    /// Fixed-point scale for `real` values: each value becomes round(v * scale).
+    #[arg(long)]
+    scale: Option<f64>,
+    /// Value width in bits (two's complement).
+    #[arg(long, default_value_t = 32)]
+    value_bits: u32,
+}
+
+impl ReadArgs {
+    fn options(&self) -> ReadOptions {
+        ReadOptions {
+            value_bits: self.value_bits,
+            scale: self.scale,
+            ..ReadOptions::default()
+        }
+    }
+}
+
 #[derive(Subcommand)]
 pub enum TensorCmd {
-    Gen,
+    /// Write a seeded random tensor to a .mtx or .tns file.
+    Gen {
+        #[arg(long, value_enum, default_value = "uniform")]
+        kind: Kind,
+        /// Dimensions, comma separated (`64,64`); empty for a scalar.
+        #[arg(long, value_delimiter = ',')]
+        dims: Vec<u64>,
+        /// Probability that an element (uniform), run (runs) or block cell (blocks)
+        /// is nonzero.
+        #[arg(long, default_value_t = 0.05)]
+        density: f64,
+        /// Exactly this many nonzeros (uniform only).
+        #[arg(long, conflicts_with = "density")]
+        nnz: Option<u64>,
+        /// Run length range `min,max` (runs).
+        #[arg(long, value_delimiter = ',', default_value = "2,8")]
+        run_length: Vec<u64>,
+        /// Block shape, comma separated (blocks); defaults to 4 per mode.
+        #[arg(long, value_delimiter = ',')]
+        block: Vec<u64>,
+        /// Values are drawn from `lo,hi`, never 0.
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "1,9",
+            allow_hyphen_values = true
+        )]
+        values: Vec<i64>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plain FROSTT instead of the extended format (for .tns).
+        #[arg(long)]
+        plain: bool,
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Pack a tensor file into a format and print its level arrays.
+    Show {
+        file: PathBuf,
+        /// Format text: `ds` (CSR), `ss` (DCSR), `ds:1,0` (CSC), ...
+        #[arg(short, long)]
+        format: String,
+        /// Tensor name, which prefixes the array names.
+        #[arg(long, default_value = "B")]
+        name: String,
+        /// Print at most this many elements of each array.
+        #[arg(long, default_value_t = 16)]
+        limit: usize,
+        #[command(flatten)]
+        read: ReadArgs,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Convert between .mtx and .tns.
+    Convert {
+        input: PathBuf,
+        output: PathBuf,
+        #[command(flatten)]
+        read: ReadArgs,
+        /// Plain FROSTT instead of the extended format (for .tns).
+        #[arg(long)]
+        plain: bool,
+    },
 }
-pub fn run(_c: TensorCmd) -> Result<()> {
+
+fn write_options(plain: bool) -> WriteOptions {
+    WriteOptions {
+        tns_style: if plain {
+            TnsStyle::Plain
+        } else {
+            TnsStyle::Extended
+        },
+    }
+}
+
+fn generate(
+    kind: Kind,
+    dims: &[u64],
+    density: f64,
+    nnz: Option<u64>,
+    run_length: &[u64],
+    block: &[u64],
+    values: ValueRange,
+    seed: u64,
+) -> Result<CooTensor> {
+    Ok(match kind {
+        Kind::Uniform => {
+            let d = nnz.map_or(Density::Probability(density), Density::Count);
+            generate::uniform(dims, d, values, seed)?
+        }
+        Kind::Runs => {
+            let length = match run_length {
+                [l] => RunLength::Fixed(*l),
+                [min, max] => RunLength::Uniform {
+                    min: *min,
+                    max: *max,
+                },
+                _ => bail!("--run-length takes `len` or `min,max`"),
+            };
+            let spec = generate::RunSpec { length, density };
+            generate::runs(dims, &spec, values, seed)?
+        }
+        Kind::Blocks => {
+            let shape: Vec<u64> = if block.is_empty() {
+                dims.iter().map(|&d| d.min(4)).collect()
+            } else {
+                block.to_vec()
+            };
+            generate::blocks(dims, &shape, BlockPlacement::Density(density), values, seed)?
+        }
+    })
+}
+
+pub fn run(cmd: TensorCmd) -> Result<()> {
+    match cmd {
+        TensorCmd::Gen {
+            kind,
+            dims,
+            density,
+            nnz,
+            run_length,
+            block,
+            values,
+            seed,
+            plain,
+            output,
+        } => {
+            let [lo, hi] = values[..] else {
+                bail!("--values takes `lo,hi`");
+            };
+            let range = ValueRange::new(lo, hi)?;
+            let coo = generate(kind, &dims, density, nnz, &run_length, &block, range, seed)?;
+            write_tensor(&output, &coo, &write_options(plain))?;
+            eprintln!(
+                "[tensor] wrote {} ({:?}, dims {:?}, {} nonzeros, seed {seed})",
+                output.display(),
+                kind,
+                dims,
+                coo.nnz()
+            );
+            Ok(())
+        }
+        TensorCmd::Show {
+            file,
+            format,
+            name,
+            limit,
+            read,
+            json,
+        } => {
+            let coo = read_tensor(&file, &read.options())?;
+            let format: Format = format.parse()?;
+            let tensor = Tensor::pack_with_bits(&name, &coo, &format, read.value_bits)
+                .with_context(|| format!("packing {}", file.display()))?;
+            if json {
+                print_json(&tensor, &coo)?;
+            } else {
+                print_text(&tensor, &coo, limit);
+            }
+            Ok(())
+        }
+        TensorCmd::Convert {
+            input,
+            output,
+            read,
+            plain,
+        } => {
+            let coo = read_tensor(&input, &read.options())?;
+            write_tensor(&output, &coo, &write_options(plain))?;
+            eprintln!(
+                "[tensor] {} -> {} ({} nonzeros)",
+                input.display(),
+                output.display(),
+                coo.nnz()
+            );
+            Ok(())
+        }
+    }
+}
+
+fn array_values(data: &ArrayData<'_>) -> Vec<i64> {
+    match data {
+        ArrayData::Index(v) => v.iter().map(|&x| x as i64).collect(),
+        ArrayData::Values(v) => v.to_vec(),
+    }
+}
+
+fn print_text(t: &Tensor, coo: &CooTensor, limit: usize) {
+    println!(
+        "tensor {} dims {:?} format `{}`: {} stored nonzeros, {} values",
+        t.name,
+        t.dims,
+        t.format,
+        coo.nnz(),
+        t.vals.len()
+    );
+    for a in t.arrays() {
+        let vals = array_values(&a.data);
+        let shown: Vec<String> = vals.iter().take(limit).map(i64::to_string).collect();
+        let more = if vals.len() > limit { " ..." } else { "" };
+        println!(
+            "  {:<10} [{:>6}] {}{more}",
+            a.name,
+            vals.len(),
+            shown.join(" ")
+        );
+    }
+}
+
+fn print_json(t: &Tensor, coo: &CooTensor) -> Result<()> {
+    let arrays: serde_json::Map<String, serde_json::Value> = t
+        .arrays()
+        .iter()
+        .map(|a| (a.name.clone(), array_values(&a.data).into()))
+        .collect();
+    let obj = serde_json::json!({
+        "name": t.name,
+        "dims": t.dims,
+        "format": t.format.to_string(),
+        "nnz": coo.nnz(),
+        "arrays": arrays,
+    });
+    println!("{obj}");
     Ok(())
 }

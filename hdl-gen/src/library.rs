@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::netlist::Dir;
+
 /// One SystemVerilog source of the library.
 #[derive(Clone, Copy, Debug)]
 pub struct Source {
@@ -27,6 +29,93 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert"],
     },
 ];
+
+/// Direction of a stream port, seen from the primitive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamDir {
+    In,
+    Out,
+}
+
+/// One SAM channel of a primitive. Channel `p` has ports `p_valid_i`, `p_ready_o`,
+/// `p_tok_i` (input) or `p_valid_o`, `p_ready_i`, `p_tok_o` (output); an empty
+/// prefix gives the bare `valid_i`/`ready_o`/`tok_i` of single-channel blocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamPort {
+    pub prefix: String,
+    pub dir: StreamDir,
+    /// Payload width; the token is one bit wider.
+    pub width: u32,
+}
+
+impl StreamPort {
+    pub fn input(prefix: &str, width: u32) -> Self {
+        StreamPort {
+            prefix: prefix.to_string(),
+            dir: StreamDir::In,
+            width,
+        }
+    }
+
+    pub fn output(prefix: &str, width: u32) -> Self {
+        StreamPort {
+            dir: StreamDir::Out,
+            ..Self::input(prefix, width)
+        }
+    }
+
+    fn name(&self, signal: &str, into_primitive: bool) -> String {
+        let suffix = if into_primitive { "i" } else { "o" };
+        if self.prefix.is_empty() {
+            format!("{signal}_{suffix}")
+        } else {
+            format!("{}_{signal}_{suffix}", self.prefix)
+        }
+    }
+
+    /// The three ports: (name, direction, bits), in the order valid, ready, tok.
+    pub fn ports(&self) -> [(String, Dir, u32); 3] {
+        let forward = self.dir == StreamDir::In;
+        let dir = |into: bool| if into { Dir::Input } else { Dir::Output };
+        [
+            (self.name("valid", forward), dir(forward), 1),
+            (self.name("ready", !forward), dir(!forward), 1),
+            (self.name("tok", forward), dir(forward), self.width + 1),
+        ]
+    }
+}
+
+/// A primitive with its parameters chosen: what a testbench wrapper, a synthesis
+/// shell or a generated top needs to instantiate it. Every primitive is clocked by
+/// `clk_i` and reset by the asynchronous active-low `rst_ni`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrimitiveConfig {
+    pub module: String,
+    pub params: Vec<(String, String)>,
+    pub streams: Vec<StreamPort>,
+}
+
+impl PrimitiveConfig {
+    pub fn inputs(&self) -> impl Iterator<Item = &StreamPort> {
+        self.streams.iter().filter(|s| s.dir == StreamDir::In)
+    }
+
+    pub fn outputs(&self) -> impl Iterator<Item = &StreamPort> {
+        self.streams.iter().filter(|s| s.dir == StreamDir::Out)
+    }
+}
+
+/// `sam_fifo` with `width`-bit payloads holding `depth` tokens.
+pub fn fifo(width: u32, depth: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_fifo".into(),
+        params: vec![
+            ("Width".into(), width.to_string()),
+            ("Depth".into(), depth.to_string()),
+        ],
+        streams: vec![StreamPort::input("", width), StreamPort::output("", width)],
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum LibraryError {
@@ -98,6 +187,23 @@ mod tests {
         let mut listed: Vec<_> = SOURCES.iter().map(|s| s.name.to_string()).collect();
         listed.sort();
         assert_eq!(on_disk, listed);
+    }
+
+    #[test]
+    fn stream_ports_follow_the_naming_rule() {
+        let names = |p: StreamPort| p.ports().map(|(n, d, w)| format!("{n}:{d:?}:{w}"));
+        assert_eq!(
+            names(StreamPort::input("", 16)),
+            ["valid_i:Input:1", "ready_o:Output:1", "tok_i:Input:17"]
+        );
+        assert_eq!(
+            names(StreamPort::output("crd", 8)),
+            [
+                "crd_valid_o:Output:1",
+                "crd_ready_i:Input:1",
+                "crd_tok_o:Output:9"
+            ]
+        );
     }
 
     #[test]

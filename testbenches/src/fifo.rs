@@ -10,7 +10,7 @@ use samgen_compiler::golden::fifo::FifoModel;
 use samgen_compiler::token::Token;
 
 use crate::drive::{run_streams, RunSpec, Stalls};
-use crate::harness::{Channel, DutInstance, Harness};
+use crate::harness::{DutInstance, Harness};
 use crate::sim::Sim;
 use crate::streams::{random_stream, StreamShape};
 use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
@@ -27,14 +27,8 @@ pub fn harness() -> Harness {
         duts: CONFIGS
             .iter()
             .map(|&(w, d)| DutInstance {
-                module: "sam_fifo".into(),
                 instance: format!("fifo_w{w}_d{d}"),
-                params: vec![
-                    ("Width".into(), w.to_string()),
-                    ("Depth".into(), d.to_string()),
-                ],
-                inputs: vec![Channel::new("", w)],
-                outputs: vec![Channel::new("", w)],
+                config: samgen_hdl::library::fifo(w, d),
             })
             .collect(),
     }

@@ -1,50 +1,20 @@
 //! The co-simulation wrapper: one or more primitive instances whose stream ports
 //! are flattened into the uniform lane ports that `shim/samsim.cpp` drives.
 //!
-//! A primitive's channel `p` has ports `p_valid_i`, `p_ready_o`, `p_tok_i` (input)
-//! or `p_valid_o`, `p_ready_i`, `p_tok_o` (output); an empty prefix gives the bare
-//! `valid_i`/`ready_o`/`tok_i` of single-channel blocks such as `sam_fifo`. Each
-//! channel becomes one 64-bit lane of the wrapper, token zero-extended.
+//! Each stream port (named as `samgen_hdl::library::StreamPort` says) becomes one
+//! 64-bit lane of the wrapper, token zero-extended.
 
+use samgen_hdl::library::{PrimitiveConfig, StreamPort};
 use samgen_hdl::netlist::{Dir, Instance, Item, Module, Width};
 
 /// Bits per lane in the wrapper's packed token ports.
 pub const LANE_BITS: u32 = 64;
 
-/// One stream port of a primitive.
-#[derive(Clone, Debug)]
-pub struct Channel {
-    /// Port name prefix (`""`, `crd`, `ref`, ...).
-    pub prefix: String,
-    /// Payload width; the token is one bit wider.
-    pub width: u32,
-}
-
-impl Channel {
-    pub fn new(prefix: &str, width: u32) -> Self {
-        Channel {
-            prefix: prefix.to_string(),
-            width,
-        }
-    }
-
-    fn port(&self, what: &str) -> String {
-        if self.prefix.is_empty() {
-            what.to_string()
-        } else {
-            format!("{}_{what}", self.prefix)
-        }
-    }
-}
-
 /// One primitive instance inside the wrapper.
 #[derive(Clone, Debug)]
 pub struct DutInstance {
-    pub module: String,
     pub instance: String,
-    pub params: Vec<(String, String)>,
-    pub inputs: Vec<Channel>,
-    pub outputs: Vec<Channel>,
+    pub config: PrimitiveConfig,
 }
 
 /// A whole wrapper: lanes are numbered in instance order, then channel order.
@@ -55,17 +25,17 @@ pub struct Harness {
 }
 
 impl Harness {
-    pub fn input_lanes(&self) -> Vec<(&DutInstance, &Channel)> {
+    pub fn input_lanes(&self) -> Vec<(&DutInstance, &StreamPort)> {
         self.duts
             .iter()
-            .flat_map(|d| d.inputs.iter().map(move |c| (d, c)))
+            .flat_map(|d| d.config.inputs().map(move |c| (d, c)))
             .collect()
     }
 
-    pub fn output_lanes(&self) -> Vec<(&DutInstance, &Channel)> {
+    pub fn output_lanes(&self) -> Vec<(&DutInstance, &StreamPort)> {
         self.duts
             .iter()
-            .flat_map(|d| d.outputs.iter().map(move |c| (d, c)))
+            .flat_map(|d| d.config.outputs().map(move |c| (d, c)))
             .collect()
     }
 
@@ -110,27 +80,26 @@ impl Harness {
                 ("clk_i".to_string(), "clk_i".to_string()),
                 ("rst_ni".to_string(), "rst_ni".to_string()),
             ];
-            for ch in &dut.inputs {
+            for ch in dut.config.inputs() {
                 let k = lane_in;
                 lane_in += 1;
-                conns.push((ch.port("valid_i"), format!("in_valid_i[{k}]")));
-                conns.push((ch.port("ready_o"), format!("in_ready_o[{k}]")));
-                conns.push((
-                    ch.port("tok_i"),
-                    format!("in_tok_i[{}+:{}]", k * LANE_BITS, ch.width + 1),
-                ));
+                let [(valid, ..), (ready, ..), (tok, _, bits)] = ch.ports();
+                conns.push((valid, format!("in_valid_i[{k}]")));
+                conns.push((ready, format!("in_ready_o[{k}]")));
+                conns.push((tok, format!("in_tok_i[{}+:{bits}]", k * LANE_BITS)));
             }
             let mut out_wires = Vec::new();
-            for ch in &dut.outputs {
+            for ch in dut.config.outputs() {
                 let k = lane_out;
                 lane_out += 1;
-                let wire = format!("{}_{}", dut.instance, ch.port("tok"));
-                conns.push((ch.port("valid_o"), format!("out_valid_o[{k}]")));
-                conns.push((ch.port("ready_i"), format!("out_ready_i[{k}]")));
-                conns.push((ch.port("tok_o"), wire.clone()));
-                out_wires.push((wire, ch.width + 1, k));
+                let [(valid, ..), (ready, ..), (tok, _, bits)] = ch.ports();
+                let wire = format!("{}_{}", dut.instance, tok.trim_end_matches("_o"));
+                conns.push((valid, format!("out_valid_o[{k}]")));
+                conns.push((ready, format!("out_ready_i[{k}]")));
+                conns.push((tok, wire.clone()));
+                out_wires.push((wire, bits, k));
             }
-            m.comment(format!("{} ({})", dut.instance, dut.module));
+            m.comment(format!("{} ({})", dut.instance, dut.config.module));
             for (wire, bits, _) in &out_wires {
                 m.item(Item::Wire {
                     name: wire.clone(),
@@ -138,9 +107,9 @@ impl Harness {
                 });
             }
             m.item(Item::Instance(Instance {
-                module: dut.module.clone(),
+                module: dut.config.module.clone(),
                 name: dut.instance.clone(),
-                params: dut.params.clone(),
+                params: dut.config.params.clone(),
                 conns,
             }));
             for (wire, _, k) in &out_wires {
