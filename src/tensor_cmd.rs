@@ -41,44 +41,47 @@ impl ReadArgs {
     }
 }
 
+#[derive(Args)]
+pub struct GenArgs {
+    #[arg(long, value_enum, default_value = "uniform")]
+    kind: Kind,
+    /// Dimensions, comma separated (`64,64`); empty for a scalar.
+    #[arg(long, value_delimiter = ',')]
+    dims: Vec<u64>,
+    /// Probability that an element (uniform), run (runs) or block cell (blocks)
+    /// is nonzero.
+    #[arg(long, default_value_t = 0.05)]
+    density: f64,
+    /// Exactly this many nonzeros (uniform only).
+    #[arg(long, conflicts_with = "density")]
+    nnz: Option<u64>,
+    /// Run length range `min,max` (runs).
+    #[arg(long, value_delimiter = ',', default_value = "2,8")]
+    run_length: Vec<u64>,
+    /// Block shape, comma separated (blocks); defaults to 4 per mode.
+    #[arg(long, value_delimiter = ',')]
+    block: Vec<u64>,
+    /// Values are drawn from `lo,hi`, never 0.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1,9",
+        allow_hyphen_values = true
+    )]
+    values: Vec<i64>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Plain FROSTT instead of the extended format (for .tns).
+    #[arg(long)]
+    plain: bool,
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
 #[derive(Subcommand)]
 pub enum TensorCmd {
     /// Write a seeded random tensor to a .mtx or .tns file.
-    Gen {
-        #[arg(long, value_enum, default_value = "uniform")]
-        kind: Kind,
-        /// Dimensions, comma separated (`64,64`); empty for a scalar.
-        #[arg(long, value_delimiter = ',')]
-        dims: Vec<u64>,
-        /// Probability that an element (uniform), run (runs) or block cell (blocks)
-        /// is nonzero.
-        #[arg(long, default_value_t = 0.05)]
-        density: f64,
-        /// Exactly this many nonzeros (uniform only).
-        #[arg(long, conflicts_with = "density")]
-        nnz: Option<u64>,
-        /// Run length range `min,max` (runs).
-        #[arg(long, value_delimiter = ',', default_value = "2,8")]
-        run_length: Vec<u64>,
-        /// Block shape, comma separated (blocks); defaults to 4 per mode.
-        #[arg(long, value_delimiter = ',')]
-        block: Vec<u64>,
-        /// Values are drawn from `lo,hi`, never 0.
-        #[arg(
-            long,
-            value_delimiter = ',',
-            default_value = "1,9",
-            allow_hyphen_values = true
-        )]
-        values: Vec<i64>,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Plain FROSTT instead of the extended format (for .tns).
-        #[arg(long)]
-        plain: bool,
-        #[arg(short, long)]
-        output: PathBuf,
-    },
+    Gen(GenArgs),
     /// Pack a tensor file into a format and print its level arrays.
     Show {
         file: PathBuf,
@@ -119,70 +122,54 @@ fn write_options(plain: bool) -> WriteOptions {
     }
 }
 
-fn generate(
-    kind: Kind,
-    dims: &[u64],
-    density: f64,
-    nnz: Option<u64>,
-    run_length: &[u64],
-    block: &[u64],
-    values: ValueRange,
-    seed: u64,
-) -> Result<CooTensor> {
-    Ok(match kind {
+fn generate(a: &GenArgs, values: ValueRange) -> Result<CooTensor> {
+    let dims = &a.dims;
+    Ok(match a.kind {
         Kind::Uniform => {
-            let d = nnz.map_or(Density::Probability(density), Density::Count);
-            generate::uniform(dims, d, values, seed)?
+            let d = a
+                .nnz
+                .map_or(Density::Probability(a.density), Density::Count);
+            generate::uniform(dims, d, values, a.seed)?
         }
         Kind::Runs => {
-            let length = match run_length {
-                [l] => RunLength::Fixed(*l),
-                [min, max] => RunLength::Uniform {
-                    min: *min,
-                    max: *max,
-                },
+            let length = match a.run_length[..] {
+                [l] => RunLength::Fixed(l),
+                [min, max] => RunLength::Uniform { min, max },
                 _ => bail!("--run-length takes `len` or `min,max`"),
             };
-            let spec = generate::RunSpec { length, density };
-            generate::runs(dims, &spec, values, seed)?
+            let spec = generate::RunSpec {
+                length,
+                density: a.density,
+            };
+            generate::runs(dims, &spec, values, a.seed)?
         }
         Kind::Blocks => {
-            let shape: Vec<u64> = if block.is_empty() {
+            let shape: Vec<u64> = if a.block.is_empty() {
                 dims.iter().map(|&d| d.min(4)).collect()
             } else {
-                block.to_vec()
+                a.block.clone()
             };
-            generate::blocks(dims, &shape, BlockPlacement::Density(density), values, seed)?
+            let place = BlockPlacement::Density(a.density);
+            generate::blocks(dims, &shape, place, values, a.seed)?
         }
     })
 }
 
 pub fn run(cmd: TensorCmd) -> Result<()> {
     match cmd {
-        TensorCmd::Gen {
-            kind,
-            dims,
-            density,
-            nnz,
-            run_length,
-            block,
-            values,
-            seed,
-            plain,
-            output,
-        } => {
-            let [lo, hi] = values[..] else {
+        TensorCmd::Gen(a) => {
+            let [lo, hi] = a.values[..] else {
                 bail!("--values takes `lo,hi`");
             };
-            let range = ValueRange::new(lo, hi)?;
-            let coo = generate(kind, &dims, density, nnz, &run_length, &block, range, seed)?;
-            write_tensor(&output, &coo, &write_options(plain))?;
+            let coo = generate(&a, ValueRange::new(lo, hi)?)?;
+            write_tensor(&a.output, &coo, &write_options(a.plain))?;
             eprintln!(
-                "[tensor] wrote {} ({:?}, dims {:?}, {} nonzeros, seed {seed})",
-                output.display(),
-                kind,
-                dims,
-                coo.nnz()
+                "[tensor] wrote {} ({:?}, dims {:?}, {} nonzeros, seed {})",
+                a.output.display(),
+                a.kind,
+                a.dims,
+                coo.nnz(),
+                a.seed
             );
             Ok(())
         }
