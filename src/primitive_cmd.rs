@@ -35,22 +35,24 @@ pub enum PrimitiveCmd {
     /// its utilization and Fmax (nextpnr's report).
     Synth {
         primitive: PrimitiveName,
-        #[arg(long, value_enum)]
-        family: FamilyArg,
-        /// Payload width of the tokens.
-        #[arg(long, default_value_t = 16)]
-        width: u32,
-        /// FIFO depth.
-        #[arg(long, default_value_t = 2)]
-        depth: u32,
+        /// FPGA families, comma separated.
+        #[arg(long, value_enum, value_delimiter = ',', required = true)]
+        family: Vec<FamilyArg>,
+        /// Payload widths of the tokens, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "16")]
+        width: Vec<u32>,
+        /// FIFO depths, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "2")]
+        depth: Vec<u32>,
         /// Frequency target in MHz (default: 150 on ECP5, 50 on iCE40).
         #[arg(long)]
         freq: Option<f64>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Build folder (sources, logs, reports, bitstream).
-        #[arg(short, long)]
-        output: Option<PathBuf>,
+        /// Parent of the build folders (sources, logs, reports, bitstream), one per
+        /// configuration.
+        #[arg(short, long, default_value = "build/synth")]
+        output: PathBuf,
         /// Python venv holding the YoWASP tools (default: $SAMGEN_VENV, else .venv).
         #[arg(long)]
         venv: Option<PathBuf>,
@@ -122,35 +124,42 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
             venv,
             json,
         } => {
-            let family = Family::from(family);
             let tools = match venv {
                 Some(v) => Toolchain::from_venv(v)?,
                 None => Toolchain::discover()?,
             };
-            let config = samgen_hdl::library::fifo(width, depth);
-            let build_dir = output.unwrap_or_else(|| {
-                PathBuf::from("build/synth").join(format!("sam_fifo-w{width}-d{depth}-{family}"))
-            });
-            let job = SynthJob {
-                dut: DutSpec::from_primitive(&config),
-                sources: samgen_hdl::library::sources_for(&[config.module.as_str()])?,
-                family,
-                build_dir,
-                options: FlowOptions {
-                    target_mhz: freq,
-                    seed,
-                },
-            };
-            let run = synthesize(&tools, &job).context("synthesis of sam_fifo")?;
+            let mut runs = Vec::new();
+            for &family in &family {
+                let family = Family::from(family);
+                for &width in &width {
+                    for &depth in &depth {
+                        let config = samgen_hdl::library::fifo(width, depth);
+                        let name = format!("sam_fifo-w{width}-d{depth}-{family}");
+                        let job = SynthJob {
+                            dut: DutSpec::from_primitive(&config),
+                            sources: samgen_hdl::library::sources_for(&[config.module.as_str()])?,
+                            family,
+                            build_dir: output.join(name),
+                            options: FlowOptions {
+                                target_mhz: freq,
+                                seed,
+                            },
+                        };
+                        let run = synthesize(&tools, &job)
+                            .with_context(|| format!("synthesis of {}", job.dut.label()))?;
+                        runs.push(run);
+                    }
+                }
+            }
+            let reports: Vec<_> = runs.iter().map(|r| r.report.clone()).collect();
             if json {
-                println!("{}", serde_json::to_string(&run.report)?);
+                println!("{}", serde_json::json!({ "reports": reports }));
             } else {
-                print!("{}", format_table(std::slice::from_ref(&run.report)));
+                print!("{}", format_table(&reports));
                 println!(
-                    "bitstream {} ({:.1} s); the shell's own {} FFs are included above",
-                    run.bitstream.display(),
-                    run.seconds,
-                    run.report.shell_ffs
+                    "FFs include the synthesis shell's (column `shell FFs`); `*` marks a missed \
+                     target; bitstreams and logs under {}",
+                    output.display()
                 );
             }
             Ok(())
