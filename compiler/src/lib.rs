@@ -2,5 +2,6 @@
 //! index notation, SAM graphs and the golden executor.
 
 pub mod golden;
+pub mod graph;
 pub mod tensor;
 pub mod token;

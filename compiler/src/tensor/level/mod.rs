@@ -14,8 +14,12 @@ pub use dense::Dense;
 
 use std::fmt;
 
-/// A level format, by name. Behaviour lives in [`LevelFormatImpl`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A level format, by name. Behaviour lives in [`LevelFormatImpl`]. Serialized
+/// by its long name (`dense`, `compressed`), as Custard writes it.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum LevelFormat {
     /// Every coordinate of the dimension; no arrays; `pos = parent_pos * dim + crd`.
     Dense,

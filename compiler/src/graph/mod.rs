@@ -1,0 +1,138 @@
+//! The SAM graph IR (DESIGN section 4): primitives as nodes, streams as edges
+//! between named ports, with validation before use.
+//!
+//! Nodes and edges live in a petgraph graph and are referred to by index, never by
+//! shared pointers. An output port may feed several consumers (hdl-gen inserts the
+//! broadcasts); an input port takes exactly one stream.
+
+mod node;
+mod validate;
+
+pub use node::{AluOp, AluOperand, NodeKind, PortSpec, StreamKind};
+pub use validate::GraphError;
+
+use std::collections::BTreeMap;
+
+use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
+use serde::{Deserialize, Serialize};
+
+/// A primitive instance.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Node {
+    /// Unique, readable instance name (`B1_scan`, `j_intersect`).
+    pub name: String,
+    #[serde(flatten)]
+    pub kind: NodeKind,
+}
+
+/// A stream from an output port to an input port.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edge {
+    pub kind: StreamKind,
+    pub from_port: String,
+    pub to_port: String,
+}
+
+/// What the graph computes, for headers and pictures.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphInfo {
+    /// The index-notation expression, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expression: Option<String>,
+    /// Format text per tensor (`B` -> `ds`), inputs and output.
+    #[serde(default)]
+    pub formats: BTreeMap<String, String>,
+    /// Loop order, outermost first.
+    #[serde(default)]
+    pub loop_order: Vec<String>,
+}
+
+/// A SAM dataflow graph.
+#[derive(Clone, Debug, Default)]
+pub struct SamGraph {
+    pub info: GraphInfo,
+    pub graph: DiGraph<Node, Edge>,
+}
+
+impl SamGraph {
+    pub fn new(info: GraphInfo) -> Self {
+        SamGraph {
+            info,
+            graph: DiGraph::new(),
+        }
+    }
+
+    pub fn add_node(&mut self, name: impl Into<String>, kind: NodeKind) -> NodeIndex {
+        self.graph.add_node(Node {
+            name: name.into(),
+            kind,
+        })
+    }
+
+    /// Connect `from.from_port` to `to.to_port`; the stream kind is the output
+    /// port's (validation checks both ends agree).
+    pub fn connect(
+        &mut self,
+        from: NodeIndex,
+        from_port: &str,
+        to: NodeIndex,
+        to_port: &str,
+    ) -> EdgeIndex {
+        let kind = self.graph[from]
+            .kind
+            .outputs()
+            .iter()
+            .find(|p| p.name == from_port)
+            .map_or(StreamKind::Crd, |p| p.kind);
+        self.graph.add_edge(
+            from,
+            to,
+            Edge {
+                kind,
+                from_port: from_port.to_string(),
+                to_port: to_port.to_string(),
+            },
+        )
+    }
+
+    pub fn node(&self, i: NodeIndex) -> &Node {
+        &self.graph[i]
+    }
+
+    pub fn find(&self, name: &str) -> Option<NodeIndex> {
+        self.graph.node_indices().find(|&i| self.graph[i].name == name)
+    }
+
+    /// Node counts by type name (what `samgen compile --json` reports).
+    pub fn primitive_counts(&self) -> BTreeMap<&'static str, usize> {
+        let mut counts = BTreeMap::new();
+        for n in self.graph.node_weights() {
+            *counts.entry(n.kind.type_name()).or_insert(0) += 1;
+        }
+        counts
+    }
+
+    /// A canonical form for comparing graphs built or read in different orders:
+    /// nodes sorted by name, edges as sorted (from, port, to, port, kind) tuples.
+    pub fn canonical(&self) -> (Vec<Node>, Vec<(String, String, String, String, StreamKind)>) {
+        let mut nodes: Vec<Node> = self.graph.node_weights().cloned().collect();
+        nodes.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut edges: Vec<_> = self
+            .graph
+            .edge_indices()
+            .filter_map(|e| {
+                let (a, b) = self.graph.edge_endpoints(e)?;
+                let w = &self.graph[e];
+                Some((
+                    self.graph[a].name.clone(),
+                    w.from_port.clone(),
+                    self.graph[b].name.clone(),
+                    w.to_port.clone(),
+                    w.kind,
+                ))
+            })
+            .collect();
+        edges.sort();
+        (nodes, edges)
+    }
+}

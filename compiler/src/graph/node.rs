@@ -1,0 +1,280 @@
+//! SAM graph nodes: one variant per primitive, with its parameters and its ports.
+//!
+//! Type names follow Custard's `type=` attribute where Custard has one
+//! (`fiberlookup`, `repsiggen`, `repeat`, `intersect`, `union`, `arrayvals`, `mul`,
+//! `add`, `sub`, `reduce`, `spaccumulator`, `crddrop`, `crdhold`, `fiberwrite`,
+//! `broadcast`); the other ALU operations use their operator's name.
+
+use serde::{Deserialize, Serialize};
+
+use crate::tensor::LevelFormat;
+
+/// What a stream carries (DESIGN section 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StreamKind {
+    Crd,
+    Ref,
+    Val,
+    Repsig,
+}
+
+impl StreamKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            StreamKind::Crd => "crd",
+            StreamKind::Ref => "ref",
+            StreamKind::Val => "val",
+            StreamKind::Repsig => "repsig",
+        }
+    }
+}
+
+/// A named port of a node and the kind of stream it takes or gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortSpec {
+    pub name: String,
+    pub kind: StreamKind,
+}
+
+fn port(name: impl Into<String>, kind: StreamKind) -> PortSpec {
+    PortSpec {
+        name: name.into(),
+        kind,
+    }
+}
+
+/// Scalar operations of the ALU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AluOp {
+    Add,
+    Sub,
+    Mul,
+    Min,
+    Max,
+    /// Bitwise, on 0/1 masks in index notation (`&`).
+    And,
+    Or,
+    Xor,
+    /// Shift left by a constant.
+    Shl,
+    /// Arithmetic shift right by a constant.
+    Shr,
+    /// Unary: logical not of a 0/1 mask (`!`).
+    Not,
+    /// Unary minus.
+    Neg,
+}
+
+impl AluOp {
+    pub const ALL: &'static [AluOp] = &[
+        AluOp::Add,
+        AluOp::Sub,
+        AluOp::Mul,
+        AluOp::Min,
+        AluOp::Max,
+        AluOp::And,
+        AluOp::Or,
+        AluOp::Xor,
+        AluOp::Shl,
+        AluOp::Shr,
+        AluOp::Not,
+        AluOp::Neg,
+    ];
+
+    /// The node type name (Custard's for add, sub, mul).
+    pub fn name(self) -> &'static str {
+        match self {
+            AluOp::Add => "add",
+            AluOp::Sub => "sub",
+            AluOp::Mul => "mul",
+            AluOp::Min => "min",
+            AluOp::Max => "max",
+            AluOp::And => "and",
+            AluOp::Or => "or",
+            AluOp::Xor => "xor",
+            AluOp::Shl => "shl",
+            AluOp::Shr => "shr",
+            AluOp::Not => "not",
+            AluOp::Neg => "neg",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<AluOp> {
+        Self::ALL.iter().copied().find(|op| op.name() == name)
+    }
+
+    pub fn is_unary(self) -> bool {
+        matches!(self, AluOp::Not | AluOp::Neg)
+    }
+}
+
+/// Where an ALU's operands come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AluOperand {
+    /// Two value streams (one for unary operations).
+    Streams,
+    /// One value stream as the left operand, a constant as the right (`x - 3`,
+    /// `x << 2`).
+    ConstRight(i64),
+    /// A constant as the left operand, one value stream as the right (`3 - x`).
+    ConstLeft(i64),
+}
+
+/// A primitive and its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum NodeKind {
+    /// Level scanner of `tensor`'s storage level `level`, iterating `index`. A root
+    /// scanner has no reference input (it scans the single root fiber).
+    FiberLookup {
+        tensor: String,
+        level: usize,
+        index: String,
+        format: LevelFormat,
+        root: bool,
+    },
+    /// `R` per coordinate, `S` per stop run, `D`.
+    RepSigGen { index: String },
+    /// Repeats each reference of `tensor` per `R`; a root repeat repeats the
+    /// tensor's root reference (no reference input).
+    Repeat {
+        index: String,
+        tensor: String,
+        root: bool,
+    },
+    /// m-way intersection of (crd, ref) pairs, one per operand name.
+    Intersect { index: String, operands: Vec<String> },
+    /// m-way union; a missing side gets `N`.
+    Union { index: String, operands: Vec<String> },
+    /// Loads `tensor`'s values; `N` gives the fill value.
+    ArrayVals { tensor: String },
+    Alu { op: AluOp, operand: AluOperand },
+    /// Sums each innermost fiber of values. An empty fiber gives 0 (DESIGN section
+    /// 6), or with `drop_empty` nothing at all: the paper's other reducer
+    /// configuration, which Custard's graphs assume (Table 1, footnote a).
+    Reduce {
+        #[serde(default)]
+        drop_empty: bool,
+    },
+    /// Workspace reducer over `order` (1 or 2) coordinate levels; `indices` are the
+    /// accumulated index variables, outermost first.
+    SpAccumulator { order: usize, indices: Vec<String> },
+    /// Drops `outer` coordinates whose `inner` fiber is empty; the inner stream is
+    /// coordinates or (to drop explicit zeros too) values.
+    CrdDrop {
+        outer: String,
+        inner: String,
+        inner_kind: StreamKind,
+    },
+    /// Repeats each `outer` coordinate once per `inner` coordinate.
+    CrdHold { outer: String, inner: String },
+    /// Writes `tensor`'s storage level `level` from a coordinate stream.
+    FiberWrite {
+        tensor: String,
+        level: usize,
+        index: String,
+        format: LevelFormat,
+    },
+    /// Writes `tensor`'s values from a value stream.
+    ValsWrite { tensor: String },
+    /// Copies one stream to `ways` consumers.
+    Broadcast { kind: StreamKind, ways: usize },
+}
+
+impl NodeKind {
+    /// The node type name (Custard's where it has one).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            NodeKind::FiberLookup { .. } => "fiberlookup",
+            NodeKind::RepSigGen { .. } => "repsiggen",
+            NodeKind::Repeat { .. } => "repeat",
+            NodeKind::Intersect { .. } => "intersect",
+            NodeKind::Union { .. } => "union",
+            NodeKind::ArrayVals { .. } => "arrayvals",
+            NodeKind::Alu { op, .. } => op.name(),
+            NodeKind::Reduce { .. } => "reduce",
+            NodeKind::SpAccumulator { .. } => "spaccumulator",
+            NodeKind::CrdDrop { .. } => "crddrop",
+            NodeKind::CrdHold { .. } => "crdhold",
+            NodeKind::FiberWrite { .. } | NodeKind::ValsWrite { .. } => "fiberwrite",
+            NodeKind::Broadcast { .. } => "broadcast",
+        }
+    }
+
+    /// Input ports, in a fixed order.
+    pub fn inputs(&self) -> Vec<PortSpec> {
+        use StreamKind::*;
+        match self {
+            NodeKind::FiberLookup { root: true, .. } | NodeKind::Repeat { root: true, .. } => {
+                match self {
+                    NodeKind::Repeat { .. } => vec![port("repsig_in", Repsig)],
+                    _ => vec![],
+                }
+            }
+            NodeKind::FiberLookup { .. } => vec![port("ref_in", Ref)],
+            NodeKind::RepSigGen { .. } => vec![port("crd_in", Crd)],
+            NodeKind::Repeat { .. } => vec![port("ref_in", Ref), port("repsig_in", Repsig)],
+            NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => operands
+                .iter()
+                .flat_map(|t| [port(format!("crd_in_{t}"), Crd), port(format!("ref_in_{t}"), Ref)])
+                .collect(),
+            NodeKind::ArrayVals { .. } => vec![port("ref_in", Ref)],
+            NodeKind::Alu { op, operand } => {
+                if op.is_unary() || *operand != AluOperand::Streams {
+                    vec![port("val_in_a", Val)]
+                } else {
+                    vec![port("val_in_a", Val), port("val_in_b", Val)]
+                }
+            }
+            NodeKind::Reduce { .. } => vec![port("val_in", Val)],
+            NodeKind::SpAccumulator { order, .. } => {
+                let mut v: Vec<PortSpec> =
+                    (0..*order).map(|k| port(format!("crd_in_{k}"), Crd)).collect();
+                v.push(port("val_in", Val));
+                v
+            }
+            NodeKind::CrdDrop { inner_kind, .. } => {
+                vec![port("outer_in", Crd), port("inner_in", *inner_kind)]
+            }
+            NodeKind::CrdHold { .. } => vec![port("outer_in", Crd), port("inner_in", Crd)],
+            NodeKind::FiberWrite { .. } => vec![port("crd_in", Crd)],
+            NodeKind::ValsWrite { .. } => vec![port("val_in", Val)],
+            NodeKind::Broadcast { kind, .. } => vec![port("in", *kind)],
+        }
+    }
+
+    /// Output ports, in a fixed order.
+    pub fn outputs(&self) -> Vec<PortSpec> {
+        use StreamKind::*;
+        match self {
+            NodeKind::FiberLookup { .. } => vec![port("crd_out", Crd), port("ref_out", Ref)],
+            NodeKind::RepSigGen { .. } => vec![port("repsig_out", Repsig)],
+            NodeKind::Repeat { .. } => vec![port("ref_out", Ref)],
+            NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => {
+                let mut v = vec![port("crd_out", Crd)];
+                v.extend(operands.iter().map(|t| port(format!("ref_out_{t}"), Ref)));
+                v
+            }
+            NodeKind::ArrayVals { .. } | NodeKind::Alu { .. } | NodeKind::Reduce { .. } => {
+                vec![port("val_out", Val)]
+            }
+            NodeKind::SpAccumulator { order, .. } => {
+                let mut v: Vec<PortSpec> =
+                    (0..*order).map(|k| port(format!("crd_out_{k}"), Crd)).collect();
+                v.push(port("val_out", Val));
+                v
+            }
+            NodeKind::CrdDrop { inner_kind, .. } => {
+                vec![port("outer_out", Crd), port("inner_out", *inner_kind)]
+            }
+            NodeKind::CrdHold { .. } => vec![port("outer_out", Crd), port("inner_out", Crd)],
+            NodeKind::FiberWrite { .. } | NodeKind::ValsWrite { .. } => vec![],
+            NodeKind::Broadcast { kind, ways } => {
+                (0..*ways).map(|k| port(format!("out_{k}"), *kind)).collect()
+            }
+        }
+    }
+}
