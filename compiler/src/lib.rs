@@ -1,7 +1,10 @@
 //! samgen compiler: tensors, tokens, and (in later stages) index notation, concrete
 //! index notation, SAM graphs and the golden executor.
 
+pub mod exec;
+pub mod expr;
 pub mod golden;
 pub mod graph;
+pub mod lower;
 pub mod tensor;
 pub mod token;

@@ -1,4 +1,31 @@
 //! Golden models of the SAM primitives: the reference the RTL is compared with.
 //! (The whole-graph executor joins them in the compiler stage.)
 
+pub mod alu;
+pub mod arrayvals;
+pub mod crddrop;
+pub mod crdhold;
+pub mod fiberlookup;
+pub mod fiberwrite;
 pub mod fifo;
+pub mod intersect;
+pub mod reduce;
+pub mod repeat;
+pub mod repsiggen;
+pub mod spaccumulator;
+pub mod stream;
+pub mod union;
+
+pub use alu::alu;
+pub use arrayvals::arrayvals;
+pub use crddrop::{crddrop, crddrop_zeros};
+pub use crdhold::crdhold;
+pub use fiberlookup::fiberlookup;
+pub use fiberwrite::{fiberwrite_compressed, fiberwrite_vals};
+pub use intersect::intersect;
+pub use reduce::{reduce, reduce_drop_empty, reduce_with_outer};
+pub use repeat::repeat;
+pub use repsiggen::repsiggen;
+pub use spaccumulator::{spaccumulator1, spaccumulator2};
+pub use stream::GoldenError;
+pub use union::union;

@@ -5,11 +5,15 @@
 //! shared pointers. An output port may feed several consumers (hdl-gen inserts the
 //! broadcasts); an input port takes exactly one stream.
 
+mod custard;
+mod dot;
 mod node;
 mod validate;
+mod yaml;
 
 pub use node::{AluOp, AluOperand, NodeKind, PortSpec, StreamKind};
 pub use validate::GraphError;
+pub use yaml::{GraphIoError, GraphIoErrorKind};
 
 use std::collections::BTreeMap;
 
@@ -46,6 +50,9 @@ pub struct GraphInfo {
     #[serde(default)]
     pub loop_order: Vec<String>,
 }
+
+/// An edge by names: (from node, from port, to node, to port, kind).
+pub type NamedEdge = (String, String, String, String, StreamKind);
 
 /// A SAM dataflow graph.
 #[derive(Clone, Debug, Default)]
@@ -100,7 +107,9 @@ impl SamGraph {
     }
 
     pub fn find(&self, name: &str) -> Option<NodeIndex> {
-        self.graph.node_indices().find(|&i| self.graph[i].name == name)
+        self.graph
+            .node_indices()
+            .find(|&i| self.graph[i].name == name)
     }
 
     /// Node counts by type name (what `samgen compile --json` reports).
@@ -114,7 +123,7 @@ impl SamGraph {
 
     /// A canonical form for comparing graphs built or read in different orders:
     /// nodes sorted by name, edges as sorted (from, port, to, port, kind) tuples.
-    pub fn canonical(&self) -> (Vec<Node>, Vec<(String, String, String, String, StreamKind)>) {
+    pub fn canonical(&self) -> (Vec<Node>, Vec<NamedEdge>) {
         let mut nodes: Vec<Node> = self.graph.node_weights().cloned().collect();
         nodes.sort_by(|a, b| a.name.cmp(&b.name));
         let mut edges: Vec<_> = self

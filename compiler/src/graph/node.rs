@@ -137,7 +137,9 @@ pub enum NodeKind {
         root: bool,
     },
     /// `R` per coordinate, `S` per stop run, `D`.
-    RepSigGen { index: String },
+    RepSigGen {
+        index: String,
+    },
     /// Repeats each reference of `tensor` per `R`; a root repeat repeats the
     /// tensor's root reference (no reference input).
     Repeat {
@@ -146,31 +148,59 @@ pub enum NodeKind {
         root: bool,
     },
     /// m-way intersection of (crd, ref) pairs, one per operand name.
-    Intersect { index: String, operands: Vec<String> },
+    Intersect {
+        index: String,
+        operands: Vec<String>,
+    },
     /// m-way union; a missing side gets `N`.
-    Union { index: String, operands: Vec<String> },
+    Union {
+        index: String,
+        operands: Vec<String>,
+    },
     /// Loads `tensor`'s values; `N` gives the fill value.
-    ArrayVals { tensor: String },
-    Alu { op: AluOp, operand: AluOperand },
+    ArrayVals {
+        tensor: String,
+    },
+    Alu {
+        op: AluOp,
+        operand: AluOperand,
+    },
     /// Sums each innermost fiber of values. An empty fiber gives 0 (DESIGN section
     /// 6), or with `drop_empty` nothing at all: the paper's other reducer
-    /// configuration, which Custard's graphs assume (Table 1, footnote a).
+    /// configuration, which Custard's graphs assume (Table 1, footnote a). With
+    /// `with_outer` the reducer also reads the coordinates of the level above
+    /// (`crd_outer_in`) and gives exactly one sum per outer coordinate: a bare
+    /// stop in a value stream cannot say whether it closes an empty fiber or an
+    /// outer fiber with no fibers at all, and the outer coordinates can.
     Reduce {
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         drop_empty: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        with_outer: bool,
     },
     /// Workspace reducer over `order` (1 or 2) coordinate levels; `indices` are the
     /// accumulated index variables, outermost first.
-    SpAccumulator { order: usize, indices: Vec<String> },
+    SpAccumulator {
+        order: usize,
+        indices: Vec<String>,
+    },
     /// Drops `outer` coordinates whose `inner` fiber is empty; the inner stream is
-    /// coordinates or (to drop explicit zeros too) values.
+    /// coordinates or (to drop explicit zeros too) values one level deeper. With
+    /// `elementwise`, the inner stream is values of the same shape as `outer` and
+    /// every (coordinate, value) pair whose value is 0 is dropped from both: the
+    /// explicit zeros an unpadded output level must not store.
     CrdDrop {
         outer: String,
         inner: String,
         inner_kind: StreamKind,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        elementwise: bool,
     },
     /// Repeats each `outer` coordinate once per `inner` coordinate.
-    CrdHold { outer: String, inner: String },
+    CrdHold {
+        outer: String,
+        inner: String,
+    },
     /// Writes `tensor`'s storage level `level` from a coordinate stream.
     FiberWrite {
         tensor: String,
@@ -179,9 +209,14 @@ pub enum NodeKind {
         format: LevelFormat,
     },
     /// Writes `tensor`'s values from a value stream.
-    ValsWrite { tensor: String },
+    ValsWrite {
+        tensor: String,
+    },
     /// Copies one stream to `ways` consumers.
-    Broadcast { kind: StreamKind, ways: usize },
+    Broadcast {
+        kind: StreamKind,
+        ways: usize,
+    },
 }
 
 impl NodeKind {
@@ -219,7 +254,12 @@ impl NodeKind {
             NodeKind::Repeat { .. } => vec![port("ref_in", Ref), port("repsig_in", Repsig)],
             NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => operands
                 .iter()
-                .flat_map(|t| [port(format!("crd_in_{t}"), Crd), port(format!("ref_in_{t}"), Ref)])
+                .flat_map(|t| {
+                    [
+                        port(format!("crd_in_{t}"), Crd),
+                        port(format!("ref_in_{t}"), Ref),
+                    ]
+                })
                 .collect(),
             NodeKind::ArrayVals { .. } => vec![port("ref_in", Ref)],
             NodeKind::Alu { op, operand } => {
@@ -229,10 +269,14 @@ impl NodeKind {
                     vec![port("val_in_a", Val), port("val_in_b", Val)]
                 }
             }
+            NodeKind::Reduce {
+                with_outer: true, ..
+            } => vec![port("crd_outer_in", Crd), port("val_in", Val)],
             NodeKind::Reduce { .. } => vec![port("val_in", Val)],
             NodeKind::SpAccumulator { order, .. } => {
-                let mut v: Vec<PortSpec> =
-                    (0..*order).map(|k| port(format!("crd_in_{k}"), Crd)).collect();
+                let mut v: Vec<PortSpec> = (0..*order)
+                    .map(|k| port(format!("crd_in_{k}"), Crd))
+                    .collect();
                 v.push(port("val_in", Val));
                 v
             }
@@ -262,8 +306,9 @@ impl NodeKind {
                 vec![port("val_out", Val)]
             }
             NodeKind::SpAccumulator { order, .. } => {
-                let mut v: Vec<PortSpec> =
-                    (0..*order).map(|k| port(format!("crd_out_{k}"), Crd)).collect();
+                let mut v: Vec<PortSpec> = (0..*order)
+                    .map(|k| port(format!("crd_out_{k}"), Crd))
+                    .collect();
                 v.push(port("val_out", Val));
                 v
             }
@@ -272,9 +317,9 @@ impl NodeKind {
             }
             NodeKind::CrdHold { .. } => vec![port("outer_out", Crd), port("inner_out", Crd)],
             NodeKind::FiberWrite { .. } | NodeKind::ValsWrite { .. } => vec![],
-            NodeKind::Broadcast { kind, ways } => {
-                (0..*ways).map(|k| port(format!("out_{k}"), *kind)).collect()
-            }
+            NodeKind::Broadcast { kind, ways } => (0..*ways)
+                .map(|k| port(format!("out_{k}"), *kind))
+                .collect(),
         }
     }
 }

@@ -1,0 +1,209 @@
+//! Rebuilding an output tensor from the streams its level writers received.
+//!
+//! Level k's coordinate stream holds one fiber per coordinate of level k-1 (one
+//! fiber for level 0), each ended by a stop; the value stream holds one value per
+//! coordinate of the last level. So the tensor is the flattened coordinates of each
+//! level, zipped by fiber lengths. This is what the hardware's writers store, read
+//! back without depending on any level format.
+
+use crate::tensor::CooTensor;
+use crate::token::Token;
+
+/// Streams that do not form a tensor, with the writer at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AssembleError {
+    #[error("writer of level {level}: {message}")]
+    Level { level: usize, message: String },
+    #[error("values writer: {0}")]
+    Values(String),
+}
+
+/// Data tokens and fiber lengths of one stream. `N` counts as a data position.
+fn split(stream: &[Token]) -> Result<(Vec<Token>, Vec<usize>), String> {
+    let mut data = Vec::new();
+    let mut fibers = Vec::new();
+    let mut current = 0usize;
+    let mut done = false;
+    for (i, t) in stream.iter().enumerate() {
+        if done {
+            return Err(format!("token {t} at position {i} follows D"));
+        }
+        match t {
+            Token::Data(_) | Token::Empty => {
+                data.push(*t);
+                current += 1;
+            }
+            Token::Stop(_) => {
+                fibers.push(current);
+                current = 0;
+            }
+            Token::Done => done = true,
+        }
+    }
+    if !done {
+        return Err("stream ends without D".into());
+    }
+    if current != 0 {
+        return Err(format!("{current} tokens after the last stop"));
+    }
+    Ok((data, fibers))
+}
+
+/// The output tensor from its level streams (storage order) and value stream.
+/// `mode_order[k]` is the tensor mode stored at level k; `dims` are per mode.
+/// Values are sign-extended from `value_bits`; `N` values read as 0.
+pub fn assemble(
+    levels: &[Vec<Token>],
+    vals: &[Token],
+    mode_order: &[usize],
+    dims: &[u64],
+    value_bits: u32,
+) -> Result<CooTensor, AssembleError> {
+    // Coordinates of each level, flattened, as paths from the root.
+    let mut paths: Vec<Vec<u64>> = vec![Vec::new()];
+    for (k, stream) in levels.iter().enumerate() {
+        let err = |message: String| AssembleError::Level { level: k, message };
+        let (data, mut fibers) = split(stream).map_err(err)?;
+        // A coordinate dropper removes outer coordinates and passes the inner
+        // stream unchanged, so the removed coordinates' empty fibers are still
+        // there: like the hardware writer, skip empty fibers when they are extra.
+        if fibers.len() > paths.len() {
+            fibers.retain(|&n| n > 0);
+        }
+        if fibers.len() != paths.len() {
+            return Err(err(format!(
+                "{} fibers for {} coordinates of the level above",
+                fibers.len(),
+                paths.len()
+            )));
+        }
+        let mut next = Vec::with_capacity(data.len());
+        let mut it = data.iter();
+        for (path, &len) in paths.iter().zip(&fibers) {
+            for _ in 0..len {
+                match it.next() {
+                    Some(Token::Data(c)) => {
+                        let mut p = path.clone();
+                        p.push(*c);
+                        next.push(p);
+                    }
+                    _ => return Err(err("an N coordinate reached a writer".into())),
+                }
+            }
+        }
+        paths = next;
+    }
+    let (mut data, _) = split_values(vals).map_err(AssembleError::Values)?;
+    if levels.is_empty() && data.is_empty() {
+        // A scalar whose sum had nothing to add: a reducer that drops empty
+        // fibers gives no value at all.
+        data.push(Token::Data(0));
+    }
+    if data.len() != paths.len() {
+        return Err(AssembleError::Values(format!(
+            "{} values for {} coordinates",
+            data.len(),
+            paths.len()
+        )));
+    }
+    let mut entries = Vec::with_capacity(paths.len());
+    for (path, t) in paths.into_iter().zip(data) {
+        let v = t.as_value(value_bits).unwrap_or(0);
+        let mut coords = vec![0u64; path.len()];
+        for (k, c) in path.into_iter().enumerate() {
+            coords[mode_order[k]] = c;
+        }
+        entries.push((coords, v));
+    }
+    CooTensor::new(dims.to_vec(), entries).map_err(|e| AssembleError::Values(e.to_string()))
+}
+
+/// A value stream may end without a final stop (an order-0 result is `v D`).
+fn split_values(stream: &[Token]) -> Result<(Vec<Token>, Vec<usize>), String> {
+    let mut data = Vec::new();
+    let mut done = false;
+    for (i, t) in stream.iter().enumerate() {
+        if done {
+            return Err(format!("token {t} at position {i} follows D"));
+        }
+        match t {
+            Token::Data(_) | Token::Empty => data.push(*t),
+            Token::Stop(_) => {}
+            Token::Done => done = true,
+        }
+    }
+    if !done {
+        return Err("stream ends without D".into());
+    }
+    Ok((data, Vec::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::token::parse_stream;
+
+    fn s(text: &str) -> Vec<Token> {
+        parse_stream(text).unwrap()
+    }
+
+    #[test]
+    fn dcsr_streams_give_the_matrix() {
+        // Rows 0 and 2; row 0 has columns 1, 3; row 2 has column 0.
+        let coo = assemble(
+            &[s("0 2 S0 D"), s("1 3 S0 0 S1 D")],
+            &s("1 2 S0 3 S1 D"),
+            &[0, 1],
+            &[4, 4],
+            32,
+        )
+        .unwrap();
+        assert_eq!(
+            coo.entries,
+            vec![(vec![0, 1], 1), (vec![0, 3], 2), (vec![2, 0], 3)]
+        );
+        // The same streams written column-major (mode order 1,0).
+        let csc = assemble(
+            &[s("0 2 S0 D"), s("1 3 S0 0 S1 D")],
+            &s("1 2 S0 3 S1 D"),
+            &[1, 0],
+            &[4, 4],
+            32,
+        )
+        .unwrap();
+        assert_eq!(
+            csc.entries,
+            vec![(vec![0, 2], 3), (vec![1, 0], 1), (vec![3, 0], 2)]
+        );
+    }
+
+    #[test]
+    fn scalar_and_negative_values() {
+        let coo = assemble(&[], &s("4294967295 D"), &[], &[], 32).unwrap();
+        assert_eq!(coo.entries, vec![(vec![], -1)]);
+    }
+
+    #[test]
+    fn empty_fibers_and_misaligned_streams() {
+        let coo = assemble(
+            &[s("0 1 S0 D"), s("S0 5 S1 D")],
+            &s("7 S1 D"),
+            &[0, 1],
+            &[2, 8],
+            32,
+        )
+        .unwrap();
+        assert_eq!(coo.entries, vec![(vec![1, 5], 7)]);
+        let e = assemble(
+            &[s("0 1 S0 D"), s("5 S1 D")],
+            &s("7 D"),
+            &[0, 1],
+            &[2, 8],
+            32,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("1 fibers for 2 coordinates"), "{e}");
+        let e = assemble(&[s("0 S0 D")], &s("1 2 D"), &[0], &[2], 32).unwrap_err();
+        assert!(e.to_string().contains("2 values for 1 coordinates"), "{e}");
+    }
+}

@@ -1,0 +1,417 @@
+//! The dense reference evaluator: computes an assignment directly over the dense
+//! iteration space, as the oracle the golden executor and the RTL are checked
+//! against (DESIGN section 8).
+//!
+//! Semantics, per output point:
+//! - sums are placed as [`Assignment::reduction_notation`] shows;
+//! - every operation (including reading a constant or input value and each addition
+//!   of a sum) wraps to `value_bits` two's complement with [`wrap`];
+//! - `min`/`max` compare integers, `& | ^` are bitwise, `!x` is 1 when `x == 0` else
+//!   0, `<<` shifts left and `>>` shifts right arithmetically.
+//!
+//! The result holds no explicit zeros (an order-0 result is the scalar even when it
+//! is 0, as [`CooTensor`] requires).
+
+use std::collections::HashMap;
+
+use super::ast::{Access, Assignment, BinOp, Expr, ExprKind, Func};
+use super::error::ValidationError;
+use super::parser::MAX_SHIFT;
+use crate::tensor::coo::{element_count, fmt_dims, CooError};
+use crate::tensor::{wrap, CooTensor, MAX_VALUE_BITS};
+
+/// The most points (product of all index variables' sizes) the dense reference
+/// iterates over before refusing.
+pub const MAX_DENSE_POINTS: u64 = 1 << 26;
+
+/// Why the dense reference cannot evaluate an assignment.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    #[error("{0}")]
+    Invalid(ValidationError),
+    #[error("value width {bits} is outside 1..={MAX_VALUE_BITS}")]
+    ValueBits { bits: u32 },
+    #[error("missing input tensor {tensor} (used with order {order})")]
+    MissingInput { tensor: String, order: usize },
+    #[error(
+        "input tensor {tensor} has order {found} but the expression uses it with order {used}"
+    )]
+    OrderMismatch {
+        tensor: String,
+        used: usize,
+        found: usize,
+    },
+    #[error(
+        "dimension mismatch: index {index} is {first_size} in {first_tensor} (mode \
+         {first_mode}) but {size} in {tensor} (mode {mode})"
+    )]
+    DimensionMismatch {
+        index: String,
+        first_tensor: String,
+        first_mode: usize,
+        first_size: u64,
+        tensor: String,
+        mode: usize,
+        size: u64,
+    },
+    #[error(
+        "iteration space {} has {} points, more than the dense reference's limit of \
+         {MAX_DENSE_POINTS}",
+        fmt_sizes(.sizes),
+        .points.map_or("too many".to_string(), |p| p.to_string())
+    )]
+    TooLarge {
+        /// Each index variable with its size, free variables first.
+        sizes: Vec<(String, u64)>,
+        /// The product of the sizes, when it fits in `u64`.
+        points: Option<u64>,
+    },
+    #[error("input tensor {tensor} ({}): {error}", fmt_dims(.dims))]
+    Tensor {
+        tensor: String,
+        dims: Vec<u64>,
+        error: CooError,
+    },
+}
+
+fn fmt_sizes(sizes: &[(String, u64)]) -> String {
+    sizes
+        .iter()
+        .map(|(v, n)| format!("{v}={n}"))
+        .collect::<Vec<_>>()
+        .join(" x ")
+}
+
+/// A lowered expression over variable ids and dense input arrays.
+enum Node {
+    Const(i64),
+    Load {
+        input: usize,
+        /// `(variable id, stride)` per mode.
+        modes: Vec<(usize, usize)>,
+    },
+    Neg(Box<Node>),
+    Not(Box<Node>),
+    Bin(BinOp, Box<Node>, Box<Node>),
+    /// `<<` / `>>` by a constant amount (never wrapped to the value width).
+    Shift(BinOp, Box<Node>, u32),
+    Call(Func, Box<Node>, Box<Node>),
+    Sum(Vec<usize>, Box<Node>),
+}
+
+/// The values of one input, read by the evaluator.
+enum Storage {
+    /// Row-major, for inputs of at most [`DENSE_INPUT_ELEMENTS`] elements.
+    Dense(Vec<i64>),
+    /// The sorted entries, searched by coordinates (large inputs).
+    Sorted(Vec<(Vec<u64>, i64)>),
+}
+
+/// Inputs with at most this many elements are expanded to dense arrays; larger
+/// ones are searched in their sorted entries, so memory stays bounded by the
+/// inputs' sizes.
+const DENSE_INPUT_ELEMENTS: u64 = 1 << 20;
+
+struct Ctx<'a> {
+    inputs: Vec<Storage>,
+    sizes: Vec<u64>,
+    var_ids: HashMap<&'a str, usize>,
+    input_ids: HashMap<&'a str, usize>,
+    input_dims: Vec<Vec<u64>>,
+    free: Vec<usize>,
+    bits: u32,
+}
+
+/// Evaluates `asg` over dense arrays built from `inputs` (keyed by tensor name;
+/// extra entries are ignored), with `value_bits`-bit wrapping arithmetic.
+///
+/// Each index variable's size comes from the input modes it subscripts; they must
+/// agree. The assignment must pass [`Assignment::validate`] and
+/// [`Assignment::check_supported`]. Input values are wrapped to `value_bits` when
+/// read (readers already reject values that do not fit).
+pub fn evaluate(
+    asg: &Assignment,
+    inputs: &HashMap<String, CooTensor>,
+    value_bits: u32,
+) -> Result<CooTensor, EvalError> {
+    asg.validate().map_err(EvalError::Invalid)?;
+    asg.check_supported().map_err(EvalError::Invalid)?;
+    if !(1..=MAX_VALUE_BITS).contains(&value_bits) {
+        return Err(EvalError::ValueBits { bits: value_bits });
+    }
+    let vars = asg.index_vars();
+    let var_ids: HashMap<&str, usize> = vars.iter().enumerate().map(|(k, v)| (*v, k)).collect();
+
+    // Inputs: present, of the right order, valid; sizes of the variables.
+    let mut input_ids = HashMap::new();
+    let mut tensors = Vec::new();
+    for (name, order) in asg.inputs() {
+        let t = inputs.get(name).ok_or_else(|| EvalError::MissingInput {
+            tensor: name.to_string(),
+            order,
+        })?;
+        if t.order() != order {
+            return Err(EvalError::OrderMismatch {
+                tensor: name.to_string(),
+                used: order,
+                found: t.order(),
+            });
+        }
+        let tensor_error = |error| EvalError::Tensor {
+            tensor: name.to_string(),
+            dims: t.dims.clone(),
+            error,
+        };
+        t.validate().map_err(tensor_error)?;
+        input_ids.insert(name, tensors.len());
+        tensors.push((name, t));
+    }
+    let mut sizes: Vec<Option<(u64, &str, usize)>> = vec![None; vars.len()];
+    for a in asg.rhs.accesses() {
+        let t = tensors[input_ids[a.tensor.as_str()]].1;
+        for (mode, ix) in a.indices.iter().enumerate() {
+            let v = ix.as_var().expect("checked by check_supported");
+            let size = t.dims[mode];
+            match sizes[var_ids[v]] {
+                None => sizes[var_ids[v]] = Some((size, &a.tensor, mode)),
+                Some((first_size, first_tensor, first_mode)) if first_size != size => {
+                    return Err(EvalError::DimensionMismatch {
+                        index: v.to_string(),
+                        first_tensor: first_tensor.to_string(),
+                        first_mode,
+                        first_size,
+                        tensor: a.tensor.clone(),
+                        mode,
+                        size,
+                    })
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let sizes: Vec<u64> = sizes
+        .iter()
+        .map(|s| {
+            s.expect("validate: every variable is on the right-hand side")
+                .0
+        })
+        .collect();
+    let points = sizes.iter().try_fold(1u64, |acc, &n| acc.checked_mul(n));
+    if points.is_none_or(|p| p > MAX_DENSE_POINTS) {
+        return Err(EvalError::TooLarge {
+            sizes: vars.iter().map(|v| v.to_string()).zip(sizes).collect(),
+            points,
+        });
+    }
+
+    let mut dense = Vec::new();
+    let mut input_dims = Vec::new();
+    for (name, t) in &tensors {
+        let small = element_count(&t.dims).is_some_and(|n| n <= DENSE_INPUT_ELEMENTS);
+        let storage = if small {
+            let data = t.to_dense().map_err(|error| EvalError::Tensor {
+                tensor: name.to_string(),
+                dims: t.dims.clone(),
+                error,
+            })?;
+            Storage::Dense(data.into_iter().map(|v| wrap(v, value_bits)).collect())
+        } else {
+            let entries = t
+                .entries
+                .iter()
+                .map(|(c, v)| (c.clone(), wrap(*v, value_bits)));
+            Storage::Sorted(entries.collect())
+        };
+        dense.push(storage);
+        input_dims.push(t.dims.clone());
+    }
+    let free: Vec<usize> = asg.free_vars().iter().map(|v| var_ids[v]).collect();
+    let ctx = Ctx {
+        inputs: dense,
+        sizes,
+        var_ids,
+        input_ids,
+        input_dims,
+        free,
+        bits: value_bits,
+    };
+    let (body, open) = ctx.lower(&asg.rhs);
+    let root = close(body, open);
+
+    let out_dims: Vec<u64> = ctx.free.iter().map(|&v| ctx.sizes[v]).collect();
+    let mut env = vec![0u64; ctx.sizes.len()];
+    let mut entries = Vec::new();
+    if out_dims.contains(&0) {
+        return Ok(CooTensor::zeros(out_dims));
+    }
+    loop {
+        let v = ctx.eval(&root, &mut env);
+        if v != 0 || out_dims.is_empty() {
+            entries.push((ctx.free.iter().map(|&f| env[f]).collect(), v));
+        }
+        if !advance(&mut env, &ctx.free, &ctx.sizes) {
+            break;
+        }
+    }
+    // Row-major iteration over the free variables yields sorted, unique entries.
+    Ok(CooTensor {
+        dims: out_dims,
+        entries,
+    })
+}
+
+/// Steps the odometer over `vars` (last fastest); false after the last point.
+fn advance(env: &mut [u64], vars: &[usize], sizes: &[u64]) -> bool {
+    for &v in vars.iter().rev() {
+        env[v] += 1;
+        if env[v] < sizes[v] {
+            return true;
+        }
+        env[v] = 0;
+    }
+    false
+}
+
+fn close(node: Node, open: Vec<usize>) -> Node {
+    if open.is_empty() {
+        node
+    } else {
+        Node::Sum(open, Box::new(node))
+    }
+}
+
+fn merge(mut a: Vec<usize>, b: Vec<usize>) -> Vec<usize> {
+    for v in b {
+        if !a.contains(&v) {
+            a.push(v);
+        }
+    }
+    a
+}
+
+impl Ctx<'_> {
+    /// The node for `e` and its open reduction variables (summed further out).
+    fn lower(&self, e: &Expr) -> (Node, Vec<usize>) {
+        match &e.kind {
+            ExprKind::Const(c) => (Node::Const(wrap(*c, self.bits)), Vec::new()),
+            ExprKind::Access(a) => self.load(a),
+            ExprKind::Neg(a) | ExprKind::Not(a) => {
+                let (n, open) = self.lower(a);
+                let n = Box::new(n);
+                let node = if matches!(e.kind, ExprKind::Neg(_)) {
+                    Node::Neg(n)
+                } else {
+                    Node::Not(n)
+                };
+                (node, open)
+            }
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                let (na, oa) = self.lower(a);
+                let (nb, ob) = self.lower(b);
+                let node = Node::Bin(*op, Box::new(close(na, oa)), Box::new(close(nb, ob)));
+                (node, Vec::new())
+            }
+            ExprKind::Binary(op @ (BinOp::Shl | BinOp::Shr), a, b) => {
+                let ExprKind::Const(amount @ 0..=MAX_SHIFT) = b.kind else {
+                    unreachable!("the parser accepts only constant shift amounts in range")
+                };
+                let (na, oa) = self.lower(a);
+                (Node::Shift(*op, Box::new(na), amount as u32), oa)
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (na, oa) = self.lower(a);
+                let (nb, ob) = self.lower(b);
+                (Node::Bin(*op, Box::new(na), Box::new(nb)), merge(oa, ob))
+            }
+            ExprKind::Call(func, a, b) => {
+                let (na, oa) = self.lower(a);
+                let (nb, ob) = self.lower(b);
+                (Node::Call(*func, Box::new(na), Box::new(nb)), merge(oa, ob))
+            }
+        }
+    }
+
+    fn load(&self, a: &Access) -> (Node, Vec<usize>) {
+        let input = self.input_ids[a.tensor.as_str()];
+        let dims = &self.input_dims[input];
+        // Row-major strides; only used when the input is stored densely (and then
+        // its element count fits easily in usize).
+        let mut stride = 1usize;
+        let mut modes = vec![(0, 0); dims.len()];
+        let mut open = Vec::new();
+        for (mode, ix) in a.indices.iter().enumerate().rev() {
+            let v = self.var_ids[ix.as_var().expect("checked by check_supported")];
+            modes[mode] = (v, stride);
+            stride = stride.wrapping_mul(dims[mode] as usize);
+            if !self.free.contains(&v) && !open.contains(&v) {
+                open.push(v);
+            }
+        }
+        open.reverse();
+        (Node::Load { input, modes }, open)
+    }
+
+    fn eval(&self, node: &Node, env: &mut [u64]) -> i64 {
+        let w = |v: i64| wrap(v, self.bits);
+        match node {
+            Node::Const(c) => *c,
+            Node::Load { input, modes } => match &self.inputs[*input] {
+                Storage::Dense(data) => {
+                    let at: usize = modes.iter().map(|&(v, s)| env[v] as usize * s).sum();
+                    data[at]
+                }
+                Storage::Sorted(entries) => {
+                    let coords = modes.iter().map(|&(v, _)| &env[v]);
+                    entries
+                        .binary_search_by(|(c, _)| c.iter().cmp(coords.clone()))
+                        .map_or(0, |k| entries[k].1)
+                }
+            },
+            Node::Neg(a) => w(self.eval(a, env).wrapping_neg()),
+            Node::Not(a) => i64::from(self.eval(a, env) == 0),
+            Node::Bin(op, a, b) => {
+                let x = self.eval(a, env);
+                let y = self.eval(b, env);
+                w(match op {
+                    BinOp::Add => x.wrapping_add(y),
+                    BinOp::Sub => x.wrapping_sub(y),
+                    BinOp::Mul => x.wrapping_mul(y),
+                    BinOp::And => x & y,
+                    BinOp::Or => x | y,
+                    BinOp::Xor => x ^ y,
+                    BinOp::Shl | BinOp::Shr => unreachable!("shifts lower to Node::Shift"),
+                })
+            }
+            Node::Shift(op, a, amount) => {
+                let x = self.eval(a, env);
+                match op {
+                    BinOp::Shl => w(x << amount),
+                    _ => x >> amount,
+                }
+            }
+            Node::Call(func, a, b) => {
+                let x = self.eval(a, env);
+                let y = self.eval(b, env);
+                match func {
+                    Func::Min => x.min(y),
+                    Func::Max => x.max(y),
+                }
+            }
+            Node::Sum(vars, body) => {
+                if vars.iter().any(|&v| self.sizes[v] == 0) {
+                    return 0;
+                }
+                for &v in vars {
+                    env[v] = 0;
+                }
+                let mut acc = 0i64;
+                loop {
+                    acc = w(acc.wrapping_add(self.eval(body, env)));
+                    if !advance(env, vars, &self.sizes) {
+                        return acc;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! Errors of the expression front end. Every one carries the 1-based byte column of
+//! the problem in the expression text.
+
+use std::fmt;
+
+/// A syntax error: where and what.
+///
+/// Displays as one line, `column 12: expected `)` after index list`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based byte column in the parsed text.
+    pub column: usize,
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at 0-based byte `offset`.
+    pub(crate) fn new(offset: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            column: offset + 1,
+            message: message.into(),
+        }
+    }
+}
+
+impl ParseError {
+    /// The one-line form for the command line: `expression:1:12: message`.
+    pub fn cli_message(&self) -> String {
+        format!("expression:1:{}: {}", self.column, self.message)
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A well-formed assignment that breaks a rule of index notation (or uses something
+/// samgen does not support yet). Each names the tensor involved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValidationError {
+    /// `X(i+1) = ...`: the output's subscripts must be plain variables.
+    OutputSubscript {
+        tensor: String,
+        subscript: String,
+        column: usize,
+    },
+    /// `X(i,i) = ...`
+    RepeatedOutputIndex {
+        tensor: String,
+        var: String,
+        column: usize,
+    },
+    /// A tensor used with two different numbers of subscripts.
+    OrderMismatch {
+        tensor: String,
+        order: usize,
+        first_order: usize,
+        first_column: usize,
+        column: usize,
+    },
+    /// A left-hand-side variable that the right-hand side never uses.
+    FreeVarNotOnRhs {
+        tensor: String,
+        var: String,
+        column: usize,
+    },
+    /// The output read on the right-hand side.
+    OutputOnRhs { tensor: String, column: usize },
+    /// An affine subscript (parsed, not lowered yet).
+    AffineSubscript {
+        tensor: String,
+        subscript: String,
+        column: usize,
+    },
+}
+
+impl ValidationError {
+    /// 1-based byte column of the offending subscript or access.
+    pub fn column(&self) -> usize {
+        match self {
+            ValidationError::OutputSubscript { column, .. }
+            | ValidationError::RepeatedOutputIndex { column, .. }
+            | ValidationError::OrderMismatch { column, .. }
+            | ValidationError::FreeVarNotOnRhs { column, .. }
+            | ValidationError::OutputOnRhs { column, .. }
+            | ValidationError::AffineSubscript { column, .. } => *column,
+        }
+    }
+
+    /// The tensor the error is about.
+    pub fn tensor(&self) -> &str {
+        match self {
+            ValidationError::OutputSubscript { tensor, .. }
+            | ValidationError::RepeatedOutputIndex { tensor, .. }
+            | ValidationError::OrderMismatch { tensor, .. }
+            | ValidationError::FreeVarNotOnRhs { tensor, .. }
+            | ValidationError::OutputOnRhs { tensor, .. }
+            | ValidationError::AffineSubscript { tensor, .. } => tensor,
+        }
+    }
+
+    /// The message without the column.
+    pub fn message(&self) -> String {
+        match self {
+            ValidationError::OutputSubscript {
+                tensor, subscript, ..
+            } => format!(
+                "subscript `{subscript}` of output {tensor} must be a single index variable"
+            ),
+            ValidationError::RepeatedOutputIndex { tensor, var, .. } => {
+                format!("index {var} appears more than once in output {tensor}")
+            }
+            ValidationError::OrderMismatch {
+                tensor,
+                order,
+                first_order,
+                first_column,
+                ..
+            } => format!(
+                "tensor {tensor} is used with order {order} here but with order \
+                 {first_order} at column {first_column}"
+            ),
+            ValidationError::FreeVarNotOnRhs { tensor, var, .. } => {
+                format!("index {var} of output {tensor} does not appear on the right-hand side")
+            }
+            ValidationError::OutputOnRhs { tensor, .. } => {
+                format!("output tensor {tensor} may not appear on the right-hand side")
+            }
+            ValidationError::AffineSubscript {
+                tensor, subscript, ..
+            } => format!("affine subscript `{subscript}` on tensor {tensor} is not yet supported"),
+        }
+    }
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column(), self.message())
+    }
+}
+
+impl std::error::Error for ValidationError {}
+
+/// Anything wrong with an expression: a syntax error or a rule violation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExprError {
+    Parse(ParseError),
+    Invalid(ValidationError),
+}
+
+impl ExprError {
+    pub fn column(&self) -> usize {
+        match self {
+            ExprError::Parse(e) => e.column,
+            ExprError::Invalid(e) => e.column(),
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            ExprError::Parse(e) => e.message.clone(),
+            ExprError::Invalid(e) => e.message(),
+        }
+    }
+
+    /// The one-line form for the command line: `expression:1:12: message`.
+    pub fn cli_message(&self) -> String {
+        format!("expression:1:{}: {}", self.column(), self.message())
+    }
+}
+
+impl fmt::Display for ExprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column(), self.message())
+    }
+}
+
+impl std::error::Error for ExprError {}
+
+impl From<ParseError> for ExprError {
+    fn from(e: ParseError) -> Self {
+        ExprError::Parse(e)
+    }
+}
+
+impl From<ValidationError> for ExprError {
+    fn from(e: ValidationError) -> Self {
+        ExprError::Invalid(e)
+    }
+}

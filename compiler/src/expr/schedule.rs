@@ -1,0 +1,303 @@
+//! Command-line specs in TACO syntax: `-f B:ds:1,0` formats and `-s` schedule
+//! commands (`reorder(i,k,j)`, `precompute(expr,i,iw)`), and the default loop order.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fmt;
+
+use super::ast::{Assignment, Expr, Span};
+use super::error::ParseError;
+use super::lexer::Tok;
+use super::parser::Parser;
+use crate::tensor::{Format, FormatError};
+
+/// A `-f NAME:FORMAT` argument that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatArgError {
+    #[error("format argument `{arg}` must be NAME:FORMAT (like B:ds:1,0)")]
+    MissingColon { arg: String },
+    #[error("format argument `{arg}`: `{name}` is not a tensor name")]
+    BadName { arg: String, name: String },
+    #[error("tensor {tensor}: {error}")]
+    Format { tensor: String, error: FormatError },
+}
+
+/// Splits `B:ds:1,0` into the tensor name and its [`Format`] (`B:` is an order-0
+/// tensor's empty format).
+pub fn parse_format_arg(arg: &str) -> Result<(String, Format), FormatArgError> {
+    let Some((name, text)) = arg.split_once(':') else {
+        return Err(FormatArgError::MissingColon {
+            arg: arg.to_string(),
+        });
+    };
+    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid {
+        return Err(FormatArgError::BadName {
+            arg: arg.to_string(),
+            name: name.to_string(),
+        });
+    }
+    let format = text.parse().map_err(|error| FormatArgError::Format {
+        tensor: name.to_string(),
+        error,
+    })?;
+    Ok((name.to_string(), format))
+}
+
+/// A schedule argument that is wrong, or a loop order that does not fit the
+/// expression. Columns are 1-based byte columns in the argument.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScheduleError {
+    #[error("schedule `{arg}`: {error}")]
+    Syntax { arg: String, error: ParseError },
+    #[error(
+        "schedule `{arg}`: column {column}: unknown schedule command `{name}` \
+         (expected reorder or precompute)"
+    )]
+    UnknownCommand {
+        arg: String,
+        name: String,
+        column: usize,
+    },
+    #[error("schedule `{arg}`: only one reorder may be given")]
+    RepeatedReorder { arg: String },
+    #[error(
+        "reorder({}) is not a permutation of the index variables {}",
+        .order.join(","),
+        .vars.join(", ")
+    )]
+    NotAPermutation {
+        order: Vec<String>,
+        /// Every index variable of the expression, sorted.
+        vars: Vec<String>,
+    },
+    #[error("tensor {tensor}: {error}")]
+    Format { tensor: String, error: FormatError },
+}
+
+/// `precompute(expr, i, iw)`: compute `expr` into a workspace indexed by `iw` in
+/// place of `i` (TACO's `precompute`). Lowered by a later stage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Precompute {
+    pub expr: Expr,
+    /// The sub-expression as written in the argument.
+    pub expr_text: String,
+    pub var: String,
+    pub workspace_var: String,
+}
+
+/// One `-s` argument.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScheduleCommand {
+    /// `reorder(i,k,j)`: the loop order, outermost first.
+    Reorder(Vec<String>),
+    Precompute(Precompute),
+}
+
+impl fmt::Display for ScheduleCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScheduleCommand::Reorder(vars) => write!(f, "reorder({})", vars.join(",")),
+            ScheduleCommand::Precompute(p) => {
+                write!(f, "precompute({},{},{})", p.expr, p.var, p.workspace_var)
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for ScheduleCommand {
+    type Err = ScheduleError;
+
+    fn from_str(arg: &str) -> Result<Self, ScheduleError> {
+        let syntax = |error| ScheduleError::Syntax {
+            arg: arg.to_string(),
+            error,
+        };
+        let mut p = Parser::new(arg).map_err(syntax)?;
+        let (name, name_span) = p
+            .expect_ident("expected a schedule command (reorder or precompute)")
+            .map_err(syntax)?;
+        let cmd = match name.as_str() {
+            "reorder" => {
+                p.expect(Tok::LParen, "expected `(` after reorder")
+                    .map_err(syntax)?;
+                let mut vars = Vec::new();
+                loop {
+                    let (v, _) = p
+                        .expect_ident("expected an index variable")
+                        .map_err(syntax)?;
+                    vars.push(v);
+                    if p.peek().tok != Tok::Comma {
+                        break;
+                    }
+                    p.bump();
+                }
+                p.expect(Tok::RParen, "expected `)` after the index variables")
+                    .map_err(syntax)?;
+                ScheduleCommand::Reorder(vars)
+            }
+            "precompute" => {
+                p.expect(Tok::LParen, "expected `(` after precompute")
+                    .map_err(syntax)?;
+                let expr = p.expr().map_err(syntax)?;
+                let Span { start, end } = expr.span;
+                let expr_text = arg[start..end].to_string();
+                p.expect(Tok::Comma, "expected `,` after the precomputed expression")
+                    .map_err(syntax)?;
+                let (var, _) = p
+                    .expect_ident("expected an index variable")
+                    .map_err(syntax)?;
+                p.expect(Tok::Comma, "expected `,` after the index variable")
+                    .map_err(syntax)?;
+                let (workspace_var, _) = p
+                    .expect_ident("expected the workspace index variable")
+                    .map_err(syntax)?;
+                p.expect(
+                    Tok::RParen,
+                    "expected `)` after the workspace index variable",
+                )
+                .map_err(syntax)?;
+                ScheduleCommand::Precompute(Precompute {
+                    expr,
+                    expr_text,
+                    var,
+                    workspace_var,
+                })
+            }
+            _ => {
+                return Err(ScheduleError::UnknownCommand {
+                    arg: arg.to_string(),
+                    name,
+                    column: name_span.column(),
+                })
+            }
+        };
+        p.expect_end("the schedule command").map_err(syntax)?;
+        Ok(cmd)
+    }
+}
+
+/// The `-s` arguments, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Schedule {
+    pub commands: Vec<ScheduleCommand>,
+}
+
+impl Schedule {
+    /// Parses each `-s` argument; at most one may be a `reorder`.
+    pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Self, ScheduleError> {
+        let mut s = Schedule::default();
+        for arg in args {
+            let arg = arg.as_ref();
+            let cmd: ScheduleCommand = arg.parse()?;
+            if matches!(cmd, ScheduleCommand::Reorder(_)) && s.reorder().is_some() {
+                return Err(ScheduleError::RepeatedReorder {
+                    arg: arg.to_string(),
+                });
+            }
+            s.commands.push(cmd);
+        }
+        Ok(s)
+    }
+
+    /// The `reorder` command's variables, if one was given.
+    pub fn reorder(&self) -> Option<&[String]> {
+        self.commands.iter().find_map(|c| match c {
+            ScheduleCommand::Reorder(v) => Some(v.as_slice()),
+            ScheduleCommand::Precompute(_) => None,
+        })
+    }
+
+    /// The `precompute` commands, in order.
+    pub fn precomputes(&self) -> impl Iterator<Item = &Precompute> {
+        self.commands.iter().filter_map(|c| match c {
+            ScheduleCommand::Precompute(p) => Some(p),
+            ScheduleCommand::Reorder(_) => None,
+        })
+    }
+
+    /// The loop order, outermost first: the `reorder` if given (it must be a
+    /// permutation of all the expression's index variables), else
+    /// [`default_loop_order`].
+    pub fn loop_order(
+        &self,
+        asg: &Assignment,
+        formats: &HashMap<String, Format>,
+    ) -> Result<Vec<String>, ScheduleError> {
+        let Some(order) = self.reorder() else {
+            return default_loop_order(asg, formats);
+        };
+        let mut vars: Vec<String> = asg.index_vars().iter().map(|v| v.to_string()).collect();
+        vars.sort();
+        let mut given = order.to_vec();
+        given.sort();
+        if given != vars {
+            return Err(ScheduleError::NotAPermutation {
+                order: order.to_vec(),
+                vars,
+            });
+        }
+        Ok(order.to_vec())
+    }
+}
+
+/// The loop order when no `reorder` is given: concordant with the inputs' storage
+/// orders when possible.
+///
+/// Each right-hand-side access of an order >= 2 tensor contributes the constraint
+/// "the variable(s) of level k come before those of level k+1", reading levels
+/// through the tensor's mode order in `formats` (a tensor missing from `formats`
+/// counts as identity mode order; the output's format is not consulted). If the
+/// constraints are acyclic, the result is their topological order, taking the
+/// alphabetically smallest ready variable at each step; otherwise it is all index
+/// variables in alphabetical order. A format whose order differs from the tensor's
+/// is an error.
+pub fn default_loop_order(
+    asg: &Assignment,
+    formats: &HashMap<String, Format>,
+) -> Result<Vec<String>, ScheduleError> {
+    let vars: BTreeSet<&str> = asg.index_vars().into_iter().collect();
+    let mut edges: BTreeSet<(&str, &str)> = BTreeSet::new();
+    for a in asg.rhs.accesses() {
+        let levels: Vec<usize> = match formats.get(&a.tensor) {
+            Some(f) => {
+                f.check_order(a.order())
+                    .map_err(|error| ScheduleError::Format {
+                        tensor: a.tensor.clone(),
+                        error,
+                    })?;
+                f.mode_order.clone()
+            }
+            None => (0..a.order()).collect(),
+        };
+        for w in levels.windows(2) {
+            for u in a.indices[w[0]].vars() {
+                for v in a.indices[w[1]].vars() {
+                    if u != v {
+                        edges.insert((u, v));
+                    }
+                }
+            }
+        }
+    }
+    let mut indegree: HashMap<&str, usize> = vars.iter().map(|v| (*v, 0)).collect();
+    for (_, v) in &edges {
+        *indegree.entry(v).or_default() += 1;
+    }
+    let mut ready: BTreeSet<&str> = vars.iter().copied().filter(|v| indegree[v] == 0).collect();
+    let mut order = Vec::new();
+    while let Some(u) = ready.pop_first() {
+        order.push(u.to_string());
+        for (_, v) in edges.range((u, "")..).take_while(|(x, _)| *x == u) {
+            let d = indegree.get_mut(v).expect("edge ends are index variables");
+            *d -= 1;
+            if *d == 0 {
+                ready.insert(v);
+            }
+        }
+    }
+    if order.len() != vars.len() {
+        return Ok(vars.iter().map(|v| v.to_string()).collect());
+    }
+    Ok(order)
+}

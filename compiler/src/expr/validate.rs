@@ -1,0 +1,87 @@
+//! The index-notation rules an assignment must follow.
+
+use super::ast::Assignment;
+use super::error::ValidationError;
+
+impl Assignment {
+    /// Checks the rules of index notation:
+    ///
+    /// - the left-hand side's subscripts are distinct plain variables;
+    /// - the output tensor does not appear on the right-hand side;
+    /// - every tensor is used with the same order everywhere;
+    /// - every free variable appears on the right-hand side.
+    ///
+    /// Affine subscripts on the right-hand side pass; see
+    /// [`Assignment::check_supported`].
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        let out = &self.lhs.tensor;
+        let mut seen: Vec<&str> = Vec::new();
+        for ix in &self.lhs.indices {
+            let Some(v) = ix.as_var() else {
+                return Err(ValidationError::OutputSubscript {
+                    tensor: out.clone(),
+                    subscript: ix.to_string(),
+                    column: ix.span.column(),
+                });
+            };
+            if seen.contains(&v) {
+                return Err(ValidationError::RepeatedOutputIndex {
+                    tensor: out.clone(),
+                    var: v.to_string(),
+                    column: ix.span.column(),
+                });
+            }
+            seen.push(v);
+        }
+        let mut orders: Vec<(&str, usize, usize)> = Vec::new();
+        for a in self.rhs.accesses() {
+            if &a.tensor == out {
+                return Err(ValidationError::OutputOnRhs {
+                    tensor: out.clone(),
+                    column: a.span.column(),
+                });
+            }
+            match orders.iter().find(|(n, _, _)| *n == a.tensor) {
+                Some(&(_, first_order, first_column)) if first_order != a.order() => {
+                    return Err(ValidationError::OrderMismatch {
+                        tensor: a.tensor.clone(),
+                        order: a.order(),
+                        first_order,
+                        first_column,
+                        column: a.span.column(),
+                    })
+                }
+                Some(_) => {}
+                None => orders.push((&a.tensor, a.order(), a.span.column())),
+            }
+        }
+        let rhs_vars = self.rhs.vars();
+        for ix in &self.lhs.indices {
+            let v = ix.as_var().unwrap_or_default();
+            if !rhs_vars.contains(&v) {
+                return Err(ValidationError::FreeVarNotOnRhs {
+                    tensor: out.clone(),
+                    var: v.to_string(),
+                    column: ix.span.column(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Rejects what later stages cannot lower yet: any subscript that is not a plain
+    /// variable ("affine subscript `i+j` on tensor I is not yet supported").
+    pub fn check_supported(&self) -> Result<(), ValidationError> {
+        let all = std::iter::once(&self.lhs).chain(self.rhs.accesses());
+        for a in all {
+            if let Some(ix) = a.indices.iter().find(|ix| ix.as_var().is_none()) {
+                return Err(ValidationError::AffineSubscript {
+                    tensor: a.tensor.clone(),
+                    subscript: ix.to_string(),
+                    column: ix.span.column(),
+                });
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,80 @@
+//! Golden models of the level writers (`fiberwrite`).
+//!
+//! - [`fiberwrite_compressed`]: `crd` holds every coordinate in stream order;
+//!   `pos` is `0` followed by the running count at the end of each *non-empty*
+//!   fiber. An empty fiber (a stop at the start or right after another stop)
+//!   adds no entry: the writer expects `crddrop` to have removed the matching
+//!   outer coordinate. A fully empty stream gives `pos = [0]` and `crd = []`
+//!   (as the reference simulator writes it; a reader expecting one `pos` entry
+//!   per parent plus one must pad with the last entry).
+//! - [`fiberwrite_vals`]: every value in stream order (`N` stored as 0); stops
+//!   are ignored.
+//!
+//! Example: `1 S0 0 S0 S0 1 S0 0 S1 D` gives pos `[0,1,2,3,4]`, crd `[1,0,1,0]`.
+
+use super::stream::{check_done, value_of, GoldenError};
+use crate::token::Token;
+
+/// Writes a compressed level; returns `(pos, crd)`.
+pub fn fiberwrite_compressed(crd: &[Token]) -> Result<(Vec<u64>, Vec<u64>), GoldenError> {
+    const P: &str = "fiberwrite";
+    check_done(P, "crd", crd)?;
+    let mut pos = vec![0u64];
+    let mut out = Vec::new();
+    let mut open = false;
+    for (i, &t) in crd.iter().enumerate() {
+        match t {
+            Token::Data(c) => {
+                out.push(c);
+                open = true;
+            }
+            Token::Stop(_) => {
+                if open {
+                    pos.push(out.len() as u64);
+                }
+                open = false;
+            }
+            Token::Done => {
+                if open {
+                    return Err(GoldenError::new(P, i, "coordinates after the last stop"));
+                }
+            }
+            Token::Empty => return Err(GoldenError::new(P, i, "N is not a coordinate")),
+        }
+    }
+    Ok((pos, out))
+}
+
+/// Writes a value array: every value of `vals` in order, sign-extended from
+/// `value_bits` (`N` as 0).
+pub fn fiberwrite_vals(vals: &[Token], value_bits: u32) -> Result<Vec<i64>, GoldenError> {
+    check_done("fiberwrite_vals", "val", vals)?;
+    Ok(vals
+        .iter()
+        .filter_map(|&t| value_of(t, value_bits))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::token::parse_stream;
+
+    #[test]
+    fn compressed_writer() {
+        let w = |s: &str| fiberwrite_compressed(&parse_stream(s).unwrap()).unwrap();
+        assert_eq!(
+            w("1 S0 0 S0 S0 1 S0 0 S1 D"),
+            (vec![0, 1, 2, 3, 4], vec![1, 0, 1, 0])
+        );
+        assert_eq!(w("S0 D"), (vec![0], vec![]));
+        assert_eq!(w("D"), (vec![0], vec![]));
+        assert!(fiberwrite_compressed(&parse_stream("1 D").unwrap()).is_err());
+    }
+
+    #[test]
+    fn value_writer() {
+        let v = fiberwrite_vals(&parse_stream("1 S0 N 255 S1 D").unwrap(), 8).unwrap();
+        assert_eq!(v, vec![1, 0, -1]);
+    }
+}

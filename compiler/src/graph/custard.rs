@@ -1,0 +1,912 @@
+//! Custard import: the `.gv` files Custard emits (and the DOT [`SamGraph::to_dot`]
+//! writes) become SAM graphs.
+//!
+//! # Mapping
+//!
+//! The graph `comment="x=s0,B=ss01,c=d0"` gives each tensor's level letters and
+//! mode order; it becomes [`GraphInfo::formats`] in samgen's format text (`ss01` ->
+//! `ss`, `ds10` -> `ds:1,0`). Graph attributes `expression=` and `loop_order=` (which
+//! samgen writes) fill the rest of [`GraphInfo`].
+//!
+//! A node's attributes are read from its DOT attributes, falling back to the
+//! `key=value` fields of its `comment` (Custard writes both, and they do not always
+//! agree: `vectorreducer` has `index=j` in the comment and `accum_index="j"` as an
+//! attribute).
+//!
+//! | Custard `type` | samgen node | parameters |
+//! |---|---|---|
+//! | `fiberlookup` | `FiberLookup` | `tensor`, `index`, `mode` (= storage level), `format` (else the graph comment's letter for that level), `root` |
+//! | `repsiggen` | `RepSigGen` | `index` |
+//! | `repeat` | `Repeat` | `index`, `tensor`, `root` (a root repeat has no ref input) |
+//! | `intersect`, `union` | `Intersect`, `Union` | `index`; operands from `operands=`, else from the comments of the input edges (`in-B`), ordered as the tensors in the graph comment |
+//! | `arrayvals` | `ArrayVals` | `tensor` |
+//! | `add` (`sub=1` makes it a subtraction), `sub`, `mul`, any samgen ALU op | `Alu` | `operand=`/`const=` when samgen wrote them, else two streams |
+//! | `reduce` | `Reduce` | `drop_empty=` when given, else `true`: Custard's graphs assume the reducer that emits nothing for an empty fiber (the crddrop beside it drops that coordinate) |
+//! | `vectorreducer` | `SpAccumulator` of order 1 | indices from `indices=`, `accum_index=` or `index=` |
+//! | `spaccumulator` | `SpAccumulator` | `order`, indices as above |
+//! | `crddrop`, `crdhold` | `CrdDrop`, `CrdHold` | `outer`, `inner`; `inner_kind` from `inner_kind=`, else the kind of the inner input edge; `elementwise=` (default false) |
+//! | `fiberwrite` | `ValsWrite` when `mode=vals`, else `FiberWrite` | `tensor`, `index`, `mode` (= level), `format` |
+//! | `broadcast` | `Broadcast` | `kind` from `kind=` or its input edge, `ways` from `ways=` or its output edges |
+//!
+//! Edges: the stream kind is the `type=` attribute; without one, a kind word in the
+//! label (`crd_in-B` -> crd). Ports come from `from_port=`/`to_port=` when present
+//! (samgen writes them), else from the node types, the kind and the edge's hint:
+//! the `comment` (`in-B`, `out-B`, `outer-i`, `inner-j`, `j`), or when that is empty
+//! the label without its kind prefix (`crd_outer-i` -> `outer-i`). `in-B`/`out-B`
+//! name an intersect/union operand (`crd_in_B`, `ref_out_B`); `outer`/`inner`, or an
+//! index equal to the node's `outer`/`inner`, pick a crddrop/crdhold side; an index
+//! picks a spaccumulator level. Broadcast outputs are `out_0`, `out_1`, ... and ALU
+//! inputs `val_in_a`, `val_in_b`, in file order.
+//!
+//! # Quirks absorbed (seen in the example graphs)
+//!
+//! - `#` starts a comment to the end of the line wherever it appears outside a
+//!   quoted string (Custard comments out whole node and edge statements, indented).
+//! - A `ref` stream into a `repsiggen` (matmul_ikj.gv: `19 -> 18 -> 17`, marked
+//!   `vr_special`; the commented-out `#19 -> 17` crd edge is the intent). A
+//!   repsiggen only uses the token structure, and a scanner's (or merger's) ref and
+//!   crd streams have the same structure, so the importer traces the ref stream back
+//!   through broadcasts to its producer (a `fiberlookup`, `intersect` or `union`) and
+//!   feeds the repsiggen from that producer's `crd_out` instead. The broadcast the
+//!   ref edge came through loses that way; a broadcast left with one consumer is
+//!   spliced out (a wire), one left with none is removed. Any other producer is an
+//!   error.
+//! - A node feeding a crddrop directly while also feeding other consumers without a
+//!   broadcast (matmul_ikj.gv node 19 -> 23): samgen allows an output port to feed
+//!   several consumers (hdl-gen inserts the broadcast), so the edge is kept as is.
+//! - Edge labels that do not describe the edge (`crd_in-j` on intersect -> crddrop,
+//!   `mul_val_out`, `final_val`, `ref` into a repsiggen): `type=` wins over the label,
+//!   and ports are inferred from the node types first, the hint only where a node
+//!   has several ports of the kind.
+//! - Node labels that disagree with the attributes (spmv.gv node 10 is labelled
+//!   `compressed` but has `format=dense`): labels are ignored.
+//! - Attributes after a comma (`comment="", vr_special="true"`), and the extra ones
+//!   (`src`, `sink`, `segsize`, `crdsize`, `size`, `special`, `vr_special`, `style`,
+//!   `color`...), are accepted and ignored.
+//!
+//! # Names
+//!
+//! A node keeps a `name=` attribute (samgen's DOT); otherwise its name is built
+//! from its attributes: `B0_scan` (fiberlookup of B level 0), `i_repsiggen`,
+//! `c_repeat_i`, `j_intersect`, `i_union`, `B_vals`, `mul`, `reduce`, `j_spacc`,
+//! `crddrop_i_j`, `crdhold_i_j`, `x0_write`, `x_vals_write`, `bcast_<custard id>`;
+//! a name already taken gets `_2`, `_3`, ... in file order.
+//!
+//! Errors are one line: `matmul.gv:12: node 20: unknown Custard type `foo``.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::dot::{self, samgen_format, Attrs, DotNode};
+use super::yaml::{GraphIoError, GraphIoErrorKind as K};
+use super::{AluOp, AluOperand, Edge, GraphError, GraphInfo, NodeKind, SamGraph, StreamKind};
+use crate::tensor::LevelFormat;
+
+/// What an edge's comment or label says about the port it ends at: a role
+/// (`in`, `out`, `outer`, `inner`) and a name (an operand or an index).
+#[derive(Clone, Debug, Default)]
+struct Hint {
+    role: Option<String>,
+    name: Option<String>,
+}
+
+impl Hint {
+    fn parse(text: &str) -> Hint {
+        let text = text.trim();
+        if text.is_empty() {
+            return Hint::default();
+        }
+        match text.rsplit_once('-') {
+            Some((role, name)) => Hint {
+                role: Some(role.to_string()),
+                name: (!name.is_empty()).then(|| name.to_string()),
+            },
+            None => Hint {
+                role: None,
+                name: Some(text.to_string()),
+            },
+        }
+    }
+}
+
+/// An edge being imported, between Custard node ids.
+#[derive(Clone, Debug)]
+struct PEdge {
+    from: String,
+    to: String,
+    line: usize,
+    kind: StreamKind,
+    from_hint: Hint,
+    to_hint: Hint,
+    from_port: Option<String>,
+    to_port: Option<String>,
+    alive: bool,
+}
+
+impl PEdge {
+    fn context(&self) -> Option<String> {
+        Some(format!("edge {} -> {}", self.from, self.to))
+    }
+}
+
+fn kind_from_word(w: &str) -> Option<StreamKind> {
+    match w {
+        "crd" => Some(StreamKind::Crd),
+        "ref" => Some(StreamKind::Ref),
+        "val" => Some(StreamKind::Val),
+        "repsig" => Some(StreamKind::Repsig),
+        _ => None,
+    }
+}
+
+/// An attribute of a node: the DOT attribute, else the `comment` field.
+fn attr(n: &DotNode, key: &str) -> Option<String> {
+    if let Some(v) = n.attrs.get(key) {
+        return Some(v.to_string());
+    }
+    let comment = n.attrs.get("comment")?;
+    comment.split(',').find_map(|f| {
+        let (k, v) = f.split_once('=')?;
+        (k.trim() == key).then(|| v.trim().to_string())
+    })
+}
+
+struct Importer<'a> {
+    file: &'a str,
+    info: GraphInfo,
+    /// Tensors in graph-comment order (output first, then inputs as Custard lists them).
+    tensor_order: Vec<String>,
+}
+
+impl Importer<'_> {
+    fn node_err(&self, n: &DotNode, kind: K, msg: impl Into<String>) -> GraphIoError {
+        GraphIoError::new(
+            self.file,
+            Some(n.line),
+            Some(format!("node {}", n.id)),
+            kind,
+            msg,
+        )
+    }
+
+    fn edge_err(&self, e: &PEdge, kind: K, msg: impl Into<String>) -> GraphIoError {
+        GraphIoError::new(self.file, Some(e.line), e.context(), kind, msg)
+    }
+
+    fn req(&self, n: &DotNode, ty: &str, key: &str) -> Result<String, GraphIoError> {
+        attr(n, key).ok_or_else(|| {
+            self.node_err(
+                n,
+                K::MissingAttribute,
+                format!("a {ty} needs attribute `{key}`, which is missing"),
+            )
+        })
+    }
+
+    fn num(&self, n: &DotNode, key: &str, v: &str) -> Result<usize, GraphIoError> {
+        v.parse().map_err(|_| {
+            self.node_err(
+                n,
+                K::BadValue,
+                format!("attribute `{key}=\"{v}\"` is not a number"),
+            )
+        })
+    }
+
+    fn flag(&self, n: &DotNode, key: &str, default: bool) -> Result<bool, GraphIoError> {
+        match attr(n, key).as_deref() {
+            None => Ok(default),
+            Some("true" | "1") => Ok(true),
+            Some("false" | "0") => Ok(false),
+            Some(v) => Err(self.node_err(
+                n,
+                K::BadValue,
+                format!("attribute `{key}=\"{v}\"` is not true or false"),
+            )),
+        }
+    }
+
+    /// A level's format: the `format` attribute, else the graph comment's letter.
+    fn format(
+        &self,
+        n: &DotNode,
+        ty: &str,
+        tensor: &str,
+        level: usize,
+    ) -> Result<LevelFormat, GraphIoError> {
+        if let Some(f) = attr(n, "format") {
+            return LevelFormat::ALL
+                .iter()
+                .copied()
+                .find(|l| l.name() == f)
+                .ok_or_else(|| {
+                    let known: Vec<_> = LevelFormat::ALL.iter().map(|l| l.name()).collect();
+                    self.node_err(
+                        n,
+                        K::BadValue,
+                        format!(
+                            "unknown format `{f}` (expected one of {})",
+                            known.join(", ")
+                        ),
+                    )
+                });
+        }
+        self.info
+            .formats
+            .get(tensor)
+            .and_then(|f| f.chars().filter(char::is_ascii_alphabetic).nth(level))
+            .and_then(LevelFormat::from_letter)
+            .ok_or_else(|| {
+                self.node_err(
+                    n,
+                    K::MissingAttribute,
+                    format!(
+                        "a {ty} needs attribute `format`, which is missing (and the graph \
+                         comment gives no format for {tensor} level {level})"
+                    ),
+                )
+            })
+    }
+
+    fn indices(&self, n: &DotNode, ty: &str) -> Result<Vec<String>, GraphIoError> {
+        let v = attr(n, "indices")
+            .or_else(|| attr(n, "accum_index"))
+            .or_else(|| attr(n, "index"))
+            .ok_or_else(|| {
+                self.node_err(
+                    n,
+                    K::MissingAttribute,
+                    format!(
+                        "a {ty} needs attribute `accum_index` (or `indices`), which is missing"
+                    ),
+                )
+            })?;
+        Ok(split_list(&v))
+    }
+
+    /// The samgen node kind of Custard node `n` of type `ty`; `edges` are the live
+    /// edges (some parameters come from them).
+    fn kind(&self, n: &DotNode, ty: &str, edges: &[PEdge]) -> Result<NodeKind, GraphIoError> {
+        let ins = || edges.iter().filter(|e| e.alive && e.to == n.id);
+        let outs = || edges.iter().filter(|e| e.alive && e.from == n.id);
+        Ok(match ty {
+            "fiberlookup" => {
+                let tensor = self.req(n, ty, "tensor")?;
+                let index = self.req(n, ty, "index")?;
+                let level = self.num(n, "mode", &self.req(n, ty, "mode")?)?;
+                NodeKind::FiberLookup {
+                    format: self.format(n, ty, &tensor, level)?,
+                    root: self.flag(n, "root", false)?,
+                    tensor,
+                    level,
+                    index,
+                }
+            }
+            "repsiggen" => NodeKind::RepSigGen {
+                index: self.req(n, ty, "index")?,
+            },
+            "repeat" => NodeKind::Repeat {
+                index: self.req(n, ty, "index")?,
+                tensor: self.req(n, ty, "tensor")?,
+                root: self.flag(n, "root", false)?,
+            },
+            "intersect" | "union" => {
+                let index = self.req(n, ty, "index")?;
+                let operands = match attr(n, "operands") {
+                    Some(v) => split_list(&v),
+                    None => {
+                        let mut seen: Vec<String> = Vec::new();
+                        for e in ins() {
+                            if let Some(t) = &e.to_hint.name {
+                                if !seen.contains(t) {
+                                    seen.push(t.clone());
+                                }
+                            }
+                        }
+                        let rank = |t: &String| {
+                            self.tensor_order
+                                .iter()
+                                .position(|x| x == t)
+                                .unwrap_or(usize::MAX)
+                        };
+                        // Stable: graph-comment order, then file order.
+                        seen.sort_by_key(rank);
+                        if seen.is_empty() {
+                            return Err(self.node_err(
+                                n,
+                                K::MissingAttribute,
+                                format!(
+                                    "cannot tell the {ty}'s operands: no `operands` attribute \
+                                     and no input edge comment names one (`in-B`)"
+                                ),
+                            ));
+                        }
+                        seen
+                    }
+                };
+                if ty == "intersect" {
+                    NodeKind::Intersect { index, operands }
+                } else {
+                    NodeKind::Union { index, operands }
+                }
+            }
+            "arrayvals" => NodeKind::ArrayVals {
+                tensor: self.req(n, ty, "tensor")?,
+            },
+            "reduce" => NodeKind::Reduce {
+                drop_empty: self.flag(n, "drop_empty", true)?,
+                with_outer: self.flag(n, "with_outer", false)?,
+            },
+            "vectorreducer" | "spaccumulator" => {
+                let order = if ty == "vectorreducer" {
+                    1
+                } else {
+                    self.num(n, "order", &self.req(n, ty, "order")?)?
+                };
+                let indices = self.indices(n, ty)?;
+                if indices.len() != order {
+                    return Err(self.node_err(
+                        n,
+                        K::BadValue,
+                        format!(
+                            "an order-{order} {ty} accumulates {order} indices, not `{}`",
+                            indices.join(",")
+                        ),
+                    ));
+                }
+                NodeKind::SpAccumulator { order, indices }
+            }
+            "crddrop" | "crdhold" => {
+                let outer = self.req(n, ty, "outer")?;
+                let inner = self.req(n, ty, "inner")?;
+                if ty == "crdhold" {
+                    NodeKind::CrdHold { outer, inner }
+                } else {
+                    let inner_kind = match attr(n, "inner_kind") {
+                        Some(k) => kind_from_word(&k).ok_or_else(|| {
+                            self.node_err(
+                                n,
+                                K::BadValue,
+                                format!("attribute `inner_kind=\"{k}\"` is not a stream kind"),
+                            )
+                        })?,
+                        None => ins()
+                            .find(|e| side(&e.to_hint, &outer, &inner, e.kind) == Ok(Side::Inner))
+                            .map_or(StreamKind::Crd, |e| e.kind),
+                    };
+                    NodeKind::CrdDrop {
+                        outer,
+                        inner,
+                        inner_kind,
+                        elementwise: self.flag(n, "elementwise", false)?,
+                    }
+                }
+            }
+            "fiberwrite" => {
+                let mode = self.req(n, ty, "mode")?;
+                let tensor = self.req(n, ty, "tensor")?;
+                if mode == "vals" {
+                    NodeKind::ValsWrite { tensor }
+                } else {
+                    let level = self.num(n, "mode", &mode)?;
+                    NodeKind::FiberWrite {
+                        index: self.req(n, ty, "index")?,
+                        format: self.format(n, ty, &tensor, level)?,
+                        tensor,
+                        level,
+                    }
+                }
+            }
+            "broadcast" => {
+                let kind = match attr(n, "kind") {
+                    Some(k) => kind_from_word(&k).ok_or_else(|| {
+                        self.node_err(
+                            n,
+                            K::BadValue,
+                            format!("attribute `kind=\"{k}\"` is not a stream kind"),
+                        )
+                    })?,
+                    None => ins().next().map(|e| e.kind).ok_or_else(|| {
+                        self.node_err(n, K::BadValue, "a broadcast with no input edge")
+                    })?,
+                };
+                let ways = match attr(n, "ways") {
+                    Some(w) => self.num(n, "ways", &w)?,
+                    None => outs().count(),
+                };
+                NodeKind::Broadcast { kind, ways }
+            }
+            alu => {
+                let Some(mut op) = AluOp::from_name(alu) else {
+                    return Err(self.node_err(
+                        n,
+                        K::UnknownType,
+                        format!("unknown Custard type `{alu}`"),
+                    ));
+                };
+                if op == AluOp::Add && self.flag(n, "sub", false)? {
+                    op = AluOp::Sub;
+                }
+                let constant = |n: &DotNode| -> Result<i64, GraphIoError> {
+                    let v = self.req(n, alu, "const")?;
+                    v.parse().map_err(|_| {
+                        self.node_err(
+                            n,
+                            K::BadValue,
+                            format!("attribute `const=\"{v}\"` is not an integer"),
+                        )
+                    })
+                };
+                let operand = match attr(n, "operand").as_deref() {
+                    None | Some("streams") => AluOperand::Streams,
+                    Some("const_right") => AluOperand::ConstRight(constant(n)?),
+                    Some("const_left") => AluOperand::ConstLeft(constant(n)?),
+                    Some(o) => {
+                        let msg = format!(
+                            "attribute `operand=\"{o}\"` is not streams, const_right or const_left"
+                        );
+                        return Err(self.node_err(n, K::BadValue, msg));
+                    }
+                };
+                NodeKind::Alu { op, operand }
+            }
+        })
+    }
+}
+
+fn split_list(v: &str) -> Vec<String> {
+    v.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Outer,
+    Inner,
+}
+
+/// Which side of a crddrop/crdhold an edge is on.
+fn side(h: &Hint, outer: &str, inner: &str, kind: StreamKind) -> Result<Side, String> {
+    match h.role.as_deref() {
+        Some(r) if r.ends_with("outer") => return Ok(Side::Outer),
+        Some(r) if r.ends_with("inner") => return Ok(Side::Inner),
+        _ => {}
+    }
+    match h.name.as_deref() {
+        Some(n) if n == outer && n != inner => Ok(Side::Outer),
+        Some(n) if n == inner && n != outer => Ok(Side::Inner),
+        _ if kind == StreamKind::Val => Ok(Side::Inner),
+        _ => Err(format!(
+            "cannot tell whether the edge is the outer ({outer}) or inner ({inner}) stream: \
+             its comment names neither (`outer-{outer}`, `inner-{inner}`)"
+        )),
+    }
+}
+
+/// The spaccumulator level an edge's hint names.
+fn acc_level(order: usize, indices: &[String], h: &Hint) -> Result<usize, String> {
+    if order == 1 {
+        return Ok(0);
+    }
+    h.name
+        .as_ref()
+        .and_then(|n| indices.iter().position(|i| i == n))
+        .ok_or_else(|| {
+            format!(
+                "cannot tell which accumulated index ({}) the edge carries: its comment names none",
+                indices.join(", ")
+            )
+        })
+}
+
+fn operand(operands: &[String], h: &Hint, ty: &str, dir: &str) -> Result<String, String> {
+    match &h.name {
+        Some(t) if operands.contains(t) => Ok(t.clone()),
+        Some(t) => Err(format!(
+            "the edge names operand `{t}`, but the {ty}'s operands are {}",
+            operands.join(", ")
+        )),
+        None => Err(format!(
+            "the edge does not name the {ty} operand it belongs to (comment `{dir}-B`)"
+        )),
+    }
+}
+
+/// The output port of `k` an edge of `kind` leaves from.
+fn out_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Result<String, String> {
+    use StreamKind::*;
+    let s = |x: &str| Ok(x.to_string());
+    match (k, kind) {
+        (NodeKind::FiberLookup { .. }, Crd) => s("crd_out"),
+        (NodeKind::FiberLookup { .. }, Ref) => s("ref_out"),
+        (NodeKind::RepSigGen { .. }, Repsig) => s("repsig_out"),
+        (NodeKind::Repeat { .. }, Ref) => s("ref_out"),
+        (NodeKind::Intersect { .. } | NodeKind::Union { .. }, Crd) => s("crd_out"),
+        (NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. }, Ref) => Ok(
+            format!("ref_out_{}", operand(operands, h, k.type_name(), "out")?),
+        ),
+        (
+            NodeKind::ArrayVals { .. }
+            | NodeKind::Alu { .. }
+            | NodeKind::Reduce { .. }
+            | NodeKind::SpAccumulator { .. },
+            Val,
+        ) => s("val_out"),
+        (NodeKind::SpAccumulator { order, indices }, Crd) => {
+            Ok(format!("crd_out_{}", acc_level(*order, indices, h)?))
+        }
+        (NodeKind::CrdDrop { outer, inner, .. } | NodeKind::CrdHold { outer, inner }, _)
+            if kind != Ref && kind != Repsig =>
+        {
+            Ok(match side(h, outer, inner, kind)? {
+                Side::Outer => "outer_out".to_string(),
+                Side::Inner => "inner_out".to_string(),
+            })
+        }
+        (NodeKind::Broadcast { .. }, _) => {
+            *next += 1;
+            Ok(format!("out_{}", *next - 1))
+        }
+        (NodeKind::FiberWrite { .. } | NodeKind::ValsWrite { .. }, _) => {
+            Err("a fiberwrite has no outputs".to_string())
+        }
+        _ => Err(format!("a {} has no {} output", k.type_name(), kind.name())),
+    }
+}
+
+/// The input port of `k` an edge of `kind` arrives at.
+fn in_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Result<String, String> {
+    use StreamKind::*;
+    let s = |x: &str| Ok(x.to_string());
+    match (k, kind) {
+        (NodeKind::FiberLookup { root: true, .. }, _) => {
+            Err("a root fiberlookup takes no input".to_string())
+        }
+        (NodeKind::FiberLookup { .. }, Ref) => s("ref_in"),
+        (NodeKind::RepSigGen { .. }, Crd) => s("crd_in"),
+        (NodeKind::Repeat { root: true, .. }, Ref) => {
+            Err("a root repeat takes no ref input".to_string())
+        }
+        (NodeKind::Repeat { .. }, Ref) => s("ref_in"),
+        (NodeKind::Repeat { .. }, Repsig) => s("repsig_in"),
+        (NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. }, Crd | Ref) => {
+            Ok(format!(
+                "{}_in_{}",
+                kind.name(),
+                operand(operands, h, k.type_name(), "in")?
+            ))
+        }
+        (NodeKind::ArrayVals { .. }, Ref) => s("ref_in"),
+        (NodeKind::Alu { op, .. }, Val) => {
+            let ports = k.inputs();
+            *next += 1;
+            ports.get(*next - 1).map(|p| p.name.clone()).ok_or_else(|| {
+                format!(
+                    "a {} takes {} value input(s); this edge is one more",
+                    op.name(),
+                    ports.len()
+                )
+            })
+        }
+        (NodeKind::Reduce { .. } | NodeKind::SpAccumulator { .. }, Val) => s("val_in"),
+        (NodeKind::SpAccumulator { order, indices }, Crd) => {
+            Ok(format!("crd_in_{}", acc_level(*order, indices, h)?))
+        }
+        (NodeKind::CrdDrop { outer, inner, .. } | NodeKind::CrdHold { outer, inner }, _)
+            if kind != Ref && kind != Repsig =>
+        {
+            Ok(match side(h, outer, inner, kind)? {
+                Side::Outer => "outer_in".to_string(),
+                Side::Inner => "inner_in".to_string(),
+            })
+        }
+        (NodeKind::FiberWrite { .. }, Crd) => s("crd_in"),
+        (NodeKind::ValsWrite { .. }, Val) => s("val_in"),
+        (NodeKind::Broadcast { .. }, _) => s("in"),
+        _ => Err(format!(
+            "a {} takes no {} input",
+            k.type_name(),
+            kind.name()
+        )),
+    }
+}
+
+/// The readable name Custard import gives a node.
+fn base_name(kind: &NodeKind, id: &str) -> String {
+    match kind {
+        NodeKind::FiberLookup { tensor, level, .. } => format!("{tensor}{level}_scan"),
+        NodeKind::RepSigGen { index } => format!("{index}_repsiggen"),
+        NodeKind::Repeat { index, tensor, .. } => format!("{tensor}_repeat_{index}"),
+        NodeKind::Intersect { index, .. } => format!("{index}_intersect"),
+        NodeKind::Union { index, .. } => format!("{index}_union"),
+        NodeKind::ArrayVals { tensor } => format!("{tensor}_vals"),
+        NodeKind::Alu { op, .. } => op.name().to_string(),
+        NodeKind::Reduce { .. } => "reduce".to_string(),
+        NodeKind::SpAccumulator { indices, .. } => format!("{}_spacc", indices.join("")),
+        NodeKind::CrdDrop { outer, inner, .. } => format!("crddrop_{outer}_{inner}"),
+        NodeKind::CrdHold { outer, inner } => format!("crdhold_{outer}_{inner}"),
+        NodeKind::FiberWrite { tensor, level, .. } => format!("{tensor}{level}_write"),
+        NodeKind::ValsWrite { tensor } => format!("{tensor}_vals_write"),
+        NodeKind::Broadcast { .. } => format!("bcast_{id}"),
+    }
+}
+
+const CUSTARD_TYPES: &[&str] = &[
+    "fiberlookup",
+    "repsiggen",
+    "repeat",
+    "intersect",
+    "union",
+    "arrayvals",
+    "reduce",
+    "vectorreducer",
+    "spaccumulator",
+    "crddrop",
+    "crdhold",
+    "fiberwrite",
+    "broadcast",
+];
+
+impl SamGraph {
+    /// Read a Custard `.gv` graph (or samgen's own [`SamGraph::to_dot`] output);
+    /// `file` names it in errors. The graph is validated. See the module docs for
+    /// the mapping and the Custard quirks it absorbs.
+    pub fn from_custard(text: &str, file: &str) -> Result<SamGraph, GraphIoError> {
+        let dg = dot::parse(text, file)?;
+        let mut imp = Importer {
+            file,
+            info: GraphInfo::default(),
+            tensor_order: Vec::new(),
+        };
+        read_info(&mut imp, &dg.attrs, dg.attr_line("comment"))?;
+
+        // Node types.
+        let mut types: HashMap<&str, String> = HashMap::new();
+        for n in &dg.nodes {
+            let ty = attr(n, "type")
+                .ok_or_else(|| imp.node_err(n, K::MissingAttribute, "missing attribute `type`"))?;
+            if !CUSTARD_TYPES.contains(&ty.as_str()) && AluOp::from_name(&ty).is_none() {
+                return Err(imp.node_err(
+                    n,
+                    K::UnknownType,
+                    format!("unknown Custard type `{ty}`"),
+                ));
+            }
+            types.insert(n.id.as_str(), ty);
+        }
+
+        // Edges.
+        let mut edges: Vec<PEdge> = Vec::new();
+        for e in &dg.edges {
+            for end in [&e.from, &e.to] {
+                if !types.contains_key(end.as_str()) {
+                    return Err(GraphIoError::new(
+                        file,
+                        Some(e.line),
+                        Some(format!("node {end}")),
+                        K::UndefinedNode,
+                        format!("is not defined (edge {} -> {})", e.from, e.to),
+                    ));
+                }
+            }
+            let label = e.attrs.get("label").unwrap_or("");
+            let label_kind = label.split(['_', '-']).find_map(kind_from_word);
+            let kind = match e.attrs.get("type") {
+                Some(t) => kind_from_word(t).ok_or_else(|| {
+                    GraphIoError::new(
+                        file,
+                        Some(e.line),
+                        Some(format!("edge {} -> {}", e.from, e.to)),
+                        K::BadValue,
+                        format!("unknown stream type `{t}` (expected crd, ref, val or repsig)"),
+                    )
+                })?,
+                None => label_kind.ok_or_else(|| {
+                    GraphIoError::new(
+                        file,
+                        Some(e.line),
+                        Some(format!("edge {} -> {}", e.from, e.to)),
+                        K::MissingAttribute,
+                        "cannot tell the stream kind: no `type=` and the label names none",
+                    )
+                })?,
+            };
+            let hint_text = match e.attrs.get("comment") {
+                Some(c) if !c.trim().is_empty() => c.to_string(),
+                _ => {
+                    // The label without its kind prefix: `crd_outer-i` -> `outer-i`.
+                    let mut l = label;
+                    for k in ["crd_", "ref_", "val_", "repsig_"] {
+                        if let Some(rest) = l.strip_prefix(k) {
+                            l = rest;
+                        }
+                    }
+                    if kind_from_word(l).is_some() {
+                        String::new()
+                    } else {
+                        l.to_string()
+                    }
+                }
+            };
+            let hint = Hint::parse(&hint_text);
+            edges.push(PEdge {
+                from: e.from.clone(),
+                to: e.to.clone(),
+                line: e.line,
+                kind,
+                from_hint: hint.clone(),
+                to_hint: hint,
+                from_port: e.attrs.get("from_port").map(str::to_string),
+                to_port: e.attrs.get("to_port").map(str::to_string),
+                alive: true,
+            });
+        }
+
+        // Quirk: a ref stream into a repsiggen is fed from its producer's crd stream.
+        let mut removed: HashSet<String> = HashSet::new();
+        let mut lost_way: Vec<String> = Vec::new();
+        for i in 0..edges.len() {
+            let e = &edges[i];
+            if types[e.to.as_str()] != "repsiggen"
+                || e.kind != StreamKind::Ref
+                || e.to_port.is_some()
+            {
+                continue;
+            }
+            let mut src = e.from.clone();
+            for _ in 0..=dg.nodes.len() {
+                if types[src.as_str()] != "broadcast" {
+                    break;
+                }
+                match edges.iter().find(|x| x.alive && x.to == src) {
+                    Some(x) => src = x.from.clone(),
+                    None => break,
+                }
+            }
+            let src_ty = &types[src.as_str()];
+            if !matches!(src_ty.as_str(), "fiberlookup" | "intersect" | "union") {
+                return Err(imp.edge_err(
+                    e,
+                    K::UnknownPort,
+                    format!(
+                        "a repsiggen takes crd, but this ref stream comes from node {src} \
+                         ({src_ty}), which has no crd stream of the same shape"
+                    ),
+                ));
+            }
+            let mut fixed = e.clone();
+            fixed.from = src;
+            fixed.kind = StreamKind::Crd;
+            fixed.from_port = Some("crd_out".to_string());
+            fixed.to_port = Some("crd_in".to_string());
+            if types[e.from.as_str()] == "broadcast" && !lost_way.contains(&e.from) {
+                lost_way.push(e.from.clone());
+            }
+            edges[i].alive = false;
+            edges.push(fixed);
+        }
+        for b in &lost_way {
+            let ins: Vec<usize> = (0..edges.len())
+                .filter(|&k| edges[k].alive && &edges[k].to == b)
+                .collect();
+            let outs: Vec<usize> = (0..edges.len())
+                .filter(|&k| edges[k].alive && &edges[k].from == b)
+                .collect();
+            if ins.len() != 1 || outs.len() > 1 || attr_of(&dg.nodes, b, "ways").is_some() {
+                continue;
+            }
+            let input = edges[ins[0]].clone();
+            edges[ins[0]].alive = false;
+            if let Some(&o) = outs.first() {
+                let out = &mut edges[o];
+                out.from = input.from;
+                out.from_hint = input.from_hint;
+                out.from_port = input.from_port;
+            }
+            removed.insert(b.clone());
+        }
+
+        // Nodes.
+        let mut g = SamGraph::new(imp.info.clone());
+        let mut index: HashMap<&str, petgraph::graph::NodeIndex> = HashMap::new();
+        let mut names: HashMap<String, (String, usize)> = HashMap::new();
+        let mut used: HashSet<String> = dg
+            .nodes
+            .iter()
+            .filter_map(|n| n.attrs.get("name").map(str::to_string))
+            .collect();
+        for n in dg.nodes.iter().filter(|n| !removed.contains(&n.id)) {
+            let kind = imp.kind(n, &types[n.id.as_str()], &edges)?;
+            let name = match n.attrs.get("name") {
+                Some(name) => name.to_string(),
+                None => {
+                    let base = base_name(&kind, &n.id);
+                    let mut name = base.clone();
+                    let mut k = 2;
+                    while used.contains(&name) {
+                        name = format!("{base}_{k}");
+                        k += 1;
+                    }
+                    used.insert(name.clone());
+                    name
+                }
+            };
+            names.insert(name.clone(), (n.id.clone(), n.line));
+            index.insert(n.id.as_str(), g.add_node(name, kind));
+        }
+
+        // Edges, ports in file order.
+        let mut out_next: BTreeMap<String, usize> = BTreeMap::new();
+        let mut in_next: BTreeMap<String, usize> = BTreeMap::new();
+        for e in edges.iter().filter(|e| e.alive) {
+            let (a, b) = (index[e.from.as_str()], index[e.to.as_str()]);
+            let from_port = match &e.from_port {
+                Some(p) => p.clone(),
+                None => out_port(
+                    &g.graph[a].kind,
+                    e.kind,
+                    &e.from_hint,
+                    out_next.entry(e.from.clone()).or_default(),
+                )
+                .map_err(|m| imp.edge_err(e, K::UnknownPort, format!("node {}: {m}", e.from)))?,
+            };
+            let to_port = match &e.to_port {
+                Some(p) => p.clone(),
+                None => in_port(
+                    &g.graph[b].kind,
+                    e.kind,
+                    &e.to_hint,
+                    in_next.entry(e.to.clone()).or_default(),
+                )
+                .map_err(|m| imp.edge_err(e, K::UnknownPort, format!("node {}: {m}", e.to)))?,
+            };
+            g.graph.add_edge(
+                a,
+                b,
+                Edge {
+                    kind: e.kind,
+                    from_port,
+                    to_port,
+                },
+            );
+        }
+
+        g.validate().map_err(|GraphError { node, message }| {
+            let (ctx, line) = match names.get(&node) {
+                Some((id, line)) => (format!("node {id} (`{node}`)"), Some(*line)),
+                None => (format!("node `{node}`"), None),
+            };
+            GraphIoError::new(file, line, Some(ctx), K::Invalid, message)
+        })?;
+        Ok(g)
+    }
+}
+
+fn attr_of<'a>(nodes: &'a [DotNode], id: &str, key: &str) -> Option<&'a str> {
+    nodes.iter().find(|n| n.id == id)?.attrs.get(key)
+}
+
+/// Fill [`GraphInfo`] from the graph attributes.
+fn read_info(imp: &mut Importer, attrs: &Attrs, line: Option<usize>) -> Result<(), GraphIoError> {
+    if let Some(c) = attrs.get("comment") {
+        for entry in c.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let Some((t, f)) = entry.split_once('=') else {
+                return Err(GraphIoError::new(
+                    imp.file,
+                    line,
+                    None,
+                    K::BadValue,
+                    format!("graph comment entry `{entry}` is not `tensor=format` (`B=ss01`)"),
+                ));
+            };
+            let t = t.trim().to_string();
+            imp.info.formats.insert(t.clone(), samgen_format(f.trim()));
+            imp.tensor_order.push(t);
+        }
+    }
+    imp.info.expression = attrs.get("expression").map(str::to_string);
+    imp.info.loop_order = attrs.get("loop_order").map(split_list).unwrap_or_default();
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! From parsed index notation to a [`Kernel`]: operands with their formats, the
+//! expression tree with explicit sums, and the loop order.
+//!
+//! TACO semantics: every right-hand-side variable that is not on the left-hand
+//! side is summed. A sum only moves inside `+` and `-` (where it distributes):
+//! it sits at the smallest operand of an addition or subtraction that holds all
+//! uses of its variable, otherwise around the whole right-hand side
+//! (`b(i) - C(i,j)*d(j)` sums over j inside the subtraction; a product is never
+//! split). Sums that land on the same subexpression nest with the outer loop
+//! outside. The dense reference (`expr::evaluate`) follows the same rule.
+//! A tensor without a format gets compressed levels in mode order.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::kernel::{ETree, Kernel, LowerError, Operand};
+use crate::expr::{Assignment, BinOp, ExprKind, Func};
+use crate::graph::AluOp;
+use crate::tensor::{Format, LevelFormat};
+
+fn default_format(order: usize) -> Format {
+    Format::uniform(LevelFormat::Compressed, order)
+}
+
+impl Kernel {
+    /// Build the kernel of `asg` with the given formats and loop order.
+    pub fn from_assignment(
+        asg: &Assignment,
+        formats: &HashMap<String, Format>,
+        loop_order: Vec<String>,
+    ) -> Result<Kernel, LowerError> {
+        asg.check_supported()
+            .map_err(|e| LowerError::Unsupported(e.to_string()))?;
+        let mut operands = Vec::new();
+        let tree = convert(&asg.rhs, formats, &mut operands)?;
+        let mut reductions: Vec<String> =
+            asg.reduction_vars().into_iter().map(String::from).collect();
+        let pos = |v: &String| loop_order.iter().position(|x| x == v).unwrap_or(usize::MAX);
+        reductions.sort_by_key(pos);
+        let mut tree = tree;
+        for r in &reductions {
+            let users: BTreeSet<usize> = operands
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.vars.contains(r))
+                .map(|(k, _)| k)
+                .collect();
+            tree = place_sum(tree, r, &users);
+        }
+        let output_vars: Vec<String> = asg
+            .lhs
+            .indices
+            .iter()
+            .map(|ix| ix.as_var().unwrap_or_default().to_string())
+            .collect();
+        let output_format = match formats.get(&asg.lhs.tensor) {
+            Some(f) => f.clone(),
+            None => default_format(output_vars.len()),
+        };
+        if output_format.order() != output_vars.len() {
+            return Err(LowerError::Unsupported(format!(
+                "format `{output_format}` has {} levels but {} has order {}",
+                output_format.order(),
+                asg.lhs.tensor,
+                output_vars.len()
+            )));
+        }
+        Ok(Kernel {
+            expression: asg.text.clone(),
+            output: asg.lhs.tensor.clone(),
+            output_vars,
+            output_format,
+            operands,
+            tree,
+            loop_order,
+        })
+    }
+}
+
+fn convert(
+    e: &crate::expr::Expr,
+    formats: &HashMap<String, Format>,
+    operands: &mut Vec<Operand>,
+) -> Result<ETree, LowerError> {
+    Ok(match &e.kind {
+        ExprKind::Access(a) => {
+            let vars: Vec<String> = a
+                .indices
+                .iter()
+                .map(|ix| ix.as_var().unwrap_or_default().to_string())
+                .collect();
+            let format = match formats.get(&a.tensor) {
+                Some(f) => f.clone(),
+                None => default_format(vars.len()),
+            };
+            if format.order() != vars.len() {
+                return Err(LowerError::Unsupported(format!(
+                    "format `{format}` has {} levels but {} has order {}",
+                    format.order(),
+                    a.tensor,
+                    vars.len()
+                )));
+            }
+            operands.push(Operand {
+                tensor: a.tensor.clone(),
+                vars,
+                format,
+            });
+            ETree::Operand(operands.len() - 1)
+        }
+        ExprKind::Const(c) => ETree::Const(*c),
+        ExprKind::Neg(x) => ETree::Unary(AluOp::Neg, Box::new(convert(x, formats, operands)?)),
+        ExprKind::Not(_) => {
+            return Err(LowerError::Unsupported(
+                "`!` turns zeros into ones, so its result is dense; use it inside a product \
+                 with a sparse mask instead (a later issue)"
+                    .into(),
+            ))
+        }
+        ExprKind::Binary(op, a, b) => {
+            let op = match op {
+                BinOp::Add => AluOp::Add,
+                BinOp::Sub => AluOp::Sub,
+                BinOp::Mul => AluOp::Mul,
+                BinOp::And => AluOp::And,
+                BinOp::Or => AluOp::Or,
+                BinOp::Xor => AluOp::Xor,
+                BinOp::Shl => AluOp::Shl,
+                BinOp::Shr => AluOp::Shr,
+            };
+            ETree::Binary(
+                op,
+                Box::new(convert(a, formats, operands)?),
+                Box::new(convert(b, formats, operands)?),
+            )
+        }
+        ExprKind::Call(f, a, b) => ETree::Binary(
+            match f {
+                Func::Min => AluOp::Min,
+                Func::Max => AluOp::Max,
+            },
+            Box::new(convert(a, formats, operands)?),
+            Box::new(convert(b, formats, operands)?),
+        ),
+    })
+}
+
+fn uses(t: &ETree, users: &BTreeSet<usize>) -> usize {
+    t.operands().iter().filter(|k| users.contains(k)).count()
+}
+
+/// Wrap the smallest additive operand holding every operand in `users` in a sum
+/// over `r`.
+fn place_sum(t: ETree, r: &str, users: &BTreeSet<usize>) -> ETree {
+    let all = uses(&t, users);
+    let wrap = |t: ETree| ETree::Sum(r.to_string(), Box::new(t));
+    match t {
+        ETree::Binary(op @ (AluOp::Add | AluOp::Sub), a, b) => {
+            if uses(&a, users) == all {
+                ETree::Binary(op, Box::new(place_sum(*a, r, users)), b)
+            } else if uses(&b, users) == all {
+                ETree::Binary(op, a, Box::new(place_sum(*b, r, users)))
+            } else {
+                wrap(ETree::Binary(op, a, b))
+            }
+        }
+        ETree::Sum(v, a) => ETree::Sum(v, Box::new(place_sum(*a, r, users))),
+        other => wrap(other),
+    }
+}

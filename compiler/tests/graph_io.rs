@@ -1,0 +1,948 @@
+//! SAM graph serialization: YAML and DOT round trips on hand-built graphs that
+//! cover every node kind, the three Custard example graphs, and one-line errors
+//! for malformed input.
+
+use samgen_compiler::graph::{
+    AluOp, AluOperand, GraphInfo, GraphIoErrorKind, NodeKind, SamGraph, StreamKind,
+};
+use samgen_compiler::tensor::LevelFormat;
+
+// Copies of ../shared/examples/custard/*.gv (verbatim, so the tests do not depend on
+// a directory outside the repository; `examples_match_shared_copies` checks them
+// against the originals when those are present).
+const SPMV: &str = r##"digraph SAM {
+    comment="x=s0,B=ss01,c=d0"
+    14 [comment="type=fiberlookup,index=i,tensor=B,mode=0,format=compressed,src=true,root=true" label="FiberLookup i: B0\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="i" tensor="B" mode="0" format="compressed" src="true" root="true"]
+    13 [comment="type=broadcast" shape=point style=invis type="broadcast"]
+    7 [comment="type=crddrop,outer=i,inner=j" label="CrdDrop i,j" color=orange shape=box style=filled type="crddrop" outer="i" inner="j"]
+    1 [comment="type=fiberwrite,index=i,tensor=x,mode=0,format=compressed,segsize=2,crdsize=B0_dim,sink=true" label="FiberWrite i: x0\ncompressed" color=green3 shape=box style=filled type="fiberwrite" index="i" tensor="x" mode="0" format="compressed" segsize="2" crdsize="B0_dim" sink="true"]
+    12 [comment="type=repsiggen,index=i" label="RepeatSignalGenerator i" color=cyan3 shape=box style=filled type="repsiggen" index="i"]
+    11 [comment="type=repeat,index=i,tensor=c,root=true" label="Repeat i: c" color=cyan2 shape=box style=filled type="repeat" index="i" tensor="c" root="true"]
+    10 [comment="type=fiberlookup,index=j,tensor=c,mode=0,format=dense,src=true,root=false" label="FiberLookup j: c0\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="j" tensor="c" mode="0" format="dense" src="true" root="false"]
+    8 [comment="type=intersect,index=j" label="intersect j" color=purple shape=box style=filled type="intersect" index="j"]
+    5 [comment="type=arrayvals,tensor=B" label="Array Vals: B" color=green2 shape=box style=filled type="arrayvals" tensor="B"]
+    4 [comment="type=mul" label="Mul" color=brown shape=box style=filled type="mul"]
+    3 [comment="type=reduce" label="Reduce" color=brown shape=box style=filled type="reduce"]
+    0 [comment="type=fiberwrite,mode=vals,tensor=x,size=1*B0_dim,sink=true" label="FiberWrite Vals: x" color=green3 shape=box style=filled type="fiberwrite" tensor="x" mode="vals" size="1*B0_dim" sink="true"]
+    6 [comment="type=arrayvals,tensor=c" label="Array Vals: c" color=green2 shape=box style=filled type="arrayvals" tensor="c"]
+    9 [comment="type=fiberlookup,index=j,tensor=B,mode=1,format=compressed,src=true,root=false" label="FiberLookup j: B1\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="j" tensor="B" mode="1" format="compressed" src="true" root="false"]
+    14 -> 13 [label="crd" style=dashed type="crd" comment=""]
+    13 -> 7 [label="crd_i" style=dashed type="crd" comment="i"]
+    7 -> 1 [label="crd_outer-i" style=dashed type="crd" comment="outer-i"]
+    13 -> 12 [label="crd" style=dashed type="crd" comment=""]
+    12 -> 11 [label="repsig" style=dotted type="repsig"]
+    11 -> 10 [label="ref" style=bold type="ref"]
+    10 -> 8 [label="crd_in-c" style=dashed type="crd" comment="in-c"]
+    8 -> 5 [label="ref_out-B" style=bold type="ref" comment="out-B"]
+    5 -> 4 [label="val" type="val"]
+    3 -> 0 [label="val" type="val"]
+    8 -> 6 [label="ref_out-c" style=bold type="ref" comment="out-c"]
+    6 -> 4 [label="val" type="val"]
+    10 -> 8 [label="ref_in-c" style=bold type="ref" comment="in-c"]
+    14 -> 9 [label="ref" style=bold type="ref" comment=""]
+    9 -> 8 [label="crd_in-B" style=dashed type="crd" comment="in-B"]
+    9 -> 8 [label="ref_in-B" style=bold type="ref" comment="in-B"]
+
+    8 -> 7 [label="crd_in-j" style=dashed type="crd" comment="in-j"]
+    4 -> 3 [label="val" type="val"]
+
+}
+"##;
+
+const MAT_ELEMADD: &str = r##"digraph SAM {
+    comment="X=ss01,B=ss01,C=ss01"
+    10 [comment="type=fiberlookup,index=i,tensor=B,mode=0,format=compressed,src=true,root=true" label="FiberLookup i: B0\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="i" tensor="B" mode="0" format="compressed" src="true" root="true"]
+    9 [comment="type=union,index=i" label="union i" color=purple shape=box style=filled type="union" index="i"]
+    2 [comment="type=fiberwrite,index=i,tensor=X,mode=0,format=compressed,segsize=2,crdsize=B0_dim,sink=true" label="FiberWrite i: X0\ncompressed" color=green3 shape=box style=filled type="fiberwrite" index="i" tensor="X" mode="0" format="compressed" segsize="2" crdsize="B0_dim" sink="true"]
+    7 [comment="type=fiberlookup,index=j,tensor=B,mode=1,format=compressed,src=true,root=false" label="FiberLookup j: B1\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="j" tensor="B" mode="1" format="compressed" src="true" root="false"]
+    6 [comment="type=union,index=j" label="union j" color=purple shape=box style=filled type="union" index="j"]
+    1 [comment="type=fiberwrite,index=j,tensor=X,mode=1,format=compressed,segsize=B0_dim+1,crdsize=B0_dim*B1_dim,sink=true" label="FiberWrite j: X1\ncompressed" color=green3 shape=box style=filled type="fiberwrite" index="j" tensor="X" mode="1" format="compressed" segsize="B0_dim+1" crdsize="B0_dim*B1_dim" sink="true"]
+    4 [comment="type=arrayvals,tensor=B" label="Array Vals: B" color=green2 shape=box style=filled type="arrayvals" tensor="B"]
+    3 [comment="type=add,sub=0" label="Add" color=brown shape=box style=filled type="add" sub="0"]
+    0 [comment="type=fiberwrite,mode=vals,tensor=X,size=1*B0_dim*B1_dim,sink=true" label="FiberWrite Vals: X" color=green3 shape=box style=filled type="fiberwrite" tensor="X" mode="vals" size="1*B0_dim*B1_dim" sink="true"]
+    5 [comment="type=arrayvals,tensor=C" label="Array Vals: C" color=green2 shape=box style=filled type="arrayvals" tensor="C"]
+    8 [comment="type=fiberlookup,index=j,tensor=C,mode=1,format=compressed,src=true,root=false" label="FiberLookup j: C1\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="j" tensor="C" mode="1" format="compressed" src="true" root="false"]
+    11 [comment="type=fiberlookup,index=i,tensor=C,mode=0,format=compressed,src=true,root=true" label="FiberLookup i: C0\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="i" tensor="C" mode="0" format="compressed" src="true" root="true"]
+    10 -> 9 [label="crd_in-B" style=dashed type="crd" comment="in-B"]
+    9 -> 2 [label="crd" style=dashed type="crd"]
+    9 -> 7 [label="ref_out-B" style=bold type="ref" comment="out-B"]
+    7 -> 6 [label="crd_in-B" style=dashed type="crd" comment="in-B"]
+    6 -> 1 [label="crd" style=dashed type="crd"]
+    6 -> 4 [label="ref_out-B" style=bold type="ref" comment="out-B"]
+    4 -> 3 [label="val" type="val"]
+    3 -> 0 [label="val" type="val"]
+    6 -> 5 [label="ref_out-C" style=bold type="ref" comment="out-C"]
+    5 -> 3 [label="val" type="val"]
+    7 -> 6 [label="ref_in-B" style=bold type="ref" comment="in-B"]
+    9 -> 8 [label="ref_out-C" style=bold type="ref" comment="out-C"]
+    8 -> 6 [label="crd_in-C" style=dashed type="crd" comment="in-C"]
+    8 -> 6 [label="ref_in-C" style=bold type="ref" comment="in-C"]
+    10 -> 9 [label="ref_in-B" style=bold type="ref" comment="in-B"]
+    11 -> 9 [label="crd_in-C" style=dashed type="crd" comment="in-C"]
+    11 -> 9 [label="ref_in-C" style=bold type="ref" comment="in-C"]
+}
+"##;
+
+const MATMUL_IKJ: &str = r##"digraph SAM {
+    comment="X=ss01,B=ss01,C=ss01"
+    20 [comment="type=vectorreducer,index=j" label="VectorReducer j" color=brown shape=box style=filled type="vectorreducer" accum_index="j"]
+    0 [comment="type=fiberwrite,mode=vals,tensor=X,size=1*B0_dim*C1_dim,sink=true" label="FiberWrite Vals: X" color=green3 shape=box style=filled type="fiberwrite" tensor="X" mode="vals" size="1*B0_dim*C1_dim" sink="true"]
+    1 [comment="type=fiberwrite,index=j,tensor=X,mode=1,format=compressed,segsize=B0_dim+1,crdsize=B0_dim*C1_dim,sink=true" label="FiberWrite j: X1\ncompressed" color=green3 shape=box style=filled type="fiberwrite" index="j" tensor="X" mode="1" format="compressed" segsize="B0_dim+1" crdsize="B0_dim*C1_dim" sink="true"]
+    19 [comment="type=fiberlookup,index=i,tensor=B,mode=0,format=compressed,src=true,root=true" label="FiberLookup i: B0\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="i" tensor="B" mode="0" format="compressed" src="true" root="true"]
+    18 [comment="type=broadcast" shape=point style=invis type="broadcast"]
+    2 [comment="type=fiberwrite,index=i,tensor=X,mode=0,format=compressed,segsize=2,crdsize=B0_dim,sink=true" label="FiberWrite i: X0\ncompressed" color=green3 shape=box style=filled type="fiberwrite" index="i" tensor="X" mode="0" format="compressed" segsize="2" crdsize="B0_dim" sink="true"]
+    17 [comment="type=repsiggen,index=i" label="RepeatSignalGenerator i" color=cyan3 shape=box style=filled type="repsiggen" index="i"]
+    16 [comment="type=repeat,index=i,tensor=C,root=true" label="Repeat i: C" color=cyan2 shape=box style=filled type="repeat" index="i" tensor="C" root="true"]
+    15 [comment="type=fiberlookup,index=k,tensor=C,mode=0,format=compressed,src=true,root=false" label="FiberLookup k: C0\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="k" tensor="C" mode="0" format="compressed" src="true" root="false"]
+    13 [comment="type=intersect,index=k" label="intersect k" color=purple shape=box style=filled type="intersect" index="k"]
+    9 [comment="type=repeat,index=j,tensor=B,root=false" label="Repeat j: B" color=cyan2 shape=box style=filled type="repeat" index="j" tensor="B" root="false"]
+    7 [comment="type=arrayvals,tensor=B" label="Array Vals: B" color=green2 shape=box style=filled type="arrayvals" tensor="B"]
+    6 [comment="type=mul" label="Mul" color=brown shape=box style=filled type="mul"]
+    12 [comment="type=fiberlookup,index=j,tensor=C,mode=1,format=compressed,src=true,root=false" label="FiberLookup j: C1\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="j" tensor="C" mode="1" format="compressed" src="true" root="false"]
+    11 [comment="type=broadcast" shape=point style=invis type="broadcast"]
+    10 [comment="type=repsiggen,index=j" label="RepeatSignalGenerator j" color=cyan3 shape=box style=filled type="repsiggen" index="j"]
+    8 [comment="type=arrayvals,tensor=C" label="Array Vals: C" color=green2 shape=box style=filled type="arrayvals" tensor="C"]
+    14 [comment="type=fiberlookup,index=k,tensor=B,mode=1,format=compressed,src=true,root=false" label="FiberLookup k: B1\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="k" tensor="B" mode="1" format="compressed" src="true" root="false"]
+    23 [comment="type=crddrop,outer=i,inner=j" label="CrdDrop i,j" color=orange shape=box style=filled type="crddrop" outer="i" inner="j"]
+    #24 [comment="type=fiberlookup,index=i,tensor=B,mode=0,format=compressed,src=true,root=true" label="FiberLookup i: B0\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="i" tensor="B" mode="0" format="compressed" src="true" root="true"]
+    19 -> 18 [label="ref" style=bold type="ref" comment="", vr_special="true"]
+    18 -> 17 [label="ref" style=bold type="ref" comment="", vr_special="true"]
+    #19 -> 17 [label="crd" style=dashed type="crd" comment=""]
+    17 -> 16 [label="repsig" style=dotted type="repsig"]
+    16 -> 15 [label="ref" style=bold type="ref"]
+    15 -> 13 [label="crd_in-C" style=dashed type="crd" comment="in-C"]
+    13 -> 9 [label="ref_out-B" style=bold type="ref" comment="out-B"]
+    9 -> 7 [label="ref" style=bold type="ref"]
+    7 -> 6 [label="val" type="val"]
+    13 -> 12 [label="ref_out-C" style=bold type="ref" comment="out-C"]
+    12 -> 11 [label="crd" style=dashed type="crd" comment=""]
+    11 -> 20 [label="crd_j" style=dashed type="crd" comment="j" special="true"]
+    11 -> 10 [label="crd" style=dashed type="crd" comment=""]
+    10 -> 9 [label="repsig" style=dotted type="repsig"]
+    12 -> 8 [label="ref" style=bold type="ref" comment=""]
+    8 -> 6 [label="val" type="val"]
+    15 -> 13 [label="ref_in-C" style=bold type="ref" comment="in-C"]
+    18 -> 14 [label="ref" style=bold type="ref" comment=""]
+    14 -> 13 [label="crd_in-B" style=dashed type="crd" comment="in-B"]
+    14 -> 13 [label="ref_in-B" style=bold type="ref" comment="in-B"]
+    6 -> 20 [label="mul_val_out" type="val"]
+    20 -> 23 [label="crd_inner-j" style=dashed type="crd" comment="inner-j"]
+    19 -> 23 [label="crd_outer-i" style=dashed type="crd" comment="outer-i" special="true"]
+    #18 -> 23 [label="crd_outer-i" style=dashed type="crd" comment="outer-i" special="true"]
+    #18 -> 2 [label="crd_out-i" style=dashed type="crd" comment="out-i"]
+    23 -> 2 [label="crd_outer-i" style=dashed type="crd" comment="outer-i"]
+    23 -> 1 [label="crd_inner-j" style=dashed type="crd" comment="inner-j"]
+    #20 -> 1[label="final_crd-j" style=dashed type="crd" comment="final_crd-j"]
+    20 -> 0  [label="final_val" type="val" comment="final-val"]
+}"##;
+
+fn lookup(tensor: &str, level: usize, index: &str, format: LevelFormat, root: bool) -> NodeKind {
+    NodeKind::FiberLookup {
+        tensor: tensor.into(),
+        level,
+        index: index.into(),
+        format,
+        root,
+    }
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+/// SpMV `x(i) = B(i,j) * c(j)`: fiberlookup (root, dense, compressed), broadcast,
+/// repsiggen, root repeat, intersect, arrayvals, ALU on two streams, reduce,
+/// crddrop on coordinates, fiberwrite, valswrite.
+fn spmv_graph() -> SamGraph {
+    use LevelFormat::*;
+    let mut info = GraphInfo {
+        expression: Some("x(i) = B(i,j) * c(j)".into()),
+        loop_order: strings(&["i", "j"]),
+        ..Default::default()
+    };
+    info.formats.insert("x".into(), "s".into());
+    info.formats.insert("B".into(), "ds".into());
+    info.formats.insert("c".into(), "s".into());
+    let mut g = SamGraph::new(info);
+    let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Dense, true));
+    let bc = g.add_node(
+        "bcast_i",
+        NodeKind::Broadcast {
+            kind: StreamKind::Crd,
+            ways: 2,
+        },
+    );
+    let rs = g.add_node("i_repsiggen", NodeKind::RepSigGen { index: "i".into() });
+    let rp = g.add_node(
+        "c_repeat_i",
+        NodeKind::Repeat {
+            index: "i".into(),
+            tensor: "c".into(),
+            root: true,
+        },
+    );
+    let c0 = g.add_node("c0_scan", lookup("c", 0, "j", Compressed, false));
+    let b1 = g.add_node("B1_scan", lookup("B", 1, "j", Compressed, false));
+    let ij = g.add_node(
+        "j_intersect",
+        NodeKind::Intersect {
+            index: "j".into(),
+            operands: strings(&["B", "c"]),
+        },
+    );
+    let bv = g.add_node("B_vals", NodeKind::ArrayVals { tensor: "B".into() });
+    let cv = g.add_node("c_vals", NodeKind::ArrayVals { tensor: "c".into() });
+    let mul = g.add_node(
+        "mul",
+        NodeKind::Alu {
+            op: AluOp::Mul,
+            operand: AluOperand::Streams,
+        },
+    );
+    let red = g.add_node(
+        "reduce",
+        NodeKind::Reduce {
+            drop_empty: true,
+            with_outer: false,
+        },
+    );
+    let drop = g.add_node(
+        "crddrop_i_j",
+        NodeKind::CrdDrop {
+            outer: "i".into(),
+            inner: "j".into(),
+            inner_kind: StreamKind::Crd,
+            elementwise: false,
+        },
+    );
+    let x0 = g.add_node(
+        "x0_write",
+        NodeKind::FiberWrite {
+            tensor: "x".into(),
+            level: 0,
+            index: "i".into(),
+            format: Compressed,
+        },
+    );
+    let xv = g.add_node("x_vals_write", NodeKind::ValsWrite { tensor: "x".into() });
+    g.connect(b0, "crd_out", bc, "in");
+    g.connect(bc, "out_0", drop, "outer_in");
+    g.connect(bc, "out_1", rs, "crd_in");
+    g.connect(rs, "repsig_out", rp, "repsig_in");
+    g.connect(rp, "ref_out", c0, "ref_in");
+    g.connect(b0, "ref_out", b1, "ref_in");
+    g.connect(b1, "crd_out", ij, "crd_in_B");
+    g.connect(b1, "ref_out", ij, "ref_in_B");
+    g.connect(c0, "crd_out", ij, "crd_in_c");
+    g.connect(c0, "ref_out", ij, "ref_in_c");
+    g.connect(ij, "ref_out_B", bv, "ref_in");
+    g.connect(ij, "ref_out_c", cv, "ref_in");
+    g.connect(ij, "crd_out", drop, "inner_in");
+    g.connect(bv, "val_out", mul, "val_in_a");
+    g.connect(cv, "val_out", mul, "val_in_b");
+    g.connect(mul, "val_out", red, "val_in");
+    g.connect(red, "val_out", xv, "val_in");
+    g.connect(drop, "outer_out", x0, "crd_in");
+    g
+}
+
+/// The other kinds and parameters: union, non-root repeat, ALU with constants on
+/// either side and unary, reduce that keeps empty fibers, order-2 spaccumulator,
+/// crdhold, crddrop on values, broadcast of values.
+fn misc_graph() -> SamGraph {
+    use LevelFormat::*;
+    let mut info = GraphInfo::default();
+    info.formats.insert("X".into(), "ss".into());
+    info.formats.insert("B".into(), "ss:1,0".into());
+    info.formats.insert("C".into(), "ss".into());
+    info.formats.insert("D".into(), "ds".into());
+    let mut g = SamGraph::new(info);
+    let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Compressed, true));
+    let c0 = g.add_node("C0_scan", lookup("C", 0, "i", Compressed, true));
+    let ui = g.add_node(
+        "i_union",
+        NodeKind::Union {
+            index: "i".into(),
+            operands: strings(&["B", "C"]),
+        },
+    );
+    let b1 = g.add_node("B1_scan", lookup("B", 1, "j", Compressed, false));
+    let c1 = g.add_node("C1_scan", lookup("C", 1, "j", Compressed, false));
+    let uj = g.add_node(
+        "j_union",
+        NodeKind::Union {
+            index: "j".into(),
+            operands: strings(&["B", "C"]),
+        },
+    );
+    let bv = g.add_node("B_vals", NodeKind::ArrayVals { tensor: "B".into() });
+    let cv = g.add_node("C_vals", NodeKind::ArrayVals { tensor: "C".into() });
+    let alu = |op, operand| NodeKind::Alu { op, operand };
+    let add = g.add_node("add", alu(AluOp::Add, AluOperand::Streams));
+    let sub = g.add_node("sub_3", alu(AluOp::Sub, AluOperand::ConstRight(3)));
+    let shl = g.add_node("shl_2", alu(AluOp::Shl, AluOperand::ConstLeft(-2)));
+    let neg = g.add_node("neg", alu(AluOp::Neg, AluOperand::Streams));
+    let vb = g.add_node(
+        "bcast_val",
+        NodeKind::Broadcast {
+            kind: StreamKind::Val,
+            ways: 2,
+        },
+    );
+    let red = g.add_node(
+        "reduce",
+        NodeKind::Reduce {
+            drop_empty: false,
+            with_outer: false,
+        },
+    );
+    let acc = g.add_node(
+        "ij_spacc",
+        NodeKind::SpAccumulator {
+            order: 2,
+            indices: strings(&["i", "j"]),
+        },
+    );
+    let hold = g.add_node(
+        "crdhold_i_j",
+        NodeKind::CrdHold {
+            outer: "i".into(),
+            inner: "j".into(),
+        },
+    );
+    let drop = g.add_node(
+        "crddrop_j_v",
+        NodeKind::CrdDrop {
+            outer: "j".into(),
+            inner: "v".into(),
+            inner_kind: StreamKind::Val,
+            elementwise: true,
+        },
+    );
+    let rs = g.add_node("i_repsiggen", NodeKind::RepSigGen { index: "i".into() });
+    let d0 = g.add_node("D0_scan", lookup("D", 0, "k", Dense, true));
+    let rp = g.add_node(
+        "D_repeat_i",
+        NodeKind::Repeat {
+            index: "i".into(),
+            tensor: "D".into(),
+            root: false,
+        },
+    );
+    let d1 = g.add_node("D1_scan", lookup("D", 1, "l", Compressed, false));
+    let dv = g.add_node("D_vals", NodeKind::ArrayVals { tensor: "D".into() });
+    let x0 = g.add_node(
+        "X0_write",
+        NodeKind::FiberWrite {
+            tensor: "X".into(),
+            level: 0,
+            index: "i".into(),
+            format: Compressed,
+        },
+    );
+    let x1 = g.add_node(
+        "X1_write",
+        NodeKind::FiberWrite {
+            tensor: "X".into(),
+            level: 1,
+            index: "j".into(),
+            format: Dense,
+        },
+    );
+    let xv = g.add_node("X_vals_write", NodeKind::ValsWrite { tensor: "X".into() });
+    let yv = g.add_node("Y_vals_write", NodeKind::ValsWrite { tensor: "Y".into() });
+    let zv = g.add_node("Z_vals_write", NodeKind::ValsWrite { tensor: "Z".into() });
+    g.connect(b0, "crd_out", ui, "crd_in_B");
+    g.connect(b0, "ref_out", ui, "ref_in_B");
+    g.connect(c0, "crd_out", ui, "crd_in_C");
+    g.connect(c0, "ref_out", ui, "ref_in_C");
+    g.connect(ui, "ref_out_B", b1, "ref_in");
+    g.connect(ui, "ref_out_C", c1, "ref_in");
+    g.connect(b1, "crd_out", uj, "crd_in_B");
+    g.connect(b1, "ref_out", uj, "ref_in_B");
+    g.connect(c1, "crd_out", uj, "crd_in_C");
+    g.connect(c1, "ref_out", uj, "ref_in_C");
+    g.connect(uj, "ref_out_B", bv, "ref_in");
+    g.connect(uj, "ref_out_C", cv, "ref_in");
+    g.connect(bv, "val_out", add, "val_in_a");
+    g.connect(cv, "val_out", add, "val_in_b");
+    g.connect(add, "val_out", sub, "val_in_a");
+    g.connect(sub, "val_out", shl, "val_in_a");
+    g.connect(shl, "val_out", neg, "val_in_a");
+    g.connect(neg, "val_out", vb, "in");
+    g.connect(vb, "out_0", acc, "val_in");
+    g.connect(vb, "out_1", red, "val_in");
+    g.connect(red, "val_out", yv, "val_in");
+    g.connect(ui, "crd_out", acc, "crd_in_0");
+    g.connect(uj, "crd_out", acc, "crd_in_1");
+    g.connect(acc, "crd_out_0", hold, "outer_in");
+    g.connect(acc, "crd_out_1", hold, "inner_in");
+    g.connect(hold, "outer_out", x0, "crd_in");
+    g.connect(hold, "inner_out", drop, "outer_in");
+    g.connect(acc, "val_out", drop, "inner_in");
+    g.connect(drop, "outer_out", x1, "crd_in");
+    g.connect(drop, "inner_out", xv, "val_in");
+    g.connect(ui, "crd_out", rs, "crd_in");
+    g.connect(rs, "repsig_out", rp, "repsig_in");
+    g.connect(d0, "ref_out", rp, "ref_in");
+    g.connect(rp, "ref_out", d1, "ref_in");
+    g.connect(d1, "ref_out", dv, "ref_in");
+    g.connect(dv, "val_out", zv, "val_in");
+    g
+}
+
+/// Every `NodeKind` variant appears in the hand-built graphs.
+#[test]
+fn hand_built_graphs_cover_every_kind_and_validate() {
+    let mut kinds = std::collections::HashSet::new();
+    for g in [spmv_graph(), misc_graph()] {
+        g.validate().unwrap();
+        for n in g.graph.node_weights() {
+            kinds.insert(std::mem::discriminant(&n.kind));
+        }
+    }
+    // FiberLookup, RepSigGen, Repeat, Intersect, Union, ArrayVals, Alu, Reduce,
+    // SpAccumulator, CrdDrop, CrdHold, FiberWrite, ValsWrite, Broadcast.
+    assert_eq!(kinds.len(), 14);
+}
+
+#[test]
+fn yaml_round_trip() {
+    for g in [spmv_graph(), misc_graph()] {
+        let text = g.to_yaml();
+        let back =
+            SamGraph::from_yaml(&text, "kernel.yaml").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.canonical(), g.canonical(), "{text}");
+        assert_eq!(back.info, g.info);
+        // Writing again gives the same text.
+        assert_eq!(back.to_yaml(), text);
+    }
+}
+
+#[test]
+fn dot_round_trip() {
+    for g in [spmv_graph(), misc_graph()] {
+        let text = g.to_dot();
+        assert!(text.starts_with("digraph SAM {\n"));
+        let back =
+            SamGraph::from_custard(&text, "kernel.gv").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back.canonical(), g.canonical(), "{text}");
+        assert_eq!(back.info, g.info);
+        assert_eq!(back.to_dot(), text);
+    }
+}
+
+#[test]
+fn dot_is_custard_style() {
+    let text = spmv_graph().to_dot();
+    // Result first, then inputs, letters then mode order.
+    assert!(text.contains(r#"comment="x=s0,B=ds01,c=s0""#), "{text}");
+    assert!(text.contains(
+        r#"[comment="type=fiberlookup,index=i,tensor=B,mode=0,format=dense,src=true,root=true""#
+    ));
+    assert!(text.contains(r#"type="fiberlookup" index="i" tensor="B" mode="0" format="dense""#));
+    assert!(text.contains(r#"label="ref_out-B" style=bold type="ref" comment="out-B" from_port="ref_out_B" to_port="ref_in""#), "{text}");
+    assert!(text.contains(r#"label="crd_in-c" style=dashed type="crd" comment="in-c""#));
+    assert!(text.contains(r#"label="crd_outer-i" style=dashed type="crd" comment="outer-i""#));
+}
+
+#[test]
+fn csc_format_text_round_trips_through_the_graph_comment() {
+    let g = misc_graph();
+    let text = g.to_dot();
+    assert!(text.contains("B=ss10"), "{text}");
+    let back = SamGraph::from_custard(&text, "k.gv").unwrap();
+    assert_eq!(back.info.formats["B"], "ss:1,0");
+}
+
+fn counts(g: &SamGraph) -> Vec<(&'static str, usize)> {
+    g.primitive_counts().into_iter().collect()
+}
+
+#[test]
+fn custard_spmv_imports() {
+    let g = SamGraph::from_custard(SPMV, "spmv.gv").unwrap();
+    g.validate().unwrap();
+    assert_eq!(
+        counts(&g),
+        vec![
+            ("arrayvals", 2),
+            ("broadcast", 1),
+            ("crddrop", 1),
+            ("fiberlookup", 3),
+            ("fiberwrite", 2),
+            ("intersect", 1),
+            ("mul", 1),
+            ("reduce", 1),
+            ("repeat", 1),
+            ("repsiggen", 1),
+        ]
+    );
+    assert_eq!(g.graph.node_count(), 14);
+    assert_eq!(g.info.formats["x"], "s");
+    assert_eq!(g.info.formats["B"], "ss");
+    assert_eq!(g.info.formats["c"], "d");
+    let node = |n: &str| {
+        &g.node(g.find(n).unwrap_or_else(|| panic!("no node {n}")))
+            .kind
+    };
+    assert_eq!(
+        *node("c0_scan"),
+        lookup("c", 0, "j", LevelFormat::Dense, false)
+    );
+    assert_eq!(
+        *node("B0_scan"),
+        lookup("B", 0, "i", LevelFormat::Compressed, true)
+    );
+    assert_eq!(
+        *node("j_intersect"),
+        NodeKind::Intersect {
+            index: "j".into(),
+            operands: strings(&["B", "c"])
+        }
+    );
+    assert_eq!(
+        *node("reduce"),
+        NodeKind::Reduce {
+            drop_empty: true,
+            with_outer: false,
+        }
+    );
+    for n in [
+        "bcast_13",
+        "crddrop_i_j",
+        "x0_write",
+        "x_vals_write",
+        "i_repsiggen",
+        "c_repeat_i",
+        "B_vals",
+        "c_vals",
+        "mul",
+        "B1_scan",
+    ] {
+        assert!(g.find(n).is_some(), "no node {n}");
+    }
+    let (_, edges) = g.canonical();
+    let has = |a: &str, p: &str, b: &str, q: &str| {
+        edges
+            .iter()
+            .any(|e| e.0 == a && e.1 == p && e.2 == b && e.3 == q)
+    };
+    // `8 -> 7 [label="crd_in-j" comment="in-j"]`: the intersect's crd is the inner.
+    assert!(has("j_intersect", "crd_out", "crddrop_i_j", "inner_in"));
+    // `13 -> 7 [comment="i"]`: the outer.
+    assert!(has("bcast_13", "out_0", "crddrop_i_j", "outer_in"));
+    assert!(has("bcast_13", "out_1", "i_repsiggen", "crd_in"));
+    assert!(has("B_vals", "val_out", "mul", "val_in_a"));
+    assert!(has("c_vals", "val_out", "mul", "val_in_b"));
+}
+
+#[test]
+fn custard_mat_elemadd_imports() {
+    let g = SamGraph::from_custard(MAT_ELEMADD, "mat_elemadd.gv").unwrap();
+    g.validate().unwrap();
+    assert_eq!(
+        counts(&g),
+        vec![
+            ("add", 1),
+            ("arrayvals", 2),
+            ("fiberlookup", 4),
+            ("fiberwrite", 3),
+            ("union", 2),
+        ]
+    );
+    assert_eq!(g.graph.node_count(), 12);
+    for n in ["i_union", "j_union"] {
+        let k = &g.node(g.find(n).unwrap()).kind;
+        assert!(
+            matches!(k, NodeKind::Union { operands, .. } if *operands == strings(&["B", "C"])),
+            "{k:?}"
+        );
+    }
+    assert!(matches!(
+        g.node(g.find("add").unwrap()).kind,
+        NodeKind::Alu {
+            op: AluOp::Add,
+            operand: AluOperand::Streams
+        }
+    ));
+    for n in [
+        "B0_scan",
+        "C0_scan",
+        "B1_scan",
+        "C1_scan",
+        "X0_write",
+        "X1_write",
+        "X_vals_write",
+    ] {
+        assert!(g.find(n).is_some(), "no node {n}");
+    }
+}
+
+#[test]
+fn custard_matmul_ikj_imports() {
+    let g = SamGraph::from_custard(MATMUL_IKJ, "matmul_ikj.gv").unwrap();
+    g.validate().unwrap();
+    // 19 Custard nodes; broadcast 18 only forked B0's ref stream to the repsiggen
+    // and B1: with the repsiggen fed from B0's crd stream it is a wire, spliced out.
+    assert_eq!(
+        counts(&g),
+        vec![
+            ("arrayvals", 2),
+            ("broadcast", 1),
+            ("crddrop", 1),
+            ("fiberlookup", 4),
+            ("fiberwrite", 3),
+            ("intersect", 1),
+            ("mul", 1),
+            ("repeat", 2),
+            ("repsiggen", 2),
+            ("spaccumulator", 1),
+        ]
+    );
+    assert_eq!(g.graph.node_count(), 18);
+    assert!(g.find("bcast_18").is_none());
+    assert_eq!(
+        g.node(g.find("j_spacc").unwrap()).kind,
+        NodeKind::SpAccumulator {
+            order: 1,
+            indices: strings(&["j"])
+        }
+    );
+    let (_, edges) = g.canonical();
+    let has = |a: &str, p: &str, b: &str, q: &str, k: StreamKind| {
+        edges
+            .iter()
+            .any(|e| e.0 == a && e.1 == p && e.2 == b && e.3 == q && e.4 == k)
+    };
+    // The vr_special ref stream into the repsiggen is B0's crd stream.
+    assert!(has(
+        "B0_scan",
+        "crd_out",
+        "i_repsiggen",
+        "crd_in",
+        StreamKind::Crd
+    ));
+    assert!(has(
+        "B0_scan",
+        "ref_out",
+        "B1_scan",
+        "ref_in",
+        StreamKind::Ref
+    ));
+    // Node 19 feeds the crddrop directly (no broadcast).
+    assert!(has(
+        "B0_scan",
+        "crd_out",
+        "crddrop_i_j",
+        "outer_in",
+        StreamKind::Crd
+    ));
+    assert!(has(
+        "j_spacc",
+        "crd_out_0",
+        "crddrop_i_j",
+        "inner_in",
+        StreamKind::Crd
+    ));
+    assert!(has(
+        "crddrop_i_j",
+        "inner_out",
+        "X1_write",
+        "crd_in",
+        StreamKind::Crd
+    ));
+    assert!(has(
+        "bcast_11",
+        "out_0",
+        "j_spacc",
+        "crd_in_0",
+        StreamKind::Crd
+    ));
+    assert!(has(
+        "j_spacc",
+        "val_out",
+        "X_vals_write",
+        "val_in",
+        StreamKind::Val
+    ));
+    // Commented-out statements are ignored: no node 24, no second B0 scan.
+    assert!(g.find("B0_scan_2").is_none());
+}
+
+#[test]
+fn custard_examples_survive_dot_and_yaml_round_trips() {
+    for (name, text) in [
+        ("spmv.gv", SPMV),
+        ("mat_elemadd.gv", MAT_ELEMADD),
+        ("matmul_ikj.gv", MATMUL_IKJ),
+    ] {
+        let g = SamGraph::from_custard(text, name).unwrap();
+        let d = SamGraph::from_custard(&g.to_dot(), name).unwrap();
+        assert_eq!(d.canonical(), g.canonical(), "{name}");
+        assert_eq!(d.info, g.info, "{name}");
+        let y = SamGraph::from_yaml(&g.to_yaml(), name).unwrap();
+        assert_eq!(y.canonical(), g.canonical(), "{name}");
+    }
+}
+
+#[test]
+fn examples_match_shared_copies() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/examples/custard");
+    for (name, text) in [
+        ("spmv.gv", SPMV),
+        ("mat_elemadd.gv", MAT_ELEMADD),
+        ("matmul_ikj.gv", MATMUL_IKJ),
+    ] {
+        if let Ok(original) = std::fs::read_to_string(dir.join(name)) {
+            assert_eq!(original, text, "{name} differs from the shared copy");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Errors: one line naming the file and the line.
+
+fn custard_err(text: &str) -> samgen_compiler::graph::GraphIoError {
+    let e = SamGraph::from_custard(text, "bad.gv").expect_err("must fail");
+    let msg = e.to_string();
+    assert!(!msg.contains('\n'), "{msg}");
+    e
+}
+
+fn yaml_err(text: &str) -> samgen_compiler::graph::GraphIoError {
+    let e = SamGraph::from_yaml(text, "graph.yaml").expect_err("must fail");
+    let msg = e.to_string();
+    assert!(!msg.contains('\n'), "{msg}");
+    e
+}
+
+#[test]
+fn unterminated_quote() {
+    let text = "digraph SAM {\n    comment=\"x=s0\"\n    1 [type=\"fiberlookup tensor=B]\n    2 [type=reduce]\n}\n";
+    let e = custard_err(text);
+    assert_eq!(e.kind, GraphIoErrorKind::Syntax);
+    assert_eq!(e.to_string(), "bad.gv:3: unterminated quoted string");
+}
+
+#[test]
+fn unknown_custard_type() {
+    let text = SPMV.replace(r#"type="reduce""#, r#"type="foo""#);
+    let e = custard_err(&text);
+    assert_eq!(e.kind, GraphIoErrorKind::UnknownType);
+    assert_eq!(
+        e.to_string(),
+        "bad.gv:13: node 3: unknown Custard type `foo`"
+    );
+}
+
+#[test]
+fn edge_to_undefined_node() {
+    let text = SPMV.replace("4 -> 3 [", "4 -> 33 [");
+    let e = custard_err(&text);
+    assert_eq!(e.kind, GraphIoErrorKind::UndefinedNode);
+    assert_eq!(
+        e.to_string(),
+        "bad.gv:35: node 33: is not defined (edge 4 -> 33)"
+    );
+}
+
+#[test]
+fn fiberlookup_without_tensor() {
+    let line = SPMV.lines().nth(15).unwrap();
+    assert!(line.trim_start().starts_with("9 ["));
+    let fixed = line.replace(",tensor=B", "").replace(r#" tensor="B""#, "");
+    let text = SPMV.replace(line, &fixed);
+    let e = custard_err(&text);
+    assert_eq!(e.kind, GraphIoErrorKind::MissingAttribute);
+    assert_eq!(
+        e.to_string(),
+        "bad.gv:16: node 9: a fiberlookup needs attribute `tensor`, which is missing"
+    );
+}
+
+#[test]
+fn custard_port_that_cannot_be_told() {
+    // An intersect input whose comment names no operand.
+    let text = SPMV.replace(
+        r#"10 -> 8 [label="ref_in-c" style=bold type="ref" comment="in-c"]"#,
+        r#"10 -> 8 [label="ref" style=bold type="ref" comment=""]"#,
+    );
+    let e = custard_err(&text);
+    assert_eq!(e.line, Some(29));
+    assert!(
+        e.to_string()
+            .starts_with("bad.gv:29: edge 10 -> 8: node 8: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn custard_graph_that_does_not_validate() {
+    // Without the edge into the reducer, its input is not connected.
+    let text = SPMV.replace("    4 -> 3 [label=\"val\" type=\"val\"]\n", "");
+    let e = custard_err(&text);
+    assert_eq!(e.kind, GraphIoErrorKind::Invalid);
+    assert_eq!(
+        e.to_string(),
+        "bad.gv:13: node 3 (`reduce`): input port `val_in` is not connected"
+    );
+}
+
+#[test]
+fn yaml_unknown_port() {
+    let text = spmv_graph()
+        .to_yaml()
+        .replace("to: B1_scan.ref_in", "to: B1_scan.ref_inn");
+    let line = text.lines().position(|l| l.contains("ref_inn")).unwrap() + 1;
+    let e = yaml_err(&text);
+    assert_eq!(e.kind, GraphIoErrorKind::UnknownPort);
+    // The edge item starts on the line before its `to:`.
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "graph.yaml:{}: node `B1_scan`: has no input port `ref_inn` (a fiberlookup has: ref_in)",
+            line - 1
+        )
+    );
+}
+
+#[test]
+fn yaml_unknown_type() {
+    let text = spmv_graph()
+        .to_yaml()
+        .replacen("type: fiberlookup", "type: fiberlokup", 2);
+    // Both scanners get the typo; the first in file order is reported.
+    let line = text.lines().position(|l| l.contains("fiberlokup")).unwrap() + 1;
+    let e = yaml_err(&text);
+    assert_eq!(e.kind, GraphIoErrorKind::UnknownType);
+    assert!(
+        e.to_string().starts_with(&format!(
+            "graph.yaml:{line}: node `B0_scan`: unknown type `fiberlokup`"
+        )),
+        "{e}"
+    );
+}
+
+#[test]
+fn yaml_missing_parameter_and_bad_syntax() {
+    let text = spmv_graph().to_yaml().replacen("  tensor: B\n", "", 1);
+    let e = yaml_err(&text);
+    assert_eq!(e.kind, GraphIoErrorKind::BadValue);
+    assert!(
+        e.to_string()
+            .contains("node `B0_scan`: missing field `tensor`"),
+        "{e}"
+    );
+    assert!(e.line.is_some());
+
+    let e = yaml_err("nodes:\n  - name: a\n    type: [reduce\n");
+    assert_eq!(e.kind, GraphIoErrorKind::Syntax);
+    assert!(e.to_string().starts_with("graph.yaml:"), "{e}");
+}
+
+#[test]
+fn yaml_invalid_graph_names_the_node_and_its_line() {
+    let text = spmv_graph().to_yaml();
+    // Drop the edge into the reducer.
+    let text = text.replace(
+        "- from: mul.val_out\n  to: reduce.val_in\n  kind: val\n",
+        "",
+    );
+    let line = text.lines().position(|l| l == "- name: reduce").unwrap() + 1;
+    let e = yaml_err(&text);
+    assert_eq!(e.kind, GraphIoErrorKind::Invalid);
+    assert_eq!(
+        e.to_string(),
+        format!("graph.yaml:{line}: node `reduce`: input port `val_in` is not connected")
+    );
+}
+
+#[test]
+fn yaml_conveniences() {
+    let text = "\
+info:
+  formats: { x: s, B: ds, c: d }
+nodes:
+  - { name: B0_scan, type: fiberlookup, tensor: B, level: 0, index: i, format: dense, root: true }
+  - { name: B1_scan, type: fiberlookup, tensor: B, level: 1, index: j, format: compressed, root: false }
+  - { name: B_vals, type: arrayvals, tensor: B }
+  - name: twice
+    type: mul
+    operand: { const_right: 2 }
+  - { name: x_vals_write, type: valswrite, tensor: x }
+edges:
+  - { from: B0_scan.ref_out, to: B1_scan.ref_in }
+  - { from: B1_scan.ref_out, to: B_vals.ref_in }
+  - { from: B_vals.val_out, to: twice.val_in_a }
+  - { from: twice.val_out, to: x_vals_write.val_in }
+";
+    let g = SamGraph::from_yaml(text, "k.yaml").unwrap();
+    assert_eq!(
+        g.node(g.find("twice").unwrap()).kind,
+        NodeKind::Alu {
+            op: AluOp::Mul,
+            operand: AluOperand::ConstRight(2)
+        }
+    );
+    assert_eq!(g.graph.edge_count(), 4);
+}
+
+/// Graphviz draws what `to_dot` writes without a complaint (skipped when `dot` is
+/// not installed).
+#[test]
+fn graphviz_accepts_the_dot() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let graphs = [
+        spmv_graph(),
+        misc_graph(),
+        SamGraph::from_custard(MATMUL_IKJ, "matmul_ikj.gv").unwrap(),
+    ];
+    for g in graphs {
+        let Ok(mut child) = Command::new("dot")
+            .arg("-Tsvg")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+        else {
+            eprintln!("graphviz `dot` not found: skipped");
+            return;
+        };
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(g.to_dot().as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success() && stderr.trim().is_empty(), "{stderr}");
+    }
+}
+
+/// Other DOT syntax the parser takes: `strict`, `graph [..]` attributes, `;`,
+/// edge chains, `//` and `/* */` comments, unquoted values.
+#[test]
+fn dot_syntax_variants() {
+    let text = SPMV
+        .replace(
+            "digraph SAM {",
+            "strict digraph \"SAM\" {\n  // samgen test\n  /* a\n block */ node [shape=box];",
+        )
+        .replace(
+            r#"comment="x=s0,B=ss01,c=d0""#,
+            r#"graph [comment="x=s0,B=ss01,c=d0"];"#,
+        )
+        .replace("    3 -> 0 [label=\"val\" type=\"val\"]\n", "")
+        .replace(
+            "    4 -> 3 [label=\"val\" type=\"val\"]",
+            "    4 -> 3 -> 0 [label=val, type=val];",
+        );
+    let g = SamGraph::from_custard(&text, "v.gv").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let reference = SamGraph::from_custard(SPMV, "spmv.gv").unwrap();
+    assert_eq!(g.canonical(), reference.canonical());
+    assert_eq!(g.info, reference.info);
+}
