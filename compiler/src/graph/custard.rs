@@ -70,7 +70,8 @@
 //! from its attributes: `B0_scan` (fiberlookup of B level 0), `i_repsiggen`,
 //! `c_repeat_i`, `j_intersect`, `i_union`, `B_vals`, `mul`, `reduce`, `j_spacc`,
 //! `crddrop_i_j`, `crdhold_i_j`, `x0_write`, `x_vals_write`, `bcast_<custard id>`;
-//! a name already taken gets `_2`, `_3`, ... in file order.
+//! a name already taken gets a letter (`b`, `c`, ...) in file order, never `_<number>`,
+//! which synthesis tools read as a bus bit.
 //!
 //! Errors are one line: `matmul.gv:12: node 20: unknown Custard type `foo``.
 
@@ -822,12 +823,14 @@ impl SamGraph {
             let name = match n.attrs.get("name") {
                 Some(name) => name.to_string(),
                 None => {
+                    // Clashes take a letter (`mul`, `mulb`, `mulc`): a name ending
+                    // in `_<number>` reads as a bus bit to synthesis tools.
                     let base = base_name(&kind, &n.id);
                     let mut name = base.clone();
-                    let mut k = 2;
+                    let mut k = 0usize;
                     while used.contains(&name) {
-                        name = format!("{base}_{k}");
                         k += 1;
+                        name = format!("{base}{}", letter_suffix(k));
                     }
                     used.insert(name.clone());
                     name
@@ -909,4 +912,18 @@ fn read_info(imp: &mut Importer, attrs: &Attrs, line: Option<usize>) -> Result<(
     imp.info.expression = attrs.get("expression").map(str::to_string);
     imp.info.loop_order = attrs.get("loop_order").map(split_list).unwrap_or_default();
     Ok(())
+}
+
+/// `b`, `c`, ... `z`, `ba`, ...: the k-th clash suffix (k >= 1).
+fn letter_suffix(k: usize) -> String {
+    let mut k = k;
+    let mut out = Vec::new();
+    loop {
+        out.push((b'a' + (k % 26) as u8) as char);
+        k /= 26;
+        if k == 0 {
+            break;
+        }
+    }
+    out.iter().rev().collect()
 }
