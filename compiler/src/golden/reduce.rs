@@ -15,6 +15,16 @@ const P: &str = "reduce";
 
 /// Sums every innermost fiber of `vals`.
 pub fn reduce(vals: &[Token], value_bits: u32) -> Result<Vec<Token>, GoldenError> {
+    reduce_fibers(vals, value_bits, true)
+}
+
+/// Both value-only configurations: an empty fiber gives 0 (`empty_gives_zero`) or
+/// nothing.
+fn reduce_fibers(
+    vals: &[Token],
+    value_bits: u32,
+    empty_gives_zero: bool,
+) -> Result<Vec<Token>, GoldenError> {
     check_done(P, "val", vals)?;
     let mut out = Vec::new();
     let mut sum = 0i64;
@@ -22,7 +32,9 @@ pub fn reduce(vals: &[Token], value_bits: u32) -> Result<Vec<Token>, GoldenError
     for (i, &t) in vals.iter().enumerate() {
         match t {
             Token::Stop(n) => {
-                out.push(wrap(P, i, sum, value_bits)?);
+                if open || empty_gives_zero {
+                    out.push(wrap(P, i, sum, value_bits)?);
+                }
                 if n > 0 {
                     out.push(Token::Stop(n - 1));
                 }
@@ -50,35 +62,7 @@ pub fn reduce(vals: &[Token], value_bits: u32) -> Result<Vec<Token>, GoldenError
 /// coordinates of the empty fibers, and the values must line up with what is left.
 /// Example: `5 5 S0 S0 4 8 S1 D` gives `10 12 S0 D`.
 pub fn reduce_drop_empty(vals: &[Token], value_bits: u32) -> Result<Vec<Token>, GoldenError> {
-    check_done(P, "val", vals)?;
-    let mut out = Vec::new();
-    let mut sum = 0i64;
-    let mut open = false;
-    for (i, &t) in vals.iter().enumerate() {
-        match t {
-            Token::Stop(n) => {
-                if open {
-                    out.push(wrap(P, i, sum, value_bits)?);
-                }
-                if n > 0 {
-                    out.push(Token::Stop(n - 1));
-                }
-                sum = 0;
-                open = false;
-            }
-            Token::Done => {
-                if open {
-                    return Err(GoldenError::new(P, i, "values after the last stop"));
-                }
-                out.push(Token::Done);
-            }
-            t => {
-                sum = sum.wrapping_add(value_of(t, value_bits).unwrap_or(0));
-                open = true;
-            }
-        }
-    }
-    Ok(out)
+    reduce_fibers(vals, value_bits, false)
 }
 
 /// The reducer that also reads the outer coordinates (`with_outer`): exactly one

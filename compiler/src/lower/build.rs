@@ -464,6 +464,17 @@ impl Builder<'_> {
         )
     }
 
+    /// A `crddrop` removing the `outer` coordinates whose `inner` fiber is empty;
+    /// both streams in `crds` move to its outputs.
+    fn drop_empty_fibers(&mut self, outer: &str, inner: &str, crds: &mut HashMap<String, Stream>) {
+        let node = self.crddrop(outer, inner, StreamKind::Crd, false);
+        let (so, si) = (crds[outer].clone(), crds[inner].clone());
+        self.connect(&so, node, "outer_in");
+        self.connect(&si, node, "inner_in");
+        crds.insert(outer.to_string(), (node, "outer_out".into()));
+        crds.insert(inner.to_string(), (node, "inner_out".into()));
+    }
+
     /// Writers for the output's levels and values, with the coordinate droppers
     /// that keep them aligned and free of what the output may not store:
     ///
@@ -501,13 +512,7 @@ impl Builder<'_> {
             tail.sort_by_key(|v| k.loop_order.iter().position(|x| x == v));
             chain.extend(tail);
             for t in (0..chain.len().saturating_sub(1)).rev() {
-                let (o, i) = (chain[t].clone(), chain[t + 1].clone());
-                let node = self.crddrop(&o, &i, StreamKind::Crd, false);
-                let (so, si) = (crds[&o].clone(), crds[&i].clone());
-                self.connect(&so, node, "outer_in");
-                self.connect(&si, node, "inner_in");
-                crds.insert(o, (node, "outer_out".into()));
-                crds.insert(i, (node, "inner_out".into()));
+                self.drop_empty_fibers(&chain[t], &chain[t + 1], &mut crds);
                 emptied = true;
             }
             // 2. Explicit zeros of an unpadded last level.
@@ -530,12 +535,7 @@ impl Builder<'_> {
             if full(lvl) || !(emptied || intersection_below) {
                 continue;
             }
-            let node = self.crddrop(&o, &i, StreamKind::Crd, false);
-            let (so, si) = (crds[&o].clone(), crds[&i].clone());
-            self.connect(&so, node, "outer_in");
-            self.connect(&si, node, "inner_in");
-            crds.insert(o, (node, "outer_out".into()));
-            crds.insert(i, (node, "inner_out".into()));
+            self.drop_empty_fibers(&o, &i, &mut crds);
             emptied = true;
         }
         for (lvl, v) in path.iter().enumerate() {
