@@ -21,6 +21,9 @@ demo: $(SAMGEN)
 	@mkdir -p $(BUILD)/demo
 	$(SAMGEN) tensor gen --kind uniform --dims 64,64 --density 0.05 --seed 7 -o $(BUILD)/demo/B.mtx
 	$(SAMGEN) tensor show $(BUILD)/demo/B.mtx -f ds
+	$(SAMGEN) tensor gen --kind uniform --dims 64 --density 0.5 --seed 8 -o $(BUILD)/demo/c.tns
+	$(SAMGEN) compile 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -o $(BUILD)/demo/spmv
+	$(SAMGEN) run 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -i B=$(BUILD)/demo/B.mtx -i c=$(BUILD)/demo/c.tns --backend golden -o $(BUILD)/demo/spmv
 	$(SAMGEN) primitive verify fifo --streams 1000
 	$(SAMGEN) primitive synth fifo --family ecp5,ice40 -o $(BUILD)/demo/synth
 

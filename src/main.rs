@@ -2,7 +2,10 @@
 //! prints results (stdout) and progress (stderr); every error is one line on
 //! stderr and a non-zero exit status.
 
+mod compile_cmd;
+mod kernel_args;
 mod primitive_cmd;
+mod run_cmd;
 mod tensor_cmd;
 
 use std::process::ExitCode;
@@ -22,6 +25,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Lower an expression (or import a Custard graph) to a SAM graph: YAML, DOT, SVG.
+    Compile(compile_cmd::CompileArgs),
+    /// Run a kernel on tensor files and compare with the dense reference.
+    Run(run_cmd::RunArgs),
     /// Tensors: generate, inspect in a format, convert between file formats.
     #[command(subcommand)]
     Tensor(tensor_cmd::TensorCmd),
@@ -31,8 +38,13 @@ enum Cmd {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return argument_error(e),
+    };
     let result = match cli.cmd {
+        Cmd::Compile(c) => compile_cmd::run(c),
+        Cmd::Run(c) => run_cmd::run(c),
         Cmd::Tensor(c) => tensor_cmd::run(c),
         Cmd::Primitive(c) => primitive_cmd::run(c),
     };
@@ -43,6 +55,35 @@ fn main() -> ExitCode {
             let line = format!("{e:#}").replace('\n', " ");
             eprintln!("error: {line}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// clap's own messages: help and version as clap prints them; a usage error as
+/// one `error: ...` line (clap adds usage and hints below it) and exit status 2.
+fn argument_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(2)
+        }
+        _ => {
+            // The first paragraph says what is wrong (and which arguments), on
+            // one line.
+            let text = e.render().to_string();
+            let line: Vec<&str> = text
+                .lines()
+                .skip_while(|l| l.trim().is_empty())
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("{} (see --help)", line.join(" "));
+            ExitCode::from(2)
         }
     }
 }

@@ -154,3 +154,18 @@ fn wave_file_must_be_fst_or_vcd() {
     let line = one_error_line(&samgen(&["primitive", "verify", "fifo", "--wave", "w.txt"]));
     assert!(line.contains(".fst or .vcd"), "{line}");
 }
+
+#[test]
+fn argument_errors_are_one_line_too() {
+    for args in [
+        vec!["run"],
+        vec!["compile", "--bogus"],
+        vec!["run", "x(i) = b(i)", "-o", "o", "--backend", "nope"],
+    ] {
+        let out = samgen(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{err}");
+    }
+}

@@ -57,12 +57,12 @@ impl Kernel {
             None => default_format(output_vars.len()),
         };
         if output_format.order() != output_vars.len() {
-            return Err(LowerError::Unsupported(format!(
-                "format `{output_format}` has {} levels but {} has order {}",
-                output_format.order(),
-                asg.lhs.tensor,
-                output_vars.len()
-            )));
+            return Err(LowerError::FormatArity {
+                tensor: asg.lhs.tensor.clone(),
+                format: output_format.to_string(),
+                levels: output_format.order(),
+                order: output_vars.len(),
+            });
         }
         Ok(Kernel {
             expression: asg.text.clone(),
@@ -93,12 +93,12 @@ fn convert(
                 None => default_format(vars.len()),
             };
             if format.order() != vars.len() {
-                return Err(LowerError::Unsupported(format!(
-                    "format `{format}` has {} levels but {} has order {}",
-                    format.order(),
-                    a.tensor,
-                    vars.len()
-                )));
+                return Err(LowerError::FormatArity {
+                    tensor: a.tensor.clone(),
+                    format: format.to_string(),
+                    levels: format.order(),
+                    order: vars.len(),
+                });
             }
             operands.push(Operand {
                 tensor: a.tensor.clone(),

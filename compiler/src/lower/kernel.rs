@@ -114,6 +114,15 @@ pub enum LowerError {
     },
     #[error("loop order {order} is not a permutation of the index variables {vars}")]
     BadLoopOrder { order: String, vars: String },
+    #[error(
+        "tensor {tensor}: format `{format}` has {levels} level(s) but the tensor has order {order}"
+    )]
+    FormatArity {
+        tensor: String,
+        format: String,
+        levels: usize,
+        order: usize,
+    },
     #[error("not supported yet: {0}")]
     Unsupported(String),
 }

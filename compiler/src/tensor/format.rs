@@ -79,7 +79,7 @@ pub enum FormatErrorKind {
     BadModeNumber(String),
     #[error("mode order `{}` is not a permutation of 0..{levels}", join(.order))]
     NotAPermutation { order: Vec<usize>, levels: usize },
-    #[error("has {levels} levels but the tensor has order {order}")]
+    #[error("has {levels} level{} but the tensor has order {order}", if *levels == 1 { "" } else { "s" })]
     Arity { levels: usize, order: usize },
 }
 

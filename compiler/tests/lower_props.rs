@@ -1,0 +1,433 @@
+//! Property tests of the lowering over random kernels: a template expression,
+//! random level formats (`d`, `s`, `s'`, and `d'` for outputs) and mode orders
+//! for every tensor, a random loop order, and random tensors.
+//!
+//! Whatever the lowering is given, it returns a graph or a clean [`LowerError`]
+//! (never a panic); a `Discordant` error names a tensor whose storage order
+//! really breaks the loop order. Every graph it returns validates, runs, agrees
+//! with the dense reference on the nonzeros (an unpadded compressed last output
+//! level holds no zero), and round-trips through YAML and DOT.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+use samgen_compiler::exec::execute;
+use samgen_compiler::expr::{evaluate, parse, Assignment};
+use samgen_compiler::graph::SamGraph;
+use samgen_compiler::lower::{lower, Kernel, LowerError};
+use samgen_compiler::tensor::generate::{self, Density, ValueRange};
+use samgen_compiler::tensor::{CooTensor, Format, Tensor};
+
+/// Kernel templates, and whether the lowering supports each with concordant
+/// storage and its default loop order (pinned by `support_matrix`).
+const TEMPLATES: &[(&str, bool)] = &[
+    ("x(i) = B(i,j) * c(j)", true),
+    ("x(i) = B(j,i) * c(j)", true),
+    ("X(i,j) = B(i,k) * C(k,j)", true),
+    ("X(i,j) = B(i,j) * C(i,k) * D(j,k)", true),
+    ("X(i,j) = B(i,j,k) * c(k)", true),
+    ("X(i,j,k) = B(i,j,l) * C(k,l)", true),
+    ("x = B(i,j) * C(i,j)", true),
+    ("X(i,j) = B(i,j) + C(i,j)", true),
+    ("X(i,j) = B(i,j) * C(i,j)", true),
+    ("X(i,j) = B(i,j) - C(i,j)", true),
+    ("X(i,j) = B(i,j) + C(i,j) + D(i,j)", true),
+    ("X(i,j) = B(i,j) * C(i,j) * D(i,j)", true),
+    ("X(i,j) = B(i,j) - C(i,j) - D(i,j)", true),
+    ("x(i) = b(i) - C(i,j) * d(j)", true),
+    // A product merged under a sum over the same index: one merge cannot hold
+    // both (a clean Unsupported, like `(B+C)*D`).
+    ("X(i,j) = B(i,j) * C(i,j) + D(i,j)", false),
+    ("X(i,j) = min(B(i,j), C(i,j))", true),
+    ("X(i,j) = max(B(i,j), C(i,j))", true),
+    ("X(i,j) = a * B(i,j)", true),
+    ("X(i,j) = 2 * B(i,j)", true),
+    ("X(i,j) = -B(i,j)", true),
+    ("X(i,j) = B(i,j) & C(i,j)", true),
+    ("X(i,j) = B(i,j) | C(i,j)", true),
+    ("X(i,j) = B(i,j) ^ C(i,j)", true),
+    ("X(i,j) = B(i,j) << 2", true),
+    ("x(i) = B(i,j) + d(i)", true),
+    ("X(i,j) = (B(i,j) + C(i,j)) * D(i,j)", false),
+    ("X(i,j) = B(i,j) * B(i,j)", false),
+    ("X(i,j) = !B(i,j)", false),
+    // Not here: constants that do not keep zero at zero (`2 * B(i,j) - 3`); the
+    // lowering accepts them and computes a wrong result, see
+    // `constants_that_move_zero_are_rejected_or_correct`.
+];
+
+/// Level letters for inputs and outputs (index into these from the strategy).
+const IN_LEVELS: [&str; 3] = ["d", "s", "s'"];
+const OUT_LEVELS: [&str; 4] = ["d", "s", "s'", "d'"];
+
+#[derive(Clone, Debug)]
+struct TensorChoice {
+    /// Index into IN_LEVELS / OUT_LEVELS, per level.
+    levels: Vec<usize>,
+    /// Follow the loop order (else use `perm`).
+    concordant: bool,
+    perm: Vec<usize>,
+    density: f64,
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    template: usize,
+    loop_order: Vec<String>,
+    /// Per tensor of `Assignment::tensors` (output first).
+    tensors: Vec<TensorChoice>,
+    /// Per index variable of `Assignment::index_vars`.
+    sizes: Vec<u64>,
+    seed: u64,
+}
+
+fn tensor_choice(order: usize, out: bool) -> impl Strategy<Value = TensorChoice> {
+    let letters = if out {
+        OUT_LEVELS.len()
+    } else {
+        IN_LEVELS.len()
+    };
+    (
+        prop::collection::vec(0..letters, order),
+        prop::bool::weighted(0.7),
+        Just((0..order).collect::<Vec<usize>>()).prop_shuffle(),
+        prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64],
+    )
+        .prop_map(|(levels, concordant, perm, density)| TensorChoice {
+            levels,
+            concordant,
+            perm,
+            density,
+        })
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (0..TEMPLATES.len()).prop_flat_map(|template| {
+        let asg = parse(TEMPLATES[template].0).unwrap();
+        let vars: Vec<String> = asg.index_vars().iter().map(|s| s.to_string()).collect();
+        let tensors: Vec<_> = asg
+            .tensors()
+            .iter()
+            .enumerate()
+            .map(|(k, (_, order))| tensor_choice(*order, k == 0))
+            .collect();
+        (
+            Just(template),
+            Just(vars.clone()).prop_shuffle(),
+            tensors,
+            prop::collection::vec(1u64..=6, vars.len()),
+            any::<u64>(),
+        )
+            .prop_map(|(template, loop_order, tensors, sizes, seed)| Case {
+                template,
+                loop_order,
+                tensors,
+                sizes,
+                seed,
+            })
+    })
+}
+
+/// The variables of each tensor (output first), by name.
+fn tensor_vars(asg: &Assignment) -> Vec<(String, Vec<String>)> {
+    let mut out = vec![(
+        asg.lhs.tensor.clone(),
+        asg.lhs
+            .indices
+            .iter()
+            .map(|i| i.as_var().unwrap().to_string())
+            .collect::<Vec<_>>(),
+    )];
+    for a in asg.rhs.accesses() {
+        if !out.iter().any(|(n, _)| *n == a.tensor) {
+            out.push((
+                a.tensor.clone(),
+                a.indices
+                    .iter()
+                    .map(|i| i.as_var().unwrap().to_string())
+                    .collect(),
+            ));
+        }
+    }
+    out
+}
+
+/// The format text of a tensor over `vars` for this choice and loop order.
+fn format_text(c: &TensorChoice, vars: &[String], loop_order: &[String], out: bool) -> String {
+    let letters = if out { &OUT_LEVELS[..] } else { &IN_LEVELS[..] };
+    let mut text: String = c.levels.iter().map(|&l| letters[l]).collect();
+    let mode_order: Vec<usize> = if c.concordant {
+        let pos = |v: &String| loop_order.iter().position(|x| x == v).unwrap();
+        let mut m: Vec<usize> = (0..vars.len()).collect();
+        m.sort_by_key(|&k| pos(&vars[k]));
+        m
+    } else {
+        c.perm.clone()
+    };
+    if mode_order.iter().enumerate().any(|(k, &m)| k != m) {
+        let m: Vec<String> = mode_order.iter().map(|m| m.to_string()).collect();
+        text.push(':');
+        text.push_str(&m.join(","));
+    }
+    text
+}
+
+struct Built {
+    asg: Assignment,
+    formats: HashMap<String, Format>,
+    /// `Kernel::from_assignment`'s result (it rejects some expressions itself).
+    kernel: Result<Kernel, LowerError>,
+    what: String,
+}
+
+fn build(c: &Case) -> Built {
+    let asg = parse(TEMPLATES[c.template].0).unwrap();
+    let tv = tensor_vars(&asg);
+    let mut formats = HashMap::new();
+    let mut what = format!(
+        "`{}` order {}",
+        TEMPLATES[c.template].0,
+        c.loop_order.join(",")
+    );
+    for (k, ((name, vars), choice)) in tv.iter().zip(&c.tensors).enumerate() {
+        let text = format_text(choice, vars, &c.loop_order, k == 0);
+        what.push_str(&format!(" {name}:{text}"));
+        formats.insert(name.clone(), text.parse::<Format>().unwrap());
+    }
+    let kernel = Kernel::from_assignment(&asg, &formats, c.loop_order.clone());
+    Built {
+        asg,
+        formats,
+        kernel,
+        what,
+    }
+}
+
+/// Is `path` (variables in storage order) concordant with `order`?
+fn concordant(path: &[String], order: &[String]) -> bool {
+    let pos = |v: &String| order.iter().position(|x| x == v).unwrap();
+    path.windows(2).all(|w| pos(&w[0]) < pos(&w[1]))
+}
+
+fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
+    c.entries.iter().filter(|e| e.1 != 0).cloned().collect()
+}
+
+fn roundtrip(g: &SamGraph, what: &str) -> Result<(), TestCaseError> {
+    let yaml = g.to_yaml();
+    let y = SamGraph::from_yaml(&yaml, "x.yaml")
+        .map_err(|e| TestCaseError::fail(format!("{what}: from_yaml: {e}\n{yaml}")))?;
+    prop_assert_eq!(y.canonical(), g.canonical(), "{}: YAML", what);
+    let dot = g.to_dot();
+    let d = SamGraph::from_custard(&dot, "x.dot")
+        .map_err(|e| TestCaseError::fail(format!("{what}: from_custard: {e}\n{dot}")))?;
+    prop_assert_eq!(d.canonical(), g.canonical(), "{}: DOT", what);
+    Ok(())
+}
+
+fn check(c: &Case) -> Result<(), TestCaseError> {
+    let Built {
+        asg,
+        formats,
+        kernel,
+        what,
+    } = build(c);
+    let g = match kernel.and_then(|k| lower(&k)) {
+        Ok(g) => g,
+        Err(e) => {
+            let msg = e.to_string();
+            prop_assert!(!msg.is_empty(), "{}", what);
+            let tv = tensor_vars(&asg);
+            let paths: Vec<(String, Vec<String>)> = tv
+                .iter()
+                .map(|(n, vars)| {
+                    let f = &formats[n];
+                    (
+                        n.clone(),
+                        f.mode_order.iter().map(|&m| vars[m].clone()).collect(),
+                    )
+                })
+                .collect();
+            let all_concordant = paths.iter().all(|(_, p)| concordant(p, &c.loop_order));
+            if let LowerError::Discordant { tensor, .. } = &e {
+                let (_, path) = paths
+                    .iter()
+                    .find(|(n, _)| n == tensor)
+                    .ok_or_else(|| TestCaseError::fail(format!("{what}: unknown {tensor}")))?;
+                prop_assert!(!concordant(path, &c.loop_order), "{}: {}", what, msg);
+                prop_assert!(msg.contains(&format!("tensor {tensor}")), "{}", msg);
+            } else {
+                // Not discordant: then every storage order followed the loops,
+                // and the template is one the lowering rejects anyway, or the
+                // error is about this loop order (sum placement).
+                prop_assert!(
+                    all_concordant,
+                    "{}: {} but a tensor is discordant",
+                    what,
+                    msg
+                );
+                let supported = TEMPLATES[c.template].1;
+                prop_assert!(
+                    !supported || matches!(e, LowerError::Unsupported(_)),
+                    "{}: {}",
+                    what,
+                    msg
+                );
+            }
+            return Ok(());
+        }
+    };
+    g.validate()
+        .map_err(|e| TestCaseError::fail(format!("{what}: invalid graph: {e}")))?;
+    roundtrip(&g, &what)?;
+
+    // Inputs.
+    let vars = asg.index_vars();
+    let size: HashMap<&str, u64> = vars.iter().copied().zip(c.sizes.iter().copied()).collect();
+    let values = ValueRange::new(-9, 9).unwrap();
+    let mut coo = HashMap::new();
+    let mut packed = HashMap::new();
+    for (k, (name, tvars)) in tensor_vars(&asg).into_iter().enumerate().skip(1) {
+        let dims: Vec<u64> = tvars.iter().map(|v| size[v.as_str()]).collect();
+        let density = c.tensors[k].density;
+        let t = if dims.is_empty() {
+            CooTensor::scalar(3 + k as i64)
+        } else {
+            generate::uniform(
+                &dims,
+                Density::Probability(density),
+                values,
+                c.seed.wrapping_add(k as u64),
+            )
+            .unwrap()
+        };
+        let p = Tensor::pack(&name, &t, &formats[&name])
+            .map_err(|e| TestCaseError::fail(format!("{what}: pack {name}: {e}")))?;
+        packed.insert(name.clone(), p);
+        coo.insert(name, t);
+    }
+    let dense =
+        evaluate(&asg, &coo, 32).map_err(|e| TestCaseError::fail(format!("{what}: dense: {e}")))?;
+    let result = execute(&g, &packed, 32)
+        .map_err(|e| TestCaseError::fail(format!("{what}: execute: {e}")))?;
+    let out = &result.outputs[&asg.lhs.tensor];
+    let of = &formats[&asg.lhs.tensor];
+    if let Some(last) = of.levels.last() {
+        if !last.padded && !last.format.caps().full {
+            prop_assert!(
+                out.entries.iter().all(|e| e.1 != 0),
+                "{}: an unpadded output holds a zero: {:?}",
+                what,
+                out.entries
+            );
+        }
+    }
+    prop_assert_eq!(
+        nonzeros(out),
+        nonzeros(&dense),
+        "{} sizes {:?} inputs {:?}",
+        what,
+        c.sizes,
+        coo
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_kernels_lower_cleanly_and_match_dense(c in case()) {
+        check(&c)?;
+    }
+}
+
+/// Each template with concordant compressed storage and its natural loop order
+/// (free variables, then summed ones): the supported ones lower, run and round
+/// trip; the others give a clean `Unsupported`.
+#[test]
+fn support_matrix() {
+    let mut failures = Vec::new();
+    for (t, &(expr, supported)) in TEMPLATES.iter().enumerate() {
+        let asg = parse(expr).unwrap();
+        let vars: Vec<String> = asg.index_vars().iter().map(|s| s.to_string()).collect();
+        let tensors = asg
+            .tensors()
+            .iter()
+            .enumerate()
+            .map(|(k, (_, order))| TensorChoice {
+                levels: vec![1; *order],
+                concordant: true,
+                perm: (0..*order).collect(),
+                density: if k % 2 == 0 { 0.4 } else { 0.7 },
+            })
+            .collect();
+        for seed in 0..4u64 {
+            let c = Case {
+                template: t,
+                loop_order: vars.clone(),
+                tensors: Vec::clone(&tensors),
+                sizes: vars.iter().enumerate().map(|(k, _)| 3 + k as u64).collect(),
+                seed,
+            };
+            let b = build(&c);
+            match (b.kernel.and_then(|k| lower(&k)), supported) {
+                (Ok(_), true) => {
+                    if let Err(e) = check(&c) {
+                        failures.push(format!("{expr} seed {seed}: {e}"));
+                    }
+                }
+                (Err(LowerError::Unsupported(_)), false) => {}
+                (r, _) => failures.push(format!("{expr}: {:?}", r.map(|_| "lowered"))),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A constant operand that maps 0 to something nonzero (`B - 3`, `3 - B`,
+/// `B + 1`, `max(B, 1)`, `B | 1`, `B ^ 1`, `min(B, -1)`) makes the result dense:
+/// every implicit zero of B becomes nonzero. The lowering accepts these and applies
+/// the constant only at B's stored coordinates, so the result silently misses
+/// the dense part. It should reject them (as it rejects `!B`) or compute them
+/// right.
+#[test]
+#[ignore = "bug: lowering accepts constants that move zero (e.g. X(i,j) = 2*B(i,j) - 3) and computes them only at B's nonzeros"]
+fn constants_that_move_zero_are_rejected_or_correct() {
+    let exprs = [
+        "X(i,j) = 2 * B(i,j) - 3",
+        "X(i,j) = B(i,j) + 1",
+        "X(i,j) = 3 - B(i,j)",
+        "X(i,j) = max(B(i,j), 1)",
+        "X(i,j) = min(B(i,j), -1)",
+        "X(i,j) = B(i,j) | 1",
+        "X(i,j) = B(i,j) ^ 1",
+    ];
+    let mut failures = Vec::new();
+    for expr in exprs {
+        let asg = parse(expr).unwrap();
+        let formats: HashMap<String, Format> = [
+            ("X".to_string(), "ss".parse::<Format>().unwrap()),
+            ("B".to_string(), "ss".parse::<Format>().unwrap()),
+        ]
+        .into();
+        let order = vec!["i".to_string(), "j".to_string()];
+        let Ok(g) = Kernel::from_assignment(&asg, &formats, order).and_then(|k| lower(&k)) else {
+            continue; // rejected: fine
+        };
+        // B = [[0, 2], [0, 0]]: the dense result is nonzero everywhere.
+        let b = CooTensor::new(vec![2, 2], vec![(vec![0, 1], 2)]).unwrap();
+        let packed: HashMap<String, Tensor> =
+            [("B".to_string(), Tensor::pack("B", &b, &formats["B"]).unwrap())].into();
+        let coo: HashMap<String, CooTensor> = [("B".to_string(), b)].into();
+        let dense = evaluate(&asg, &coo, 32).unwrap();
+        let out = execute(&g, &packed, 32).unwrap();
+        let got = nonzeros(&out.outputs["X"]);
+        if got != nonzeros(&dense) {
+            failures.push(format!("{expr}: golden {got:?}, dense {:?}", dense.entries));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

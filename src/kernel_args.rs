@@ -1,0 +1,147 @@
+//! What `samgen compile` and `samgen run` share: the kernel arguments (an
+//! expression with TACO `-f`/`-s` arguments, or a Custard `--graph`) and building
+//! the SAM graph from them.
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
+use samgen_compiler::expr::{self, Assignment, ExprError, Schedule};
+use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::lower::{self, Kernel};
+use samgen_compiler::tensor::Format;
+
+/// The kernel: an expression with formats and a schedule, or an imported graph.
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("kernel").required(true).args(["expr", "graph"])))]
+pub struct KernelArgs {
+    /// TACO index notation, e.g. `x(i) = B(i,j) * c(j)`.
+    #[arg(conflicts_with = "graph")]
+    pub expr: Option<String>,
+    /// Tensor format, TACO style: `B:ds` (CSR), `B:ss` (DCSR), `B:ds:1,0` (CSC),
+    /// `x:s'` (a level that may store explicit zeros). Repeatable. A tensor
+    /// without `-f` gets all-compressed levels (`s` per mode) in identity order.
+    #[arg(short = 'f', long = "format", value_name = "NAME:FORMAT")]
+    pub formats: Vec<String>,
+    /// Schedule command, TACO style: `reorder(i,k,j)` sets the loop order
+    /// (outermost first; default: concordant with the inputs' mode orders).
+    /// `precompute(expr,i,iw)` parses but is not supported yet. Repeatable.
+    #[arg(short = 's', long = "schedule", value_name = "COMMAND")]
+    pub schedule: Vec<String>,
+    /// Import a Custard `.gv` graph instead of compiling an expression (formats
+    /// come from the graph's `comment="x=s0,B=ss01,..."`).
+    #[arg(long, value_name = "FILE.gv", conflicts_with_all = ["formats", "schedule"])]
+    pub graph: Option<PathBuf>,
+}
+
+/// A built kernel.
+pub struct Built {
+    pub graph: SamGraph,
+    /// The parsed expression, when the kernel came from one.
+    pub asg: Option<Assignment>,
+}
+
+fn expr_error(e: ExprError) -> anyhow::Error {
+    anyhow!("{}", e.cli_message())
+}
+
+/// Parses an expression and checks that it can be lowered (no affine subscripts).
+pub fn parse_expression(text: &str) -> Result<Assignment> {
+    let asg = expr::parse(text).map_err(expr_error)?;
+    asg.check_supported()
+        .map_err(|e| expr_error(ExprError::Invalid(e)))?;
+    Ok(asg)
+}
+
+/// The `-f` arguments of `asg`, each checked against the tensor's order.
+fn formats(asg: &Assignment, args: &[String]) -> Result<HashMap<String, Format>> {
+    let tensors = asg.tensors();
+    let mut out = HashMap::new();
+    for arg in args {
+        let (name, format) = expr::parse_format_arg(arg)?;
+        let Some(&(_, order)) = tensors.iter().find(|(t, _)| *t == name) else {
+            let names: Vec<&str> = tensors.iter().map(|(t, _)| *t).collect();
+            bail!(
+                "-f {arg}: the expression has no tensor {name} (its tensors: {})",
+                names.join(", ")
+            );
+        };
+        format
+            .check_order(order)
+            .map_err(|e| anyhow!("-f {arg}: tensor {name}: {e}"))?;
+        if out.insert(name.clone(), format).is_some() {
+            bail!("-f {arg}: tensor {name} already has a format");
+        }
+    }
+    Ok(out)
+}
+
+/// Lowers an expression with its `-f` and `-s` arguments.
+pub fn compile_expression(
+    text: &str,
+    format_args: &[String],
+    schedule: &[String],
+) -> Result<Built> {
+    let asg = parse_expression(text)?;
+    let formats = formats(&asg, format_args)?;
+    let schedule = Schedule::parse(schedule)?;
+    if let Some(p) = schedule.precomputes().next() {
+        bail!(
+            "schedule `precompute({},{},{})`: precompute (workspaces) is not supported yet",
+            p.expr_text,
+            p.var,
+            p.workspace_var
+        );
+    }
+    let loop_order = schedule.loop_order(&asg, &formats)?;
+    let kernel = Kernel::from_assignment(&asg, &formats, loop_order)?;
+    let graph = lower::lower(&kernel)?;
+    graph
+        .validate()
+        .context("the lowered graph is invalid (a samgen bug)")?;
+    Ok(Built {
+        graph,
+        asg: Some(asg),
+    })
+}
+
+/// Reads a Custard `.gv` graph.
+pub fn import_graph(path: &std::path::Path) -> Result<SamGraph> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(SamGraph::from_custard(&text, &path.display().to_string())?)
+}
+
+impl KernelArgs {
+    pub fn build(&self) -> Result<Built> {
+        match (&self.expr, &self.graph) {
+            (Some(text), _) => compile_expression(text, &self.formats, &self.schedule),
+            (None, Some(path)) => Ok(Built {
+                graph: import_graph(path)?,
+                asg: None,
+            }),
+            (None, None) => bail!("give an expression or --graph FILE.gv"),
+        }
+    }
+}
+
+/// The tensors a graph reads (scanned, repeated or loaded) and writes.
+pub fn graph_tensors(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
+    let mut read = BTreeSet::new();
+    let mut written = BTreeSet::new();
+    for n in graph.graph.node_weights() {
+        match &n.kind {
+            NodeKind::FiberLookup { tensor, .. }
+            | NodeKind::Repeat { tensor, .. }
+            | NodeKind::ArrayVals { tensor } => {
+                read.insert(tensor.clone());
+            }
+            NodeKind::FiberWrite { tensor, .. } | NodeKind::ValsWrite { tensor } => {
+                written.insert(tensor.clone());
+            }
+            _ => {}
+        }
+    }
+    (read, written)
+}

@@ -1,0 +1,304 @@
+//! `samgen run`: run a kernel on tensor files in the golden executor, write its
+//! outputs, and compare them with the dense reference.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, ValueEnum};
+use samgen_compiler::exec::execute;
+use samgen_compiler::expr::{evaluate, Assignment, EvalError};
+use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::tensor::coo::fmt_coords;
+use samgen_compiler::tensor::{
+    read_tensor, write_tensor, CooTensor, Format, ReadOptions, Tensor, WriteOptions,
+};
+
+use crate::kernel_args::{graph_tensors, parse_expression, KernelArgs};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    /// The Rust golden executor.
+    Golden,
+    /// The generated RTL in Verilator (not yet).
+    Rtl,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub kernel: KernelArgs,
+    /// With --graph: the expression for the dense reference (default: the graph's
+    /// own `expression=` attribute; without either, nothing is compared).
+    #[arg(long = "expr", value_name = "EXPR", requires = "graph")]
+    pub reference: Option<String>,
+    /// An input tensor file (.mtx or .tns), one per input tensor. Repeatable.
+    #[arg(short = 'i', long = "input", value_name = "NAME=FILE")]
+    pub inputs: Vec<String>,
+    #[arg(long, value_enum, default_value = "golden")]
+    pub backend: Backend,
+    /// Output directory: each output tensor as <name>.tns (extended FROSTT).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// Value width in bits (two's complement, wrapping).
+    #[arg(long, default_value_t = 32)]
+    pub value_bits: u32,
+    /// Fixed-point scale for `real` values: each value becomes round(v * scale).
+    #[arg(long)]
+    pub scale: Option<f64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The `-i NAME=FILE` arguments, by name.
+fn input_files(args: &[String]) -> Result<BTreeMap<String, PathBuf>> {
+    let mut out = BTreeMap::new();
+    for arg in args {
+        let Some((name, file)) = arg.split_once('=') else {
+            bail!("-i {arg}: expected NAME=FILE (like B=B.mtx)");
+        };
+        if name.is_empty() || file.is_empty() {
+            bail!("-i {arg}: expected NAME=FILE (like B=B.mtx)");
+        }
+        if out.insert(name.to_string(), PathBuf::from(file)).is_some() {
+            bail!("-i {arg}: tensor {name} is given twice");
+        }
+    }
+    Ok(out)
+}
+
+/// The expression the outputs are checked against, if any.
+fn reference(a: &RunArgs, asg: Option<Assignment>, graph: &SamGraph) -> Result<Option<Assignment>> {
+    if asg.is_some() {
+        return Ok(asg);
+    }
+    if let Some(text) = &a.reference {
+        return parse_expression(text).map(Some);
+    }
+    match &graph.info.expression {
+        Some(text) => parse_expression(text)
+            .map(Some)
+            .with_context(|| format!("the graph's expression `{text}`")),
+        None => Ok(None),
+    }
+}
+
+fn format_of(graph: &SamGraph, name: &str) -> Result<Format> {
+    let text = graph
+        .info
+        .formats
+        .get(name)
+        .ok_or_else(|| anyhow!("the graph gives no format for tensor {name}"))?;
+    text.parse()
+        .map_err(|e| anyhow!("the graph's format for tensor {name}: {e}"))
+}
+
+/// Without an expression: every index variable must have one size over the
+/// tensor levels the graph scans.
+fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<()> {
+    let mut sizes: BTreeMap<&str, (u64, &str, usize)> = BTreeMap::new();
+    for n in graph.graph.node_weights() {
+        let NodeKind::FiberLookup {
+            tensor,
+            level,
+            index,
+            ..
+        } = &n.kind
+        else {
+            continue;
+        };
+        let Some(coo) = inputs.get(tensor) else {
+            continue;
+        };
+        let format = format_of(graph, tensor)?;
+        if coo.order() != format.order() {
+            bail!(
+                "input tensor {tensor} has order {} but its format `{format}` has {} levels",
+                coo.order(),
+                format.order()
+            );
+        }
+        let Some(&mode) = format.mode_order.get(*level) else {
+            continue;
+        };
+        let size = coo.dims[mode];
+        match sizes.get(index.as_str()) {
+            None => {
+                sizes.insert(index, (size, tensor, mode));
+            }
+            Some(&(first, first_tensor, first_mode)) if first != size => bail!(
+                "dimension mismatch: index {index} is {first} in {first_tensor} (mode \
+                 {first_mode}) but {size} in {tensor} (mode {mode})"
+            ),
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
+    let mut v: Vec<_> = c.entries.iter().filter(|e| e.1 != 0).cloned().collect();
+    v.sort();
+    v
+}
+
+/// `None` when equal, else the first difference.
+fn compare(name: &str, golden: &CooTensor, dense: &CooTensor) -> Option<String> {
+    if golden.dims != dense.dims {
+        return Some(format!(
+            "output {name} has dims {:?} in the golden executor but {:?} in the dense reference",
+            golden.dims, dense.dims
+        ));
+    }
+    let (g, d) = (nonzeros(golden), nonzeros(dense));
+    let (mut i, mut j) = (0, 0);
+    loop {
+        let (gc, dc) = (g.get(i), d.get(j));
+        let at = |c: &[u64], gv: i64, dv: i64| {
+            Some(format!(
+                "golden and dense reference differ at {name}{}: golden {gv}, dense {dv}",
+                fmt_coords(c)
+            ))
+        };
+        match (gc, dc) {
+            (None, None) => return None,
+            (Some((c, v)), None) => return at(c, *v, 0),
+            (None, Some((c, v))) => return at(c, 0, *v),
+            (Some((c1, v1)), Some((c2, v2))) => {
+                if c1 < c2 {
+                    return at(c1, *v1, 0);
+                }
+                if c2 < c1 {
+                    return at(c2, 0, *v2);
+                }
+                if v1 != v2 {
+                    return at(c1, *v1, *v2);
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+}
+
+pub fn run(a: RunArgs) -> Result<()> {
+    if a.backend == Backend::Rtl {
+        bail!("the rtl backend arrives with the generated top level (issue 5)");
+    }
+    let built = a.kernel.build()?;
+    let graph = built.graph;
+    let asg = reference(&a, built.asg, &graph)?;
+
+    // Which tensors the kernel reads; every one given, nothing else.
+    let (mut needed, outputs) = graph_tensors(&graph);
+    if let Some(asg) = &asg {
+        needed.extend(asg.inputs().iter().map(|(t, _)| t.to_string()));
+    }
+    let files = input_files(&a.inputs)?;
+    let list = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(", ");
+    for (name, file) in &files {
+        if !needed.contains(name) {
+            bail!(
+                "-i {name}={}: the kernel has no input tensor {name} (its inputs: {})",
+                file.display(),
+                list(&needed)
+            );
+        }
+    }
+    if let Some(missing) = needed.iter().find(|t| !files.contains_key(*t)) {
+        bail!("missing input tensor {missing}: give it with -i {missing}=FILE");
+    }
+
+    let options = ReadOptions {
+        value_bits: a.value_bits,
+        scale: a.scale,
+        ..ReadOptions::default()
+    };
+    let mut coo = HashMap::new();
+    for (name, file) in &files {
+        coo.insert(name.clone(), read_tensor(file, &options)?);
+    }
+
+    // The dense reference first: it names inconsistent dimensions and orders.
+    let mut notes = Vec::new();
+    let dense = match &asg {
+        Some(asg) => match evaluate(asg, &coo, a.value_bits) {
+            Ok(d) => Some((asg.lhs.tensor.clone(), d)),
+            Err(e @ EvalError::TooLarge { .. }) => {
+                notes.push(format!("no dense comparison: {e}"));
+                None
+            }
+            Err(e) => bail!("{e}"),
+        },
+        None => {
+            notes
+                .push("no dense comparison: the graph has no expression (give --expr)".to_string());
+            None
+        }
+    };
+    check_dims(&graph, &coo)?;
+
+    let mut packed = HashMap::new();
+    for (name, file) in &files {
+        let format = format_of(&graph, name)?;
+        let t = Tensor::pack_with_bits(name, &coo[name], &format, a.value_bits)
+            .with_context(|| format!("packing {name} ({}) as `{format}`", file.display()))?;
+        packed.insert(name.clone(), t);
+    }
+    let result = execute(&graph, &packed, a.value_bits).context("golden executor")?;
+
+    std::fs::create_dir_all(&a.output)
+        .with_context(|| format!("cannot create {}", a.output.display()))?;
+    let mut written = BTreeMap::new();
+    for (name, t) in &result.outputs {
+        let path = a.output.join(format!("{name}.tns"));
+        write_tensor(&path, t, &WriteOptions::default())?;
+        written.insert(name.clone(), path.display().to_string());
+    }
+    for name in &outputs {
+        if !result.outputs.contains_key(name) {
+            bail!("the golden executor produced no output {name}");
+        }
+    }
+
+    let mismatch = match &dense {
+        Some((name, d)) => match result.outputs.get(name) {
+            Some(g) => compare(name, g, d),
+            None => Some(format!(
+                "the graph does not write {name}, the expression's output"
+            )),
+        },
+        None => None,
+    };
+    let matched = dense.as_ref().map(|_| mismatch.is_none());
+    if a.json {
+        let obj = serde_json::json!({
+            "match": matched,
+            "ideal_cycles": result.ideal_cycles,
+            "tokens": result.tokens,
+            "outputs": written,
+            "backend": "golden",
+        });
+        println!("{obj}");
+    } else {
+        let m = match matched {
+            Some(m) => m.to_string(),
+            None => "null (no dense comparison)".to_string(),
+        };
+        println!("backend       golden");
+        println!("match         {m}");
+        println!("ideal_cycles  {}", result.ideal_cycles);
+        println!("tokens        {}", result.tokens);
+        for (name, path) in &written {
+            println!("output {name:<6} {path}");
+        }
+    }
+    if let Some(m) = mismatch {
+        bail!("{m}");
+    }
+    for n in notes {
+        eprintln!("[run] {n}");
+    }
+    Ok(())
+}

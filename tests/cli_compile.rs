@@ -1,0 +1,529 @@
+//! `samgen compile` and `samgen run` as a user runs them: graphs and JSON on
+//! stdout, outputs in files, one `error: ...` line and a non-zero exit status for
+//! every bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::{json, Value};
+
+const SPMV: &str = "x(i) = B(i,j) * c(j)";
+
+fn samgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_samgen"))
+        .args(args)
+        .output()
+        .expect("run samgen")
+}
+
+/// The command succeeded; its stdout as one JSON object.
+fn ok_json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "samgen failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}): {out:?}"))
+}
+
+/// The command failed with exactly one `error: ...` line on stderr.
+fn one_error_line(out: &Output) -> String {
+    assert!(!out.status.success(), "expected failure, got {out:?}");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let lines: Vec<_> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "want one error line, got:\n{err}");
+    assert!(lines[0].starts_with("error: "), "{err}");
+    lines[0].to_string()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    s(&p)
+}
+
+fn s(p: &Path) -> String {
+    p.to_str().unwrap().to_string()
+}
+
+fn custard(name: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/examples/custard");
+    let p = dir.join(name);
+    assert!(
+        p.is_file(),
+        "Custard example {} is missing (the tests need ../shared/examples/custard)",
+        p.display()
+    );
+    s(&p)
+}
+
+/// A 4x3 matrix with a nonzero (row 2, column 1) that meets a zero of `C_VEC`.
+const B_MTX: &str = "%%MatrixMarket matrix coordinate integer general\n\
+                     4 3 4\n1 1 2\n1 3 3\n3 2 -1\n4 3 5\n";
+/// c = (4, 0, 2).
+const C_TNS: &str = "# extended FROSTT format\n1 2\n3\n1 4\n3 2\n";
+
+/// Entries of a .tns file: (1-based coordinates, value), comments skipped.
+fn tns_entries(path: &str) -> (Vec<u64>, Vec<(Vec<u64>, i64)>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let head: Vec<usize> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let order = head[0];
+    let dims: Vec<u64> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let entries = lines
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let c = w[..order].iter().map(|x| x.parse().unwrap()).collect();
+            (c, w[order].parse().unwrap())
+        })
+        .collect();
+    (dims, entries)
+}
+
+fn gen(dir: &Path, name: &str, dims: &str, seed: &str) -> String {
+    let p = s(&dir.join(name));
+    let out = samgen(&[
+        "tensor",
+        "gen",
+        "--dims",
+        dims,
+        "--density",
+        "0.4",
+        "--seed",
+        seed,
+        "-o",
+        &p,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    p
+}
+
+#[test]
+fn compile_spmv_writes_yaml_dot_and_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("spmv"));
+    let v = ok_json(&samgen(&[
+        "compile", SPMV, "-f", "x:s'", "-f", "B:ds", "-f", "c:d", "-o", &o, "--json",
+    ]));
+    assert_eq!(v["expression"], SPMV);
+    assert_eq!(v["loop_order"], json!(["i", "j"]));
+    assert_eq!(v["formats"], json!({"B": "ds", "c": "d", "x": "s'"}));
+    let p = &v["primitives"];
+    for (ty, n) in [
+        ("fiberlookup", 3),
+        ("repeat", 1),
+        ("intersect", 1),
+        ("mul", 1),
+        ("reduce", 1),
+        ("crddrop", 1),
+        ("fiberwrite", 2),
+        ("arrayvals", 2),
+    ] {
+        assert_eq!(p[ty], n, "{ty} in {p}");
+    }
+    let files: Vec<&str> = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    let yaml = format!("{o}/graph.yaml");
+    let dot = format!("{o}/graph.dot");
+    assert!(files.contains(&yaml.as_str()) && files.contains(&dot.as_str()));
+    for f in &files {
+        assert!(Path::new(f).is_file(), "{f} listed but not written");
+    }
+    let dot_text = std::fs::read_to_string(&dot).unwrap();
+    assert!(dot_text.starts_with("digraph"), "{dot_text}");
+    assert!(std::fs::read_to_string(&yaml)
+        .unwrap()
+        .contains("fiberlookup"));
+    // The text summary lists the same counts.
+    let out = samgen(&["compile", SPMV, "-f", "B:ds", "-f", "c:d", "-o", &o]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("loop order  i, j"), "{text}");
+    assert!(text.contains("fiberlookup"), "{text}");
+}
+
+#[test]
+fn compile_imports_each_custard_example() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, writers) in [("spmv.gv", 2), ("mat_elemadd.gv", 3), ("matmul_ikj.gv", 3)] {
+        let o = s(&dir.path().join(name));
+        let v = ok_json(&samgen(&[
+            "compile",
+            "--graph",
+            &custard(name),
+            "-o",
+            &o,
+            "--json",
+        ]));
+        assert_eq!(v["primitives"]["fiberwrite"], writers, "{name}: {v}");
+        assert_eq!(v["formats"]["B"], "ss", "{name}: {v}");
+        assert!(Path::new(&format!("{o}/graph.yaml")).is_file());
+        assert!(Path::new(&format!("{o}/graph.dot")).is_file());
+    }
+}
+
+#[test]
+fn run_spmv_end_to_end_matches_and_keeps_explicit_zeros() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = write(dir.path(), "B.mtx", B_MTX);
+    let c = write(dir.path(), "c.tns", C_TNS);
+    let o = s(&dir.path().join("out"));
+    let (ib, ic) = (format!("B={b}"), format!("c={c}"));
+    let v = ok_json(&samgen(&[
+        "run",
+        SPMV,
+        "-f",
+        "x:s'",
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "-i",
+        &ib,
+        "-i",
+        &ic,
+        "--backend",
+        "golden",
+        "-o",
+        &o,
+        "--json",
+    ]));
+    let x = format!("{o}/x.tns");
+    assert_eq!(v["match"], true, "{v}");
+    assert_eq!(v["backend"], "golden");
+    assert_eq!(v["outputs"], json!({ "x": x }));
+    assert!(v["ideal_cycles"].as_u64().unwrap() > 0);
+    assert!(v["tokens"].as_u64().unwrap() > 0);
+    // x = (2*4 + 3*2, 0, -1*0, 5*2); the padded level keeps row 3's explicit zero.
+    let (dims, entries) = tns_entries(&x);
+    assert_eq!(dims, vec![4]);
+    assert_eq!(
+        entries,
+        vec![(vec![1], 14), (vec![3], 0), (vec![4], 10)],
+        "{}",
+        std::fs::read_to_string(&x).unwrap()
+    );
+    // An unpadded output drops it; the text output says the same.
+    let out = samgen(&[
+        "run", SPMV, "-f", "B:ds", "-f", "c:d", "-i", &ib, "-i", &ic, "-o", &o,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("match         true"), "{text}");
+    let (_, entries) = tns_entries(&x);
+    assert_eq!(entries, vec![(vec![1], 14), (vec![4], 10)]);
+}
+
+#[test]
+fn run_generated_inputs_in_several_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = gen(dir.path(), "B.mtx", "9,7", "11");
+    let c = gen(dir.path(), "c.tns", "7", "12");
+    let (ib, ic) = (format!("B={b}"), format!("c={c}"));
+    for f in ["B:ds", "B:ss", "B:ds:1,0"] {
+        let o = s(&dir.path().join(f.replace([':', ','], "_")));
+        let mut args = vec![
+            "run", SPMV, "-f", f, "-i", &ib, "-i", &ic, "-o", &o, "--json",
+        ];
+        if f == "B:ds:1,0" {
+            args.extend(["-s", "reorder(j,i)"]);
+        }
+        let v = ok_json(&samgen(&args));
+        assert_eq!(v["match"], true, "{f}: {v}");
+    }
+}
+
+#[test]
+fn run_each_custard_example_with_expr() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases = [
+        (
+            "spmv.gv",
+            SPMV,
+            vec![
+                ("B", gen(d, "sB.mtx", "8,6", "1")),
+                ("c", gen(d, "sc.tns", "6", "2")),
+            ],
+        ),
+        (
+            "mat_elemadd.gv",
+            "X(i,j) = B(i,j) + C(i,j)",
+            vec![
+                ("B", gen(d, "eB.mtx", "6,8", "3")),
+                ("C", gen(d, "eC.mtx", "6,8", "4")),
+            ],
+        ),
+        (
+            "matmul_ikj.gv",
+            "X(i,j) = B(i,k) * C(k,j)",
+            vec![
+                ("B", gen(d, "mB.mtx", "6,5", "5")),
+                ("C", gen(d, "mC.mtx", "5,7", "6")),
+            ],
+        ),
+    ];
+    for (name, expr, inputs) in cases {
+        let graph = custard(name);
+        let o = s(&d.join(format!("out_{name}")));
+        let ins: Vec<String> = inputs.iter().map(|(t, f)| format!("{t}={f}")).collect();
+        let mut args = vec!["run", "--graph", &graph, "--expr", expr, "-o", &o, "--json"];
+        for i in &ins {
+            args.extend(["-i", i]);
+        }
+        let v = ok_json(&samgen(&args));
+        assert_eq!(v["match"], true, "{name}: {v}");
+        let out = v["outputs"].as_object().unwrap();
+        assert_eq!(out.len(), 1, "{name}: {v}");
+        let path = out.values().next().unwrap().as_str().unwrap();
+        assert!(Path::new(path).is_file(), "{name}: {path}");
+
+        // Without an expression there is nothing to compare against.
+        args.retain(|a| *a != "--expr" && *a != expr);
+        let out = samgen(&args);
+        let v = ok_json(&out);
+        assert_eq!(v["match"], Value::Null, "{name}: {v}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("no dense comparison"), "{err}");
+    }
+}
+
+/// The SpMV inputs of the error tests.
+fn spmv_inputs(dir: &Path) -> (String, String) {
+    (
+        format!("B={}", write(dir, "B.mtx", B_MTX)),
+        format!("c={}", write(dir, "c.tns", C_TNS)),
+    )
+}
+
+#[test]
+fn run_rejects_an_unknown_tensor() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, c) = spmv_inputs(dir.path());
+    let o = s(&dir.path().join("o"));
+    let q = c.replacen("c=", "q=", 1);
+    let e = one_error_line(&samgen(&[
+        "run", SPMV, "-i", &b, "-i", &c, "-i", &q, "-o", &o,
+    ]));
+    assert!(e.contains("no input tensor q"), "{e}");
+}
+
+#[test]
+fn run_rejects_a_missing_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, _) = spmv_inputs(dir.path());
+    let o = s(&dir.path().join("o"));
+    let e = one_error_line(&samgen(&["run", SPMV, "-i", &b, "-o", &o]));
+    assert!(e.contains("missing input tensor c"), "{e}");
+}
+
+#[test]
+fn run_rejects_inconsistent_dimensions() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, _) = spmv_inputs(dir.path());
+    let c5 = write(
+        dir.path(),
+        "c5.tns",
+        "# extended FROSTT format\n1 1\n5\n5 1\n",
+    );
+    let o = s(&dir.path().join("o"));
+    let c = format!("c={c5}");
+    for f in ["c:d", "c:s"] {
+        let e = one_error_line(&samgen(&[
+            "run", SPMV, "-f", f, "-i", &b, "-i", &c, "-o", &o,
+        ]));
+        assert!(
+            e.contains("dimension mismatch") && e.contains("index j"),
+            "{e}"
+        );
+    }
+    // An imported graph without an expression checks its scanned levels.
+    let (b86, c6) = (
+        gen(dir.path(), "B86.mtx", "8,6", "1"),
+        gen(dir.path(), "c7.tns", "7", "2"),
+    );
+    let (b, c) = (format!("B={b86}"), format!("c={c6}"));
+    let g = custard("spmv.gv");
+    let e = one_error_line(&samgen(&[
+        "run", "--graph", &g, "-i", &b, "-i", &c, "-o", &o,
+    ]));
+    assert!(e.contains("dimension mismatch"), "{e}");
+}
+
+#[test]
+fn compile_rejects_a_reorder_that_is_not_a_permutation() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    for r in ["reorder(i,k)", "reorder(i)", "reorder(i,j,j)"] {
+        let e = one_error_line(&samgen(&["compile", SPMV, "-s", r, "-o", &o]));
+        assert!(e.contains("not a permutation"), "{e}");
+    }
+}
+
+#[test]
+fn compile_rejects_a_format_of_the_wrong_arity() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    for (f, t) in [("B:d", "B"), ("c:ds", "c"), ("x:ss", "x")] {
+        // With and without a reorder (which skips the default order's checks).
+        for sched in [None, Some("reorder(i,j)")] {
+            let mut args = vec!["compile", SPMV, "-f", f, "-o", &o];
+            if let Some(r) = sched {
+                args.extend(["-s", r]);
+            }
+            let e = one_error_line(&samgen(&args));
+            assert!(
+                e.contains(&format!("tensor {t}")) && e.contains("levels"),
+                "{e}"
+            );
+        }
+    }
+    let e = one_error_line(&samgen(&["compile", SPMV, "-f", "q:d", "-o", &o]));
+    assert!(e.contains("no tensor q"), "{e}");
+}
+
+#[test]
+fn compile_rejects_a_malformed_graph() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    let unclosed = write(dir.path(), "a.gv", "digraph SAM {\n  comment=\"x=s0\"\n");
+    let e = one_error_line(&samgen(&["compile", "--graph", &unclosed, "-o", &o]));
+    assert!(e.contains("a.gv"), "{e}");
+    let bad_type = write(
+        dir.path(),
+        "b.gv",
+        "digraph SAM {\n  comment=\"x=s0\"\n  1 [type=\"fiberlokup\"]\n}\n",
+    );
+    let e = one_error_line(&samgen(&["compile", "--graph", &bad_type, "-o", &o]));
+    assert!(e.contains("b.gv:3") && e.contains("fiberlokup"), "{e}");
+    let missing = s(&dir.path().join("none.gv"));
+    one_error_line(&samgen(&["compile", "--graph", &missing, "-o", &o]));
+}
+
+#[test]
+fn compile_rejects_unsupported_operators() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    let e = one_error_line(&samgen(&["compile", "x(i) = !b(i)", "-o", &o]));
+    assert!(e.contains("not supported yet"), "{e}");
+    let e = one_error_line(&samgen(&["compile", "x(i) = b(i+1)", "-o", &o]));
+    assert!(e.contains("expression:1:") && e.contains("affine"), "{e}");
+    let e = one_error_line(&samgen(&[
+        "compile",
+        SPMV,
+        "-s",
+        "precompute(B(i,j)*c(j),i,iw)",
+        "-o",
+        &o,
+    ]));
+    assert!(
+        e.contains("precompute") && e.contains("not supported yet"),
+        "{e}"
+    );
+}
+
+#[test]
+fn compile_shows_the_column_of_a_parse_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    let e = one_error_line(&samgen(&["compile", "x(i) = B(i,j) * ", "-o", &o]));
+    assert!(e.starts_with("error: expression:1:17:"), "{e}");
+    let e = one_error_line(&samgen(&["compile", "x(i) = B(i,j) $ c(j)", "-o", &o]));
+    assert!(e.starts_with("error: expression:1:15:"), "{e}");
+}
+
+#[test]
+fn compile_names_the_tensor_of_a_discordant_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    let e = one_error_line(&samgen(&[
+        "compile",
+        SPMV,
+        "-f",
+        "B:ds:1,0",
+        "-s",
+        "reorder(i,j)",
+        "-o",
+        &o,
+    ]));
+    assert!(e.contains("tensor B"), "{e}");
+}
+
+#[test]
+fn run_reports_a_mismatch_with_the_dense_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, c) = spmv_inputs(dir.path());
+    let o = s(&dir.path().join("o"));
+    let g = custard("spmv.gv");
+    // The graph computes B*c, the expression asks for twice that.
+    let out = samgen(&[
+        "run",
+        "--graph",
+        &g,
+        "--expr",
+        "x(i) = 2 * B(i,j) * c(j)",
+        "-i",
+        &b,
+        "-i",
+        &c,
+        "-o",
+        &o,
+        "--json",
+    ]);
+    let e = one_error_line(&out);
+    assert!(
+        e.contains("x(0)") && e.contains("golden 14, dense 28"),
+        "{e}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["match"], false, "{v}");
+}
+
+#[test]
+fn run_refuses_the_rtl_backend_for_now() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, c) = spmv_inputs(dir.path());
+    let o = s(&dir.path().join("o"));
+    let e = one_error_line(&samgen(&[
+        "run",
+        SPMV,
+        "-i",
+        &b,
+        "-i",
+        &c,
+        "--backend",
+        "rtl",
+        "-o",
+        &o,
+    ]));
+    assert!(e.contains("issue 5"), "{e}");
+}
+
+#[test]
+fn expression_and_graph_are_exclusive_and_one_is_required() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    assert!(!samgen(&["compile", "-o", &o]).status.success());
+    let g = custard("spmv.gv");
+    assert!(!samgen(&["compile", SPMV, "--graph", &g, "-o", &o])
+        .status
+        .success());
+}
