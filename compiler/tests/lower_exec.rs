@@ -88,3 +88,24 @@ fn spmv_runs_and_matches_the_product() {
         assert!(r.ideal_cycles > 0 && r.tokens > 0);
     }
 }
+
+/// Found by the property tests: with `j` outside `i`, `b(i)` (outside the sum
+/// over j) would meet `C(i,j)` (inside it) at `i` with streams of different
+/// depths. The lowering refuses it and says how to reorder.
+#[test]
+fn operand_outside_an_outer_sum_is_refused_clearly() {
+    let asg = samgen_compiler::expr::parse("x(i) = b(i) - C(i,j) * d(j)").unwrap();
+    let mut formats = HashMap::new();
+    formats.insert("C".to_string(), "ss:1,0".parse::<Format>().unwrap());
+    let order = vec!["j".to_string(), "i".to_string()];
+    let k = Kernel::from_assignment(&asg, &formats, order).unwrap();
+    let e = lower(&k).unwrap_err().to_string();
+    assert!(
+        e.contains("b and C meet at index i") && e.contains("reorder"),
+        "{e}"
+    );
+    // The concordant order works.
+    formats.insert("C".to_string(), "ss".parse::<Format>().unwrap());
+    let k = Kernel::from_assignment(&asg, &formats, vec!["i".into(), "j".into()]).unwrap();
+    lower(&k).unwrap();
+}

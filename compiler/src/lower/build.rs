@@ -244,6 +244,26 @@ impl Builder<'_> {
                     .iter()
                     .map(|&i| k.operands[i].tensor.clone())
                     .collect();
+                // Merged streams must be nested in the same loops: an operand
+                // outside a sum whose loop runs further out than v cannot meet
+                // one inside it.
+                let outer = |i: usize| -> Vec<String> {
+                    self.operand_shape(i)
+                        .into_iter()
+                        .take_while(|x| x != v)
+                        .collect()
+                };
+                let first = outer(leaves[0]);
+                if let Some(&other) = leaves.iter().find(|&&i| outer(i) != first) {
+                    let (a, b) = (&k.operands[leaves[0]].tensor, &k.operands[other].tensor);
+                    return Err(LowerError::Unsupported(format!(
+                        "{a} and {b} meet at index {v}, but {a} sits inside loops ({}) and {b} \
+                         inside ({}): a sum runs outside {v} for only one of them; reorder so \
+                         that {v} comes before the summed index",
+                        first.join(","),
+                        outer(other).join(",")
+                    )));
+                }
                 if intersect {
                     self.intersected.insert(v.to_string());
                 }
