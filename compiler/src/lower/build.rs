@@ -52,6 +52,50 @@ fn restrict(t: &ETree, has: &dyn Fn(usize) -> bool) -> Option<Group> {
     }
 }
 
+fn symbol(op: AluOp) -> &'static str {
+    match op {
+        AluOp::Add => "+",
+        AluOp::Sub => "-",
+        AluOp::Mul => "*",
+        AluOp::And => "&",
+        AluOp::Or => "|",
+        AluOp::Xor => "^",
+        AluOp::Shl => "<<",
+        AluOp::Shr => ">>",
+        AluOp::Min => "min",
+        AluOp::Max => "max",
+        AluOp::Not => "!",
+        AluOp::Neg => "-",
+    }
+}
+
+/// An operation with a constant runs only where the sparse operand stores a
+/// value; that is right only if it maps the operand's zeros to zero. `B + 1`
+/// would make every zero a one: a dense result, which needs a dense iteration
+/// the lowering does not build yet.
+fn keeps_zero(op: AluOp, a: i64, b: i64, text: &str) -> Result<(), LowerError> {
+    let r = match op {
+        AluOp::Add => a.wrapping_add(b),
+        AluOp::Sub => a.wrapping_sub(b),
+        AluOp::Mul => a.wrapping_mul(b),
+        AluOp::Min => a.min(b),
+        AluOp::Max => a.max(b),
+        AluOp::And => a & b,
+        AluOp::Or => a | b,
+        AluOp::Xor => a ^ b,
+        AluOp::Shl | AluOp::Shr if a == 0 => 0,
+        AluOp::Shl | AluOp::Shr | AluOp::Not | AluOp::Neg => 1,
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(LowerError::Unsupported(format!(
+            "`{text}` turns the zeros of x into {r}, so the result is dense; a dense \
+             iteration is a later issue"
+        )))
+    }
+}
+
 struct Builder<'k> {
     k: &'k Kernel,
     g: SamGraph,
@@ -384,10 +428,12 @@ impl Builder<'_> {
             }
             ETree::Binary(op, a, b) => match (a.as_ref(), b.as_ref()) {
                 (x, ETree::Const(c)) => {
+                    keeps_zero(*op, 0, *c, &format!("x {} {c}", symbol(*op)))?;
                     let (s, shape) = self.compute(x, added)?;
                     Ok((self.alu(*op, AluOperand::ConstRight(*c), &s, None), shape))
                 }
                 (ETree::Const(c), y) => {
+                    keeps_zero(*op, *c, 0, &format!("{c} {} x", symbol(*op)))?;
                     let (s, shape) = self.compute(y, added)?;
                     Ok((self.alu(*op, AluOperand::ConstLeft(*c), &s, None), shape))
                 }

@@ -108,7 +108,11 @@ fn convert(
             ETree::Operand(operands.len() - 1)
         }
         ExprKind::Const(c) => ETree::Const(*c),
-        ExprKind::Neg(x) => ETree::Unary(AluOp::Neg, Box::new(convert(x, formats, operands)?)),
+        ExprKind::Neg(x) => match convert(x, formats, operands)? {
+            // `-1` is the constant -1, not an ALU on a constant.
+            ETree::Const(c) => ETree::Const(c.wrapping_neg()),
+            t => ETree::Unary(AluOp::Neg, Box::new(t)),
+        },
         ExprKind::Not(_) => {
             return Err(LowerError::Unsupported(
                 "`!` turns zeros into ones, so its result is dense; use it inside a product \
