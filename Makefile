@@ -51,8 +51,10 @@ fmt:
 clippy:
 	@$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 
-# Tables, not tests: area and Fmax of the edge FIFO across depths and widths.
+# Tables, not tests: compile time and golden-executor throughput, then area and
+# Fmax of the edge FIFO across depths and widths.
 bench: $(SAMGEN)
+	$(CARGO) run --release --quiet -p samgen-compiler --example bench_compiler
 	$(SAMGEN) primitive synth fifo --family ecp5,ice40 --width 16,32 --depth 1,2,4,8 -o $(BUILD)/bench/synth
 
 clean:
