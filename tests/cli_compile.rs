@@ -527,3 +527,106 @@ fn expression_and_graph_are_exclusive_and_one_is_required() {
         .status
         .success());
 }
+
+/// `samgen compile --json` reports, for every Table 1 kernel, the primitive
+/// counts of the library's lowering (which `compiler/tests/table1.rs` checks
+/// against the paper).
+#[test]
+fn compile_json_reports_table_1_counts() {
+    use samgen_compiler::expr::{parse, parse_format_arg};
+    use samgen_compiler::lower::{lower, Kernel};
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("x(i) = B(i,j) * c(j)", &["x:s'", "B:ss", "c:s"], "i,j"),
+        (
+            "X(i,j) = B(i,k) * C(k,j)",
+            &["X:s's'", "B:ss", "C:ss:1,0"],
+            "i,j,k",
+        ),
+        (
+            "X(i,j) = B(i,k) * C(k,j)",
+            &["X:s's'", "B:ss", "C:ss"],
+            "i,k,j",
+        ),
+        (
+            "X(i,j) = B(i,k) * C(k,j)",
+            &["X:s's'", "B:ss:1,0", "C:ss"],
+            "k,i,j",
+        ),
+        (
+            "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
+            &["X:s's'", "B:ss", "C:ss", "D:ss"],
+            "i,j,k",
+        ),
+        ("x = B(i,j,k) * C(i,j,k)", &["B:sss", "C:sss"], "i,j,k"),
+        (
+            "X(i,j) = B(i,j,k) * c(k)",
+            &["X:s's'", "B:sss", "c:s"],
+            "i,j,k",
+        ),
+        (
+            "X(i,j,k) = B(i,j,l) * C(k,l)",
+            &["X:s's's'", "B:sss", "C:ss"],
+            "i,j,k,l",
+        ),
+        (
+            "X(i,j) = B(i,k,l) * C(j,k) * D(j,l)",
+            &["X:s's'", "B:sss", "C:ss", "D:ss"],
+            "i,j,k,l",
+        ),
+        (
+            "x(i) = b(i) - C(i,j) * d(j)",
+            &["x:s'", "b:s", "C:ss", "d:s"],
+            "i,j",
+        ),
+        (
+            "x(i) = alpha * B(j,i) * c(j) + beta * d(i)",
+            &["x:s'", "B:ss:1,0", "c:s", "d:s"],
+            "i,j",
+        ),
+        (
+            "X(i,j) = B(i,j) + C(i,j)",
+            &["X:s's'", "B:ss", "C:ss"],
+            "i,j",
+        ),
+        (
+            "X(i,j) = B(i,j) + C(i,j) + D(i,j)",
+            &["X:s's'", "B:ss", "C:ss", "D:ss"],
+            "i,j",
+        ),
+        (
+            "X(i,j,k) = B(i,j,k) + C(i,j,k)",
+            &["X:s's's'", "B:sss", "C:sss"],
+            "i,j,k",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (expr, formats, order) in cases {
+        let mut args = vec!["compile", expr];
+        for f in *formats {
+            args.extend(["-f", f]);
+        }
+        let reorder = format!("reorder({order})");
+        let out_dir = dir.path().join("g");
+        args.extend(["-s", &reorder, "-o", out_dir.to_str().unwrap(), "--json"]);
+        let out = samgen(&args);
+        assert!(
+            out.status.success(),
+            "{expr}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let fm = formats
+            .iter()
+            .map(|f| parse_format_arg(f).unwrap())
+            .collect();
+        let kernel = Kernel::from_assignment(
+            &parse(expr).unwrap(),
+            &fm,
+            order.split(',').map(String::from).collect(),
+        )
+        .unwrap();
+        let want: serde_json::Value =
+            serde_json::to_value(lower(&kernel).unwrap().primitive_counts()).unwrap();
+        assert_eq!(v["primitives"], want, "{expr} ({order})");
+    }
+}
