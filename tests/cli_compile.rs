@@ -391,7 +391,7 @@ fn compile_rejects_a_format_of_the_wrong_arity() {
             }
             let e = one_error_line(&samgen(&args));
             assert!(
-                e.contains(&format!("tensor {t}")) && e.contains("levels"),
+                e.contains(&format!("tensor {t}")) && e.contains(" level"),
                 "{e}"
             );
         }
