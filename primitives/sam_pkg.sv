@@ -17,6 +17,8 @@ package sam_pkg;
   // Default payload widths (DESIGN section 5).
   localparam int unsigned CrdWidth = 16;
   localparam int unsigned ValWidth = 32;
+  // Repeat signals (R, S, D) need two payload bits: with one, N and S0 coincide.
+  localparam int unsigned RepsigWidth = 2;
   // The encoded token (payload + control flag) must fit the 64-bit helpers.
   localparam int unsigned MaxPayloadWidth = 63;
 

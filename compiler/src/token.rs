@@ -13,6 +13,11 @@ use std::str::FromStr;
 /// must fit in 64 bits.
 pub const MAX_PAYLOAD_WIDTH: u32 = 63;
 
+/// Payload width of repeat-signal streams (`R` = data 0, `S` = `S0`, `D`): two
+/// bits, because with one `N` and `S0` would share an encoding.
+/// `primitives/sam_pkg.sv` has the same `RepsigWidth`.
+pub const REPSIG_WIDTH: u32 = 2;
+
 /// One token of a SAM stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Token {

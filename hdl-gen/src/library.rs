@@ -28,6 +28,10 @@ pub const SOURCES: &[Source] = &[
         name: "sam_fifo",
         deps: &["sam_pkg", "sam_stream_assert"],
     },
+    Source {
+        name: "sam_repsiggen",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.
@@ -114,6 +118,21 @@ pub fn fifo(width: u32, depth: u32) -> PrimitiveConfig {
             ("Depth".into(), depth.to_string()),
         ],
         streams: vec![StreamPort::input("", width), StreamPort::output("", width)],
+    }
+}
+
+/// Payload width of repeat-signal streams (`sam_pkg::RepsigWidth`).
+pub const REPSIG_WIDTH: u32 = 2;
+
+/// `sam_repsiggen` reading `crd_width`-bit coordinates.
+pub fn repsiggen(crd_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_repsiggen".into(),
+        params: vec![("CrdWidth".into(), crd_width.to_string())],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::output("repsig", REPSIG_WIDTH),
+        ],
     }
 }
 

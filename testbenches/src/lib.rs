@@ -5,6 +5,8 @@
 pub mod drive;
 pub mod fifo;
 pub mod harness;
+pub mod primitive_tb;
+pub mod repsiggen;
 pub mod sim;
 pub mod streams;
 pub mod verilator;
