@@ -4,13 +4,42 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::{Subcommand, ValueEnum};
+use samgen_cosim::primitive_tb;
 use samgen_cosim::verilator::{default_cache_dir, WaveFormat};
 use samgen_fpga::{format_table, synthesize, DutSpec, Family, FlowOptions, SynthJob, Toolchain};
+use samgen_hdl::library::{self, PrimitiveConfig};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum PrimitiveName {
     /// The edge FIFO, primitives/sam_fifo.sv.
     Fifo,
+    /// The repeat-signal generator, primitives/sam_repsiggen.sv.
+    Repsiggen,
+}
+
+impl PrimitiveName {
+    /// The configurations to synthesize: FIFOs per width and depth, others per
+    /// width.
+    fn configs(self, widths: &[u32], depths: &[u32]) -> Vec<PrimitiveConfig> {
+        let mut v = Vec::new();
+        for &w in widths {
+            match self {
+                PrimitiveName::Fifo => v.extend(depths.iter().map(|&d| library::fifo(w, d))),
+                PrimitiveName::Repsiggen => v.push(library::repsiggen(w)),
+            }
+        }
+        v
+    }
+}
+
+fn wave_format(wave: &Option<PathBuf>) -> Result<Option<WaveFormat>> {
+    match wave {
+        None => Ok(None),
+        Some(p) => match WaveFormat::from_path(p) {
+            Some(f) => Ok(Some(f)),
+            None => bail!("waveform file {} must end in .fst or .vcd", p.display()),
+        },
+    }
 }
 
 #[derive(Subcommand)]
@@ -82,19 +111,39 @@ impl From<FamilyArg> for Family {
 pub fn run(cmd: PrimitiveCmd) -> Result<()> {
     match cmd {
         PrimitiveCmd::Verify {
+            primitive: PrimitiveName::Repsiggen,
+            streams,
+            seed,
+            wave,
+            json,
+        } => {
+            let tb = samgen_cosim::repsiggen::Repsiggen { crd_width: 16 };
+            let model = primitive_tb::build(&tb, &default_cache_dir(), wave_format(&wave)?)
+                .context("building the sam_repsiggen model")?;
+            if model.reused {
+                eprintln!("[cosim] reusing cached model {}", model.library.display());
+            }
+            let report = primitive_tb::verify(&tb, &model, streams, seed, wave.as_deref())
+                .context("sam_repsiggen co-simulation")?;
+            if json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                println!(
+                    "sam_repsiggen: RTL == golden on {} random streams under random stalls: \
+                     {} tokens in, {} out, {} cycles",
+                    report.streams, report.tokens_in, report.tokens_out, report.cycles
+                );
+            }
+            Ok(())
+        }
+        PrimitiveCmd::Verify {
             primitive: PrimitiveName::Fifo,
             streams,
             seed,
             wave,
             json,
         } => {
-            let format = match &wave {
-                None => None,
-                Some(p) => match WaveFormat::from_path(p) {
-                    Some(f) => Some(f),
-                    None => bail!("waveform file {} must end in .fst or .vcd", p.display()),
-                },
-            };
+            let format = wave_format(&wave)?;
             let model = samgen_cosim::fifo::build(&default_cache_dir(), format)
                 .context("building the sam_fifo model")?;
             if model.reused {
@@ -114,7 +163,7 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
             Ok(())
         }
         PrimitiveCmd::Synth {
-            primitive: PrimitiveName::Fifo,
+            primitive,
             family,
             width,
             depth,
@@ -131,24 +180,26 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
             let mut runs = Vec::new();
             for &family in &family {
                 let family = Family::from(family);
-                for &width in &width {
-                    for &depth in &depth {
-                        let config = samgen_hdl::library::fifo(width, depth);
-                        let name = format!("sam_fifo-w{width}-d{depth}-{family}");
-                        let job = SynthJob {
-                            dut: DutSpec::from_primitive(&config),
-                            sources: samgen_hdl::library::sources_for(&[config.module.as_str()])?,
-                            family,
-                            build_dir: output.join(name),
-                            options: FlowOptions {
-                                target_mhz: freq,
-                                seed,
-                            },
-                        };
-                        let run = synthesize(&tools, &job)
-                            .with_context(|| format!("synthesis of {}", job.dut.label()))?;
-                        runs.push(run);
-                    }
+                for config in primitive.configs(&width, &depth) {
+                    let params: Vec<String> = config
+                        .params
+                        .iter()
+                        .map(|(k, v)| format!("{k}{v}"))
+                        .collect();
+                    let name = format!("{}-{}-{family}", config.module, params.join("-"));
+                    let job = SynthJob {
+                        dut: DutSpec::from_primitive(&config),
+                        sources: library::sources_for(&[config.module.as_str()])?,
+                        family,
+                        build_dir: output.join(name),
+                        options: FlowOptions {
+                            target_mhz: freq,
+                            seed,
+                        },
+                    };
+                    let run = synthesize(&tools, &job)
+                        .with_context(|| format!("synthesis of {}", job.dut.label()))?;
+                    runs.push(run);
                 }
             }
             let reports: Vec<_> = runs.iter().map(|r| r.report.clone()).collect();
