@@ -56,6 +56,7 @@ clippy:
 bench: $(SAMGEN)
 	$(CARGO) run --release --quiet -p samgen-compiler --example bench_compiler
 	$(SAMGEN) primitive synth fifo --family ecp5,ice40 --width 16,32 --depth 1,2,4,8 -o $(BUILD)/bench/synth
+	$(SAMGEN) primitive bench -o $(BUILD)/bench/primitives
 
 clean:
 	$(CARGO) clean

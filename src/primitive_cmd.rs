@@ -44,6 +44,22 @@ fn wave_format(wave: &Option<PathBuf>) -> Result<Option<WaveFormat>> {
 
 #[derive(Subcommand)]
 pub enum PrimitiveCmd {
+    /// Benchmark every library primitive: tokens per cycle on long unstalled
+    /// streams, and (unless --no-synth) LUTs, FFs and Fmax on ECP5 and iCE40.
+    Bench {
+        /// Skip synthesis (throughput only).
+        #[arg(long)]
+        no_synth: bool,
+        /// Parent of the synthesis build folders.
+        #[arg(short, long, default_value = "build/bench/primitives")]
+        output: PathBuf,
+        /// Python venv holding the YoWASP tools (default: $SAMGEN_VENV, else .venv).
+        #[arg(long)]
+        venv: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Co-simulate a primitive against its golden model on random streams under
     /// random stalls.
     Verify {
@@ -91,6 +107,88 @@ pub enum PrimitiveCmd {
     },
 }
 
+/// One row of `samgen primitive bench`.
+#[derive(serde::Serialize)]
+struct BenchRow {
+    primitive: String,
+    tokens_per_cycle: f64,
+    reports: Vec<samgen_fpga::SynthReport>,
+}
+
+fn bench(synth: bool, output: &std::path::Path, venv: Option<PathBuf>, json: bool) -> Result<()> {
+    let tools = if synth {
+        Some(match venv {
+            Some(v) => Toolchain::from_venv(v)?,
+            None => Toolchain::discover()?,
+        })
+    } else {
+        None
+    };
+    let mut rows = Vec::new();
+    for test in samgen_cosim::registry::all() {
+        let model = primitive_tb::build(test.as_ref(), &default_cache_dir(), None)
+            .with_context(|| format!("building the {} model", test.name()))?;
+        let t = primitive_tb::throughput(test.as_ref(), &model, 1)
+            .with_context(|| format!("{} throughput", test.name()))?;
+        let mut reports = Vec::new();
+        if let Some(tools) = &tools {
+            let config = test.config();
+            for family in [Family::Ecp5, Family::Ice40] {
+                let job = SynthJob {
+                    dut: DutSpec::from_primitive(&config),
+                    sources: library::sources_for(&[config.module.as_str()])?,
+                    family,
+                    build_dir: output.join(format!("{}-{family}", config.module)),
+                    options: FlowOptions::default(),
+                };
+                let run = synthesize(tools, &job)
+                    .with_context(|| format!("synthesis of {}", job.dut.label()))?;
+                reports.push(run.report);
+            }
+        }
+        rows.push(BenchRow {
+            primitive: test.name().to_string(),
+            tokens_per_cycle: t.per_cycle,
+            reports,
+        });
+    }
+    if json {
+        println!("{}", serde_json::json!({ "primitives": rows }));
+        return Ok(());
+    }
+    println!(
+        "{:<12} {:>10}  {:>9} {:>9} {:>10}  {:>9} {:>9} {:>10}",
+        "primitive",
+        "tok/cycle",
+        "ECP5 LUT",
+        "ECP5 FF",
+        "ECP5 MHz",
+        "iCE40 LUT",
+        "iCE40 FF",
+        "iCE40 MHz"
+    );
+    for r in &rows {
+        let cell = |k: usize| -> [String; 3] {
+            r.reports
+                .get(k)
+                .map_or(["-".into(), "-".into(), "-".into()], |s| {
+                    [
+                        s.luts.to_string(),
+                        s.ffs.saturating_sub(s.shell_ffs).to_string(),
+                        format!("{:.1}", s.fmax_mhz),
+                    ]
+                })
+        };
+        let (e, i) = (cell(0), cell(1));
+        println!(
+            "{:<12} {:>10.3}  {:>9} {:>9} {:>10}  {:>9} {:>9} {:>10}",
+            r.primitive, r.tokens_per_cycle, e[0], e[1], e[2], i[0], i[1], i[2]
+        );
+    }
+    println!("FFs exclude the synthesis shell's; tokens per cycle on long unstalled streams");
+    Ok(())
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum FamilyArg {
     /// Lattice ECP5-85F (ULX3S)
@@ -110,6 +208,12 @@ impl From<FamilyArg> for Family {
 
 pub fn run(cmd: PrimitiveCmd) -> Result<()> {
     match cmd {
+        PrimitiveCmd::Bench {
+            no_synth,
+            output,
+            venv,
+            json,
+        } => bench(!no_synth, &output, venv, json),
         PrimitiveCmd::Verify {
             primitive: PrimitiveName::Repsiggen,
             streams,

@@ -6,6 +6,7 @@ pub mod drive;
 pub mod fifo;
 pub mod harness;
 pub mod primitive_tb;
+pub mod registry;
 pub mod repsiggen;
 pub mod sim;
 pub mod streams;

@@ -28,6 +28,72 @@ pub trait PrimitiveTest {
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>>;
     /// The golden model: output streams in output-port order.
     fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String>;
+    /// Long inputs (thousands of tokens) for the throughput benchmark; by default
+    /// the longest of 64 random sets.
+    fn long_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        (0..64)
+            .map(|_| self.random_inputs(rng))
+            .max_by_key(|s| s.iter().map(Vec::len).sum::<usize>())
+            .unwrap_or_default()
+    }
+}
+
+/// Steady-state rate on long streams with no stalls.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Throughput {
+    pub primitive: String,
+    /// Tokens on the busiest port (input or output).
+    pub tokens: u64,
+    pub cycles: u64,
+    /// `tokens / cycles`: 1.0 is one token per cycle on the busiest port.
+    pub per_cycle: f64,
+}
+
+/// Measure tokens per cycle on `test`'s long inputs without stalls (the outputs
+/// are checked against the golden model too).
+pub fn throughput(
+    test: &dyn PrimitiveTest,
+    model: &BuiltModel,
+    seed: u64,
+) -> Result<Throughput, CosimError> {
+    let config = test.config();
+    let (in_w, out_w) = (
+        widths(&config, StreamDir::In),
+        widths(&config, StreamDir::Out),
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let inputs = test.long_inputs(&mut rng);
+    let want = test
+        .golden(&inputs)
+        .map_err(|e| CosimError::Mismatch(format!("golden model: {e}")))?;
+    let mut sim = Sim::new(model, None, rng.gen())?;
+    sim.reset(2);
+    let spec = RunSpec {
+        inputs: &inputs,
+        in_widths: &in_w,
+        out_widths: &out_w,
+        stalls: Stalls::NONE,
+        max_cycles: 1000 + 20 * inputs.iter().map(Vec::len).sum::<usize>() as u64,
+    };
+    let got = run_streams(&mut sim, &spec, &mut rng, |_| Ok(()))?;
+    if got.outputs != want {
+        return Err(CosimError::Mismatch(format!(
+            "{}: long-stream outputs differ from the golden model",
+            test.name()
+        )));
+    }
+    let tokens = inputs
+        .iter()
+        .chain(&want)
+        .map(|s| s.len() as u64)
+        .max()
+        .unwrap_or(0);
+    Ok(Throughput {
+        primitive: test.name().to_string(),
+        tokens,
+        cycles: got.cycles,
+        per_cycle: tokens as f64 / got.cycles.max(1) as f64,
+    })
 }
 
 /// Totals of a verification run.

@@ -34,6 +34,15 @@ impl PrimitiveTest for Repsiggen {
         vec![random_stream(rng, self.crd_width, shape)]
     }
 
+    fn long_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        let shape = StreamShape {
+            max_levels: 2,
+            max_fiber: 400,
+            empty_prob: 0.0,
+        };
+        vec![random_stream(rng, self.crd_width, shape)]
+    }
+
     fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
         golden::repsiggen(&inputs[0])
             .map(|s| vec![s])
