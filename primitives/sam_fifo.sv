@@ -62,14 +62,13 @@ module sam_fifo #(
     assign valid_o = full_q;
     assign tok_o   = tok_q;
 
+    // The register takes the input whenever it may (ready_o), token or not:
+    // without a transfer it is empty or being emptied, so the value is unused.
     always_comb begin
       full_d = full_q;
-      tok_d  = tok_q;
+      tok_d  = ready_o ? tok_i : tok_q;
       if (pop) full_d = 1'b0;
-      if (push) begin
-        full_d = 1'b1;
-        tok_d  = tok_i;
-      end
+      if (push) full_d = 1'b1;
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -121,8 +120,13 @@ module sam_fifo #(
       end
     end
 
+    // The slot at the write pointer is free whenever the FIFO is not full, so it
+    // is written then whether or not a token arrives: only the pointer and the
+    // count depend on the handshake, which keeps a producer's valid and token
+    // decoding off the memory's write-enable path (it sets Fmax in the blocks
+    // that buffer their outputs here).
     always_ff @(posedge clk_i) begin
-      if (push) mem_q[wr_ptr_q] <= tok_i;
+      if (ready_o) mem_q[wr_ptr_q] <= tok_i;
     end
   end
 

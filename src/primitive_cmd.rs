@@ -131,14 +131,20 @@ fn bench(synth: bool, output: &std::path::Path, venv: Option<PathBuf>, json: boo
         let t = primitive_tb::throughput(test.as_ref(), &model, 1)
             .with_context(|| format!("{} throughput", test.name()))?;
         let mut reports = Vec::new();
+        let config = test.config();
+        let params: Vec<String> = config
+            .params
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let label = format!("{} {}", test.name(), params.join(" "));
         if let Some(tools) = &tools {
-            let config = test.config();
             for family in [Family::Ecp5, Family::Ice40] {
                 let job = SynthJob {
                     dut: DutSpec::from_primitive(&config),
                     sources: library::sources_for(&[config.module.as_str()])?,
                     family,
-                    build_dir: output.join(format!("{}-{family}", config.module)),
+                    build_dir: output.join(format!("{}-{family}", label.replace([' ', '='], "-"))),
                     options: FlowOptions::default(),
                 };
                 let run = synthesize(tools, &job)
@@ -147,7 +153,7 @@ fn bench(synth: bool, output: &std::path::Path, venv: Option<PathBuf>, json: boo
             }
         }
         rows.push(BenchRow {
-            primitive: test.name().to_string(),
+            primitive: label,
             tokens_per_cycle: t.per_cycle,
             reports,
         });
@@ -156,8 +162,9 @@ fn bench(synth: bool, output: &std::path::Path, venv: Option<PathBuf>, json: boo
         println!("{}", serde_json::json!({ "primitives": rows }));
         return Ok(());
     }
+    let w = rows.iter().map(|r| r.primitive.len()).max().unwrap_or(9);
     println!(
-        "{:<12} {:>10}  {:>9} {:>9} {:>10}  {:>9} {:>9} {:>10}",
+        "{:<w$} {:>10}  {:>9} {:>9} {:>10}  {:>9} {:>9} {:>10}",
         "primitive",
         "tok/cycle",
         "ECP5 LUT",
@@ -181,7 +188,7 @@ fn bench(synth: bool, output: &std::path::Path, venv: Option<PathBuf>, json: boo
         };
         let (e, i) = (cell(0), cell(1));
         println!(
-            "{:<12} {:>10.3}  {:>9} {:>9} {:>10}  {:>9} {:>9} {:>10}",
+            "{:<w$} {:>10.3}  {:>9} {:>9} {:>10}  {:>9} {:>9} {:>10}",
             r.primitive, r.tokens_per_cycle, e[0], e[1], e[2], i[0], i[1], i[2]
         );
     }

@@ -32,3 +32,58 @@ fn check(config: PrimitiveConfig) {
 fn repsiggen_builds_for_both_families() {
     check(library::repsiggen(16));
 }
+
+#[test]
+fn repeat_builds_for_both_families() {
+    check(library::repeat(16));
+}
+
+#[test]
+fn broadcast_builds_for_both_families() {
+    check(library::broadcast(16, 3));
+}
+
+#[test]
+fn crddrop_builds_for_both_families() {
+    check(library::crddrop(library::CrdDropMode::FiberVal, 16, 32));
+}
+
+#[test]
+fn crdhold_builds_for_both_families() {
+    check(library::crdhold(16));
+}
+
+#[test]
+fn alu_builds_for_both_families_with_mul_on_dsp_blocks() {
+    use library::AluOperandMode::Streams;
+    check(library::alu("add", Streams, 32));
+    // The 32-bit multiply maps to MULT18X18D (ECP5) and SB_MAC16 (iCE40 UP5K).
+    let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
+    for op in ["add", "mul"] {
+        let config = library::alu(op, Streams, 32);
+        for family in [Family::Ecp5, Family::Ice40] {
+            let job = SynthJob {
+                dut: DutSpec::from_primitive(&config),
+                sources: library::sources_for(&["sam_alu"]).unwrap(),
+                family,
+                build_dir: common::build_dir(&format!("sam_alu_{op}-{family}")),
+                options: FlowOptions::default(),
+            };
+            let run = synthesize(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
+            let r = &run.report;
+            eprintln!("sam_alu {op} w32 {family}: {r:?}");
+            assert!(
+                r.luts > 0 && r.fmax_mhz > 0.0 && r.ffs > r.shell_ffs,
+                "{r:?}"
+            );
+            assert_eq!(r.dsp > 0, op == "mul", "{r:?}");
+        }
+    }
+}
+
+#[test]
+fn reduce_builds_for_both_families() {
+    use library::ReduceMode;
+    check(library::reduce(ReduceMode::ZeroFill, 32, 16));
+    check(library::reduce(ReduceMode::WithOuter, 32, 16));
+}

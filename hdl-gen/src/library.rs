@@ -32,6 +32,30 @@ pub const SOURCES: &[Source] = &[
         name: "sam_repsiggen",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
+    Source {
+        name: "sam_crddrop",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_crdhold",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_repeat",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_broadcast",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_alu",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_reduce",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.
@@ -133,6 +157,210 @@ pub fn repsiggen(crd_width: u32) -> PrimitiveConfig {
             StreamPort::input("crd", crd_width),
             StreamPort::output("repsig", REPSIG_WIDTH),
         ],
+    }
+}
+
+/// `sam_repeat` repeating `ref_width`-bit references (`ref_width` >= 2: the
+/// references may carry `N`) as its repeat signal says.
+pub fn repeat(ref_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_repeat".into(),
+        params: vec![("CrdWidth".into(), ref_width.to_string())],
+        streams: vec![
+            StreamPort::input("ref", ref_width),
+            StreamPort::input("repsig", REPSIG_WIDTH),
+            StreamPort::output("ref", ref_width),
+        ],
+    }
+}
+
+/// Most outputs of `sam_broadcast`.
+pub const BROADCAST_MAX_WAYS: u32 = 8;
+
+/// `sam_broadcast` copying a `width`-bit stream to `ways` (1..=8) outputs
+/// `out_0` .. `out_(ways-1)`.
+pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
+    assert!(
+        (1..=BROADCAST_MAX_WAYS).contains(&ways),
+        "sam_broadcast has 1..={BROADCAST_MAX_WAYS} outputs, not {ways}"
+    );
+    let mut streams = vec![StreamPort::input("in", width)];
+    streams.extend((0..ways).map(|k| StreamPort::output(&format!("out_{k}"), width)));
+    PrimitiveConfig {
+        module: "sam_broadcast".into(),
+        params: vec![
+            ("Width".into(), width.to_string()),
+            ("Ways".into(), ways.to_string()),
+        ],
+        streams,
+    }
+}
+
+/// What `sam_crddrop` drops (its `Mode` parameter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrdDropMode {
+    /// Outer coordinates whose inner coordinate fiber has no data token.
+    FiberCrd,
+    /// Outer coordinates whose inner value fiber holds only 0 and `N`.
+    FiberVal,
+    /// Coordinate/value pairs of one shape whose value is 0 or `N`.
+    Elementwise,
+}
+
+impl CrdDropMode {
+    /// The `Mode` parameter value.
+    pub fn param(self) -> u32 {
+        match self {
+            CrdDropMode::FiberCrd => 0,
+            CrdDropMode::FiberVal => 1,
+            CrdDropMode::Elementwise => 2,
+        }
+    }
+}
+
+/// `sam_crddrop` with `crd_width`-bit outer coordinates and an `inner_width`-bit
+/// inner stream (coordinates for [`CrdDropMode::FiberCrd`], else values).
+pub fn crddrop(mode: CrdDropMode, crd_width: u32, inner_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_crddrop".into(),
+        params: vec![
+            ("Mode".into(), mode.param().to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("InnerWidth".into(), inner_width.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("outer", crd_width),
+            StreamPort::input("inner", inner_width),
+            StreamPort::output("outer", crd_width),
+            StreamPort::output("inner", inner_width),
+        ],
+    }
+}
+
+/// `sam_crdhold` with `crd_width`-bit outer and inner coordinates.
+pub fn crdhold(crd_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_crdhold".into(),
+        params: vec![("CrdWidth".into(), crd_width.to_string())],
+        streams: vec![
+            StreamPort::input("outer", crd_width),
+            StreamPort::input("inner", crd_width),
+            StreamPort::output("outer", crd_width),
+            StreamPort::output("inner", crd_width),
+        ],
+    }
+}
+
+/// The operations of `sam_alu`, in the order of its `Op` parameter (and of
+/// `samgen_compiler::graph::AluOp::ALL`, whose `name()`s these are).
+pub const ALU_OPS: &[&str] = &[
+    "add", "sub", "mul", "min", "max", "and", "or", "xor", "shl", "shr", "not", "neg",
+];
+
+/// Where the second operand of `sam_alu` comes from (its `Operand` and `Const`
+/// parameters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AluOperandMode {
+    /// A second value stream `b` (binary ops); unary ops read only `a`.
+    Streams,
+    /// `a op c`: the only mode of the shifts (`c` is the amount, >= 0).
+    ConstRight(i64),
+    /// `c op a` (not for shifts).
+    ConstLeft(i64),
+}
+
+/// `sam_alu` computing `op` (a name from [`ALU_OPS`]) on `val_width`-bit values.
+/// Streams `a`, `b`, `out`; `b` is read only by binary ops with
+/// [`AluOperandMode::Streams`], and is otherwise unused (valid tied low). Panics on an unknown op, a constant that does not fit `val_width` signed bits,
+/// or an operand mode `op` does not take (the golden model's rules).
+pub fn alu(op: &str, operand: AluOperandMode, val_width: u32) -> PrimitiveConfig {
+    let code = ALU_OPS
+        .iter()
+        .position(|o| *o == op)
+        .unwrap_or_else(|| panic!("sam_alu has no op `{op}` (known: {})", ALU_OPS.join(", ")));
+    let unary = matches!(op, "not" | "neg");
+    let shift = matches!(op, "shl" | "shr");
+    let (mode, c) = match operand {
+        AluOperandMode::Streams => (0, 0),
+        AluOperandMode::ConstRight(c) => (1, c),
+        AluOperandMode::ConstLeft(c) => (2, c),
+    };
+    assert!(
+        (1..=63).contains(&val_width),
+        "sam_alu: value width {val_width} is not in 1..=63"
+    );
+    let (lo, hi) = (-(1i64 << (val_width - 1)), (1i64 << (val_width - 1)) - 1);
+    assert!(
+        (lo..=hi).contains(&c),
+        "sam_alu: constant {c} does not fit {val_width} signed bits"
+    );
+    let legal = match operand {
+        AluOperandMode::Streams => !shift,
+        AluOperandMode::ConstRight(c) => !unary && (!shift || c >= 0),
+        AluOperandMode::ConstLeft(_) => !unary && !shift,
+    };
+    assert!(legal, "sam_alu: `{op}` does not take operand {operand:?}");
+    // The module always has port `b`, so the config lists it: a wrapper or top
+    // must tie its valid low when `op` reads no second stream.
+    let streams = vec![
+        StreamPort::input("a", val_width),
+        StreamPort::input("b", val_width),
+        StreamPort::output("out", val_width),
+    ];
+    let bits = (c as u64) & ((1u64 << val_width) - 1);
+    PrimitiveConfig {
+        module: "sam_alu".into(),
+        params: vec![
+            ("ValWidth".into(), val_width.to_string()),
+            ("Op".into(), code.to_string()),
+            ("Operand".into(), mode.to_string()),
+            ("Const".into(), format!("{val_width}'h{bits:x}")),
+        ],
+        streams,
+    }
+}
+
+/// The configuration of `sam_reduce` (its `Mode` parameter; docs/design-notes.md,
+/// "Reducers, empty fibers and coordinate droppers").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduceMode {
+    /// DESIGN's default: every fiber gives a sum, 0 when empty (`golden::reduce`).
+    ZeroFill,
+    /// Empty fibers give nothing (`golden::reduce_drop_empty`).
+    DropEmpty,
+    /// One sum per outer coordinate, read from `crd` (`golden::reduce_with_outer`).
+    WithOuter,
+}
+
+impl ReduceMode {
+    /// The `Mode` parameter value.
+    pub fn param(self) -> u32 {
+        match self {
+            ReduceMode::ZeroFill => 0,
+            ReduceMode::DropEmpty => 1,
+            ReduceMode::WithOuter => 2,
+        }
+    }
+}
+
+/// `sam_reduce` summing `val_width`-bit values. Streams: inputs `crd`
+/// (`crd_width`-bit outer coordinates, read only by [`ReduceMode::WithOuter`];
+/// otherwise unused, valid tied low) and `val`, output `val`.
+pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConfig {
+    // The module always has port `crd`, so the config lists it.
+    let streams = vec![
+        StreamPort::input("crd", crd_width),
+        StreamPort::input("val", val_width),
+        StreamPort::output("val", val_width),
+    ];
+    PrimitiveConfig {
+        module: "sam_reduce".into(),
+        params: vec![
+            ("ValWidth".into(), val_width.to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("Mode".into(), mode.param().to_string()),
+        ],
+        streams,
     }
 }
 

@@ -2,11 +2,17 @@
 //! content hash), loads them through one uniform C++ shim, drives SAM token
 //! streams with random stalls, and compares against the golden models.
 
+pub mod alu;
+pub mod broadcast;
+pub mod crddrop;
+pub mod crdhold;
 pub mod drive;
 pub mod fifo;
 pub mod harness;
 pub mod primitive_tb;
+pub mod reduce;
 pub mod registry;
+pub mod repeat;
 pub mod repsiggen;
 pub mod sim;
 pub mod streams;

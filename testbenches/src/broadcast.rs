@@ -1,0 +1,97 @@
+//! The `sam_broadcast` testbench: random streams of every token kind (data, `N`,
+//! stops of any depth, `D`) copied to `ways` outputs, each with its own random
+//! backpressure. The golden model is the identity on every output, as the
+//! executor's `broadcast` (compiler/src/exec) copies its input stream.
+
+use std::path::Path;
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::token::Token;
+use samgen_hdl::library::{PrimitiveConfig, BROADCAST_MAX_WAYS};
+
+use crate::harness::{DutInstance, Harness};
+use crate::primitive_tb::PrimitiveTest;
+use crate::streams::{random_stream, StreamShape};
+use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
+use crate::CosimError;
+
+/// A `width`-bit stream copied `ways` times.
+pub struct Broadcast {
+    pub width: u32,
+    pub ways: u32,
+}
+
+/// The golden broadcast: `ways` copies of `input`, which must end in `D` and
+/// have nothing after it.
+pub fn broadcast(input: &[Token], ways: usize) -> Result<Vec<Vec<Token>>, String> {
+    match input.iter().position(|t| *t == Token::Done) {
+        Some(i) if i + 1 == input.len() => Ok(vec![input.to_vec(); ways]),
+        Some(i) => Err(format!("broadcast: tokens after D (token {})", i + 1)),
+        None => Err(format!("broadcast: no D (token {})", input.len())),
+    }
+}
+
+impl PrimitiveTest for Broadcast {
+    fn name(&self) -> &'static str {
+        "broadcast"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        samgen_hdl::library::broadcast(self.width, self.ways)
+    }
+
+    fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        let shape = StreamShape {
+            max_levels: rng.gen_range(1..=4),
+            max_fiber: rng.gen_range(1..=10),
+            // `N` needs two payload bits (with one it is `S0`).
+            empty_prob: if self.width >= 2 { 0.1 } else { 0.0 },
+        };
+        vec![random_stream(rng, self.width, shape)]
+    }
+
+    fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
+        broadcast(&inputs[0], self.ways as usize)
+    }
+}
+
+/// [`crate::primitive_tb::build`] for `sam_broadcast`. Its port list is fixed at
+/// eight output channels and the wrapper connects only the `ways` in use, so the
+/// wrapper waives Verilator's missing-pin warning (the block ties the unused
+/// outputs off and ignores their ready).
+pub fn build(
+    test: &Broadcast,
+    cache_dir: &Path,
+    wave: Option<WaveFormat>,
+) -> Result<BuiltModel, CosimError> {
+    let config = test.config();
+    let harness = Harness {
+        name: format!("sam_tb_{}", test.name()),
+        duts: vec![DutInstance {
+            instance: "dut".into(),
+            config: config.clone(),
+        }],
+    };
+    let mut top = harness.to_module();
+    if test.ways < BROADCAST_MAX_WAYS {
+        top.waivers.push((
+            "PINMISSING".into(),
+            "sam_broadcast outputs beyond Ways are tied off inside the block".into(),
+        ));
+    }
+    let sources = samgen_hdl::library::sources_for(&[config.module.as_str()])
+        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+    build_model(
+        &ModelSpec {
+            label: format!("{} testbench ({} ways)", config.module, test.ways),
+            top_name: harness.name.clone(),
+            top_text: top.to_string(),
+            sources,
+            num_in: harness.input_lanes().len() as u32,
+            num_out: harness.output_lanes().len() as u32,
+            wave,
+        },
+        cache_dir,
+    )
+}
