@@ -535,74 +535,11 @@ fn expression_and_graph_are_exclusive_and_one_is_required() {
 fn compile_json_reports_table_1_counts() {
     use samgen_compiler::expr::{parse, parse_format_arg};
     use samgen_compiler::lower::{lower, Kernel};
-    let cases: &[(&str, &[&str], &str)] = &[
-        ("x(i) = B(i,j) * c(j)", &["x:s'", "B:ss", "c:s"], "i,j"),
-        (
-            "X(i,j) = B(i,k) * C(k,j)",
-            &["X:s's'", "B:ss", "C:ss:1,0"],
-            "i,j,k",
-        ),
-        (
-            "X(i,j) = B(i,k) * C(k,j)",
-            &["X:s's'", "B:ss", "C:ss"],
-            "i,k,j",
-        ),
-        (
-            "X(i,j) = B(i,k) * C(k,j)",
-            &["X:s's'", "B:ss:1,0", "C:ss"],
-            "k,i,j",
-        ),
-        (
-            "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
-            &["X:s's'", "B:ss", "C:ss", "D:ss"],
-            "i,j,k",
-        ),
-        ("x = B(i,j,k) * C(i,j,k)", &["B:sss", "C:sss"], "i,j,k"),
-        (
-            "X(i,j) = B(i,j,k) * c(k)",
-            &["X:s's'", "B:sss", "c:s"],
-            "i,j,k",
-        ),
-        (
-            "X(i,j,k) = B(i,j,l) * C(k,l)",
-            &["X:s's's'", "B:sss", "C:ss"],
-            "i,j,k,l",
-        ),
-        (
-            "X(i,j) = B(i,k,l) * C(j,k) * D(j,l)",
-            &["X:s's'", "B:sss", "C:ss", "D:ss"],
-            "i,j,k,l",
-        ),
-        (
-            "x(i) = b(i) - C(i,j) * d(j)",
-            &["x:s'", "b:s", "C:ss", "d:s"],
-            "i,j",
-        ),
-        (
-            "x(i) = alpha * B(j,i) * c(j) + beta * d(i)",
-            &["x:s'", "B:ss:1,0", "c:s", "d:s"],
-            "i,j",
-        ),
-        (
-            "X(i,j) = B(i,j) + C(i,j)",
-            &["X:s's'", "B:ss", "C:ss"],
-            "i,j",
-        ),
-        (
-            "X(i,j) = B(i,j) + C(i,j) + D(i,j)",
-            &["X:s's'", "B:ss", "C:ss", "D:ss"],
-            "i,j",
-        ),
-        (
-            "X(i,j,k) = B(i,j,k) + C(i,j,k)",
-            &["X:s's's'", "B:sss", "C:sss"],
-            "i,j,k",
-        ),
-    ];
     let dir = tempfile::tempdir().unwrap();
-    for (expr, formats, order) in cases {
+    for k in samgen_compiler::kernels::TABLE1 {
+        let (expr, formats, order) = (k.expr, k.formats, k.order);
         let mut args = vec!["compile", expr];
-        for f in *formats {
+        for f in formats {
             args.extend(["-f", f]);
         }
         let reorder = format!("reorder({order})");

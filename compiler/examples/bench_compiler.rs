@@ -27,100 +27,12 @@ use std::time::{Duration, Instant};
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{parse, parse_format_arg};
 use samgen_compiler::graph::SamGraph;
+use samgen_compiler::kernels::TABLE1;
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{wrap, CooTensor, Format, Tensor};
 
 const BITS: u32 = 32;
-
-/// Table 1's kernels (as in `compiler/tests/table1.rs`): name, expression,
-/// formats (output first), loop order.
-const KERNELS: &[(&str, &str, &[&str], &str)] = &[
-    (
-        "SpMV",
-        "x(i) = B(i,j) * c(j)",
-        &["x:s'", "B:ss", "c:s"],
-        "i,j",
-    ),
-    (
-        "SpM*SpM ijk",
-        "X(i,j) = B(i,k) * C(k,j)",
-        &["X:s's'", "B:ss", "C:ss:1,0"],
-        "i,j,k",
-    ),
-    (
-        "SpM*SpM ikj",
-        "X(i,j) = B(i,k) * C(k,j)",
-        &["X:s's'", "B:ss", "C:ss"],
-        "i,k,j",
-    ),
-    (
-        "SpM*SpM kij",
-        "X(i,j) = B(i,k) * C(k,j)",
-        &["X:s's'", "B:ss:1,0", "C:ss"],
-        "k,i,j",
-    ),
-    (
-        "SDDMM",
-        "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
-        &["X:s's'", "B:ss", "C:ss", "D:ss"],
-        "i,j,k",
-    ),
-    (
-        "InnerProd",
-        "x = B(i,j,k) * C(i,j,k)",
-        &["B:sss", "C:sss"],
-        "i,j,k",
-    ),
-    (
-        "TTV",
-        "X(i,j) = B(i,j,k) * c(k)",
-        &["X:s's'", "B:sss", "c:s"],
-        "i,j,k",
-    ),
-    (
-        "TTM",
-        "X(i,j,k) = B(i,j,l) * C(k,l)",
-        &["X:s's's'", "B:sss", "C:ss"],
-        "i,j,k,l",
-    ),
-    (
-        "MTTKRP",
-        "X(i,j) = B(i,k,l) * C(j,k) * D(j,l)",
-        &["X:s's'", "B:sss", "C:ss", "D:ss"],
-        "i,j,k,l",
-    ),
-    (
-        "Residual",
-        "x(i) = b(i) - C(i,j) * d(j)",
-        &["x:s'", "b:s", "C:ss", "d:s"],
-        "i,j",
-    ),
-    (
-        "MatTransMul",
-        "x(i) = alpha * B(j,i) * c(j) + beta * d(i)",
-        &["x:s'", "B:ss:1,0", "c:s", "d:s"],
-        "i,j",
-    ),
-    (
-        "MMAdd",
-        "X(i,j) = B(i,j) + C(i,j)",
-        &["X:s's'", "B:ss", "C:ss"],
-        "i,j",
-    ),
-    (
-        "Plus3",
-        "X(i,j) = B(i,j) + C(i,j) + D(i,j)",
-        &["X:s's'", "B:ss", "C:ss", "D:ss"],
-        "i,j",
-    ),
-    (
-        "Plus2",
-        "X(i,j,k) = B(i,j,k) + C(i,j,k)",
-        &["X:s's's'", "B:sss", "C:sss"],
-        "i,j,k",
-    ),
-];
 
 /// Parse the expression and formats, build the kernel, lower it.
 fn compile(expr: &str, formats: &[&str], order: &str) -> SamGraph {
@@ -151,7 +63,8 @@ fn table_a() {
         "kernel", "time (us)", "nodes", "edges"
     );
     println!("{}", "-".repeat(41));
-    for &(name, expr, formats, order) in KERNELS {
+    for k in TABLE1 {
+        let (name, expr, formats, order) = (k.name, k.expr, k.formats, k.order);
         let mut times = Vec::with_capacity(50);
         let mut g = None;
         for _ in 0..50 {

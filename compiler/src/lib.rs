@@ -5,6 +5,7 @@ pub mod exec;
 pub mod expr;
 pub mod golden;
 pub mod graph;
+pub mod kernels;
 pub mod lower;
 pub mod tensor;
 pub mod token;

@@ -1,4 +1,4 @@
-//! The twelve Table 1 kernels (list from `table1.rs`), lowered with padded and
+//! The twelve Table 1 kernels (`samgen_compiler::kernels::TABLE1`), lowered with padded and
 //! unpadded outputs, survive a round trip through YAML and through DOT (Custard's
 //! `.gv` reader) unchanged, and Graphviz draws their DOT without a complaint.
 
@@ -8,101 +8,15 @@ use std::process::{Command, Stdio};
 
 use samgen_compiler::expr::{parse, parse_format_arg};
 use samgen_compiler::graph::SamGraph;
+use samgen_compiler::kernels::TABLE1;
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::Format;
-
-/// (name, expression, formats with the output first, loop order).
-const CASES: &[(&str, &str, &[&str], &str)] = &[
-    (
-        "SpMV",
-        "x(i) = B(i,j) * c(j)",
-        &["x:s'", "B:ss", "c:s"],
-        "i,j",
-    ),
-    (
-        "SpM*SpM ijk",
-        "X(i,j) = B(i,k) * C(k,j)",
-        &["X:s's'", "B:ss", "C:ss:1,0"],
-        "i,j,k",
-    ),
-    (
-        "SpM*SpM ikj",
-        "X(i,j) = B(i,k) * C(k,j)",
-        &["X:s's'", "B:ss", "C:ss"],
-        "i,k,j",
-    ),
-    (
-        "SpM*SpM kij",
-        "X(i,j) = B(i,k) * C(k,j)",
-        &["X:s's'", "B:ss:1,0", "C:ss"],
-        "k,i,j",
-    ),
-    (
-        "SDDMM",
-        "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
-        &["X:s's'", "B:ss", "C:ss", "D:ss"],
-        "i,j,k",
-    ),
-    (
-        "InnerProd",
-        "x = B(i,j,k) * C(i,j,k)",
-        &["B:sss", "C:sss"],
-        "i,j,k",
-    ),
-    (
-        "TTV",
-        "X(i,j) = B(i,j,k) * c(k)",
-        &["X:s's'", "B:sss", "c:s"],
-        "i,j,k",
-    ),
-    (
-        "TTM",
-        "X(i,j,k) = B(i,j,l) * C(k,l)",
-        &["X:s's's'", "B:sss", "C:ss"],
-        "i,j,k,l",
-    ),
-    (
-        "MTTKRP",
-        "X(i,j) = B(i,k,l) * C(j,k) * D(j,l)",
-        &["X:s's'", "B:sss", "C:ss", "D:ss"],
-        "i,j,k,l",
-    ),
-    (
-        "Residual",
-        "x(i) = b(i) - C(i,j) * d(j)",
-        &["x:s'", "b:s", "C:ss", "d:s"],
-        "i,j",
-    ),
-    (
-        "MatTransMul",
-        "x(i) = alpha * B(j,i) * c(j) + beta * d(i)",
-        &["x:s'", "B:ss:1,0", "c:s", "d:s"],
-        "i,j",
-    ),
-    (
-        "MMAdd",
-        "X(i,j) = B(i,j) + C(i,j)",
-        &["X:s's'", "B:ss", "C:ss"],
-        "i,j",
-    ),
-    (
-        "Plus3",
-        "X(i,j) = B(i,j) + C(i,j) + D(i,j)",
-        &["X:s's'", "B:ss", "C:ss", "D:ss"],
-        "i,j",
-    ),
-    (
-        "Plus2",
-        "X(i,j,k) = B(i,j,k) + C(i,j,k)",
-        &["X:s's's'", "B:sss", "C:sss"],
-        "i,j,k",
-    ),
-];
 
 /// Every case lowered with a padded output, then with an unpadded one.
 fn graphs() -> Vec<(String, SamGraph)> {
     let mut out = Vec::new();
-    for &(name, expr, formats, order) in CASES {
+    for k in TABLE1 {
+        let (name, expr, formats, order) = (k.name, k.expr, k.formats, k.order);
         let asg = parse(expr).unwrap();
         for padded in [true, false] {
             let formats: HashMap<String, Format> = formats
@@ -186,5 +100,5 @@ fn graphviz_renders_lowered_graphs() {
         );
         rendered += 1;
     }
-    assert_eq!(rendered, CASES.len() * 2);
+    assert_eq!(rendered, TABLE1.len() * 2);
 }

@@ -15,137 +15,32 @@ use std::collections::{BTreeMap, HashMap};
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment};
 use samgen_compiler::graph::SamGraph;
+use samgen_compiler::kernels::{KernelSpec, TABLE1};
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{CooTensor, Format, Tensor};
 
-struct Case {
-    name: &'static str,
-    expr: &'static str,
-    formats: &'static [&'static str],
-    order: &'static str,
-    /// Table 1's counts: scan, repeat, intersect, union, alu, reduce, crddrop,
-    /// writers, arrays.
-    table: [usize; 9],
-    /// samgen's counts where they deliberately differ (README: "Table 1").
-    samgen: Option<[usize; 9]>,
-}
+/// Table 1's counts per kernel of `kernels::TABLE1`: scan, repeat, intersect,
+/// union, alu, reduce, crddrop, writers, arrays; then samgen's counts where they
+/// deliberately differ (README, "Table 1").
+type Counts = [usize; 9];
 
-const CASES: &[Case] = &[
-    Case {
-        name: "SpMV",
-        expr: "x(i) = B(i,j) * c(j)",
-        formats: &["x:s'", "B:ss", "c:s"],
-        order: "i,j",
-        table: [3, 1, 1, 0, 1, 1, 1, 2, 2],
-        samgen: None,
-    },
-    Case {
-        name: "SpM*SpM ijk",
-        expr: "X(i,j) = B(i,k) * C(k,j)",
-        formats: &["X:s's'", "B:ss", "C:ss:1,0"],
-        order: "i,j,k",
-        table: [4, 2, 1, 0, 1, 1, 2, 3, 2],
-        samgen: None,
-    },
-    // The paper gives 0-2 coordinate droppers across SpM*SpM's orders; ikj has
-    // one (as in Custard's matmul_ikj.gv), outer-product kij none.
-    Case {
-        name: "SpM*SpM ikj",
-        expr: "X(i,j) = B(i,k) * C(k,j)",
-        formats: &["X:s's'", "B:ss", "C:ss"],
-        order: "i,k,j",
-        table: [4, 2, 1, 0, 1, 1, 1, 3, 2],
-        samgen: None,
-    },
-    Case {
-        name: "SpM*SpM kij",
-        expr: "X(i,j) = B(i,k) * C(k,j)",
-        formats: &["X:s's'", "B:ss:1,0", "C:ss"],
-        order: "k,i,j",
-        table: [4, 2, 1, 0, 1, 1, 0, 3, 2],
-        samgen: None,
-    },
-    Case {
-        name: "SDDMM",
-        expr: "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
-        formats: &["X:s's'", "B:ss", "C:ss", "D:ss"],
-        order: "i,j,k",
-        table: [6, 3, 3, 0, 2, 1, 2, 3, 3],
-        samgen: None,
-    },
-    Case {
-        name: "InnerProd",
-        expr: "x = B(i,j,k) * C(i,j,k)",
-        formats: &["B:sss", "C:sss"],
-        order: "i,j,k",
-        table: [6, 0, 3, 0, 1, 3, 0, 1, 2],
-        samgen: None,
-    },
-    Case {
-        name: "TTV",
-        expr: "X(i,j) = B(i,j,k) * c(k)",
-        formats: &["X:s's'", "B:sss", "c:s"],
-        order: "i,j,k",
-        table: [4, 2, 1, 0, 1, 1, 2, 3, 2],
-        samgen: None,
-    },
-    Case {
-        name: "TTM",
-        expr: "X(i,j,k) = B(i,j,l) * C(k,l)",
-        formats: &["X:s's's'", "B:sss", "C:ss"],
-        order: "i,j,k,l",
-        table: [5, 3, 1, 0, 1, 1, 3, 4, 2],
-        samgen: None,
-    },
-    Case {
-        name: "MTTKRP",
-        expr: "X(i,j) = B(i,k,l) * C(j,k) * D(j,l)",
-        formats: &["X:s's'", "B:sss", "C:ss", "D:ss"],
-        order: "i,j,k,l",
-        table: [7, 5, 3, 0, 2, 2, 3, 3, 3],
-        samgen: None,
-    },
-    Case {
-        name: "Residual",
-        expr: "x(i) = b(i) - C(i,j) * d(j)",
-        formats: &["x:s'", "b:s", "C:ss", "d:s"],
-        order: "i,j",
-        table: [4, 1, 1, 1, 2, 1, 1, 2, 3],
-        samgen: Some([4, 1, 1, 1, 2, 1, 0, 2, 3]),
-    },
-    Case {
-        name: "MatTransMul",
-        expr: "x(i) = alpha * B(j,i) * c(j) + beta * d(i)",
-        formats: &["x:s'", "B:ss:1,0", "c:s", "d:s"],
-        order: "i,j",
-        table: [4, 4, 1, 1, 4, 1, 1, 2, 5],
-        samgen: Some([4, 4, 1, 1, 4, 1, 0, 2, 5]),
-    },
-    Case {
-        name: "MMAdd",
-        expr: "X(i,j) = B(i,j) + C(i,j)",
-        formats: &["X:s's'", "B:ss", "C:ss"],
-        order: "i,j",
-        table: [4, 0, 0, 2, 1, 0, 0, 3, 2],
-        samgen: None,
-    },
-    Case {
-        name: "Plus3",
-        expr: "X(i,j) = B(i,j) + C(i,j) + D(i,j)",
-        formats: &["X:s's'", "B:ss", "C:ss", "D:ss"],
-        order: "i,j",
-        table: [6, 0, 0, 2, 2, 0, 0, 3, 3],
-        samgen: None,
-    },
-    Case {
-        name: "Plus2",
-        expr: "X(i,j,k) = B(i,j,k) + C(i,j,k)",
-        formats: &["X:s's's'", "B:sss", "C:sss"],
-        order: "i,j,k",
-        table: [6, 0, 0, 3, 1, 0, 0, 4, 2],
-        samgen: None,
-    },
+#[rustfmt::skip]
+const EXPECTED: &[(&str, Counts, Option<Counts>)] = &[
+    ("SpMV", [3, 1, 1, 0, 1, 1, 1, 2, 2], None),
+    ("SpM*SpM ijk", [4, 2, 1, 0, 1, 1, 2, 3, 2], None),
+    ("SpM*SpM ikj", [4, 2, 1, 0, 1, 1, 1, 3, 2], None),
+    ("SpM*SpM kij", [4, 2, 1, 0, 1, 1, 0, 3, 2], None),
+    ("SDDMM", [6, 3, 3, 0, 2, 1, 2, 3, 3], None),
+    ("InnerProd", [6, 0, 3, 0, 1, 3, 0, 1, 2], None),
+    ("TTV", [4, 2, 1, 0, 1, 1, 2, 3, 2], None),
+    ("TTM", [5, 3, 1, 0, 1, 1, 3, 4, 2], None),
+    ("MTTKRP", [7, 5, 3, 0, 2, 2, 3, 3, 3], None),
+    ("Residual", [4, 1, 1, 1, 2, 1, 1, 2, 3], Some([4, 1, 1, 1, 2, 1, 0, 2, 3])),
+    ("MatTransMul", [4, 4, 1, 1, 4, 1, 1, 2, 5], Some([4, 4, 1, 1, 4, 1, 0, 2, 5])),
+    ("MMAdd", [4, 0, 0, 2, 1, 0, 0, 3, 2], None),
+    ("Plus3", [6, 0, 0, 2, 2, 0, 0, 3, 3], None),
+    ("Plus2", [6, 0, 0, 3, 1, 0, 0, 4, 2], None),
 ];
 
 const ALUS: &[&str] = &[
@@ -168,7 +63,7 @@ fn counts(g: &SamGraph) -> [usize; 9] {
     ]
 }
 
-fn setup(case: &Case, padded: bool) -> (Assignment, HashMap<String, Format>, SamGraph) {
+fn setup(case: &KernelSpec, padded: bool) -> (Assignment, HashMap<String, Format>, SamGraph) {
     let asg = parse(case.expr).unwrap();
     let formats: HashMap<String, Format> = case
         .formats
@@ -183,17 +78,18 @@ fn setup(case: &Case, padded: bool) -> (Assignment, HashMap<String, Format>, Sam
             parse_format_arg(&f).unwrap()
         })
         .collect();
-    let order = case.order.split(',').map(String::from).collect();
-    let kernel = Kernel::from_assignment(&asg, &formats, order).unwrap();
+    let kernel = Kernel::from_assignment(&asg, &formats, case.loop_order()).unwrap();
     let g = lower(&kernel).unwrap_or_else(|e| panic!("{}: {e}", case.name));
     (asg, formats, g)
 }
 
 #[test]
 fn primitive_counts_match_table_1() {
-    for case in CASES {
+    assert_eq!(EXPECTED.len(), TABLE1.len());
+    for (case, (name, table, samgen)) in TABLE1.iter().zip(EXPECTED) {
+        assert_eq!(case.name, *name);
         let (_, _, g) = setup(case, true);
-        let want = case.samgen.unwrap_or(case.table);
+        let want = samgen.unwrap_or(*table);
         assert_eq!(
             counts(&g),
             want,
@@ -254,7 +150,7 @@ fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
 #[test]
 fn golden_matches_dense_on_every_kernel() {
     let mut runs = 0;
-    for (case, padded) in CASES.iter().flat_map(|c| [(c, true), (c, false)]) {
+    for (case, padded) in TABLE1.iter().flat_map(|c| [(c, true), (c, false)]) {
         let (asg, formats, g) = setup(case, padded);
         for (seed, density, size) in [
             (1, 0.0, 4),  // empty tensors
@@ -302,5 +198,5 @@ fn golden_matches_dense_on_every_kernel() {
             runs += 1;
         }
     }
-    assert_eq!(runs, CASES.len() * 2 * 6);
+    assert_eq!(runs, TABLE1.len() * 2 * 6);
 }

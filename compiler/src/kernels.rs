@@ -1,0 +1,127 @@
+//! The kernels of the SAM paper's Table 1 (seed 003), as index notation with the
+//! formats and loop orders samgen compiles them in: one list shared by the tests,
+//! the benchmarks and anyone who wants a known-good starting point.
+//!
+//! Outputs are padded (`s'`), the convention the paper's primitive counts follow
+//! (Custard never removes zeros that come from cancellation). Drop the primes
+//! for unpadded outputs.
+
+/// One kernel: a name, the expression, `-f` arguments (the output's first, when it
+/// has one) and the loop order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelSpec {
+    pub name: &'static str,
+    pub expr: &'static str,
+    pub formats: &'static [&'static str],
+    pub order: &'static str,
+}
+
+impl KernelSpec {
+    /// The loop order as variables.
+    pub fn loop_order(&self) -> Vec<String> {
+        self.order.split(',').map(str::to_string).collect()
+    }
+}
+
+const fn k(
+    name: &'static str,
+    expr: &'static str,
+    formats: &'static [&'static str],
+    order: &'static str,
+) -> KernelSpec {
+    KernelSpec {
+        name,
+        expr,
+        formats,
+        order,
+    }
+}
+
+/// Table 1, with SpM*SpM in its inner-product (ijk), Gustavson (ikj) and
+/// outer-product (kij) orders.
+pub const TABLE1: &[KernelSpec] = &[
+    k(
+        "SpMV",
+        "x(i) = B(i,j) * c(j)",
+        &["x:s'", "B:ss", "c:s"],
+        "i,j",
+    ),
+    k(
+        "SpM*SpM ijk",
+        "X(i,j) = B(i,k) * C(k,j)",
+        &["X:s's'", "B:ss", "C:ss:1,0"],
+        "i,j,k",
+    ),
+    k(
+        "SpM*SpM ikj",
+        "X(i,j) = B(i,k) * C(k,j)",
+        &["X:s's'", "B:ss", "C:ss"],
+        "i,k,j",
+    ),
+    k(
+        "SpM*SpM kij",
+        "X(i,j) = B(i,k) * C(k,j)",
+        &["X:s's'", "B:ss:1,0", "C:ss"],
+        "k,i,j",
+    ),
+    k(
+        "SDDMM",
+        "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
+        &["X:s's'", "B:ss", "C:ss", "D:ss"],
+        "i,j,k",
+    ),
+    k(
+        "InnerProd",
+        "x = B(i,j,k) * C(i,j,k)",
+        &["B:sss", "C:sss"],
+        "i,j,k",
+    ),
+    k(
+        "TTV",
+        "X(i,j) = B(i,j,k) * c(k)",
+        &["X:s's'", "B:sss", "c:s"],
+        "i,j,k",
+    ),
+    k(
+        "TTM",
+        "X(i,j,k) = B(i,j,l) * C(k,l)",
+        &["X:s's's'", "B:sss", "C:ss"],
+        "i,j,k,l",
+    ),
+    k(
+        "MTTKRP",
+        "X(i,j) = B(i,k,l) * C(j,k) * D(j,l)",
+        &["X:s's'", "B:sss", "C:ss", "D:ss"],
+        "i,j,k,l",
+    ),
+    k(
+        "Residual",
+        "x(i) = b(i) - C(i,j) * d(j)",
+        &["x:s'", "b:s", "C:ss", "d:s"],
+        "i,j",
+    ),
+    k(
+        "MatTransMul",
+        "x(i) = alpha * B(j,i) * c(j) + beta * d(i)",
+        &["x:s'", "B:ss:1,0", "c:s", "d:s"],
+        "i,j",
+    ),
+    k(
+        "MMAdd",
+        "X(i,j) = B(i,j) + C(i,j)",
+        &["X:s's'", "B:ss", "C:ss"],
+        "i,j",
+    ),
+    k(
+        "Plus3",
+        "X(i,j) = B(i,j) + C(i,j) + D(i,j)",
+        &["X:s's'", "B:ss", "C:ss", "D:ss"],
+        "i,j",
+    ),
+    k(
+        "Plus2",
+        "X(i,j,k) = B(i,j,k) + C(i,j,k)",
+        &["X:s's's'", "B:sss", "C:sss"],
+        "i,j,k",
+    ),
+];
