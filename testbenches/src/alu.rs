@@ -22,7 +22,7 @@ use crate::harness::{DutInstance, Harness};
 use crate::primitive_tb::{PrimitiveTest, Report};
 use crate::sim::Sim;
 use crate::streams::{random_stream, StreamShape};
-use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
+use crate::verilator::{BuiltModel, WaveFormat};
 use crate::CosimError;
 
 /// One ALU configuration.
@@ -207,21 +207,7 @@ pub fn harness() -> Harness {
 
 /// Build (or reuse) the model of [`harness`].
 pub fn build(cache_dir: &Path, wave: Option<WaveFormat>) -> Result<BuiltModel, CosimError> {
-    let h = harness();
-    let sources = samgen_hdl::library::sources_for(&["sam_alu"])
-        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
-    build_model(
-        &ModelSpec {
-            label: "sam_alu testbench".into(),
-            top_name: h.name.clone(),
-            top_text: h.to_module().to_string(),
-            sources,
-            num_in: h.input_lanes().len() as u32,
-            num_out: h.output_lanes().len() as u32,
-            wave,
-        },
-        cache_dir,
-    )
+    harness().build("sam_alu testbench", cache_dir, wave)
 }
 
 fn widths(config: &PrimitiveConfig, dir: StreamDir) -> impl Iterator<Item = u32> + '_ {

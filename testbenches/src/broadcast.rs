@@ -13,7 +13,7 @@ use samgen_hdl::library::{PrimitiveConfig, BROADCAST_MAX_WAYS};
 use crate::harness::{DutInstance, Harness};
 use crate::primitive_tb::PrimitiveTest;
 use crate::streams::{random_stream, StreamShape};
-use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
+use crate::verilator::{BuiltModel, WaveFormat};
 use crate::CosimError;
 
 /// A `width`-bit stream copied `ways` times.
@@ -80,18 +80,6 @@ pub fn build(
             "sam_broadcast outputs beyond Ways are tied off inside the block".into(),
         ));
     }
-    let sources = samgen_hdl::library::sources_for(&[config.module.as_str()])
-        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
-    build_model(
-        &ModelSpec {
-            label: format!("{} testbench ({} ways)", config.module, test.ways),
-            top_name: harness.name.clone(),
-            top_text: top.to_string(),
-            sources,
-            num_in: harness.input_lanes().len() as u32,
-            num_out: harness.output_lanes().len() as u32,
-            wave,
-        },
-        cache_dir,
-    )
+    let label = format!("{} testbench ({} ways)", config.module, test.ways);
+    harness.build_top(top, &label, cache_dir, wave)
 }

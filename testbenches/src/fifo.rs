@@ -13,7 +13,7 @@ use crate::drive::{run_streams, RunSpec, Stalls};
 use crate::harness::{DutInstance, Harness};
 use crate::sim::Sim;
 use crate::streams::{random_stream, StreamShape};
-use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
+use crate::verilator::{BuiltModel, WaveFormat};
 use crate::CosimError;
 
 /// (payload width, depth) of each FIFO in the wrapper: depth 1 (the pass-through
@@ -36,21 +36,7 @@ pub fn harness() -> Harness {
 
 /// Build (or reuse) the FIFO testbench model.
 pub fn build(cache_dir: &Path, wave: Option<WaveFormat>) -> Result<BuiltModel, CosimError> {
-    let h = harness();
-    let sources = samgen_hdl::library::sources_for(&["sam_fifo"])
-        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
-    build_model(
-        &ModelSpec {
-            label: "sam_fifo testbench".into(),
-            top_name: h.name.clone(),
-            top_text: h.to_module().to_string(),
-            sources,
-            num_in: h.input_lanes().len() as u32,
-            num_out: h.output_lanes().len() as u32,
-            wave,
-        },
-        cache_dir,
-    )
+    harness().build("sam_fifo testbench", cache_dir, wave)
 }
 
 /// Totals of a verification run.

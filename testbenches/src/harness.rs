@@ -4,8 +4,13 @@
 //! Each stream port (named as `samgen_hdl::library::StreamPort` says) becomes one
 //! 64-bit lane of the wrapper, token zero-extended.
 
+use std::path::Path;
+
 use samgen_hdl::library::{PrimitiveConfig, StreamPort};
 use samgen_hdl::netlist::{Dir, Instance, Item, Module, Width};
+
+use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
+use crate::CosimError;
 
 /// Bits per lane in the wrapper's packed token ports.
 pub const LANE_BITS: u32 = 64;
@@ -37,6 +42,42 @@ impl Harness {
             .iter()
             .flat_map(|d| d.config.outputs().map(move |c| (d, c)))
             .collect()
+    }
+
+    /// Build (or reuse from `cache_dir`) the model of this wrapper.
+    pub fn build(
+        &self,
+        label: &str,
+        cache_dir: &Path,
+        wave: Option<WaveFormat>,
+    ) -> Result<BuiltModel, CosimError> {
+        self.build_top(self.to_module(), label, cache_dir, wave)
+    }
+
+    /// [`Harness::build`] with the wrapper module adjusted by the caller (a lint
+    /// waiver, say); `top` must be this harness's module.
+    pub fn build_top(
+        &self,
+        top: Module,
+        label: &str,
+        cache_dir: &Path,
+        wave: Option<WaveFormat>,
+    ) -> Result<BuiltModel, CosimError> {
+        let modules: Vec<&str> = self.duts.iter().map(|d| d.config.module.as_str()).collect();
+        let sources = samgen_hdl::library::sources_for(&modules)
+            .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+        build_model(
+            &ModelSpec {
+                label: label.to_string(),
+                top_name: self.name.clone(),
+                top_text: top.to_string(),
+                sources,
+                num_in: self.input_lanes().len() as u32,
+                num_out: self.output_lanes().len() as u32,
+                wave,
+            },
+            cache_dir,
+        )
     }
 
     /// The wrapper as a netlist module (top name is `self.name`).

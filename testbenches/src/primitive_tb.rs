@@ -16,7 +16,7 @@ use samgen_hdl::library::{PrimitiveConfig, StreamDir};
 use crate::drive::{run_streams, RunSpec, Stalls};
 use crate::harness::{DutInstance, Harness};
 use crate::sim::Sim;
-use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
+use crate::verilator::{BuiltModel, WaveFormat};
 use crate::CosimError;
 
 /// What a primitive's testbench provides.
@@ -129,20 +129,7 @@ pub fn build(
             config: config.clone(),
         }],
     };
-    let sources = samgen_hdl::library::sources_for(&[config.module.as_str()])
-        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
-    build_model(
-        &ModelSpec {
-            label: format!("{} testbench", config.module),
-            top_name: harness.name.clone(),
-            top_text: harness.to_module().to_string(),
-            sources,
-            num_in: harness.input_lanes().len() as u32,
-            num_out: harness.output_lanes().len() as u32,
-            wave,
-        },
-        cache_dir,
-    )
+    harness.build(&format!("{} testbench", config.module), cache_dir, wave)
 }
 
 /// Run `streams` random input sets (seeded) under random stalls and compare every
