@@ -59,22 +59,31 @@ pub(crate) fn same_control(
     }
 }
 
-/// Intersects the (crd, ref) ways; returns the crd stream and one ref stream per
-/// way.
-pub fn intersect(
+/// The checks a merger makes before merging: at least two ways, each a
+/// well-formed (crd, ref) pair. Returns the number of ways.
+pub(super) fn check_ways(
+    primitive: &'static str,
     inputs: &[(Vec<Token>, Vec<Token>)],
-) -> Result<(Vec<Token>, Vec<Vec<Token>>), GoldenError> {
+) -> Result<usize, GoldenError> {
     if inputs.len() < 2 {
         return Err(GoldenError::new(
-            P,
+            primitive,
             0,
             format!("needs at least 2 ways, got {}", inputs.len()),
         ));
     }
     for (k, (c, r)) in inputs.iter().enumerate() {
-        check_way(P, k, c, r)?;
+        check_way(primitive, k, c, r)?;
     }
-    let m = inputs.len();
+    Ok(inputs.len())
+}
+
+/// Intersects the (crd, ref) ways; returns the crd stream and one ref stream per
+/// way.
+pub fn intersect(
+    inputs: &[(Vec<Token>, Vec<Token>)],
+) -> Result<(Vec<Token>, Vec<Vec<Token>>), GoldenError> {
+    let m = check_ways(P, inputs)?;
     let mut pos = vec![0usize; m];
     let mut crd = Vec::new();
     let mut refs = vec![Vec::new(); m];

@@ -8,7 +8,7 @@
 //! Example (DESIGN section 6): crd `0 1 3 S0 D` with `0 2 3 S0 D` gives crd
 //! `0 1 2 3 S0 D` and ref1 `r0 r1 N r2 S0 D`.
 
-use super::intersect::{check_way, same_control};
+use super::intersect::{check_ways, same_control};
 use super::stream::GoldenError;
 use crate::token::Token;
 
@@ -18,17 +18,7 @@ const P: &str = "union";
 pub fn union(
     inputs: &[(Vec<Token>, Vec<Token>)],
 ) -> Result<(Vec<Token>, Vec<Vec<Token>>), GoldenError> {
-    if inputs.len() < 2 {
-        return Err(GoldenError::new(
-            P,
-            0,
-            format!("needs at least 2 ways, got {}", inputs.len()),
-        ));
-    }
-    for (k, (c, r)) in inputs.iter().enumerate() {
-        check_way(P, k, c, r)?;
-    }
-    let m = inputs.len();
+    let m = check_ways(P, inputs)?;
     let mut pos = vec![0usize; m];
     let mut crd = Vec::new();
     let mut refs = vec![Vec::new(); m];
