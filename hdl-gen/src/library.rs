@@ -56,6 +56,10 @@ pub const SOURCES: &[Source] = &[
         name: "sam_reduce",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
+    Source {
+        name: "sam_mem",
+        deps: &["sam_pkg"],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.
@@ -113,6 +117,74 @@ impl StreamPort {
     }
 }
 
+/// What a [`SidePort`] connects to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideKind {
+    /// Reads an array (a `sam_mem` of `2^addr_width` words): ports
+    /// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i`; the data of a
+    /// read comes one cycle after `rd_en_o`.
+    MemRead { addr_width: u32 },
+    /// Writes an array: ports `<name>_wr_en_o`, `<name>_wr_addr_o`,
+    /// `<name>_wr_data_o`.
+    MemWrite { addr_width: u32 },
+    /// A value the host sets before the run (a dense level's dimension): port
+    /// `<name>_i`, held in a host-written register.
+    Config,
+    /// A value the host reads after the run (how many words a writer wrote):
+    /// port `<name>_o`.
+    Status,
+}
+
+/// A non-stream port group of a primitive: an array it reads or writes, or a
+/// host-visible register. The co-simulation wrapper and the generated top give
+/// each one a region of the host port (DESIGN section 7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SidePort {
+    pub name: String,
+    pub kind: SideKind,
+    /// Word width.
+    pub width: u32,
+}
+
+impl SidePort {
+    /// The ports: (name, direction seen from the primitive, bits).
+    pub fn ports(&self) -> Vec<(String, Dir, u32)> {
+        let n = &self.name;
+        match self.kind {
+            SideKind::MemRead { addr_width } => vec![
+                (format!("{n}_rd_en_o"), Dir::Output, 1),
+                (format!("{n}_rd_addr_o"), Dir::Output, addr_width),
+                (format!("{n}_rd_data_i"), Dir::Input, self.width),
+            ],
+            SideKind::MemWrite { addr_width } => vec![
+                (format!("{n}_wr_en_o"), Dir::Output, 1),
+                (format!("{n}_wr_addr_o"), Dir::Output, addr_width),
+                (format!("{n}_wr_data_o"), Dir::Output, self.width),
+            ],
+            SideKind::Config => vec![(format!("{n}_i"), Dir::Input, self.width)],
+            SideKind::Status => vec![(format!("{n}_o"), Dir::Output, self.width)],
+        }
+    }
+
+    /// Words the host sees in this port's region.
+    pub fn words(&self) -> u64 {
+        match self.kind {
+            SideKind::MemRead { addr_width } | SideKind::MemWrite { addr_width } => {
+                1u64 << addr_width
+            }
+            SideKind::Config | SideKind::Status => 1,
+        }
+    }
+}
+
+/// `sam_mem`: a `width`-bit array of `2^addr_width` words with the host port.
+pub fn mem(width: u32, addr_width: u32) -> Vec<(String, String)> {
+    vec![
+        ("Width".into(), width.to_string()),
+        ("AddrWidth".into(), addr_width.to_string()),
+    ]
+}
+
 /// A primitive with its parameters chosen: what a testbench wrapper, a synthesis
 /// shell or a generated top needs to instantiate it. Every primitive is clocked by
 /// `clk_i` and reset by the asynchronous active-low `rst_ni`.
@@ -121,6 +193,8 @@ pub struct PrimitiveConfig {
     pub module: String,
     pub params: Vec<(String, String)>,
     pub streams: Vec<StreamPort>,
+    /// Ports to on-chip arrays and host registers (none for pure stream blocks).
+    pub sides: Vec<SidePort>,
 }
 
 impl PrimitiveConfig {
@@ -142,6 +216,7 @@ pub fn fifo(width: u32, depth: u32) -> PrimitiveConfig {
             ("Depth".into(), depth.to_string()),
         ],
         streams: vec![StreamPort::input("", width), StreamPort::output("", width)],
+        sides: Vec::new(),
     }
 }
 
@@ -157,6 +232,7 @@ pub fn repsiggen(crd_width: u32) -> PrimitiveConfig {
             StreamPort::input("crd", crd_width),
             StreamPort::output("repsig", REPSIG_WIDTH),
         ],
+        sides: Vec::new(),
     }
 }
 
@@ -171,6 +247,7 @@ pub fn repeat(ref_width: u32) -> PrimitiveConfig {
             StreamPort::input("repsig", REPSIG_WIDTH),
             StreamPort::output("ref", ref_width),
         ],
+        sides: Vec::new(),
     }
 }
 
@@ -193,6 +270,7 @@ pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
             ("Ways".into(), ways.to_string()),
         ],
         streams,
+        sides: Vec::new(),
     }
 }
 
@@ -234,6 +312,7 @@ pub fn crddrop(mode: CrdDropMode, crd_width: u32, inner_width: u32) -> Primitive
             StreamPort::output("outer", crd_width),
             StreamPort::output("inner", inner_width),
         ],
+        sides: Vec::new(),
     }
 }
 
@@ -248,6 +327,7 @@ pub fn crdhold(crd_width: u32) -> PrimitiveConfig {
             StreamPort::output("outer", crd_width),
             StreamPort::output("inner", crd_width),
         ],
+        sides: Vec::new(),
     }
 }
 
@@ -317,6 +397,7 @@ pub fn alu(op: &str, operand: AluOperandMode, val_width: u32) -> PrimitiveConfig
             ("Const".into(), format!("{val_width}'h{bits:x}")),
         ],
         streams,
+        sides: Vec::new(),
     }
 }
 
@@ -361,6 +442,7 @@ pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConf
             ("Mode".into(), mode.param().to_string()),
         ],
         streams,
+        sides: Vec::new(),
     }
 }
 

@@ -59,6 +59,9 @@ pub enum Item {
         rhs: String,
     },
     Instance(Instance),
+    /// Lines of procedural code (an `always_ff` block), printed as given with the
+    /// module's indentation.
+    Block(Vec<String>),
 }
 
 /// A named instance with named parameter and port connections only.
@@ -180,6 +183,15 @@ impl fmt::Display for Module {
                 }
                 Item::Assign { lhs, rhs } => {
                     let _ = writeln!(out, "  assign {lhs} = {rhs};");
+                }
+                Item::Block(lines) => {
+                    for l in lines {
+                        if l.is_empty() {
+                            out.push('\n');
+                        } else {
+                            let _ = writeln!(out, "  {l}");
+                        }
+                    }
                 }
                 Item::Instance(inst) => {
                     let _ = write!(out, "  {}", inst.module);

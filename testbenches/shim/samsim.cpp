@@ -4,6 +4,7 @@
 // (testbenches/src/harness.rs writes it): clk_i, rst_ni, and stream lanes
 //   in_valid_i[NumIn], in_tok_i[NumIn*64], in_ready_o[NumIn]
 //   out_valid_o[NumOut], out_tok_o[NumOut*64], out_ready_i[NumOut]
+//   host_re_i, host_we_i, host_addr_i[32], host_wdata_i[64], host_rdata_o[64]
 // so this file compiles unchanged against any of them (the model class is always
 // `Vtb`, chosen with verilator --prefix). It exports a small C ABI that
 // testbenches/src/sim.rs loads with libloading. Lane counts come from -D flags.
@@ -83,7 +84,7 @@ struct Sim {
 
 extern "C" {
 
-__attribute__((visibility("default"))) uint32_t samsim_abi_version() { return 1; }
+__attribute__((visibility("default"))) uint32_t samsim_abi_version() { return 2; }
 __attribute__((visibility("default"))) uint32_t samsim_num_in() { return SAMSIM_NUM_IN; }
 __attribute__((visibility("default"))) uint32_t samsim_num_out() { return SAMSIM_NUM_OUT; }
 
@@ -132,6 +133,8 @@ __attribute__((visibility("default"))) void samsim_reset(void* p, uint32_t cycle
   auto* s = static_cast<Sim*>(p);
   for (unsigned i = 0; i < SAMSIM_NUM_IN; ++i) set_bit(s->top->in_valid_i, i, false);
   for (unsigned i = 0; i < SAMSIM_NUM_OUT; ++i) set_bit(s->top->out_ready_i, i, false);
+  s->top->host_re_i = 0;
+  s->top->host_we_i = 0;
   s->top->rst_ni = 0;
   s->half(false);
   for (uint32_t c = 0; c < cycles; ++c) { s->half(true); s->half(false); }
@@ -169,6 +172,28 @@ __attribute__((visibility("default"))) void samsim_tick(void* p) {
   s->half(true);
   s->half(false);
   ++s->cycles;
+}
+
+// Host port: one write, one clock cycle (stream inputs as they are).
+__attribute__((visibility("default"))) void samsim_host_write(void* p, uint32_t addr, uint64_t data) {
+  auto* s = static_cast<Sim*>(p);
+  s->top->host_we_i = 1;
+  s->top->host_addr_i = addr;
+  s->top->host_wdata_i = data;
+  s->half(true);
+  s->top->host_we_i = 0;
+  s->half(false);
+}
+
+// Host port: one read, one clock cycle; returns the word.
+__attribute__((visibility("default"))) uint64_t samsim_host_read(void* p, uint32_t addr) {
+  auto* s = static_cast<Sim*>(p);
+  s->top->host_re_i = 1;
+  s->top->host_addr_i = addr;
+  s->half(true);
+  s->top->host_re_i = 0;
+  s->half(false);
+  return s->top->host_rdata_o;
 }
 
 // Non-zero once an assertion ($error) fired in the model.

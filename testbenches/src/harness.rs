@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use samgen_hdl::library::{PrimitiveConfig, StreamPort};
+use samgen_hdl::library::{PrimitiveConfig, SideKind, SidePort, StreamPort};
 use samgen_hdl::netlist::{Dir, Instance, Item, Module, Width};
 
 use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
@@ -14,6 +14,18 @@ use crate::CosimError;
 
 /// Bits per lane in the wrapper's packed token ports.
 pub const LANE_BITS: u32 = 64;
+
+/// Host addresses: the top byte picks a region, the rest is the word within it.
+pub const REGION_SHIFT: u32 = 24;
+
+/// One region of the wrapper's host port: an array or register of one instance.
+#[derive(Clone, Debug)]
+pub struct HostRegion {
+    pub instance: String,
+    pub side: SidePort,
+    /// Host address of word 0.
+    pub base: u64,
+}
 
 /// One primitive instance inside the wrapper.
 #[derive(Clone, Debug)]
@@ -44,6 +56,20 @@ impl Harness {
             .collect()
     }
 
+    /// The host port's address map, in instance order, then side-port order.
+    pub fn host_regions(&self) -> Vec<HostRegion> {
+        self.duts
+            .iter()
+            .flat_map(|d| d.config.sides.iter().map(move |s| (d, s)))
+            .enumerate()
+            .map(|(r, (d, s))| HostRegion {
+                instance: d.instance.clone(),
+                side: s.clone(),
+                base: (r as u64) << REGION_SHIFT,
+            })
+            .collect()
+    }
+
     /// Build (or reuse from `cache_dir`) the model of this wrapper.
     pub fn build(
         &self,
@@ -63,7 +89,10 @@ impl Harness {
         cache_dir: &Path,
         wave: Option<WaveFormat>,
     ) -> Result<BuiltModel, CosimError> {
-        let modules: Vec<&str> = self.duts.iter().map(|d| d.config.module.as_str()).collect();
+        let mut modules: Vec<&str> = self.duts.iter().map(|d| d.config.module.as_str()).collect();
+        if !self.host_regions().is_empty() {
+            modules.push("sam_mem");
+        }
         let sources = samgen_hdl::library::sources_for(&modules)
             .map_err(|e| CosimError::Mismatch(e.to_string()))?;
         build_model(
@@ -94,6 +123,10 @@ impl Harness {
             "Flattens the stream channels of the instances below into 64-bit lanes".into(),
             "(token zero-extended) so one C++ shim, testbenches/shim/samsim.cpp, drives".into(),
             format!("every wrapper. Lanes: {num_in} in, {num_out} out."),
+            format!(
+                "Host port: region r (arrays and registers, in instance order) at \
+                 host_addr_i[31:{REGION_SHIFT}] == r; read data one cycle after host_re_i."
+            ),
         ];
         m.port("clk_i", Dir::Input, Width::Bits(1))
             .port("rst_ni", Dir::Input, Width::Bits(1))
@@ -110,7 +143,12 @@ impl Harness {
                 Dir::Output,
                 Width::Lanes(num_out.max(1) * LANE_BITS),
             )
-            .port("out_ready_i", Dir::Input, Width::Lanes(num_out.max(1)));
+            .port("out_ready_i", Dir::Input, Width::Lanes(num_out.max(1)))
+            .port("host_re_i", Dir::Input, Width::Bits(1))
+            .port("host_we_i", Dir::Input, Width::Bits(1))
+            .port("host_addr_i", Dir::Input, Width::Bits(32))
+            .port("host_wdata_i", Dir::Input, Width::Bits(64))
+            .port("host_rdata_o", Dir::Output, Width::Bits(64));
         m.waivers.push((
             "UNUSEDSIGNAL".into(),
             "lanes are 64 bits wide; a channel uses only its token's bits".into(),
@@ -140,6 +178,12 @@ impl Harness {
                 conns.push((tok, wire.clone()));
                 out_wires.push((wire, bits, k));
             }
+            let regions: Vec<HostRegion> = self
+                .host_regions()
+                .into_iter()
+                .filter(|r| r.instance == dut.instance)
+                .collect();
+            let sides = side_items(&dut.instance, &regions, &mut conns);
             m.comment(format!("{} ({})", dut.instance, dut.config.module));
             for (wire, bits, _) in &out_wires {
                 m.item(Item::Wire {
@@ -153,6 +197,9 @@ impl Harness {
                 params: dut.config.params.clone(),
                 conns,
             }));
+            for item in sides {
+                m.item(item);
+            }
             for (wire, _, k) in &out_wires {
                 m.assign(
                     format!("out_tok_o[{}+:{LANE_BITS}]", k * LANE_BITS),
@@ -160,6 +207,7 @@ impl Harness {
                 );
             }
         }
+        host_read_mux(&mut m, &self.host_regions());
         if num_in == 0 {
             m.assign("in_ready_o", "1'b0");
         }
@@ -168,4 +216,144 @@ impl Harness {
         }
         m
     }
+}
+
+/// `host_addr_i` selects region `r`.
+fn hit(r: &HostRegion) -> String {
+    format!(
+        "host_addr_i[31:{REGION_SHIFT}] == 8'd{}",
+        r.base >> REGION_SHIFT
+    )
+}
+
+/// The signal the host reads for region `r`.
+fn read_signal(r: &HostRegion) -> String {
+    format!("{}_{}_host", r.instance, r.side.name)
+}
+
+fn addr_width(kind: SideKind) -> u32 {
+    match kind {
+        SideKind::MemRead { addr_width } | SideKind::MemWrite { addr_width } => addr_width,
+        SideKind::Config | SideKind::Status => 0,
+    }
+}
+
+/// The arrays and registers behind one instance's side ports; pushes the
+/// instance's side connections onto `conns`.
+fn side_items(
+    instance: &str,
+    regions: &[HostRegion],
+    conns: &mut Vec<(String, String)>,
+) -> Vec<Item> {
+    let mut items = Vec::new();
+    for r in regions {
+        let side = &r.side;
+        let host = read_signal(r);
+        let w = side.width;
+        let ports = side.ports();
+        match side.kind {
+            SideKind::MemRead { .. } | SideKind::MemWrite { .. } => {
+                let aw = addr_width(side.kind);
+                let read = matches!(side.kind, SideKind::MemRead { .. });
+                let wire = |suffix: &str| format!("{instance}_{}_{suffix}", side.name);
+                let mut mem_conns = vec![
+                    ("clk_i".to_string(), "clk_i".to_string()),
+                    ("rst_ni".to_string(), "rst_ni".to_string()),
+                    ("host_re_i".into(), format!("host_re_i && {}", hit(r))),
+                    ("host_we_i".into(), format!("host_we_i && {}", hit(r))),
+                    ("host_addr_i".into(), format!("host_addr_i[{}:0]", aw - 1)),
+                    ("host_wdata_i".into(), format!("host_wdata_i[{}:0]", w - 1)),
+                    ("rd_data_o".into(), host.clone()),
+                ];
+                items.push(Item::Wire {
+                    name: host.clone(),
+                    width: Width::Bits(w),
+                });
+                for (name, _, bits) in &ports {
+                    if name.ends_with("_o") {
+                        let wn = wire(name.rsplit('_').nth(1).unwrap_or("x"));
+                        items.push(Item::Wire {
+                            name: wn.clone(),
+                            width: Width::Bits(*bits),
+                        });
+                        conns.push((name.clone(), wn));
+                    } else {
+                        conns.push((name.clone(), host.clone()));
+                    }
+                }
+                if read {
+                    mem_conns.push(("rd_en_i".into(), wire("en")));
+                    mem_conns.push(("rd_addr_i".into(), wire("addr")));
+                    mem_conns.push(("wr_en_i".into(), "1'b0".into()));
+                    mem_conns.push(("wr_addr_i".into(), "'0".into()));
+                    mem_conns.push(("wr_data_i".into(), "'0".into()));
+                } else {
+                    mem_conns.push(("rd_en_i".into(), "1'b0".into()));
+                    mem_conns.push(("rd_addr_i".into(), "'0".into()));
+                    mem_conns.push(("wr_en_i".into(), wire("en")));
+                    mem_conns.push(("wr_addr_i".into(), wire("addr")));
+                    mem_conns.push(("wr_data_i".into(), wire("data")));
+                }
+                items.push(Item::Instance(Instance {
+                    module: "sam_mem".into(),
+                    name: format!("{instance}_{}_mem", side.name),
+                    params: samgen_hdl::library::mem(w, aw),
+                    conns: mem_conns,
+                }));
+            }
+            SideKind::Config => {
+                items.push(Item::Wire {
+                    name: host.clone(),
+                    width: Width::Bits(w),
+                });
+                items.push(Item::Block(vec![
+                    "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+                    format!("  if (!rst_ni) {host} <= '0;"),
+                    format!(
+                        "  else if (host_we_i && {}) {host} <= host_wdata_i[{}:0];",
+                        hit(r),
+                        w - 1
+                    ),
+                    "end".into(),
+                ]));
+                conns.push((ports[0].0.clone(), host));
+            }
+            SideKind::Status => {
+                items.push(Item::Wire {
+                    name: host.clone(),
+                    width: Width::Bits(w),
+                });
+                conns.push((ports[0].0.clone(), host));
+            }
+        }
+    }
+    items
+}
+
+/// `host_rdata_o`: the region read last (registered on `host_re_i`) picks the data.
+fn host_read_mux(m: &mut Module, regions: &[HostRegion]) {
+    m.comment("Host reads: the region of the last read picks the data");
+    if regions.is_empty() {
+        m.assign("host_rdata_o", "'0");
+        return;
+    }
+    m.item(Item::Wire {
+        name: "host_region_q".into(),
+        width: Width::Bits(8),
+    });
+    m.item(Item::Block(vec![
+        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "  if (!rst_ni) host_region_q <= '0;".into(),
+        format!("  else if (host_re_i) host_region_q <= host_addr_i[31:{REGION_SHIFT}];"),
+        "end".into(),
+    ]));
+    let mut rhs = "'0".to_string();
+    for r in regions.iter().rev() {
+        rhs = format!(
+            "host_region_q == 8'd{} ? 64'({}) :\n                        {rhs}",
+            r.base >> REGION_SHIFT,
+            read_signal(r)
+        );
+    }
+    m.assign("host_rdata_o", rhs);
 }

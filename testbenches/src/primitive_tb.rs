@@ -2,9 +2,12 @@
 //! random input bubbles and output backpressure, every output token compared with
 //! the primitive's golden model in `samgen_compiler::golden`.
 //!
-//! A primitive plugs in by implementing [`PrimitiveTest`]: its configuration (the
-//! ports), a generator of random inputs, and the golden model as a function from
-//! input streams to output streams.
+//! A stream primitive plugs in by implementing [`PrimitiveTest`]: its
+//! configuration (the ports), a generator of random inputs, and the golden model
+//! as a function from input streams to output streams. A primitive with arrays or
+//! host registers (a scanner, a level writer) implements [`Testbench`] directly:
+//! its cases also say what the host loads before the run and what it reads back
+//! after.
 
 use std::path::Path;
 
@@ -14,7 +17,7 @@ use samgen_compiler::token::{format_stream, Token};
 use samgen_hdl::library::{PrimitiveConfig, StreamDir};
 
 use crate::drive::{run_streams, RunSpec, Stalls};
-use crate::harness::{DutInstance, Harness};
+use crate::harness::{DutInstance, Harness, HostRegion};
 use crate::sim::Sim;
 use crate::verilator::{BuiltModel, WaveFormat};
 use crate::CosimError;
@@ -38,6 +41,64 @@ pub trait PrimitiveTest {
     }
 }
 
+/// Host-visible words by side-port name (`SidePort::name`): what the host
+/// loads before a run, or what it must read back after one.
+pub type HostWords = Vec<(String, Vec<u64>)>;
+
+/// One test case: input streams (in input-port order) and host-loaded words.
+#[derive(Clone, Debug, Default)]
+pub struct Case {
+    pub streams: Vec<Vec<Token>>,
+    pub load: HostWords,
+}
+
+/// What the golden model says a case gives: output streams (in output-port
+/// order) and the words the host must read back (a prefix of each array; one
+/// word for a register).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expected {
+    pub streams: Vec<Vec<Token>>,
+    pub store: HostWords,
+}
+
+/// The general testbench [`verify`] and [`throughput`] run: every
+/// [`PrimitiveTest`] is one, with no host words.
+pub trait Testbench {
+    fn name(&self) -> &'static str;
+    fn config(&self) -> PrimitiveConfig;
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> Case;
+    /// A long case (thousands of tokens) for the throughput benchmark.
+    fn long_case(&self, rng: &mut ChaCha8Rng) -> Case;
+    fn expected(&self, case: &Case) -> Result<Expected, String>;
+}
+
+impl<T: PrimitiveTest> Testbench for T {
+    fn name(&self) -> &'static str {
+        PrimitiveTest::name(self)
+    }
+    fn config(&self) -> PrimitiveConfig {
+        PrimitiveTest::config(self)
+    }
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        Case {
+            streams: self.random_inputs(rng),
+            load: Vec::new(),
+        }
+    }
+    fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        Case {
+            streams: self.long_inputs(rng),
+            load: Vec::new(),
+        }
+    }
+    fn expected(&self, case: &Case) -> Result<Expected, String> {
+        Ok(Expected {
+            streams: self.golden(&case.streams)?,
+            store: Vec::new(),
+        })
+    }
+}
+
 /// Steady-state rate on long streams with no stalls.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Throughput {
@@ -52,7 +113,7 @@ pub struct Throughput {
 /// Measure tokens per cycle on `test`'s long inputs without stalls (the outputs
 /// are checked against the golden model too).
 pub fn throughput(
-    test: &dyn PrimitiveTest,
+    test: &dyn Testbench,
     model: &BuiltModel,
     seed: u64,
 ) -> Result<Throughput, CosimError> {
@@ -62,21 +123,25 @@ pub fn throughput(
         widths(&config, StreamDir::Out),
     );
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let inputs = test.long_inputs(&mut rng);
-    let want = test
-        .golden(&inputs)
+    let case = test.long_case(&mut rng);
+    let inputs = &case.streams;
+    let expected = test
+        .expected(&case)
         .map_err(|e| CosimError::Mismatch(format!("golden model: {e}")))?;
+    let want = &expected.streams;
     let mut sim = Sim::new(model, None, rng.gen())?;
     sim.reset(2);
+    let host = host_map(test);
+    load(&mut sim, &host, &case.load)?;
     let spec = RunSpec {
-        inputs: &inputs,
+        inputs,
         in_widths: &in_w,
         out_widths: &out_w,
         stalls: Stalls::NONE,
         max_cycles: 1000 + 20 * inputs.iter().map(Vec::len).sum::<usize>() as u64,
     };
     let got = run_streams(&mut sim, &spec, &mut rng, |_| Ok(()))?;
-    if got.outputs != want {
+    if &got.outputs != want || read_back(&mut sim, &host, &expected.store)?.is_some() {
         return Err(CosimError::Mismatch(format!(
             "{}: long-stream outputs differ from the golden model",
             test.name()
@@ -84,7 +149,7 @@ pub fn throughput(
     }
     let tokens = inputs
         .iter()
-        .chain(&want)
+        .chain(want)
         .map(|s| s.len() as u64)
         .max()
         .unwrap_or(0);
@@ -115,28 +180,89 @@ fn widths(config: &PrimitiveConfig, dir: StreamDir) -> Vec<u32> {
         .collect()
 }
 
+/// The one-instance wrapper of `test`'s primitive.
+pub fn harness(test: &dyn Testbench) -> Harness {
+    Harness {
+        name: format!("sam_tb_{}", test.name()),
+        duts: vec![DutInstance {
+            instance: "dut".into(),
+            config: test.config(),
+        }],
+    }
+}
+
 /// Build (or reuse) the model of `test`'s primitive in a one-instance wrapper.
 pub fn build(
-    test: &dyn PrimitiveTest,
+    test: &dyn Testbench,
     cache_dir: &Path,
     wave: Option<WaveFormat>,
 ) -> Result<BuiltModel, CosimError> {
     let config = test.config();
-    let harness = Harness {
-        name: format!("sam_tb_{}", test.name()),
-        duts: vec![DutInstance {
-            instance: "dut".into(),
-            config: config.clone(),
-        }],
-    };
-    harness.build(&format!("{} testbench", config.module), cache_dir, wave)
+    harness(test).build(&format!("{} testbench", config.module), cache_dir, wave)
+}
+
+fn host_map(test: &dyn Testbench) -> Vec<HostRegion> {
+    harness(test).host_regions()
+}
+
+fn region<'a>(host: &'a [HostRegion], name: &str) -> Result<&'a HostRegion, CosimError> {
+    host.iter().find(|r| r.side.name == name).ok_or_else(|| {
+        CosimError::Mismatch(format!(
+            "the testbench names `{name}`, which is no side port"
+        ))
+    })
+}
+
+/// Write `words` through the host port.
+fn load(sim: &mut Sim, host: &[HostRegion], words: &HostWords) -> Result<(), CosimError> {
+    for (name, ws) in words {
+        let r = region(host, name)?;
+        if ws.len() as u64 > r.side.words() {
+            return Err(CosimError::Mismatch(format!(
+                "`{name}` holds {} words; the case has {}",
+                r.side.words(),
+                ws.len()
+            )));
+        }
+        for (i, &w) in ws.iter().enumerate() {
+            sim.host_write(r.base + i as u64, w)?;
+        }
+    }
+    Ok(())
+}
+
+/// Read back as many words as `want` has per region; the first difference, if
+/// any, as a message.
+fn read_back(
+    sim: &mut Sim,
+    host: &[HostRegion],
+    want: &HostWords,
+) -> Result<Option<String>, CosimError> {
+    for (name, ws) in want {
+        let r = region(host, name)?;
+        let mask = if r.side.width >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << r.side.width) - 1
+        };
+        for (i, &w) in ws.iter().enumerate() {
+            let got = sim.host_read(r.base + i as u64)?;
+            if got != w & mask {
+                return Ok(Some(format!(
+                    "`{name}` word {i}: expected {}, RTL wrote {got} (expected words {ws:?})",
+                    w & mask
+                )));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// Run `streams` random input sets (seeded) under random stalls and compare every
 /// output stream with the golden model. Stops at the first difference, naming the
 /// stream, port and first differing token.
 pub fn verify(
-    test: &dyn PrimitiveTest,
+    test: &dyn Testbench,
     model: &BuiltModel,
     streams: usize,
     seed: u64,
@@ -155,26 +281,30 @@ pub fn verify(
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut sim = Sim::new(model, wave, rng.gen())?;
+    let host = host_map(test);
     let mut report = Report {
         primitive: test.name().to_string(),
         ..Report::default()
     };
     for n in 0..streams {
-        let inputs = test.random_inputs(&mut rng);
-        let want = test
-            .golden(&inputs)
+        let case = test.random_case(&mut rng);
+        let inputs = &case.streams;
+        let expected = test
+            .expected(&case)
             .map_err(|e| CosimError::Mismatch(format!("stream {n}: golden model: {e}")))?;
+        let want = &expected.streams;
         let stalls = Stalls::random(&mut rng);
         sim.reset(2);
+        load(&mut sim, &host, &case.load)?;
         let spec = RunSpec {
-            inputs: &inputs,
+            inputs,
             in_widths: &in_w,
             out_widths: &out_w,
             stalls,
             max_cycles: 1000 + 200 * inputs.iter().map(Vec::len).sum::<usize>() as u64,
         };
         let got = run_streams(&mut sim, &spec, &mut rng, |_| Ok(()))?;
-        for (k, (g, w)) in got.outputs.iter().zip(&want).enumerate() {
+        for (k, (g, w)) in got.outputs.iter().zip(want).enumerate() {
             if g != w {
                 let at = g
                     .iter()
@@ -194,6 +324,15 @@ pub fn verify(
                     format_stream(g)
                 )));
             }
+        }
+        if let Some(diff) = read_back(&mut sim, &host, &expected.store)? {
+            let ins: Vec<String> = inputs.iter().map(|s| format_stream(s)).collect();
+            return Err(CosimError::Mismatch(format!(
+                "{} stream {n}: {diff} (inputs: {}; loaded: {:?})",
+                test.name(),
+                ins.join(" | "),
+                case.load
+            )));
         }
         report.streams += 1;
         report.tokens_in += inputs.iter().map(|s| s.len() as u64).sum::<u64>();

@@ -3,13 +3,13 @@
 use samgen_compiler::graph::{AluOp, AluOperand};
 use samgen_hdl::library::{CrdDropMode, ReduceMode};
 
-use crate::primitive_tb::PrimitiveTest;
+use crate::primitive_tb::Testbench;
 
 /// One testbench per library primitive in a representative configuration (16-bit
 /// coordinates, 32-bit values; the modes the lowering uses most). `sam_broadcast`
 /// is left out until the wrapper can tie off its unused channels (it has its own
 /// build, `broadcast::build`).
-pub fn all() -> Vec<Box<dyn PrimitiveTest>> {
+pub fn all() -> Vec<Box<dyn Testbench>> {
     vec![
         Box::new(crate::repsiggen::Repsiggen { crd_width: 16 }),
         Box::new(crate::repeat::Repeat { ref_width: 16 }),
@@ -48,6 +48,6 @@ pub fn all() -> Vec<Box<dyn PrimitiveTest>> {
 }
 
 /// The testbench of the primitive named `name` (`repsiggen`).
-pub fn find(name: &str) -> Option<Box<dyn PrimitiveTest>> {
+pub fn find(name: &str) -> Option<Box<dyn Testbench>> {
     all().into_iter().find(|t| t.name() == name)
 }

@@ -18,6 +18,11 @@ type UnitFn = unsafe extern "C" fn(*mut c_void);
 type GetBitFn = unsafe extern "C" fn(*mut c_void, u32) -> u32;
 type GetTokFn = unsafe extern "C" fn(*mut c_void, u32) -> u64;
 type StatusFn = unsafe extern "C" fn(*mut c_void) -> u32;
+type HostWriteFn = unsafe extern "C" fn(*mut c_void, u32, u64);
+type HostReadFn = unsafe extern "C" fn(*mut c_void, u32) -> u64;
+
+/// The shim's C ABI version (`samsim_abi_version`).
+const ABI_VERSION: u32 = 2;
 
 struct Api {
     free: FreeFn,
@@ -30,6 +35,8 @@ struct Api {
     out_tok: GetTokFn,
     tick: UnitFn,
     got_error: StatusFn,
+    host_write: HostWriteFn,
+    host_read: HostReadFn,
 }
 
 /// One running instance of a model. Lane indices are checked against the model.
@@ -73,11 +80,11 @@ impl Sim {
         // SAFETY: plain getters without arguments.
         let (abi, got_in, got_out) = unsafe { (abi(), num_in(), num_out()) };
         let (want_in, want_out) = (model.num_in.max(1), model.num_out.max(1));
-        if abi != 1 || got_in != want_in || got_out != want_out {
+        if abi != ABI_VERSION || got_in != want_in || got_out != want_out {
             return Err(CosimError::LaneMismatch {
                 path: path.clone(),
                 got: format!("abi {abi}, {got_in} in, {got_out} out"),
-                want: format!("abi 1, {want_in} in, {want_out} out"),
+                want: format!("abi {ABI_VERSION}, {want_in} in, {want_out} out"),
             });
         }
         let new: NewFn = sym(&lib, "samsim_new", path)?;
@@ -92,6 +99,8 @@ impl Sim {
             out_tok: sym(&lib, "samsim_out_tok", path)?,
             tick: sym(&lib, "samsim_tick", path)?,
             got_error: sym(&lib, "samsim_got_error", path)?,
+            host_write: sym(&lib, "samsim_host_write", path)?,
+            host_read: sym(&lib, "samsim_host_read", path)?,
         };
         let wave_c = wave
             .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
@@ -166,6 +175,28 @@ impl Sim {
     pub fn tick(&mut self) -> Result<(), CosimError> {
         unsafe { (self.api.tick)(self.handle) };
         self.cycle += 1;
+        self.check_errors()
+    }
+
+    /// Write one word through the host port (one clock cycle).
+    pub fn host_write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        let addr = u32::try_from(addr).map_err(|_| {
+            CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits"))
+        })?;
+        unsafe { (self.api.host_write)(self.handle, addr, data) };
+        self.check_errors()
+    }
+
+    /// Read one word through the host port (one clock cycle).
+    pub fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        let addr = u32::try_from(addr).map_err(|_| {
+            CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits"))
+        })?;
+        let v = unsafe { (self.api.host_read)(self.handle, addr) };
+        self.check_errors().map(|_| v)
+    }
+
+    fn check_errors(&self) -> Result<(), CosimError> {
         if unsafe { (self.api.got_error)(self.handle) } != 0 {
             return Err(CosimError::Assertion { cycle: self.cycle });
         }
