@@ -60,6 +60,10 @@ pub const SOURCES: &[Source] = &[
         name: "sam_mem",
         deps: &["sam_pkg"],
     },
+    Source {
+        name: "sam_fiberlookup",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.
@@ -195,6 +199,9 @@ pub struct PrimitiveConfig {
     pub streams: Vec<StreamPort>,
     /// Ports to on-chip arrays and host registers (none for pure stream blocks).
     pub sides: Vec<SidePort>,
+    /// Module ports this configuration does not use (a dense scanner's array
+    /// ports, a reserved channel): inputs are tied to zero, outputs left open.
+    pub unused: Vec<String>,
 }
 
 impl PrimitiveConfig {
@@ -217,6 +224,7 @@ pub fn fifo(width: u32, depth: u32) -> PrimitiveConfig {
         ],
         streams: vec![StreamPort::input("", width), StreamPort::output("", width)],
         sides: Vec::new(),
+        unused: Vec::new(),
     }
 }
 
@@ -233,6 +241,7 @@ pub fn repsiggen(crd_width: u32) -> PrimitiveConfig {
             StreamPort::output("repsig", REPSIG_WIDTH),
         ],
         sides: Vec::new(),
+        unused: Vec::new(),
     }
 }
 
@@ -248,6 +257,7 @@ pub fn repeat(ref_width: u32) -> PrimitiveConfig {
             StreamPort::output("ref", ref_width),
         ],
         sides: Vec::new(),
+        unused: Vec::new(),
     }
 }
 
@@ -271,6 +281,102 @@ pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
         ],
         streams,
         sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+/// The level format a `sam_fiberlookup` scans (its `Format` parameter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScanFormat {
+    Dense,
+    Compressed,
+}
+
+/// Array sizes of a compressed scanner: `pos` holds `2^pos_addr_width` words,
+/// `crd` `2^crd_addr_width`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScanArrays {
+    pub pos_addr_width: u32,
+    pub crd_addr_width: u32,
+}
+
+/// `sam_fiberlookup` scanning a `format` level with `crd_width`-bit coordinates
+/// and `ref_width`-bit references; `root` scans the root fiber with no reference
+/// input, once its `start` register is set. Dense: a `dim` register;
+/// compressed: `pos` and `crd` arrays. The skip channel is reserved and tied off.
+pub fn fiberlookup(
+    format: ScanFormat,
+    root: bool,
+    crd_width: u32,
+    ref_width: u32,
+    arrays: ScanArrays,
+) -> PrimitiveConfig {
+    let mut streams = Vec::new();
+    let mut unused: Vec<String> = ["skip_valid_i", "skip_ready_o", "skip_tok_i"]
+        .map(String::from)
+        .to_vec();
+    let start = SidePort {
+        name: "start".into(),
+        kind: SideKind::Config,
+        width: 1,
+    };
+    if root {
+        unused.extend(["ref_valid_i", "ref_ready_o", "ref_tok_i"].map(String::from));
+    } else {
+        unused.push("start_i".into());
+        streams.push(StreamPort::input("ref", ref_width));
+    }
+    streams.push(StreamPort::output("crd", crd_width));
+    streams.push(StreamPort::output("ref", ref_width));
+    let pos = SidePort {
+        name: "pos".into(),
+        kind: SideKind::MemRead {
+            addr_width: arrays.pos_addr_width,
+        },
+        width: ref_width,
+    };
+    let crd = SidePort {
+        name: "crd".into(),
+        kind: SideKind::MemRead {
+            addr_width: arrays.crd_addr_width,
+        },
+        width: crd_width,
+    };
+    let dim = SidePort {
+        name: "dim".into(),
+        kind: SideKind::Config,
+        width: crd_width,
+    };
+    let mut sides = match format {
+        ScanFormat::Dense => {
+            unused.extend(pos.ports().into_iter().chain(crd.ports()).map(|p| p.0));
+            vec![dim]
+        }
+        ScanFormat::Compressed => {
+            unused.extend(dim.ports().into_iter().map(|p| p.0));
+            vec![pos, crd]
+        }
+    };
+    if root {
+        // Last: the host sets it after loading the arrays.
+        sides.push(start);
+    }
+    PrimitiveConfig {
+        module: "sam_fiberlookup".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+            (
+                "Format".into(),
+                u32::from(format == ScanFormat::Compressed).to_string(),
+            ),
+            ("Root".into(), u32::from(root).to_string()),
+            ("PosAddrWidth".into(), arrays.pos_addr_width.to_string()),
+            ("CrdAddrWidth".into(), arrays.crd_addr_width.to_string()),
+        ],
+        streams,
+        sides,
+        unused,
     }
 }
 
@@ -313,6 +419,7 @@ pub fn crddrop(mode: CrdDropMode, crd_width: u32, inner_width: u32) -> Primitive
             StreamPort::output("inner", inner_width),
         ],
         sides: Vec::new(),
+        unused: Vec::new(),
     }
 }
 
@@ -328,6 +435,7 @@ pub fn crdhold(crd_width: u32) -> PrimitiveConfig {
             StreamPort::output("inner", crd_width),
         ],
         sides: Vec::new(),
+        unused: Vec::new(),
     }
 }
 
@@ -398,6 +506,7 @@ pub fn alu(op: &str, operand: AluOperandMode, val_width: u32) -> PrimitiveConfig
         ],
         streams,
         sides: Vec::new(),
+        unused: Vec::new(),
     }
 }
 
@@ -443,6 +552,7 @@ pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConf
         ],
         streams,
         sides: Vec::new(),
+        unused: Vec::new(),
     }
 }
 

@@ -153,6 +153,16 @@ impl Harness {
             "UNUSEDSIGNAL".into(),
             "lanes are 64 bits wide; a channel uses only its token's bits".into(),
         ));
+        if self
+            .duts
+            .iter()
+            .any(|d| d.config.unused.iter().any(|p| !p.ends_with("_i")))
+        {
+            m.waivers.push((
+                "PINCONNECTEMPTY".into(),
+                "outputs a configuration does not use are left open".into(),
+            ));
+        }
         let (mut lane_in, mut lane_out) = (0u32, 0u32);
         for dut in &self.duts {
             let mut conns = vec![
@@ -184,6 +194,10 @@ impl Harness {
                 .filter(|r| r.instance == dut.instance)
                 .collect();
             let sides = side_items(&dut.instance, &regions, &mut conns);
+            for port in &dut.config.unused {
+                let tie = if port.ends_with("_i") { "'0" } else { "" };
+                conns.push((port.clone(), tie.to_string()));
+            }
             m.comment(format!("{} ({})", dut.instance, dut.config.module));
             for (wire, bits, _) in &out_wires {
                 m.item(Item::Wire {

@@ -7,6 +7,7 @@ pub mod broadcast;
 pub mod crddrop;
 pub mod crdhold;
 pub mod drive;
+pub mod fiberlookup;
 pub mod fifo;
 pub mod harness;
 pub mod primitive_tb;

@@ -11,6 +11,8 @@ use crate::primitive_tb::Testbench;
 /// build, `broadcast::build`).
 pub fn all() -> Vec<Box<dyn Testbench>> {
     vec![
+        Box::new(crate::fiberlookup::Fiberlookup::compressed(false)),
+        Box::new(crate::fiberlookup::Fiberlookup::dense(false)),
         Box::new(crate::repsiggen::Repsiggen { crd_width: 16 }),
         Box::new(crate::repeat::Repeat { ref_width: 16 }),
         Box::new(crate::alu::Alu {

@@ -1,0 +1,238 @@
+//! The `sam_fiberlookup` testbench: a random level (dense: a dimension;
+//! compressed: `pos` and `crd` arrays with empty fibers, single coordinates and
+//! long fibers, loaded through the host port) and a random reference stream
+//! (random stop skeleton, references in any order with repeats and runs of
+//! consecutive ones, `N`), against `golden::fiberlookup`. Root mode scans the
+//! root fiber with no reference input.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::golden;
+use samgen_compiler::tensor::{Level, LevelFormat, NamedArray};
+use samgen_compiler::token::Token;
+use samgen_hdl::library::{PrimitiveConfig, ScanArrays, ScanFormat};
+
+use crate::primitive_tb::{Case, Expected, Testbench};
+use crate::streams::{random_stream, StreamShape};
+
+/// `sam_fiberlookup` in one configuration.
+pub struct Fiberlookup {
+    pub format: ScanFormat,
+    pub root: bool,
+    pub crd_width: u32,
+    pub ref_width: u32,
+    pub arrays: ScanArrays,
+}
+
+impl Fiberlookup {
+    /// A compressed scanner with 16-bit coordinates and references and arrays of
+    /// 256 (`pos`) and 1024 (`crd`) words.
+    pub fn compressed(root: bool) -> Self {
+        Fiberlookup {
+            format: ScanFormat::Compressed,
+            root,
+            crd_width: 16,
+            ref_width: 16,
+            arrays: ScanArrays {
+                pos_addr_width: 8,
+                crd_addr_width: 10,
+            },
+        }
+    }
+
+    /// A dense scanner with 16-bit coordinates and references.
+    pub fn dense(root: bool) -> Self {
+        Fiberlookup {
+            format: ScanFormat::Dense,
+            ..Self::compressed(root)
+        }
+    }
+
+    /// A random level below `parents` parent positions, with fibers of up to
+    /// `max_fiber` coordinates.
+    fn random_level(&self, rng: &mut ChaCha8Rng, parents: usize, max_fiber: usize) -> Level {
+        match self.format {
+            ScanFormat::Dense => Level {
+                format: LevelFormat::Dense,
+                padded: true,
+                dim: match rng.gen_range(0..4) {
+                    0 => 1,
+                    _ => rng.gen_range(1..=max_fiber as u64),
+                },
+                arrays: Vec::new(),
+            },
+            ScanFormat::Compressed => {
+                let capacity = 1usize << self.arrays.crd_addr_width;
+                let dim = rng.gen_range(1..=(2 * max_fiber as u64).max(2));
+                let mut pos = vec![0u64];
+                let mut crd = Vec::new();
+                for _ in 0..parents {
+                    let len = match rng.gen_range(0..6) {
+                        0 => 0,
+                        1 => 1,
+                        _ => rng.gen_range(0..=max_fiber),
+                    };
+                    let len = len.min(capacity - crd.len()).min(dim as usize);
+                    // `len` distinct sorted coordinates below `dim`.
+                    let mut fiber: Vec<u64> = rand::seq::index::sample(rng, dim as usize, len)
+                        .into_iter()
+                        .map(|c| c as u64)
+                        .collect();
+                    fiber.sort_unstable();
+                    crd.extend(fiber);
+                    pos.push(crd.len() as u64);
+                }
+                Level {
+                    format: LevelFormat::Compressed,
+                    padded: false,
+                    dim,
+                    arrays: vec![
+                        NamedArray {
+                            name: "pos",
+                            data: pos,
+                        },
+                        NamedArray {
+                            name: "crd",
+                            data: crd,
+                        },
+                    ],
+                }
+            }
+        }
+    }
+
+    /// References into `parents` positions on a random stop skeleton: runs of
+    /// consecutive references (as below a compressed parent), random ones and
+    /// repeats (as after a repeater), and `N`.
+    fn random_refs(&self, rng: &mut ChaCha8Rng, parents: usize, shape: StreamShape) -> Vec<Token> {
+        let skeleton = random_stream(rng, self.ref_width, shape);
+        let mut prev: Option<u64> = None;
+        skeleton
+            .into_iter()
+            .map(|t| match t {
+                Token::Data(_) => {
+                    let r = match (prev, rng.gen_range(0..3)) {
+                        (Some(p), 0 | 1) if (p + 1) < parents as u64 => p + 1,
+                        (Some(p), 1) => p,
+                        _ => rng.gen_range(0..parents as u64),
+                    };
+                    prev = Some(r);
+                    Token::Data(r)
+                }
+                t => t,
+            })
+            .collect()
+    }
+
+    fn case(&self, rng: &mut ChaCha8Rng, shape: StreamShape, max_parents: usize) -> Case {
+        let parents = if self.root {
+            1
+        } else {
+            let cap = (1usize << self.arrays.pos_addr_width) - 1;
+            rng.gen_range(1..=max_parents.min(cap))
+        };
+        let level = self.random_level(rng, parents, shape.max_fiber);
+        let streams = if self.root {
+            Vec::new()
+        } else {
+            vec![self.random_refs(rng, parents, shape)]
+        };
+        let mut load: Vec<(String, Vec<u64>)> = match self.format {
+            ScanFormat::Dense => vec![("dim".to_string(), vec![level.dim])],
+            ScanFormat::Compressed => level
+                .arrays
+                .iter()
+                .map(|a| (a.name.to_string(), a.data.clone()))
+                .collect(),
+        };
+        if self.root {
+            // The arrays are in: go.
+            load.push(("start".to_string(), vec![1]));
+        }
+        Case { streams, load }
+    }
+}
+
+impl Testbench for Fiberlookup {
+    fn name(&self) -> &'static str {
+        "fiberlookup"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        samgen_hdl::library::fiberlookup(
+            self.format,
+            self.root,
+            self.crd_width,
+            self.ref_width,
+            self.arrays,
+        )
+    }
+
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let shape = StreamShape {
+            max_levels: rng.gen_range(1..=3),
+            max_fiber: rng.gen_range(1..=8),
+            empty_prob: [0.0, 0.1, 0.3][rng.gen_range(0..3)],
+        };
+        self.case(rng, shape, 24)
+    }
+
+    /// The largest of 64 cases with fibers of up to 24 coordinates (thousands
+    /// of tokens).
+    fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let shape = StreamShape {
+            max_levels: 3,
+            max_fiber: 24,
+            empty_prob: 0.0,
+        };
+        (0..64)
+            .map(|_| self.case(rng, shape, 200))
+            .max_by_key(|c| c.streams.iter().map(Vec::len).sum::<usize>())
+            .unwrap_or_default()
+    }
+
+    fn expected(&self, case: &Case) -> Result<Expected, String> {
+        // The level is what the host loaded.
+        let words = |name: &str| {
+            case.load
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, w)| w.clone())
+                .ok_or_else(|| format!("the case loads no `{name}`"))
+        };
+        let level = match self.format {
+            ScanFormat::Dense => Level {
+                format: LevelFormat::Dense,
+                padded: true,
+                dim: words("dim")?[0],
+                arrays: Vec::new(),
+            },
+            ScanFormat::Compressed => Level {
+                format: LevelFormat::Compressed,
+                padded: false,
+                dim: 0,
+                arrays: vec![
+                    NamedArray {
+                        name: "pos",
+                        data: words("pos")?,
+                    },
+                    NamedArray {
+                        name: "crd",
+                        data: words("crd")?,
+                    },
+                ],
+            },
+        };
+        let root = [Token::Data(0), Token::Done];
+        let refs = if self.root {
+            &root[..]
+        } else {
+            &case.streams[0]
+        };
+        let (crd, refs) = golden::fiberlookup(&level, refs).map_err(|e| e.to_string())?;
+        Ok(Expected {
+            streams: vec![crd, refs],
+            store: Vec::new(),
+        })
+    }
+}
