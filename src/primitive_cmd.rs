@@ -61,9 +61,10 @@ pub enum PrimitiveCmd {
         json: bool,
     },
     /// Co-simulate a primitive against its golden model on random streams under
-    /// random stalls.
+    /// random stalls: `fifo`, or any primitive `samgen primitive bench` lists
+    /// (every configuration of it there).
     Verify {
-        primitive: PrimitiveName,
+        primitive: String,
         /// Number of random streams.
         #[arg(long, default_value_t = 1000)]
         streams: usize,
@@ -213,6 +214,60 @@ impl From<FamilyArg> for Family {
     }
 }
 
+/// `samgen primitive verify NAME` for a registry primitive: every configuration
+/// of it the registry holds.
+fn verify(name: &str, streams: usize, seed: u64, wave: Option<PathBuf>, json: bool) -> Result<()> {
+    let tests: Vec<_> = samgen_cosim::registry::all()
+        .into_iter()
+        .filter(|t| t.name() == name)
+        .collect();
+    if tests.is_empty() {
+        let mut known: Vec<&str> = samgen_cosim::registry::all()
+            .iter()
+            .map(|t| t.name())
+            .collect();
+        known.dedup();
+        bail!(
+            "no primitive named `{name}` (known: fifo, {})",
+            known.join(", ")
+        );
+    }
+    let mut reports = Vec::new();
+    for tb in &tests {
+        let config = tb.config();
+        let label = config_label(&config);
+        let model = primitive_tb::build(tb.as_ref(), &default_cache_dir(), wave_format(&wave)?)
+            .with_context(|| format!("building the {label} model"))?;
+        if model.reused {
+            eprintln!("[cosim] reusing cached model {}", model.library.display());
+        }
+        let report = primitive_tb::verify(tb.as_ref(), &model, streams, seed, wave.as_deref())
+            .with_context(|| format!("{label} co-simulation"))?;
+        if !json {
+            println!(
+                "{label}: RTL == golden on {} random streams under random stalls: \
+                 {} tokens in, {} out, {} cycles",
+                report.streams, report.tokens_in, report.tokens_out, report.cycles
+            );
+        }
+        reports.push(report);
+    }
+    if json {
+        println!("{}", serde_json::to_string(&reports)?);
+    }
+    Ok(())
+}
+
+/// `sam_fiberlookup Format=1 Root=0 ...`: the module and its parameters.
+fn config_label(config: &PrimitiveConfig) -> String {
+    let params: Vec<String> = config
+        .params
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    format!("{} {}", config.module, params.join(" "))
+}
+
 pub fn run(cmd: PrimitiveCmd) -> Result<()> {
     match cmd {
         PrimitiveCmd::Bench {
@@ -222,37 +277,18 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
             json,
         } => bench(!no_synth, &output, venv, json),
         PrimitiveCmd::Verify {
-            primitive: PrimitiveName::Repsiggen,
+            primitive,
             streams,
             seed,
             wave,
             json,
-        } => {
-            let tb = samgen_cosim::repsiggen::Repsiggen { crd_width: 16 };
-            let model = primitive_tb::build(&tb, &default_cache_dir(), wave_format(&wave)?)
-                .context("building the sam_repsiggen model")?;
-            if model.reused {
-                eprintln!("[cosim] reusing cached model {}", model.library.display());
-            }
-            let report = primitive_tb::verify(&tb, &model, streams, seed, wave.as_deref())
-                .context("sam_repsiggen co-simulation")?;
-            if json {
-                println!("{}", serde_json::to_string(&report)?);
-            } else {
-                println!(
-                    "sam_repsiggen: RTL == golden on {} random streams under random stalls: \
-                     {} tokens in, {} out, {} cycles",
-                    report.streams, report.tokens_in, report.tokens_out, report.cycles
-                );
-            }
-            Ok(())
-        }
+        } if primitive != "fifo" => verify(&primitive, streams, seed, wave, json),
         PrimitiveCmd::Verify {
-            primitive: PrimitiveName::Fifo,
             streams,
             seed,
             wave,
             json,
+            ..
         } => {
             let format = wave_format(&wave)?;
             let model = samgen_cosim::fifo::build(&default_cache_dir(), format)

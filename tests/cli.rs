@@ -156,6 +156,15 @@ fn wave_file_must_be_fst_or_vcd() {
 }
 
 #[test]
+fn unknown_primitive_names_the_known_ones() {
+    let line = one_error_line(&samgen(&["primitive", "verify", "fiberlokup"]));
+    assert!(
+        line.contains("`fiberlokup`") && line.contains("fiberlookup"),
+        "{line}"
+    );
+}
+
+#[test]
 fn argument_errors_are_one_line_too() {
     for args in [
         vec!["run"],
