@@ -448,8 +448,9 @@ module sam_fiberlookup #(
   end
 `endif
 
-  // skip_tok_i: reserved port.
-  logic unused_skip;
-  assign unused_skip = ^skip_tok_i;
+  // The reserved skip port, and the address bits above the pos array (checked by
+  // the assertions only).
+  logic unused_bits;
+  assign unused_bits = ^{skip_valid_i, skip_tok_i, pos_addr};
 
 endmodule

@@ -66,3 +66,29 @@ fn generated_fifo_wrapper_lints_clean() {
     let _ = std::fs::remove_dir_all(&dir);
     result.unwrap();
 }
+
+#[test]
+fn every_registry_wrapper_lints_clean() {
+    // Arrays, host registers and tied-off ports included (the scanners).
+    let dir = std::env::temp_dir().join(format!("samgen-lint-reg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut extra: Vec<Box<dyn samgen_cosim::primitive_tb::Testbench>> = vec![
+        Box::new(samgen_cosim::fiberlookup::Fiberlookup::compressed(true)),
+        Box::new(samgen_cosim::fiberlookup::Fiberlookup::dense(true)),
+    ];
+    extra.extend(samgen_cosim::registry::all());
+    for tb in extra {
+        let h = samgen_cosim::primitive_tb::harness(tb.as_ref());
+        let top = dir.join(format!("{}.sv", h.name));
+        std::fs::write(&top, h.to_module().to_string()).unwrap();
+        let module = tb.config().module;
+        let mut files = sources_for(&[module.as_str(), "sam_mem"]).unwrap();
+        files.push(top);
+        let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+        if let Err(e) = lint(&refs, &h.name, &[]) {
+            let _ = std::fs::remove_dir_all(&dir);
+            panic!("{} wrapper of {:?}:\n{e}", h.name, tb.config().params);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
