@@ -273,6 +273,14 @@ pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
     );
     let mut streams = vec![StreamPort::input("in", width)];
     streams.extend((0..ways).map(|k| StreamPort::output(&format!("out_{k}"), width)));
+    // The block has eight output channels; those beyond `ways` are left open.
+    let unused = (ways..BROADCAST_MAX_WAYS)
+        .flat_map(|k| {
+            StreamPort::output(&format!("out_{k}"), width)
+                .ports()
+                .map(|(name, ..)| name)
+        })
+        .collect();
     PrimitiveConfig {
         module: "sam_broadcast".into(),
         params: vec![
@@ -281,7 +289,7 @@ pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
         ],
         streams,
         sides: Vec::new(),
-        unused: Vec::new(),
+        unused,
     }
 }
 

@@ -3,18 +3,13 @@
 //! backpressure. The golden model is the identity on every output, as the
 //! executor's `broadcast` (compiler/src/exec) copies its input stream.
 
-use std::path::Path;
-
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{PrimitiveConfig, BROADCAST_MAX_WAYS};
+use samgen_hdl::library::PrimitiveConfig;
 
-use crate::harness::{DutInstance, Harness};
 use crate::primitive_tb::PrimitiveTest;
 use crate::streams::{random_stream, StreamShape};
-use crate::verilator::{BuiltModel, WaveFormat};
-use crate::CosimError;
 
 /// A `width`-bit stream copied `ways` times.
 pub struct Broadcast {
@@ -54,32 +49,4 @@ impl PrimitiveTest for Broadcast {
     fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
         broadcast(&inputs[0], self.ways as usize)
     }
-}
-
-/// [`crate::primitive_tb::build`] for `sam_broadcast`. Its port list is fixed at
-/// eight output channels and the wrapper connects only the `ways` in use, so the
-/// wrapper waives Verilator's missing-pin warning (the block ties the unused
-/// outputs off and ignores their ready).
-pub fn build(
-    test: &Broadcast,
-    cache_dir: &Path,
-    wave: Option<WaveFormat>,
-) -> Result<BuiltModel, CosimError> {
-    let config = test.config();
-    let harness = Harness {
-        name: format!("sam_tb_{}", test.name()),
-        duts: vec![DutInstance {
-            instance: "dut".into(),
-            config: config.clone(),
-        }],
-    };
-    let mut top = harness.to_module();
-    if test.ways < BROADCAST_MAX_WAYS {
-        top.waivers.push((
-            "PINMISSING".into(),
-            "sam_broadcast outputs beyond Ways are tied off inside the block".into(),
-        ));
-    }
-    let label = format!("{} testbench ({} ways)", config.module, test.ways);
-    harness.build_top(top, &label, cache_dir, wave)
 }

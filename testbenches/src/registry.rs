@@ -6,14 +6,13 @@ use samgen_hdl::library::{CrdDropMode, ReduceMode};
 use crate::primitive_tb::Testbench;
 
 /// One testbench per library primitive in a representative configuration (16-bit
-/// coordinates, 32-bit values; the modes the lowering uses most). `sam_broadcast`
-/// is left out until the wrapper can tie off its unused channels (it has its own
-/// build, `broadcast::build`).
+/// coordinates, 32-bit values; the modes the lowering uses most).
 pub fn all() -> Vec<Box<dyn Testbench>> {
     vec![
         Box::new(crate::fiberlookup::Fiberlookup::compressed(false)),
         Box::new(crate::fiberlookup::Fiberlookup::dense(false)),
         Box::new(crate::repsiggen::Repsiggen { crd_width: 16 }),
+        Box::new(crate::broadcast::Broadcast { width: 16, ways: 2 }),
         Box::new(crate::repeat::Repeat { ref_width: 16 }),
         Box::new(crate::alu::Alu {
             op: AluOp::Mul,

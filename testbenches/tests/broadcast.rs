@@ -2,8 +2,8 @@
 //! under random stalls (each output's ready dropped independently), 2-way and
 //! 3-way, plus the 1-way and 8-way extremes.
 
-use samgen_cosim::broadcast::{build, Broadcast};
-use samgen_cosim::primitive_tb::{throughput, verify};
+use samgen_cosim::broadcast::Broadcast;
+use samgen_cosim::primitive_tb::{build, throughput, verify};
 use samgen_cosim::verilator::default_cache_dir;
 
 #[test]
