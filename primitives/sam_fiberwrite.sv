@@ -65,8 +65,6 @@ module sam_fiberwrite #(
     .tok_i  (crd_tok_i)
   );
 
-  localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
-
   sam_pkg::tok_kind_e in_kind;
   logic               first, close;
 
@@ -164,6 +162,9 @@ module sam_fiberwrite #(
   assign done_o        = done_q;
 
 `ifndef SAM_ASSERTS_OFF
+  // Words an array holds (entries a count may reach).
+  localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
+
   always_ff @(posedge clk_i) begin
     if (rst_ni && crd_valid_i) begin
       assert (!done_q)

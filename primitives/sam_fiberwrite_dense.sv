@@ -51,8 +51,6 @@ module sam_fiberwrite_dense #(
     .tok_i  (crd_tok_i)
   );
 
-  localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
-
   sam_pkg::tok_kind_e in_kind;
   // len_q: coordinates of the current fiber; seen_q: a fiber ended (dim_q is set).
   logic [AddrWidth:0] len_q, dim_q;
@@ -86,6 +84,9 @@ module sam_fiberwrite_dense #(
   assign done_o = done_q;
 
 `ifndef SAM_ASSERTS_OFF
+  // The longest fiber: the largest dimension dim_o can hold.
+  localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
+
   always_ff @(posedge clk_i) begin
     if (rst_ni && crd_valid_i) begin
       assert (!done_q)

@@ -55,8 +55,6 @@ module sam_fiberwrite_vals #(
     .tok_i  (val_tok_i)
   );
 
-  localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
-
   sam_pkg::tok_kind_e   in_kind;
   logic                 write;
   logic [AddrWidth:0]   cnt_q;
@@ -94,6 +92,9 @@ module sam_fiberwrite_vals #(
   assign done_o         = done_q;
 
 `ifndef SAM_ASSERTS_OFF
+  // Words an array holds (entries a count may reach).
+  localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
+
   always_ff @(posedge clk_i) begin
     if (rst_ni && val_valid_i) begin
       assert (!done_q)

@@ -82,6 +82,10 @@ module sam_mem #(
       else $error("sam_mem: host and kernel access in the same cycle");
     end
   end
+`else
+  // rst_ni serves the assertion only.
+  logic unused_rst;
+  assign unused_rst = rst_ni;
 `endif
 
 endmodule
