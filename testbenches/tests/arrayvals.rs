@@ -25,3 +25,33 @@ fn arrayvals_matches_golden_on_1000_random_streams_under_stalls() {
         assert!(rate.per_cycle > 0.95, "{rate:?}");
     }
 }
+
+/// A reference beyond the array makes the RTL assertion fire.
+#[test]
+fn reference_beyond_the_array_is_reported_by_the_rtl_assertion() {
+    use samgen_compiler::token::Token;
+    use samgen_cosim::sim::Sim;
+    use samgen_cosim::CosimError;
+    let tb = ArrayVals {
+        ref_width: 4,
+        val_width: 8,
+        addr_width: 3,
+    };
+    let model = build(&tb, &default_cache_dir(), None).unwrap_or_else(|e| panic!("{e}"));
+    let mut sim = Sim::new(&model, None, 1).unwrap();
+    sim.reset(2);
+    sim.set_out_ready(0, true);
+    let mut err = None;
+    for t in [Token::Data(7), Token::Data(8), Token::Stop(0), Token::Done] {
+        sim.set_in(0, true, t.encode(4).unwrap());
+        sim.eval();
+        if let Err(e) = sim.tick() {
+            err = Some(e);
+            break;
+        }
+    }
+    assert!(
+        matches!(err, Some(CosimError::Assertion { .. })),
+        "expected an assertion, got {err:?}"
+    );
+}
