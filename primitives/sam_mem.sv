@@ -12,7 +12,10 @@
 //
 // Read latency is one cycle: the data of a read issued (rd_en_i or host_re_i) in
 // cycle t is on rd_data_o from cycle t+1 until the next read. A read and a write of
-// one address in the same cycle read the old data.
+// one address in the same cycle are undefined (never needed: a kernel either reads
+// or writes an array, and the host does one access at a time); `no_rw_check` tells
+// yosys so, which spares the read-first emulation (bypass flip-flops and a mux
+// behind the block RAM's slow clock-to-out) that ECP5 would otherwise need.
 //
 // Parameters: Width      word width, 1..64
 //             AddrWidth  address width, 1..20; the array holds 2**AddrWidth words
@@ -53,6 +56,7 @@ module sam_mem #(
 
   localparam int unsigned Depth = 2 ** AddrWidth;
 
+  (* no_rw_check *)
   logic [Width-1:0]     mem_q[Depth];
   logic [Width-1:0]     rd_data_q;
   logic                 re, we;

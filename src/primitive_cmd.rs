@@ -143,7 +143,7 @@ fn bench(synth: bool, output: &std::path::Path, venv: Option<PathBuf>, json: boo
             for family in [Family::Ecp5, Family::Ice40] {
                 let job = SynthJob {
                     dut: DutSpec::from_primitive(&config),
-                    sources: library::sources_for(&[config.module.as_str()])?,
+                    sources: library::sources_for(&config.modules_with_arrays())?,
                     family,
                     build_dir: output.join(format!("{}-{family}", label.replace([' ', '='], "-"))),
                     options: FlowOptions::default(),
@@ -336,7 +336,7 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
                     let name = format!("{}-{}-{family}", config.module, params.join("-"));
                     let job = SynthJob {
                         dut: DutSpec::from_primitive(&config),
-                        sources: library::sources_for(&[config.module.as_str()])?,
+                        sources: library::sources_for(&config.modules_with_arrays())?,
                         family,
                         build_dir: output.join(name),
                         options: FlowOptions {

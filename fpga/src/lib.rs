@@ -27,6 +27,6 @@ pub use device::Family;
 pub use error::{FpgaError, ReportError};
 pub use flow::{synthesize, FlowOptions, StepTime, SynthJob, SynthRun};
 pub use report::{CellCounts, ClockFmax, NextpnrReport, ReportMeta, SynthReport, Usage};
-pub use shell::{synth_shell, DutPort, DutSpec, PortDir, SynthShell};
+pub use shell::{synth_shell, DutPort, DutSpec, PortDir, ShellMem, SynthShell};
 pub use table::format_table;
 pub use toolchain::{workspace_root, Tool, Toolchain, VENV_ENV};

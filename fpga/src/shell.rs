@@ -20,10 +20,19 @@
 //! The shell is plain flip-flops and one mux per output bit: no reset, no
 //! enable, so yosys may use the cheapest flip-flop and no DUT-specific logic is
 //! added. Ports must be packed (a vector, a packed struct, a scalar).
+//!
+//! A DUT that reads or writes arrays (a scanner, `arrayvals`, a level writer)
+//! gets them in the shell, so their block RAM shows in the report: one
+//! `sam_mem` per [`ShellMem`], its kernel port wired to the DUT's read or write
+//! port and its host port driven like a DUT input from `in_q` (read and write
+//! enables, address, write data) and observed like a DUT output in `out_q`
+//! (read data). A host register (a `Config` or `Status` side port of a
+//! primitive) is a plain DUT input or output. The sources must then include
+//! `sam_mem` (`PrimitiveConfig::modules_with_arrays`).
 
 use std::fmt::Write;
 
-use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::library::{PrimitiveConfig, SideKind};
 use samgen_hdl::netlist::Dir;
 
 use crate::error::FpgaError;
@@ -43,6 +52,63 @@ pub struct DutPort {
     pub width: u32,
 }
 
+/// An array the shell instantiates for the DUT: a `sam_mem` of `2^addr_width`
+/// `width`-bit words. The DUT's ports to it follow `samgen_hdl::library::SidePort`:
+/// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i` when `dut_reads`,
+/// else `<name>_wr_en_o`, `<name>_wr_addr_o`, `<name>_wr_data_o`; they must be
+/// among the DUT's ports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShellMem {
+    pub name: String,
+    pub width: u32,
+    pub addr_width: u32,
+    pub dut_reads: bool,
+}
+
+impl ShellMem {
+    /// The DUT ports connected to this array: (name, direction, width).
+    fn dut_ports(&self) -> [(String, PortDir, u32); 3] {
+        let n = &self.name;
+        if self.dut_reads {
+            [
+                (format!("{n}_rd_en_o"), PortDir::Output, 1),
+                (format!("{n}_rd_addr_o"), PortDir::Output, self.addr_width),
+                (format!("{n}_rd_data_i"), PortDir::Input, self.width),
+            ]
+        } else {
+            [
+                (format!("{n}_wr_en_o"), PortDir::Output, 1),
+                (format!("{n}_wr_addr_o"), PortDir::Output, self.addr_width),
+                (format!("{n}_wr_data_o"), PortDir::Output, self.width),
+            ]
+        }
+    }
+
+    /// The host port, driven from `in_q`, and the read data, seen in `out_q`:
+    /// shell-side pseudo ports laid out like DUT data ports.
+    fn host_ports(&self) -> Vec<DutPort> {
+        let n = &self.name;
+        let port = |suffix: &str, dir, width| DutPort {
+            name: format!("{n}_host_{suffix}"),
+            dir,
+            width,
+        };
+        vec![
+            port("re", PortDir::Input, 1),
+            port("we", PortDir::Input, 1),
+            port("addr", PortDir::Input, self.addr_width),
+            port("wdata", PortDir::Input, self.width),
+            port("rdata", PortDir::Output, self.width),
+        ]
+    }
+}
+
+/// The shell wire a DUT port of an array connects to: the port name without
+/// its `_i`/`_o` suffix.
+fn mem_wire(port: &str) -> &str {
+    &port[..port.len() - 2]
+}
+
 /// What the shell needs to know about the DUT.
 ///
 /// `ports` lists every port (clock and reset included) in declaration order;
@@ -56,6 +122,11 @@ pub struct DutSpec {
     pub clock: String,
     /// The active-low reset port, if the DUT has one.
     pub reset_n: Option<String>,
+    /// Arrays the shell gives the DUT (see [`ShellMem`]).
+    pub mems: Vec<ShellMem>,
+    /// DUT ports the configuration leaves unused: inputs tied to zero, outputs
+    /// left open.
+    pub unused: Vec<String>,
 }
 
 impl DutSpec {
@@ -68,21 +139,43 @@ impl DutSpec {
             ports: Vec::new(),
             clock: "clk_i".into(),
             reset_n: None,
+            mems: Vec::new(),
+            unused: Vec::new(),
         }
     }
 
-    /// A library primitive as configured: `clk_i`, `rst_ni` and its stream ports.
+    /// A library primitive as configured: `clk_i`, `rst_ni`, its stream ports
+    /// and its side ports (an array it reads or writes becomes a [`ShellMem`]; a
+    /// host register is a plain data port).
     pub fn from_primitive(config: &PrimitiveConfig) -> Self {
         let mut spec = DutSpec::new(config.module.clone())
             .clock("clk_i")
             .reset_n("rst_ni");
         spec.params = config.params.clone();
+        spec.unused = config.unused.clone();
         for stream in &config.streams {
             for (name, dir, bits) in stream.ports() {
                 spec = match dir {
                     Dir::Input => spec.input(name, bits),
                     Dir::Output => spec.output(name, bits),
                 };
+            }
+        }
+        for side in &config.sides {
+            for (name, dir, bits) in side.ports() {
+                spec = match dir {
+                    Dir::Input => spec.input(name, bits),
+                    Dir::Output => spec.output(name, bits),
+                };
+            }
+            if let SideKind::MemRead { addr_width } | SideKind::MemWrite { addr_width } = side.kind
+            {
+                spec.mems.push(ShellMem {
+                    name: side.name.clone(),
+                    width: side.width,
+                    addr_width,
+                    dut_reads: matches!(side.kind, SideKind::MemRead { .. }),
+                });
             }
         }
         spec
@@ -145,10 +238,21 @@ impl DutSpec {
         format!("{}_synth_shell", self.module)
     }
 
-    /// Data ports (not the clock or reset) in declaration order.
+    /// The array a DUT port connects to, if any.
+    fn mem_of(&self, port: &str) -> Option<&ShellMem> {
+        self.mems
+            .iter()
+            .find(|m| m.dut_ports().iter().any(|(n, ..)| n == port))
+    }
+
+    /// Data ports (not the clock, the reset or an array's ports) in declaration
+    /// order.
     fn data_ports(&self, dir: PortDir) -> impl Iterator<Item = &DutPort> {
         self.ports.iter().filter(move |p| {
-            p.dir == dir && p.name != self.clock && Some(&p.name) != self.reset_n.as_ref()
+            p.dir == dir
+                && p.name != self.clock
+                && Some(&p.name) != self.reset_n.as_ref()
+                && self.mem_of(&p.name).is_none()
         })
     }
 
@@ -188,6 +292,32 @@ impl DutSpec {
                 }
                 Some(_) => Ok(()),
             };
+        for (i, m) in self.mems.iter().enumerate() {
+            if !is_identifier(&m.name) || self.mems[..i].iter().any(|o| o.name == m.name) {
+                return Err(bad(format!(
+                    "array name `{}` is not a new identifier",
+                    m.name
+                )));
+            }
+            if m.width == 0 || m.width > 64 || m.addr_width == 0 || m.addr_width > 20 {
+                return Err(bad(format!(
+                    "array `{}` must have 1..64-bit words and 1..20 address bits",
+                    m.name
+                )));
+            }
+            for (name, dir, width) in m.dut_ports() {
+                if !self
+                    .ports
+                    .iter()
+                    .any(|p| p.name == name && p.dir == dir && p.width == width)
+                {
+                    return Err(bad(format!(
+                        "array `{}` needs port `{name}` ({dir:?}, {width} bits)",
+                        m.name
+                    )));
+                }
+            }
+        }
         one_bit_input("clock", &self.clock)?;
         if let Some(rst) = &self.reset_n {
             if *rst == self.clock {
@@ -195,7 +325,7 @@ impl DutSpec {
             }
             one_bit_input("reset", rst)?;
         }
-        if self.data_ports(PortDir::Output).next().is_none() {
+        if self.data_ports(PortDir::Output).next().is_none() && self.mems.is_empty() {
             return Err(bad(
                 "it has no outputs, so synthesis would remove all of it".into(),
             ));
@@ -257,8 +387,15 @@ fn layout<'a>(ports: impl Iterator<Item = &'a DutPort>) -> (Vec<Slot<'a>>, u32) 
 /// Builds the shell for `dut` (see the module doc).
 pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
     dut.validate()?;
-    let (ins, in_bits) = layout(dut.data_ports(PortDir::Input));
-    let (outs, out_bits) = layout(dut.data_ports(PortDir::Output));
+    let host: Vec<DutPort> = dut.mems.iter().flat_map(ShellMem::host_ports).collect();
+    let (ins, in_bits) = layout(
+        dut.data_ports(PortDir::Input)
+            .chain(host.iter().filter(|p| p.dir == PortDir::Input)),
+    );
+    let (outs, out_bits) = layout(
+        dut.data_ports(PortDir::Output)
+            .chain(host.iter().filter(|p| p.dir == PortDir::Output)),
+    );
     let module = dut.shell_name();
     let ffs = u64::from(in_bits) + u64::from(out_bits);
 
@@ -301,6 +438,21 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
         "Every DUT input is controllable and every output observable, so synthesis".into(),
         "keeps all of the DUT. Shell overhead, to subtract from totals:".into(),
         format!("{ffs} flip-flops (in_q and out_q), at most {out_bits} LUTs (the out_q mux)."),
+    ]);
+    for m in &dut.mems {
+        lines.push(format!(
+            "Array `{}`: a sam_mem ({} x {} bits) the DUT {}; its host port comes from",
+            m.name,
+            1u64 << m.addr_width,
+            m.width,
+            if m.dut_reads { "reads" } else { "writes" }
+        ));
+        lines.push(format!(
+            "  in_q ({n}_host_re/we/addr/wdata), its read data goes to out_q ({n}_host_rdata).",
+            n = m.name
+        ));
+    }
+    lines.extend([
         String::new(),
         format!(
             "in_q:  {}",
@@ -336,7 +488,7 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
     t.push_str("  logic [OutWidth-1:0] out_d, out_q, dut_out;\n");
     let unused: Vec<&str> = [
         (in_bits == 0).then_some("sin_i"),
-        dut.reset_n.is_none().then_some("rst_ni"),
+        (dut.reset_n.is_none() && dut.mems.is_empty()).then_some("rst_ni"),
     ]
     .into_iter()
     .flatten()
@@ -373,7 +525,86 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
     }
     t.push_str("    out_q <= out_d;\n  end\n\n");
 
+    // The arrays, named connections only.
+    let slot = |slots: &[Slot], reg: &str, name: &str| {
+        let s = slots
+            .iter()
+            .find(|s| s.port == name)
+            .expect("every host pseudo port has a slot");
+        format!("{reg}{}", s.range())
+    };
+    let decl = |width: u32, name: &str| {
+        if width == 1 {
+            format!("  logic {name};\n")
+        } else {
+            format!("  logic [{}:0] {name};\n", width - 1)
+        }
+    };
+    for m in &dut.mems {
+        let n = &m.name;
+        let _ = writeln!(
+            t,
+            "  // Array `{n}`: the DUT {} it, the host port comes from in_q.",
+            if m.dut_reads { "reads" } else { "writes" }
+        );
+        for (port, _, width) in m.dut_ports() {
+            t.push_str(&decl(width, mem_wire(&port)));
+        }
+        let [(en, ..), (addr, ..), (data, ..)] = m.dut_ports();
+        let (en, addr, data) = (mem_wire(&en), mem_wire(&addr), mem_wire(&data));
+        let rdata = if m.dut_reads {
+            data.to_string()
+        } else {
+            format!("{n}_rdata")
+        };
+        if !m.dut_reads {
+            t.push_str(&decl(m.width, &rdata));
+        }
+        let (rd_en, rd_addr, wr_en, wr_addr, wr_data) = if m.dut_reads {
+            (en, addr, "1'b0", "'0", "'0")
+        } else {
+            ("1'b0", "'0", en, addr, data)
+        };
+        let conns = [
+            ("clk_i", "clk_i".to_string()),
+            ("rst_ni", "rst_ni".to_string()),
+            ("host_re_i", slot(&ins, "in_q", &format!("{n}_host_re"))),
+            ("host_we_i", slot(&ins, "in_q", &format!("{n}_host_we"))),
+            ("host_addr_i", slot(&ins, "in_q", &format!("{n}_host_addr"))),
+            (
+                "host_wdata_i",
+                slot(&ins, "in_q", &format!("{n}_host_wdata")),
+            ),
+            ("rd_en_i", rd_en.to_string()),
+            ("rd_addr_i", rd_addr.to_string()),
+            ("rd_data_o", rdata.clone()),
+            ("wr_en_i", wr_en.to_string()),
+            ("wr_addr_i", wr_addr.to_string()),
+            ("wr_data_i", wr_data.to_string()),
+        ];
+        let _ = writeln!(
+            t,
+            "  sam_mem #(\n    .Width    ({}),\n    .AddrWidth({})\n  ) {n}_mem (",
+            m.width, m.addr_width
+        );
+        for (i, (port, expr)) in conns.iter().enumerate() {
+            let sep = if i + 1 == conns.len() { "" } else { "," };
+            let _ = writeln!(t, "    .{port:<12}({expr}){sep}");
+        }
+        t.push_str("  );\n");
+        let _ = writeln!(
+            t,
+            "  assign {} = {rdata};\n",
+            slot(&outs, "dut_out", &format!("{n}_host_rdata"))
+        );
+    }
+
     // The DUT instance, named connections only.
+    let open_outputs = dut.unused.iter().any(|p| !p.ends_with("_i"));
+    if open_outputs {
+        t.push_str("  // Waiver: outputs the configuration does not use are left open.\n");
+        t.push_str("  /* verilator lint_off PINCONNECTEMPTY */\n");
+    }
     let _ = write!(t, "  {}", dut.module);
     if !dut.params.is_empty() {
         t.push_str(" #(\n");
@@ -385,12 +616,21 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
         t.push_str("  )");
     }
     t.push_str(" dut (\n");
-    let w = dut.ports.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    let w = dut
+        .ports
+        .iter()
+        .map(|p| p.name.len())
+        .chain(dut.unused.iter().map(String::len))
+        .max()
+        .unwrap_or(0);
+    let last = dut.ports.len() + dut.unused.len();
     for (i, p) in dut.ports.iter().enumerate() {
         let expr = if p.name == dut.clock {
             "clk_i".to_string()
         } else if Some(&p.name) == dut.reset_n.as_ref() {
             "rst_ni".to_string()
+        } else if dut.mem_of(&p.name).is_some() {
+            mem_wire(&p.name).to_string()
         } else {
             let (slots, reg) = match p.dir {
                 PortDir::Input => (&ins, "in_q"),
@@ -402,10 +642,23 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
                 .expect("every data port has a slot");
             format!("{reg}{}", slot.range())
         };
-        let sep = if i + 1 == dut.ports.len() { "" } else { "," };
+        let sep = if i + 1 == last { "" } else { "," };
         let _ = writeln!(t, "    .{:<w$}({expr}){sep}", p.name);
     }
-    t.push_str("  );\n\nendmodule\n");
+    for (i, name) in dut.unused.iter().enumerate() {
+        let expr = if name.ends_with("_i") { "'0" } else { "" };
+        let sep = if dut.ports.len() + i + 1 == last {
+            ""
+        } else {
+            ","
+        };
+        let _ = writeln!(t, "    .{name:<w$}({expr}){sep}");
+    }
+    t.push_str("  );\n");
+    if open_outputs {
+        t.push_str("  /* verilator lint_on PINCONNECTEMPTY */\n");
+    }
+    t.push_str("\nendmodule\n");
 
     Ok(SynthShell {
         module,
@@ -458,6 +711,38 @@ mod tests {
              sam_fifo #(Width=16, Depth=2).\n"
         ));
         assert_eq!(fifo().label(), "sam_fifo #(Width=16, Depth=2)");
+    }
+
+    #[test]
+    fn gives_arrays_their_memories() {
+        let reader = || {
+            let mut d = DutSpec::new("r")
+                .clock("clk_i")
+                .input("a_rd_data_i", 8)
+                .output("a_rd_en_o", 1)
+                .output("a_rd_addr_o", 4);
+            d.mems.push(ShellMem {
+                name: "a".into(),
+                width: 8,
+                addr_width: 4,
+                dut_reads: true,
+            });
+            d
+        };
+        let s = synth_shell(&reader()).unwrap();
+        // Host port re, we, addr, wdata in; read data out.
+        assert_eq!((s.in_bits, s.out_bits), (1 + 1 + 4 + 8, 8), "{}", s.text);
+        assert!(s.text.contains(".a_rd_data_i(a_rd_data)"), "{}", s.text);
+        assert!(s.text.contains(".rd_addr_i   (a_rd_addr),"), "{}", s.text);
+        assert!(
+            s.text.contains("assign dut_out[7:0] = a_rd_data;"),
+            "{}",
+            s.text
+        );
+        let mut d = reader();
+        d.ports.retain(|p| p.name != "a_rd_en_o");
+        let e = synth_shell(&d).unwrap_err().to_string();
+        assert!(e.contains("array `a` needs port `a_rd_en_o`"), "{e}");
     }
 
     #[test]

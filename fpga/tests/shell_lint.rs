@@ -81,3 +81,44 @@ fn corner_case_shells_are_lint_clean() {
         &[&counter],
     );
 }
+
+/// Primitives with arrays: the shell instantiates a `sam_mem` per array (read
+/// and write ports, a 1-bit Status register among the DUT outputs).
+#[test]
+fn shells_with_arrays_are_lint_clean() {
+    use samgen_hdl::library::{self, FiberWriteMode, ScanArrays, ScanFormat};
+    let arrays8 = ScanArrays {
+        pos_addr_width: 8,
+        crd_addr_width: 8,
+    };
+    for (config, arrays) in [
+        (library::arrayvals(16, 32, 8), 1),
+        (library::fiberwrite(FiberWriteMode::Compressed, 16, 8), 2),
+        (library::fiberwrite(FiberWriteMode::Vals, 32, 1), 1),
+        (library::fiberwrite(FiberWriteMode::Dense, 16, 8), 0),
+        (
+            library::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays8),
+            2,
+        ),
+        (
+            library::fiberlookup(ScanFormat::Compressed, true, 16, 16, arrays8),
+            2,
+        ),
+        (
+            library::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays8),
+            0,
+        ),
+        (
+            library::fiberlookup(ScanFormat::Dense, true, 16, 16, arrays8),
+            0,
+        ),
+        // Unused ports tied off (inputs) and left open (outputs).
+        (library::broadcast(16, 2), 0),
+    ] {
+        let dut = DutSpec::from_primitive(&config);
+        assert_eq!(dut.mems.len(), arrays, "{dut:?}");
+        let sources = library::sources_for(&config.modules_with_arrays()).unwrap();
+        let sources: Vec<&Path> = sources.iter().map(|p| p.as_path()).collect();
+        lint(&dut, &sources);
+    }
+}

@@ -7,11 +7,22 @@ use samgen_fpga::{synthesize, DutSpec, Family, FlowOptions, SynthJob, Toolchain}
 use samgen_hdl::library::{self, PrimitiveConfig};
 
 fn check(config: PrimitiveConfig) {
+    check_arrays(config, 0);
+}
+
+/// [`check`] for a primitive with `arrays` arrays (`sam_mem`s the shell adds):
+/// each must map to block RAM.
+fn check_arrays(config: PrimitiveConfig, arrays: u64) {
+    check_blocks(config, arrays, false);
+}
+
+/// [`check_arrays`], and whether the design uses a multiplier block.
+fn check_blocks(config: PrimitiveConfig, arrays: u64, uses_dsp: bool) {
     let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
     for family in [Family::Ecp5, Family::Ice40] {
         let job = SynthJob {
             dut: DutSpec::from_primitive(&config),
-            sources: library::sources_for(&[config.module.as_str()]).unwrap(),
+            sources: library::sources_for(&config.modules_with_arrays()).unwrap(),
             family,
             build_dir: common::build_dir(&format!("{}-{family}", config.module)),
             options: FlowOptions::default(),
@@ -23,7 +34,14 @@ fn check(config: PrimitiveConfig) {
             r.ffs > r.shell_ffs,
             "the primitive has state of its own: {r:?}"
         );
-        assert_eq!((r.bram, r.dsp), (0, 0), "{r:?}");
+        assert_eq!(r.dsp > 0, uses_dsp, "{r:?}");
+        assert!(
+            (arrays == 0 && r.bram == 0) || r.bram >= arrays,
+            "{arrays} arrays: {r:?}"
+        );
+        if arrays > 0 {
+            eprintln!("{} {family}: {r:?}", job_label(&config));
+        }
         assert!(std::fs::metadata(&run.bitstream).unwrap().len() > 0);
     }
 }
@@ -86,4 +104,40 @@ fn reduce_builds_for_both_families() {
     use library::ReduceMode;
     check(library::reduce(ReduceMode::ZeroFill, 32, 16));
     check(library::reduce(ReduceMode::WithOuter, 32, 16));
+}
+
+fn job_label(config: &PrimitiveConfig) -> String {
+    DutSpec::from_primitive(config).label()
+}
+
+#[test]
+fn arrayvals_builds_for_both_families_with_its_array_in_block_ram() {
+    check_arrays(library::arrayvals(16, 32, 10), 1);
+}
+
+#[test]
+fn fiberwrite_builds_for_both_families_with_its_arrays_in_block_ram() {
+    use library::FiberWriteMode;
+    check_arrays(library::fiberwrite(FiberWriteMode::Compressed, 16, 10), 2);
+    check_arrays(library::fiberwrite(FiberWriteMode::Vals, 32, 10), 1);
+    check(library::fiberwrite(FiberWriteMode::Dense, 16, 10));
+}
+
+#[test]
+fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
+    use library::{ScanArrays, ScanFormat};
+    let arrays = ScanArrays {
+        pos_addr_width: 8,
+        crd_addr_width: 10,
+    };
+    check_arrays(
+        library::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays),
+        2,
+    );
+    // Dense: the base position r * dim is a multiply.
+    check_blocks(
+        library::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays),
+        0,
+        true,
+    );
 }

@@ -64,6 +64,22 @@ pub const SOURCES: &[Source] = &[
         name: "sam_fiberlookup",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
+    Source {
+        name: "sam_arrayvals",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_fiberwrite",
+        deps: &["sam_pkg", "sam_stream_assert"],
+    },
+    Source {
+        name: "sam_fiberwrite_vals",
+        deps: &["sam_pkg", "sam_stream_assert"],
+    },
+    Source {
+        name: "sam_fiberwrite_dense",
+        deps: &["sam_pkg", "sam_stream_assert"],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.
@@ -211,6 +227,20 @@ impl PrimitiveConfig {
 
     pub fn outputs(&self) -> impl Iterator<Item = &StreamPort> {
         self.streams.iter().filter(|s| s.dir == StreamDir::Out)
+    }
+
+    /// The module and, if it reads or writes arrays, `sam_mem`: what a design
+    /// that gives each array its memory (a synthesis shell, a wrapper) compiles.
+    pub fn modules_with_arrays(&self) -> Vec<&str> {
+        let mut modules = vec![self.module.as_str()];
+        if self
+            .sides
+            .iter()
+            .any(|s| matches!(s.kind, SideKind::MemRead { .. } | SideKind::MemWrite { .. }))
+        {
+            modules.push("sam_mem");
+        }
+        modules
     }
 }
 
@@ -560,6 +590,102 @@ pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConf
         ],
         streams,
         sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+/// `sam_arrayvals`, the value load: input `ref` (`ref_width`-bit references),
+/// output `val` (`val_width`-bit values), reading the value array `vals`
+/// (`val_width`-bit words, `2^addr_width` of them).
+pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_arrayvals".into(),
+        params: vec![
+            ("RefWidth".into(), ref_width.to_string()),
+            ("ValWidth".into(), val_width.to_string()),
+            ("AddrWidth".into(), addr_width.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("ref", ref_width),
+            StreamPort::output("val", val_width),
+        ],
+        sides: vec![SidePort {
+            name: "vals".into(),
+            kind: SideKind::MemRead { addr_width },
+            width: val_width,
+        }],
+        unused: Vec::new(),
+    }
+}
+
+/// What a level writer (`fiberwrite`) writes (DESIGN section 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FiberWriteMode {
+    /// A compressed level from its coordinates: arrays `pos` and `crd`
+    /// (`golden::fiberwrite_compressed`), module `sam_fiberwrite`.
+    Compressed,
+    /// A value array from the value stream: array `vals`
+    /// (`golden::fiberwrite_vals`), module `sam_fiberwrite_vals`.
+    Vals,
+    /// A dense level: no array, only its dimension
+    /// (`golden::fiberwrite_dense`), module `sam_fiberwrite_dense`.
+    Dense,
+}
+
+/// A level writer: one input stream (`crd`, or `val` for
+/// [`FiberWriteMode::Vals`]) of `width`-bit payloads, no output stream. Arrays
+/// hold `2^addr_width` words; counts (and the `pos` words) are `addr_width + 1`
+/// bits. Side ports, host-visible after the run:
+/// - `Compressed`: arrays `pos` and `crd`, Status `pos_count`, `crd_count`;
+/// - `Vals`: array `vals`, Status `count`;
+/// - `Dense`: Status `dim`;
+/// - every mode: Status `done` (1 bit, set once `D` was consumed).
+pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> PrimitiveConfig {
+    let count_bits = addr_width + 1;
+    let status = |name: &str, width: u32| SidePort {
+        name: name.into(),
+        kind: SideKind::Status,
+        width,
+    };
+    let array = |name: &str, width: u32| SidePort {
+        name: name.into(),
+        kind: SideKind::MemWrite { addr_width },
+        width,
+    };
+    let (module, width_param, stream, mut sides) = match mode {
+        FiberWriteMode::Compressed => (
+            "sam_fiberwrite",
+            "CrdWidth",
+            "crd",
+            vec![
+                array("pos", count_bits),
+                array("crd", width),
+                status("pos_count", count_bits),
+                status("crd_count", count_bits),
+            ],
+        ),
+        FiberWriteMode::Vals => (
+            "sam_fiberwrite_vals",
+            "ValWidth",
+            "val",
+            vec![array("vals", width), status("count", count_bits)],
+        ),
+        FiberWriteMode::Dense => (
+            "sam_fiberwrite_dense",
+            "CrdWidth",
+            "crd",
+            vec![status("dim", count_bits)],
+        ),
+    };
+    sides.push(status("done", 1));
+    PrimitiveConfig {
+        module: module.into(),
+        params: vec![
+            (width_param.into(), width.to_string()),
+            ("AddrWidth".into(), addr_width.to_string()),
+        ],
+        streams: vec![StreamPort::input(stream, width)],
+        sides,
         unused: Vec::new(),
     }
 }

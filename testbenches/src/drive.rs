@@ -3,8 +3,9 @@
 //! Inputs follow the channel rules of DESIGN section 5: a source raises `valid`
 //! at random (a bubble with probability `1 - valid_prob`), and once raised keeps
 //! `valid` and the token until the transfer. Outputs drop `ready` at random. A run
-//! ends when every output lane has delivered `D`; a few more cycles then check that
-//! nothing follows `D`.
+//! ends when every output lane has delivered `D` (with no output lanes: when every
+//! input token was consumed); a few more cycles then check that nothing follows
+//! `D`.
 
 use rand::Rng;
 use samgen_compiler::token::{format_stream, Token};
@@ -112,7 +113,13 @@ pub fn run_streams<R: Rng>(
 
     loop {
         let cycle = sim.cycle();
-        let finished = outputs.iter().all(|o| o.last() == Some(&Token::Done));
+        // With no output lanes (a level writer) the run ends once every input
+        // token was consumed; the drain cycles let the last writes land.
+        let finished = if n_out == 0 {
+            next.iter().zip(&encoded).all(|(&n, s)| n == s.len())
+        } else {
+            outputs.iter().all(|o| o.last() == Some(&Token::Done))
+        };
         if finished && done_at.is_none() {
             done_at = Some(cycle);
         }

@@ -3,11 +3,13 @@
 //! streams with random stalls, and compares against the golden models.
 
 pub mod alu;
+pub mod arrayvals;
 pub mod broadcast;
 pub mod crddrop;
 pub mod crdhold;
 pub mod drive;
 pub mod fiberlookup;
+pub mod fiberwrite;
 pub mod fifo;
 pub mod harness;
 pub mod primitive_tb;

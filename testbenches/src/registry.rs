@@ -1,7 +1,7 @@
 //! Every primitive testbench, for commands and benchmarks that run them all.
 
 use samgen_compiler::graph::{AluOp, AluOperand};
-use samgen_hdl::library::{CrdDropMode, ReduceMode};
+use samgen_hdl::library::{CrdDropMode, FiberWriteMode, ReduceMode};
 
 use crate::primitive_tb::Testbench;
 
@@ -45,6 +45,26 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             inner_width: 32,
         }),
         Box::new(crate::crdhold::CrdHold { crd_width: 16 }),
+        Box::new(crate::arrayvals::ArrayVals {
+            ref_width: 16,
+            val_width: 32,
+            addr_width: 10,
+        }),
+        Box::new(crate::fiberwrite::FiberWrite {
+            mode: FiberWriteMode::Compressed,
+            width: 16,
+            addr_width: 10,
+        }),
+        Box::new(crate::fiberwrite::FiberWrite {
+            mode: FiberWriteMode::Vals,
+            width: 32,
+            addr_width: 10,
+        }),
+        Box::new(crate::fiberwrite::FiberWrite {
+            mode: FiberWriteMode::Dense,
+            width: 16,
+            addr_width: 10,
+        }),
     ]
 }
 

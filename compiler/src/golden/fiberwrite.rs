@@ -9,6 +9,10 @@
 //!   per parent plus one must pad with the last entry).
 //! - [`fiberwrite_vals`]: every value in stream order (`N` stored as 0); stops
 //!   are ignored.
+//! - [`fiberwrite_dense`]: a dense level has no arrays, only its dimension:
+//!   the length of its fibers (every fiber, empty ones included, must have the
+//!   same length; a stream with no fiber gives 0). Coordinates are counted, not
+//!   stored.
 //!
 //! Example: `1 S0 0 S0 S0 1 S0 0 S1 D` gives pos `[0,1,2,3,4]`, crd `[1,0,1,0]`.
 
@@ -55,6 +59,41 @@ pub fn fiberwrite_vals(vals: &[Token], value_bits: u32) -> Result<Vec<i64>, Gold
         .collect())
 }
 
+/// Writes a dense level; returns its dimension, the common length of the
+/// fibers of `crd`.
+pub fn fiberwrite_dense(crd: &[Token]) -> Result<u64, GoldenError> {
+    const P: &str = "fiberwrite_dense";
+    check_done(P, "crd", crd)?;
+    let mut dim: Option<u64> = None;
+    let mut len = 0u64;
+    for (i, &t) in crd.iter().enumerate() {
+        match t {
+            Token::Data(_) => len += 1,
+            Token::Stop(_) => {
+                match dim {
+                    None => dim = Some(len),
+                    Some(d) if d != len => {
+                        return Err(GoldenError::new(
+                            P,
+                            i,
+                            format!("a fiber of length {len} in a level of dimension {d}"),
+                        ))
+                    }
+                    Some(_) => {}
+                }
+                len = 0;
+            }
+            Token::Done => {
+                if len > 0 {
+                    return Err(GoldenError::new(P, i, "coordinates after the last stop"));
+                }
+            }
+            Token::Empty => return Err(GoldenError::new(P, i, "N is not a coordinate")),
+        }
+    }
+    Ok(dim.unwrap_or(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +115,18 @@ mod tests {
     fn value_writer() {
         let v = fiberwrite_vals(&parse_stream("1 S0 N 255 S1 D").unwrap(), 8).unwrap();
         assert_eq!(v, vec![1, 0, -1]);
+    }
+
+    #[test]
+    fn dense_writer() {
+        let w = |s: &str| fiberwrite_dense(&parse_stream(s).unwrap());
+        assert_eq!(w("0 1 2 S0 0 1 2 S1 D").unwrap(), 3);
+        assert_eq!(w("0 S0 D").unwrap(), 1);
+        assert_eq!(w("S0 S1 D").unwrap(), 0);
+        assert_eq!(w("D").unwrap(), 0);
+        assert_eq!(w("0 1 S0 0 S1 D").unwrap_err().index, 4);
+        assert_eq!(w("0 S0 S1 D").unwrap_err().index, 2);
+        assert!(w("0 D").is_err());
+        assert!(w("N S0 D").is_err());
     }
 }

@@ -21,7 +21,7 @@ pub use arrayvals::arrayvals;
 pub use crddrop::{crddrop, crddrop_zeros};
 pub use crdhold::crdhold;
 pub use fiberlookup::fiberlookup;
-pub use fiberwrite::{fiberwrite_compressed, fiberwrite_vals};
+pub use fiberwrite::{fiberwrite_compressed, fiberwrite_dense, fiberwrite_vals};
 pub use intersect::intersect;
 pub use reduce::{reduce, reduce_drop_empty, reduce_with_outer};
 pub use repeat::repeat;

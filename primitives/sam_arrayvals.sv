@@ -1,0 +1,151 @@
+// sam_arrayvals: value load (DESIGN section 6; golden model
+// compiler/src/golden/arrayvals.rs).
+//
+// A reference r gives vals[r], the word at address r of the value array; N gives
+// the fill value 0 (a data token); stops and D pass through (re-encoded at the
+// value width). One token out per token in. A reference beyond the array
+// (r >= 2**AddrWidth) is a protocol error (asserted).
+//
+// The value array is a `sam_mem` outside this module (read port `vals`, one
+// cycle of read latency). A reference issues its read when it is accepted; the
+// token then waits in one pipeline register (the stage) whose data comes from
+// vals_rd_data_i, until the two-entry output buffer (`sam_fifo`, Depth 2) takes
+// it. While the stage is stalled no other read is issued, so sam_mem keeps the
+// read data stable. One token per cycle in steady state.
+//
+// ref_ready_o = !stage_valid || buffer ready, and the buffer's ready is a
+// register: no combinational path from val_ready_i to ref_ready_o. The read
+// port (vals_rd_en_o, vals_rd_addr_o) is combinational from ref_valid_i and
+// ref_tok_i; vals_rd_data_i reaches val_tok_o only through the buffer.
+//
+// Parameters: RefWidth   payload width of the reference stream, 1..63
+//             ValWidth   payload width of the value stream and the array words,
+//                        1..63
+//             AddrWidth  address width of the value array, 1..20
+// Ports:      clk_i, rst_ni                          clock, asynchronous active-low
+//                                                    reset
+//             ref_valid_i, ref_ready_o, ref_tok_i    references (ref)
+//             val_valid_o, val_ready_i, val_tok_o    values (val)
+//             vals_rd_en_o, vals_rd_addr_o           read of the value array
+//             vals_rd_data_i                         its data, one cycle later
+module sam_arrayvals #(
+  parameter int unsigned RefWidth  = sam_pkg::CrdWidth,
+  parameter int unsigned ValWidth  = sam_pkg::ValWidth,
+  parameter int unsigned AddrWidth = 8
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic                 ref_valid_i,
+  output logic                 ref_ready_o,
+  input  logic [RefWidth:0]    ref_tok_i,
+  output logic                 val_valid_o,
+  input  logic                 val_ready_i,
+  output logic [ValWidth:0]    val_tok_o,
+  output logic                 vals_rd_en_o,
+  output logic [AddrWidth-1:0] vals_rd_addr_o,
+  input  logic [ValWidth-1:0]  vals_rd_data_i
+);
+
+  if (RefWidth < 1 || RefWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref_width
+    $error("sam_arrayvals: RefWidth must be in 1..63");
+  end
+  if (ValWidth < 1 || ValWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_val_width
+    $error("sam_arrayvals: ValWidth must be in 1..63");
+  end
+  if (AddrWidth < 1 || AddrWidth > 20) begin : gen_bad_addr_width
+    $error("sam_arrayvals: AddrWidth must be in 1..20");
+  end
+
+  sam_stream_assert #(
+    .Width(RefWidth),
+    .Name ("sam_arrayvals ref")
+  ) ref_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(ref_valid_i),
+    .ready_i(ref_ready_o),
+    .tok_i  (ref_tok_i)
+  );
+
+  sam_pkg::tok_kind_e in_kind;
+  logic [63:0]        in_payload;
+  logic               accept;
+  logic               buf_ready;
+
+  // The stage: a token waiting for the buffer. load_q: its value is the read
+  // data; otherwise it is tok_q.
+  logic              stage_valid_d, stage_valid_q;
+  logic              load_d, load_q;
+  logic [ValWidth:0] tok_d, tok_q;
+  logic [ValWidth:0] stage_tok;
+
+  assign in_payload = 64'(ref_tok_i[RefWidth-1:0]);
+  assign in_kind    = sam_pkg::tok_kind(ref_tok_i[RefWidth], in_payload, RefWidth);
+
+  assign ref_ready_o = !stage_valid_q || buf_ready;
+  assign accept      = ref_valid_i && ref_ready_o;
+
+  assign vals_rd_en_o   = accept && in_kind == sam_pkg::TokData;
+  assign vals_rd_addr_o = in_payload[AddrWidth-1:0];
+
+  always_comb begin
+    stage_valid_d = stage_valid_q && !buf_ready;
+    load_d        = load_q;
+    tok_d         = tok_q;
+    if (accept) begin
+      stage_valid_d = 1'b1;
+      load_d        = in_kind == sam_pkg::TokData;
+      unique case (in_kind)
+        sam_pkg::TokStop: tok_d = {1'b1, ValWidth'(in_payload)};
+        sam_pkg::TokDone: tok_d = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
+        default:          tok_d = '0;  // N: the fill value 0; data: unused
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      stage_valid_q <= 1'b0;
+      load_q        <= 1'b0;
+      tok_q         <= '0;
+    end else begin
+      stage_valid_q <= stage_valid_d;
+      load_q        <= load_d;
+      tok_q         <= tok_d;
+    end
+  end
+
+  assign stage_tok = load_q ? {1'b0, vals_rd_data_i} : tok_q;
+
+  sam_fifo #(
+    .Width(ValWidth),
+    .Depth(2)
+  ) out_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(stage_valid_q),
+    .ready_o(buf_ready),
+    .tok_i  (stage_tok),
+    .valid_o(val_valid_o),
+    .ready_i(val_ready_i),
+    .tok_o  (val_tok_o)
+  );
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && ref_valid_i) begin
+      if (in_kind == sam_pkg::TokData) begin
+        assert (AddrWidth >= 64 || (in_payload >> AddrWidth) == 64'd0)
+        else $error("sam_arrayvals: reference %0d beyond the %0d-word value array",
+                    in_payload, 2 ** AddrWidth);
+      end
+      if (in_kind == sam_pkg::TokStop) begin
+        assert (in_payload < sam_pkg::empty_payload(ValWidth))
+        else $error("sam_arrayvals: stop S%0d does not fit a %0d-bit value token",
+                    in_payload, ValWidth);
+      end
+    end
+  end
+`endif
+
+endmodule

@@ -1,0 +1,108 @@
+// sam_fiberwrite_vals: value array writer (DESIGN section 6; golden model
+// fiberwrite_vals in compiler/src/golden/fiberwrite.rs).
+//
+// Writes every value of the stream, in order, into the value array (a `sam_mem`
+// outside this module, write port `vals`); N is written as 0, stops are
+// ignored. count_o is the number of words written and done_o is 1 once D was
+// consumed (every write has landed by then), so the host knows when and how much
+// to read back.
+//
+// Always ready: one token per cycle, no output stream. The array writes are
+// registered (issued the cycle after the token is consumed). More values than the
+// array holds, or a token after D, is a protocol error (asserted).
+//
+// Parameters: ValWidth   payload width of the value stream and the array words,
+//                        1..63
+//             AddrWidth  address width of the array, 1..20
+// Ports:      clk_i, rst_ni                             clock, asynchronous
+//                                                       active-low reset
+//             val_valid_i, val_ready_o, val_tok_i       values (val)
+//             vals_wr_en_o, vals_wr_addr_o, vals_wr_data_o   writes of the array
+//             count_o                                   words written
+//             done_o                                    1 once D was consumed
+// No combinational path from any input to an output (val_ready_o is constant).
+module sam_fiberwrite_vals #(
+  parameter int unsigned ValWidth  = sam_pkg::ValWidth,
+  parameter int unsigned AddrWidth = 8
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic                 val_valid_i,
+  output logic                 val_ready_o,
+  input  logic [ValWidth:0]    val_tok_i,
+  output logic                 vals_wr_en_o,
+  output logic [AddrWidth-1:0] vals_wr_addr_o,
+  output logic [ValWidth-1:0]  vals_wr_data_o,
+  output logic [AddrWidth:0]   count_o,
+  output logic                 done_o
+);
+
+  if (ValWidth < 1 || ValWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_width
+    $error("sam_fiberwrite_vals: ValWidth must be in 1..63");
+  end
+  if (AddrWidth < 1 || AddrWidth > 20) begin : gen_bad_addr_width
+    $error("sam_fiberwrite_vals: AddrWidth must be in 1..20");
+  end
+
+  sam_stream_assert #(
+    .Width(ValWidth),
+    .Name ("sam_fiberwrite_vals val")
+  ) val_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(val_valid_i),
+    .ready_i(val_ready_o),
+    .tok_i  (val_tok_i)
+  );
+
+  sam_pkg::tok_kind_e   in_kind;
+  logic                 write;
+  logic [AddrWidth:0]   cnt_q;
+  logic                 done_q, we_q;
+  logic [AddrWidth-1:0] addr_q;
+  logic [ValWidth-1:0]  data_q;
+
+  assign val_ready_o = 1'b1;
+  assign in_kind = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
+                                     ValWidth);
+  assign write = val_valid_i && (in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt_q  <= '0;
+      done_q <= 1'b0;
+      we_q   <= 1'b0;
+      addr_q <= '0;
+      data_q <= '0;
+    end else begin
+      we_q <= write;
+      if (write) begin
+        addr_q <= cnt_q[AddrWidth-1:0];
+        data_q <= in_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;
+        cnt_q  <= cnt_q + 1'b1;
+      end
+      if (val_valid_i && in_kind == sam_pkg::TokDone) done_q <= 1'b1;
+    end
+  end
+
+  assign vals_wr_en_o   = we_q;
+  assign vals_wr_addr_o = addr_q;
+  assign vals_wr_data_o = data_q;
+  assign count_o        = cnt_q;
+  assign done_o         = done_q;
+
+`ifndef SAM_ASSERTS_OFF
+  // Words an array holds (entries a count may reach).
+  localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
+
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && val_valid_i) begin
+      assert (!done_q)
+      else $error("sam_fiberwrite_vals: a token after D");
+      assert (!(write && cnt_q == Capacity))
+      else $error("sam_fiberwrite_vals: more than %0d values", Capacity);
+    end
+  end
+`endif
+
+endmodule

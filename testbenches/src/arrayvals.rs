@@ -1,0 +1,107 @@
+//! The `sam_arrayvals` testbench: a random value array (words across the whole
+//! `val_width`-bit range, 1 to `2^addr_width` of them) loaded through the host
+//! port, and a random reference stream into it (a random fibertree's stop
+//! skeleton, references anywhere in the array, repeats, `N`) against
+//! `golden::arrayvals`.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::golden;
+use samgen_compiler::token::Token;
+use samgen_hdl::library::PrimitiveConfig;
+
+use crate::primitive_tb::{Case, Expected, Testbench};
+use crate::streams::{random_stream, StreamShape};
+
+/// `sam_arrayvals` with `ref_width`-bit references, `val_width`-bit values and a
+/// `2^addr_width`-word array.
+pub struct ArrayVals {
+    pub ref_width: u32,
+    pub val_width: u32,
+    pub addr_width: u32,
+}
+
+/// A random `bits`-bit word: often an extreme, else uniform.
+pub(crate) fn random_word(rng: &mut ChaCha8Rng, bits: u32) -> u64 {
+    let mask = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    match rng.gen_range(0..8) {
+        0 => [0, 1, mask, mask >> 1, (mask >> 1) + 1][rng.gen_range(0..5)] & mask,
+        _ => rng.gen::<u64>() & mask,
+    }
+}
+
+impl ArrayVals {
+    /// Words the array can hold and references can name.
+    fn capacity(&self) -> u64 {
+        1u64 << self.addr_width.min(self.ref_width).min(20)
+    }
+
+    fn case(&self, rng: &mut ChaCha8Rng, len: u64, shape: StreamShape) -> Case {
+        let vals: Vec<u64> = (0..len).map(|_| random_word(rng, self.val_width)).collect();
+        // Hot references (repeats) or uniform over the array.
+        let hot = rng.gen_bool(0.3);
+        let refs = random_stream(rng, self.ref_width, shape)
+            .into_iter()
+            .map(|t| match t {
+                Token::Data(_) if hot => Token::Data(rng.gen_range(0..len.min(3))),
+                Token::Data(_) => Token::Data(rng.gen_range(0..len)),
+                t => t,
+            })
+            .collect();
+        Case {
+            streams: vec![refs],
+            load: vec![("vals".into(), vals)],
+        }
+    }
+}
+
+impl Testbench for ArrayVals {
+    fn name(&self) -> &'static str {
+        "arrayvals"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        samgen_hdl::library::arrayvals(self.ref_width, self.val_width, self.addr_width)
+    }
+
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let cap = self.capacity();
+        let len = match rng.gen_range(0..6) {
+            0 => 1,
+            1 => cap,
+            _ => rng.gen_range(1..=cap.min(24)),
+        };
+        let shape = StreamShape {
+            max_levels: rng.gen_range(1..=3),
+            max_fiber: rng.gen_range(1..=8),
+            empty_prob: [0.0, 0.1, 0.5][rng.gen_range(0..3)],
+        };
+        self.case(rng, len, shape)
+    }
+
+    fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let shape = StreamShape {
+            max_levels: 2,
+            max_fiber: 60,
+            empty_prob: 0.05,
+        };
+        (0..64)
+            .map(|_| self.case(rng, self.capacity(), shape))
+            .max_by_key(|c| c.streams[0].len())
+            .unwrap_or_default()
+    }
+
+    fn expected(&self, case: &Case) -> Result<Expected, String> {
+        let vals: Vec<i64> = case.load[0].1.iter().map(|&w| w as i64).collect();
+        let out = golden::arrayvals(&vals, &case.streams[0], self.val_width)
+            .map_err(|e| e.to_string())?;
+        Ok(Expected {
+            streams: vec![out],
+            store: Vec::new(),
+        })
+    }
+}
