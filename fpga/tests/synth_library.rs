@@ -18,6 +18,7 @@ fn check(config: PrimitiveConfig) {
         };
         let run = synthesize(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
         let r = &run.report;
+        eprintln!("{} {family}: {r:?}", job.dut.label());
         assert!(r.luts > 0 && r.fmax_mhz > 0.0, "{r:?}");
         assert!(
             r.ffs > r.shell_ffs,
@@ -86,4 +87,16 @@ fn reduce_builds_for_both_families() {
     use library::ReduceMode;
     check(library::reduce(ReduceMode::ZeroFill, 32, 16));
     check(library::reduce(ReduceMode::WithOuter, 32, 16));
+}
+
+#[test]
+fn intersect_builds_for_both_families() {
+    check(library::intersect(2, 16, 16));
+    check(library::intersect(3, 16, 16));
+}
+
+#[test]
+fn union_builds_for_both_families() {
+    check(library::union(2, 16, 16));
+    check(library::union(3, 16, 16));
 }

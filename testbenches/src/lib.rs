@@ -9,6 +9,7 @@ pub mod crdhold;
 pub mod drive;
 pub mod fifo;
 pub mod harness;
+pub mod intersect;
 pub mod primitive_tb;
 pub mod reduce;
 pub mod registry;
@@ -16,6 +17,7 @@ pub mod repeat;
 pub mod repsiggen;
 pub mod sim;
 pub mod streams;
+pub mod union;
 pub mod verilator;
 
 use std::path::PathBuf;

@@ -36,6 +36,12 @@ pub trait PrimitiveTest {
             .max_by_key(|s| s.iter().map(Vec::len).sum::<usize>())
             .unwrap_or_default()
     }
+    /// Verilator lint waivers (rule, reason) the one-instance wrapper needs, such
+    /// as `PINMISSING` for a block whose fixed port list has channels this
+    /// configuration leaves unconnected. None by default.
+    fn wrapper_waivers(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 /// Steady-state rate on long streams with no stalls.
@@ -129,7 +135,14 @@ pub fn build(
             config: config.clone(),
         }],
     };
-    harness.build(&format!("{} testbench", config.module), cache_dir, wave)
+    let mut top = harness.to_module();
+    top.waivers.extend(test.wrapper_waivers());
+    harness.build_top(
+        top,
+        &format!("{} testbench", config.module),
+        cache_dir,
+        wave,
+    )
 }
 
 /// Run `streams` random input sets (seeded) under random stalls and compare every

@@ -44,6 +44,16 @@ pub fn all() -> Vec<Box<dyn PrimitiveTest>> {
             inner_width: 32,
         }),
         Box::new(crate::crdhold::CrdHold { crd_width: 16 }),
+        Box::new(crate::intersect::Intersect {
+            ways: 2,
+            crd_width: 16,
+            ref_width: 16,
+        }),
+        Box::new(crate::union::Union {
+            ways: 2,
+            crd_width: 16,
+            ref_width: 16,
+        }),
     ]
 }
 
