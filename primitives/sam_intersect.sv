@@ -146,8 +146,16 @@ module sam_intersect #(
   assign all_head = (head | ~used) == '1;
   assign any_ctrl = is_ctrl != '0;
   assign all_ctrl = all_head && (is_ctrl | ~used) == '1;
-  // Every way holds data and none is ahead of another: the coordinates are equal.
-  assign match    = all_head && !any_ctrl && ahead == '0;
+  // Every way holds data and the coordinates are equal (equality, not the ahead
+  // comparisons: a shorter path to the buffers' write enable).
+  logic all_eq;
+  always_comb begin
+    all_eq = 1'b1;
+    for (int k = 1; k < MaxWays; k++) begin
+      if (used[k] && c[k] != c[0]) all_eq = 1'b0;
+    end
+  end
+  assign match    = all_head && !any_ctrl && all_eq;
   assign q_ready  = crd_q_ready && (ref_q_ready | ~used) == '1;
   assign emit     = q_ready && (match || all_ctrl);
 

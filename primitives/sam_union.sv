@@ -108,14 +108,16 @@ module sam_union #(
   assign ref2_tok_o   = out_tok[2];
   assign out_ready    = {ref2_ready_i, ref1_ready_i, ref0_ready_i};
 
-  // Heads of the ways in use.
+  // Heads of the ways in use. Tokens move only when every way's head is present,
+  // so the choice of outputs looks at the heads' kinds alone, not their valids
+  // (a shorter path from the comparators to the buffers).
   logic [MaxWays-1:0] used, head, is_data, at_min, pop;
   logic [CrdWidth-1:0] c[MaxWays];
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_head
     assign used[k]    = k < Ways;
     assign head[k]    = used[k] && crd_valid[k] && ref_valid[k];
-    assign is_data[k] = head[k] && !crd_tok[k][CrdWidth];
+    assign is_data[k] = used[k] && !crd_tok[k][CrdWidth];
     assign c[k]       = crd_tok[k][CrdWidth-1:0];
     // Way k holds the smallest coordinate of the data heads.
     always_comb begin
