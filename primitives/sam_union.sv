@@ -138,12 +138,16 @@ module sam_union #(
   assign any_data = is_data != '0;
   assign emit     = all_head && crd_q_ready && (ref_q_ready | ~used) == '1;
 
+  // The smallest coordinate as an AND-OR of the ways at it (they hold the same
+  // value), not a priority mux: two LUT levels after the comparators.
+  logic [CrdWidth-1:0] min_crd;
   always_comb begin
-    crd_out = crd_tok[0];  // a stop or D, the same on every way
-    for (int k = MaxWays - 1; k >= 0; k--) begin
-      if (at_min[k]) crd_out = {1'b0, c[k]};
+    min_crd = '0;
+    for (int k = 0; k < MaxWays; k++) begin
+      min_crd |= c[k] & {CrdWidth{at_min[k]}};
     end
   end
+  assign crd_out = any_data ? {1'b0, min_crd} : crd_tok[0];  // else a stop or D, as on every way
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_pop
     // With data anywhere, the ways at the smallest coordinate advance; with a stop
