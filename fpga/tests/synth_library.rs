@@ -29,6 +29,7 @@ fn check_blocks(config: PrimitiveConfig, arrays: u64, uses_dsp: bool) {
         };
         let run = synthesize(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
         let r = &run.report;
+        eprintln!("{} {family}: {r:?}", job.dut.label());
         assert!(r.luts > 0 && r.fmax_mhz > 0.0, "{r:?}");
         assert!(
             r.ffs > r.shell_ffs,
@@ -140,4 +141,16 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
         0,
         true,
     );
+}
+
+#[test]
+fn intersect_builds_for_both_families() {
+    check(library::intersect(2, 16, 16));
+    check(library::intersect(3, 16, 16));
+}
+
+#[test]
+fn union_builds_for_both_families() {
+    check(library::union(2, 16, 16));
+    check(library::union(3, 16, 16));
 }

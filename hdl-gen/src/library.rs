@@ -80,6 +80,14 @@ pub const SOURCES: &[Source] = &[
         name: "sam_fiberwrite_dense",
         deps: &["sam_pkg", "sam_stream_assert"],
     },
+    Source {
+        name: "sam_intersect",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_union",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.
@@ -688,6 +696,66 @@ pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> Primitiv
         sides,
         unused: Vec::new(),
     }
+}
+
+/// Most ways of `sam_intersect` and `sam_union`; their port lists always have
+/// this many ways.
+pub const JOINER_MAX_WAYS: u32 = 3;
+
+/// The channels of a coordinate joiner with `ways` ways: inputs `crd<k>`, `ref<k>`
+/// per way, outputs `crd` and `ref<k>` per way.
+fn joiner(module: &str, ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+    assert!(
+        (2..=JOINER_MAX_WAYS).contains(&ways),
+        "{module} has 2..={JOINER_MAX_WAYS} ways, not {ways}"
+    );
+    let mut streams = Vec::new();
+    for k in 0..ways {
+        streams.push(StreamPort::input(&format!("crd{k}"), crd_width));
+        streams.push(StreamPort::input(&format!("ref{k}"), ref_width));
+    }
+    streams.push(StreamPort::output("crd", crd_width));
+    streams.extend((0..ways).map(|k| StreamPort::output(&format!("ref{k}"), ref_width)));
+    // The module has JOINER_MAX_WAYS ways' ports; those beyond `ways` are unused.
+    let unused = (ways..JOINER_MAX_WAYS)
+        .flat_map(|k| {
+            [
+                StreamPort::input(&format!("crd{k}"), crd_width),
+                StreamPort::input(&format!("ref{k}"), ref_width),
+                StreamPort::output(&format!("ref{k}"), ref_width),
+            ]
+        })
+        .flat_map(|p| p.ports().map(|(name, ..)| name))
+        .collect();
+    PrimitiveConfig {
+        module: module.into(),
+        params: vec![
+            ("Ways".into(), ways.to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+        ],
+        streams,
+        sides: Vec::new(),
+        unused,
+    }
+}
+
+/// `sam_intersect` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
+/// `ref_width`-bit references. The module always has three ways' ports: with two
+/// ways, way 2's are unused (tied off). No skip outputs (`SkipEn` = 0).
+pub fn intersect(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+    joiner("sam_intersect", ways, crd_width, ref_width)
+}
+
+/// `sam_union` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
+/// `ref_width`-bit references (`ref_width` >= 2: the outputs carry `N`). Unused
+/// way-2 ports as for [`intersect`].
+pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+    assert!(
+        ref_width >= 2,
+        "sam_union: references need >= 2 bits to carry N, not {ref_width}"
+    );
+    joiner("sam_union", ways, crd_width, ref_width)
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -12,6 +12,7 @@ pub mod fiberlookup;
 pub mod fiberwrite;
 pub mod fifo;
 pub mod harness;
+pub mod intersect;
 pub mod primitive_tb;
 pub mod reduce;
 pub mod registry;
@@ -19,6 +20,7 @@ pub mod repeat;
 pub mod repsiggen;
 pub mod sim;
 pub mod streams;
+pub mod union;
 pub mod verilator;
 
 use std::path::PathBuf;

@@ -65,6 +65,16 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             width: 16,
             addr_width: 10,
         }),
+        Box::new(crate::intersect::Intersect {
+            ways: 2,
+            crd_width: 16,
+            ref_width: 16,
+        }),
+        Box::new(crate::union::Union {
+            ways: 2,
+            crd_width: 16,
+            ref_width: 16,
+        }),
     ]
 }
 

@@ -92,3 +92,27 @@ fn every_registry_wrapper_lints_clean() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn joiners_lint_clean_with_three_ways_and_reject_bad_parameters() {
+    for module in ["sam_intersect", "sam_union"] {
+        let files = sources_for(&[module]).unwrap();
+        let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+        for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+            let params = [vec!["-GWays=3".to_string()], defines].concat();
+            if let Err(e) = lint(&refs, module, &params) {
+                panic!("{module} {params:?} does not lint clean:\n{e}");
+            }
+        }
+        let err = lint(&refs, module, &["-GWays=4".into()]).unwrap_err();
+        assert!(err.contains("Ways must be 2 or 3"), "{err}");
+    }
+    let files = sources_for(&["sam_intersect"]).unwrap();
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    let err = lint(&refs, "sam_intersect", &["-GSkipEn=1".into()]).unwrap_err();
+    assert!(err.contains("SkipEn is reserved"), "{err}");
+    let files = sources_for(&["sam_union"]).unwrap();
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    let err = lint(&refs, "sam_union", &["-GRefWidth=1".into()]).unwrap_err();
+    assert!(err.contains("RefWidth must be in 2..63"), "{err}");
+}

@@ -1,0 +1,237 @@
+//! The `sam_intersect` testbench, and the random joiner inputs it shares with
+//! `sam_union`'s: 2 or 3 ways over one random stop skeleton (same fibers, same
+//! stop levels on every way, as the golden models require), each way's leaf fibers
+//! drawn from a small coordinate range so that ways often share coordinates, are
+//! sometimes identical and sometimes disjoint; empty fibers (on one way or all),
+//! single elements, leading and trailing empty fibers, the bare `D` stream; the
+//! references random data (sometimes `N`) of the same shape. Compared with
+//! `golden::intersect`.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::golden;
+use samgen_compiler::token::Token;
+use samgen_hdl::library::PrimitiveConfig;
+
+use crate::primitive_tb::PrimitiveTest;
+use crate::streams::{random_stream, StreamShape};
+
+/// How the ways' coordinates relate inside one leaf fiber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlap {
+    /// Each way keeps each coordinate of the range with its own probability.
+    Random,
+    /// Every way holds the same coordinates.
+    Identical,
+    /// Each coordinate belongs to at most one way.
+    Disjoint,
+}
+
+/// Largest data payload of a `width`-bit channel.
+fn max_data(width: u32) -> u64 {
+    (1u64 << width) - 1
+}
+
+/// The stops of a random fibertree's innermost level (one per leaf fiber, `S_n`
+/// closing n enclosing fibers too), or none (the bare `D` stream).
+fn skeleton(rng: &mut ChaCha8Rng, max_levels: u32, max_fiber: usize) -> Vec<Token> {
+    if rng.gen_bool(0.02) {
+        return Vec::new();
+    }
+    let shape = StreamShape {
+        max_levels,
+        max_fiber,
+        empty_prob: 0.0,
+    };
+    random_stream(rng, 8, shape)
+        .into_iter()
+        .filter(|t| matches!(t, Token::Stop(_)))
+        .collect()
+}
+
+/// Random (crd, ref) pairs for `ways` ways sharing one stop skeleton. Leaf fibers
+/// hold coordinates from `0..range` (clipped to `crd_width` bits), strictly
+/// increasing; `overlap` None picks a relation per fiber.
+pub fn random_ways(
+    rng: &mut ChaCha8Rng,
+    ways: usize,
+    crd_width: u32,
+    ref_width: u32,
+    max_levels: u32,
+    max_fiber: usize,
+    overlap: Option<Overlap>,
+) -> Vec<(Vec<Token>, Vec<Token>)> {
+    let stops = skeleton(rng, max_levels, max_fiber);
+    let range = (rng.gen_range(1..=2 * max_fiber.max(1)) as u64).min(max_data(crd_width) + 1);
+    let ref_n = [0.0, 0.0, 0.1, 0.5][rng.gen_range(0..4)];
+    let mut crds = vec![Vec::new(); ways];
+    for &stop in &stops {
+        let relation = overlap.unwrap_or_else(|| match rng.gen_range(0..8) {
+            0 => Overlap::Identical,
+            1 => Overlap::Disjoint,
+            _ => Overlap::Random,
+        });
+        // How full each way's fiber is: empty, a single element, sparse or dense.
+        let fill: Vec<f64> = (0..ways)
+            .map(|_| match rng.gen_range(0..8) {
+                0 => 0.0,
+                1 => 1.0 / range as f64,
+                2 => 1.0,
+                _ => rng.gen_range(0.2..0.9),
+            })
+            .collect();
+        for x in 0..range {
+            match relation {
+                Overlap::Identical => {
+                    if rng.gen_bool(fill[0]) {
+                        crds.iter_mut().for_each(|c| c.push(Token::Data(x)));
+                    }
+                }
+                Overlap::Disjoint => {
+                    let k = rng.gen_range(0..ways);
+                    if rng.gen_bool(fill[k]) {
+                        crds[k].push(Token::Data(x));
+                    }
+                }
+                Overlap::Random => {
+                    for (k, c) in crds.iter_mut().enumerate() {
+                        if rng.gen_bool(fill[k]) {
+                            c.push(Token::Data(x));
+                        }
+                    }
+                }
+            }
+        }
+        crds.iter_mut().for_each(|c| c.push(stop));
+    }
+    crds.into_iter()
+        .map(|mut crd| {
+            crd.push(Token::Done);
+            let refs = crd
+                .iter()
+                .map(|&t| match t {
+                    Token::Data(_) if rng.gen_bool(ref_n) => Token::Empty,
+                    Token::Data(_) => Token::Data(rng.gen_range(0..=max_data(ref_width))),
+                    t => t,
+                })
+                .collect();
+            (crd, refs)
+        })
+        .collect()
+}
+
+/// Inputs in port order (`crd0`, `ref0`, `crd1`, ...) from (crd, ref) pairs.
+pub fn flatten(ways: Vec<(Vec<Token>, Vec<Token>)>) -> Vec<Vec<Token>> {
+    ways.into_iter().flat_map(|(c, r)| [c, r]).collect()
+}
+
+/// (crd, ref) pairs from inputs in port order.
+pub fn pairs(inputs: &[Vec<Token>]) -> Vec<(Vec<Token>, Vec<Token>)> {
+    inputs
+        .chunks(2)
+        .map(|p| (p[0].clone(), p[1].clone()))
+        .collect()
+}
+
+/// Long inputs for the throughput bench: thousands of tokens per way, 40-element
+/// fibers, under `overlap`.
+pub fn long_ways(
+    rng: &mut ChaCha8Rng,
+    ways: usize,
+    crd_width: u32,
+    ref_width: u32,
+    overlap: Overlap,
+) -> Vec<Vec<Token>> {
+    loop {
+        let w = random_ways(rng, ways, crd_width, ref_width, 3, 40, Some(overlap));
+        if w[0].0.len() > 2000 {
+            return flatten(w);
+        }
+    }
+}
+
+/// `sam_intersect` with `ways` ways of `crd_width`-bit coordinates and
+/// `ref_width`-bit references.
+pub struct Intersect {
+    pub ways: u32,
+    pub crd_width: u32,
+    pub ref_width: u32,
+}
+
+impl PrimitiveTest for Intersect {
+    fn name(&self) -> &'static str {
+        "intersect"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        samgen_hdl::library::intersect(self.ways, self.crd_width, self.ref_width)
+    }
+
+    fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        let levels = rng.gen_range(1..=3);
+        let fiber = rng.gen_range(1..=8);
+        flatten(random_ways(
+            rng,
+            self.ways as usize,
+            self.crd_width,
+            self.ref_width,
+            levels,
+            fiber,
+            None,
+        ))
+    }
+
+    /// Identical coordinates on every way: every cycle is a match, so the rate is
+    /// the pipeline's own (with different coordinates the lagging way advances
+    /// one token a cycle, so cycles follow the union's length, not a way's).
+    fn long_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        long_ways(
+            rng,
+            self.ways as usize,
+            self.crd_width,
+            self.ref_width,
+            Overlap::Identical,
+        )
+    }
+
+    fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
+        let (crd, refs) = golden::intersect(&pairs(inputs)).map_err(|e| e.to_string())?;
+        Ok(std::iter::once(crd).chain(refs).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn random_ways_cover_the_interesting_cases() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let tb = Intersect {
+            ways: 3,
+            crd_width: 16,
+            ref_width: 16,
+        };
+        let (mut matches, mut empty_out, mut bare_d, mut disjoint, mut skipped) = (0, 0, 0, 0, 0);
+        for _ in 0..500 {
+            let ins = tb.random_inputs(&mut rng);
+            let out = tb
+                .golden(&ins)
+                .expect("the golden model accepts every input");
+            let data = |s: &[Token]| s.iter().filter(|t| matches!(t, Token::Data(_))).count();
+            matches += data(&out[0]);
+            empty_out += out[0]
+                .windows(2)
+                .filter(|w| matches!(w, [Token::Stop(_), Token::Stop(_)]))
+                .count();
+            bare_d += usize::from(ins[0].len() == 1);
+            disjoint += usize::from(data(&out[0]) == 0 && data(&ins[0]) > 0 && data(&ins[2]) > 0);
+            skipped += data(&ins[0]) - data(&out[0]);
+        }
+        assert!(
+            matches > 500 && empty_out > 100 && bare_d > 2 && disjoint > 10 && skipped > 500,
+            "{matches} {empty_out} {bare_d} {disjoint} {skipped}"
+        );
+    }
+}
