@@ -26,8 +26,13 @@
 // meanwhile. With-outer spends one cycle on each outer coordinate, overlapped with
 // the first value of its fiber.
 //
-// The output sits behind a two-entry buffer (`sam_fifo`, Depth 2): no
-// combinational path from val_ready_i to val_ready_o or crd_ready_o.
+// Pipeline: each input is decoded into a one-token register stage first (kind,
+// value with N read as 0, stop level minus one), so the accumulator and the
+// control start from registers; the output sits behind a two-entry buffer
+// (`sam_fifo`, Depth 2). Latency: two cycles from an input token to the output it
+// causes. val_ready_o/crd_ready_o are functions of registers only (a stage loads
+// when it is empty or its token is taken): no combinational path from any input,
+// val_ready_i included, to a ready.
 //
 // Parameters: ValWidth  payload width of the value channels, 1..63
 //             CrdWidth  payload width of the outer coordinates, 1..63
@@ -71,10 +76,10 @@ module sam_reduce #(
   typedef logic [ValWidth-1:0] val_t;
   localparam logic [ValWidth:0] TokDoneOut = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
 
-  // ---- Input stages: each input is decoded into a two-entry buffer whose head is
-  // a register (ready = the second entry is free, a register), so the reducer
-  // below starts from registers: the token decode and the stop level minus one
-  // are off its paths.
+  // ---- Input stages: each input is decoded into a register, so the reducer below
+  // starts from registers (the token decode and the stop level minus one are off
+  // its paths). A stage loads when it is empty or the reducer takes its token:
+  // its ready is a function of registers only.
   typedef struct packed {
     logic is_val;   // data or N
     logic is_stop;
@@ -90,10 +95,10 @@ module sam_reduce #(
   } cin_t;
 
   sam_pkg::tok_kind_e val_kind, crd_kind;
-  vin_t               v_in, v_head_q, v_tail_q;
-  cin_t               c_in, c_head_q, c_tail_q;
-  logic               v_head_full_q, v_tail_full_q, c_head_full_q, c_tail_full_q;
-  logic               v_push, c_push, val_take, crd_take, crd_valid;
+  vin_t               v_in, v_head_q;
+  cin_t               c_in, c_head_q;
+  logic               v_head_full_q, c_head_full_q, v_load, c_load;
+  logic               val_take, crd_take, crd_valid;
   val_t               in_lvl;
 
   assign val_kind = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
@@ -118,43 +123,26 @@ module sam_reduce #(
     c_in.lvl     = crd_tok_i[CrdWidth-1:0];
   end
 
-  assign val_ready_o = !v_tail_full_q;
-  assign v_push      = val_valid_i && val_ready_o;
-  assign c_push      = crd_valid && crd_ready_o;
+  assign v_load      = val_take || !v_head_full_q;
+  assign c_load      = crd_take || !c_head_full_q;
+  assign val_ready_o = v_load;
 
-  // A buffer entry: the head takes the tail (or the input) when it empties; the
-  // tail takes the input whenever it is free (unused unless a token arrives while
-  // the head stays).
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       v_head_full_q <= 1'b0;
-      v_tail_full_q <= 1'b0;
       c_head_full_q <= 1'b0;
-      c_tail_full_q <= 1'b0;
     end else begin
-      if (val_take || !v_head_full_q) begin
-        v_head_full_q <= v_tail_full_q || v_push;
-        v_tail_full_q <= 1'b0;
-      end else begin
-        v_tail_full_q <= v_tail_full_q || v_push;
-      end
-      if (crd_take || !c_head_full_q) begin
-        c_head_full_q <= c_tail_full_q || c_push;
-        c_tail_full_q <= 1'b0;
-      end else begin
-        c_tail_full_q <= c_tail_full_q || c_push;
-      end
+      if (v_load) v_head_full_q <= val_valid_i;
+      if (c_load) c_head_full_q <= crd_valid;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (val_take || !v_head_full_q) v_head_q <= v_tail_full_q ? v_tail_q : v_in;
-    if (!v_tail_full_q) v_tail_q <= v_in;
-    if (crd_take || !c_head_full_q) c_head_q <= c_tail_full_q ? c_tail_q : c_in;
-    if (!c_tail_full_q) c_tail_q <= c_in;
+    if (v_load) v_head_q <= v_in;
+    if (c_load) c_head_q <= c_in;
   end
 
-  // ---- The reducer, on the buffer heads.
+  // ---- The reducer, on the stage registers.
   logic v_valid, c_valid;
   assign v_valid = v_head_full_q;
   assign c_valid = c_head_full_q;
@@ -301,7 +289,7 @@ module sam_reduce #(
 
   if (Mode == WithOuter) begin : gen_outer
     assign crd_valid   = crd_valid_i;
-    assign crd_ready_o = !c_tail_full_q;
+    assign crd_ready_o = c_load;
 
     sam_stream_assert #(
       .Width(CrdWidth),
@@ -350,12 +338,11 @@ module sam_reduce #(
     end
 `else
     logic unused_crd_lvl;
-    assign unused_crd_lvl = ^{c_head_q.lvl, c_tail_q.lvl};
+    assign unused_crd_lvl = ^c_head_q.lvl;
 `endif
   end else begin : gen_no_outer
     logic unused_crd;
-    assign unused_crd  = ^{crd_valid_i, crd_tok_i, crd_kind, crd_take, c_push, c_head_q,
-                           c_tail_q, c_head_full_q, c_tail_full_q};
+    assign unused_crd  = ^{crd_valid_i, crd_tok_i, crd_kind, crd_take, c_head_q, c_load};
     assign crd_valid   = 1'b0;
     assign crd_ready_o = 1'b0;
 
