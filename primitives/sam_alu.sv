@@ -24,9 +24,9 @@
 // Pipeline: an accepted token is registered at once (stage 1: the operands, with
 // `N` already read as 0, and whether the token is a stop or D). Every op but mul
 // computes from the stage-1 registers straight into the output buffer: latency 1.
-// mul registers its half-width operand pieces again (stage 2), multiplies them
-// into three registered partial products (stage 3; on ECP5 each is one
-// MULT18X18D at ValWidth 32) and sums those into a register (stage 4): latency 4. Stops and D ride along unchanged.
+// mul is split into three half-width partial products (on ECP5 each maps to one
+// MULT18X18D at ValWidth 32), registered (stage 2), then summed into a register
+// (stage 3): latency 3. Stops and D ride along unchanged.
 //
 // The output buffer is a `sam_fifo` of Depth Latency + 2. The block accepts a
 // token only while it holds a credit: fewer than Depth tokens between the input
@@ -98,7 +98,7 @@ module sam_alu #(
 
 
   localparam bit          Mul     = Op == OpMul;
-  localparam int unsigned Latency = Mul ? 4 : 1;
+  localparam int unsigned Latency = Mul ? 3 : 1;
   localparam int unsigned Depth   = Latency + 2;
   localparam int unsigned UsedW   = $clog2(Depth + 1);
 
@@ -206,59 +206,54 @@ module sam_alu #(
   if (Mul) begin : gen_mul
     // The low ValWidth bits of lhs * rhs (the same signed or unsigned) from
     // half-width pieces: lo*lo + ((lo*hi + hi*lo) << Half); hi*hi only reaches
-    // bits >= 2 * Half >= ValWidth. Stage 2 registers the pieces (their only
-    // fanout is the multipliers, so placement can put them next to the DSP
-    // blocks), stage 3 the three products, stage 4 the sum. Stops and D (and
-    // valid) ride along in a delay line.
-    localparam int unsigned Delay = Latency - 1;  // stages 2..4
-    logic [Delay-1:0]  valid_q;
-    logic [Delay-2:0]  ctl_q;  // stages 2..3: stage 4 is tok_q
-    val_t              pay_q[Delay-1];
-    val_t              sum;
-    logic [ValWidth:0] tok_q;
+    // bits >= 2 * Half >= ValWidth.
+    logic s2_valid_q, s2_ctl_q, s3_valid_q;
+    val_t s2_a_q, s3_sum;
+    logic [ValWidth:0] s3_tok_q;
 
     if (ValWidth == 1) begin : gen_bit
-      logic p2_q, p3_q;
-      always_ff @(posedge clk_i) begin
-        p2_q <= lhs[0] & rhs[0];
-        p3_q <= p2_q;
-      end
-      assign sum = p3_q;
+      logic s2_p_q;
+      always_ff @(posedge clk_i) s2_p_q <= lhs[0] & rhs[0];
+      assign s3_sum = s2_p_q;
     end else begin : gen_split
       localparam int unsigned Half = (ValWidth + 1) / 2;
       localparam int unsigned HiW  = ValWidth - Half;  // 1..Half
-      logic [Half-1:0] lhs_lo_q, rhs_lo_q;
-      logic [HiW-1:0]  lhs_hi_q, rhs_hi_q;
-      val_t            ll_q;
-      logic [HiW-1:0]  lh_q, hl_q;
+      val_t            s2_ll_q;
+      logic [HiW-1:0]  s2_lh_q, s2_hl_q;
+      logic [Half-1:0] lhs_lo, rhs_lo;
+      logic [HiW-1:0]  lhs_hi, rhs_hi;
+      assign {lhs_hi, lhs_lo} = lhs;
+      assign {rhs_hi, rhs_lo} = rhs;
+      // Each product keeps only the low bits the sum needs.
       always_ff @(posedge clk_i) begin
-        {lhs_hi_q, lhs_lo_q} <= lhs;
-        {rhs_hi_q, rhs_lo_q} <= rhs;
-        // Each product keeps only the low bits the sum needs.
-        ll_q <= ValWidth'(lhs_lo_q) * ValWidth'(rhs_lo_q);
-        lh_q <= HiW'(lhs_lo_q * Half'(rhs_hi_q));
-        hl_q <= HiW'(Half'(lhs_hi_q) * rhs_lo_q);
+        s2_ll_q <= ValWidth'(lhs_lo) * ValWidth'(rhs_lo);
+        s2_lh_q <= HiW'(lhs_lo * Half'(rhs_hi));
+        s2_hl_q <= HiW'(Half'(lhs_hi) * rhs_lo);
       end
-      assign sum = {ll_q[ValWidth-1:Half] + lh_q + hl_q, ll_q[Half-1:0]};
+      assign s3_sum = {s2_ll_q[ValWidth-1:Half] + s2_lh_q + s2_hl_q, s2_ll_q[Half-1:0]};
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) valid_q <= '0;
-      else valid_q <= {valid_q[Delay-2:0], s1_valid_q};
+      if (!rst_ni) begin
+        s2_valid_q <= 1'b0;
+        s3_valid_q <= 1'b0;
+      end else begin
+        s2_valid_q <= s1_valid_q;
+        s3_valid_q <= s2_valid_q;
+      end
     end
 
     always_ff @(posedge clk_i) begin
-      ctl_q    <= {ctl_q[Delay-3:0], s1_ctl_q};
-      pay_q[0] <= s1_a_q;
-      for (int unsigned i = 1; i < Delay - 1; i++) pay_q[i] <= pay_q[i-1];
-      tok_q <= ctl_q[Delay-2] ? {1'b1, pay_q[Delay-2]} : {1'b0, sum};
+      s2_ctl_q <= s1_ctl_q;
+      s2_a_q   <= s1_a_q;
+      s3_tok_q <= s2_ctl_q ? {1'b1, s2_a_q} : {1'b0, s3_sum};
     end
 
     logic unused_res;
     assign unused_res = ^res;
     assign res        = '0;
-    assign res_valid  = valid_q[Delay-1];
-    assign res_tok    = tok_q;
+    assign res_valid  = s3_valid_q;
+    assign res_tok    = s3_tok_q;
   end else begin : gen_single
     if (Op == OpAdd) begin : gen_add
       assign res = lhs + rhs;
