@@ -14,7 +14,9 @@ fn probe() {
     let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
     let list = std::env::var("FMAX_PROBE").unwrap_or_else(|_| "alu:add alu:mul".into());
     let fams = std::env::var("FMAX_FAMILIES").unwrap_or_else(|_| "ecp5".into());
-    let target: Option<f64> = std::env::var("FMAX_TARGET").ok().map(|t| t.parse().unwrap());
+    let target: Option<f64> = std::env::var("FMAX_TARGET")
+        .ok()
+        .map(|t| t.parse().unwrap());
     let seed: u64 = std::env::var("FMAX_SEED").map_or(1, |s| s.parse().unwrap());
     let mut lines = Vec::new();
     for item in list.split_whitespace() {
@@ -34,13 +36,20 @@ fn probe() {
             _ => panic!("unknown {kind}"),
         };
         for fam in fams.split_whitespace() {
-            let family = if fam == "ecp5" { Family::Ecp5 } else { Family::Ice40 };
+            let family = if fam == "ecp5" {
+                Family::Ecp5
+            } else {
+                Family::Ice40
+            };
             let job = SynthJob {
                 dut: DutSpec::from_primitive(&config),
                 sources: library::sources_for(&[config.module.as_str()]).unwrap(),
                 family,
                 build_dir: common::build_dir(&format!("probe-{kind}-{arg}-{family}")),
-                options: FlowOptions { target_mhz: target, seed },
+                options: FlowOptions {
+                    target_mhz: target,
+                    seed,
+                },
             };
             let run = synthesize(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
             let r = &run.report;
