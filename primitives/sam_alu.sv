@@ -21,10 +21,24 @@
 //           2 const left   `Const op a` (not for shifts)
 //   Unary ops take only Operand 0. Illegal combinations stop elaboration.
 //
-// The output sits behind a two-entry buffer (`sam_fifo`, Depth 2): one token per
-// cycle, no combinational path from out_ready_i to a_ready_o/b_ready_o. With two
-// streams, a_ready_o depends combinationally on b_valid_i and vice versa (a join).
-// The operation itself is combinational between the input heads and the buffer.
+// Pipeline: an accepted token is registered at once (stage 1: the operands, with
+// `N` already read as 0, and whether the token is a stop or D). Every op but mul
+// computes from the stage-1 registers straight into the output buffer: latency 1.
+// mul is split into three half-width partial products (on ECP5 each maps to one
+// MULT18X18D at ValWidth 32), registered (stage 2), then summed into a register
+// (stage 3): latency 3. Stops and D ride along unchanged. On ECP5 the
+// multiplier stage is bounded by MULT18X18D's combinational delay (3.9 ns of
+// nextpnr's model plus ~1.3 ns routing each way): yosys does not pack fabric
+// registers into the DSP's own input/output registers.
+//
+// The output buffer is a `sam_fifo` of Depth Latency + 2. The block accepts a
+// token only while it holds a credit: fewer than Depth tokens between the input
+// and the consumer (in the pipeline or in the buffer), so the buffer never
+// overflows and the pipeline never stalls. One token per cycle in steady state.
+// Ready: a_ready_o/b_ready_o come from the credit register (no combinational path
+// from out_ready_i); with two streams a_ready_o also depends combinationally on
+// b_valid_i and vice versa (a join). Nothing else is combinational from input to
+// output: out_valid_o/out_tok_o come from the buffer.
 //
 // Parameters: ValWidth  payload width of all three channels, 1..63
 //             Op        the operation, 0..11 as above
@@ -85,32 +99,28 @@ module sam_alu #(
     $error("sam_alu: a shift amount (Const) must not be negative");
   end
 
+
+  localparam bit          Mul     = Op == OpMul;
+  localparam int unsigned Latency = Mul ? 3 : 1;
+  localparam int unsigned Depth   = Latency + 2;
+  localparam int unsigned UsedW   = $clog2(Depth + 1);
+
   typedef logic [ValWidth-1:0] val_t;
 
+  // ---- Issue: accept a token (pair) while a credit is left.
   sam_pkg::tok_kind_e a_kind, b_kind;
-  logic               a_is_val, b_is_val;
-  val_t               a_val, b_val, lhs, rhs, res;
-  logic [ValWidth:0]  res_tok;
-  logic               both_valid, out_ready;
+  logic               issue, credit_q, both_valid, pop, buf_ready;
+  logic [UsedW-1:0]   used_d, used_q;
 
   assign a_kind = sam_pkg::tok_kind(a_tok_i[ValWidth], 64'(a_tok_i[ValWidth-1:0]), ValWidth);
   assign b_kind = sam_pkg::tok_kind(b_tok_i[ValWidth], 64'(b_tok_i[ValWidth-1:0]), ValWidth);
-  assign a_is_val = a_kind == sam_pkg::TokData || a_kind == sam_pkg::TokEmpty;
-  assign b_is_val = b_kind == sam_pkg::TokData || b_kind == sam_pkg::TokEmpty;
-  // N reads as 0.
-  assign a_val = a_kind == sam_pkg::TokData ? a_tok_i[ValWidth-1:0] : '0;
-  assign b_val = b_kind == sam_pkg::TokData ? b_tok_i[ValWidth-1:0] : '0;
+  assign issue  = both_valid && credit_q;
+  assign pop    = out_valid_o && out_ready_i;
 
   if (TwoStreams) begin : gen_two_streams
-    assign lhs        = a_val;
-    assign rhs        = b_val;
     assign both_valid = a_valid_i && b_valid_i;
-    assign a_ready_o  = out_ready && b_valid_i;
-    assign b_ready_o  = out_ready && a_valid_i;
-`ifdef SAM_ASSERTS_OFF
-    logic unused_b_is_val;
-    assign unused_b_is_val = b_is_val;
-`endif
+    assign a_ready_o  = credit_q && b_valid_i;
+    assign b_ready_o  = credit_q && a_valid_i;
 
     sam_stream_assert #(
       .Width(ValWidth),
@@ -124,6 +134,9 @@ module sam_alu #(
     );
 
 `ifndef SAM_ASSERTS_OFF
+    logic a_is_val, b_is_val;
+    assign a_is_val = a_kind == sam_pkg::TokData || a_kind == sam_pkg::TokEmpty;
+    assign b_is_val = b_kind == sam_pkg::TokData || b_kind == sam_pkg::TokEmpty;
     // The heads of a and b are always an aligned pair: both are consumed together.
     always_ff @(posedge clk_i) begin
       if (rst_ni && a_valid_i && b_valid_i) begin
@@ -134,49 +147,150 @@ module sam_alu #(
 `endif
   end else begin : gen_one_stream
     logic unused_b;
-    assign unused_b   = ^{b_valid_i, b_tok_i, b_is_val, b_val};
-    assign lhs        = Operand == ConstLeft ? Const : a_val;
-    assign rhs        = Operand == ConstLeft ? a_val : Const;
+    assign unused_b   = ^{b_valid_i, b_tok_i, b_kind};
     assign both_valid = a_valid_i;
-    assign a_ready_o  = out_ready;
+    assign a_ready_o  = credit_q;
     assign b_ready_o  = 1'b0;
   end
 
-  // The operation (parameters select one; the rest is not built).
-  if (Op == OpAdd) begin : gen_add
-    assign res = lhs + rhs;
-  end else if (Op == OpSub) begin : gen_sub
-    assign res = lhs - rhs;
-  end else if (Op == OpMul) begin : gen_mul
-    assign res = lhs * rhs;  // the low ValWidth bits: the same signed or unsigned
-  end else if (Op == OpMin) begin : gen_min
-    assign res = $signed(lhs) < $signed(rhs) ? lhs : rhs;
-  end else if (Op == OpMax) begin : gen_max
-    assign res = $signed(lhs) < $signed(rhs) ? rhs : lhs;
-  end else if (Op == OpAnd) begin : gen_and
-    assign res = lhs & rhs;
-  end else if (Op == OpOr) begin : gen_or
-    assign res = lhs | rhs;
-  end else if (Op == OpXor) begin : gen_xor
-    assign res = lhs ^ rhs;
-  end else if (Op == OpShl) begin : gen_shl
-    localparam bit All = 64'(Const) >= 64'(ValWidth);
-    assign res = All ? '0 : lhs << rhs;
-  end else if (Op == OpShr) begin : gen_shr
-    localparam bit All = 64'(Const) >= 64'(ValWidth);
-    assign res = All ? {ValWidth{lhs[ValWidth-1]}} : val_t'($signed(lhs) >>> rhs);
-  end else if (Op == OpNot) begin : gen_not
-    logic unused_rhs;
-    assign unused_rhs = ^rhs;
-    assign res = val_t'(lhs == '0);
-  end else begin : gen_neg
-    logic unused_rhs;
-    assign unused_rhs = ^rhs;
-    assign res = '0 - lhs;
+  // Credits: used_q counts the tokens accepted and not yet taken by the consumer.
+  always_comb begin
+    used_d = used_q;
+    unique case ({issue, pop})
+      2'b10:   used_d = used_q + 1'b1;
+      2'b01:   used_d = used_q - 1'b1;
+      default: used_d = used_q;
+    endcase
   end
 
-  // Values (data or N) give the result; stops and D pass through.
-  assign res_tok = a_is_val ? {1'b0, res} : a_tok_i;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      used_q   <= '0;
+      credit_q <= 1'b1;
+    end else begin
+      used_q   <= used_d;
+      credit_q <= used_d < UsedW'(Depth);
+    end
+  end
+
+  // ---- Stage 1: the operands. s1_a_q holds a's payload with N read as 0 (for a
+  // stop or D, its payload); s1_ctl_q marks a stop or D.
+  logic s1_valid_q, s1_ctl_q;
+  val_t s1_a_q, s1_b_q, lhs, rhs;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) s1_valid_q <= 1'b0;
+    else s1_valid_q <= issue;
+  end
+
+  // Data registers load every cycle; only s1_valid_q says whether they hold a token.
+  always_ff @(posedge clk_i) begin
+    s1_ctl_q <= a_kind == sam_pkg::TokStop || a_kind == sam_pkg::TokDone;
+    s1_a_q   <= a_kind == sam_pkg::TokEmpty ? '0 : a_tok_i[ValWidth-1:0];
+    s1_b_q   <= b_kind == sam_pkg::TokEmpty ? '0 : b_tok_i[ValWidth-1:0];
+  end
+
+  if (TwoStreams) begin : gen_operands_streams
+    assign lhs = s1_a_q;
+    assign rhs = s1_b_q;
+  end else begin : gen_operands_const
+    logic unused_s1_b;
+    assign unused_s1_b = ^s1_b_q;
+    assign lhs = Operand == ConstLeft ? Const : s1_a_q;
+    assign rhs = Operand == ConstLeft ? s1_a_q : Const;
+  end
+
+  // ---- The operation (parameters select one; the rest is not built). res_valid
+  // and res_tok are the token written into the output buffer.
+  logic              res_valid;
+  logic [ValWidth:0] res_tok;
+  val_t              res;
+
+  if (Mul) begin : gen_mul
+    // The low ValWidth bits of lhs * rhs (the same signed or unsigned) from
+    // half-width pieces: lo*lo + ((lo*hi + hi*lo) << Half); hi*hi only reaches
+    // bits >= 2 * Half >= ValWidth.
+    logic s2_valid_q, s2_ctl_q, s3_valid_q;
+    val_t s2_a_q, s3_sum;
+    logic [ValWidth:0] s3_tok_q;
+
+    if (ValWidth == 1) begin : gen_bit
+      logic s2_p_q;
+      always_ff @(posedge clk_i) s2_p_q <= lhs[0] & rhs[0];
+      assign s3_sum = s2_p_q;
+    end else begin : gen_split
+      localparam int unsigned Half = (ValWidth + 1) / 2;
+      localparam int unsigned HiW  = ValWidth - Half;  // 1..Half
+      val_t            s2_ll_q;
+      logic [HiW-1:0]  s2_lh_q, s2_hl_q;
+      logic [Half-1:0] lhs_lo, rhs_lo;
+      logic [HiW-1:0]  lhs_hi, rhs_hi;
+      assign {lhs_hi, lhs_lo} = lhs;
+      assign {rhs_hi, rhs_lo} = rhs;
+      // Each product keeps only the low bits the sum needs.
+      always_ff @(posedge clk_i) begin
+        s2_ll_q <= ValWidth'(lhs_lo) * ValWidth'(rhs_lo);
+        s2_lh_q <= HiW'(lhs_lo * Half'(rhs_hi));
+        s2_hl_q <= HiW'(Half'(lhs_hi) * rhs_lo);
+      end
+      assign s3_sum = {s2_ll_q[ValWidth-1:Half] + s2_lh_q + s2_hl_q, s2_ll_q[Half-1:0]};
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        s2_valid_q <= 1'b0;
+        s3_valid_q <= 1'b0;
+      end else begin
+        s2_valid_q <= s1_valid_q;
+        s3_valid_q <= s2_valid_q;
+      end
+    end
+
+    always_ff @(posedge clk_i) begin
+      s2_ctl_q <= s1_ctl_q;
+      s2_a_q   <= s1_a_q;
+      s3_tok_q <= s2_ctl_q ? {1'b1, s2_a_q} : {1'b0, s3_sum};
+    end
+
+    logic unused_res;
+    assign unused_res = ^res;
+    assign res        = '0;
+    assign res_valid  = s3_valid_q;
+    assign res_tok    = s3_tok_q;
+  end else begin : gen_single
+    if (Op == OpAdd) begin : gen_add
+      assign res = lhs + rhs;
+    end else if (Op == OpSub) begin : gen_sub
+      assign res = lhs - rhs;
+    end else if (Op == OpMin) begin : gen_min
+      assign res = $signed(lhs) < $signed(rhs) ? lhs : rhs;
+    end else if (Op == OpMax) begin : gen_max
+      assign res = $signed(lhs) < $signed(rhs) ? rhs : lhs;
+    end else if (Op == OpAnd) begin : gen_and
+      assign res = lhs & rhs;
+    end else if (Op == OpOr) begin : gen_or
+      assign res = lhs | rhs;
+    end else if (Op == OpXor) begin : gen_xor
+      assign res = lhs ^ rhs;
+    end else if (Op == OpShl) begin : gen_shl
+      localparam bit All = 64'(Const) >= 64'(ValWidth);
+      assign res = All ? '0 : lhs << rhs;
+    end else if (Op == OpShr) begin : gen_shr
+      localparam bit All = 64'(Const) >= 64'(ValWidth);
+      assign res = All ? {ValWidth{lhs[ValWidth-1]}} : val_t'($signed(lhs) >>> rhs);
+    end else if (Op == OpNot) begin : gen_not
+      logic unused_rhs;
+      assign unused_rhs = ^rhs;
+      assign res = val_t'(lhs == '0);
+    end else begin : gen_neg
+      logic unused_rhs;
+      assign unused_rhs = ^rhs;
+      assign res = '0 - lhs;
+    end
+    // Values (data or N) give the result; stops and D pass through.
+    assign res_valid = s1_valid_q;
+    assign res_tok   = s1_ctl_q ? {1'b1, s1_a_q} : {1'b0, res};
+  end
 
   sam_stream_assert #(
     .Width(ValWidth),
@@ -191,16 +305,29 @@ module sam_alu #(
 
   sam_fifo #(
     .Width(ValWidth),
-    .Depth(2)
+    .Depth(Depth)
   ) out_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(both_valid),
-    .ready_o(out_ready),
+    .valid_i(res_valid),
+    .ready_o(buf_ready),
     .tok_i  (res_tok),
     .valid_o(out_valid_o),
     .ready_i(out_ready_i),
     .tok_o  (out_tok_o)
   );
+
+`ifndef SAM_ASSERTS_OFF
+  // The credits keep a free slot for every token in the pipeline.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && res_valid) begin
+      assert (buf_ready)
+      else $error("sam_alu: output buffer overflow (credit accounting)");
+    end
+  end
+`else
+  logic unused_buf_ready;
+  assign unused_buf_ready = buf_ready;
+`endif
 
 endmodule

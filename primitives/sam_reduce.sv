@@ -26,8 +26,13 @@
 // meanwhile. With-outer spends one cycle on each outer coordinate, overlapped with
 // the first value of its fiber.
 //
-// The output sits behind a two-entry buffer (`sam_fifo`, Depth 2): no
-// combinational path from val_ready_i to val_ready_o or crd_ready_o.
+// Pipeline: each input is decoded into a one-token register stage first (kind,
+// value with N read as 0, stop level minus one), so the accumulator and the
+// control start from registers; the output sits behind a two-entry buffer
+// (`sam_fifo`, Depth 2). Latency: two cycles from an input token to the output it
+// causes. val_ready_o/crd_ready_o are functions of registers only (a stage loads
+// when it is empty or its token is taken): no combinational path from any input,
+// val_ready_i included, to a ready.
 //
 // Parameters: ValWidth  payload width of the value channels, 1..63
 //             CrdWidth  payload width of the outer coordinates, 1..63
@@ -71,17 +76,76 @@ module sam_reduce #(
   typedef logic [ValWidth-1:0] val_t;
   localparam logic [ValWidth:0] TokDoneOut = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
 
+  // ---- Input stages: each input is decoded into a register, so the reducer below
+  // starts from registers (the token decode and the stop level minus one are off
+  // its paths). A stage loads when it is empty or the reducer takes its token:
+  // its ready is a function of registers only.
+  typedef struct packed {
+    logic is_val;   // data or N
+    logic is_stop;
+    logic is_done;
+    logic lvl0;     // S0
+    val_t pay;      // a value (N: 0), or a stop's level minus one
+  } vin_t;
+  typedef struct packed {
+    logic               is_data;
+    logic               is_stop;
+    logic               is_done;
+    logic [CrdWidth-1:0] lvl;  // a stop's level (assertions only)
+  } cin_t;
+
   sam_pkg::tok_kind_e val_kind, crd_kind;
-  val_t               in_val, in_lvl, lvl_down;
-  logic               crd_valid;
+  vin_t               v_in, v_head_q;
+  cin_t               c_in, c_head_q;
+  logic               v_head_full_q, c_head_full_q, v_load, c_load;
+  logic               val_take, crd_take, crd_valid;
+  val_t               in_lvl;
 
   assign val_kind = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
                                       ValWidth);
   assign crd_kind = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
                                       CrdWidth);
-  assign in_val   = val_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;  // N: 0
   assign in_lvl   = val_tok_i[ValWidth-1:0];
-  assign lvl_down = in_lvl - val_t'(1);
+
+  always_comb begin
+    v_in.is_val  = val_kind == sam_pkg::TokData || val_kind == sam_pkg::TokEmpty;
+    v_in.is_stop = val_kind == sam_pkg::TokStop;
+    v_in.is_done = val_kind == sam_pkg::TokDone;
+    v_in.lvl0    = in_lvl == '0;
+    unique case (val_kind)
+      sam_pkg::TokData: v_in.pay = in_lvl;
+      sam_pkg::TokStop: v_in.pay = in_lvl - val_t'(1);
+      default:          v_in.pay = '0;  // N reads as 0; D has no payload here
+    endcase
+    c_in.is_data = crd_kind == sam_pkg::TokData;
+    c_in.is_stop = crd_kind == sam_pkg::TokStop;
+    c_in.is_done = crd_kind == sam_pkg::TokDone;
+    c_in.lvl     = crd_tok_i[CrdWidth-1:0];
+  end
+
+  assign v_load      = val_take || !v_head_full_q;
+  assign c_load      = crd_take || !c_head_full_q;
+  assign val_ready_o = v_load;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      v_head_full_q <= 1'b0;
+      c_head_full_q <= 1'b0;
+    end else begin
+      if (v_load) v_head_full_q <= val_valid_i;
+      if (c_load) c_head_full_q <= crd_valid;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (v_load) v_head_q <= v_in;
+    if (c_load) c_head_q <= c_in;
+  end
+
+  // ---- The reducer, on the stage registers.
+  logic v_valid, c_valid;
+  assign v_valid = v_head_full_q;
+  assign c_valid = c_head_full_q;
 
   // State: the running sum, whether the current fiber has a value (modes 0/1) or
   // its outer coordinate has been read (mode 2), and a stop waiting to follow the
@@ -93,7 +157,6 @@ module sam_reduce #(
 
   logic              out_ready, out_free, emit, push;
   logic [ValWidth:0] emit_tok, push_tok;
-  logic              val_take, crd_take;
 
   assign out_free = out_ready && !pend_q;
 
@@ -109,109 +172,95 @@ module sam_reduce #(
     if (pend_q && out_ready) pend_d = 1'b0;
 
     if (Mode != WithOuter) begin
-      if (val_valid_i) begin
-        unique case (val_kind)
-          sam_pkg::TokStop: begin
-            if (open_q || Mode != DropEmpty) begin
-              if (out_free) begin
-                emit       = 1'b1;
-                emit_tok   = {1'b0, sum_q};
-                val_take   = 1'b1;
-                sum_d      = '0;
-                open_d     = 1'b0;
-                pend_d     = in_lvl != '0;
-                pend_lvl_d = lvl_down;
-              end
-            end else if (in_lvl == '0) begin
-              val_take = 1'b1;  // drop-empty: an empty fiber's S0 gives nothing
-            end else if (out_free) begin
-              emit     = 1'b1;
-              emit_tok = {1'b1, lvl_down};
-              val_take = 1'b1;
-            end
-          end
-          sam_pkg::TokDone: begin
+      if (v_valid) begin
+        if (v_head_q.is_stop) begin
+          if (open_q || Mode != DropEmpty) begin
             if (out_free) begin
-              emit     = 1'b1;
-              emit_tok = val_tok_i;
-              val_take = 1'b1;
+              emit       = 1'b1;
+              emit_tok   = {1'b0, sum_q};
+              val_take   = 1'b1;
+              sum_d      = '0;
+              open_d     = 1'b0;
+              pend_d     = !v_head_q.lvl0;
+              pend_lvl_d = v_head_q.pay;
             end
-          end
-          default: begin  // data or N
+          end else if (v_head_q.lvl0) begin
+            val_take = 1'b1;  // drop-empty: an empty fiber's S0 gives nothing
+          end else if (out_free) begin
+            emit     = 1'b1;
+            emit_tok = {1'b1, v_head_q.pay};
             val_take = 1'b1;
-            sum_d    = sum_q + in_val;
-            open_d   = 1'b1;
           end
-        endcase
+        end else if (v_head_q.is_done) begin
+          if (out_free) begin
+            emit     = 1'b1;
+            emit_tok = TokDoneOut;
+            val_take = 1'b1;
+          end
+        end else begin  // data or N
+          val_take = 1'b1;
+          sum_d    = sum_q + v_head_q.pay;
+          open_d   = 1'b1;
+        end
       end
     end else if (!open_q) begin
       // Between outer coordinates: read the next outer token.
-      if (crd_valid) begin
-        unique case (crd_kind)
-          sam_pkg::TokData: begin
+      if (c_valid) begin
+        if (c_head_q.is_data) begin
+          crd_take = 1'b1;
+          open_d   = 1'b1;
+          // Overlap the first value of the fiber with its coordinate.
+          if (v_valid && v_head_q.is_val) begin
+            val_take = 1'b1;
+            sum_d    = v_head_q.pay;
+          end
+        end else if (c_head_q.is_stop) begin  // a bare outer S_m against a bare inner S_(m+1)
+          if (v_valid && out_free) begin
+            emit     = 1'b1;
+            emit_tok = {1'b1, v_head_q.pay};
+            val_take = 1'b1;
             crd_take = 1'b1;
-            open_d   = 1'b1;
-            // Overlap the first value of the fiber with its coordinate.
-            if (val_valid_i && (val_kind == sam_pkg::TokData ||
-                                val_kind == sam_pkg::TokEmpty)) begin
-              val_take = 1'b1;
-              sum_d    = in_val;
-            end
           end
-          sam_pkg::TokStop: begin  // a bare outer S_m against a bare inner S_(m+1)
-            if (val_valid_i && out_free) begin
-              emit     = 1'b1;
-              emit_tok = {1'b1, lvl_down};
-              val_take = 1'b1;
-              crd_take = 1'b1;
-            end
+        end else if (c_head_q.is_done) begin
+          if (v_valid && out_free) begin
+            emit     = 1'b1;
+            emit_tok = TokDoneOut;
+            val_take = 1'b1;
+            crd_take = 1'b1;
           end
-          sam_pkg::TokDone: begin
-            if (val_valid_i && out_free) begin
-              emit     = 1'b1;
-              emit_tok = TokDoneOut;
-              val_take = 1'b1;
-              crd_take = 1'b1;
-            end
-          end
-          default: ;  // N in crd: asserted below
-        endcase
+        end
+        // N in crd: asserted below
       end
-    end else if (val_valid_i) begin
+    end else if (v_valid) begin
       // Inside the fiber of an outer coordinate.
-      unique case (val_kind)
-        sam_pkg::TokStop: begin
-          if (in_lvl == '0) begin
-            if (out_free) begin
-              emit     = 1'b1;
-              emit_tok = {1'b0, sum_q};
-              val_take = 1'b1;
-              sum_d    = '0;
-              open_d   = 1'b0;
-            end
-          end else if (crd_valid && out_free) begin  // closes the outer S_(lvl-1) too
-            emit       = 1'b1;
-            emit_tok   = {1'b0, sum_q};
-            val_take   = 1'b1;
-            crd_take   = 1'b1;
-            sum_d      = '0;
-            open_d     = 1'b0;
-            pend_d     = 1'b1;
-            pend_lvl_d = lvl_down;
+      if (v_head_q.is_stop) begin
+        if (v_head_q.lvl0) begin
+          if (out_free) begin
+            emit     = 1'b1;
+            emit_tok = {1'b0, sum_q};
+            val_take = 1'b1;
+            sum_d    = '0;
+            open_d   = 1'b0;
           end
+        end else if (c_valid && out_free) begin  // closes the outer S_(lvl-1) too
+          emit       = 1'b1;
+          emit_tok   = {1'b0, sum_q};
+          val_take   = 1'b1;
+          crd_take   = 1'b1;
+          sum_d      = '0;
+          open_d     = 1'b0;
+          pend_d     = 1'b1;
+          pend_lvl_d = v_head_q.pay;
         end
-        sam_pkg::TokDone: ;  // asserted below
-        default: begin
-          val_take = 1'b1;
-          sum_d    = sum_q + in_val;
-        end
-      endcase
+      end else if (!v_head_q.is_done) begin  // D: asserted below
+        val_take = 1'b1;
+        sum_d    = sum_q + v_head_q.pay;
+      end
     end
   end
 
-  assign val_ready_o = val_take;
-  assign push        = pend_q || emit;
-  assign push_tok    = pend_q ? {1'b1, pend_lvl_q} : emit_tok;
+  assign push     = pend_q || emit;
+  assign push_tok = pend_q ? {1'b1, pend_lvl_q} : emit_tok;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -240,7 +289,7 @@ module sam_reduce #(
 
   if (Mode == WithOuter) begin : gen_outer
     assign crd_valid   = crd_valid_i;
-    assign crd_ready_o = crd_take;
+    assign crd_ready_o = c_load;
 
     sam_stream_assert #(
       .Width(CrdWidth),
@@ -254,48 +303,52 @@ module sam_reduce #(
     );
 
 `ifndef SAM_ASSERTS_OFF
-    logic [63:0] crd_lvl;
-    assign crd_lvl = 64'(crd_tok_i[CrdWidth-1:0]);
+    logic [63:0] crd_lvl, val_lvl;
+    assign crd_lvl = 64'(c_head_q.lvl);
+    assign val_lvl = 64'(v_head_q.pay) + 64'd1;  // a stop's level
     always_ff @(posedge clk_i) begin
       if (rst_ni && crd_valid_i) begin
         assert (crd_kind != sam_pkg::TokEmpty)
         else $error("sam_reduce: N in the outer coordinate stream");
       end
-      if (rst_ni && crd_valid_i && val_valid_i && !open_q) begin
-        if (crd_kind == sam_pkg::TokStop) begin
-          assert (val_kind == sam_pkg::TokStop && 64'(in_lvl) == crd_lvl + 64'd1)
+      if (rst_ni && c_valid && v_valid && !open_q) begin
+        if (c_head_q.is_stop) begin
+          assert (v_head_q.is_stop && val_lvl == crd_lvl + 64'd1)
           else $error("sam_reduce: a bare outer S%0d needs a bare inner S%0d", crd_lvl,
                       crd_lvl + 64'd1);
         end
-        if (crd_kind == sam_pkg::TokDone) begin
-          assert (val_kind == sam_pkg::TokDone)
+        if (c_head_q.is_done) begin
+          assert (v_head_q.is_done)
           else $error("sam_reduce: outer D against an inner token that is not D");
         end
       end
-      if (rst_ni && val_valid_i && open_q) begin
-        assert (val_kind != sam_pkg::TokDone)
+      if (rst_ni && v_valid && open_q) begin
+        assert (!v_head_q.is_done)
         else $error("sam_reduce: inner D inside the fiber of an outer coordinate");
-        if (val_kind == sam_pkg::TokStop && crd_valid_i) begin
-          if (in_lvl == '0) begin
-            assert (crd_kind != sam_pkg::TokStop)
+        if (v_head_q.is_stop && c_valid) begin
+          if (v_head_q.lvl0) begin
+            assert (!c_head_q.is_stop)
             else $error("sam_reduce: inner S0 where the outer stream closes a fiber");
           end else begin
-            assert (crd_kind == sam_pkg::TokStop && 64'(in_lvl) == crd_lvl + 64'd1)
-            else $error("sam_reduce: inner S%0d does not match the outer stream", in_lvl);
+            assert (c_head_q.is_stop && val_lvl == crd_lvl + 64'd1)
+            else $error("sam_reduce: inner S%0d does not match the outer stream", val_lvl);
           end
         end
       end
     end
+`else
+    logic unused_crd_lvl;
+    assign unused_crd_lvl = ^c_head_q.lvl;
 `endif
   end else begin : gen_no_outer
     logic unused_crd;
-    assign unused_crd  = ^{crd_valid_i, crd_tok_i, crd_kind, crd_take};
+    assign unused_crd  = ^{crd_valid_i, crd_tok_i, crd_kind, crd_take, c_head_q, c_load};
     assign crd_valid   = 1'b0;
     assign crd_ready_o = 1'b0;
 
 `ifndef SAM_ASSERTS_OFF
     always_ff @(posedge clk_i) begin
-      if (rst_ni && val_valid_i && val_kind == sam_pkg::TokDone) begin
+      if (rst_ni && v_valid && v_head_q.is_done) begin
         assert (!open_q)
         else $error("sam_reduce: values after the last stop");
       end

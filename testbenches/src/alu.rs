@@ -95,6 +95,10 @@ pub const CASES: &[Alu] = {
         c(Shr, R(7), 8),
         c(Not, S, 8),
         c(Neg, S, 8),
+        // The pipelined multiplier's split at odd widths.
+        c(Mul, S, 7),
+        c(Mul, L(-5), 13),
+        c(Mul, S, 3),
     ]
 };
 
