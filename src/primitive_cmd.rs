@@ -50,6 +50,10 @@ pub enum PrimitiveCmd {
         /// Skip synthesis (throughput only).
         #[arg(long)]
         no_synth: bool,
+        /// Only these primitives (names as `samgen primitive verify` takes them),
+        /// comma separated.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
         /// Parent of the synthesis build folders.
         #[arg(short, long, default_value = "build/bench/primitives")]
         output: PathBuf,
@@ -116,7 +120,23 @@ struct BenchRow {
     reports: Vec<samgen_fpga::SynthReport>,
 }
 
-fn bench(synth: bool, output: &std::path::Path, venv: Option<PathBuf>, json: bool) -> Result<()> {
+fn bench(
+    synth: bool,
+    only: &[String],
+    output: &std::path::Path,
+    venv: Option<PathBuf>,
+    json: bool,
+) -> Result<()> {
+    let tests: Vec<_> = samgen_cosim::registry::all()
+        .into_iter()
+        .filter(|t| only.is_empty() || only.iter().any(|n| n == t.name()))
+        .collect();
+    if tests.is_empty() {
+        bail!(
+            "--only {} names no primitive of the registry",
+            only.join(",")
+        );
+    }
     let tools = if synth {
         Some(match venv {
             Some(v) => Toolchain::from_venv(v)?,
@@ -126,7 +146,7 @@ fn bench(synth: bool, output: &std::path::Path, venv: Option<PathBuf>, json: boo
         None
     };
     let mut rows = Vec::new();
-    for test in samgen_cosim::registry::all() {
+    for test in tests {
         let model = primitive_tb::build(test.as_ref(), &default_cache_dir(), None)
             .with_context(|| format!("building the {} model", test.name()))?;
         let t = primitive_tb::throughput(test.as_ref(), &model, 1)
@@ -272,10 +292,11 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
     match cmd {
         PrimitiveCmd::Bench {
             no_synth,
+            only,
             output,
             venv,
             json,
-        } => bench(!no_synth, &output, venv, json),
+        } => bench(!no_synth, &only, &output, venv, json),
         PrimitiveCmd::Verify {
             primitive,
             streams,
