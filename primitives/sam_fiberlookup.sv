@@ -26,9 +26,10 @@
 // position in one pipeline register in front of the two output buffers
 // (`sam_fifo`, Depth 2). While that register is stalled no read is issued, so
 // `sam_mem` holds the data. Fetch runs ahead of scan: the outputs carry one token
-// per cycle while fetch keeps ahead: a compressed fiber costs fetch 2 cycles (1
+// per cycle while fetch keeps ahead: a compressed fiber costs fetch 3 cycles (2
 // when its reference follows the previous one), a dense or empty one 1 cycle;
-// scan spends c + 1 cycles on a fiber of c coordinates.
+// scan spends c + 1 cycles on a fiber of c coordinates. Array read data only
+// ever goes into registers (through a mux).
 //
 // Coordinate skipping (seed 003, section 4.2) will enter through `skip`; this
 // version reserves the port: skip_ready_o is low and skip_valid_i must stay low.
@@ -167,6 +168,8 @@ module sam_fiberlookup #(
   logic [RefWidth-1:0] last_d, last_q;     // compressed: one past its last position
   logic                empty_d, empty_q;   // the fiber is empty (an N in)
   logic                prev_d, prev_q;     // prev_ref_q / prev_end_q are valid
+  // The last compressed fiber fetched: its reference plus one (the reference
+  // whose fiber starts where it ends) and its end.
   logic [RefWidth-1:0] prev_ref_d, prev_ref_q, prev_end_d, prev_end_q;
   logic [RefWidth-1:0] r_in, fiber_end;
 
@@ -198,8 +201,9 @@ module sam_fiberlookup #(
 
   assign slot_free = !next_valid_q || slot_take;
   assign r_in      = in_tok[RefWidth-1:0];
-  // The end of the fiber being closed: straight from the read data in FetchPos1.
-  assign fiber_end = fetch_q == FetchPos1 ? pos_rd_data_i : last_q;
+  // The end of the fiber being closed. Read data goes into registers only (an
+  // array's clock-to-output is most of a cycle on ECP5), so FetchPos1 just latches it.
+  assign fiber_end = last_q;
 
   logic pos_issue;
   logic [RefWidth-1:0] pos_addr;
@@ -209,20 +213,14 @@ module sam_fiberlookup #(
   logic ctrl_done;
 
   // Closing a fiber: needs the next input token (a stop there merges) and the slot.
-  assign close_now = (fetch_q == FetchClose || fetch_q == FetchPos1) && in_valid
-                     && slot_free;
+  assign close_now = fetch_q == FetchClose && in_valid && slot_free;
 
   // A reference or N at the input head starts a fiber: from FetchIdle, or while
   // the previous fiber closes (the head is the lookahead token that picks its
   // stop, and it is not a stop).
   logic take_head, head_fiber;
-  logic prev_v;                          // the cache, with FetchPos1's update
-  logic [RefWidth-1:0] prev_ref_v, prev_end_v;
   assign head_fiber = in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty;
   assign take_head  = in_valid && head_fiber && (fetch_q == FetchIdle || close_now);
-  assign prev_v     = prev_q || fetch_q == FetchPos1;
-  assign prev_ref_v = fetch_q == FetchPos1 ? ref_q : prev_ref_q;
-  assign prev_end_v = fetch_q == FetchPos1 ? pos_rd_data_i : prev_end_q;
 
   always_comb begin
     fetch_d    = fetch_q;
@@ -261,7 +259,7 @@ module sam_fiberlookup #(
       FetchPos1: begin
         last_d     = pos_rd_data_i;
         prev_d     = 1'b1;
-        prev_ref_d = ref_q;
+        prev_ref_d = ref_q + RefWidth'(1);
         prev_end_d = pos_rd_data_i;
         fetch_d    = FetchClose;
       end
@@ -282,13 +280,16 @@ module sam_fiberlookup #(
       in_pop  = 1'b1;
       ref_d   = r_in;
       empty_d = in_kind == sam_pkg::TokEmpty;
-      if (in_kind == sam_pkg::TokEmpty || !Compressed) begin
+      if (in_kind == sam_pkg::TokEmpty) begin
+        // N: an empty fiber; nothing to read.
+        fetch_d = FetchClose;
+      end else if (!Compressed) begin
         // Dense: positions r*dim .. r*dim + dim - 1; nothing to read.
         first_d = RefWidth'(r_in * RefWidth'(dim_i));
         fetch_d = FetchClose;
-      end else if (prev_v && r_in == prev_ref_v + RefWidth'(1)) begin
+      end else if (prev_q && r_in == prev_ref_q) begin
         // Below a compressed parent: this fiber starts where the last one ended.
-        first_d   = prev_end_v;
+        first_d   = prev_end_q;
         pos_issue = 1'b1;
         pos_addr  = r_in + RefWidth'(1);
         fetch_d   = FetchPos1;
