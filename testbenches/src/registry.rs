@@ -1,7 +1,7 @@
 //! Every primitive testbench, for commands and benchmarks that run them all.
 
 use samgen_compiler::graph::{AluOp, AluOperand};
-use samgen_hdl::library::{CrdDropMode, ReduceMode};
+use samgen_hdl::library::{CrdDropMode, ReduceMode, SpaccDims};
 
 use crate::primitive_tb::PrimitiveTest;
 
@@ -44,6 +44,18 @@ pub fn all() -> Vec<Box<dyn PrimitiveTest>> {
             inner_width: 32,
         }),
         Box::new(crate::crdhold::CrdHold { crd_width: 16 }),
+        Box::new(crate::spaccumulator::Spaccumulator {
+            order: 1,
+            crd_width: 16,
+            val_width: 32,
+            dims: SpaccDims::default_for(1),
+        }),
+        Box::new(crate::spaccumulator::Spaccumulator {
+            order: 2,
+            crd_width: 16,
+            val_width: 32,
+            dims: SpaccDims::default_for(2),
+        }),
     ]
 }
 

@@ -1,0 +1,652 @@
+// sam_spaccumulator: the sparse workspace reducer of order 1 (vector) or 2 (matrix)
+// (DESIGN section 6; golden model compiler/src/golden/spaccumulator.rs, functions
+// spaccumulator1 and spaccumulator2). Order 1 is normally used through its shell
+// sam_spaccumulator1, which has no outer channels.
+//
+// Sums value tokens by coordinate over a *group* and emits the occupied
+// coordinates in increasing order with their sums (wrapping at ValWidth bits; `N`
+// counts as 0; a sum that cancels comes out as an explicit 0), then a stop one
+// level lower. The workspace is cleared for every group. `D` on the inputs gives
+// `D` on every output.
+//
+//   Order 1  inputs crd_inner (j) and val with identical control structure. Every
+//            j fiber between two stops of level >= 1 belongs to one group. `S0` is
+//            dropped; `S_n` (n >= 1) closes the group: its sorted j and sums, then
+//            `S_(n-1)` (a bare `S_(n-1)` for an empty group).
+//   Order 2  inputs crd_outer (i), and crd_inner (j) / val one level deeper by the
+//            scanner's stop rule (each i owns one j fiber, ended by `S0`, or by
+//            `S_(m+1)` when crd_outer closes with `S_m` right after the i; a bare
+//            outer `S_m` matches a bare inner `S_(m+1)`). An outer `S_m` with
+//            m >= 1 closes the group: crd_outer gives the sorted i that received at
+//            least one j, then `S_(m-1)`; crd_inner / val give per i its sorted j
+//            (sums), each fiber ended by `S0` except the last, ended by `S_m`; an
+//            empty group gives a bare `S_(m-1)` and a bare `S_m`.
+//
+// Microarchitecture. A dense workspace: a value memory of Rows x DimInner words
+// (Rows = DimOuter for order 2, 1 for order 1) addressed by the flat index
+// {i, j}, with one synchronous read port and one write port (inferable as block
+// RAM), and an occupancy bitmap kept as NumWords = Rows*DimInner/WordWidth words of
+// WordWidth bits plus a summary bitmap with one bit per non-empty word.
+//   Accumulate phase: one input token per cycle. A data token sets its occupancy
+//   bit and reads its memory word (cycle 1); the next cycle writes the sum back
+//   (cycle 2). The only hazard, a read in the cycle of a write to the same word,
+//   is forwarded, so back-to-back tokens on one coordinate keep full rate.
+//   Drain phase (after a closing stop, inputs stalled): each cycle emits the next
+//   occupied flat index: a find-first-set over the summary bitmap loads the next
+//   non-empty word into a register (and clears it in the bitmap), prefetched while
+//   the last bit of the current word goes out, and a find-first-set over that
+//   register gives the coordinate, whose sum is read from the memory. Empty words
+//   cost nothing. A group of K occupied (i, j) over R rows stalls the inputs for
+//   K + R + 1 cycles (order 1: K + 2); an empty group costs no extra cycle.
+//
+// Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
+// 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
+// inputs that break the stop rule.
+//
+// Each output sits behind a two-entry buffer (`sam_fifo`, Depth 2): no
+// combinational path from an output's ready to any input's ready; crd_inner and
+// val also pass through one register stage that holds the memory's read data.
+//
+// Parameters: Order      1 or 2
+//             CrdWidth   payload width of the coordinate channels, 1..63
+//             ValWidth   payload width of the value channels, 1..63
+//             DimInner   capacity of j: a power of two, 2..2^min(CrdWidth, 20)
+//             DimOuter   capacity of i (order 2 only; else ignored): a power of two,
+//                        2..2^min(CrdWidth, 20); Rows*DimInner <= 2^20
+//             WordWidth  bitmap word: a power of two, 2..64, <= DimInner, and
+//                        Rows*DimInner >= 2*WordWidth. The summary bitmap has
+//                        Rows*DimInner/WordWidth bits; keep it <= 64 for Fmax.
+//             Defaults: 256 x 16-bit words for order 1; use DimOuter = DimInner = 16
+//             for order 2 (256 words).
+// Ports:      clk_i, rst_ni                                   clock, async active-low reset
+//             crd_outer_valid_i, crd_outer_ready_o, crd_outer_tok_i   i in (order 2;
+//                                                             order 1: tie valid low)
+//             crd_inner_valid_i, crd_inner_ready_o, crd_inner_tok_i   j in
+//             val_valid_i, val_ready_o, val_tok_i             values in
+//             crd_outer_valid_o, crd_outer_ready_i, crd_outer_tok_o   i out (order 2;
+//                                                             order 1: valid stays low)
+//             crd_inner_valid_o, crd_inner_ready_i, crd_inner_tok_o   j out
+//             val_valid_o, val_ready_i, val_tok_o             sums out
+module sam_spaccumulator #(
+  parameter int unsigned Order     = 2,
+  parameter int unsigned CrdWidth  = sam_pkg::CrdWidth,
+  parameter int unsigned ValWidth  = sam_pkg::ValWidth,
+  parameter int unsigned DimInner  = 16,
+  parameter int unsigned DimOuter  = 16,
+  parameter int unsigned WordWidth = 16
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic              crd_outer_valid_i,
+  output logic              crd_outer_ready_o,
+  input  logic [CrdWidth:0] crd_outer_tok_i,
+  input  logic              crd_inner_valid_i,
+  output logic              crd_inner_ready_o,
+  input  logic [CrdWidth:0] crd_inner_tok_i,
+  input  logic              val_valid_i,
+  output logic              val_ready_o,
+  input  logic [ValWidth:0] val_tok_i,
+  output logic              crd_outer_valid_o,
+  input  logic              crd_outer_ready_i,
+  output logic [CrdWidth:0] crd_outer_tok_o,
+  output logic              crd_inner_valid_o,
+  input  logic              crd_inner_ready_i,
+  output logic [CrdWidth:0] crd_inner_tok_o,
+  output logic              val_valid_o,
+  input  logic              val_ready_i,
+  output logic [ValWidth:0] val_tok_o
+);
+
+  localparam int unsigned Rows      = (Order == 2) ? DimOuter : 1;
+  localparam int unsigned InnerBits = $clog2(DimInner);
+  localparam int unsigned RowBits   = $clog2(Rows);
+  localparam int unsigned Entries   = Rows * DimInner;
+  localparam int unsigned AddrWidth = InnerBits + RowBits;
+  localparam int unsigned BitIdx    = $clog2(WordWidth);
+  localparam int unsigned NumWords  = Entries / WordWidth;
+  localparam int unsigned WordIdx   = AddrWidth - BitIdx;
+
+  if (Order != 1 && Order != 2) begin : gen_bad_order
+    $error("sam_spaccumulator: Order must be 1 or 2");
+  end
+  if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd_width
+    $error("sam_spaccumulator: CrdWidth must be in 1..63");
+  end
+  if (ValWidth < 1 || ValWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_val_width
+    $error("sam_spaccumulator: ValWidth must be in 1..63");
+  end
+  if (DimInner < 2 || (DimInner & (DimInner - 1)) != 0 || InnerBits > CrdWidth ||
+      InnerBits > 20) begin : gen_bad_dim_inner
+    $error("sam_spaccumulator: DimInner must be a power of two in 2..2^min(CrdWidth, 20)");
+  end
+  if (Order == 2 && (DimOuter < 2 || (DimOuter & (DimOuter - 1)) != 0 ||
+                     RowBits > CrdWidth || AddrWidth > 20)) begin : gen_bad_dim_outer
+    $error("sam_spaccumulator: DimOuter must be a power of two, >= 2, <= 2^CrdWidth, with DimOuter*DimInner <= 2^20");
+  end
+  if (WordWidth < 2 || WordWidth > 64 || (WordWidth & (WordWidth - 1)) != 0 ||
+      WordWidth > DimInner || Entries < 2 * WordWidth) begin : gen_bad_word_width
+    $error("sam_spaccumulator: WordWidth must be a power of two in 2..64, <= DimInner, <= Rows*DimInner/2");
+  end
+
+  typedef logic [ValWidth-1:0]  val_t;
+  typedef logic [CrdWidth-1:0]  crd_t;
+  typedef logic [AddrWidth-1:0] addr_t;
+  typedef logic [WordWidth-1:0] word_t;
+  typedef logic [WordIdx-1:0]   widx_t;
+
+  localparam logic [63:0] InnerMask = 64'(DimInner) - 64'd1;
+  localparam logic [CrdWidth:0] CrdDone = {1'b1, CrdWidth'(sam_pkg::done_payload(CrdWidth))};
+  localparam logic [ValWidth:0] ValDone = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
+
+  // The flat workspace index of (i, j); i is 0 for order 1.
+  function automatic addr_t flat(crd_t i, crd_t j);
+    return AddrWidth'(64'(i) << InnerBits) | AddrWidth'(64'(j) & InnerMask);
+  endfunction
+
+  function automatic logic [BitIdx-1:0] first_bit(word_t w);
+    first_bit = '0;
+    for (int k = WordWidth - 1; k >= 0; k--) begin
+      if (w[k]) first_bit = BitIdx'(k);
+    end
+  endfunction
+
+  function automatic widx_t first_word(logic [NumWords-1:0] s);
+    first_word = '0;
+    for (int k = NumWords - 1; k >= 0; k--) begin
+      if (s[k]) first_word = WordIdx'(k);
+    end
+  endfunction
+
+  // ---------------------------------------------------------------- input decode
+  sam_pkg::tok_kind_e o_kind, c_kind, v_kind;
+  crd_t               o_pay, c_pay;
+  val_t               v_val;
+
+  assign o_kind = sam_pkg::tok_kind(crd_outer_tok_i[CrdWidth],
+                                    64'(crd_outer_tok_i[CrdWidth-1:0]), CrdWidth);
+  assign c_kind = sam_pkg::tok_kind(crd_inner_tok_i[CrdWidth],
+                                    64'(crd_inner_tok_i[CrdWidth-1:0]), CrdWidth);
+  assign v_kind = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
+                                    ValWidth);
+  assign o_pay  = crd_outer_tok_i[CrdWidth-1:0];
+  assign c_pay  = crd_inner_tok_i[CrdWidth-1:0];
+  assign v_val  = v_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;  // N: 0
+
+  // ---------------------------------------------------------------- state
+  logic                drain_d, drain_q;      // drain phase
+  logic                open_d, open_q;        // order 2: inside the j fiber of cur_i
+  crd_t                cur_i_d, cur_i_q;
+  crd_t                lvl_d, lvl_q;          // the closing inner stop S_lvl
+  logic                started_d, started_q;  // drain: a coordinate is out
+  crd_t                row_d, row_q;          // drain: the row of the last one
+  logic [NumWords-1:0] sum_d, sum_q;          // summary: word non-empty
+  word_t               bm_d[NumWords];
+  word_t               bm_q[NumWords];
+  word_t               cw_d, cw_q;            // drain: the word being emitted
+  widx_t               cwi_d, cwi_q;
+  // Accumulate stage 2 (write back).
+  logic                pa_valid_d, pa_valid_q, pa_occ_d, pa_occ_q;
+  addr_t               pa_addr_d, pa_addr_q;
+  val_t                pa_val_d, pa_val_q;
+  // Output stage of crd_inner / val: a data token takes its sum from the memory.
+  logic                d_valid_d, d_valid_q, d_data_d, d_data_q;
+  logic [CrdWidth:0]   d_crd_d, d_crd_q;
+  logic [ValWidth:0]   d_val_d, d_val_q;
+
+  // Memory ports.
+  val_t  mem_q[Entries];
+  val_t  rdata_q, rdata, fwd_data_q, wdata;
+  logic  fwd_hit_q, re, we;
+  addr_t raddr;
+
+  assign rdata = fwd_hit_q ? fwd_data_q : rdata_q;
+  assign we    = pa_valid_q;
+  assign wdata = (pa_occ_q ? rdata : '0) + pa_val_q;
+
+  always_ff @(posedge clk_i) begin
+    if (we) mem_q[pa_addr_q] <= wdata;
+    if (re) rdata_q <= mem_q[raddr];
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fwd_hit_q  <= 1'b0;
+      fwd_data_q <= '0;
+    end else if (re) begin
+      fwd_hit_q  <= we && pa_addr_q == raddr;
+      fwd_data_q <= wdata;
+    end
+  end
+
+  // ---------------------------------------------------------------- control
+  logic iv_ready, o_ready, ld_ok, inner_ok;
+  logic take_o, take_iv, acc, close, o_push, d_load, issue;
+  logic [CrdWidth:0] o_push_tok;
+  crd_t  acc_i, close_lvl;
+  addr_t acc_addr;
+  widx_t acc_w, fw;
+  logic [BitIdx-1:0] fb;
+  addr_t e_addr;
+  crd_t  e_row, e_j;
+
+  assign ld_ok    = !d_valid_q || iv_ready;
+  assign inner_ok = crd_inner_valid_i && val_valid_i;
+  assign fb       = first_bit(cw_q);
+  assign fw       = first_word(sum_q);
+  assign e_addr   = {cwi_q, fb};
+  assign e_row    = CrdWidth'(64'(e_addr) >> InnerBits);
+  assign e_j      = CrdWidth'(64'(e_addr) & InnerMask);
+  // The i of an accumulated token: the outer coordinate read in the same cycle
+  // (order 2, first j of a fiber) or the one read before.
+  assign acc_i    = (Order == 2 && !open_q) ? o_pay : cur_i_q;
+  assign acc_addr = flat(acc_i, c_pay);
+  assign acc_w    = acc_addr[AddrWidth-1:BitIdx];
+
+  always_comb begin
+    drain_d    = drain_q;
+    open_d     = open_q;
+    cur_i_d    = cur_i_q;
+    lvl_d      = lvl_q;
+    started_d  = started_q;
+    row_d      = row_q;
+    sum_d      = sum_q;
+    bm_d       = bm_q;
+    cw_d       = cw_q;
+    cwi_d      = cwi_q;
+    pa_valid_d = 1'b0;
+    pa_occ_d   = pa_occ_q;
+    pa_addr_d  = pa_addr_q;
+    pa_val_d   = pa_val_q;
+    d_valid_d  = d_valid_q && !iv_ready;
+    d_data_d   = d_data_q;
+    d_crd_d    = d_crd_q;
+    d_val_d    = d_val_q;
+    take_o     = 1'b0;
+    take_iv    = 1'b0;
+    acc        = 1'b0;
+    close      = 1'b0;
+    close_lvl  = '0;
+    o_push     = 1'b0;
+    o_push_tok = '0;
+    d_load     = 1'b0;
+    issue      = 1'b0;
+    re         = 1'b0;
+    raddr      = pa_addr_q;
+
+    if (!drain_q) begin
+      // ------------------------------------------------ accumulate phase
+      if (Order == 1) begin
+        if (inner_ok) begin
+          unique case (c_kind)
+            sam_pkg::TokData: acc = 1'b1;
+            sam_pkg::TokStop: begin
+              if (c_pay == '0) take_iv = 1'b1;
+              else begin
+                close     = 1'b1;
+                close_lvl = c_pay - crd_t'(1);
+              end
+            end
+            sam_pkg::TokDone: begin
+              if (ld_ok) begin
+                take_iv  = 1'b1;
+                d_load   = 1'b1;
+                d_data_d = 1'b0;
+                d_crd_d  = CrdDone;
+                d_val_d  = ValDone;
+              end
+            end
+            default: ;  // N as a coordinate: asserted below
+          endcase
+        end
+      end else if (!open_q) begin
+        // Between outer coordinates: read the next outer token.
+        if (crd_outer_valid_i) begin
+          unique case (o_kind)
+            sam_pkg::TokData: begin
+              take_o  = 1'b1;
+              open_d  = 1'b1;
+              cur_i_d = o_pay;
+              // Overlap the first j of the fiber with its i.
+              if (inner_ok && c_kind == sam_pkg::TokData) acc = 1'b1;
+            end
+            sam_pkg::TokStop: begin  // a bare outer S_m against a bare inner S_(m+1)
+              if (inner_ok) begin
+                if (o_pay == '0) begin
+                  take_o  = 1'b1;
+                  take_iv = 1'b1;
+                end else begin
+                  close     = 1'b1;
+                  close_lvl = o_pay;
+                end
+              end
+            end
+            sam_pkg::TokDone: begin
+              if (inner_ok && ld_ok && o_ready) begin
+                take_o     = 1'b1;
+                take_iv    = 1'b1;
+                o_push     = 1'b1;
+                o_push_tok = CrdDone;
+                d_load     = 1'b1;
+                d_data_d   = 1'b0;
+                d_crd_d    = CrdDone;
+                d_val_d    = ValDone;
+              end
+            end
+            default: ;  // N in crd_outer: asserted below
+          endcase
+        end
+      end else if (inner_ok) begin
+        // Inside the j fiber of cur_i.
+        unique case (c_kind)
+          sam_pkg::TokData: acc = 1'b1;
+          sam_pkg::TokStop: begin
+            if (c_pay == '0) begin
+              take_iv = 1'b1;
+              open_d  = 1'b0;
+            end else if (crd_outer_valid_i) begin  // the outer S_(c_pay-1) too
+              if (c_pay == crd_t'(1)) begin
+                take_o  = 1'b1;
+                take_iv = 1'b1;
+                open_d  = 1'b0;
+              end else begin
+                close     = 1'b1;
+                close_lvl = c_pay - crd_t'(1);
+              end
+            end
+          end
+          default: ;  // D or N: asserted below
+        endcase
+      end
+
+      if (acc) begin
+        take_iv    = 1'b1;
+        re         = 1'b1;
+        raddr      = acc_addr;
+        pa_valid_d = 1'b1;
+        pa_addr_d  = acc_addr;
+        pa_val_d   = v_val;
+        pa_occ_d   = bm_q[acc_w][acc_addr[BitIdx-1:0]];
+        bm_d[acc_w][acc_addr[BitIdx-1:0]] = 1'b1;
+        sum_d[acc_w] = 1'b1;
+      end
+
+      if (close) begin
+        // The group ends: an empty one gives its stops now, else drain.
+        if (sum_q != '0) begin
+          take_iv   = 1'b1;
+          take_o    = Order == 2;
+          open_d    = 1'b0;
+          drain_d   = 1'b1;
+          lvl_d     = close_lvl;
+          started_d = 1'b0;
+        end else if (ld_ok && (Order == 1 || o_ready)) begin
+          take_iv    = 1'b1;
+          take_o     = Order == 2;
+          open_d     = 1'b0;
+          o_push     = Order == 2;
+          o_push_tok = {1'b1, close_lvl - crd_t'(1)};
+          d_load     = 1'b1;
+          d_data_d   = 1'b0;
+          d_crd_d    = {1'b1, close_lvl};
+          d_val_d    = {1'b1, ValWidth'(close_lvl)};
+        end
+      end
+    end else begin
+      // ------------------------------------------------ drain phase
+      if (cw_q != '0) begin
+        if (Order == 2 && (!started_q || e_row != row_q)) begin
+          // A new row: its i goes out, after an S0 closing the previous row.
+          if (ld_ok && o_ready) begin
+            o_push     = 1'b1;
+            o_push_tok = {1'b0, e_row};
+            row_d      = e_row;
+            if (started_q) begin
+              d_load   = 1'b1;
+              d_data_d = 1'b0;
+              d_crd_d  = {1'b1, crd_t'(0)};
+              d_val_d  = {1'b1, val_t'(0)};
+            end else begin
+              issue = 1'b1;
+            end
+          end
+        end else if (ld_ok) begin
+          issue = 1'b1;
+        end
+      end else if (sum_q == '0) begin
+        // Everything is out: the closing stops.
+        if (ld_ok && (Order == 1 || o_ready)) begin
+          o_push     = Order == 2;
+          o_push_tok = {1'b1, lvl_q - crd_t'(1)};
+          d_load     = 1'b1;
+          d_data_d   = 1'b0;
+          d_crd_d    = {1'b1, lvl_q};
+          d_val_d    = {1'b1, ValWidth'(lvl_q)};
+          drain_d    = 1'b0;
+        end
+      end
+
+      if (issue) begin
+        re        = 1'b1;
+        raddr     = e_addr;
+        started_d = 1'b1;
+        d_load    = 1'b1;
+        d_data_d  = 1'b1;
+        d_crd_d   = {1'b0, e_j};
+        cw_d      = cw_q & (cw_q - word_t'(1));  // clear the lowest set bit
+      end
+
+      // Fetch the next non-empty word when the current one is (about to be) empty.
+      if (sum_q != '0 && (cw_q == '0 || (issue && (cw_q & (cw_q - word_t'(1))) == '0))) begin
+        cw_d      = bm_q[fw];
+        cwi_d     = fw;
+        bm_d[fw]  = '0;
+        sum_d[fw] = 1'b0;
+      end
+    end
+
+    if (d_load) d_valid_d = 1'b1;
+  end
+
+  assign crd_inner_ready_o = take_iv;
+  assign val_ready_o       = take_iv;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      drain_q    <= 1'b0;
+      open_q     <= 1'b0;
+      cur_i_q    <= '0;
+      lvl_q      <= '0;
+      started_q  <= 1'b0;
+      row_q      <= '0;
+      sum_q      <= '0;
+      bm_q       <= '{default: '0};
+      cw_q       <= '0;
+      cwi_q      <= '0;
+      pa_valid_q <= 1'b0;
+      pa_occ_q   <= 1'b0;
+      pa_addr_q  <= '0;
+      pa_val_q   <= '0;
+      d_valid_q  <= 1'b0;
+      d_data_q   <= 1'b0;
+      d_crd_q    <= '0;
+      d_val_q    <= '0;
+    end else begin
+      drain_q    <= drain_d;
+      open_q     <= open_d;
+      cur_i_q    <= cur_i_d;
+      lvl_q      <= lvl_d;
+      started_q  <= started_d;
+      row_q      <= row_d;
+      sum_q      <= sum_d;
+      bm_q       <= bm_d;
+      cw_q       <= cw_d;
+      cwi_q      <= cwi_d;
+      pa_valid_q <= pa_valid_d;
+      pa_occ_q   <= pa_occ_d;
+      pa_addr_q  <= pa_addr_d;
+      pa_val_q   <= pa_val_d;
+      d_valid_q  <= d_valid_d;
+      d_data_q   <= d_data_d;
+      d_crd_q    <= d_crd_d;
+      d_val_q    <= d_val_d;
+    end
+  end
+
+  // ---------------------------------------------------------------- outputs
+  logic crd_inner_fifo_ready, val_fifo_ready;
+  assign iv_ready = crd_inner_fifo_ready && val_fifo_ready;
+
+  sam_fifo #(
+    .Width(CrdWidth),
+    .Depth(2)
+  ) crd_inner_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(d_valid_q && iv_ready),
+    .ready_o(crd_inner_fifo_ready),
+    .tok_i  (d_crd_q),
+    .valid_o(crd_inner_valid_o),
+    .ready_i(crd_inner_ready_i),
+    .tok_o  (crd_inner_tok_o)
+  );
+
+  sam_fifo #(
+    .Width(ValWidth),
+    .Depth(2)
+  ) val_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(d_valid_q && iv_ready),
+    .ready_o(val_fifo_ready),
+    .tok_i  (d_data_q ? {1'b0, rdata} : d_val_q),
+    .valid_o(val_valid_o),
+    .ready_i(val_ready_i),
+    .tok_o  (val_tok_o)
+  );
+
+  // ---------------------------------------------------------------- checks
+  sam_stream_assert #(
+    .Width(CrdWidth),
+    .Name ("sam_spaccumulator crd_inner")
+  ) crd_inner_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(crd_inner_valid_i),
+    .ready_i(crd_inner_ready_o),
+    .tok_i  (crd_inner_tok_i)
+  );
+
+  sam_stream_assert #(
+    .Width(ValWidth),
+    .Name ("sam_spaccumulator val")
+  ) val_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(val_valid_i),
+    .ready_i(val_ready_o),
+    .tok_i  (val_tok_i)
+  );
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && crd_inner_valid_i) begin
+      assert (c_kind != sam_pkg::TokEmpty)
+      else $error("sam_spaccumulator: N in crd_inner");
+      assert (c_kind != sam_pkg::TokData || 64'(c_pay) < 64'(DimInner))
+      else $error("sam_spaccumulator: j = %0d is outside the workspace (DimInner = %0d)",
+                  c_pay, DimInner);
+    end
+    if (rst_ni && inner_ok) begin
+      if (c_kind == sam_pkg::TokData) begin
+        assert (v_kind == sam_pkg::TokData || v_kind == sam_pkg::TokEmpty)
+        else $error("sam_spaccumulator: crd_inner and val differ in shape");
+      end else begin
+        assert (v_kind == c_kind && (c_kind != sam_pkg::TokStop ||
+                                     64'(val_tok_i[ValWidth-1:0]) == 64'(c_pay)))
+        else $error("sam_spaccumulator: crd_inner and val differ in shape");
+      end
+    end
+  end
+`endif
+
+  if (Order == 2) begin : gen_outer
+    logic o_fifo_ready;
+
+    assign crd_outer_ready_o = take_o;
+    assign o_ready           = o_fifo_ready;
+
+    sam_fifo #(
+      .Width(CrdWidth),
+      .Depth(2)
+    ) crd_outer_buffer (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(o_push),
+      .ready_o(o_fifo_ready),
+      .tok_i  (o_push_tok),
+      .valid_o(crd_outer_valid_o),
+      .ready_i(crd_outer_ready_i),
+      .tok_o  (crd_outer_tok_o)
+    );
+
+    sam_stream_assert #(
+      .Width(CrdWidth),
+      .Name ("sam_spaccumulator crd_outer")
+    ) crd_outer_check (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(crd_outer_valid_i),
+      .ready_i(crd_outer_ready_o),
+      .tok_i  (crd_outer_tok_i)
+    );
+
+`ifndef SAM_ASSERTS_OFF
+    logic [63:0] o_lvl, c_lvl;
+    assign o_lvl = 64'(o_pay);
+    assign c_lvl = 64'(c_pay);
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && crd_outer_valid_i) begin
+        assert (o_kind != sam_pkg::TokEmpty)
+        else $error("sam_spaccumulator: N in crd_outer");
+        assert (o_kind != sam_pkg::TokData || o_lvl < 64'(DimOuter))
+        else $error("sam_spaccumulator: i = %0d is outside the workspace (DimOuter = %0d)",
+                    o_pay, DimOuter);
+      end
+      if (rst_ni && !drain_q && crd_outer_valid_i && inner_ok && !open_q) begin
+        if (o_kind == sam_pkg::TokStop) begin
+          assert (c_kind == sam_pkg::TokStop && c_lvl == o_lvl + 64'd1)
+          else $error("sam_spaccumulator: a bare outer S%0d needs a bare inner S%0d", o_lvl,
+                      o_lvl + 64'd1);
+        end
+        if (o_kind == sam_pkg::TokDone) begin
+          assert (c_kind == sam_pkg::TokDone)
+          else $error("sam_spaccumulator: outer D against an inner token that is not D");
+        end
+      end
+      if (rst_ni && !drain_q && inner_ok && open_q) begin
+        assert (c_kind != sam_pkg::TokDone)
+        else $error("sam_spaccumulator: inner D inside the fiber of an outer coordinate");
+        if (c_kind == sam_pkg::TokStop && crd_outer_valid_i) begin
+          if (c_lvl == 64'd0) begin
+            assert (o_kind != sam_pkg::TokStop)
+            else $error("sam_spaccumulator: inner S0 where crd_outer closes a fiber");
+          end else begin
+            assert (o_kind == sam_pkg::TokStop && c_lvl == o_lvl + 64'd1)
+            else $error("sam_spaccumulator: inner S%0d does not match crd_outer", c_lvl);
+          end
+        end
+      end
+    end
+`endif
+  end else begin : gen_no_outer
+    logic unused_outer;
+    assign unused_outer = ^{crd_outer_valid_i, crd_outer_tok_i, crd_outer_ready_i, o_kind,
+                            o_pay, take_o, o_push, o_push_tok, open_q, cur_i_q, started_q,
+                            row_q, e_row, DimOuter};
+    assign crd_outer_ready_o = 1'b0;
+    assign crd_outer_valid_o = 1'b0;
+    assign crd_outer_tok_o   = '0;
+    assign o_ready           = 1'b1;
+  end
+
+endmodule
