@@ -36,8 +36,10 @@
 //   non-empty word into a register (and clears it in the bitmap), prefetched while
 //   the last bit of the current word goes out, and a find-first-set over that
 //   register gives the coordinate, whose sum is read from the memory. Empty words
-//   cost nothing. A group of K occupied (i, j) over R rows stalls the inputs for
-//   K + R + 1 cycles (order 1: K + 2); an empty group costs no extra cycle.
+//   cost nothing; the first word is fetched in the cycle the closing stop is
+//   taken. A group of K occupied (i, j) over R rows stalls the inputs for K + R
+//   cycles (order 1: K + 1), which is also the number of tokens it puts on
+//   crd_inner / val; an empty group costs no extra cycle.
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
@@ -220,7 +222,7 @@ module sam_spaccumulator #(
 
   // ---------------------------------------------------------------- control
   logic iv_ready, o_ready, ld_ok, inner_ok;
-  logic take_o, take_iv, acc, close, o_push, d_load, issue;
+  logic take_o, take_iv, acc, close, o_push, d_load, issue, fetch;
   logic [CrdWidth:0] o_push_tok;
   crd_t  acc_i, close_lvl;
   addr_t acc_addr;
@@ -270,6 +272,7 @@ module sam_spaccumulator #(
     o_push_tok = '0;
     d_load     = 1'b0;
     issue      = 1'b0;
+    fetch      = 1'b0;
     re         = 1'b0;
     raddr      = pa_addr_q;
 
@@ -379,6 +382,7 @@ module sam_spaccumulator #(
           drain_d   = 1'b1;
           lvl_d     = close_lvl;
           started_d = 1'b0;
+          fetch     = 1'b1;  // the first non-empty word, while the stop goes in
         end else if (ld_ok && (Order == 1 || o_ready)) begin
           take_iv    = 1'b1;
           take_o     = Order == 2;
@@ -436,12 +440,14 @@ module sam_spaccumulator #(
       end
 
       // Fetch the next non-empty word when the current one is (about to be) empty.
-      if (sum_q != '0 && (cw_q == '0 || (issue && (cw_q & (cw_q - word_t'(1))) == '0))) begin
-        cw_d      = bm_q[fw];
-        cwi_d     = fw;
-        bm_d[fw]  = '0;
-        sum_d[fw] = 1'b0;
-      end
+      fetch = sum_q != '0 && (cw_q == '0 || (issue && (cw_q & (cw_q - word_t'(1))) == '0));
+    end
+
+    if (fetch) begin
+      cw_d      = bm_q[fw];
+      cwi_d     = fw;
+      bm_d[fw]  = '0;
+      sum_d[fw] = 1'b0;
     end
 
     if (d_load) d_valid_d = 1'b1;
