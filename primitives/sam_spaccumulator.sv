@@ -45,9 +45,10 @@
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
 // inputs that break the stop rule.
 //
-// Each output sits behind a two-entry buffer (`sam_fifo`, Depth 2): no
-// combinational path from an output's ready to any input's ready; crd_inner and
-// val also pass through one register stage that holds the memory's read data.
+// Outputs sit behind buffers (`sam_fifo`): crd_outer Depth 2; crd_inner and val
+// Depth 4, fed by a two-stage pipeline in step with the memory read, so a token
+// is issued only when a count of the tokens in flight or buffered says it will
+// find room. No combinational path from an output's ready to any input's ready.
 //
 // Parameters: Order      1 or 2
 //             CrdWidth   payload width of the coordinate channels, 1..63
@@ -136,6 +137,9 @@ module sam_spaccumulator #(
   typedef logic [WordWidth-1:0] word_t;
   typedef logic [WordIdx-1:0]   widx_t;
 
+  // crd_inner / val buffers: a token holds its slot from issue until the consumer
+  // takes it, at least four cycles, so four slots give one token per cycle.
+  localparam int unsigned OutDepth = 4;
   localparam logic [63:0] InnerMask = 64'(DimInner) - 64'd1;
   localparam logic [CrdWidth:0] CrdDone = {1'b1, CrdWidth'(sam_pkg::done_payload(CrdWidth))};
   localparam logic [ValWidth:0] ValDone = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
@@ -186,43 +190,60 @@ module sam_spaccumulator #(
   word_t               bm_q[NumWords];
   word_t               cw_d, cw_q;            // drain: the word being emitted
   widx_t               cwi_d, cwi_q;
-  // Accumulate stage 2 (write back).
-  logic                pa_valid_d, pa_valid_q, pa_occ_d, pa_occ_q;
-  addr_t               pa_addr_d, pa_addr_q;
-  val_t                pa_val_d, pa_val_q;
-  // Output stage of crd_inner / val: a data token takes its sum from the memory.
-  logic                d_valid_d, d_valid_q, d_data_d, d_data_q;
-  logic [CrdWidth:0]   d_crd_d, d_crd_q;
-  logic [ValWidth:0]   d_val_d, d_val_q;
+  // Accumulate pipeline: a1 while the memory reads, a2 writes the sum back.
+  logic                a1_valid_d, a1_valid_q, a1_occ_d, a1_occ_q, a2_valid_q, a2_occ_q;
+  addr_t               a1_addr_d, a1_addr_q, a2_addr_q;
+  val_t                a1_val_d, a1_val_q, a2_val_q;
+  // Output pipeline of crd_inner / val, in step with the memory read (two cycles):
+  // the token issued now (it_*), then i1, then i2, which goes into the buffers; a
+  // data token takes its sum from the memory there.
+  logic                i1_valid_q, i1_data_q, i2_valid_q, i2_data_q, it_data;
+  logic [CrdWidth:0]   it_crd, i1_crd_q, i2_crd_q;
+  logic [ValWidth:0]   it_val, i1_val_q, i2_val_q;
 
-  // Memory ports.
-  val_t  mem_q[Entries];
-  val_t  rdata_q, rdata, fwd_data_q, wdata;
-  logic  fwd_hit_q, re, we;
-  addr_t raddr;
+  // The workspace memory: one read per cycle, the data two cycles later (the
+  // memory's output register, then one more register, so no logic follows the
+  // block RAM's clock-to-out). A read does not see the writes of its own cycle and
+  // of the next, which the words below forward. So the memory never needs to
+  // resolve a read and a write of one address in one cycle.
+  (* no_rw_check *) val_t mem_q[Entries];
+  val_t  rdata1_q, rdata2_q, rdata, wdata, wdata1_q, wdata2_q;
+  logic  we, hit_now_q, hit_old_q, hit_older_q;
+  addr_t raddr, raddr1_q;
 
-  assign rdata = fwd_hit_q ? fwd_data_q : rdata_q;
-  assign we    = pa_valid_q;
-  assign wdata = (pa_occ_q ? rdata : '0) + pa_val_q;
+  assign we    = a2_valid_q;
+  // Forwarding: hit_old_q means the write one cycle ago went to the word read two
+  // cycles ago, hit_older_q the write two cycles ago (the read's own cycle).
+  assign rdata = hit_old_q ? wdata1_q : hit_older_q ? wdata2_q : rdata2_q;
+  assign wdata = (a2_occ_q ? rdata : '0) + a2_val_q;
 
   always_ff @(posedge clk_i) begin
-    if (we) mem_q[pa_addr_q] <= wdata;
-    if (re) rdata_q <= mem_q[raddr];
+    if (we) mem_q[a2_addr_q] <= wdata;
+    rdata1_q <= mem_q[raddr];
+    rdata2_q <= rdata1_q;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      fwd_hit_q  <= 1'b0;
-      fwd_data_q <= '0;
-    end else if (re) begin
-      fwd_hit_q  <= we && pa_addr_q == raddr;
-      fwd_data_q <= wdata;
+      raddr1_q    <= '0;
+      hit_now_q   <= 1'b0;
+      hit_old_q   <= 1'b0;
+      hit_older_q <= 1'b0;
+      wdata1_q    <= '0;
+      wdata2_q    <= '0;
+    end else begin
+      raddr1_q    <= raddr;
+      hit_now_q   <= we && a2_addr_q == raddr;     // a write in the cycle of the read
+      hit_old_q   <= we && a2_addr_q == raddr1_q;  // a write in the cycle after it
+      hit_older_q <= hit_now_q;
+      wdata1_q    <= wdata;
+      wdata2_q    <= wdata1_q;
     end
   end
 
   // ---------------------------------------------------------------- control
-  logic iv_ready, o_ready, ld_ok, inner_ok;
-  logic take_o, take_iv, acc, close, o_push, d_load, issue, fetch;
+  logic o_ready, room, inner_ok;
+  logic take_o, take_iv, acc, close, o_push, item, issue, fetch;
   logic [CrdWidth:0] o_push_tok;
   crd_t  acc_i, close_lvl;
   addr_t acc_addr;
@@ -231,7 +252,11 @@ module sam_spaccumulator #(
   addr_t e_addr;
   crd_t  e_row, e_j;
 
-  assign ld_ok    = !d_valid_q || iv_ready;
+  // Room in crd_inner / val for one more token: counts of the tokens issued and
+  // not yet taken by the consumer, at most OutDepth.
+  logic [2:0] crd_count_d, crd_count_q, val_count_d, val_count_q;
+  logic       crd_pop, val_pop;
+  assign room     = crd_count_q < 3'(OutDepth) && val_count_q < 3'(OutDepth);
   assign inner_ok = crd_inner_valid_i && val_valid_i;
   assign fb       = first_bit(cw_q);
   assign fw       = first_word(sum_q);
@@ -255,14 +280,13 @@ module sam_spaccumulator #(
     bm_d       = bm_q;
     cw_d       = cw_q;
     cwi_d      = cwi_q;
-    pa_valid_d = 1'b0;
-    pa_occ_d   = pa_occ_q;
-    pa_addr_d  = pa_addr_q;
-    pa_val_d   = pa_val_q;
-    d_valid_d  = d_valid_q && !iv_ready;
-    d_data_d   = d_data_q;
-    d_crd_d    = d_crd_q;
-    d_val_d    = d_val_q;
+    a1_valid_d = 1'b0;
+    a1_occ_d   = a1_occ_q;
+    a1_addr_d  = a1_addr_q;
+    a1_val_d   = a1_val_q;
+    it_data    = 1'b0;
+    it_crd     = '0;
+    it_val     = '0;
     take_o     = 1'b0;
     take_iv    = 1'b0;
     acc        = 1'b0;
@@ -270,11 +294,10 @@ module sam_spaccumulator #(
     close_lvl  = '0;
     o_push     = 1'b0;
     o_push_tok = '0;
-    d_load     = 1'b0;
+    item     = 1'b0;
     issue      = 1'b0;
     fetch      = 1'b0;
-    re         = 1'b0;
-    raddr      = pa_addr_q;
+    raddr      = e_addr;
 
     if (!drain_q) begin
       // ------------------------------------------------ accumulate phase
@@ -290,12 +313,12 @@ module sam_spaccumulator #(
               end
             end
             sam_pkg::TokDone: begin
-              if (ld_ok) begin
+              if (room) begin
                 take_iv  = 1'b1;
-                d_load   = 1'b1;
-                d_data_d = 1'b0;
-                d_crd_d  = CrdDone;
-                d_val_d  = ValDone;
+                item   = 1'b1;
+                it_data = 1'b0;
+                it_crd  = CrdDone;
+                it_val  = ValDone;
               end
             end
             default: ;  // N as a coordinate: asserted below
@@ -324,15 +347,15 @@ module sam_spaccumulator #(
               end
             end
             sam_pkg::TokDone: begin
-              if (inner_ok && ld_ok && o_ready) begin
+              if (inner_ok && room && o_ready) begin
                 take_o     = 1'b1;
                 take_iv    = 1'b1;
                 o_push     = 1'b1;
                 o_push_tok = CrdDone;
-                d_load     = 1'b1;
-                d_data_d   = 1'b0;
-                d_crd_d    = CrdDone;
-                d_val_d    = ValDone;
+                item     = 1'b1;
+                it_data   = 1'b0;
+                it_crd    = CrdDone;
+                it_val    = ValDone;
               end
             end
             default: ;  // N in crd_outer: asserted below
@@ -363,12 +386,11 @@ module sam_spaccumulator #(
 
       if (acc) begin
         take_iv    = 1'b1;
-        re         = 1'b1;
         raddr      = acc_addr;
-        pa_valid_d = 1'b1;
-        pa_addr_d  = acc_addr;
-        pa_val_d   = v_val;
-        pa_occ_d   = bm_q[acc_w][acc_addr[BitIdx-1:0]];
+        a1_valid_d = 1'b1;
+        a1_addr_d  = acc_addr;
+        a1_val_d   = v_val;
+        a1_occ_d   = bm_q[acc_w][acc_addr[BitIdx-1:0]];
         bm_d[acc_w][acc_addr[BitIdx-1:0]] = 1'b1;
         sum_d[acc_w] = 1'b1;
       end
@@ -383,16 +405,16 @@ module sam_spaccumulator #(
           lvl_d     = close_lvl;
           started_d = 1'b0;
           fetch     = 1'b1;  // the first non-empty word, while the stop goes in
-        end else if (ld_ok && (Order == 1 || o_ready)) begin
+        end else if (room && (Order == 1 || o_ready)) begin
           take_iv    = 1'b1;
           take_o     = Order == 2;
           open_d     = 1'b0;
           o_push     = Order == 2;
           o_push_tok = {1'b1, close_lvl - crd_t'(1)};
-          d_load     = 1'b1;
-          d_data_d   = 1'b0;
-          d_crd_d    = {1'b1, close_lvl};
-          d_val_d    = {1'b1, ValWidth'(close_lvl)};
+          item     = 1'b1;
+          it_data   = 1'b0;
+          it_crd    = {1'b1, close_lvl};
+          it_val    = {1'b1, ValWidth'(close_lvl)};
         end
       end
     end else begin
@@ -400,42 +422,40 @@ module sam_spaccumulator #(
       if (cw_q != '0) begin
         if (Order == 2 && (!started_q || e_row != row_q)) begin
           // A new row: its i goes out, after an S0 closing the previous row.
-          if (ld_ok && o_ready) begin
+          if (room && o_ready) begin
             o_push     = 1'b1;
             o_push_tok = {1'b0, e_row};
             row_d      = e_row;
             if (started_q) begin
-              d_load   = 1'b1;
-              d_data_d = 1'b0;
-              d_crd_d  = {1'b1, crd_t'(0)};
-              d_val_d  = {1'b1, val_t'(0)};
+              item   = 1'b1;
+              it_data = 1'b0;
+              it_crd  = {1'b1, crd_t'(0)};
+              it_val  = {1'b1, val_t'(0)};
             end else begin
               issue = 1'b1;
             end
           end
-        end else if (ld_ok) begin
+        end else if (room) begin
           issue = 1'b1;
         end
       end else if (sum_q == '0) begin
         // Everything is out: the closing stops.
-        if (ld_ok && (Order == 1 || o_ready)) begin
+        if (room && (Order == 1 || o_ready)) begin
           o_push     = Order == 2;
           o_push_tok = {1'b1, lvl_q - crd_t'(1)};
-          d_load     = 1'b1;
-          d_data_d   = 1'b0;
-          d_crd_d    = {1'b1, lvl_q};
-          d_val_d    = {1'b1, ValWidth'(lvl_q)};
+          item     = 1'b1;
+          it_data   = 1'b0;
+          it_crd    = {1'b1, lvl_q};
+          it_val    = {1'b1, ValWidth'(lvl_q)};
           drain_d    = 1'b0;
         end
       end
 
       if (issue) begin
-        re        = 1'b1;
-        raddr     = e_addr;
         started_d = 1'b1;
-        d_load    = 1'b1;
-        d_data_d  = 1'b1;
-        d_crd_d   = {1'b0, e_j};
+        item    = 1'b1;
+        it_data  = 1'b1;
+        it_crd   = {1'b0, e_j};
         cw_d      = cw_q & (cw_q - word_t'(1));  // clear the lowest set bit
       end
 
@@ -450,7 +470,8 @@ module sam_spaccumulator #(
       sum_d[fw] = 1'b0;
     end
 
-    if (d_load) d_valid_d = 1'b1;
+    crd_count_d = crd_count_q + 3'(item) - 3'(crd_pop);
+    val_count_d = val_count_q + 3'(item) - 3'(val_pop);
   end
 
   assign crd_inner_ready_o = take_iv;
@@ -468,14 +489,24 @@ module sam_spaccumulator #(
       bm_q       <= '{default: '0};
       cw_q       <= '0;
       cwi_q      <= '0;
-      pa_valid_q <= 1'b0;
-      pa_occ_q   <= 1'b0;
-      pa_addr_q  <= '0;
-      pa_val_q   <= '0;
-      d_valid_q  <= 1'b0;
-      d_data_q   <= 1'b0;
-      d_crd_q    <= '0;
-      d_val_q    <= '0;
+      a1_valid_q  <= 1'b0;
+      a1_occ_q    <= 1'b0;
+      a1_addr_q   <= '0;
+      a1_val_q    <= '0;
+      a2_valid_q  <= 1'b0;
+      a2_occ_q    <= 1'b0;
+      a2_addr_q   <= '0;
+      a2_val_q    <= '0;
+      i1_valid_q  <= 1'b0;
+      i1_data_q   <= 1'b0;
+      i1_crd_q    <= '0;
+      i1_val_q    <= '0;
+      i2_valid_q  <= 1'b0;
+      i2_data_q   <= 1'b0;
+      i2_crd_q    <= '0;
+      i2_val_q    <= '0;
+      crd_count_q <= '0;
+      val_count_q <= '0;
     end else begin
       drain_q    <= drain_d;
       open_q     <= open_d;
@@ -487,30 +518,41 @@ module sam_spaccumulator #(
       bm_q       <= bm_d;
       cw_q       <= cw_d;
       cwi_q      <= cwi_d;
-      pa_valid_q <= pa_valid_d;
-      pa_occ_q   <= pa_occ_d;
-      pa_addr_q  <= pa_addr_d;
-      pa_val_q   <= pa_val_d;
-      d_valid_q  <= d_valid_d;
-      d_data_q   <= d_data_d;
-      d_crd_q    <= d_crd_d;
-      d_val_q    <= d_val_d;
+      a1_valid_q  <= a1_valid_d;
+      a1_occ_q    <= a1_occ_d;
+      a1_addr_q   <= a1_addr_d;
+      a1_val_q    <= a1_val_d;
+      a2_valid_q  <= a1_valid_q;
+      a2_occ_q    <= a1_occ_q;
+      a2_addr_q   <= a1_addr_q;
+      a2_val_q    <= a1_val_q;
+      i1_valid_q  <= item;
+      i1_data_q   <= it_data;
+      i1_crd_q    <= it_crd;
+      i1_val_q    <= it_val;
+      i2_valid_q  <= i1_valid_q;
+      i2_data_q   <= i1_data_q;
+      i2_crd_q    <= i1_crd_q;
+      i2_val_q    <= i1_val_q;
+      crd_count_q <= crd_count_d;
+      val_count_q <= val_count_d;
     end
   end
 
   // ---------------------------------------------------------------- outputs
   logic crd_inner_fifo_ready, val_fifo_ready;
-  assign iv_ready = crd_inner_fifo_ready && val_fifo_ready;
+  assign crd_pop = crd_inner_valid_o && crd_inner_ready_i;
+  assign val_pop = val_valid_o && val_ready_i;
 
   sam_fifo #(
     .Width(CrdWidth),
-    .Depth(2)
+    .Depth(OutDepth)
   ) crd_inner_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(d_valid_q && iv_ready),
+    .valid_i(i2_valid_q),
     .ready_o(crd_inner_fifo_ready),
-    .tok_i  (d_crd_q),
+    .tok_i  (i2_crd_q),
     .valid_o(crd_inner_valid_o),
     .ready_i(crd_inner_ready_i),
     .tok_o  (crd_inner_tok_o)
@@ -518,13 +560,13 @@ module sam_spaccumulator #(
 
   sam_fifo #(
     .Width(ValWidth),
-    .Depth(2)
+    .Depth(OutDepth)
   ) val_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(d_valid_q && iv_ready),
+    .valid_i(i2_valid_q),
     .ready_o(val_fifo_ready),
-    .tok_i  (d_data_q ? {1'b0, rdata} : d_val_q),
+    .tok_i  (i2_data_q ? {1'b0, rdata} : i2_val_q),
     .valid_o(val_valid_o),
     .ready_i(val_ready_i),
     .tok_o  (val_tok_o)
@@ -555,6 +597,10 @@ module sam_spaccumulator #(
 
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
+    if (rst_ni && i2_valid_q) begin
+      assert (crd_inner_fifo_ready && val_fifo_ready)
+      else $error("sam_spaccumulator: output buffer overrun (credit count broken)");
+    end
     if (rst_ni && crd_inner_valid_i) begin
       assert (c_kind != sam_pkg::TokEmpty)
       else $error("sam_spaccumulator: N in crd_inner");
@@ -573,6 +619,9 @@ module sam_spaccumulator #(
       end
     end
   end
+`else
+  logic unused_ready;
+  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready};
 `endif
 
   if (Order == 2) begin : gen_outer

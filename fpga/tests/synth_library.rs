@@ -7,6 +7,11 @@ use samgen_fpga::{synthesize, DutSpec, Family, FlowOptions, SynthJob, Toolchain}
 use samgen_hdl::library::{self, PrimitiveConfig};
 
 fn check(config: PrimitiveConfig) {
+    check_memories(config, false);
+}
+
+/// [`check`] for a primitive whose memory should map to block RAM (`bram`) or not.
+fn check_memories(config: PrimitiveConfig, bram: bool) {
     let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
     for family in [Family::Ecp5, Family::Ice40] {
         let job = SynthJob {
@@ -23,7 +28,8 @@ fn check(config: PrimitiveConfig) {
             r.ffs > r.shell_ffs,
             "the primitive has state of its own: {r:?}"
         );
-        assert_eq!((r.bram, r.dsp), (0, 0), "{r:?}");
+        eprintln!("{} {family}: {r:?}", config.module);
+        assert_eq!((r.bram > 0, r.dsp), (bram, 0), "{r:?}");
         assert!(std::fs::metadata(&run.bitstream).unwrap().len() > 0);
     }
 }
@@ -86,4 +92,11 @@ fn reduce_builds_for_both_families() {
     use library::ReduceMode;
     check(library::reduce(ReduceMode::ZeroFill, 32, 16));
     check(library::reduce(ReduceMode::WithOuter, 32, 16));
+}
+
+#[test]
+fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
+    use library::SpaccDims;
+    check_memories(library::spaccumulator(1, 16, 32, SpaccDims::default_for(1)), true);
+    check_memories(library::spaccumulator(2, 16, 32, SpaccDims::default_for(2)), true);
 }
