@@ -149,17 +149,24 @@ module sam_spaccumulator #(
     return AddrWidth'(64'(i) << InnerBits) | AddrWidth'(64'(j) & InnerMask);
   endfunction
 
+  // Find-first-set as isolate-lowest-bit (x & -x, a carry chain) and a one-hot to
+  // binary encoder (OR trees): logarithmic depth, where a priority loop would
+  // build a chain of muxes as long as the word.
   function automatic logic [BitIdx-1:0] first_bit(word_t w);
+    word_t onehot;
+    onehot    = w & (~w + word_t'(1));
     first_bit = '0;
-    for (int k = WordWidth - 1; k >= 0; k--) begin
-      if (w[k]) first_bit = BitIdx'(k);
+    for (int k = 0; k < WordWidth; k++) begin
+      first_bit |= onehot[k] ? BitIdx'(k) : '0;
     end
   endfunction
 
   function automatic widx_t first_word(logic [NumWords-1:0] s);
+    logic [NumWords-1:0] onehot;
+    onehot     = s & (~s + NumWords'(1));
     first_word = '0;
-    for (int k = NumWords - 1; k >= 0; k--) begin
-      if (s[k]) first_word = WordIdx'(k);
+    for (int k = 0; k < NumWords; k++) begin
+      first_word |= onehot[k] ? WordIdx'(k) : '0;
     end
   endfunction
 
@@ -208,12 +215,13 @@ module sam_spaccumulator #(
   // resolve a read and a write of one address in one cycle.
   (* no_rw_check *) val_t mem_q[Entries];
   val_t  rdata1_q, rdata2_q, rdata, wdata, wdata1_q, wdata2_q;
-  logic  we, hit_now_q, hit_old_q, hit_older_q;
-  addr_t raddr, raddr1_q;
+  logic  we, we1_q, hit_old_q, hit_older_q;
+  addr_t raddr, raddr1_q, waddr1_q;
 
   assign we    = a2_valid_q;
   // Forwarding: hit_old_q means the write one cycle ago went to the word read two
-  // cycles ago, hit_older_q the write two cycles ago (the read's own cycle).
+  // cycles ago, hit_older_q the write two cycles ago (the read's own cycle). Both
+  // compare registered addresses, one cycle after the read.
   assign rdata = hit_old_q ? wdata1_q : hit_older_q ? wdata2_q : rdata2_q;
   assign wdata = (a2_occ_q ? rdata : '0) + a2_val_q;
 
@@ -226,16 +234,18 @@ module sam_spaccumulator #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       raddr1_q    <= '0;
-      hit_now_q   <= 1'b0;
+      waddr1_q    <= '0;
+      we1_q       <= 1'b0;
       hit_old_q   <= 1'b0;
       hit_older_q <= 1'b0;
       wdata1_q    <= '0;
       wdata2_q    <= '0;
     end else begin
       raddr1_q    <= raddr;
-      hit_now_q   <= we && a2_addr_q == raddr;     // a write in the cycle of the read
-      hit_old_q   <= we && a2_addr_q == raddr1_q;  // a write in the cycle after it
-      hit_older_q <= hit_now_q;
+      waddr1_q    <= a2_addr_q;
+      we1_q       <= we;
+      hit_old_q   <= we && a2_addr_q == raddr1_q;
+      hit_older_q <= we1_q && waddr1_q == raddr1_q;
       wdata1_q    <= wdata;
       wdata2_q    <= wdata1_q;
     end
@@ -256,7 +266,10 @@ module sam_spaccumulator #(
   // not yet taken by the consumer, at most OutDepth.
   logic [2:0] crd_count_d, crd_count_q, val_count_d, val_count_q;
   logic       crd_pop, val_pop;
-  assign room     = crd_count_q < 3'(OutDepth) && val_count_q < 3'(OutDepth);
+  // The counts take an issued token a cycle late (from i1), which keeps the input
+  // decoding off their adders; room adds it back.
+  assign room     = crd_count_q + 3'(i1_valid_q) < 3'(OutDepth) &&
+                    val_count_q + 3'(i1_valid_q) < 3'(OutDepth);
   assign inner_ok = crd_inner_valid_i && val_valid_i;
   assign fb       = first_bit(cw_q);
   assign fw       = first_word(sum_q);
@@ -470,8 +483,8 @@ module sam_spaccumulator #(
       sum_d[fw] = 1'b0;
     end
 
-    crd_count_d = crd_count_q + 3'(item) - 3'(crd_pop);
-    val_count_d = val_count_q + 3'(item) - 3'(val_pop);
+    crd_count_d = crd_count_q + 3'(i1_valid_q) - 3'(crd_pop);
+    val_count_d = val_count_q + 3'(i1_valid_q) - 3'(val_pop);
   end
 
   assign crd_inner_ready_o = take_iv;
