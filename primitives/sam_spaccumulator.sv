@@ -46,7 +46,7 @@
 // inputs that break the stop rule.
 //
 // Outputs sit behind buffers (`sam_fifo`): crd_outer Depth 2; crd_inner and val
-// Depth 4, fed by a two-stage pipeline in step with the memory read, so a token
+// Depth 5, fed by a two-stage pipeline in step with the memory read, so a token
 // is issued only when a count of the tokens in flight or buffered says it will
 // find room. No combinational path from an output's ready to any input's ready.
 //
@@ -138,8 +138,9 @@ module sam_spaccumulator #(
   typedef logic [WordIdx-1:0]   widx_t;
 
   // crd_inner / val buffers: a token holds its slot from issue until the consumer
-  // takes it, at least four cycles, so four slots give one token per cycle.
-  localparam int unsigned OutDepth = 4;
+  // takes it, at least four cycles, and one slot is kept for a token the counts
+  // have not seen yet, so five slots give one token per cycle.
+  localparam int unsigned OutDepth = 5;
   localparam logic [63:0] InnerMask = 64'(DimInner) - 64'd1;
   localparam logic [CrdWidth:0] CrdDone = {1'b1, CrdWidth'(sam_pkg::done_payload(CrdWidth))};
   localparam logic [ValWidth:0] ValDone = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
@@ -258,21 +259,29 @@ module sam_spaccumulator #(
   crd_t  acc_i, close_lvl;
   addr_t acc_addr;
   widx_t acc_w, fw;
+  logic [NumWords-1:0] fw_onehot;
+  word_t fw_word;
   logic [BitIdx-1:0] fb;
   addr_t e_addr;
   crd_t  e_row, e_j;
 
-  // Room in crd_inner / val for one more token: counts of the tokens issued and
-  // not yet taken by the consumer, at most OutDepth.
+  // Room in crd_inner / val for one more token, as a register: counts of the
+  // tokens issued and not yet taken by the consumer. A count takes an issued token
+  // a cycle late (from i1) and room keeps a slot for it, which keeps the input
+  // decoding off the counts and the counts off the decisions.
   logic [2:0] crd_count_d, crd_count_q, val_count_d, val_count_q;
-  logic       crd_pop, val_pop;
-  // The counts take an issued token a cycle late (from i1), which keeps the input
-  // decoding off their adders; room adds it back.
-  assign room     = crd_count_q + 3'(i1_valid_q) < 3'(OutDepth) &&
-                    val_count_q + 3'(i1_valid_q) < 3'(OutDepth);
+  logic       crd_pop, val_pop, room_q;
+  assign room     = room_q;
   assign inner_ok = crd_inner_valid_i && val_valid_i;
   assign fb       = first_bit(cw_q);
-  assign fw       = first_word(sum_q);
+  assign fw        = first_word(sum_q);
+  assign fw_onehot = sum_q & (~sum_q + NumWords'(1));
+  always_comb begin
+    fw_word = '0;
+    for (int k = 0; k < NumWords; k++) begin
+      fw_word |= fw_onehot[k] ? bm_q[k] : '0;
+    end
+  end
   assign e_addr   = {cwi_q, fb};
   assign e_row    = CrdWidth'(64'(e_addr) >> InnerBits);
   assign e_j      = CrdWidth'(64'(e_addr) & InnerMask);
@@ -281,6 +290,10 @@ module sam_spaccumulator #(
   assign acc_i    = (Order == 2 && !open_q) ? o_pay : cur_i_q;
   assign acc_addr = flat(acc_i, c_pay);
   assign acc_w    = acc_addr[AddrWidth-1:BitIdx];
+  // The memory reads the drained coordinate, or while accumulating the input's
+  // (a read for a token that is not taken is harmless): the select is a register,
+  // not the input decoding.
+  assign raddr    = drain_q ? e_addr : acc_addr;
 
   always_comb begin
     drain_d    = drain_q;
@@ -310,7 +323,6 @@ module sam_spaccumulator #(
     item     = 1'b0;
     issue      = 1'b0;
     fetch      = 1'b0;
-    raddr      = e_addr;
 
     if (!drain_q) begin
       // ------------------------------------------------ accumulate phase
@@ -399,7 +411,6 @@ module sam_spaccumulator #(
 
       if (acc) begin
         take_iv    = 1'b1;
-        raddr      = acc_addr;
         a1_valid_d = 1'b1;
         a1_addr_d  = acc_addr;
         a1_val_d   = v_val;
@@ -477,10 +488,14 @@ module sam_spaccumulator #(
     end
 
     if (fetch) begin
-      cw_d      = bm_q[fw];
-      cwi_d     = fw;
-      bm_d[fw]  = '0;
-      sum_d[fw] = 1'b0;
+      // Select, and clear, the word by the one-hot lowest summary bit: no encoder
+      // or decoder on the way.
+      cw_d  = fw_word;
+      cwi_d = fw;
+      sum_d = sum_d & ~fw_onehot;
+      for (int k = 0; k < NumWords; k++) begin
+        if (fw_onehot[k]) bm_d[k] = '0;
+      end
     end
 
     crd_count_d = crd_count_q + 3'(i1_valid_q) - 3'(crd_pop);
@@ -520,6 +535,7 @@ module sam_spaccumulator #(
       i2_val_q    <= '0;
       crd_count_q <= '0;
       val_count_q <= '0;
+      room_q      <= 1'b1;
     end else begin
       drain_q    <= drain_d;
       open_q     <= open_d;
@@ -549,6 +565,7 @@ module sam_spaccumulator #(
       i2_val_q    <= i1_val_q;
       crd_count_q <= crd_count_d;
       val_count_q <= val_count_d;
+      room_q      <= crd_count_d < 3'(OutDepth - 1) && val_count_d < 3'(OutDepth - 1);
     end
   end
 
