@@ -28,9 +28,12 @@
 // RAM), and an occupancy bitmap kept as NumWords = Rows*DimInner/WordWidth words of
 // WordWidth bits plus a summary bitmap with one bit per non-empty word.
 //   Accumulate phase: one input token per cycle. A data token sets its occupancy
-//   bit and reads its memory word (cycle 1); the next cycle writes the sum back
-//   (cycle 2). The only hazard, a read in the cycle of a write to the same word,
-//   is forwarded, so back-to-back tokens on one coordinate keep full rate.
+//   bit and reads its memory word (cycle t); the word arrives through the memory's
+//   output register and one more register (t+2), when the sum is written back.
+//   The read cannot see the writes of cycles t and t+1; those are forwarded from
+//   registers, so back-to-back tokens on one coordinate keep full rate and the
+//   memory never has to resolve a read and a write of one word in one cycle
+//   (`no_rw_check`).
 //   Drain phase (after a closing stop, inputs stalled): each cycle emits the next
 //   occupied flat index: a find-first-set over the summary bitmap loads the next
 //   non-empty word into a register (and clears it in the bitmap), prefetched while

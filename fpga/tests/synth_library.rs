@@ -97,6 +97,12 @@ fn reduce_builds_for_both_families() {
 #[test]
 fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
     use library::SpaccDims;
-    check_memories(library::spaccumulator(1, 16, 32, SpaccDims::default_for(1)), true);
-    check_memories(library::spaccumulator(2, 16, 32, SpaccDims::default_for(2)), true);
+    check_memories(
+        library::spaccumulator(1, 16, 32, SpaccDims::default_for(1)),
+        true,
+    );
+    check_memories(
+        library::spaccumulator(2, 16, 32, SpaccDims::default_for(2)),
+        true,
+    );
 }

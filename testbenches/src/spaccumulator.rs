@@ -1,8 +1,8 @@
 //! The `sam_spaccumulator` testbench (orders 1 and 2) against
 //! `golden::spaccumulator1` / `golden::spaccumulator2`.
 //!
-//! Order 1: a coordinate stream of 2..4 levels (j fibers grouped by stops of level
-//! >= 1) and values of the same shape. Order 2: outer coordinates (i) of 1..4
+//! Order 1: a coordinate stream of 1..4 levels (j fibers grouped by the stops of
+//! level 1 and up; a one-level stream is one group) and values of the same shape. Order 2: outer coordinates (i) of 1..4
 //! levels and inner coordinates / values one level deeper by the scanner's stop
 //! rule ([`crate::streams::nest`]). Coordinates are sorted within a fiber and below
 //! the workspace capacity; a per-stream span (2, 4, 8 or the whole capacity) makes
