@@ -154,3 +154,16 @@ fn union_builds_for_both_families() {
     check(library::union(2, 16, 16));
     check(library::union(3, 16, 16));
 }
+
+#[test]
+fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
+    use library::SpaccDims;
+    check_arrays(
+        library::spaccumulator(1, 16, 32, SpaccDims::default_for(1)),
+        1,
+    );
+    check_arrays(
+        library::spaccumulator(2, 16, 32, SpaccDims::default_for(2)),
+        1,
+    );
+}

@@ -88,6 +88,19 @@ pub const SOURCES: &[Source] = &[
         name: "sam_union",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
+    Source {
+        name: "sam_spaccumulator",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_spaccumulator1",
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_spaccumulator",
+        ],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.
@@ -756,6 +769,104 @@ pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
         "sam_union: references need >= 2 bits to carry N, not {ref_width}"
     );
     joiner("sam_union", ways, crd_width, ref_width)
+}
+
+/// Workspace capacities of `sam_spaccumulator`: coordinates `0..inner` (j) and,
+/// for order 2, `0..outer` (i). Powers of two; `outer * inner` (order 2) or
+/// `inner` (order 1) is the number of value words in the workspace memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpaccDims {
+    pub outer: u32,
+    pub inner: u32,
+}
+
+impl SpaccDims {
+    /// The defaults: 256 coordinates for order 1, 16 x 16 for order 2.
+    pub fn default_for(order: u32) -> Self {
+        if order == 1 {
+            SpaccDims {
+                outer: 1,
+                inner: 256,
+            }
+        } else {
+            SpaccDims {
+                outer: 16,
+                inner: 16,
+            }
+        }
+    }
+}
+
+/// The sparse workspace reducer of `order` 1 (`sam_spaccumulator1`: streams `crd`,
+/// `val` in and out) or 2 (`sam_spaccumulator`: streams `crd_outer`, `crd_inner`,
+/// `val` in and out), with `crd_width`-bit coordinates, `val_width`-bit values and
+/// capacity `dims` (`dims.outer` is ignored for order 1). The occupancy bitmap words
+/// are 16 bits wide, or narrower when the workspace is small. Panics on capacities
+/// the module does not take (not powers of two, fewer than two words, more than
+/// 2^20 entries or more than the coordinates can address).
+pub fn spaccumulator(
+    order: u32,
+    crd_width: u32,
+    val_width: u32,
+    dims: SpaccDims,
+) -> PrimitiveConfig {
+    assert!(
+        order == 1 || order == 2,
+        "sam_spaccumulator: order {order} is not 1 or 2"
+    );
+    let rows = if order == 2 { dims.outer } else { 1 };
+    let addressable = |d: u32| {
+        d >= 2 && d.is_power_of_two() && (crd_width >= 32 || u64::from(d) <= 1u64 << crd_width)
+    };
+    assert!(
+        addressable(dims.inner) && (order == 1 || addressable(rows)),
+        "sam_spaccumulator: capacities {dims:?} must be powers of two >= 2 that {crd_width}-bit coordinates address"
+    );
+    let entries = u64::from(rows) * u64::from(dims.inner);
+    assert!(
+        entries <= 1 << 20,
+        "sam_spaccumulator: {entries} entries is more than 2^20"
+    );
+    let word = 16.min(dims.inner).min((entries / 2) as u32);
+    let mut params = vec![
+        ("CrdWidth".into(), crd_width.to_string()),
+        ("ValWidth".into(), val_width.to_string()),
+    ];
+    if order == 1 {
+        params.push(("Dim".into(), dims.inner.to_string()));
+        params.push(("WordWidth".into(), word.to_string()));
+        PrimitiveConfig {
+            module: "sam_spaccumulator1".into(),
+            params,
+            streams: vec![
+                StreamPort::input("crd", crd_width),
+                StreamPort::input("val", val_width),
+                StreamPort::output("crd", crd_width),
+                StreamPort::output("val", val_width),
+            ],
+            sides: Vec::new(),
+            unused: Vec::new(),
+        }
+    } else {
+        params.push(("Order".into(), "2".into()));
+        params.push(("DimInner".into(), dims.inner.to_string()));
+        params.push(("DimOuter".into(), dims.outer.to_string()));
+        params.push(("WordWidth".into(), word.to_string()));
+        PrimitiveConfig {
+            module: "sam_spaccumulator".into(),
+            params,
+            streams: vec![
+                StreamPort::input("crd_outer", crd_width),
+                StreamPort::input("crd_inner", crd_width),
+                StreamPort::input("val", val_width),
+                StreamPort::output("crd_outer", crd_width),
+                StreamPort::output("crd_inner", crd_width),
+                StreamPort::output("val", val_width),
+            ],
+            sides: Vec::new(),
+            unused: Vec::new(),
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -19,6 +19,7 @@ pub mod registry;
 pub mod repeat;
 pub mod repsiggen;
 pub mod sim;
+pub mod spaccumulator;
 pub mod streams;
 pub mod union;
 pub mod verilator;

@@ -13,7 +13,7 @@ use samgen_hdl::library::{PrimitiveConfig, ReduceMode};
 
 use crate::alu::fill_values;
 use crate::primitive_tb::PrimitiveTest;
-use crate::streams::{random_stream, StreamShape};
+use crate::streams::{nest, random_stream, StreamShape};
 
 /// `sam_reduce` in `mode` with `val_width`-bit values and (with-outer)
 /// `crd_width`-bit outer coordinates.
@@ -30,29 +30,11 @@ impl Reduce {
     /// outer `S_m` gives a bare `S_(m+1)`.
     fn nested(&self, rng: &mut ChaCha8Rng, shape: StreamShape, empty: f64) -> Vec<Vec<Token>> {
         let outer = random_stream(rng, self.crd_width, shape);
-        let mut inner = Vec::new();
-        let mut i = 0;
-        while i < outer.len() {
-            match outer[i] {
-                Token::Data(_) => {
-                    let len = match rng.gen_range(0..6) {
-                        0 => 0,
-                        1 => 1,
-                        _ => rng.gen_range(0..=shape.max_fiber),
-                    };
-                    inner.extend((0..len).map(|_| Token::Data(0)));
-                    if let Token::Stop(m) = outer[i + 1] {
-                        inner.push(Token::Stop(m + 1));
-                        i += 1;
-                    } else {
-                        inner.push(Token::Stop(0));
-                    }
-                }
-                Token::Stop(m) => inner.push(Token::Stop(m + 1)),
-                t => inner.push(t),
-            }
-            i += 1;
-        }
+        let inner = nest(rng, &outer, |rng| match rng.gen_range(0..6) {
+            0 => 0,
+            1 => 1,
+            _ => rng.gen_range(0..=shape.max_fiber),
+        });
         let inner = fill_values(rng, &inner, self.val_width, empty);
         vec![outer, inner]
     }

@@ -1,7 +1,7 @@
 //! Every primitive testbench, for commands and benchmarks that run them all.
 
 use samgen_compiler::graph::{AluOp, AluOperand};
-use samgen_hdl::library::{CrdDropMode, FiberWriteMode, ReduceMode};
+use samgen_hdl::library::{CrdDropMode, FiberWriteMode, ReduceMode, SpaccDims};
 
 use crate::primitive_tb::Testbench;
 
@@ -74,6 +74,18 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             ways: 2,
             crd_width: 16,
             ref_width: 16,
+        }),
+        Box::new(crate::spaccumulator::Spaccumulator {
+            order: 1,
+            crd_width: 16,
+            val_width: 32,
+            dims: SpaccDims::default_for(1),
+        }),
+        Box::new(crate::spaccumulator::Spaccumulator {
+            order: 2,
+            crd_width: 16,
+            val_width: 32,
+            dims: SpaccDims::default_for(2),
         }),
     ]
 }

@@ -84,6 +84,84 @@ pub fn random_stream<R: Rng>(rng: &mut R, width: u32, shape: StreamShape) -> Vec
     out
 }
 
+/// The inner stream one level deeper than `outer` by the scanner's stop rule (the
+/// rule `walk_nested` checks): each outer coordinate owns one inner fiber of
+/// `fiber_len(rng)` placeholder `Data(0)` tokens, closed by `S0`, or by `S_(m+1)`
+/// when the outer stream closes with `S_m` right after the coordinate; a bare outer
+/// `S_m` gives a bare `S_(m+1)`, and `D` gives `D`.
+pub fn nest<R: Rng>(
+    rng: &mut R,
+    outer: &[Token],
+    mut fiber_len: impl FnMut(&mut R) -> usize,
+) -> Vec<Token> {
+    let mut inner = Vec::new();
+    let mut i = 0;
+    while i < outer.len() {
+        match outer[i] {
+            Token::Data(_) => {
+                let len = fiber_len(rng);
+                inner.extend((0..len).map(|_| Token::Data(0)));
+                if let Some(&Token::Stop(m)) = outer.get(i + 1) {
+                    inner.push(Token::Stop(m + 1));
+                    i += 1;
+                } else {
+                    inner.push(Token::Stop(0));
+                }
+            }
+            Token::Stop(m) => inner.push(Token::Stop(m + 1)),
+            t => inner.push(t),
+        }
+        i += 1;
+    }
+    inner
+}
+
+/// `shape` with the data tokens of every fiber (each run between two control
+/// tokens) replaced by sorted coordinates below `dim`, as a scanner gives them:
+/// distinct, drawn from `0..max(span, fiber length)` (capped at `dim`), so a small
+/// `span` makes fibers share coordinates. With probability `repeat_prob` a fiber
+/// may repeat a coordinate (sorted, not strictly increasing). Panics if a fiber is
+/// longer than `dim`.
+pub fn sorted_coordinates<R: Rng>(
+    rng: &mut R,
+    shape: &[Token],
+    dim: u64,
+    span: u64,
+    repeat_prob: f64,
+) -> Vec<Token> {
+    let mut out = shape.to_vec();
+    let mut start = 0;
+    while start < out.len() {
+        let len = out[start..]
+            .iter()
+            .take_while(|t| matches!(t, Token::Data(_)))
+            .count();
+        if len == 0 {
+            start += 1;
+            continue;
+        }
+        assert!(
+            len as u64 <= dim,
+            "a fiber of {len} does not fit {dim} coordinates"
+        );
+        let range = span.max(len as u64).min(dim);
+        let mut crds: Vec<u64> = if rng.gen_bool(repeat_prob) {
+            (0..len).map(|_| rng.gen_range(0..range)).collect()
+        } else {
+            rand::seq::index::sample(rng, range as usize, len)
+                .into_iter()
+                .map(|c| c as u64)
+                .collect()
+        };
+        crds.sort_unstable();
+        for (t, c) in out[start..start + len].iter_mut().zip(crds) {
+            *t = Token::Data(c);
+        }
+        start += len;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
