@@ -41,6 +41,10 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
+        name: "sam_root",
+        deps: &["sam_pkg", "sam_stream_assert"],
+    },
+    Source {
         name: "sam_repeat",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
@@ -292,6 +296,22 @@ pub fn repsiggen(crd_width: u32) -> PrimitiveConfig {
             StreamPort::output("repsig", REPSIG_WIDTH),
         ],
         sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+/// `sam_root`: the root reference stream `0 D` of `ref_width`-bit references,
+/// once its `start` register is set.
+pub fn root(ref_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_root".into(),
+        params: vec![("Width".into(), ref_width.to_string())],
+        streams: vec![StreamPort::output("", ref_width)],
+        sides: vec![SidePort {
+            name: "start".into(),
+            kind: SideKind::Config,
+            width: 1,
+        }],
         unused: Vec::new(),
     }
 }

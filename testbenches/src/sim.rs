@@ -79,7 +79,7 @@ impl Sim {
         let num_out: CountFn = sym(&lib, "samsim_num_out", path)?;
         // SAFETY: plain getters without arguments.
         let (abi, got_in, got_out) = unsafe { (abi(), num_in(), num_out()) };
-        let (want_in, want_out) = (model.num_in.max(1), model.num_out.max(1));
+        let (want_in, want_out) = (model.lanes().0.max(1), model.lanes().1.max(1));
         if abi != ABI_VERSION || got_in != want_in || got_out != want_out {
             return Err(CosimError::LaneMismatch {
                 path: path.clone(),

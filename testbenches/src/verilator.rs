@@ -16,6 +16,41 @@ use sha2::{Digest, Sha256};
 use crate::CosimError;
 
 const SHIM: &str = include_str!("../shim/samsim.cpp");
+const KERNEL_SHIM: &str = include_str!("../shim/samkernel.cpp");
+
+/// Which C++ shim a model links: the stream-lane wrapper of a primitive test, or
+/// a kernel top (host port, `done_o`, edge probes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shim {
+    Lanes { num_in: u32, num_out: u32 },
+    Kernel { probes: u32 },
+}
+
+impl Shim {
+    fn text(self) -> &'static str {
+        match self {
+            Shim::Lanes { .. } => SHIM,
+            Shim::Kernel { .. } => KERNEL_SHIM,
+        }
+    }
+
+    fn file(self) -> &'static str {
+        match self {
+            Shim::Lanes { .. } => "samsim.cpp",
+            Shim::Kernel { .. } => "samkernel.cpp",
+        }
+    }
+
+    fn defines(self) -> Vec<String> {
+        match self {
+            Shim::Lanes { num_in, num_out } => vec![
+                format!("-DSAMSIM_NUM_IN={}", num_in.max(1)),
+                format!("-DSAMSIM_NUM_OUT={}", num_out.max(1)),
+            ],
+            Shim::Kernel { probes } => vec![format!("-DSAMK_NUM_PROBES={}", probes.max(1))],
+        }
+    }
+}
 
 /// Waveform support compiled into a model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +81,7 @@ pub struct ModelSpec {
     pub top_text: String,
     /// Library sources, dependencies first.
     pub sources: Vec<PathBuf>,
-    pub num_in: u32,
-    pub num_out: u32,
+    pub shim: Shim,
     pub wave: Option<WaveFormat>,
 }
 
@@ -60,8 +94,17 @@ pub struct BuiltModel {
     /// True when the cache already held it.
     pub reused: bool,
     pub build_seconds: f64,
-    pub num_in: u32,
-    pub num_out: u32,
+    pub shim: Shim,
+}
+
+impl BuiltModel {
+    /// Stream lanes (in, out) of a lane-shim model; (0, 0) for a kernel.
+    pub fn lanes(&self) -> (u32, u32) {
+        match self.shim {
+            Shim::Lanes { num_in, num_out } => (num_in, num_out),
+            Shim::Kernel { .. } => (0, 0),
+        }
+    }
 }
 
 /// Where models are cached: `$SAMGEN_MODEL_CACHE`, else `target/samgen-models` of
@@ -137,9 +180,9 @@ fn verilator_args(spec: &ModelSpec) -> Vec<String> {
 fn cache_key(spec: &ModelSpec, version: &str) -> Result<String, CosimError> {
     let mut h = Sha256::new();
     h.update(version.as_bytes());
-    h.update(SHIM.as_bytes());
+    h.update(spec.shim.text().as_bytes());
     h.update(verilator_args(spec).join(" ").as_bytes());
-    h.update(format!("lanes {} {}", spec.num_in, spec.num_out).as_bytes());
+    h.update(spec.shim.defines().join(" ").as_bytes());
     h.update(spec.top_text.as_bytes());
     for src in &spec.sources {
         let text = fs::read(src).map_err(CosimError::io(format!("reading {}", src.display())))?;
@@ -163,8 +206,7 @@ pub fn build_model(spec: &ModelSpec, cache_dir: &Path) -> Result<BuiltModel, Cos
         hash: hash.clone(),
         reused,
         build_seconds,
-        num_in: spec.num_in,
-        num_out: spec.num_out,
+        shim: spec.shim,
     };
     if library.exists() {
         return Ok(model(true, 0.0));
@@ -302,8 +344,10 @@ fn build_runtime(cache_dir: &Path, version: &str) -> Result<PathBuf, CosimError>
         top_name: String::new(),
         top_text: String::new(),
         sources: Vec::new(),
-        num_in: 0,
-        num_out: 0,
+        shim: Shim::Lanes {
+            num_in: 0,
+            num_out: 0,
+        },
         wave: None,
     };
     run_logged(&mut ar, "ar", &spec_label, &work.join("ar.log"))?;
@@ -328,7 +372,8 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
     let top = work.join(&top_file);
     fs::write(&top, &spec.top_text)
         .map_err(CosimError::io(format!("writing {}", top.display())))?;
-    fs::write(work.join("samsim.cpp"), SHIM).map_err(CosimError::io("writing the shim"))?;
+    fs::write(work.join(spec.shim.file()), spec.shim.text())
+        .map_err(CosimError::io("writing the shim"))?;
     let mut verilate = Command::new("verilator");
     verilate
         .current_dir(work)
@@ -355,8 +400,7 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
         .arg("-Iobj")
         .arg(format!("-I{}", root.join("include").display()))
         .arg(format!("-I{}", root.join("include/vltstd").display()))
-        .arg(format!("-DSAMSIM_NUM_IN={}", spec.num_in.max(1)))
-        .arg(format!("-DSAMSIM_NUM_OUT={}", spec.num_out.max(1)));
+        .args(spec.shim.defines());
     match spec.wave {
         Some(WaveFormat::Fst) => {
             link.args(["-DVM_TRACE=1", "-DVM_TRACE_FST=1"]);
@@ -366,7 +410,7 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
         }
         None => {}
     }
-    link.args(["samsim.cpp", "obj/Vtb__ALL.a"]);
+    link.args([spec.shim.file(), "obj/Vtb__ALL.a"]);
     link.arg(runtime);
     link.args(["-pthread", "-lz", "-Wl,-Bsymbolic", "-o", "libsamsim.so"]);
     run_logged(&mut link, "g++", spec, &work.join("link.log"))
