@@ -713,7 +713,7 @@ pub fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
 }
 
 /// The first entry where `a` and `b` differ, named.
-fn first_difference(
+pub fn first_difference(
     tensor: &str,
     (an, a): (&str, &CooTensor),
     (bn, b): (&str, &CooTensor),
