@@ -193,6 +193,7 @@ impl HwArgs {
             val_width: value_bits,
             fifo_depth: self.fifo_depth,
             edge_depths: Default::default(),
+            balance: 2,
         }
     }
 }

@@ -61,6 +61,10 @@ pub struct TopOptions {
     pub fifo_depth: u32,
     /// Per-edge depths overriding `fifo_depth`, by graph edge index.
     pub edge_depths: BTreeMap<usize, u32>,
+    /// Deepen the FIFO of an edge that skips stages on its way to a node whose
+    /// other inputs pass through more primitives (reconvergent paths): by
+    /// `balance` tokens per skipped primitive. 0 turns balancing off.
+    pub balance: u32,
 }
 
 impl Default for TopOptions {
@@ -71,6 +75,7 @@ impl Default for TopOptions {
             val_width: 32,
             fifo_depth: 2,
             edge_depths: BTreeMap::new(),
+            balance: 2,
         }
     }
 }
@@ -708,6 +713,16 @@ pub fn generate(
     for &i in &order {
         placed.insert(i, place(&g[i].name, &g[i].kind, o, s)?);
     }
+    // Primitives on the longest path from a source to each node.
+    let mut level: BTreeMap<petgraph::graph::NodeIndex, u32> = BTreeMap::new();
+    for &i in &order {
+        let l = g
+            .neighbors_directed(i, Direction::Incoming)
+            .map(|p| level[&p] + 1)
+            .max()
+            .unwrap_or(0);
+        level.insert(i, l);
+    }
 
     let mut m = Module::new(name);
     m.header = header(graph, name, o);
@@ -855,11 +870,14 @@ pub fn generate(
                 let (_, to) = g.edge_endpoints(*e).expect("edge of the graph");
                 let w = &g[*e];
                 let sink = format!("{}_{}", g[to].name, w.to_port);
+                // Room for the tokens this edge holds while the consumer's other
+                // inputs come through longer paths.
+                let slack = level[&to] - 1 - level[&i];
                 let depth = o
                     .edge_depths
                     .get(&e.index())
                     .copied()
-                    .unwrap_or(o.fifo_depth);
+                    .unwrap_or(o.fifo_depth + o.balance * slack);
                 bundle(&mut edge_items, &sink, width);
                 let fifo_name = format!("{sink}_fifo");
                 fifo(
@@ -1102,8 +1120,12 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
         ));
     }
     h.push(format!(
-        "Widths:     coordinates {}, references {}, values {} bits; edge FIFOs {} deep",
-        o.crd_width, o.ref_width, o.val_width, o.fifo_depth
+        "Widths:     coordinates {}, references {}, values {} bits",
+        o.crd_width, o.ref_width, o.val_width
+    ));
+    h.push(format!(
+        "Edge FIFOs: {} deep, {} more per primitive an edge skips where paths reconverge",
+        o.fifo_depth, o.balance
     ));
     h.push(String::new());
     h.push(format!(
