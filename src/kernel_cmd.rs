@@ -11,8 +11,7 @@ use clap::Subcommand;
 use samgen_compiler::expr::evaluate;
 use samgen_compiler::kernels::{random_inputs, KernelSpec, TABLE1};
 use samgen_cosim::kernel::{verify, RtlOptions};
-use samgen_fpga::{synthesize, DutSpec, Family, FlowOptions, SynthJob, Toolchain};
-use samgen_hdl::netlist::Dir;
+use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
 
 #[derive(Subcommand)]
@@ -161,40 +160,15 @@ fn bench(
                     &Sizing::uniform(&graph, 1024, 64),
                 )?;
                 let dir = output.join(k.name.replace([' ', '*'], "_"));
-                std::fs::create_dir_all(&dir)
-                    .with_context(|| format!("cannot create {}", dir.display()))?;
-                let top_file = dir.join("sam_kernel.sv");
-                std::fs::write(&top_file, top.module.to_string())?;
-                let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
-                let mut sources = samgen_hdl::library::sources_for(&modules)?;
-                sources.push(top_file);
-                let mut dut = DutSpec::new("sam_kernel").clock("clk_i").reset_n("rst_ni");
-                for p in &top.module.ports {
-                    if p.name == "clk_i" || p.name == "rst_ni" {
-                        continue;
-                    }
-                    let bits = match &p.width {
-                        samgen_hdl::netlist::Width::Bits(n)
-                        | samgen_hdl::netlist::Width::Lanes(n) => *n,
-                        samgen_hdl::netlist::Width::Expr(e) => bail!("port width {e}"),
-                    };
-                    dut = match p.dir {
-                        Dir::Input => dut.input(&p.name, bits),
-                        Dir::Output => dut.output(&p.name, bits),
-                    };
-                }
                 let started = Instant::now();
-                let run = synthesize(
-                    tools,
-                    &SynthJob {
-                        dut,
-                        sources,
-                        family: Family::Ecp5,
-                        build_dir: dir.join("ecp5"),
-                        options: FlowOptions::default(),
-                    },
-                )
-                .with_context(|| format!("synthesis of {}", k.name))?;
+                let job = kernel_job(
+                    &top,
+                    Family::Ecp5,
+                    &dir.join("ecp5"),
+                    FlowOptions::default(),
+                )?;
+                let run =
+                    synthesize(tools, &job).with_context(|| format!("synthesis of {}", k.name))?;
                 eprintln!(
                     "[bench] {} synthesized in {:.0} s",
                     k.name,

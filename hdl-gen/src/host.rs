@@ -65,12 +65,14 @@ fn addr_width(kind: SideKind) -> u32 {
 }
 
 /// The arrays and registers behind `regions` (side ports of `instance`); pushes
-/// the instance's connections to them onto `conns`.
+/// the instance's connections to them onto `conns`. Returns the signal
+/// declarations (to print before the instance: a signal is declared before use)
+/// and the memories and registers.
 pub fn side_items(
     instance: &str,
     regions: &[HostRegion],
     conns: &mut Vec<(String, String)>,
-) -> Vec<Item> {
+) -> (Vec<Item>, Vec<Item>) {
     let mut items = Vec::new();
     for r in regions {
         let side = &r.side;
@@ -146,6 +148,8 @@ pub fn side_items(
         }
     }
     items
+        .into_iter()
+        .partition(|i| matches!(i, Item::Wire { .. }))
 }
 
 /// `host_rdata_o`: the region of the last read (registered on `host_re_i`) picks

@@ -1023,7 +1023,8 @@ pub fn generate(
             read_sources.push((r.index(), r.read_signal()));
             regions.push(r);
         }
-        let sides = host::side_items(&node.name, &regions, &mut conns);
+        let (decls, sides) = host::side_items(&node.name, &regions, &mut conns);
+        node_items.extend(decls);
         node_items.push(Item::Comment(format!(
             "{}: {}",
             node.name,

@@ -182,7 +182,7 @@ impl Harness {
                 .into_iter()
                 .filter(|r| r.instance == dut.instance)
                 .collect();
-            let sides = host::side_items(&dut.instance, &regions, &mut conns);
+            let (decls, sides) = host::side_items(&dut.instance, &regions, &mut conns);
             for port in &dut.config.unused {
                 let tie = if port.ends_with("_i") { "'0" } else { "" };
                 conns.push((port.clone(), tie.to_string()));
@@ -193,6 +193,9 @@ impl Harness {
                     name: wire.clone(),
                     width: Width::Bits(*bits),
                 });
+            }
+            for item in decls {
+                m.item(item);
             }
             m.item(Item::Instance(Instance {
                 module: dut.config.module.clone(),
