@@ -192,8 +192,7 @@ impl HwArgs {
             ref_width: self.ref_bits,
             val_width: value_bits,
             fifo_depth: self.fifo_depth,
-            edge_depths: Default::default(),
-            balance: 2,
+            ..Default::default()
         }
     }
 }

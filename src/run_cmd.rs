@@ -53,8 +53,13 @@ pub struct RunArgs {
     #[command(flatten)]
     pub hw: HwArgs,
     /// RTL: write a waveform of the run (`.fst` or `.vcd`).
-    #[arg(long, value_name = "FILE", requires = "backend")]
+    #[arg(long, value_name = "FILE")]
     pub wave: Option<PathBuf>,
+    /// RTL: record every edge's tokens and compare them with the golden
+    /// executor's; the first divergence names the edge, the token index and both
+    /// tokens (slower: the simulation stops every cycle).
+    #[arg(long)]
+    pub trace: bool,
     /// RTL: cycles before the run counts as hung (default: 20x the ideal cycles
     /// plus 10000).
     #[arg(long, value_name = "CYCLES")]
@@ -196,8 +201,8 @@ fn compare(name: &str, golden: &CooTensor, dense: &CooTensor) -> Option<String> 
 }
 
 pub fn run(a: RunArgs) -> Result<()> {
-    if a.wave.is_some() && a.backend != Backend::Rtl {
-        bail!("--wave needs --backend rtl");
+    if (a.wave.is_some() || a.trace) && a.backend != Backend::Rtl {
+        bail!("--wave and --trace need --backend rtl");
     }
     let built = a.kernel.build()?;
     let graph = built.graph;
@@ -379,6 +384,7 @@ fn run_rtl(
         capacity,
         timeout: a.timeout,
         wave: a.wave.clone(),
+        trace: a.trace,
         ..RtlOptions::default()
     };
     let label = graph

@@ -572,6 +572,9 @@ fn run_rtl_writes_a_waveform_and_rejects_other_extensions() {
     );
     let e = one_error_line(&run_rtl(dir.path(), &["--wave", "run.txt"]));
     assert!(e.contains(".fst or .vcd"), "{e}");
+    // Edge traces compared with the golden executor's.
+    let v = ok_json(&run_rtl(dir.path(), &["--trace", "--json"]));
+    assert_eq!(v["match"], true, "{v}");
 }
 
 #[test]

@@ -65,6 +65,9 @@ pub struct TopOptions {
     /// other inputs pass through more primitives (reconvergent paths): by
     /// `balance` tokens per skipped primitive. 0 turns balancing off.
     pub balance: u32,
+    /// Add the output `trace_o`: every edge's token into its consumer, side by
+    /// side, so a simulation can record each edge's stream (`EdgeProbe::trace_lsb`).
+    pub trace: bool,
 }
 
 impl Default for TopOptions {
@@ -76,6 +79,7 @@ impl Default for TopOptions {
             fifo_depth: 2,
             edge_depths: BTreeMap::new(),
             balance: 2,
+            trace: false,
         }
     }
 }
@@ -282,6 +286,11 @@ pub struct EdgeProbe {
     pub name: String,
     /// The edge's FIFO instance.
     pub fifo: String,
+    /// Payload bits of its tokens (the token is one wider).
+    pub width: u32,
+    /// With tracing: the token's lowest bit in `trace_o`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace_lsb: Option<u32>,
 }
 
 /// A generated kernel top.
@@ -740,6 +749,13 @@ pub fn generate(
             Dir::Output,
             Width::Lanes(2 * edge_count.max(1) as u32),
         );
+    let trace_bits: u32 = g
+        .edge_references()
+        .map(|e| width_of(e.weight().kind, o) + 1)
+        .sum();
+    if o.trace {
+        m.port("trace_o", Dir::Output, Width::Lanes(trace_bits.max(1)));
+    }
     m.waivers.push((
         "UNUSEDSIGNAL".into(),
         "host address and data bits above a region's width, and tokens of outputs no \
@@ -809,6 +825,7 @@ pub fn generate(
     // Edges: bundles, broadcasts, FIFOs.
     m.comment("Edges: one bundle per stream, a FIFO in front of every consumer");
     let mut edge_items = Module::new("edges");
+    let mut trace_at = 0u32;
     for &i in &order {
         let node = &g[i];
         let mut by_port: BTreeMap<String, Vec<petgraph::graph::EdgeIndex>> = BTreeMap::new();
@@ -893,18 +910,31 @@ pub fn generate(
                     format!("probe_o[{}:{}]", 2 * k + 1, 2 * k),
                     format!("{{{sink}_ready, {sink}_valid}}"),
                 );
+                let trace_lsb = o.trace.then_some(trace_at);
+                if o.trace {
+                    edge_items.assign(
+                        format!("trace_o[{}:{trace_at}]", trace_at + width),
+                        format!("{sink}_tok"),
+                    );
+                    trace_at += width + 1;
+                }
                 probes.push(EdgeProbe {
                     name: format!(
                         "{}.{} -> {}.{}",
                         node.name, w.from_port, g[to].name, w.to_port
                     ),
                     fifo: fifo_name,
+                    width,
+                    trace_lsb,
                 });
             }
         }
     }
     if edge_count == 0 {
         edge_items.assign("probe_o", "'0");
+        if o.trace {
+            edge_items.assign("trace_o", "'0");
+        }
     }
 
     // Instances.

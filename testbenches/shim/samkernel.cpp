@@ -4,6 +4,7 @@
 //   clk_i, rst_ni
 //   host_re_i, host_we_i, host_addr_i[32], host_wdata_i[64], host_rdata_o[64]
 //   done_o, probe_o[2*NumProbes]   (per edge: valid, ready into its consumer)
+//   trace_o[...]                   (with -DSAMK_TRACE=1 only: every edge's token)
 // so this file compiles unchanged against any of them (the model class is always
 // `Vtb`, chosen with verilator --prefix). It exports a small C ABI that
 // testbenches/src/kernel.rs loads with libloading. The probe count comes from -D.
@@ -163,6 +164,26 @@ __attribute__((visibility("default"))) uint32_t samk_done(void* p) {
 __attribute__((visibility("default"))) uint32_t samk_probe(void* p, uint32_t e) {
   auto* k = static_cast<Kernel*>(p);
   return (get_bit(k->top->probe_o, 2 * e) ? 1u : 0u) | (get_bit(k->top->probe_o, 2 * e + 1) ? 2u : 0u);
+}
+
+// One clock cycle.
+__attribute__((visibility("default"))) void samk_step(void* p) { static_cast<Kernel*>(p)->cycle(); }
+
+// `bits` (<= 64) bits of trace_o from bit `lsb`; 0 in a model built without tracing.
+__attribute__((visibility("default"))) uint64_t samk_trace_bits(void* p, uint32_t lsb, uint32_t bits) {
+#if SAMK_TRACE
+  auto* k = static_cast<Kernel*>(p);
+  uint64_t v = 0;
+  for (uint32_t i = 0; i < bits; ++i) {
+    if (get_bit(k->top->trace_o, lsb + i)) v |= uint64_t(1) << i;
+  }
+  return v;
+#else
+  (void)p;
+  (void)lsb;
+  (void)bits;
+  return 0;
+#endif
 }
 
 __attribute__((visibility("default"))) uint64_t samk_cycles(void* p) {

@@ -23,6 +23,7 @@ use samgen_compiler::graph::{NodeKind, SamGraph};
 use samgen_compiler::tensor::{
     wrap, CooTensor, Format, Level, LevelFormat, NamedArray, Tensor, TensorArray,
 };
+use samgen_compiler::token::Token;
 use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
 
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
@@ -41,6 +42,9 @@ pub struct RtlOptions {
     pub timeout: Option<u64>,
     /// Write a waveform (`.fst` or `.vcd`).
     pub wave: Option<PathBuf>,
+    /// Record every edge's tokens and compare them with the golden executor's
+    /// (slower: the simulation stops every cycle).
+    pub trace: bool,
     /// Initial values of registers without reset.
     pub seed: u32,
     pub cache_dir: PathBuf,
@@ -54,6 +58,7 @@ impl Default for RtlOptions {
             capacity: None,
             timeout: None,
             wave: None,
+            trace: false,
             seed: 1,
             cache_dir: crate::verilator::default_cache_dir(),
         }
@@ -92,6 +97,8 @@ type RunFn = unsafe extern "C" fn(*mut c_void, u64) -> u64;
 type StatusFn = unsafe extern "C" fn(*mut c_void) -> u32;
 type ProbeFn = unsafe extern "C" fn(*mut c_void, u32) -> u32;
 type CyclesFn = unsafe extern "C" fn(*mut c_void) -> u64;
+type StepFn = unsafe extern "C" fn(*mut c_void);
+type TraceFn = unsafe extern "C" fn(*mut c_void, u32, u32) -> u64;
 
 const KERNEL_ABI: u32 = 1;
 
@@ -105,6 +112,8 @@ struct Api {
     done: StatusFn,
     probe: ProbeFn,
     cycles: CyclesFn,
+    step: StepFn,
+    trace_bits: TraceFn,
     got_error: StatusFn,
 }
 
@@ -131,7 +140,7 @@ fn sym<T: Copy>(lib: &Library, name: &str, path: &Path) -> Result<T, CosimError>
 
 impl KernelSim {
     pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Self, CosimError> {
-        let Shim::Kernel { probes } = model.shim else {
+        let Shim::Kernel { probes, .. } = model.shim else {
             return Err(CosimError::Mismatch(format!(
                 "model `{}` is not a kernel top",
                 model.label
@@ -165,6 +174,8 @@ impl KernelSim {
             done: sym(&lib, "samk_done", path)?,
             probe: sym(&lib, "samk_probe", path)?,
             cycles: sym(&lib, "samk_cycles", path)?,
+            step: sym(&lib, "samk_step", path)?,
+            trace_bits: sym(&lib, "samk_trace_bits", path)?,
             got_error: sym(&lib, "samk_got_error", path)?,
         };
         let wave_c = wave
@@ -241,6 +252,17 @@ impl KernelSim {
         (b & 1 != 0, b & 2 != 0)
     }
 
+    /// One clock cycle.
+    pub fn step(&mut self) -> Result<(), CosimError> {
+        unsafe { (self.api.step)(self.handle) };
+        self.check()
+    }
+
+    /// `bits` bits of the top's `trace_o` from `lsb` (0 without tracing).
+    pub fn trace_bits(&self, lsb: u32, bits: u32) -> u64 {
+        unsafe { (self.api.trace_bits)(self.handle, lsb, bits) }
+    }
+
     /// Clock cycles since the last reset (host accesses included).
     pub fn cycles(&self) -> u64 {
         unsafe { (self.api.cycles)(self.handle) }
@@ -272,6 +294,7 @@ pub fn build_top(
             sources,
             shim: Shim::Kernel {
                 probes: top.probes.len() as u32,
+                trace: top.probes.iter().any(|p| p.trace_lsb.is_some()),
             },
             wave,
         },
@@ -366,6 +389,7 @@ pub fn run_rtl(
         inputs.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
     let mut topts = opts.top.clone();
     topts.val_width = value_bits;
+    topts.trace = opts.trace;
     let sizing = match opts.capacity {
         Some(c) => Sizing::uniform(graph, c.words, c.extent),
         None => Sizing::from_inputs(graph, &inputs, opts.max_output_words)
@@ -405,7 +429,11 @@ pub fn run_rtl(
     let limit = opts
         .timeout
         .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
-    sim.run(limit)?;
+    if opts.trace {
+        run_traced(&mut sim, &top, golden, limit)?;
+    } else {
+        run_with_progress(&mut sim, limit)?;
+    }
     if !sim.done() {
         return Err(CosimError::Timeout {
             cycles: limit,
@@ -498,6 +526,87 @@ fn load(
                 sim.host_write(e.base, dim)?;
             }
             _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Clock until done or `limit`, in slices, with a progress bar on a terminal for
+/// long runs.
+fn run_with_progress(sim: &mut KernelSim, limit: u64) -> Result<(), CosimError> {
+    const SLICE: u64 = 1 << 20;
+    let bar = indicatif::ProgressBar::new(limit);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "[cosim] simulating {pos} cycles ({per_sec}) of at most {len}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut ran = 0;
+    while ran < limit && !sim.done() {
+        ran += sim.run(SLICE.min(limit - ran))?;
+        if ran >= SLICE {
+            bar.set_position(ran);
+        }
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// Clock cycle by cycle, recording every edge's transfers, then compare each
+/// edge's stream with the golden executor's: the first divergence is an error
+/// naming the edge, the token index, and both tokens.
+fn run_traced(
+    sim: &mut KernelSim,
+    top: &KernelTop,
+    golden: &ExecResult,
+    limit: u64,
+) -> Result<(), CosimError> {
+    let mut got: Vec<Vec<u64>> = vec![Vec::new(); top.probes.len()];
+    let mut ran = 0;
+    while ran < limit && !sim.done() {
+        for (k, p) in top.probes.iter().enumerate() {
+            if sim.probe(k as u32) == (true, true) {
+                let lsb = p.trace_lsb.unwrap_or(0);
+                got[k].push(sim.trace_bits(lsb, p.width + 1));
+            }
+        }
+        sim.step()?;
+        ran += 1;
+    }
+    for (k, p) in top.probes.iter().enumerate() {
+        let want = golden
+            .traces
+            .iter()
+            .find(|t| format!("{}.{} -> {}.{}", t.from, t.from_port, t.to, t.to_port) == p.name)
+            .ok_or_else(|| CosimError::Mismatch(format!("edge {}: no golden trace", p.name)))?;
+        let decode = |bits: u64| {
+            Token::decode(bits, p.width)
+                .map_or_else(|e| format!("{bits:#x} ({e})"), |t| t.to_string())
+        };
+        // A run that did not finish has only a prefix of each stream: compare
+        // that much (the caller then reports the timeout).
+        let upto = if sim.done() {
+            want.tokens.len().max(got[k].len())
+        } else {
+            got[k].len()
+        };
+        let mismatch = (0..upto).find(|&i| {
+            let w = want.tokens.get(i).and_then(|t| t.encode(p.width).ok());
+            w != got[k].get(i).copied()
+        });
+        if let Some(i) = mismatch {
+            let expected = want
+                .tokens
+                .get(i)
+                .map_or("nothing".into(), |t| t.to_string());
+            let actual = got[k].get(i).map_or("nothing".into(), |&b| decode(b));
+            return Err(CosimError::Mismatch(format!(
+                "edge {}: token {i}: expected {expected}, got {actual} (golden has {} tokens, RTL moved {})",
+                p.name,
+                want.tokens.len(),
+                got[k].len()
+            )));
         }
     }
     Ok(())

@@ -7,6 +7,7 @@
 //! of one key (parallel tests) serialize on a lock file.
 
 use std::fs;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -22,8 +23,15 @@ const KERNEL_SHIM: &str = include_str!("../shim/samkernel.cpp");
 /// a kernel top (host port, `done_o`, edge probes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shim {
-    Lanes { num_in: u32, num_out: u32 },
-    Kernel { probes: u32 },
+    Lanes {
+        num_in: u32,
+        num_out: u32,
+    },
+    /// `trace`: the top has `trace_o` (every edge's token).
+    Kernel {
+        probes: u32,
+        trace: bool,
+    },
 }
 
 impl Shim {
@@ -47,7 +55,10 @@ impl Shim {
                 format!("-DSAMSIM_NUM_IN={}", num_in.max(1)),
                 format!("-DSAMSIM_NUM_OUT={}", num_out.max(1)),
             ],
-            Shim::Kernel { probes } => vec![format!("-DSAMK_NUM_PROBES={}", probes.max(1))],
+            Shim::Kernel { probes, trace } => vec![
+                format!("-DSAMK_NUM_PROBES={}", probes.max(1)),
+                format!("-DSAMK_TRACE={}", u32::from(trace)),
+            ],
         }
     }
 }
@@ -223,16 +234,28 @@ pub fn build_model(spec: &ModelSpec, cache_dir: &Path) -> Result<BuiltModel, Cos
         return Ok(model(true, 0.0));
     }
     let start = Instant::now();
-    eprintln!(
+    let message = format!(
         "[cosim] building Verilator model `{}` ({hash}); this takes a while once, then it is cached",
         spec.label
     );
+    // A spinner on a terminal; one line in a log.
+    let spinner = if std::io::stderr().is_terminal() {
+        let s = indicatif::ProgressBar::new_spinner().with_message(message);
+        s.enable_steady_tick(std::time::Duration::from_millis(120));
+        Some(s)
+    } else {
+        eprintln!("{message}");
+        None
+    };
     let work = cache_dir.join(format!("{}-{hash}.building", spec.top_name));
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).map_err(CosimError::io(format!("creating {}", work.display())))?;
     let runtime = build_runtime(cache_dir, &version)?;
     build_in(spec, &work, &runtime)?;
     fs::rename(&work, &dir).map_err(CosimError::io(format!("installing {}", dir.display())))?;
+    if let Some(s) = spinner {
+        s.finish_and_clear();
+    }
     let secs = start.elapsed().as_secs_f64();
     eprintln!("[cosim] model `{}` built in {secs:.1} s", spec.label);
     Ok(model(false, secs))

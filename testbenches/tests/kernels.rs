@@ -187,3 +187,49 @@ fn custard_matmul_ikj_in_rtl() {
         &[("B", &[5, 7]), ("C", &[7, 6])],
     );
 }
+
+/// Per-edge traces: every edge of SpM*SpM (kij, with its workspace) carries the
+/// golden executor's tokens; and a golden trace changed in one token is reported
+/// as that edge's first divergence.
+#[test]
+fn edge_traces_match_golden_and_a_divergence_is_named() {
+    use samgen_compiler::kernels::pack_inputs;
+    use samgen_compiler::token::Token;
+    use samgen_cosim::kernel::run_rtl;
+    let k = TABLE1.iter().find(|k| k.name == "SpM*SpM kij").unwrap();
+    let (asg, formats, graph) = k.build(true);
+    let sizes: HashMap<String, u64> = asg
+        .index_vars()
+        .iter()
+        .map(|v| (v.to_string(), 6))
+        .collect();
+    let coo = random_inputs(&asg, &sizes, 0.4, 9);
+    let packed = pack_inputs(&coo, &formats, 32).unwrap();
+    let mut golden = samgen_compiler::exec::execute(&graph, &packed, 32).unwrap();
+    let opts = RtlOptions {
+        trace: true,
+        ..options(&graph, None)
+    };
+    run_rtl(&graph, &packed, &golden, 32, "kij traced", &opts).unwrap_or_else(|e| panic!("{e}"));
+    // Change the third token of the first edge that carries data there.
+    let edge = golden
+        .traces
+        .iter_mut()
+        .find(|t| matches!(t.tokens.get(2), Some(Token::Data(_))))
+        .unwrap();
+    let Some(Token::Data(v)) = edge.tokens.get(2).copied() else {
+        unreachable!()
+    };
+    edge.tokens[2] = Token::Data(v ^ 1);
+    let name = format!(
+        "{}.{} -> {}.{}",
+        edge.from, edge.from_port, edge.to, edge.to_port
+    );
+    let err = run_rtl(&graph, &packed, &golden, 32, "kij traced", &opts)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("edge {name}: token 2: expected")),
+        "{err}"
+    );
+}
