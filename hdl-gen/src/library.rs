@@ -85,12 +85,16 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert"],
     },
     Source {
-        name: "sam_intersect",
+        name: "sam_joiner_way",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
+        name: "sam_intersect",
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
+    },
+    Source {
         name: "sam_union",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
     },
     Source {
         name: "sam_spaccumulator",
