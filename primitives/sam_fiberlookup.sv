@@ -171,9 +171,11 @@ module sam_fiberlookup #(
   fetch_e              fetch_d, fetch_q;
   logic [RefWidth-1:0] ref_d, ref_q;       // the reference being fetched, plus one
   logic [RefWidth-1:0] first_d, first_q;   // its first position
-  logic [RefWidth-1:0] last_d, last_q;     // compressed: one past its last position
+  logic [RefWidth-1:0] left_d, left_q;     // compressed: its length (pos[r+1] - pos[r])
+  logic                more_d, more_q;     // compressed: its length is not 0
   logic                empty_d, empty_q;   // the fiber is empty (an N in)
-  logic [RefWidth-1:0] r_in, fiber_end;
+  logic [RefWidth-1:0] r_in, rd_left;
+  logic                rd_more;
 
   // Fiber descriptors: `slot`, which the scan stage walks in place, and `next`,
   // which fetch fills while the slot is busy (so a short fiber's fetch hides
@@ -210,8 +212,9 @@ module sam_fiberlookup #(
   assign pend_move = pend_valid_q && slot_free;
   assign pend_free = !pend_valid_q || slot_free;
   assign r_in      = in_tok[RefWidth-1:0];
-  // The end of the fiber being closed: on the read data in FetchRd2, else latched.
-  assign fiber_end = fetch_q == FetchRd2 ? pos_rd_data_i : last_q;
+  // In FetchRd2 the read data is pos[r+1]: the fiber's length.
+  assign rd_left   = pos_rd_data_i - first_q;
+  assign rd_more   = pos_rd_data_i != first_q;
 
   logic pos_issue;
   logic [RefWidth-1:0] mul_p;  // dense: r_in * dim_i of two cycles ago
@@ -221,8 +224,10 @@ module sam_fiberlookup #(
   logic [LvlWidth-1:0] ctrl_lvl;
   logic ctrl_done;
 
-  // Closing a fiber: needs the next input token (a stop there merges) and the slot.
-  assign close_now = (fetch_q == FetchClose || fetch_q == FetchRd2) && in_valid && pend_free;
+  // Closing a fiber: needs the next input token (a stop there merges) and room in
+  // the pending register.
+  assign close_now = (fetch_q == FetchClose || fetch_q == FetchRd2) && in_valid &&
+                     pend_free;
 
   // A reference or N at the input head starts a fiber: from FetchIdle, or while
   // the previous fiber closes (the head is the lookahead token that picks its
@@ -236,7 +241,8 @@ module sam_fiberlookup #(
     empty_d    = empty_q;
     ref_d      = ref_q;
     first_d    = first_q;
-    last_d     = last_q;
+    left_d     = left_q;
+    more_d     = more_q;
     in_pop     = 1'b0;
     pos_issue  = 1'b0;
     pos_addr   = r_in;
@@ -267,7 +273,8 @@ module sam_fiberlookup #(
         fetch_d = Compressed ? FetchRd2 : FetchClose;
       end
       FetchRd2: begin
-        last_d  = pos_rd_data_i;
+        left_d  = rd_left;
+        more_d  = rd_more;
         fetch_d = FetchClose;
       end
       default: ;
@@ -287,6 +294,8 @@ module sam_fiberlookup #(
       in_pop  = 1'b1;
       ref_d   = r_in + RefWidth'(1);
       empty_d = in_kind == sam_pkg::TokEmpty;
+      left_d  = '0;
+      more_d  = 1'b0;
       if (in_kind == sam_pkg::TokEmpty) begin
         // N: an empty fiber; nothing to read.
         fetch_d = FetchClose;
@@ -304,9 +313,15 @@ module sam_fiberlookup #(
   always_comb begin
     push_desc.fiber = push_fiber;
     push_desc.pos   = first_q;
-    push_desc.left  = empty_q ? '0 : Compressed ? fiber_end - first_q : RefWidth'(dim_i);
-    push_desc.more  = push_fiber && !empty_q &&
-                      (Compressed ? fiber_end != first_q : RefWidth'(dim_i) != '0);
+    // Compressed: the length comes from the read data in FetchRd2, else latched
+    // (0 for N).
+    if (Compressed) begin
+      push_desc.left = fetch_q == FetchRd2 ? rd_left : left_q;
+      push_desc.more = push_fiber && (fetch_q == FetchRd2 ? rd_more : more_q);
+    end else begin
+      push_desc.left = empty_q ? '0 : RefWidth'(dim_i);
+      push_desc.more = push_fiber && !empty_q && RefWidth'(dim_i) != '0;
+    end
     push_desc.crd   = '0;
     push_desc.done  = ctrl_done;
     push_desc.lvl   = ctrl_lvl;
@@ -517,7 +532,8 @@ module sam_fiberlookup #(
       empty_q      <= 1'b0;
       ref_q        <= '0;
       first_q      <= '0;
-      last_q       <= '0;
+      left_q       <= '0;
+      more_q       <= 1'b0;
       slot_valid_q <= 1'b0;
       slot_q       <= '0;
       next_valid_q <= 1'b0;
@@ -527,7 +543,8 @@ module sam_fiberlookup #(
       empty_q      <= empty_d;
       ref_q        <= ref_d;
       first_q      <= first_d;
-      last_q       <= last_d;
+      left_q       <= left_d;
+      more_q       <= more_d;
       slot_valid_q <= slot_valid_d;
       slot_q       <= slot_d;
       next_valid_q <= next_valid_d;
@@ -595,9 +612,10 @@ module sam_fiberlookup #(
   end
 `endif
 
-  // The reserved skip port, and the address bits above the pos array (checked by
-  // the assertions only).
+  // The reserved skip port, and the address bits above the pos array, the issue
+  // flag and the buffers' ready (checked by the assertions only).
   logic unused_bits;
-  assign unused_bits = ^{skip_valid_i, skip_tok_i, pos_addr, crdq_ready, refq_ready};
+  assign unused_bits = ^{skip_valid_i, skip_tok_i, pos_addr, pos_issue, crdq_ready,
+                         refq_ready};
 
 endmodule

@@ -1,10 +1,12 @@
 // ecp5_cells.sv: port and parameter declarations of the ECP5 hard blocks that
 // samgen primitives instantiate under `SAM_ECP5` (sam_mem's DP16KD, sam_alu's
-// MULT18X18D), for the ECP5 synthesis flow only. yosys-slang needs a
+// and the dense sam_fiberlookup's MULT18X18D), for the ECP5 synthesis flow only
+// (staged and compiled first by fpga/src/flow.rs). yosys-slang needs a
 // declaration to elaborate an instance; the blackbox attribute keeps it a cell
-// that synth_ecp5 and nextpnr know. (yosys's own cells_sim.v declaration is not used: slang sees no string
-// parameters on a module loaded by read_verilog.) Declared from the Lattice
-// ECP5 primitive interface (parameters with their defaults).
+// that synth_ecp5 and nextpnr know. (yosys's own cells_sim.v declaration does not
+// serve: slang sees no string parameters on a module loaded by read_verilog.)
+// Declared from the Lattice ECP5 primitive interface (parameters with their
+// defaults).
 (* blackbox *)
 module DP16KD #(
   parameter DATA_WIDTH_A = 18,
