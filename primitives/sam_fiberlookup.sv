@@ -171,11 +171,9 @@ module sam_fiberlookup #(
   fetch_e              fetch_d, fetch_q;
   logic [RefWidth-1:0] ref_d, ref_q;       // the reference being fetched, plus one
   logic [RefWidth-1:0] first_d, first_q;   // its first position
-  logic [RefWidth-1:0] left_d, left_q;     // compressed: its length (pos[r+1] - pos[r])
-  logic                more_d, more_q;     // compressed: its length is not 0
+  logic [RefWidth-1:0] end_d, end_q;       // compressed: one past its last position
   logic                empty_d, empty_q;   // the fiber is empty (an N in)
-  logic [RefWidth-1:0] r_in, rd_left;
-  logic                rd_more;
+  logic [RefWidth-1:0] r_in;
 
   // Fiber descriptors: `slot`, which the scan stage walks in place, and `next`,
   // which fetch fills while the slot is busy (so a short fiber's fetch hides
@@ -195,10 +193,11 @@ module sam_fiberlookup #(
   logic   push;
   logic   slot_take;   // scan frees the slot this cycle
   logic   slot_free;   // slot/next take the pending descriptor this cycle
-  // The pending descriptor: fetch's push, registered before it enters slot/next
-  // (the array read data reaches it through the length subtract only).
+  // The pending descriptor: fetch's push, registered before it enters slot/next.
+  // Compressed: its `left` holds the fiber's end (the array read data goes
+  // straight into it), turned into the length on the way into slot/next.
   logic   pend_valid_q, pend_free, pend_move;
-  desc_t  pend_q;
+  desc_t  pend_q, pend_desc;
 
   logic                s1_valid_q, s1_mem_q, s2_valid_q, s2_mem_q, s1_advance;
   logic [CrdWidth:0]   s1_crd_q, s2_crd_q, crd_out;
@@ -212,9 +211,6 @@ module sam_fiberlookup #(
   assign pend_move = pend_valid_q && slot_free;
   assign pend_free = !pend_valid_q || slot_free;
   assign r_in      = in_tok[RefWidth-1:0];
-  // In FetchRd2 the read data is pos[r+1]: the fiber's length.
-  assign rd_left   = pos_rd_data_i - first_q;
-  assign rd_more   = pos_rd_data_i != first_q;
 
   logic pos_issue;
   logic [RefWidth-1:0] mul_p;  // dense: r_in * dim_i of two cycles ago
@@ -241,8 +237,7 @@ module sam_fiberlookup #(
     empty_d    = empty_q;
     ref_d      = ref_q;
     first_d    = first_q;
-    left_d     = left_q;
-    more_d     = more_q;
+    end_d      = end_q;
     in_pop     = 1'b0;
     pos_issue  = 1'b0;
     pos_addr   = r_in;
@@ -273,8 +268,7 @@ module sam_fiberlookup #(
         fetch_d = Compressed ? FetchRd2 : FetchClose;
       end
       FetchRd2: begin
-        left_d  = rd_left;
-        more_d  = rd_more;
+        end_d   = pos_rd_data_i;
         fetch_d = FetchClose;
       end
       default: ;
@@ -294,8 +288,6 @@ module sam_fiberlookup #(
       in_pop  = 1'b1;
       ref_d   = r_in + RefWidth'(1);
       empty_d = in_kind == sam_pkg::TokEmpty;
-      left_d  = '0;
-      more_d  = 1'b0;
       if (in_kind == sam_pkg::TokEmpty) begin
         // N: an empty fiber; nothing to read.
         fetch_d = FetchClose;
@@ -313,11 +305,11 @@ module sam_fiberlookup #(
   always_comb begin
     push_desc.fiber = push_fiber;
     push_desc.pos   = first_q;
-    // Compressed: the length comes from the read data in FetchRd2, else latched
-    // (0 for N).
+    // Compressed: `left` is the end (pos[r+1]: on the read data in FetchRd2, else
+    // latched) and `more` whether the fiber is not N, until pend_desc below.
     if (Compressed) begin
-      push_desc.left = fetch_q == FetchRd2 ? rd_left : left_q;
-      push_desc.more = push_fiber && (fetch_q == FetchRd2 ? rd_more : more_q);
+      push_desc.left = fetch_q == FetchRd2 ? pos_rd_data_i : end_q;
+      push_desc.more = push_fiber && !empty_q;
     end else begin
       push_desc.left = empty_q ? '0 : RefWidth'(dim_i);
       push_desc.more = push_fiber && !empty_q && RefWidth'(dim_i) != '0;
@@ -340,6 +332,15 @@ module sam_fiberlookup #(
     end
   end
 
+  // The pending descriptor with its length (compressed: end - first).
+  always_comb begin
+    pend_desc = pend_q;
+    if (Compressed) begin
+      pend_desc.left = pend_q.left - pend_q.pos;
+      pend_desc.more = pend_q.more && pend_q.left != pend_q.pos;
+    end
+  end
+
   always_comb begin
     slot_valid_d = slot_valid_q;
     slot_d       = slot_q;
@@ -354,12 +355,12 @@ module sam_fiberlookup #(
     if (!slot_valid_q || slot_take) begin
       // The slot takes `next`, else the pending descriptor, else empties.
       slot_valid_d = next_valid_q || pend_valid_q;
-      slot_d       = next_valid_q ? next_q : pend_q;
+      slot_d       = next_valid_q ? next_q : pend_desc;
       next_valid_d = next_valid_q && pend_valid_q;
-      next_d       = pend_q;
+      next_d       = pend_desc;
     end else if (pend_move) begin
       next_valid_d = 1'b1;
-      next_d       = pend_q;
+      next_d       = pend_desc;
     end
   end
 
@@ -532,8 +533,7 @@ module sam_fiberlookup #(
       empty_q      <= 1'b0;
       ref_q        <= '0;
       first_q      <= '0;
-      left_q       <= '0;
-      more_q       <= 1'b0;
+      end_q        <= '0;
       slot_valid_q <= 1'b0;
       slot_q       <= '0;
       next_valid_q <= 1'b0;
@@ -543,8 +543,7 @@ module sam_fiberlookup #(
       empty_q      <= empty_d;
       ref_q        <= ref_d;
       first_q      <= first_d;
-      left_q       <= left_d;
-      more_q       <= more_d;
+      end_q        <= end_d;
       slot_valid_q <= slot_valid_d;
       slot_q       <= slot_d;
       next_valid_q <= next_valid_d;
