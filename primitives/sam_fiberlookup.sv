@@ -18,22 +18,26 @@
 // `0 D`: the references come from inside, once start_i is high (the arrays are
 // loaded), once per reset; the ref input is unused (tie ref_valid_i low).
 //
-// Structure: a fetch stage reads the input and pos (two reads per reference;
-// the read of a reference starts in the cycle the previous fiber closes) and
-// leaves a fiber descriptor (first position and length, the closing stop) in a
-// three-entry queue; a scan stage walks the descriptor, one token per cycle: a crd
-// read per coordinate, then the stop. Array reads take two cycles (`sam_mem`'s
-// read latency): fetch issues pos[r] and pos[r+1] in consecutive cycles and
-// closes the fiber in the cycle pos[r+1] arrives; a scanned token rides two
-// pipeline registers (s1, s2) and meets its crd read data at s2, from where it
-// goes into the two output buffers (`sam_fifo`, Depth 4). The scan pipeline never
-// stalls: scan moves only while it holds a credit (fewer than 4 tokens between
-// scan and each consumer), so both buffers always have room. Fetch runs ahead of
-// scan: the outputs carry one token per cycle while fetch keeps ahead: a
-// compressed or dense fiber costs fetch 3 cycles, an empty one 1 cycle; scan
+// Structure: a fetch stage reads the input and pos (two reads per reference, one
+// when the reference follows the previous one, r = r_prev + 1, as it does below a
+// compressed parent; the read of a reference starts in the cycle the previous
+// fiber closes) and leaves a fiber descriptor (first position and length, the
+// closing stop) in a three-entry queue; a scan stage walks the descriptor, one
+// token per cycle: a crd read per coordinate, then the stop. Array reads take two
+// cycles (`sam_mem`'s read latency): fetch issues pos[r+1] and then pos[r] in
+// consecutive cycles and closes the fiber in the cycle pos[r] arrives (a
+// following reference skips the pos[r] read and closes when pos[r+1] arrives); a
+// scanned token rides two pipeline registers (s1, s2) and meets its crd read data
+// at s2, from where it goes into the two output buffers (`sam_fifo`, Depth 4).
+// The scan pipeline never stalls: scan moves only while it holds a credit (fewer
+// than 4 tokens between scan and each consumer), so both buffers always have
+// room. Fetch runs ahead of scan: the outputs carry one token per cycle while
+// fetch keeps ahead: a compressed fiber costs fetch 3 cycles (2 when its
+// reference follows the previous one), a dense one 3, an empty one 1; scan
 // spends c + 1 cycles on a fiber of c coordinates. Array read data comes from the
-// block RAM's output register and goes through a few LUTs (muxes) into
-// registers; the read ports are driven from registers and the input head only.
+// block RAM's output register and goes through a mux into registers; the read
+// ports are driven from registers and the input head only (the read address of a
+// reference is r + 1 whether it follows or not).
 //
 // Coordinate skipping (seed 003, section 4.2) will enter through `skip`; this
 // version reserves the port: skip_ready_o is low and skip_valid_i must stay low.
@@ -161,18 +165,24 @@ module sam_fiberlookup #(
   // Fetch: input tokens to fiber descriptors.
   typedef enum logic [2:0] {
     FetchIdle,   // waiting for a reference
-    FetchRd0,    // pos[r] read last cycle; read pos[r+1] (dense: r*dim on its way)
-    FetchRd1,    // pos[r] on the read data: latch it (dense: r*dim)
-    FetchRd2,    // pos[r+1] on the read data: the fiber is known (may close now)
+    FetchRd0,    // pos[r+1] read last cycle; read pos[r] unless r follows the
+                 // previous fiber (dense: r*dim on its way)
+    FetchRd1,    // pos[r+1] on the read data (dense: r*dim): a following fiber is
+                 // known (may close now)
+    FetchRd2,    // pos[r] on the read data: the fiber is known (may close now)
     FetchClose,  // the fiber is known; waiting for the next input to pick its stop
     FetchDone    // D taken; idle until reset
   } fetch_e;
 
   fetch_e              fetch_d, fetch_q;
-  logic [RefWidth-1:0] ref_d, ref_q;       // the reference being fetched, plus one
+  logic [RefWidth-1:0] ref_d, ref_q;       // the reference being fetched
   logic [RefWidth-1:0] first_d, first_q;   // its first position
   logic [RefWidth-1:0] end_d, end_q;       // compressed: one past its last position
   logic                empty_d, empty_q;   // the fiber is empty (an N in)
+  // Compressed: the last reference fetched plus one (prev_q: there is one), and
+  // whether this fiber follows it (starts at its end: no pos[r] read).
+  logic [RefWidth-1:0] prev_next_d, prev_next_q;
+  logic                prev_d, prev_q, follow_d, follow_q;
   logic [RefWidth-1:0] r_in;
 
   // Fiber descriptors: `slot`, which the scan stage walks in place, and `next`,
@@ -222,8 +232,10 @@ module sam_fiberlookup #(
 
   // Closing a fiber: needs the next input token (a stop there merges) and room in
   // the pending register.
-  assign close_now = (fetch_q == FetchClose || fetch_q == FetchRd2) && in_valid &&
-                     pend_free;
+  logic close_state;
+  assign close_state = fetch_q == FetchClose || fetch_q == FetchRd2 ||
+                       (Compressed && fetch_q == FetchRd1 && follow_q);
+  assign close_now   = close_state && in_valid && pend_free;
 
   // A reference or N at the input head starts a fiber: from FetchIdle, or while
   // the previous fiber closes (the head is the lookahead token that picks its
@@ -237,10 +249,13 @@ module sam_fiberlookup #(
     empty_d    = empty_q;
     ref_d      = ref_q;
     first_d    = first_q;
-    end_d      = end_q;
-    in_pop     = 1'b0;
-    pos_issue  = 1'b0;
-    pos_addr   = r_in;
+    end_d       = end_q;
+    prev_d      = prev_q;
+    prev_next_d = prev_next_q;
+    follow_d    = follow_q;
+    in_pop      = 1'b0;
+    pos_issue   = 1'b0;
+    pos_addr    = r_in + RefWidth'(1);
     push_fiber = 1'b0;
     push_ctrl  = 1'b0;
     ctrl_done  = 1'b0;
@@ -258,17 +273,23 @@ module sam_fiberlookup #(
         end
       end
       FetchRd0: begin
-        // Compressed: read pos[r+1]; dense: the product is on its way.
-        pos_issue = Compressed;
+        // Compressed: read pos[r] (unless r follows); dense: the product is on
+        // its way.
+        pos_issue = Compressed && !follow_q;
         pos_addr  = ref_q;
         fetch_d   = FetchRd1;
       end
       FetchRd1: begin
-        first_d = Compressed ? pos_rd_data_i : mul_p;
-        fetch_d = Compressed ? FetchRd2 : FetchClose;
+        if (Compressed) begin
+          end_d   = pos_rd_data_i;
+          fetch_d = follow_q ? FetchClose : FetchRd2;
+        end else begin
+          first_d = mul_p;
+          fetch_d = FetchClose;
+        end
       end
       FetchRd2: begin
-        end_d   = pos_rd_data_i;
+        first_d = pos_rd_data_i;
         fetch_d = FetchClose;
       end
       default: ;
@@ -286,7 +307,7 @@ module sam_fiberlookup #(
     end
     if (take_head) begin
       in_pop  = 1'b1;
-      ref_d   = r_in + RefWidth'(1);
+      ref_d   = r_in;
       empty_d = in_kind == sam_pkg::TokEmpty;
       if (in_kind == sam_pkg::TokEmpty) begin
         // N: an empty fiber; nothing to read.
@@ -296,8 +317,17 @@ module sam_fiberlookup #(
         // in two cycles (FetchRd1).
         fetch_d = FetchRd0;
       end else begin
-        pos_issue = 1'b1;
-        fetch_d   = FetchRd0;
+        // Read pos[r+1] now, pos[r] next cycle unless r follows the last fiber
+        // fetched (r = r_prev + 1, as below a compressed parent): then the fiber
+        // starts at that one's end (on the read data if it closes in FetchRd1).
+        pos_issue   = 1'b1;
+        prev_d      = 1'b1;
+        prev_next_d = r_in + RefWidth'(1);
+        follow_d    = prev_q && r_in == prev_next_q;
+        if (prev_q && r_in == prev_next_q) begin
+          first_d = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
+        end
+        fetch_d = FetchRd0;
       end
     end
   end
@@ -308,7 +338,8 @@ module sam_fiberlookup #(
     // Compressed: `left` is the end (pos[r+1]: on the read data in FetchRd2, else
     // latched) and `more` whether the fiber is not N, until pend_desc below.
     if (Compressed) begin
-      push_desc.left = fetch_q == FetchRd2 ? pos_rd_data_i : end_q;
+      push_desc.pos  = fetch_q == FetchRd2 ? pos_rd_data_i : first_q;
+      push_desc.left = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
       push_desc.more = push_fiber && !empty_q;
     end else begin
       push_desc.left = empty_q ? '0 : RefWidth'(dim_i);
@@ -501,7 +532,8 @@ module sam_fiberlookup #(
   assign crd_rd_addr_o = CrdAddrWidth'(slot_q.pos);
   assign pos_rd_en_o   = Compressed && (fetch_q == FetchRd0 || (in_valid &&
                          in_kind == sam_pkg::TokData && (fetch_q == FetchIdle ||
-                         fetch_q == FetchRd2 || fetch_q == FetchClose)));
+                         fetch_q == FetchRd1 || fetch_q == FetchRd2 ||
+                         fetch_q == FetchClose)));
   assign pos_rd_addr_o = PosAddrWidth'(pos_addr);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -534,6 +566,9 @@ module sam_fiberlookup #(
       ref_q        <= '0;
       first_q      <= '0;
       end_q        <= '0;
+      prev_q       <= 1'b0;
+      prev_next_q  <= '0;
+      follow_q     <= 1'b0;
       slot_valid_q <= 1'b0;
       slot_q       <= '0;
       next_valid_q <= 1'b0;
@@ -544,6 +579,9 @@ module sam_fiberlookup #(
       ref_q        <= ref_d;
       first_q      <= first_d;
       end_q        <= end_d;
+      prev_q       <= prev_d;
+      prev_next_q  <= prev_next_d;
+      follow_q     <= follow_d;
       slot_valid_q <= slot_valid_d;
       slot_q       <= slot_d;
       next_valid_q <= next_valid_d;
