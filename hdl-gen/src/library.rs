@@ -170,8 +170,12 @@ impl StreamPort {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideKind {
     /// Reads an array (a `sam_mem` of `2^addr_width` words): ports
-    /// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i`; the data of a
-    /// read comes one cycle after `rd_en_o`.
+    /// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i`. Read latency is
+    /// two cycles, the one rule of every reader and `sam_mem`: the data of a read
+    /// issued in cycle t (`rd_en_o` high) is on `rd_data_i` in cycle t+2 (and
+    /// stays until the next read's data arrives); reads may issue every cycle. The
+    /// second cycle is the ECP5 block RAM's output register. A host read of the
+    /// array (`host_re_i`) has the same two-cycle latency.
     MemRead { addr_width: u32 },
     /// Writes an array: ports `<name>_wr_en_o`, `<name>_wr_addr_o`,
     /// `<name>_wr_data_o`.

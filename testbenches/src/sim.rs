@@ -187,7 +187,8 @@ impl Sim {
         self.check_errors()
     }
 
-    /// Read one word through the host port (one clock cycle).
+    /// Read one word through the host port (two clock cycles: `sam_mem`'s read
+    /// latency).
     pub fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
         let addr = u32::try_from(addr).map_err(|_| {
             CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits"))
