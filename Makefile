@@ -24,6 +24,7 @@ demo: $(SAMGEN)
 	$(SAMGEN) tensor gen --kind uniform --dims 64 --density 0.5 --seed 8 -o $(BUILD)/demo/c.tns
 	$(SAMGEN) compile 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -o $(BUILD)/demo/spmv
 	$(SAMGEN) run 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -i B=$(BUILD)/demo/B.mtx -i c=$(BUILD)/demo/c.tns --backend golden -o $(BUILD)/demo/spmv
+	$(SAMGEN) run 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -i B=$(BUILD)/demo/B.mtx -i c=$(BUILD)/demo/c.tns --backend rtl -o $(BUILD)/demo/spmv-rtl
 	$(SAMGEN) primitive verify fifo --streams 1000
 	$(SAMGEN) primitive synth fifo --family ecp5,ice40 -o $(BUILD)/demo/synth
 
