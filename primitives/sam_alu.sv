@@ -271,59 +271,11 @@ module sam_alu #(
           assign a        = mul_a[k];
           assign b        = mul_b[k];
           assign mul_p[k] = p;
-          // The shift cascade (SRIA/SRIB) stays open: tied to constants, nextpnr
-          // fails to route its ground net.
-          MULT18X18D #(
-            .REG_INPUTA_CLK("CLK0"),
-            .REG_INPUTB_CLK("CLK0"),
-            .REG_OUTPUT_CLK("CLK0"),
-            .GSR           ("DISABLED")
-          ) mult (
-            .A0 (a[0]), .A1 (a[1]), .A2 (a[2]), .A3 (a[3]), .A4 (a[4]), .A5 (a[5]),
-            .A6 (a[6]), .A7 (a[7]), .A8 (a[8]), .A9 (a[9]), .A10(a[10]), .A11(a[11]),
-            .A12(a[12]), .A13(a[13]), .A14(a[14]), .A15(a[15]), .A16(a[16]),
-            .A17(a[17]),
-            .B0 (b[0]), .B1 (b[1]), .B2 (b[2]), .B3 (b[3]), .B4 (b[4]), .B5 (b[5]),
-            .B6 (b[6]), .B7 (b[7]), .B8 (b[8]), .B9 (b[9]), .B10(b[10]), .B11(b[11]),
-            .B12(b[12]), .B13(b[13]), .B14(b[14]), .B15(b[15]), .B16(b[16]),
-            .B17(b[17]),
-            .C0 (1'b0), .C1 (1'b0), .C2 (1'b0), .C3 (1'b0), .C4 (1'b0), .C5 (1'b0),
-            .C6 (1'b0), .C7 (1'b0), .C8 (1'b0), .C9 (1'b0), .C10(1'b0), .C11(1'b0),
-            .C12(1'b0), .C13(1'b0), .C14(1'b0), .C15(1'b0), .C16(1'b0), .C17(1'b0),
-            .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),
-            .CLK0(clk_i), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0),
-            .CE0 (1'b1), .CE1 (1'b1), .CE2 (1'b1), .CE3 (1'b1),
-            .RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0),
-            .SRIA0 (), .SRIA1 (), .SRIA2 (), .SRIA3 (), .SRIA4 (),
-            .SRIA5 (), .SRIA6 (), .SRIA7 (), .SRIA8 (), .SRIA9 (),
-            .SRIA10(), .SRIA11(), .SRIA12(), .SRIA13(), .SRIA14(),
-            .SRIA15(), .SRIA16(), .SRIA17(),
-            .SRIB0 (), .SRIB1 (), .SRIB2 (), .SRIB3 (), .SRIB4 (),
-            .SRIB5 (), .SRIB6 (), .SRIB7 (), .SRIB8 (), .SRIB9 (),
-            .SRIB10(), .SRIB11(), .SRIB12(), .SRIB13(), .SRIB14(),
-            .SRIB15(), .SRIB16(), .SRIB17(),
-            .SROA0 (), .SROA1 (), .SROA2 (), .SROA3 (), .SROA4 (), .SROA5 (), .SROA6 (),
-            .SROA7 (), .SROA8 (), .SROA9 (), .SROA10(), .SROA11(), .SROA12(), .SROA13(),
-            .SROA14(), .SROA15(), .SROA16(), .SROA17(),
-            .SROB0 (), .SROB1 (), .SROB2 (), .SROB3 (), .SROB4 (), .SROB5 (), .SROB6 (),
-            .SROB7 (), .SROB8 (), .SROB9 (), .SROB10(), .SROB11(), .SROB12(), .SROB13(),
-            .SROB14(), .SROB15(), .SROB16(), .SROB17(),
-            .ROA0 (), .ROA1 (), .ROA2 (), .ROA3 (), .ROA4 (), .ROA5 (), .ROA6 (),
-            .ROA7 (), .ROA8 (), .ROA9 (), .ROA10(), .ROA11(), .ROA12(), .ROA13(),
-            .ROA14(), .ROA15(), .ROA16(), .ROA17(),
-            .ROB0 (), .ROB1 (), .ROB2 (), .ROB3 (), .ROB4 (), .ROB5 (), .ROB6 (),
-            .ROB7 (), .ROB8 (), .ROB9 (), .ROB10(), .ROB11(), .ROB12(), .ROB13(),
-            .ROB14(), .ROB15(), .ROB16(), .ROB17(),
-            .ROC0 (), .ROC1 (), .ROC2 (), .ROC3 (), .ROC4 (), .ROC5 (), .ROC6 (),
-            .ROC7 (), .ROC8 (), .ROC9 (), .ROC10(), .ROC11(), .ROC12(), .ROC13(),
-            .ROC14(), .ROC15(), .ROC16(), .ROC17(),
-            .P0 (p[0]), .P1 (p[1]), .P2 (p[2]), .P3 (p[3]), .P4 (p[4]), .P5 (p[5]),
-            .P6 (p[6]), .P7 (p[7]), .P8 (p[8]), .P9 (p[9]), .P10(p[10]), .P11(p[11]),
-            .P12(p[12]), .P13(p[13]), .P14(p[14]), .P15(p[15]), .P16(p[16]),
-            .P17(p[17]), .P18(p[18]), .P19(p[19]), .P20(p[20]), .P21(p[21]),
-            .P22(p[22]), .P23(p[23]), .P24(p[24]), .P25(p[25]), .P26(p[26]),
-            .P27(p[27]), .P28(p[28]), .P29(p[29]), .P30(p[30]), .P31(p[31]),
-            .P32(p[32]), .P33(p[33]), .P34(p[34]), .P35(p[35]), .SIGNEDP()
+          sam_mul18 mult (
+            .clk_i(clk_i),
+            .a_i  (a),
+            .b_i  (b),
+            .p_o  (p)
           );
         end
 `endif

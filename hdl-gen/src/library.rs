@@ -41,6 +41,10 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
+        name: "sam_mul18",
+        deps: &[],
+    },
+    Source {
         name: "sam_root",
         deps: &["sam_pkg", "sam_stream_assert"],
     },
@@ -54,7 +58,7 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_alu",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mul18"],
     },
     Source {
         name: "sam_reduce",
@@ -66,7 +70,7 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_fiberlookup",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mul18"],
     },
     Source {
         name: "sam_arrayvals",

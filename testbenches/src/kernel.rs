@@ -26,6 +26,7 @@ use samgen_compiler::tensor::{
 use samgen_compiler::token::Token;
 use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
 
+use crate::sim::sym;
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
 use crate::CosimError;
 
@@ -123,19 +124,6 @@ pub struct KernelSim {
     handle: *mut c_void,
     probes: u32,
     _lib: Library,
-}
-
-fn sym<T: Copy>(lib: &Library, name: &str, path: &Path) -> Result<T, CosimError> {
-    // SAFETY: the types above match samkernel.cpp's extern "C" signatures; the ABI
-    // version is checked on load.
-    unsafe {
-        lib.get::<T>(name.as_bytes())
-            .map(|s| *s)
-            .map_err(|source| CosimError::Load {
-                path: path.to_path_buf(),
-                source,
-            })
-    }
 }
 
 impl KernelSim {

@@ -50,9 +50,10 @@ pub struct Sim {
     _lib: Library,
 }
 
-fn sym<T: Copy>(lib: &Library, name: &str, path: &Path) -> Result<T, CosimError> {
-    // SAFETY: the symbol types above match the extern "C" signatures in samsim.cpp,
-    // whose ABI version is checked on load.
+/// Symbol `name` of a loaded model (shared with the kernel shim's loader).
+pub(crate) fn sym<T: Copy>(lib: &Library, name: &str, path: &Path) -> Result<T, CosimError> {
+    // SAFETY: callers give the types of the extern "C" signatures in the shim
+    // (samsim.cpp or samkernel.cpp), whose ABI version they check on load.
     unsafe {
         lib.get::<T>(name.as_bytes())
             .map(|s| *s)
