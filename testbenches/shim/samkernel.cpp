@@ -9,98 +9,31 @@
 // `Vtb`, chosen with verilator --prefix). It exports a small C ABI that
 // testbenches/src/kernel.rs loads with libloading. The probe count comes from -D.
 #include <cstdint>
-#include <memory>
 
-#include "Vtb.h"
-#include "verilated.h"
-#if VM_TRACE_FST
-#include "verilated_fst_c.h"
-#elif VM_TRACE
-#include "verilated_vcd_c.h"
-#endif
+#include "samshim.h"
 
 #ifndef SAMK_NUM_PROBES
 #error "SAMK_NUM_PROBES must be defined"
 #endif
 
-namespace {
-
-template <typename T>
-bool get_bit(const T& port, unsigned i) { return (port >> i) & 1; }
-template <std::size_t N>
-bool get_bit(const VlWide<N>& port, unsigned i) { return (port[i / 32] >> (i % 32)) & 1; }
-
-struct Kernel {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vtb> top;
-#if VM_TRACE_FST
-  std::unique_ptr<VerilatedFstC> wave;
-#elif VM_TRACE
-  std::unique_ptr<VerilatedVcdC> wave;
-#endif
-  uint64_t cycles = 0;
-
-  void half(bool clk) {
-    top->clk_i = clk;
-    top->eval();
-    ctx->timeInc(1);
-#if VM_TRACE
-    if (wave) wave->dump(ctx->time());
-#endif
-  }
-  void cycle() {
-    half(true);
-    half(false);
-    ++cycles;
-  }
-};
-
-}  // namespace
+using samshim::get_bit;
+using Kernel = samshim::Model;
 
 extern "C" {
 
 __attribute__((visibility("default"))) uint32_t samk_abi_version() { return 1; }
 __attribute__((visibility("default"))) uint32_t samk_num_probes() { return SAMK_NUM_PROBES; }
 
-// wave_path may be null (no waveform) and is ignored by a model built without tracing.
-// Registers without a reset start from values drawn from `seed`.
+// See samshim::Model for `wave_path` and `seed`.
 __attribute__((visibility("default"))) void* samk_new(const char* wave_path, uint32_t seed) {
-  auto* k = new Kernel;
-  k->ctx = std::make_unique<VerilatedContext>();
-  k->ctx->randReset(2);
-  k->ctx->randSeed(static_cast<int>(seed & 0x7fffffff) | 1);
-  k->ctx->fatalOnError(false);
-  k->top = std::make_unique<Vtb>(k->ctx.get(), "kernel");
-#if VM_TRACE
-  if (wave_path && *wave_path) {
-    k->ctx->traceEverOn(true);
-#if VM_TRACE_FST
-    k->wave = std::make_unique<VerilatedFstC>();
-#else
-    k->wave = std::make_unique<VerilatedVcdC>();
-#endif
-    k->top->trace(k->wave.get(), 99);
-    k->wave->open(wave_path);
-  }
-#else
-  (void)wave_path;
-#endif
-  k->top->clk_i = 0;
-  k->top->rst_ni = 1;
+  auto* k = new Kernel(wave_path, seed, "kernel");
   k->top->host_re_i = 0;
   k->top->host_we_i = 0;
   k->top->eval();
   return k;
 }
 
-__attribute__((visibility("default"))) void samk_free(void* p) {
-  auto* k = static_cast<Kernel*>(p);
-#if VM_TRACE
-  if (k->wave) k->wave->close();
-#endif
-  k->top->final();
-  delete k;
-}
+__attribute__((visibility("default"))) void samk_free(void* p) { delete static_cast<Kernel*>(p); }
 
 // Asynchronous reset held for `cycles` clock cycles.
 __attribute__((visibility("default"))) void samk_reset(void* p, uint32_t cycles) {

@@ -10,15 +10,8 @@
 // testbenches/src/sim.rs loads with libloading. Lane counts come from -D flags.
 #include <cstdint>
 #include <cstring>
-#include <memory>
 
-#include "Vtb.h"
-#include "verilated.h"
-#if VM_TRACE_FST
-#include "verilated_fst_c.h"
-#elif VM_TRACE
-#include "verilated_vcd_c.h"
-#endif
+#include "samshim.h"
 
 #ifndef SAMSIM_NUM_IN
 #error "SAMSIM_NUM_IN must be defined"
@@ -29,20 +22,8 @@
 
 namespace {
 
-// Verilator picks CData/SData/IData/QData or VlWide by width; these overloads give
-// one way to reach bit lanes of any of them.
-template <typename T>
-void set_bit(T& port, unsigned i, bool v) {
-  if (v) port |= (T(1) << i); else port &= ~(T(1) << i);
-}
-template <std::size_t N>
-void set_bit(VlWide<N>& port, unsigned i, bool v) {
-  if (v) port[i / 32] |= (1u << (i % 32)); else port[i / 32] &= ~(1u << (i % 32));
-}
-template <typename T>
-bool get_bit(const T& port, unsigned i) { return (port >> i) & 1; }
-template <std::size_t N>
-bool get_bit(const VlWide<N>& port, unsigned i) { return (port[i / 32] >> (i % 32)) & 1; }
+using samshim::get_bit;
+using samshim::set_bit;
 
 // 64-bit lanes: a single lane is a QData, several are a VlWide.
 void set_lane(QData& port, unsigned, uint64_t v) { port = v; }
@@ -57,28 +38,7 @@ uint64_t get_lane(const VlWide<N>& port, unsigned lane) {
   return static_cast<uint64_t>(port[2 * lane]) | (static_cast<uint64_t>(port[2 * lane + 1]) << 32);
 }
 
-struct Sim {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vtb> top;
-#if VM_TRACE_FST
-  std::unique_ptr<VerilatedFstC> wave;
-#elif VM_TRACE
-  std::unique_ptr<VerilatedVcdC> wave;
-#endif
-  uint64_t cycles = 0;
-
-  void dump() {
-#if VM_TRACE
-    if (wave) wave->dump(ctx->time());
-#endif
-  }
-  void half(bool clk) {
-    top->clk_i = clk;
-    top->eval();
-    ctx->timeInc(1);
-    dump();
-  }
-};
+using Sim = samshim::Model;
 
 }  // namespace
 
@@ -88,45 +48,14 @@ __attribute__((visibility("default"))) uint32_t samsim_abi_version() { return 2;
 __attribute__((visibility("default"))) uint32_t samsim_num_in() { return SAMSIM_NUM_IN; }
 __attribute__((visibility("default"))) uint32_t samsim_num_out() { return SAMSIM_NUM_OUT; }
 
-// wave_path may be null (no waveform) and is ignored by a model built without tracing.
-// Registers without a reset start from values drawn from `seed` (the model is built
-// with --x-initial unique), so a missing reset shows up as a mismatch.
+// See samshim::Model for `wave_path` and `seed`.
 __attribute__((visibility("default"))) void* samsim_new(const char* wave_path, uint32_t seed) {
-  auto* s = new Sim;
-  s->ctx = std::make_unique<VerilatedContext>();
-  s->ctx->randReset(2);
-  s->ctx->randSeed(static_cast<int>(seed & 0x7fffffff) | 1);
-  // An assertion failure sets gotError() instead of killing the host process.
-  s->ctx->fatalOnError(false);
-  s->top = std::make_unique<Vtb>(s->ctx.get(), "tb");
-#if VM_TRACE
-  if (wave_path && *wave_path) {
-    s->ctx->traceEverOn(true);
-#if VM_TRACE_FST
-    s->wave = std::make_unique<VerilatedFstC>();
-#else
-    s->wave = std::make_unique<VerilatedVcdC>();
-#endif
-    s->top->trace(s->wave.get(), 99);
-    s->wave->open(wave_path);
-  }
-#else
-  (void)wave_path;
-#endif
-  s->top->clk_i = 0;
-  s->top->rst_ni = 1;
+  auto* s = new Sim(wave_path, seed, "tb");
   s->top->eval();
   return s;
 }
 
-__attribute__((visibility("default"))) void samsim_free(void* p) {
-  auto* s = static_cast<Sim*>(p);
-#if VM_TRACE
-  if (s->wave) s->wave->close();
-#endif
-  s->top->final();
-  delete s;
-}
+__attribute__((visibility("default"))) void samsim_free(void* p) { delete static_cast<Sim*>(p); }
 
 // Asynchronous reset for `cycles` clock cycles, with every input idle.
 __attribute__((visibility("default"))) void samsim_reset(void* p, uint32_t cycles) {
@@ -168,10 +97,7 @@ __attribute__((visibility("default"))) uint64_t samsim_out_tok(void* p, uint32_t
 
 // One clock cycle: rising edge (transfers happen), then falling edge.
 __attribute__((visibility("default"))) void samsim_tick(void* p) {
-  auto* s = static_cast<Sim*>(p);
-  s->half(true);
-  s->half(false);
-  ++s->cycles;
+  static_cast<Sim*>(p)->cycle();
 }
 
 // Host port: one write, one clock cycle (stream inputs as they are).

@@ -18,6 +18,8 @@ use crate::CosimError;
 
 const SHIM: &str = include_str!("../shim/samsim.cpp");
 const KERNEL_SHIM: &str = include_str!("../shim/samkernel.cpp");
+/// What both shims share (the model, clocking, waveforms).
+const SHIM_COMMON: &str = include_str!("../shim/samshim.h");
 
 /// Which C++ shim a model links: the stream-lane wrapper of a primitive test, or
 /// a kernel top (host port, `done_o`, edge probes).
@@ -192,6 +194,7 @@ fn cache_key(spec: &ModelSpec, version: &str) -> Result<String, CosimError> {
     let mut h = Sha256::new();
     h.update(version.as_bytes());
     h.update(spec.shim.text().as_bytes());
+    h.update(SHIM_COMMON.as_bytes());
     h.update(verilator_args(spec).join(" ").as_bytes());
     h.update(spec.shim.defines().join(" ").as_bytes());
     h.update(spec.top_text.as_bytes());
@@ -397,6 +400,7 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
         .map_err(CosimError::io(format!("writing {}", top.display())))?;
     fs::write(work.join(spec.shim.file()), spec.shim.text())
         .map_err(CosimError::io("writing the shim"))?;
+    fs::write(work.join("samshim.h"), SHIM_COMMON).map_err(CosimError::io("writing the shim"))?;
     let mut verilate = Command::new("verilator");
     verilate
         .current_dir(work)
