@@ -41,6 +41,18 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
+        name: "sam_uart_rx",
+        deps: &[],
+    },
+    Source {
+        name: "sam_uart_tx",
+        deps: &[],
+    },
+    Source {
+        name: "sam_host_bridge",
+        deps: &[],
+    },
+    Source {
         name: "sam_mul18",
         deps: &[],
     },

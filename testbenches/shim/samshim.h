@@ -14,6 +14,15 @@
 #include "verilated_vcd_c.h"
 #endif
 
+// The model's clock and active-low reset ports (a board top names them after its
+// pins).
+#ifndef SAMSHIM_CLK
+#define SAMSHIM_CLK clk_i
+#endif
+#ifndef SAMSHIM_RST_N
+#define SAMSHIM_RST_N rst_ni
+#endif
+
 namespace samshim {
 
 // Verilator picks CData/SData/IData/QData or VlWide by width; these overloads give
@@ -65,8 +74,8 @@ struct Model {
 #else
     (void)wave_path;
 #endif
-    top->clk_i = 0;
-    top->rst_ni = 1;
+    top->SAMSHIM_CLK = 0;
+    top->SAMSHIM_RST_N = 1;
   }
 
   ~Model() {
@@ -77,7 +86,7 @@ struct Model {
   }
 
   void half(bool clk) {
-    top->clk_i = clk;
+    top->SAMSHIM_CLK = clk;
     top->eval();
     ctx->timeInc(1);
 #if VM_TRACE

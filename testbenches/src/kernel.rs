@@ -363,6 +363,88 @@ fn sign_extend(v: u64, bits: u32) -> i64 {
     wrap(v as i64, bits)
 }
 
+/// A kernel's host port as the driver sees it: the simulated top directly, or a
+/// link to a board (`crate::board`).
+pub trait HostPort {
+    fn write(&mut self, addr: u64, data: u64) -> Result<(), CosimError>;
+    /// Consecutive words from `addr`.
+    fn write_block(&mut self, addr: u64, data: &[u64]) -> Result<(), CosimError> {
+        for (i, &d) in data.iter().enumerate() {
+            self.write(addr + i as u64, d)?;
+        }
+        Ok(())
+    }
+    fn read(&mut self, addr: u64) -> Result<u64, CosimError>;
+}
+
+impl HostPort for KernelSim {
+    fn write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        self.host_write(addr, data)
+    }
+    fn write_block(&mut self, addr: u64, data: &[u64]) -> Result<(), CosimError> {
+        self.host_write_block(addr, data)
+    }
+    fn read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        self.host_read(addr)
+    }
+}
+
+/// Everything a run needs before the model: the generated top, the data, and
+/// what the writers must produce. Data that does not fit is an error here.
+pub struct Prepared<'g> {
+    pub graph: &'g SamGraph,
+    pub top: KernelTop,
+    pub inputs: BTreeMap<String, Tensor>,
+    pub extents: BTreeMap<String, u64>,
+    pub expected: ExpectedArrays,
+    pub value_bits: u32,
+}
+
+impl<'g> Prepared<'g> {
+    pub fn new(
+        graph: &'g SamGraph,
+        inputs: &HashMap<String, Tensor>,
+        golden: &ExecResult,
+        value_bits: u32,
+        opts: &RtlOptions,
+    ) -> Result<Self, CosimError> {
+        let inputs: BTreeMap<String, Tensor> =
+            inputs.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let mut topts = opts.top.clone();
+        topts.val_width = value_bits;
+        topts.trace = opts.trace;
+        let sizing = match opts.capacity {
+            Some(c) => Sizing::uniform(graph, c.words, c.extent),
+            None => Sizing::from_inputs(graph, &inputs, opts.max_output_words)
+                .map_err(|e| CosimError::Mismatch(e.to_string()))?,
+        };
+        let extents = top::index_extents(graph, &inputs)
+            .map_err(|(node, m)| CosimError::Mismatch(format!("node `{node}`: {m}")))?;
+        check_extents(graph, &extents, &sizing, &topts)?;
+        let expected = expected_arrays(graph, golden, value_bits)?;
+        for (array, words) in &expected.arrays {
+            let room = sizing.array_words.get(array).copied().unwrap_or(0);
+            if words.len() as u64 > room {
+                return Err(CosimError::Mismatch(format!(
+                    "output array {array} needs {} words but its memory holds {room} \
+                     (raise the output capacity, --max-output-words)",
+                    words.len()
+                )));
+            }
+        }
+        let top = top::generate(graph, "sam_kernel", &topts, &sizing)
+            .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+        Ok(Prepared {
+            graph,
+            top,
+            inputs,
+            extents,
+            expected,
+            value_bits,
+        })
+    }
+}
+
 /// Run `graph` on `inputs` in RTL and check every written array against the
 /// golden writers; returns the cycles and the unpacked outputs.
 pub fn run_rtl(
@@ -373,32 +455,8 @@ pub fn run_rtl(
     label: &str,
     opts: &RtlOptions,
 ) -> Result<RtlRun, CosimError> {
-    let inputs: BTreeMap<String, Tensor> =
-        inputs.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    let mut topts = opts.top.clone();
-    topts.val_width = value_bits;
-    topts.trace = opts.trace;
-    let sizing = match opts.capacity {
-        Some(c) => Sizing::uniform(graph, c.words, c.extent),
-        None => Sizing::from_inputs(graph, &inputs, opts.max_output_words)
-            .map_err(|e| CosimError::Mismatch(e.to_string()))?,
-    };
-    let extents = top::index_extents(graph, &inputs)
-        .map_err(|(node, m)| CosimError::Mismatch(format!("node `{node}`: {m}")))?;
-    check_extents(graph, &extents, &sizing, &topts)?;
-    let expected = expected_arrays(graph, golden, value_bits)?;
-    for (array, words) in &expected.arrays {
-        let room = sizing.array_words.get(array).copied().unwrap_or(0);
-        if words.len() as u64 > room {
-            return Err(CosimError::Mismatch(format!(
-                "output array {array} needs {} words but its memory holds {room} \
-                 (raise the output capacity, --max-output-words)",
-                words.len()
-            )));
-        }
-    }
-    let top = top::generate(graph, "sam_kernel", &topts, &sizing)
-        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+    let p = Prepared::new(graph, inputs, golden, value_bits, opts)?;
+    let top = &p.top;
     let wave_format = match &opts.wave {
         Some(p) => Some(WaveFormat::from_path(p).ok_or_else(|| {
             CosimError::Mismatch(format!(
@@ -408,28 +466,28 @@ pub fn run_rtl(
         })?),
         None => None,
     };
-    let model = build_top(&top, label, &opts.cache_dir, wave_format)?;
+    let model = build_top(top, label, &opts.cache_dir, wave_format)?;
     let start = Instant::now();
     let mut sim = KernelSim::new(&model, opts.wave.as_deref(), opts.seed)?;
     sim.reset(4);
-    load(&mut sim, &top, &inputs, &extents, value_bits)?;
+    load(&mut sim, &p)?;
     sim.host_write(0, 1)?;
     let limit = opts
         .timeout
         .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
     if opts.trace {
-        run_traced(&mut sim, &top, golden, limit)?;
+        run_traced(&mut sim, top, golden, limit)?;
     } else {
         run_with_progress(&mut sim, limit)?;
     }
     if !sim.done() {
         return Err(CosimError::Timeout {
             cycles: limit,
-            detail: stuck_edges(&sim, &top),
+            detail: stuck_edges(&sim, top),
         });
     }
     let cycles = sim.host_read(1)?;
-    let outputs = read_outputs(&mut sim, graph, &top, &expected, &extents, value_bits)?;
+    let outputs = read_outputs(&mut sim, &p)?;
     Ok(RtlRun {
         cycles,
         outputs,
@@ -473,13 +531,9 @@ fn check_extents(
     Ok(())
 }
 
-fn load(
-    sim: &mut KernelSim,
-    top: &KernelTop,
-    inputs: &BTreeMap<String, Tensor>,
-    extents: &BTreeMap<String, u64>,
-    value_bits: u32,
-) -> Result<(), CosimError> {
+/// Load every input array and dense dimension through the host port.
+pub fn load(port: &mut dyn HostPort, p: &Prepared) -> Result<(), CosimError> {
+    let (top, inputs, extents, value_bits) = (&p.top, &p.inputs, &p.extents, p.value_bits);
     let arrays: BTreeMap<String, TensorArray> = inputs
         .values()
         .flat_map(|t| t.arrays())
@@ -505,13 +559,13 @@ fn load(
                         .map(|&v| (v as u64) & mask_bits(value_bits))
                         .collect(),
                 };
-                sim.host_write_block(e.base, &words)?;
+                port.write_block(e.base, &words)?;
             }
             RegionRole::Setting { index } => {
                 let dim = extents.get(index).copied().ok_or_else(|| {
                     CosimError::Mismatch(format!("the extent of index {index} is unknown"))
                 })?;
-                sim.host_write(e.base, dim)?;
+                port.write(e.base, dim)?;
             }
             _ => {}
         }
@@ -627,19 +681,19 @@ fn stuck_edges(sim: &KernelSim, top: &KernelTop) -> String {
     )
 }
 
-fn read_outputs(
-    sim: &mut KernelSim,
-    graph: &SamGraph,
-    top: &KernelTop,
-    expected: &ExpectedArrays,
-    extents: &BTreeMap<String, u64>,
-    value_bits: u32,
+/// Read every written array back through the host port, check it against the
+/// golden writers, and unpack the output tensors.
+pub fn read_outputs(
+    port: &mut dyn HostPort,
+    p: &Prepared,
 ) -> Result<BTreeMap<String, CooTensor>, CosimError> {
+    let (graph, top, expected, extents, value_bits) =
+        (p.graph, &p.top, &p.expected, &p.extents, p.value_bits);
     // Counts first, then the arrays they size.
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     for e in &top.map {
         if let RegionRole::Count { of } = &e.role {
-            counts.insert(of.clone(), sim.host_read(e.base)?);
+            counts.insert(of.clone(), port.read(e.base)?);
         }
     }
     let mut arrays: BTreeMap<String, Vec<u64>> = BTreeMap::new();
@@ -653,7 +707,7 @@ fn read_outputs(
                 )));
             }
             let words = (0..n)
-                .map(|i| sim.host_read(e.base + i))
+                .map(|i| port.read(e.base + i))
                 .collect::<Result<Vec<_>, _>>()?;
             arrays.insert(array.clone(), words);
         }

@@ -4,6 +4,7 @@
 
 pub mod alu;
 pub mod arrayvals;
+pub mod board;
 pub mod broadcast;
 pub mod crddrop;
 pub mod crdhold;

@@ -20,6 +20,7 @@ const SHIM: &str = include_str!("../shim/samsim.cpp");
 const KERNEL_SHIM: &str = include_str!("../shim/samkernel.cpp");
 /// What both shims share (the model, clocking, waveforms).
 const SHIM_COMMON: &str = include_str!("../shim/samshim.h");
+const BOARD_SHIM: &str = include_str!("../shim/samboard.cpp");
 
 /// Which C++ shim a model links: the stream-lane wrapper of a primitive test, or
 /// a kernel top (host port, `done_o`, edge probes).
@@ -34,6 +35,11 @@ pub enum Shim {
         probes: u32,
         trace: bool,
     },
+    /// A board top: its clock port, and UART bits of `clks_per_bit` cycles.
+    Board {
+        clock: &'static str,
+        clks_per_bit: u32,
+    },
 }
 
 impl Shim {
@@ -41,6 +47,7 @@ impl Shim {
         match self {
             Shim::Lanes { .. } => SHIM,
             Shim::Kernel { .. } => KERNEL_SHIM,
+            Shim::Board { .. } => BOARD_SHIM,
         }
     }
 
@@ -48,6 +55,7 @@ impl Shim {
         match self {
             Shim::Lanes { .. } => "samsim.cpp",
             Shim::Kernel { .. } => "samkernel.cpp",
+            Shim::Board { .. } => "samboard.cpp",
         }
     }
 
@@ -60,6 +68,13 @@ impl Shim {
             Shim::Kernel { probes, trace } => vec![
                 format!("-DSAMK_NUM_PROBES={}", probes.max(1)),
                 format!("-DSAMK_TRACE={}", u32::from(trace)),
+            ],
+            Shim::Board {
+                clock,
+                clks_per_bit,
+            } => vec![
+                format!("-DSAMSHIM_CLK={clock}"),
+                format!("-DSAMB_CLKS_PER_BIT={clks_per_bit}"),
             ],
         }
     }
@@ -115,7 +130,7 @@ impl BuiltModel {
     pub fn lanes(&self) -> (u32, u32) {
         match self.shim {
             Shim::Lanes { num_in, num_out } => (num_in, num_out),
-            Shim::Kernel { .. } => (0, 0),
+            Shim::Kernel { .. } | Shim::Board { .. } => (0, 0),
         }
     }
 }

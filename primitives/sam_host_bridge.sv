@@ -1,0 +1,173 @@
+// sam_host_bridge: the board host link (DESIGN section 10): a small framed byte
+// protocol, carried by a UART, that drives a kernel top's host port.
+//
+// Frames from the host (multi-byte fields little-endian):
+//   'W' (0x57) addr[4] data[8]   write `data` to host address `addr`; reply 'K'
+//   'R' (0x52) addr[4]           read host address `addr`; reply data[8]
+//   'V' (0x56)                   identify; reply "SAM1"
+// Any other first byte is answered with '?' (0x3F) and dropped. Starting the
+// kernel, polling done and reading the cycle counter are host-port accesses too
+// (the kernel's control region, hdl-gen/src/top.rs). A frame that stalls for
+// TimeoutClks cycles between bytes is abandoned, so a host that lost a byte can
+// resynchronize by waiting and sending 'V'.
+//
+// A read waits ReadWait cycles for host_rdata_i (the kernel's arrays answer two
+// cycles after host_re_o; 3 leaves a margin).
+//
+// Parameters: TimeoutClks  idle cycles that abandon a partial frame, >= 16
+//             ReadWait     cycles from host_re_o to sampling host_rdata_i, >= 1
+// Ports:      clk_i, rst_ni                      clock, asynchronous active-low reset
+//             rx_valid_i, rx_data_i               bytes from the host (sam_uart_rx)
+//             tx_valid_o, tx_ready_i, tx_data_o   bytes to the host (sam_uart_tx)
+//             host_re_o, host_we_o, host_addr_o,  the kernel's host port
+//             host_wdata_o, host_rdata_i
+// All outputs are registers.
+module sam_host_bridge #(
+  parameter int unsigned TimeoutClks = 1 << 20,
+  parameter int unsigned ReadWait    = 3
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        rx_valid_i,
+  input  logic [7:0]  rx_data_i,
+  output logic        tx_valid_o,
+  input  logic        tx_ready_i,
+  output logic [7:0]  tx_data_o,
+  output logic        host_re_o,
+  output logic        host_we_o,
+  output logic [31:0] host_addr_o,
+  output logic [63:0] host_wdata_o,
+  input  logic [63:0] host_rdata_i
+);
+
+  if (TimeoutClks < 16) begin : gen_bad_timeout
+    $error("sam_host_bridge: TimeoutClks must be >= 16");
+  end
+  if (ReadWait < 1) begin : gen_bad_wait
+    $error("sam_host_bridge: ReadWait must be >= 1");
+  end
+
+  localparam logic [7:0] CmdWrite = 8'h57;
+  localparam logic [7:0] CmdRead  = 8'h52;
+  localparam logic [7:0] CmdIdent = 8'h56;
+  localparam int unsigned TimeW   = $clog2(TimeoutClks + 1);
+  localparam int unsigned WaitW   = $clog2(ReadWait + 1);
+
+  typedef enum logic [2:0] {
+    Idle,
+    Fields,
+    Access,
+    Wait,
+    Reply
+  } state_e;
+
+  state_e          state_q;
+  logic [7:0]      cmd_q;
+  logic [3:0]      need_q;   // field bytes still to come
+  logic [3:0]      got_q;    // field bytes received
+  logic [TimeW-1:0] idle_q;  // cycles since the last byte of a partial frame
+  logic [WaitW-1:0] wait_q;
+  logic [63:0]     reply_q;  // bytes to send, LSB first
+  logic [3:0]      left_q;   // reply bytes still to send
+  logic [2:0]      data_at;  // which data byte a field byte is (got_q - 4)
+
+  assign data_at = 3'(got_q - 4'd4);
+
+  assign tx_data_o = reply_q[7:0];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q      <= Idle;
+      cmd_q        <= '0;
+      need_q       <= '0;
+      got_q        <= '0;
+      idle_q       <= '0;
+      wait_q       <= '0;
+      reply_q      <= '0;
+      left_q       <= '0;
+      tx_valid_o   <= 1'b0;
+      host_re_o    <= 1'b0;
+      host_we_o    <= 1'b0;
+      host_addr_o  <= '0;
+      host_wdata_o <= '0;
+    end else begin
+      host_re_o <= 1'b0;
+      host_we_o <= 1'b0;
+      unique case (state_q)
+        Idle: begin
+          if (rx_valid_i) begin
+            cmd_q  <= rx_data_i;
+            got_q  <= '0;
+            idle_q <= '0;
+            unique case (rx_data_i)
+              CmdWrite: begin
+                need_q  <= 4'd12;
+                state_q <= Fields;
+              end
+              CmdRead: begin
+                need_q  <= 4'd4;
+                state_q <= Fields;
+              end
+              CmdIdent: begin
+                reply_q <= 64'h314D_4153;  // "SAM1", first byte first
+                left_q  <= 4'd4;
+                state_q <= Reply;
+              end
+              default: begin
+                reply_q <= 64'h3F;  // '?'
+                left_q  <= 4'd1;
+                state_q <= Reply;
+              end
+            endcase
+          end
+        end
+        Fields: begin
+          if (rx_valid_i) begin
+            if (got_q < 4'd4) host_addr_o[{got_q[1:0], 3'b000} +: 8] <= rx_data_i;
+            else host_wdata_o[{data_at, 3'b000} +: 8] <= rx_data_i;
+            got_q  <= got_q + 1'b1;
+            idle_q <= '0;
+            if (need_q == 4'd1) state_q <= Access;
+            need_q <= need_q - 1'b1;
+          end else if (idle_q == TimeW'(TimeoutClks)) begin
+            state_q <= Idle;
+          end else begin
+            idle_q <= idle_q + 1'b1;
+          end
+        end
+        Access: begin
+          if (cmd_q == CmdWrite) begin
+            host_we_o <= 1'b1;
+            reply_q   <= 64'h4B;  // 'K'
+            left_q    <= 4'd1;
+            state_q   <= Reply;
+          end else begin
+            host_re_o <= 1'b1;
+            wait_q    <= WaitW'(ReadWait);
+            state_q   <= Wait;
+          end
+        end
+        Wait: begin
+          if (wait_q == WaitW'(1)) begin
+            reply_q <= host_rdata_i;
+            left_q  <= 4'd8;
+            state_q <= Reply;
+          end
+          wait_q <= wait_q - 1'b1;
+        end
+        Reply: begin
+          if (tx_valid_o && tx_ready_i) begin
+            tx_valid_o <= 1'b0;
+            reply_q    <= {8'h00, reply_q[63:8]};
+            left_q     <= left_q - 1'b1;
+            if (left_q == 4'd1) state_q <= Idle;
+          end else begin
+            tx_valid_o <= 1'b1;
+          end
+        end
+        default: state_q <= Idle;
+      endcase
+    end
+  end
+
+endmodule

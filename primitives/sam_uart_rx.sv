@@ -1,0 +1,108 @@
+// sam_uart_rx: 8N1 UART receiver for the board host link (DESIGN section 10).
+//
+// The line idles high; a frame is a low start bit, 8 data bits LSB first, a high
+// stop bit, each ClksPerBit clock cycles long. The input passes a two-flop
+// synchronizer (it comes from another clock domain: the USB bridge). A start bit
+// is confirmed at its middle, then each bit is sampled at its middle. A frame
+// whose stop bit is low (a break, noise, a baud mismatch) is dropped.
+//
+// Parameters: ClksPerBit  clock cycles per bit, >= 4 (clock / baud rate)
+// Ports:      clk_i, rst_ni       clock, asynchronous active-low reset
+//             rx_i                the serial line (asynchronous)
+//             valid_o, data_o     one byte: valid_o is high for one cycle
+// All outputs are registers.
+module sam_uart_rx #(
+  parameter int unsigned ClksPerBit = 16
+) (
+  input  logic       clk_i,
+  input  logic       rst_ni,
+  input  logic       rx_i,
+  output logic       valid_o,
+  output logic [7:0] data_o
+);
+
+  if (ClksPerBit < 4) begin : gen_bad_rate
+    $error("sam_uart_rx: ClksPerBit must be >= 4");
+  end
+
+  localparam int unsigned CntW = $clog2(ClksPerBit + 1);
+  localparam logic [CntW-1:0] Full = CntW'(ClksPerBit - 1);
+  localparam logic [CntW-1:0] Half = CntW'(ClksPerBit / 2 - 1);
+
+  typedef enum logic [1:0] {
+    Idle,
+    Start,
+    Data,
+    Stop
+  } state_e;
+
+  logic [1:0]      sync_q;
+  logic            rx;
+  state_e          state_q, state_d;
+  logic [CntW-1:0] cnt_q, cnt_d;
+  logic [2:0]      bit_q, bit_d;
+  logic [7:0]      shift_q, shift_d;
+  logic            valid_d;
+
+  assign rx = sync_q[1];
+
+  always_comb begin
+    state_d = state_q;
+    cnt_d   = cnt_q == '0 ? '0 : cnt_q - 1'b1;
+    bit_d   = bit_q;
+    shift_d = shift_q;
+    valid_d = 1'b0;
+    unique case (state_q)
+      Idle: begin
+        if (!rx) begin
+          state_d = Start;
+          cnt_d   = Half;
+        end
+      end
+      Start: begin
+        if (cnt_q == '0) begin
+          // The middle of the start bit: still low, or it was a glitch.
+          state_d = rx ? Idle : Data;
+          cnt_d   = Full;
+          bit_d   = '0;
+        end
+      end
+      Data: begin
+        if (cnt_q == '0) begin
+          shift_d = {rx, shift_q[7:1]};
+          cnt_d   = Full;
+          bit_d   = bit_q + 1'b1;
+          if (bit_q == 3'd7) state_d = Stop;
+        end
+      end
+      Stop: begin
+        if (cnt_q == '0) begin
+          valid_d = rx;
+          state_d = Idle;
+        end
+      end
+      default: state_d = Idle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sync_q  <= 2'b11;
+      state_q <= Idle;
+      cnt_q   <= '0;
+      bit_q   <= '0;
+      shift_q <= '0;
+      valid_o <= 1'b0;
+    end else begin
+      sync_q  <= {sync_q[0], rx_i};
+      state_q <= state_d;
+      cnt_q   <= cnt_d;
+      bit_q   <= bit_d;
+      shift_q <= shift_d;
+      valid_o <= valid_d;
+    end
+  end
+
+  assign data_o = shift_q;
+
+endmodule

@@ -1,0 +1,291 @@
+//! The board host link (DESIGN section 10) from the host's side, and a board top
+//! simulated in Verilator behind its UART pins.
+//!
+//! [`HostLink`] speaks the framed protocol of `primitives/sam_host_bridge.sv` over
+//! any [`ByteLink`]: a serial port to a real board (the CLI's `samgen board run`),
+//! or [`BoardSim`], which drives a Verilated board top's `uart_rx_i` bit by bit and
+//! decodes its `uart_tx_o`. Both give a [`HostPort`], so loading, running and
+//! reading back a kernel is the same code as the direct co-simulation's.
+
+use std::collections::BTreeMap;
+use std::ffi::{c_void, CString};
+use std::path::Path;
+use std::time::Instant;
+
+use libloading::Library;
+use samgen_compiler::exec::ExecResult;
+use samgen_compiler::graph::SamGraph;
+use samgen_compiler::tensor::{CooTensor, Tensor};
+use samgen_hdl::board::{board_top, Board, BOARD_MODULES};
+
+use crate::kernel::{load, read_outputs, HostPort, Prepared, RtlOptions};
+use crate::sim::sym;
+use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim};
+use crate::CosimError;
+
+/// Bytes to and from a board.
+pub trait ByteLink {
+    fn send(&mut self, bytes: &[u8]) -> Result<(), CosimError>;
+    /// Exactly `n` bytes, or an error naming what was missing.
+    fn recv(&mut self, n: usize) -> Result<Vec<u8>, CosimError>;
+}
+
+/// The host side of `sam_host_bridge`'s protocol.
+pub struct HostLink<L: ByteLink> {
+    pub link: L,
+}
+
+/// What `'V'` answers.
+pub const IDENT: &[u8; 4] = b"SAM1";
+
+impl<L: ByteLink> HostLink<L> {
+    /// Check that a samgen board top answers.
+    pub fn identify(&mut self) -> Result<(), CosimError> {
+        self.link.send(b"V")?;
+        let got = self.link.recv(4)?;
+        if got != IDENT {
+            return Err(CosimError::Mismatch(format!(
+                "the board answered {got:02x?} to identify, not \"SAM1\": not a samgen board top, \
+                 or the baud rate differs"
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl<L: ByteLink> HostPort for HostLink<L> {
+    fn write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        let addr = u32::try_from(addr).map_err(|_| {
+            CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits"))
+        })?;
+        let mut frame = vec![b'W'];
+        frame.extend_from_slice(&addr.to_le_bytes());
+        frame.extend_from_slice(&data.to_le_bytes());
+        self.link.send(&frame)?;
+        match self.link.recv(1)?.as_slice() {
+            b"K" => Ok(()),
+            other => Err(CosimError::Mismatch(format!(
+                "the board answered {other:02x?} to a write of {addr:#x}, not 'K'"
+            ))),
+        }
+    }
+
+    fn read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        let addr = u32::try_from(addr).map_err(|_| {
+            CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits"))
+        })?;
+        let mut frame = vec![b'R'];
+        frame.extend_from_slice(&addr.to_le_bytes());
+        self.link.send(&frame)?;
+        let bytes = self.link.recv(8)?;
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes);
+        Ok(u64::from_le_bytes(word))
+    }
+}
+
+type NewFn = unsafe extern "C" fn(*const std::ffi::c_char, u32) -> *mut c_void;
+type FreeFn = unsafe extern "C" fn(*mut c_void);
+type CountFn = unsafe extern "C" fn() -> u32;
+type ResetFn = unsafe extern "C" fn(*mut c_void, u32);
+type SendFn = unsafe extern "C" fn(*mut c_void, u8);
+type RecvFn = unsafe extern "C" fn(*mut c_void, u64) -> i32;
+type CyclesFn = unsafe extern "C" fn(*mut c_void) -> u64;
+type StatusFn = unsafe extern "C" fn(*mut c_void) -> u32;
+
+const BOARD_ABI: u32 = 1;
+
+/// A Verilated board top, reached through its UART pins (`shim/samboard.cpp`).
+pub struct BoardSim {
+    free: FreeFn,
+    reset: ResetFn,
+    send: SendFn,
+    recv: RecvFn,
+    cycles: CyclesFn,
+    got_error: StatusFn,
+    handle: *mut c_void,
+    /// Cycles a reply byte may take to start.
+    pub timeout: u64,
+    _lib: Library,
+}
+
+impl BoardSim {
+    pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Self, CosimError> {
+        let path = &model.library;
+        // SAFETY: loading runs only Verilator's static constructors.
+        let lib = unsafe { Library::new(path) }.map_err(|source| CosimError::Load {
+            path: path.clone(),
+            source,
+        })?;
+        let abi: CountFn = sym(&lib, "samb_abi_version", path)?;
+        // SAFETY: a getter without arguments.
+        let abi = unsafe { abi() };
+        if abi != BOARD_ABI {
+            return Err(CosimError::LaneMismatch {
+                path: path.clone(),
+                got: format!("board abi {abi}"),
+                want: format!("board abi {BOARD_ABI}"),
+            });
+        }
+        let new: NewFn = sym(&lib, "samb_new", path)?;
+        let wave_c = wave
+            .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
+            .transpose()
+            .map_err(|_| CosimError::Mismatch("waveform path contains a NUL byte".into()))?;
+        // SAFETY: the path outlives the call.
+        let handle = unsafe {
+            new(
+                wave_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+                seed,
+            )
+        };
+        Ok(BoardSim {
+            free: sym(&lib, "samb_free", path)?,
+            reset: sym(&lib, "samb_reset", path)?,
+            send: sym(&lib, "samb_send", path)?,
+            recv: sym(&lib, "samb_recv", path)?,
+            cycles: sym(&lib, "samb_cycles", path)?,
+            got_error: sym(&lib, "samb_got_error", path)?,
+            handle,
+            timeout: 100_000,
+            _lib: lib,
+        })
+    }
+
+    // SAFETY (all methods): `handle` is live until Drop.
+    pub fn reset(&mut self, cycles: u32) {
+        unsafe { (self.reset)(self.handle, cycles) }
+    }
+
+    pub fn cycles(&self) -> u64 {
+        unsafe { (self.cycles)(self.handle) }
+    }
+
+    fn check(&self) -> Result<(), CosimError> {
+        if unsafe { (self.got_error)(self.handle) } != 0 {
+            return Err(CosimError::Assertion {
+                cycle: self.cycles(),
+            });
+        }
+        Ok(())
+    }
+}
+
+impl ByteLink for BoardSim {
+    fn send(&mut self, bytes: &[u8]) -> Result<(), CosimError> {
+        for &b in bytes {
+            unsafe { (self.send)(self.handle, b) };
+        }
+        self.check()
+    }
+
+    fn recv(&mut self, n: usize) -> Result<Vec<u8>, CosimError> {
+        let mut out = Vec::with_capacity(n);
+        for k in 0..n {
+            let b = unsafe { (self.recv)(self.handle, self.timeout) };
+            self.check()?;
+            match b {
+                0..=255 => out.push(b as u8),
+                -2 => {
+                    return Err(CosimError::Mismatch(format!(
+                        "reply byte {k} of {n}: a frame with a low stop bit"
+                    )))
+                }
+                _ => {
+                    return Err(CosimError::Timeout {
+                        cycles: self.timeout,
+                        detail: format!("the board sent {k} of {n} reply bytes"),
+                    })
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Drop for BoardSim {
+    fn drop(&mut self) {
+        // SAFETY: `handle` came from samb_new and is freed once.
+        unsafe { (self.free)(self.handle) }
+    }
+}
+
+/// What a board run gave.
+#[derive(Clone, Debug)]
+pub struct BoardRun {
+    /// Cycles from start to done (the kernel's counter, read over the link).
+    pub cycles: u64,
+    pub outputs: BTreeMap<String, CooTensor>,
+    pub model: BuiltModel,
+    /// Clock cycles simulated in all (the UART traffic included).
+    pub sim_cycles: u64,
+    pub sim_seconds: f64,
+}
+
+/// UART bits in a simulated board: short, so a simulation moves bytes quickly
+/// (the real board top uses its clock over the baud rate).
+pub const SIM_CLKS_PER_BIT: u32 = 8;
+
+/// Run `graph` on `inputs` on a simulated `board`: the kernel top inside the
+/// board top, everything through the UART: identify, load, start, poll done,
+/// read the cycle counter and the outputs (checked against the golden writers).
+pub fn run_board(
+    graph: &SamGraph,
+    inputs: &std::collections::HashMap<String, Tensor>,
+    golden: &ExecResult,
+    value_bits: u32,
+    board: Board,
+    label: &str,
+    opts: &RtlOptions,
+) -> Result<BoardRun, CosimError> {
+    let p = Prepared::new(graph, inputs, golden, value_bits, opts)?;
+    let top = board_top(&p.top, board, SIM_CLKS_PER_BIT);
+    let mut modules: Vec<&str> = p.top.modules.iter().map(String::as_str).collect();
+    modules.extend_from_slice(BOARD_MODULES);
+    let sources = samgen_hdl::library::sources_for(&modules)
+        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+    // The kernel top is one more source file beside the board top.
+    let text = format!("{}\n{}", p.top.module, top);
+    let model = build_model(
+        &ModelSpec {
+            label: format!("{label} on {}", board.name()),
+            top_name: top.name.clone(),
+            top_text: text,
+            sources,
+            shim: Shim::Board {
+                clock: board.clock().0,
+                clks_per_bit: SIM_CLKS_PER_BIT,
+            },
+            wave: None,
+        },
+        &opts.cache_dir,
+    )?;
+    let start = Instant::now();
+    let mut sim = BoardSim::new(&model, None, opts.seed)?;
+    sim.reset(4);
+    let mut host = HostLink { link: sim };
+    host.identify()?;
+    load(&mut host, &p)?;
+    host.write(0, 1)?;
+    let limit = opts
+        .timeout
+        .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
+    let begun = host.link.cycles();
+    while host.read(0)? & 1 == 0 {
+        if host.link.cycles() - begun > limit {
+            return Err(CosimError::Timeout {
+                cycles: limit,
+                detail: "the board never reported done".into(),
+            });
+        }
+    }
+    let cycles = host.read(1)?;
+    let outputs = read_outputs(&mut host, &p)?;
+    Ok(BoardRun {
+        cycles,
+        outputs,
+        model,
+        sim_cycles: host.link.cycles(),
+        sim_seconds: start.elapsed().as_secs_f64(),
+    })
+}
