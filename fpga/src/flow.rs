@@ -106,22 +106,149 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
     let start = Instant::now();
     let family = job.family;
     // Fail before any work if a tool is missing.
-    let yosys = tools.path(Tool::Yosys)?;
-    let nextpnr = tools.path(family.nextpnr())?;
-    let packer = tools.path(family.packer())?;
-
+    tools.path(Tool::Yosys)?;
+    tools.path(family.nextpnr())?;
+    tools.path(family.packer())?;
     let shell = synth_shell(&job.dut)?;
-    let dir = &job.build_dir;
     let label = job.dut.label();
     eprintln!(
         "[synth] {label} for {family} ({}) in {}",
         family.device(),
-        dir.display()
+        job.build_dir.display()
     );
-    let compiled = stage_sources(dir, &job.sources, &shell, family)?;
+    let compiled = stage_sources(&job.build_dir, &job.sources, Some(&shell), family)?;
+    let staged = Staged {
+        label,
+        top: shell.module.clone(),
+        compiled,
+        clock: "clk_i".into(),
+        shell_ffs: shell.ffs,
+        shell_luts_max: shell.luts_max,
+        constraints: None,
+    };
+    let (report, steps) = run_staged(tools, family, &job.build_dir, &job.options, &staged)?;
+    finish(report, shell, &job.build_dir, family, steps, start)
+}
 
-    let target = job
-        .options
+/// A board top to build into a bitstream: no shell, the board's pins from its
+/// constraints file.
+#[derive(Clone, Debug)]
+pub struct BoardJob {
+    /// Module name of the board top.
+    pub top: String,
+    /// Sources in compile order, the board top's file among them.
+    pub sources: Vec<PathBuf>,
+    pub family: Family,
+    /// The `.lpf` (ECP5) or `.pcf` (iCE40) pin constraints.
+    pub constraints: PathBuf,
+    /// The clock input's port name (the report's clock).
+    pub clock: String,
+    pub build_dir: PathBuf,
+    pub options: FlowOptions,
+}
+
+/// [`synthesize`] for a board top: yosys, nextpnr with the board's
+/// constraints, and the packer. The run's `shell` is empty (no shell FFs).
+pub fn synthesize_board(tools: &Toolchain, job: &BoardJob) -> Result<SynthRun, FpgaError> {
+    let start = Instant::now();
+    let family = job.family;
+    tools.path(Tool::Yosys)?;
+    tools.path(family.nextpnr())?;
+    tools.path(family.packer())?;
+    eprintln!(
+        "[synth] {} for {family} ({}) in {}",
+        job.top,
+        family.device(),
+        job.build_dir.display()
+    );
+    let compiled = stage_sources(&job.build_dir, &job.sources, None, family)?;
+    let pins = job
+        .constraints
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| {
+            FpgaError::Sources(format!("`{}` is not a file", job.constraints.display()))
+        })?
+        .to_string();
+    fs::copy(&job.constraints, job.build_dir.join(&pins))
+        .map_err(|e| FpgaError::io(&job.constraints, e))?;
+    let staged = Staged {
+        label: job.top.clone(),
+        top: job.top.clone(),
+        compiled,
+        clock: job.clock.clone(),
+        shell_ffs: 0,
+        shell_luts_max: 0,
+        constraints: Some(pins),
+    };
+    let (report, steps) = run_staged(tools, family, &job.build_dir, &job.options, &staged)?;
+    let shell = SynthShell {
+        module: job.top.clone(),
+        text: String::new(),
+        ffs: 0,
+        luts_max: 0,
+        in_bits: 0,
+        out_bits: 0,
+    };
+    finish(report, shell, &job.build_dir, family, steps, start)
+}
+
+/// Sources staged in a build folder, ready for the tools.
+struct Staged {
+    label: String,
+    top: String,
+    compiled: Vec<String>,
+    clock: String,
+    shell_ffs: u64,
+    shell_luts_max: u64,
+    /// The pin constraints file in the build folder, for a board top.
+    constraints: Option<String>,
+}
+
+fn finish(
+    report: SynthReport,
+    shell: SynthShell,
+    dir: &Path,
+    family: Family,
+    steps: Vec<StepTime>,
+    start: Instant,
+) -> Result<SynthRun, FpgaError> {
+    let seconds = start.elapsed().as_secs_f64();
+    eprintln!(
+        "[synth] done in {seconds:.1} s: {} LUTs, {} FFs (shell {}), {} LUTRAM, {} BRAM, \
+         {} DSP, Fmax {:.1} MHz (target {:.1})",
+        report.luts,
+        report.ffs,
+        report.shell_ffs,
+        report.ram_luts,
+        report.bram,
+        report.dsp,
+        report.fmax_mhz,
+        report.target_mhz
+    );
+    Ok(SynthRun {
+        report,
+        shell,
+        build_dir: dir.to_path_buf(),
+        bitstream: dir.join(family.bitstream_name()),
+        steps,
+        seconds,
+    })
+}
+
+/// yosys, nextpnr and the packer on staged sources; the parsed report.
+fn run_staged(
+    tools: &Toolchain,
+    family: Family,
+    dir: &Path,
+    options: &FlowOptions,
+    staged: &Staged,
+) -> Result<(SynthReport, Vec<StepTime>), FpgaError> {
+    let yosys = tools.path(Tool::Yosys)?;
+    let nextpnr = tools.path(family.nextpnr())?;
+    let packer = tools.path(family.packer())?;
+    let label = &staged.label;
+    let target = options
         .target_mhz
         .unwrap_or_else(|| family.default_target_mhz());
     let mut steps = Vec::new();
@@ -137,9 +264,9 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
          {synth} -top {top} -json synth.json\n\
          tee -q -o stat.json stat -json\n",
         device = family.device(),
-        top = shell.module,
+        top = staged.top,
         define = family.define(),
-        files = compiled.join(" "),
+        files = staged.compiled.join(" "),
         synth = family.synth_command(),
     );
     write_file(&dir.join("synth.ys"), &script)?;
@@ -153,7 +280,7 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
 
     let (cfg_opt, cfg_file) = family.config_output();
     let freq = format!("{target}");
-    let seed = job.options.seed.to_string();
+    let seed = options.seed.to_string();
     let mut args: Vec<&str> = family.device_args().to_vec();
     args.extend([
         "--json",
@@ -171,6 +298,13 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
         // A missed target is a result to report, not a failure.
         "--timing-allow-fail",
     ]);
+    if let Some(pins) = &staged.constraints {
+        args.push(match family {
+            Family::Ecp5 => "--lpf",
+            Family::Ice40 => "--pcf",
+        });
+        args.push(pins);
+    }
     steps.push(run_tool(
         family.nextpnr(),
         &nextpnr,
@@ -189,11 +323,11 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
     )?);
 
     let meta = ReportMeta {
-        design: label,
+        design: label.clone(),
         family,
-        clock_port: "clk_i".into(),
-        shell_ffs: shell.ffs,
-        shell_luts_max: shell.luts_max,
+        clock_port: staged.clock.clone(),
+        shell_ffs: staged.shell_ffs,
+        shell_luts_max: staged.shell_luts_max,
     };
     let report_path = dir.join("report.json");
     let placed_path = dir.join("routed.json");
@@ -205,28 +339,7 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
             })?;
     let json = serde_json::to_string_pretty(&report).expect("a report always serializes");
     write_file(&dir.join("synth_report.json"), &(json + "\n"))?;
-
-    let seconds = start.elapsed().as_secs_f64();
-    eprintln!(
-        "[synth] done in {seconds:.1} s: {} LUTs, {} FFs (shell {}), {} LUTRAM, {} BRAM, \
-         {} DSP, Fmax {:.1} MHz (target {:.1})",
-        report.luts,
-        report.ffs,
-        report.shell_ffs,
-        report.ram_luts,
-        report.bram,
-        report.dsp,
-        report.fmax_mhz,
-        report.target_mhz
-    );
-    Ok(SynthRun {
-        report,
-        shell,
-        build_dir: dir.clone(),
-        bitstream: dir.join(bit),
-        steps,
-        seconds,
-    })
+    Ok((report, steps))
 }
 
 /// Creates the build folder, clears old outputs, copies the sources into
@@ -234,14 +347,14 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
 fn stage_sources(
     dir: &Path,
     sources: &[PathBuf],
-    shell: &SynthShell,
+    shell: Option<&SynthShell>,
     family: Family,
 ) -> Result<Vec<String>, FpgaError> {
     if sources.is_empty() {
         return Err(FpgaError::Sources("no sources given".into()));
     }
     // Check the names before touching the folder.
-    let shell_file = format!("{}.sv", shell.module);
+    let shell_file = shell.map_or(String::new(), |s| format!("{}.sv", s.module));
     let mut names: Vec<(String, &Path)> = Vec::new();
     for path in sources {
         let name = path
@@ -286,8 +399,10 @@ fn stage_sources(
             compiled.push(format!("src/{name}"));
         }
     }
-    write_file(&src.join(&shell_file), &shell.text)?;
-    compiled.push(format!("src/{shell_file}"));
+    if let Some(shell) = shell {
+        write_file(&src.join(&shell_file), &shell.text)?;
+        compiled.push(format!("src/{shell_file}"));
+    }
     Ok(compiled)
 }
 

@@ -1,12 +1,14 @@
-//! Synthesis jobs for generated kernel tops (`samgen_hdl::top`): the top's
-//! ports go to the out-of-context shell like any DUT's; its memories are inside.
+//! Synthesis jobs for generated kernel tops (`samgen_hdl::top`): out of context
+//! (the top's ports go to the synthesis shell like any DUT's; its memories are
+//! inside), or inside a board top with the board's pins (`samgen_hdl::board`).
 
 use std::path::Path;
 
+use samgen_hdl::board::{board_top, Board, BOARD_MODULES};
 use samgen_hdl::netlist::{Dir, Module, Width};
 use samgen_hdl::top::KernelTop;
 
-use crate::{DutSpec, Family, FlowOptions, FpgaError, SynthJob};
+use crate::{BoardJob, DutSpec, Family, FlowOptions, FpgaError, SynthJob};
 
 /// A DUT for `module`: clock `clk_i`, reset `rst_ni`, every other port as the
 /// module declares it.
@@ -57,4 +59,62 @@ pub fn kernel_job(
         build_dir: build_dir.to_path_buf(),
         options,
     })
+}
+
+/// The job that builds `kernel` inside the board top of `board` (UART at `baud`)
+/// into a bitstream in `build_dir`: the kernel top and the board top are written
+/// there first; the pins come from `constraints/` of the workspace.
+pub fn board_job(
+    kernel: &KernelTop,
+    board: Board,
+    baud: u32,
+    build_dir: &Path,
+    options: FlowOptions,
+) -> Result<BoardJob, FpgaError> {
+    let (clock, hz) = board.clock();
+    let clks_per_bit = (hz + baud / 2) / baud.max(1);
+    if clks_per_bit < 4 {
+        return Err(FpgaError::Shell {
+            module: board.top_name(),
+            reason: format!(
+                "{baud} baud is too fast for the {} MHz clock (at least 4 cycles per bit)",
+                hz / 1_000_000
+            ),
+        });
+    }
+    let top = board_top(kernel, board, clks_per_bit);
+    std::fs::create_dir_all(build_dir).map_err(|e| FpgaError::io(build_dir, e))?;
+    let kernel_file = build_dir.join(format!("{}.sv", kernel.module.name));
+    let top_file = build_dir.join(format!("{}.sv", top.name));
+    for (path, text) in [
+        (&kernel_file, kernel.module.to_string()),
+        (&top_file, top.to_string()),
+    ] {
+        std::fs::write(path, text).map_err(|e| FpgaError::io(path, e))?;
+    }
+    let mut modules: Vec<&str> = kernel.modules.iter().map(String::as_str).collect();
+    modules.extend_from_slice(BOARD_MODULES);
+    let mut sources = samgen_hdl::library::sources_for(&modules)
+        .map_err(|e| FpgaError::Sources(e.to_string()))?;
+    sources.push(kernel_file);
+    sources.push(top_file);
+    Ok(BoardJob {
+        top: top.name.clone(),
+        sources,
+        family: board_family(board),
+        constraints: crate::workspace_root()
+            .join("constraints")
+            .join(board.constraints()),
+        clock: clock.to_string(),
+        build_dir: build_dir.to_path_buf(),
+        options,
+    })
+}
+
+/// The FPGA family of `board`.
+pub fn board_family(board: Board) -> Family {
+    match board {
+        Board::Ulx3s => Family::Ecp5,
+        Board::Icebreaker => Family::Ice40,
+    }
 }

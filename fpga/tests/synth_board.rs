@@ -1,0 +1,88 @@
+//! Kernels inside board tops build into bitstreams with the boards' pins (DESIGN
+//! section 10): SpMV (`x(i) = B(i,j) * c(j)`, B:ds, c:d) for the ULX3S and
+//! `x(i) = b(i) * c(i)` for the iCEBreaker (it fits the UP5K). One kernel per
+//! FPGA family placed and routed in CI.
+
+mod common;
+
+use std::collections::HashMap;
+
+use samgen_compiler::expr::{parse, parse_format_arg};
+use samgen_compiler::lower::{lower, Kernel};
+use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
+use samgen_hdl::board::{Board, DEFAULT_BAUD};
+use samgen_hdl::top::{generate, Sizing, TopOptions};
+
+fn build(
+    board: Board,
+    expr: &str,
+    formats: &[&str],
+    order: &[&str],
+    words: u64,
+) -> samgen_fpga::SynthReport {
+    let asg = parse(expr).unwrap();
+    let formats: HashMap<_, _> = formats
+        .iter()
+        .map(|f| parse_format_arg(f).unwrap())
+        .collect();
+    let kernel = Kernel::from_assignment(
+        &asg,
+        &formats,
+        order.iter().map(|s| s.to_string()).collect(),
+    )
+    .unwrap();
+    let graph = lower(&kernel).unwrap();
+    let top = generate(
+        &graph,
+        "sam_kernel",
+        &TopOptions::default(),
+        &Sizing::uniform(&graph, words, 64),
+    )
+    .unwrap();
+    let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
+    let job = board_job(
+        &top,
+        board,
+        DEFAULT_BAUD,
+        &common::build_dir(&format!("board-{}", board.name())),
+        FlowOptions::default(),
+    )
+    .unwrap();
+    let run = synthesize_board(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!("{} {expr}: {:?}", board.name(), run.report);
+    assert!(std::fs::metadata(&run.bitstream).unwrap().len() > 0);
+    let pins = std::fs::read_to_string(
+        job.build_dir
+            .join("nextpnr-".to_string() + &format!("{}", job.family) + ".log"),
+    )
+    .unwrap_or_default();
+    assert!(!pins.contains("ERROR"), "nextpnr reported errors");
+    run.report
+}
+
+#[test]
+fn spmv_builds_a_ulx3s_bitstream() {
+    let r = build(
+        Board::Ulx3s,
+        "x(i) = B(i,j) * c(j)",
+        &["x:s'", "B:ds", "c:d"],
+        &["i", "j"],
+        1024,
+    );
+    assert!(r.bram >= 7 && r.dsp > 0, "{r:?}");
+    // The board clock is 25 MHz; the kernel has room above it.
+    assert!(r.fmax_mhz > 25.0, "{r:?}");
+}
+
+#[test]
+fn vector_product_fits_the_icebreaker() {
+    let r = build(
+        Board::Icebreaker,
+        "x(i) = b(i) * c(i)",
+        &["x:s'", "b:s", "c:s"],
+        &["i"],
+        256,
+    );
+    assert!(r.bram > 0, "{r:?}");
+    assert!(r.fmax_mhz > 12.0, "{r:?}");
+}
