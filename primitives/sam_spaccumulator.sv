@@ -279,10 +279,11 @@ module sam_spaccumulator #(
   bank_t  pend_d, pend_q;       // closed groups whose closing stop is not yet out
   logic   open_d, open_q;       // order 2: inside the j fiber of cur_i
   crd_t   cur_i_d, cur_i_q;
-  // Per bank: the occupancy bitmap (set by the accumulate side while the bank
-  // fills, cleared word by word as the drain fetches it) and its summary (word
-  // non-empty; the drain takes it whole when it starts the bank), and the closing
-  // stop S_lvl (or D) of the group in it.
+  sum_t   asum_d, asum_q;       // summary: word non-empty
+  word_t  abm_d[NumWords];
+  word_t  abm_q[NumWords];
+  // A closed group per bank: its occupancy (copied at the close, read by the
+  // drain) and its closing stop S_lvl (or D).
   sum_t   ssum_d[Banks];
   sum_t   ssum_q[Banks];
   word_t  sbm_d[Banks][NumWords];
@@ -438,6 +439,10 @@ module sam_spaccumulator #(
     bank_d     = bank_q;
     open_d     = open_q;
     cur_i_d    = cur_i_q;
+    asum_d     = asum_q;
+    abm_d      = abm_q;
+    ssum_d     = ssum_q;
+    sbm_d      = sbm_q;
     slvl_d     = slvl_q;
     slvlm1_d   = slvlm1_q;
     sdone_d    = sdone_q;
@@ -505,7 +510,9 @@ module sam_spaccumulator #(
       a1_valid_d = 1'b1;
       a1_addr_d  = {bank_q, acc_addr};
       a1_val_d   = v_q.val;
-      a1_word_d  = sbm_q[bank_q][acc_w];
+      a1_word_d  = abm_q[acc_w];
+      abm_d[acc_w][acc_b] = 1'b1;
+      asum_d[acc_w] = 1'b1;
     end
 
     // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
@@ -517,27 +524,13 @@ module sam_spaccumulator #(
       take_o           = Order == 2;
       open_d           = 1'b0;
       bank_d           = bank_q + bank_t'(1);
+      ssum_d[bank_q]   = asum_q;
+      sbm_d[bank_q]    = abm_q;
       slvl_d[bank_q]   = c_q.pm1;
       slvlm1_d[bank_q] = c_q.pm2;
       sdone_d[bank_q]  = done_in;
-    end
-  end
-
-  // ---- occupancy: the accumulate side sets bits in bank_q; the drain takes the
-  // summary of fslot at its start and clears each word of fslot it fetches (never
-  // the same bank: fslot is a closed bank).
-  always_comb begin
-    ssum_d = ssum_q;
-    sbm_d  = sbm_q;
-    if (acc) begin
-      sbm_d[bank_q][acc_w][acc_b] = 1'b1;
-      ssum_d[bank_q][acc_w]       = 1'b1;
-    end
-    if (start) ssum_d[fslot_q] = '0;
-    if (nw_en && fact_q) begin
-      for (int k = 0; k < NumWords; k++) begin
-        if (dlow_q[k]) sbm_d[fslot_q][k] = '0;
-      end
+      asum_d           = '0;
+      abm_d            = '{default: '0};
     end
   end
 
@@ -682,6 +675,8 @@ module sam_spaccumulator #(
       pend_q      <= '0;
       open_q      <= 1'b0;
       cur_i_q     <= '0;
+      asum_q      <= '0;
+      abm_q       <= '{default: '0};
       ssum_q      <= '{default: '0};
       sbm_q       <= '{default: '{default: '0}};
       slvl_q      <= '{default: '0};
@@ -725,6 +720,8 @@ module sam_spaccumulator #(
       pend_q      <= pend_d;
       open_q      <= open_d;
       cur_i_q     <= cur_i_d;
+      asum_q      <= asum_d;
+      abm_q       <= abm_d;
       ssum_q      <= ssum_d;
       sbm_q       <= sbm_d;
       slvl_q      <= slvl_d;
