@@ -197,6 +197,11 @@ module sam_spaccumulator #(
     logic is_done;
     logic lvl0;  // S0
     logic lvl1;  // S1
+    logic dz;    // a j or S0
+    logic s0;    // S0
+    logic s1;    // S1
+    logic sc;    // S_n, n >= 2
+    logic cl;    // S_n with n >= 1, or D (closes a group in order 1)
     crd_t pay;   // j, or a stop's level
     crd_t pm1;   // a stop's level minus one
     crd_t pm2;   // a stop's level minus two
@@ -206,6 +211,8 @@ module sam_spaccumulator #(
     logic is_stop;
     logic is_done;
     logic lvl0;
+    logic s0;    // S0
+    logic sc;    // S_n with n >= 1, or D (closes a group)
     crd_t pay;
   } oin_t;
   typedef struct packed {
@@ -237,6 +244,11 @@ module sam_spaccumulator #(
     c_in.is_done = c_kind == sam_pkg::TokDone;
     c_in.lvl0    = c_in_pay == crd_t'(0);
     c_in.lvl1    = c_in_pay == crd_t'(1);
+    c_in.s0      = c_in.is_stop && c_in.lvl0;
+    c_in.s1      = c_in.is_stop && c_in.lvl1;
+    c_in.sc      = c_in.is_stop && !c_in.lvl0 && !c_in.lvl1;
+    c_in.dz      = c_in.is_data || c_in.s0;
+    c_in.cl      = (c_in.is_stop && !c_in.lvl0) || c_in.is_done;
     c_in.pay     = c_in_pay;
     c_in.pm1     = c_in_pay - crd_t'(1);
     c_in.pm2     = c_in_pay - crd_t'(2);
@@ -244,11 +256,17 @@ module sam_spaccumulator #(
     o_in.is_stop = o_kind == sam_pkg::TokStop;
     o_in.is_done = o_kind == sam_pkg::TokDone;
     o_in.lvl0    = o_in_pay == crd_t'(0);
+    o_in.s0      = o_in.is_stop && o_in.lvl0;
+    o_in.sc      = (o_in.is_stop && !o_in.lvl0) || o_in.is_done;
     o_in.pay     = o_in_pay;
     v_in.kind    = v_kind;
     v_in.raw     = val_tok_i[ValWidth-1:0];
     v_in.val     = v_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;  // N: 0
   end
+
+  // Flags only some configurations (or only the assertions) read.
+  logic unused_flags;
+  assign unused_flags = ^{c_q.lvl0, c_q.lvl1, c_q.is_stop, o_q.lvl0, o_q.is_stop};
 
   assign c_load = take_iv || !c_full_q;
   assign v_load = take_iv || !v_full_q;
@@ -401,7 +419,7 @@ module sam_spaccumulator #(
 
   // ---------------------------------------------------------------- control
   logic  o_ready, room, c_ok;
-  logic  acc, close, done_in, flip, start, fin_pop;
+  logic  acc, done_in, flip, start, fin_pop;
   crd_t  acc_i;
   addr_t acc_addr;
   widx_t acc_w;
@@ -434,103 +452,86 @@ module sam_spaccumulator #(
   // taken): no decision on the address path.
   assign araddr   = {bank_q, acc_addr};
 
-  // ---- accumulate side: never waits for an output, only for a free bank at a close
+  // ---- accumulate side: never waits for an output, only for a free bank at a close.
+  // Flat equations over the stage flags, so the takes are a few LUTs deep.
+  logic closed, a_acc, a_empty, a_s0, a_close, b_acc, b_s0, b_s1, b_close, pend_ok_q;
+  assign closed  = !open_q && o_full_q;
+  assign a_acc   = closed && o_q.is_data && c_ok && c_q.is_data;
+  assign a_empty = closed && o_q.is_data && c_ok && c_q.s0;  // the S0 of an empty fiber
+  assign a_s0    = closed && o_q.s0 && c_ok;                  // bare outer S0, inner S1
+  assign a_close = closed && o_q.sc && c_ok && pend_ok_q;     // bare outer S_m / D
+  assign b_acc   = open_q && c_ok && c_q.is_data;
+  assign b_s0    = open_q && c_ok && c_q.s0;
+  assign b_s1    = open_q && c_ok && o_full_q && c_q.s1;      // with the outer S0
+  assign b_close = open_q && c_ok && o_full_q && c_q.sc && pend_ok_q;
+
+  always_comb begin
+    if (Order == 1) begin
+      acc     = c_ok && c_q.is_data;
+      flip    = c_ok && c_q.cl && pend_ok_q;
+      take_iv = c_ok && (c_q.dz || (c_q.cl && pend_ok_q));
+      take_o  = 1'b0;
+      done_in = c_q.is_done;
+      open_d  = open_q;
+      cur_i_d = cur_i_q;
+    end else begin
+      acc     = a_acc || b_acc;
+      flip    = a_close || b_close;
+      take_iv = a_acc || a_empty || a_s0 || a_close || b_acc || b_s0 || b_s1 || b_close;
+      take_o  = (closed && o_q.is_data) || a_s0 || a_close || b_s1 || b_close;
+      done_in = !open_q && o_q.is_done;
+      open_d  = open_q;
+      cur_i_d = cur_i_q;
+      if (closed && o_q.is_data) begin
+        open_d  = !(c_ok && c_q.s0);
+        cur_i_d = o_q.pay;
+      end
+      if (b_s0 || b_s1 || b_close) open_d = 1'b0;
+    end
+  end
+
+  // The token's occupancy, and the bank's copy of it: abm is the bitmap of the group
+  // being accumulated (cleared at the close); the bank's own bitmap follows it every
+  // cycle while the bank fills, so the close copies nothing.
+  word_t abm_set[NumWords];
+  sum_t  asum_set;
+  always_comb begin
+    abm_set  = abm_q;
+    asum_set = asum_q;
+    if (acc) begin
+      abm_set[acc_w][acc_b] = 1'b1;
+      asum_set[acc_w]       = 1'b1;
+    end
+    abm_d  = flip ? '{default: '0} : abm_set;
+    asum_d = flip ? '0 : asum_set;
+    sbm_d  = sbm_q;
+    ssum_d = ssum_q;
+    sbm_d[bank_q]  = abm_set;
+    ssum_d[bank_q] = asum_set;
+  end
+
   always_comb begin
     bank_d     = bank_q;
-    open_d     = open_q;
-    cur_i_d    = cur_i_q;
-    asum_d     = asum_q;
-    abm_d      = abm_q;
-    ssum_d     = ssum_q;
-    sbm_d      = sbm_q;
     slvl_d     = slvl_q;
     slvlm1_d   = slvlm1_q;
     sdone_d    = sdone_q;
-    a1_valid_d = 1'b0;
+    a1_valid_d = acc;
     a1_addr_d  = a1_addr_q;
     a1_val_d   = a1_val_q;
     a1_word_d  = a1_word_q;
-    take_o     = 1'b0;
-    take_iv    = 1'b0;
-    acc        = 1'b0;
-    close      = 1'b0;
-    done_in    = 1'b0;
-
-    if (Order == 1) begin
-      if (c_ok) begin
-        if (c_q.is_data) acc = 1'b1;
-        else if (c_q.is_stop && c_q.lvl0) take_iv = 1'b1;
-        else if (c_q.is_stop) close = 1'b1;
-        else if (c_q.is_done) done_in = 1'b1;
-      end
-    end else if (!open_q) begin
-      // Between outer coordinates: the next outer token.
-      if (o_full_q) begin
-        if (o_q.is_data) begin
-          take_o  = 1'b1;
-          open_d  = 1'b1;
-          cur_i_d = o_q.pay;
-          // Overlap the first token of the fiber with its i: a j, or the S0 of an
-          // empty fiber.
-          if (c_ok && c_q.is_data) acc = 1'b1;
-          if (c_ok && c_q.is_stop && c_q.lvl0) begin
-            take_iv = 1'b1;
-            open_d  = 1'b0;
-          end
-        end else if (o_q.is_stop) begin  // a bare outer S_m against a bare inner S_(m+1)
-          if (c_ok) begin
-            if (o_q.lvl0) begin
-              take_o  = 1'b1;
-              take_iv = 1'b1;
-            end else close = 1'b1;
-          end
-        end else if (o_q.is_done) begin
-          if (c_ok) done_in = 1'b1;
-        end
-      end
-    end else if (c_ok) begin
-      // Inside the j fiber of cur_i.
-      if (c_q.is_data) acc = 1'b1;
-      else if (c_q.is_stop) begin
-        if (c_q.lvl0) begin
-          take_iv = 1'b1;
-          open_d  = 1'b0;
-        end else if (o_full_q) begin  // the outer S_(c_pay-1) too
-          if (c_q.lvl1) begin
-            take_o  = 1'b1;
-            take_iv = 1'b1;
-            open_d  = 1'b0;
-          end else close = 1'b1;
-        end
-      end
-    end
-
     if (acc) begin
-      take_iv    = 1'b1;
-      a1_valid_d = 1'b1;
-      a1_addr_d  = {bank_q, acc_addr};
-      a1_val_d   = v_q.val;
-      a1_word_d  = abm_q[acc_w];
-      abm_d[acc_w][acc_b] = 1'b1;
-      asum_d[acc_w] = 1'b1;
+      a1_addr_d = {bank_q, acc_addr};
+      a1_val_d  = v_q.val;
+      a1_word_d = abm_q[acc_w];
     end
-
     // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
     // empty; for D, nothing) goes to the drain with its stop, and the next group
     // fills the next bank.
-    flip = (close || done_in) && pend_q != bank_t'(Banks - 1);
     if (flip) begin
-      take_iv          = 1'b1;
-      take_o           = Order == 2;
-      open_d           = 1'b0;
       bank_d           = bank_q + bank_t'(1);
-      ssum_d[bank_q]   = asum_q;
-      sbm_d[bank_q]    = abm_q;
       slvl_d[bank_q]   = c_q.pm1;
       slvlm1_d[bank_q] = c_q.pm2;
       sdone_d[bank_q]  = done_in;
-      asum_d           = '0;
-      abm_d            = '{default: '0};
     end
   end
 
@@ -673,6 +674,7 @@ module sam_spaccumulator #(
     if (!rst_ni) begin
       bank_q      <= '0;
       pend_q      <= '0;
+      pend_ok_q   <= 1'b1;
       open_q      <= 1'b0;
       cur_i_q     <= '0;
       asum_q      <= '0;
@@ -718,6 +720,7 @@ module sam_spaccumulator #(
     end else begin
       bank_q      <= bank_d;
       pend_q      <= pend_d;
+      pend_ok_q   <= pend_d != bank_t'(Banks - 1);
       open_q      <= open_d;
       cur_i_q     <= cur_i_d;
       asum_q      <= asum_d;
@@ -940,7 +943,7 @@ module sam_spaccumulator #(
     logic unused_outer;
     assign unused_outer = ^{crd_outer_valid_i, crd_outer_tok_i, crd_outer_ready_i, o_kind,
                             o_in_pay, o_q, o_full_q, take_o, o_load, o_push, o_push_tok,
-                            open_q, open_d, cur_i_q, started_q, row_q, e_row, c_q.lvl1,
+                            open_q, open_d, cur_i_q, started_q, row_q, e_row,
                             DimOuter};
     assign crd_outer_ready_o = 1'b0;
     assign crd_outer_valid_o = 1'b0;
