@@ -22,27 +22,38 @@
 //            (sums), each fiber ended by `S0` except the last, ended by `S_m`; an
 //            empty group gives a bare `S_(m-1)` and a bare `S_m`.
 //
-// Microarchitecture. A dense workspace: a value memory of Rows x DimInner words
-// (Rows = DimOuter for order 2, 1 for order 1) addressed by the flat index
-// {i, j}, with one synchronous read port and one write port (inferable as block
-// RAM), and an occupancy bitmap kept as NumWords = Rows*DimInner/WordWidth words of
-// WordWidth bits plus a summary bitmap with one bit per non-empty word.
-//   Accumulate phase: one input token per cycle. A data token sets its occupancy
-//   bit and reads its memory word (cycle t); the word arrives through the memory's
-//   output register and one more register (t+2), when the sum is written back.
-//   The read cannot see the writes of cycles t and t+1; those are forwarded from
-//   registers, so back-to-back tokens on one coordinate keep full rate and the
-//   memory never has to resolve a read and a write of one word in one cycle
-//   (`no_rw_check`).
-//   Drain phase (after a closing stop, inputs stalled): each cycle emits the next
-//   occupied flat index: a find-first-set over the summary bitmap loads the next
-//   non-empty word into a register (and clears it in the bitmap), prefetched while
-//   the last bit of the current word goes out, and a find-first-set over that
-//   register gives the coordinate, whose sum is read from the memory. Empty words
-//   cost nothing; the first word is fetched in the cycle the closing stop is
-//   taken. A group of K occupied (i, j) over R rows stalls the inputs for K + R
-//   cycles (order 1: K + 1), which is also the number of tokens it puts on
-//   crd_inner / val; an empty group costs no extra cycle.
+// Microarchitecture. A dense workspace in Banks banks, so groups drain while the
+// next ones accumulate: a value memory of Banks x Rows x DimInner words (Rows =
+// DimOuter for order 2, 1 for order 1) addressed by {bank, i, j}, with one write
+// port and two synchronous read ports (accumulate, drain; inferred as two block
+// RAM copies), and per bank an occupancy bitmap of NumWords =
+// Rows*DimInner/WordWidth words of WordWidth bits plus a summary (word non-empty).
+//   Inputs: each channel is decoded into a one-token register stage (kind flags,
+//   stop level minus one and two), so the takes are flat equations over registers.
+//   Accumulate side: one input token per cycle, always, except a closing stop (or
+//   D) finding all Banks - 1 other banks still draining. A data token sets its bit
+//   in the accumulate bitmap (which the bank's own bitmap follows, so a close
+//   copies nothing) and reads its memory word (cycle t); the word arrives through
+//   the memory's output register and one more register (t+2), is added (a2), and
+//   written back from a register (a3). The read misses the writes of its cycle and
+//   the next two; a2 takes those sums from a3..a5 (hits found a cycle early), so
+//   back-to-back tokens on one coordinate keep full rate and the memory never
+//   resolves a read and a write of one word in one cycle (`no_rw_check`). A close
+//   (S_n, n >= 1) or D hands the bank, with its stop, to the drain (an empty group
+//   too, so every output keeps its order) and moves on to the next bank.
+//   Drain side, a pipeline over the closed banks in order: fetch takes a bank's
+//   summary and walks its non-empty words (lowest first, one-hot, selected by an
+//   AND-OR), then a final marker; nw holds the next word; the scanner emits one
+//   flat index per cycle (its lowest remaining bit, one-hot, and the bits above:
+//   no encoder in the loop) into a two-entry queue with a registered ready; the
+//   issue pops it, reads the sum, and (order 2) puts out i and the S0 of a new row,
+//   or on the marker the group's closing stops. A group of K occupied (i, j) over R
+//   rows takes K + R + 1 drain cycles (order 1: K + 1), one per output token on
+//   crd_inner / val; empty words cost nothing. The inputs wait only when Banks - 1
+//   groups are waiting to drain or draining.
+//   Cost: Banks x Rows x DimInner x ValWidth bits of memory per read port (defaults:
+//   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 1
+//   bitmaps of Rows*DimInner bits in registers.
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
@@ -62,6 +73,8 @@
 //             WordWidth  bitmap word: a power of two, 2..64, <= DimInner, and
 //                        Rows*DimInner >= 2*WordWidth. The summary bitmap has
 //                        Rows*DimInner/WordWidth bits; keep it <= 64 for Fmax.
+//             Banks      workspace banks: 2, 4 or 8 (default 4: the inputs wait for
+//                        a drain only when three closed groups are still draining)
 //             Defaults: 256 x 16-bit words for order 1; use DimOuter = DimInner = 16
 //             for order 2 (256 words).
 // Ports:      clk_i, rst_ni                                   clock, async active-low reset
