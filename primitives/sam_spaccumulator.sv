@@ -333,11 +333,8 @@ module sam_spaccumulator #(
   baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
   logic   a1_n_d, a1_n_q;       // a1's value is N: a2 adds 0
   val_t   a1_val_d, a1_val_q, a2_val_q, a3_sum_q, a4_sum_q, a5_sum_q, a2_sum;
+  word_t  a1_word_d, a1_word_q;  // the token's occupancy word before the token
   logic   a2_f3_q, a2_f4_q, a2_f5_q, a2_fm_q;  // a2's old sum: a3, a4, a5, memory, or 0
-  widx_t  a1_w;                 // a1's bitmap word and bit
-  logic [BitIdx-1:0] a1_b;
-  assign a1_w = a1_addr_q[AddrWidth-1:BitIdx];
-  assign a1_b = a1_addr_q[BitIdx-1:0];
 
   // Drain, a pipeline of four stages. Fetch walks the non-empty words of one
   // closed group (fslot) and then gives a final marker; nw holds the next word;
@@ -430,7 +427,7 @@ module sam_spaccumulator #(
       a2_f3_q    <= h3;
       a2_f4_q    <= !h3 && h4;
       a2_f5_q    <= !h3 && !h4 && h5;
-      a2_fm_q    <= !h3 && !h4 && !h5 && abm_q[a1_w][a1_b];
+      a2_fm_q    <= !h3 && !h4 && !h5 && a1_word_q[a1_addr_q[BitIdx-1:0]];
     end
   end
 
@@ -439,6 +436,8 @@ module sam_spaccumulator #(
   logic  acc, done_in, flip, start, fin_pop;
   crd_t  acc_i;
   addr_t acc_addr;
+  widx_t acc_w;
+  logic [BitIdx-1:0] acc_b;
   logic              o_push;
   logic [CrdWidth:0] o_push_tok;
   logic  dq_push, dq_ready, dq_valid, dq_pop, sc_adv, sc_load, nw_take, nw_en;
@@ -461,6 +460,8 @@ module sam_spaccumulator #(
   // (order 2, first j of a fiber) or the one read before.
   assign acc_i    = (Order == 2 && !open_q) ? o_q.pay : cur_i_q;
   assign acc_addr = flat(acc_i, c_q.pay);
+  assign acc_w    = acc_addr[AddrWidth-1:BitIdx];
+  assign acc_b    = acc_addr[BitIdx-1:0];
   // The accumulate port reads the input's word (harmless if the token is not
   // taken): no decision on the address path.
   assign araddr   = {bank_q, acc_addr};
@@ -503,19 +504,17 @@ module sam_spaccumulator #(
     end
   end
 
-  // Occupancy: abm is the bitmap of the group being accumulated (cleared at the
-  // close). A token sets its bit from a1, a cycle after it is taken, so in a1 the
-  // bitmap holds exactly the tokens before it: its occupancy is read there, from
-  // registers. The bank's own bitmap follows abm every cycle while the bank fills
-  // (a1 is empty in the cycle after a close), so the close copies nothing.
+  // The token's occupancy, and the bank's copy of it: abm is the bitmap of the group
+  // being accumulated (cleared at the close); the bank's own bitmap follows it every
+  // cycle while the bank fills, so the close copies nothing.
   word_t abm_set[NumWords];
   sum_t  asum_set;
   always_comb begin
     abm_set  = abm_q;
     asum_set = asum_q;
-    if (a1_valid_q) begin
-      abm_set[a1_w][a1_b] = 1'b1;
-      asum_set[a1_w]      = 1'b1;
+    if (acc) begin
+      abm_set[acc_w][acc_b] = 1'b1;
+      asum_set[acc_w]       = 1'b1;
     end
     abm_d  = flip ? '{default: '0} : abm_set;
     asum_d = flip ? '0 : asum_set;
@@ -534,10 +533,12 @@ module sam_spaccumulator #(
     a1_addr_d  = a1_addr_q;
     a1_val_d   = a1_val_q;
     a1_n_d     = a1_n_q;
+    a1_word_d  = a1_word_q;
     if (acc) begin
       a1_addr_d = {bank_q, acc_addr};
       a1_val_d  = v_q.raw;
       a1_n_d    = v_q.is_n;
+      a1_word_d = abm_q[acc_w];
     end
     // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
     // empty; for D, nothing) goes to the drain with its stop, and the next group
@@ -703,6 +704,7 @@ module sam_spaccumulator #(
       a1_addr_q   <= '0;
       a1_val_q    <= '0;
       a1_n_q      <= 1'b0;
+      a1_word_q   <= '0;
       fq_q        <= '0;
       fslot_q     <= '0;
       fact_q      <= 1'b0;
@@ -749,6 +751,7 @@ module sam_spaccumulator #(
       a1_addr_q   <= a1_addr_d;
       a1_val_q    <= a1_val_d;
       a1_n_q      <= a1_n_d;
+      a1_word_q   <= a1_word_d;
       fq_q        <= fq_d;
       fslot_q     <= fslot_d;
       fact_q      <= fact_d;
