@@ -230,8 +230,8 @@ module sam_spaccumulator #(
   } oin_t;
   typedef struct packed {
     sam_pkg::tok_kind_e kind;  // assertions only
-    val_t               raw;
-    logic               is_n;  // N (its value counts as 0, masked in a1)
+    val_t               raw;   // assertions only
+    val_t               val;   // the value, N as 0
   } vin_t;
 
   sam_pkg::tok_kind_e o_kind, c_kind, v_kind;
@@ -274,7 +274,7 @@ module sam_spaccumulator #(
     o_in.pay     = o_in_pay;
     v_in.kind    = v_kind;
     v_in.raw     = val_tok_i[ValWidth-1:0];
-    v_in.is_n    = v_kind != sam_pkg::TokData;
+    v_in.val     = v_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;  // N: 0
   end
 
   // Flags only some configurations (or only the assertions) read.
@@ -331,7 +331,6 @@ module sam_spaccumulator #(
   // read of a younger token missed.
   logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q, a4_valid_q;
   baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
-  logic   a1_n_d, a1_n_q;       // a1's value is N: a2 adds 0
   val_t   a1_val_d, a1_val_q, a2_val_q, a3_sum_q, a4_sum_q, a5_sum_q, a2_sum;
   word_t  a1_word_d, a1_word_q;  // the token's occupancy word before the token
   logic   a2_f3_q, a2_f4_q, a2_f5_q, a2_fm_q;  // a2's old sum: a3, a4, a5, memory, or 0
@@ -420,7 +419,7 @@ module sam_spaccumulator #(
       a2_addr_q  <= a1_addr_q;
       a3_addr_q  <= a2_addr_q;
       a4_addr_q  <= a3_addr_q;
-      a2_val_q   <= a1_n_q ? '0 : a1_val_q;
+      a2_val_q   <= a1_val_q;
       a3_sum_q   <= a2_sum;
       a4_sum_q   <= a3_sum_q;
       a5_sum_q   <= a4_sum_q;
@@ -532,12 +531,10 @@ module sam_spaccumulator #(
     a1_valid_d = acc;
     a1_addr_d  = a1_addr_q;
     a1_val_d   = a1_val_q;
-    a1_n_d     = a1_n_q;
     a1_word_d  = a1_word_q;
     if (acc) begin
       a1_addr_d = {bank_q, acc_addr};
-      a1_val_d  = v_q.raw;
-      a1_n_d    = v_q.is_n;
+      a1_val_d  = v_q.val;
       a1_word_d = abm_q[acc_w];
     end
     // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
@@ -703,7 +700,6 @@ module sam_spaccumulator #(
       a1_valid_q  <= 1'b0;
       a1_addr_q   <= '0;
       a1_val_q    <= '0;
-      a1_n_q      <= 1'b0;
       a1_word_q   <= '0;
       fq_q        <= '0;
       fslot_q     <= '0;
@@ -750,7 +746,6 @@ module sam_spaccumulator #(
       a1_valid_q  <= a1_valid_d;
       a1_addr_q   <= a1_addr_d;
       a1_val_q    <= a1_val_d;
-      a1_n_q      <= a1_n_d;
       a1_word_q   <= a1_word_d;
       fq_q        <= fq_d;
       fslot_q     <= fslot_d;
@@ -885,7 +880,7 @@ module sam_spaccumulator #(
   end
 `else
   logic unused_ready;
-  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_q.kind, dq_tok[DqWidth]};
+  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_q.kind, v_q.raw, dq_tok[DqWidth]};
 `endif
 
   if (Order == 2) begin : gen_outer
