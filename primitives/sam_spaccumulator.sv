@@ -54,6 +54,9 @@
 //   Cost: Banks x Rows x DimInner x ValWidth bits of memory per read port (defaults:
 //   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 1
 //   bitmaps of Rows*DimInner bits in registers.
+//   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
+//   2) tokens per cycle on long unstalled streams; ECP5-85F 130.6 / 127.6 MHz, the
+//   block RAM's clock-to-output (no output register inferred) being the limit.
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
