@@ -24,12 +24,15 @@
 // Pipeline: an accepted token is registered at once (stage 1: the operands, with
 // `N` already read as 0, and whether the token is a stop or D). Every op but mul
 // computes from the stage-1 registers straight into the output buffer: latency 1.
-// mul is split into three half-width partial products (on ECP5 each maps to one
-// MULT18X18D at ValWidth 32), registered (stage 2), then summed into a register
-// (stage 3): latency 3. Stops and D ride along unchanged. On ECP5 the
-// multiplier stage is bounded by MULT18X18D's combinational delay (3.9 ns of
-// nextpnr's model plus ~1.3 ns routing each way): yosys does not pack fabric
-// registers into the DSP's own input/output registers.
+// mul is split into three half-width partial products, each registered twice
+// (stages 2a and 2), then summed into a register (stage 3): latency 4. Stops and
+// D ride along unchanged. On ECP5 (define SAM_ECP5, set by the ECP5 synthesis
+// flow) with a half width of 10..18 bits, each partial product is a MULT18X18D
+// instance whose input and output registers are the two product stages: the
+// DSP's combinational delay (3.9 ns in nextpnr's model, plus routing each way)
+// does not fit 150 MHz between fabric registers, and yosys does not pack fabric
+// registers into the DSP. Elsewhere (simulation, iCE40, other widths) the
+// behavioral model below, with the same latency.
 //
 // The output buffer is a `sam_fifo` of Depth Latency + 2. The block accepts a
 // token only while it holds a credit: fewer than Depth tokens between the input
@@ -101,7 +104,7 @@ module sam_alu #(
 
 
   localparam bit          Mul     = Op == OpMul;
-  localparam int unsigned Latency = Mul ? 3 : 1;
+  localparam int unsigned Latency = Mul ? 4 : 1;
   localparam int unsigned Depth   = Latency + 2;
   localparam int unsigned UsedW   = $clog2(Depth + 1);
 
@@ -210,46 +213,142 @@ module sam_alu #(
     // The low ValWidth bits of lhs * rhs (the same signed or unsigned) from
     // half-width pieces: lo*lo + ((lo*hi + hi*lo) << Half); hi*hi only reaches
     // bits >= 2 * Half >= ValWidth.
-    logic s2_valid_q, s2_ctl_q, s3_valid_q;
-    val_t s2_a_q, s3_sum;
+    logic s2a_valid_q, s2a_ctl_q, s2_valid_q, s2_ctl_q, s3_valid_q;
+    val_t s2a_a_q, s2_a_q, s3_sum;
     logic [ValWidth:0] s3_tok_q;
 
     if (ValWidth == 1) begin : gen_bit
-      logic s2_p_q;
-      always_ff @(posedge clk_i) s2_p_q <= lhs[0] & rhs[0];
+      logic s2a_p_q, s2_p_q;
+      always_ff @(posedge clk_i) begin
+        s2a_p_q <= lhs[0] & rhs[0];
+        s2_p_q  <= s2a_p_q;
+      end
       assign s3_sum = s2_p_q;
     end else begin : gen_split
       localparam int unsigned Half = (ValWidth + 1) / 2;
       localparam int unsigned HiW  = ValWidth - Half;  // 1..Half
+`ifdef SAM_ECP5
+      localparam bit UseDsp = Half >= 10 && Half <= 18;
+`else
+      localparam bit UseDsp = 1'b0;
+`endif
       val_t            s2_ll_q;
       logic [HiW-1:0]  s2_lh_q, s2_hl_q;
       logic [Half-1:0] lhs_lo, rhs_lo;
       logic [HiW-1:0]  lhs_hi, rhs_hi;
       assign {lhs_hi, lhs_lo} = lhs;
       assign {rhs_hi, rhs_lo} = rhs;
-      // Each product keeps only the low bits the sum needs.
-      always_ff @(posedge clk_i) begin
-        s2_ll_q <= ValWidth'(lhs_lo) * ValWidth'(rhs_lo);
-        s2_lh_q <= HiW'(lhs_lo * Half'(rhs_hi));
-        s2_hl_q <= HiW'(Half'(lhs_hi) * rhs_lo);
+      if (!UseDsp) begin : gen_behavioral
+        val_t           s2a_ll_q;
+        logic [HiW-1:0] s2a_lh_q, s2a_hl_q;
+        // Each product keeps only the low bits the sum needs.
+        always_ff @(posedge clk_i) begin
+          s2a_ll_q <= ValWidth'(lhs_lo) * ValWidth'(rhs_lo);
+          s2a_lh_q <= HiW'(lhs_lo * Half'(rhs_hi));
+          s2a_hl_q <= HiW'(Half'(lhs_hi) * rhs_lo);
+          s2_ll_q  <= s2a_ll_q;
+          s2_lh_q  <= s2a_lh_q;
+          s2_hl_q  <= s2a_hl_q;
+        end
+`ifdef SAM_ECP5
+      end else begin : gen_dsp
+        // Products 0: lo*lo, 1: lo*hi, 2: hi*lo, unsigned, each in a MULT18X18D
+        // with its input registers (stage 2a) and output register (stage 2).
+        logic [2:0][17:0] mul_a, mul_b;
+        logic [2:0][35:0] mul_p;
+        assign mul_a[0] = 18'(lhs_lo);
+        assign mul_b[0] = 18'(rhs_lo);
+        assign mul_a[1] = 18'(lhs_lo);
+        assign mul_b[1] = 18'(rhs_hi);
+        assign mul_a[2] = 18'(lhs_hi);
+        assign mul_b[2] = 18'(rhs_lo);
+        assign s2_ll_q  = mul_p[0][ValWidth-1:0];
+        assign s2_lh_q  = mul_p[1][HiW-1:0];
+        assign s2_hl_q  = mul_p[2][HiW-1:0];
+        for (genvar k = 0; k < 3; k++) begin : gen_mult
+          logic [17:0] a, b;
+          logic [35:0] p;
+          assign a        = mul_a[k];
+          assign b        = mul_b[k];
+          assign mul_p[k] = p;
+          // The shift cascade (SRIA/SRIB) stays open: tied to constants, nextpnr
+          // fails to route its ground net.
+          MULT18X18D #(
+            .REG_INPUTA_CLK("CLK0"),
+            .REG_INPUTB_CLK("CLK0"),
+            .REG_OUTPUT_CLK("CLK0"),
+            .GSR           ("DISABLED")
+          ) mult (
+            .A0 (a[0]), .A1 (a[1]), .A2 (a[2]), .A3 (a[3]), .A4 (a[4]), .A5 (a[5]),
+            .A6 (a[6]), .A7 (a[7]), .A8 (a[8]), .A9 (a[9]), .A10(a[10]), .A11(a[11]),
+            .A12(a[12]), .A13(a[13]), .A14(a[14]), .A15(a[15]), .A16(a[16]),
+            .A17(a[17]),
+            .B0 (b[0]), .B1 (b[1]), .B2 (b[2]), .B3 (b[3]), .B4 (b[4]), .B5 (b[5]),
+            .B6 (b[6]), .B7 (b[7]), .B8 (b[8]), .B9 (b[9]), .B10(b[10]), .B11(b[11]),
+            .B12(b[12]), .B13(b[13]), .B14(b[14]), .B15(b[15]), .B16(b[16]),
+            .B17(b[17]),
+            .C0 (1'b0), .C1 (1'b0), .C2 (1'b0), .C3 (1'b0), .C4 (1'b0), .C5 (1'b0),
+            .C6 (1'b0), .C7 (1'b0), .C8 (1'b0), .C9 (1'b0), .C10(1'b0), .C11(1'b0),
+            .C12(1'b0), .C13(1'b0), .C14(1'b0), .C15(1'b0), .C16(1'b0), .C17(1'b0),
+            .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),
+            .CLK0(clk_i), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0),
+            .CE0 (1'b1), .CE1 (1'b1), .CE2 (1'b1), .CE3 (1'b1),
+            .RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0),
+            .SRIA0 (), .SRIA1 (), .SRIA2 (), .SRIA3 (), .SRIA4 (),
+            .SRIA5 (), .SRIA6 (), .SRIA7 (), .SRIA8 (), .SRIA9 (),
+            .SRIA10(), .SRIA11(), .SRIA12(), .SRIA13(), .SRIA14(),
+            .SRIA15(), .SRIA16(), .SRIA17(),
+            .SRIB0 (), .SRIB1 (), .SRIB2 (), .SRIB3 (), .SRIB4 (),
+            .SRIB5 (), .SRIB6 (), .SRIB7 (), .SRIB8 (), .SRIB9 (),
+            .SRIB10(), .SRIB11(), .SRIB12(), .SRIB13(), .SRIB14(),
+            .SRIB15(), .SRIB16(), .SRIB17(),
+            .SROA0 (), .SROA1 (), .SROA2 (), .SROA3 (), .SROA4 (), .SROA5 (), .SROA6 (),
+            .SROA7 (), .SROA8 (), .SROA9 (), .SROA10(), .SROA11(), .SROA12(), .SROA13(),
+            .SROA14(), .SROA15(), .SROA16(), .SROA17(),
+            .SROB0 (), .SROB1 (), .SROB2 (), .SROB3 (), .SROB4 (), .SROB5 (), .SROB6 (),
+            .SROB7 (), .SROB8 (), .SROB9 (), .SROB10(), .SROB11(), .SROB12(), .SROB13(),
+            .SROB14(), .SROB15(), .SROB16(), .SROB17(),
+            .ROA0 (), .ROA1 (), .ROA2 (), .ROA3 (), .ROA4 (), .ROA5 (), .ROA6 (),
+            .ROA7 (), .ROA8 (), .ROA9 (), .ROA10(), .ROA11(), .ROA12(), .ROA13(),
+            .ROA14(), .ROA15(), .ROA16(), .ROA17(),
+            .ROB0 (), .ROB1 (), .ROB2 (), .ROB3 (), .ROB4 (), .ROB5 (), .ROB6 (),
+            .ROB7 (), .ROB8 (), .ROB9 (), .ROB10(), .ROB11(), .ROB12(), .ROB13(),
+            .ROB14(), .ROB15(), .ROB16(), .ROB17(),
+            .ROC0 (), .ROC1 (), .ROC2 (), .ROC3 (), .ROC4 (), .ROC5 (), .ROC6 (),
+            .ROC7 (), .ROC8 (), .ROC9 (), .ROC10(), .ROC11(), .ROC12(), .ROC13(),
+            .ROC14(), .ROC15(), .ROC16(), .ROC17(),
+            .P0 (p[0]), .P1 (p[1]), .P2 (p[2]), .P3 (p[3]), .P4 (p[4]), .P5 (p[5]),
+            .P6 (p[6]), .P7 (p[7]), .P8 (p[8]), .P9 (p[9]), .P10(p[10]), .P11(p[11]),
+            .P12(p[12]), .P13(p[13]), .P14(p[14]), .P15(p[15]), .P16(p[16]),
+            .P17(p[17]), .P18(p[18]), .P19(p[19]), .P20(p[20]), .P21(p[21]),
+            .P22(p[22]), .P23(p[23]), .P24(p[24]), .P25(p[25]), .P26(p[26]),
+            .P27(p[27]), .P28(p[28]), .P29(p[29]), .P30(p[30]), .P31(p[31]),
+            .P32(p[32]), .P33(p[33]), .P34(p[34]), .P35(p[35]), .SIGNEDP()
+          );
+        end
+`endif
       end
       assign s3_sum = {s2_ll_q[ValWidth-1:Half] + s2_lh_q + s2_hl_q, s2_ll_q[Half-1:0]};
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        s2_valid_q <= 1'b0;
-        s3_valid_q <= 1'b0;
+        s2a_valid_q <= 1'b0;
+        s2_valid_q  <= 1'b0;
+        s3_valid_q  <= 1'b0;
       end else begin
-        s2_valid_q <= s1_valid_q;
-        s3_valid_q <= s2_valid_q;
+        s2a_valid_q <= s1_valid_q;
+        s2_valid_q  <= s2a_valid_q;
+        s3_valid_q  <= s2_valid_q;
       end
     end
 
     always_ff @(posedge clk_i) begin
-      s2_ctl_q <= s1_ctl_q;
-      s2_a_q   <= s1_a_q;
-      s3_tok_q <= s2_ctl_q ? {1'b1, s2_a_q} : {1'b0, s3_sum};
+      s2a_ctl_q <= s1_ctl_q;
+      s2a_a_q   <= s1_a_q;
+      s2_ctl_q  <= s2a_ctl_q;
+      s2_a_q    <= s2a_a_q;
+      s3_tok_q  <= s2_ctl_q ? {1'b1, s2_a_q} : {1'b0, s3_sum};
     end
 
     logic unused_res;

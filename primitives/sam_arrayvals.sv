@@ -6,17 +6,18 @@
 // value width). One token out per token in. A reference beyond the array
 // (r >= 2**AddrWidth) is a protocol error (asserted).
 //
-// The value array is a `sam_mem` outside this module (read port `vals`, one
-// cycle of read latency). A reference issues its read when it is accepted; the
-// token then waits in one pipeline register (the stage) whose data comes from
-// vals_rd_data_i, until the two-entry output buffer (`sam_fifo`, Depth 2) takes
-// it. While the stage is stalled no other read is issued, so sam_mem keeps the
-// read data stable. One token per cycle in steady state.
+// The value array is a `sam_mem` outside this module (read port `vals`, two
+// cycles of read latency). A reference issues its read when it is accepted; the
+// token then rides two pipeline registers (s1, s2) and meets its read data at s2,
+// from where it goes into the output buffer (`sam_fifo`, Depth 4). The pipeline
+// never stalls: a token is accepted only while it holds a credit (fewer than 4
+// tokens between the input and the consumer), so the buffer always has room when
+// the token reaches it. One token per cycle in steady state.
 //
-// ref_ready_o = !stage_valid || buffer ready, and the buffer's ready is a
-// register: no combinational path from val_ready_i to ref_ready_o. The read
-// port (vals_rd_en_o, vals_rd_addr_o) is combinational from ref_valid_i and
-// ref_tok_i; vals_rd_data_i reaches val_tok_o only through the buffer.
+// ref_ready_o is a credit register: no combinational path from val_ready_i to
+// ref_ready_o. The read port (vals_rd_en_o, vals_rd_addr_o) is combinational from
+// ref_valid_i and ref_tok_i; vals_rd_data_i reaches val_tok_o only through the
+// buffer.
 //
 // Parameters: RefWidth   payload width of the reference stream, 1..63
 //             ValWidth   payload width of the value stream and the array words,
@@ -27,7 +28,7 @@
 //             ref_valid_i, ref_ready_o, ref_tok_i    references (ref)
 //             val_valid_o, val_ready_i, val_tok_o    values (val)
 //             vals_rd_en_o, vals_rd_addr_o           read of the value array
-//             vals_rd_data_i                         its data, one cycle later
+//             vals_rd_data_i                         its data, two cycles later
 module sam_arrayvals #(
   parameter int unsigned RefWidth  = sam_pkg::CrdWidth,
   parameter int unsigned ValWidth  = sam_pkg::ValWidth,
@@ -67,71 +68,101 @@ module sam_arrayvals #(
     .tok_i  (ref_tok_i)
   );
 
+  // Issue to buffer: 2 cycles (the read latency); the buffer holds Latency + 2.
+  localparam int unsigned Depth = 4;
+  localparam int unsigned UsedW = 3;
+
   sam_pkg::tok_kind_e in_kind;
   logic [63:0]        in_payload;
-  logic               accept;
-  logic               buf_ready;
-
-  // The stage: a token waiting for the buffer. load_q: its value is the read
-  // data; otherwise it is tok_q.
-  logic              stage_valid_d, stage_valid_q;
-  logic              load_d, load_q;
-  logic [ValWidth:0] tok_d, tok_q;
-  logic [ValWidth:0] stage_tok;
+  logic               accept, pop, credit_q, buf_ready;
+  logic [UsedW-1:0]   used_d, used_q;
 
   assign in_payload = 64'(ref_tok_i[RefWidth-1:0]);
   assign in_kind    = sam_pkg::tok_kind(ref_tok_i[RefWidth], in_payload, RefWidth);
 
-  assign ref_ready_o = !stage_valid_q || buf_ready;
-  assign accept      = ref_valid_i && ref_ready_o;
+  assign ref_ready_o = credit_q;
+  assign accept      = ref_valid_i && credit_q;
+  assign pop         = val_valid_o && val_ready_i;
 
   assign vals_rd_en_o   = accept && in_kind == sam_pkg::TokData;
   assign vals_rd_addr_o = in_payload[AddrWidth-1:0];
 
+  // Credits: used_q counts the tokens accepted and not yet taken by the consumer.
   always_comb begin
-    stage_valid_d = stage_valid_q && !buf_ready;
-    load_d        = load_q;
-    tok_d         = tok_q;
-    if (accept) begin
-      stage_valid_d = 1'b1;
-      load_d        = in_kind == sam_pkg::TokData;
-      unique case (in_kind)
-        sam_pkg::TokStop: tok_d = {1'b1, ValWidth'(in_payload)};
-        sam_pkg::TokDone: tok_d = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
-        default:          tok_d = '0;  // N: the fill value 0; data: unused
-      endcase
-    end
+    unique case ({accept, pop})
+      2'b10:   used_d = used_q + 1'b1;
+      2'b01:   used_d = used_q - 1'b1;
+      default: used_d = used_q;
+    endcase
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      stage_valid_q <= 1'b0;
-      load_q        <= 1'b0;
-      tok_q         <= '0;
+      used_q   <= '0;
+      credit_q <= 1'b1;
     end else begin
-      stage_valid_q <= stage_valid_d;
-      load_q        <= load_d;
-      tok_q         <= tok_d;
+      used_q   <= used_d;
+      credit_q <= used_d < UsedW'(Depth);
     end
   end
 
-  assign stage_tok = load_q ? {1'b0, vals_rd_data_i} : tok_q;
+  // The pipeline: valid, whether the value is the read data (load), else the
+  // token itself.
+  logic              s1_valid_q, s2_valid_q, s1_load_q, s2_load_q;
+  logic [ValWidth:0] in_out_tok, s1_tok_q, s2_tok_q, s2_out;
+
+  always_comb begin
+    unique case (in_kind)
+      sam_pkg::TokStop: in_out_tok = {1'b1, ValWidth'(in_payload)};
+      sam_pkg::TokDone: in_out_tok = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
+      default:          in_out_tok = '0;  // N: the fill value 0; data: unused
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s1_valid_q <= 1'b0;
+      s2_valid_q <= 1'b0;
+    end else begin
+      s1_valid_q <= accept;
+      s2_valid_q <= s1_valid_q;
+    end
+  end
+
+  // Data registers load every cycle; only the valid bits say whether they hold a
+  // token.
+  always_ff @(posedge clk_i) begin
+    s1_load_q <= in_kind == sam_pkg::TokData;
+    s1_tok_q  <= in_out_tok;
+    s2_load_q <= s1_load_q;
+    s2_tok_q  <= s1_tok_q;
+  end
+
+  assign s2_out = s2_load_q ? {1'b0, vals_rd_data_i} : s2_tok_q;
 
   sam_fifo #(
     .Width(ValWidth),
-    .Depth(2)
+    .Depth(Depth)
   ) out_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(stage_valid_q),
+    .valid_i(s2_valid_q),
     .ready_o(buf_ready),
-    .tok_i  (stage_tok),
+    .tok_i  (s2_out),
     .valid_o(val_valid_o),
     .ready_i(val_ready_i),
     .tok_o  (val_tok_o)
   );
 
 `ifndef SAM_ASSERTS_OFF
+  // The credits keep a free slot for every token in the pipeline.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && s2_valid_q) begin
+      assert (buf_ready)
+      else $error("sam_arrayvals: output buffer overflow (credit accounting)");
+    end
+  end
+
   always_ff @(posedge clk_i) begin
     if (rst_ni && ref_valid_i) begin
       if (in_kind == sam_pkg::TokData) begin
@@ -146,6 +177,9 @@ module sam_arrayvals #(
       end
     end
   end
+`else
+  logic unused_buf_ready;
+  assign unused_buf_ready = buf_ready;
 `endif
 
 endmodule

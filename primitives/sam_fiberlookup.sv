@@ -8,7 +8,8 @@
 // gives S(n+1); D gives D on both outputs.
 //
 //   Format 0, dense       the fiber of r is coordinates 0 .. dim_i-1 at positions
-//                         r*dim_i + c. No arrays.
+//                         r*dim_i + c. No arrays; r*dim_i from a two-cycle
+//                         registered multiplier.
 //   Format 1, compressed  the fiber of r is crd[pos[r]] .. crd[pos[r+1]-1] at
 //                         positions pos[r] .. pos[r+1]-1, read from two arrays
 //                         (`sam_mem`) through the pos_rd_* and crd_rd_* ports.
@@ -20,16 +21,23 @@
 // Structure: a fetch stage reads the input and pos (two reads per reference, one
 // when the reference follows the previous one, r = r_prev + 1, as it does below a
 // compressed parent; the read of a reference starts in the cycle the previous
-// fiber closes) and leaves a fiber descriptor (first and last position, the
-// closing stop) in a two-entry queue; a scan stage walks the descriptor, one token
-// per cycle: a crd read per coordinate, then the stop. The read data meets its
-// position in one pipeline register in front of the two output buffers
-// (`sam_fifo`, Depth 2). While that register is stalled no read is issued, so
-// `sam_mem` holds the data. Fetch runs ahead of scan: the outputs carry one token
-// per cycle while fetch keeps ahead: a compressed fiber costs fetch 3 cycles (2
-// when its reference follows the previous one), a dense or empty one 1 cycle;
-// scan spends c + 1 cycles on a fiber of c coordinates. Array read data only
-// ever goes into registers (through a mux).
+// fiber closes) and leaves a fiber descriptor (first position and length, the
+// closing stop) in a three-entry queue; a scan stage walks the descriptor, one
+// token per cycle: a crd read per coordinate, then the stop. Array reads take two
+// cycles (`sam_mem`'s read latency): fetch issues pos[r+1] and then pos[r] in
+// consecutive cycles and closes the fiber in the cycle pos[r] arrives (a
+// following reference skips the pos[r] read and closes when pos[r+1] arrives); a
+// scanned token rides two pipeline registers (s1, s2) and meets its crd read data
+// at s2, from where it goes into the two output buffers (`sam_fifo`, Depth 4).
+// The scan pipeline never stalls: scan moves only while it holds a credit (fewer
+// than 4 tokens between scan and each consumer), so both buffers always have
+// room. Fetch runs ahead of scan: the outputs carry one token per cycle while
+// fetch keeps ahead: a compressed fiber costs fetch 3 cycles (2 when its
+// reference follows the previous one), a dense one 3, an empty one 1; scan
+// spends c + 1 cycles on a fiber of c coordinates. Array read data comes from the
+// block RAM's output register and goes through a mux into registers; the read
+// ports are driven from registers and the input head only (the read address of a
+// reference is r + 1 whether it follows or not).
 //
 // Coordinate skipping (seed 003, section 4.2) will enter through `skip`; this
 // version reserves the port: skip_ready_o is low and skip_valid_i must stay low.
@@ -53,11 +61,12 @@
 //             dim_i                                  dense: the level's dimension
 //                                                    (host register, held during a run)
 //             pos_rd_en_o, pos_rd_addr_o,            compressed: pos array read port
-//             pos_rd_data_i                          (data one cycle after the read)
+//             pos_rd_data_i                          (data two cycles after the read)
 //             crd_rd_en_o, crd_rd_addr_o,            compressed: crd array read port
 //             crd_rd_data_i
-// No combinational path from crd_ready_i or ref_ready_i to ref_ready_o; the array
-// read ports are driven from registers and the input head only.
+// No combinational path from crd_ready_i or ref_ready_i to ref_ready_o (the scan
+// credits are registers); the array read ports are driven from registers and the
+// input head only.
 module sam_fiberlookup #(
   parameter int unsigned CrdWidth     = sam_pkg::CrdWidth,
   parameter int unsigned RefWidth     = sam_pkg::CrdWidth,
@@ -156,8 +165,11 @@ module sam_fiberlookup #(
   // Fetch: input tokens to fiber descriptors.
   typedef enum logic [2:0] {
     FetchIdle,   // waiting for a reference
-    FetchPos0,   // pos[r] on the read data; pos[r+1] being read
-    FetchPos1,   // pos[r+1] on the read data
+    FetchRd0,    // pos[r+1] read last cycle; read pos[r] unless r follows the
+                 // previous fiber (dense: r*dim on its way)
+    FetchRd1,    // pos[r+1] on the read data (dense: r*dim): a following fiber is
+                 // known (may close now)
+    FetchRd2,    // pos[r] on the read data: the fiber is known (may close now)
     FetchClose,  // the fiber is known; waiting for the next input to pick its stop
     FetchDone    // D taken; idle until reset
   } fetch_e;
@@ -165,13 +177,13 @@ module sam_fiberlookup #(
   fetch_e              fetch_d, fetch_q;
   logic [RefWidth-1:0] ref_d, ref_q;       // the reference being fetched
   logic [RefWidth-1:0] first_d, first_q;   // its first position
-  logic [RefWidth-1:0] last_d, last_q;     // compressed: one past its last position
+  logic [RefWidth-1:0] end_d, end_q;       // compressed: one past its last position
   logic                empty_d, empty_q;   // the fiber is empty (an N in)
-  logic                prev_d, prev_q;     // prev_ref_q / prev_end_q are valid
-  // The last compressed fiber fetched: its reference plus one (the reference
-  // whose fiber starts where it ends) and its end.
-  logic [RefWidth-1:0] prev_ref_d, prev_ref_q, prev_end_d, prev_end_q;
-  logic [RefWidth-1:0] r_in, fiber_end;
+  // Compressed: the last reference fetched plus one (prev_q: there is one), and
+  // whether this fiber follows it (starts at its end: no pos[r] read).
+  logic [RefWidth-1:0] prev_next_d, prev_next_q;
+  logic                prev_d, prev_q, follow_d, follow_q;
+  logic [RefWidth-1:0] r_in;
 
   // Fiber descriptors: `slot`, which the scan stage walks in place, and `next`,
   // which fetch fills while the slot is busy (so a short fiber's fetch hides
@@ -179,7 +191,8 @@ module sam_fiberlookup #(
   typedef struct packed {
     logic                fiber;  // a fiber (else a bare control token)
     logic [RefWidth-1:0] pos;    // next position to emit
-    logic [RefWidth-1:0] stop;   // one past the last position
+    logic [RefWidth-1:0] left;   // coordinates left to emit
+    logic                more;   // left != 0 (a register: scan's end test)
     logic [CrdWidth-1:0] crd;    // dense: next coordinate
     logic                done;   // the closing token is D
     logic [LvlWidth-1:0] lvl;    // else it is S(lvl)
@@ -189,31 +202,40 @@ module sam_fiberlookup #(
   desc_t  slot_d, slot_q, next_d, next_q, push_desc;
   logic   push;
   logic   slot_take;   // scan frees the slot this cycle
-  logic   slot_free;   // fetch may push a descriptor this cycle
+  logic   slot_free;   // slot/next take the pending descriptor this cycle
+  // The pending descriptor: fetch's push, registered before it enters slot/next.
+  // Compressed: its `left` holds the fiber's end (the array read data goes
+  // straight into it), turned into the length on the way into slot/next.
+  logic   pend_valid_q, pend_free, pend_move;
+  desc_t  pend_q, pend_desc;
 
-  logic                s1_valid_q, s1_mem_q, s1_advance, out_push;
-  logic [CrdWidth:0]   s1_crd_q, crd_out;
-  logic [RefWidth:0]   s1_ref_q;
+  logic                s1_valid_q, s1_mem_q, s2_valid_q, s2_mem_q, s1_advance;
+  logic [CrdWidth:0]   s1_crd_q, s2_crd_q, crd_out;
+  logic [RefWidth:0]   s1_ref_q, s2_ref_q;
   logic                crdq_ready, refq_ready;
   logic                scan_data;   // the slot emits a coordinate this cycle
   logic [CrdWidth:0]   stop_crd;
   logic [RefWidth:0]   stop_ref;
 
   assign slot_free = !next_valid_q || slot_take;
+  assign pend_move = pend_valid_q && slot_free;
+  assign pend_free = !pend_valid_q || slot_free;
   assign r_in      = in_tok[RefWidth-1:0];
-  // The end of the fiber being closed. Read data goes into registers only (an
-  // array's clock-to-output is most of a cycle on ECP5), so FetchPos1 just latches it.
-  assign fiber_end = last_q;
 
   logic pos_issue;
+  logic [RefWidth-1:0] mul_p;  // dense: r_in * dim_i of two cycles ago
   logic [RefWidth-1:0] pos_addr;
   logic push_fiber, push_ctrl;
   logic close_now;
   logic [LvlWidth-1:0] ctrl_lvl;
   logic ctrl_done;
 
-  // Closing a fiber: needs the next input token (a stop there merges) and the slot.
-  assign close_now = fetch_q == FetchClose && in_valid && slot_free;
+  // Closing a fiber: needs the next input token (a stop there merges) and room in
+  // the pending register.
+  logic close_state;
+  assign close_state = fetch_q == FetchClose || fetch_q == FetchRd2 ||
+                       (Compressed && fetch_q == FetchRd1 && follow_q);
+  assign close_now   = close_state && in_valid && pend_free;
 
   // A reference or N at the input head starts a fiber: from FetchIdle, or while
   // the previous fiber closes (the head is the lookahead token that picks its
@@ -227,13 +249,13 @@ module sam_fiberlookup #(
     empty_d    = empty_q;
     ref_d      = ref_q;
     first_d    = first_q;
-    last_d     = last_q;
-    prev_d     = prev_q;
-    prev_ref_d = prev_ref_q;
-    prev_end_d = prev_end_q;
-    in_pop     = 1'b0;
-    pos_issue  = 1'b0;
-    pos_addr   = r_in;
+    end_d       = end_q;
+    prev_d      = prev_q;
+    prev_next_d = prev_next_q;
+    follow_d    = follow_q;
+    in_pop      = 1'b0;
+    pos_issue   = 1'b0;
+    pos_addr    = r_in + RefWidth'(1);
     push_fiber = 1'b0;
     push_ctrl  = 1'b0;
     ctrl_done  = 1'b0;
@@ -241,7 +263,7 @@ module sam_fiberlookup #(
     unique case (fetch_q)
       FetchIdle: begin
         // A bare stop or D at the head is a descriptor of its own.
-        if (in_valid && !head_fiber && slot_free) begin
+        if (in_valid && !head_fiber && pend_free) begin
           in_pop    = 1'b1;
           push_ctrl = 1'b1;
           if (in_kind == sam_pkg::TokDone) begin
@@ -250,18 +272,25 @@ module sam_fiberlookup #(
           end
         end
       end
-      FetchPos0: begin
-        first_d   = pos_rd_data_i;
-        pos_issue = 1'b1;
-        pos_addr  = ref_q + RefWidth'(1);
-        fetch_d   = FetchPos1;
+      FetchRd0: begin
+        // Compressed: read pos[r] (unless r follows); dense: the product is on
+        // its way.
+        pos_issue = Compressed && !follow_q;
+        pos_addr  = ref_q;
+        fetch_d   = FetchRd1;
       end
-      FetchPos1: begin
-        last_d     = pos_rd_data_i;
-        prev_d     = 1'b1;
-        prev_ref_d = ref_q + RefWidth'(1);
-        prev_end_d = pos_rd_data_i;
-        fetch_d    = FetchClose;
+      FetchRd1: begin
+        if (Compressed) begin
+          end_d   = pos_rd_data_i;
+          fetch_d = follow_q ? FetchClose : FetchRd2;
+        end else begin
+          first_d = mul_p;
+          fetch_d = FetchClose;
+        end
+      end
+      FetchRd2: begin
+        first_d = pos_rd_data_i;
+        fetch_d = FetchClose;
       end
       default: ;
     endcase
@@ -284,18 +313,21 @@ module sam_fiberlookup #(
         // N: an empty fiber; nothing to read.
         fetch_d = FetchClose;
       end else if (!Compressed) begin
-        // Dense: positions r*dim .. r*dim + dim - 1; nothing to read.
-        first_d = RefWidth'(r_in * RefWidth'(dim_i));
-        fetch_d = FetchClose;
-      end else if (prev_q && r_in == prev_ref_q) begin
-        // Below a compressed parent: this fiber starts where the last one ended.
-        first_d   = prev_end_q;
-        pos_issue = 1'b1;
-        pos_addr  = r_in + RefWidth'(1);
-        fetch_d   = FetchPos1;
+        // Dense: positions r*dim .. r*dim + dim - 1; the multiplier has r*dim
+        // in two cycles (FetchRd1).
+        fetch_d = FetchRd0;
       end else begin
-        pos_issue = 1'b1;
-        fetch_d   = FetchPos0;
+        // Read pos[r+1] now, pos[r] next cycle unless r follows the last fiber
+        // fetched (r = r_prev + 1, as below a compressed parent): then the fiber
+        // starts at that one's end (on the read data if it closes in FetchRd1).
+        pos_issue   = 1'b1;
+        prev_d      = 1'b1;
+        prev_next_d = r_in + RefWidth'(1);
+        follow_d    = prev_q && r_in == prev_next_q;
+        if (prev_q && r_in == prev_next_q) begin
+          first_d = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
+        end
+        fetch_d = FetchRd0;
       end
     end
   end
@@ -303,12 +335,42 @@ module sam_fiberlookup #(
   always_comb begin
     push_desc.fiber = push_fiber;
     push_desc.pos   = first_q;
-    push_desc.stop  = empty_q ? first_q : Compressed ? fiber_end : first_q + RefWidth'(dim_i);
+    // Compressed: `left` is the end (pos[r+1]: on the read data in FetchRd2, else
+    // latched) and `more` whether the fiber is not N, until pend_desc below.
+    if (Compressed) begin
+      push_desc.pos  = fetch_q == FetchRd2 ? pos_rd_data_i : first_q;
+      push_desc.left = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
+      push_desc.more = push_fiber && !empty_q;
+    end else begin
+      push_desc.left = empty_q ? '0 : RefWidth'(dim_i);
+      push_desc.more = push_fiber && !empty_q && RefWidth'(dim_i) != '0;
+    end
     push_desc.crd   = '0;
     push_desc.done  = ctrl_done;
     push_desc.lvl   = ctrl_lvl;
   end
   assign push = push_fiber || push_ctrl;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pend_valid_q <= 1'b0;
+      pend_q       <= '0;
+    end else if (push) begin
+      pend_valid_q <= 1'b1;
+      pend_q       <= push_desc;
+    end else if (pend_move) begin
+      pend_valid_q <= 1'b0;
+    end
+  end
+
+  // The pending descriptor with its length (compressed: end - first).
+  always_comb begin
+    pend_desc = pend_q;
+    if (Compressed) begin
+      pend_desc.left = pend_q.left - pend_q.pos;
+      pend_desc.more = pend_q.more && pend_q.left != pend_q.pos;
+    end
+  end
 
   always_comb begin
     slot_valid_d = slot_valid_q;
@@ -316,51 +378,186 @@ module sam_fiberlookup #(
     next_valid_d = next_valid_q;
     next_d       = next_q;
     if (scan_data) begin
-      slot_d.pos = slot_q.pos + RefWidth'(1);
-      slot_d.crd = slot_q.crd + CrdWidth'(1);
+      slot_d.pos  = slot_q.pos + RefWidth'(1);
+      slot_d.crd  = slot_q.crd + CrdWidth'(1);
+      slot_d.left = slot_q.left - RefWidth'(1);
+      slot_d.more = slot_q.left != RefWidth'(1);
     end
     if (!slot_valid_q || slot_take) begin
-      // The slot takes `next`, else the new descriptor, else empties.
-      slot_valid_d = next_valid_q || push;
-      slot_d       = next_valid_q ? next_q : push_desc;
-      next_valid_d = next_valid_q && push;
-      next_d       = push_desc;
-    end else if (push) begin
+      // The slot takes `next`, else the pending descriptor, else empties.
+      slot_valid_d = next_valid_q || pend_valid_q;
+      slot_d       = next_valid_q ? next_q : pend_desc;
+      next_valid_d = next_valid_q && pend_valid_q;
+      next_d       = pend_desc;
+    end else if (pend_move) begin
       next_valid_d = 1'b1;
-      next_d       = push_desc;
+      next_d       = pend_desc;
     end
   end
 
   // ---------------------------------------------------------------------------
-  // Scan: one token per cycle from the slot into the pipeline register.
+  // Dense: the base position r * dim_i, two cycles after r is at the input head
+  // (input and output registers; on ECP5 those of a MULT18X18D, whose
+  // combinational delay would not fit 150 MHz between fabric registers).
+  if (Compressed) begin : gen_no_mul
+    assign mul_p = '0;
+  end else begin : gen_mul
+    logic [RefWidth-1:0] mul_a, mul_b;
+    assign mul_a = r_in;
+    assign mul_b = RefWidth'(dim_i);
+`ifdef SAM_ECP5
+    localparam bit UseDsp = RefWidth >= 10 && RefWidth <= 18;
+`else
+    localparam bit UseDsp = 1'b0;
+`endif
+    if (!UseDsp) begin : gen_behavioral
+      logic [RefWidth-1:0] mul_a_q, mul_b_q, mul_p_q;
+      always_ff @(posedge clk_i) begin
+        mul_a_q <= mul_a;
+        mul_b_q <= mul_b;
+        mul_p_q <= RefWidth'(mul_a_q * mul_b_q);
+      end
+      assign mul_p = mul_p_q;
+`ifdef SAM_ECP5
+    end else begin : gen_dsp
+      logic [17:0] a, b;
+      logic [35:0] p;
+      assign a     = 18'(mul_a);
+      assign b     = 18'(mul_b);
+      assign mul_p = p[RefWidth-1:0];
+      // The shift cascade (SRIA/SRIB) stays open: tied to constants, nextpnr
+      // fails to route its ground net.
+      MULT18X18D #(
+        .REG_INPUTA_CLK("CLK0"),
+        .REG_INPUTB_CLK("CLK0"),
+        .REG_OUTPUT_CLK("CLK0"),
+        .GSR           ("DISABLED")
+      ) mult (
+        .A0 (a[0]), .A1 (a[1]), .A2 (a[2]), .A3 (a[3]), .A4 (a[4]), .A5 (a[5]),
+        .A6 (a[6]), .A7 (a[7]), .A8 (a[8]), .A9 (a[9]), .A10(a[10]), .A11(a[11]),
+        .A12(a[12]), .A13(a[13]), .A14(a[14]), .A15(a[15]), .A16(a[16]), .A17(a[17]),
+        .B0 (b[0]), .B1 (b[1]), .B2 (b[2]), .B3 (b[3]), .B4 (b[4]), .B5 (b[5]),
+        .B6 (b[6]), .B7 (b[7]), .B8 (b[8]), .B9 (b[9]), .B10(b[10]), .B11(b[11]),
+        .B12(b[12]), .B13(b[13]), .B14(b[14]), .B15(b[15]), .B16(b[16]), .B17(b[17]),
+        .C0 (1'b0), .C1 (1'b0), .C2 (1'b0), .C3 (1'b0), .C4 (1'b0), .C5 (1'b0),
+        .C6 (1'b0), .C7 (1'b0), .C8 (1'b0), .C9 (1'b0), .C10(1'b0), .C11(1'b0),
+        .C12(1'b0), .C13(1'b0), .C14(1'b0), .C15(1'b0), .C16(1'b0), .C17(1'b0),
+        .SIGNEDA(1'b0), .SIGNEDB(1'b0), .SOURCEA(1'b0), .SOURCEB(1'b0),
+        .CLK0(clk_i), .CLK1(1'b0), .CLK2(1'b0), .CLK3(1'b0),
+        .CE0 (1'b1), .CE1 (1'b1), .CE2 (1'b1), .CE3 (1'b1),
+        .RST0(1'b0), .RST1(1'b0), .RST2(1'b0), .RST3(1'b0),
+        .SRIA0 (), .SRIA1 (), .SRIA2 (), .SRIA3 (), .SRIA4 (),
+        .SRIA5 (), .SRIA6 (), .SRIA7 (), .SRIA8 (), .SRIA9 (),
+        .SRIA10(), .SRIA11(), .SRIA12(), .SRIA13(), .SRIA14(),
+        .SRIA15(), .SRIA16(), .SRIA17(),
+        .SRIB0 (), .SRIB1 (), .SRIB2 (), .SRIB3 (), .SRIB4 (),
+        .SRIB5 (), .SRIB6 (), .SRIB7 (), .SRIB8 (), .SRIB9 (),
+        .SRIB10(), .SRIB11(), .SRIB12(), .SRIB13(), .SRIB14(),
+        .SRIB15(), .SRIB16(), .SRIB17(),
+        .SROA0 (), .SROA1 (), .SROA2 (), .SROA3 (), .SROA4 (), .SROA5 (), .SROA6 (),
+        .SROA7 (), .SROA8 (), .SROA9 (), .SROA10(), .SROA11(), .SROA12(), .SROA13(),
+        .SROA14(), .SROA15(), .SROA16(), .SROA17(),
+        .SROB0 (), .SROB1 (), .SROB2 (), .SROB3 (), .SROB4 (), .SROB5 (), .SROB6 (),
+        .SROB7 (), .SROB8 (), .SROB9 (), .SROB10(), .SROB11(), .SROB12(), .SROB13(),
+        .SROB14(), .SROB15(), .SROB16(), .SROB17(),
+        .ROA0 (), .ROA1 (), .ROA2 (), .ROA3 (), .ROA4 (), .ROA5 (), .ROA6 (),
+        .ROA7 (), .ROA8 (), .ROA9 (), .ROA10(), .ROA11(), .ROA12(), .ROA13(),
+        .ROA14(), .ROA15(), .ROA16(), .ROA17(),
+        .ROB0 (), .ROB1 (), .ROB2 (), .ROB3 (), .ROB4 (), .ROB5 (), .ROB6 (),
+        .ROB7 (), .ROB8 (), .ROB9 (), .ROB10(), .ROB11(), .ROB12(), .ROB13(),
+        .ROB14(), .ROB15(), .ROB16(), .ROB17(),
+        .ROC0 (), .ROC1 (), .ROC2 (), .ROC3 (), .ROC4 (), .ROC5 (), .ROC6 (),
+        .ROC7 (), .ROC8 (), .ROC9 (), .ROC10(), .ROC11(), .ROC12(), .ROC13(),
+        .ROC14(), .ROC15(), .ROC16(), .ROC17(),
+        .P0 (p[0]), .P1 (p[1]), .P2 (p[2]), .P3 (p[3]), .P4 (p[4]), .P5 (p[5]),
+        .P6 (p[6]), .P7 (p[7]), .P8 (p[8]), .P9 (p[9]), .P10(p[10]), .P11(p[11]),
+        .P12(p[12]), .P13(p[13]), .P14(p[14]), .P15(p[15]), .P16(p[16]), .P17(p[17]),
+        .P18(p[18]), .P19(p[19]), .P20(p[20]), .P21(p[21]), .P22(p[22]), .P23(p[23]),
+        .P24(p[24]), .P25(p[25]), .P26(p[26]), .P27(p[27]), .P28(p[28]), .P29(p[29]),
+        .P30(p[30]), .P31(p[31]), .P32(p[32]), .P33(p[33]), .P34(p[34]), .P35(p[35]),
+        .SIGNEDP()
+      );
+`endif
+    end
+  end
 
-  assign out_push   = s1_valid_q && crdq_ready && refq_ready;
-  assign s1_advance = !s1_valid_q || out_push;
-  assign scan_data  = s1_advance && slot_valid_q && slot_q.fiber && slot_q.pos != slot_q.stop;
-  assign slot_take  = s1_advance && slot_valid_q && !(slot_q.fiber && slot_q.pos != slot_q.stop);
+  // ---------------------------------------------------------------------------
+  // Scan: one token per cycle from the slot into the pipeline, while a credit is
+  // left. Issue to buffer is 2 cycles (the read latency); the buffers hold
+  // Latency + 2, and each counts its tokens between scan and its consumer.
+  localparam int unsigned Depth = 4;
+  localparam int unsigned UsedW = 3;
+
+  logic             credit_q, issue, crd_pop, ref_pop;
+  logic [UsedW-1:0] used_crd_d, used_crd_q, used_ref_d, used_ref_q;
+
+  assign s1_advance = credit_q;
+  assign issue      = credit_q && slot_valid_q;
+  assign crd_pop    = crd_valid_o && crd_ready_i;
+  assign ref_pop    = ref_valid_o && ref_ready_i;
+
+  always_comb begin
+    unique case ({issue, crd_pop})
+      2'b10:   used_crd_d = used_crd_q + 1'b1;
+      2'b01:   used_crd_d = used_crd_q - 1'b1;
+      default: used_crd_d = used_crd_q;
+    endcase
+    unique case ({issue, ref_pop})
+      2'b10:   used_ref_d = used_ref_q + 1'b1;
+      2'b01:   used_ref_d = used_ref_q - 1'b1;
+      default: used_ref_d = used_ref_q;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      used_crd_q <= '0;
+      used_ref_q <= '0;
+      credit_q   <= 1'b1;
+    end else begin
+      used_crd_q <= used_crd_d;
+      used_ref_q <= used_ref_d;
+      credit_q   <= used_crd_d < UsedW'(Depth) && used_ref_d < UsedW'(Depth);
+    end
+  end
+  assign scan_data  = s1_advance && slot_valid_q && slot_q.fiber && slot_q.more;
+  assign slot_take  = s1_advance && slot_valid_q && !(slot_q.fiber && slot_q.more);
   assign stop_crd   = slot_q.done ? {1'b1, {CrdWidth{1'b1}}} : {1'b1, CrdWidth'(slot_q.lvl)};
   assign stop_ref   = slot_q.done ? {1'b1, {RefWidth{1'b1}}} : {1'b1, RefWidth'(slot_q.lvl)};
 
-  assign crd_rd_en_o   = Compressed && scan_data;
+  // Read enables from registers and the input head only (not from the scan's end
+  // compare or the slot handshake): a read that turns out unused is harmless, as
+  // every read's data is taken exactly two cycles after it issues.
+  assign crd_rd_en_o   = Compressed && credit_q && slot_valid_q && slot_q.fiber;
   assign crd_rd_addr_o = CrdAddrWidth'(slot_q.pos);
-  assign pos_rd_en_o   = Compressed && pos_issue;
+  assign pos_rd_en_o   = Compressed && (fetch_q == FetchRd0 || (in_valid &&
+                         in_kind == sam_pkg::TokData && (fetch_q == FetchIdle ||
+                         fetch_q == FetchRd1 || fetch_q == FetchRd2 ||
+                         fetch_q == FetchClose)));
   assign pos_rd_addr_o = PosAddrWidth'(pos_addr);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       s1_valid_q <= 1'b0;
-      s1_mem_q   <= 1'b0;
-      s1_crd_q   <= '0;
-      s1_ref_q   <= '0;
-    end else if (s1_advance) begin
-      s1_valid_q <= slot_valid_q;
-      s1_mem_q   <= Compressed && scan_data;
-      s1_crd_q   <= scan_data ? {1'b0, slot_q.crd} : stop_crd;
-      s1_ref_q   <= scan_data ? {1'b0, slot_q.pos} : stop_ref;
+      s2_valid_q <= 1'b0;
+    end else begin
+      s1_valid_q <= issue;
+      s2_valid_q <= s1_valid_q;
     end
   end
 
-  assign crd_out = s1_mem_q ? {1'b0, crd_rd_data_i} : s1_crd_q;
+  // Data registers load every cycle; only the valid bits say whether they hold a
+  // token.
+  always_ff @(posedge clk_i) begin
+    s1_mem_q <= Compressed && scan_data;
+    s1_crd_q <= scan_data ? {1'b0, slot_q.crd} : stop_crd;
+    s1_ref_q <= scan_data ? {1'b0, slot_q.pos} : stop_ref;
+    s2_mem_q <= s1_mem_q;
+    s2_crd_q <= s1_crd_q;
+    s2_ref_q <= s1_ref_q;
+  end
+
+  assign crd_out = s2_mem_q ? {1'b0, crd_rd_data_i} : s2_crd_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -368,10 +565,10 @@ module sam_fiberlookup #(
       empty_q      <= 1'b0;
       ref_q        <= '0;
       first_q      <= '0;
-      last_q       <= '0;
+      end_q        <= '0;
       prev_q       <= 1'b0;
-      prev_ref_q   <= '0;
-      prev_end_q   <= '0;
+      prev_next_q  <= '0;
+      follow_q     <= 1'b0;
       slot_valid_q <= 1'b0;
       slot_q       <= '0;
       next_valid_q <= 1'b0;
@@ -381,10 +578,10 @@ module sam_fiberlookup #(
       empty_q      <= empty_d;
       ref_q        <= ref_d;
       first_q      <= first_d;
-      last_q       <= last_d;
+      end_q        <= end_d;
       prev_q       <= prev_d;
-      prev_ref_q   <= prev_ref_d;
-      prev_end_q   <= prev_end_d;
+      prev_next_q  <= prev_next_d;
+      follow_q     <= follow_d;
       slot_valid_q <= slot_valid_d;
       slot_q       <= slot_d;
       next_valid_q <= next_valid_d;
@@ -394,11 +591,11 @@ module sam_fiberlookup #(
 
   sam_fifo #(
     .Width(CrdWidth),
-    .Depth(2)
+    .Depth(Depth)
   ) crd_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(out_push),
+    .valid_i(s2_valid_q),
     .ready_o(crdq_ready),
     .tok_i  (crd_out),
     .valid_o(crd_valid_o),
@@ -408,13 +605,13 @@ module sam_fiberlookup #(
 
   sam_fifo #(
     .Width(RefWidth),
-    .Depth(2)
+    .Depth(Depth)
   ) ref_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(out_push),
+    .valid_i(s2_valid_q),
     .ready_o(refq_ready),
-    .tok_i  (s1_ref_q),
+    .tok_i  (s2_ref_q),
     .valid_o(ref_valid_o),
     .ready_i(ref_ready_i),
     .tok_o  (ref_tok_o)
@@ -423,6 +620,9 @@ module sam_fiberlookup #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
+      // The credits keep a free slot for every token in the pipeline.
+      assert (!s2_valid_q || (crdq_ready && refq_ready))
+      else $error("sam_fiberlookup: output buffer overflow (credit accounting)");
       assert (!skip_valid_i)
       else $error("sam_fiberlookup: the skip port is reserved; skip_valid_i must stay low");
       if (Root == 1) begin
@@ -449,9 +649,10 @@ module sam_fiberlookup #(
   end
 `endif
 
-  // The reserved skip port, and the address bits above the pos array (checked by
-  // the assertions only).
+  // The reserved skip port, and the address bits above the pos array, the issue
+  // flag and the buffers' ready (checked by the assertions only).
   logic unused_bits;
-  assign unused_bits = ^{skip_valid_i, skip_tok_i, pos_addr};
+  assign unused_bits = ^{skip_valid_i, skip_tok_i, pos_addr, pos_issue, crdq_ready,
+                         refq_ready};
 
 endmodule

@@ -25,8 +25,8 @@
 // Microarchitecture. A dense workspace in Banks banks, so groups drain while the
 // next ones accumulate: a value memory of Banks x Rows x DimInner words (Rows =
 // DimOuter for order 2, 1 for order 1) addressed by {bank, i, j}, with one write
-// port and two synchronous read ports (accumulate, drain; inferred as two block
-// RAM copies), and per bank an occupancy bitmap of NumWords =
+// port and two synchronous read ports (accumulate, drain: two `sam_mem` copies,
+// two-cycle reads), and per bank an occupancy bitmap of NumWords =
 // Rows*DimInner/WordWidth words of WordWidth bits plus a summary (word non-empty).
 //   Inputs: each channel is decoded into a one-token register stage (kind flags,
 //   stop level minus one and two), so the takes are flat equations over registers.
@@ -367,27 +367,57 @@ module sam_spaccumulator #(
   logic [ValWidth:0] it_val, i1_val_q, i2_val_q;
 
   // ---------------------------------------------------------------- workspace memory
-  // Banks banks of Rows x DimInner words in one memory, {bank, flat index}; one
-  // write port (the accumulate pipeline) and two synchronous read ports, accumulate
-  // and drain (inferred as two block RAM copies). Read data arrives two cycles
-  // later: the memory's output register, then one more register, so no logic
-  // follows the block RAM's clock-to-out.
+  // Banks banks of Rows x DimInner words, {bank, flat index}, in two `sam_mem`
+  // copies with the same writes (the accumulate pipeline's a3), one per read port:
+  // accumulate and drain. Reads issue every cycle; the data arrives two cycles
+  // later (the block RAM's read register and its output register on ECP5, a fabric
+  // register elsewhere), so no logic follows the block RAM's clock-to-out.
   //   An accumulate read misses the writes of its own cycle and the next two; a2
   // takes those sums from a3..a5 instead (so back-to-back tokens on one coordinate
-  // keep full rate, and the memory never resolves a read and a write of one word in
-  // one cycle: `no_rw_check`). The drain reads a bank at least three cycles after
+  // keep full rate, and the read and write of one word in one cycle, undefined in
+  // `sam_mem`, is never used). The drain reads a bank at least three cycles after
   // its last write (close, fetch start, word fetch, scan, queue), no forwarding.
-  (* no_rw_check *) val_t mem_q[Banks*Entries];
-  val_t   ardata1_q, ardata2_q, drdata1_q, drdata2_q;
+  localparam int unsigned MemAddrWidth = BankBits + AddrWidth;
+  val_t   ardata2_q, drdata2_q;
   baddr_t araddr, draddr;
 
-  always_ff @(posedge clk_i) begin
-    if (a3_valid_q) mem_q[a3_addr_q] <= a3_sum_q;
-    ardata1_q <= mem_q[araddr];
-    ardata2_q <= ardata1_q;
-    drdata1_q <= mem_q[draddr];
-    drdata2_q <= drdata1_q;
-  end
+  // One sam_mem per read port (both written by a3): on ECP5 DP16KDs with their
+  // output register, so no logic follows the block RAM's clock-to-out.
+  sam_mem #(
+    .Width    (ValWidth),
+    .AddrWidth(MemAddrWidth)
+  ) acc_mem (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .host_re_i   (1'b0),
+    .host_we_i   (1'b0),
+    .host_addr_i ('0),
+    .host_wdata_i('0),
+    .rd_en_i     (1'b1),
+    .rd_addr_i   (araddr),
+    .rd_data_o   (ardata2_q),
+    .wr_en_i     (a3_valid_q),
+    .wr_addr_i   (a3_addr_q),
+    .wr_data_i   (a3_sum_q)
+  );
+
+  sam_mem #(
+    .Width    (ValWidth),
+    .AddrWidth(MemAddrWidth)
+  ) drain_mem (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .host_re_i   (1'b0),
+    .host_we_i   (1'b0),
+    .host_addr_i ('0),
+    .host_wdata_i('0),
+    .rd_en_i     (1'b1),
+    .rd_addr_i   (draddr),
+    .rd_data_o   (drdata2_q),
+    .wr_en_i     (a3_valid_q),
+    .wr_addr_i   (a3_addr_q),
+    .wr_data_i   (a3_sum_q)
+  );
 
   assign a2_sum = ((a2_f3_q ? a3_sum_q : '0) | (a2_f4_q ? a4_sum_q : '0) |
                    (a2_f5_q ? a5_sum_q : '0) | (a2_fm_q ? ardata2_q : '0)) + a2_val_q;

@@ -1,5 +1,6 @@
-//! `samgen compile`: lower an expression (or import a Custard graph) to a SAM graph
-//! and write it as YAML, DOT and (with graphviz) SVG.
+//! `samgen compile`: lower an expression (or import a Custard graph) to a SAM graph,
+//! write it as YAML, DOT and (with graphviz) SVG, and generate its RTL: the top
+//! level, its address map, the library sources and a file list.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -8,14 +9,25 @@ use anyhow::{Context, Result};
 use clap::Args;
 use samgen_compiler::graph::SamGraph;
 
-use crate::kernel_args::KernelArgs;
+use crate::kernel_args::{HwArgs, KernelArgs};
+
+/// Memory words per array when `compile` is not told (`--mem-words`).
+const DEFAULT_MEM_WORDS: u64 = 4096;
+/// Workspace extent when `compile` is not told (`--workspace`).
+const DEFAULT_WORKSPACE: u64 = 256;
 
 #[derive(Args, Debug)]
 pub struct CompileArgs {
     #[command(flatten)]
     pub kernel: KernelArgs,
-    /// Output directory: graph.yaml, graph.dot, and graph.svg when graphviz's
-    /// `dot` is on PATH.
+    #[command(flatten)]
+    pub hw: HwArgs,
+    /// Value width in bits (two's complement, wrapping).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(2..=63))]
+    pub value_bits: u32,
+    /// Output directory: graph.yaml, graph.dot, graph.svg (when graphviz's `dot`
+    /// is on PATH), the top `<top>.sv`, its address map `<top>_map.yaml`, the
+    /// library sources in `rtl/` and the file list `files.f`.
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
     /// Print one JSON object instead of text.
@@ -27,7 +39,17 @@ pub fn run(a: CompileArgs) -> Result<()> {
     let built = a.kernel.build()?;
     let g = &built.graph;
     let mut notes = Vec::new();
-    let files = write_graph(g, &a.output, &mut notes)?;
+    let sizing = samgen_hdl::top::Sizing::uniform(
+        g,
+        a.hw.mem_words.unwrap_or(DEFAULT_MEM_WORDS),
+        a.hw.workspace.unwrap_or(DEFAULT_WORKSPACE),
+    );
+    // Generate before writing anything, so a graph the RTL cannot build leaves
+    // no partial output behind.
+    let top = samgen_hdl::top::generate(g, &a.hw.top, &a.hw.top_options(a.value_bits), &sizing)
+        .context("generating the RTL")?;
+    let mut files = write_graph(g, &a.output, &mut notes)?;
+    files.extend(crate::rtl_out::write_rtl(&top, &a.output)?);
     if a.json {
         print_json(g, &files);
     } else {

@@ -145,3 +145,54 @@ pub fn graph_tensors(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
     }
     (read, written)
 }
+
+/// How the kernel's hardware is built: widths, edge buffering, capacities.
+#[derive(Args, Debug, Clone)]
+pub struct HwArgs {
+    /// Tokens each edge FIFO holds.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub fifo_depth: u32,
+    /// Words of every array memory (rounded up to a power of two in the RTL).
+    /// `compile` needs it (default 4096); `run` sizes the memories from the data
+    /// unless it is given.
+    #[arg(long, value_name = "WORDS")]
+    pub mem_words: Option<u64>,
+    /// Extent of every workspace index (spaccumulator capacity per dimension).
+    /// `compile` default 256; `run` takes the data's extents unless it is given.
+    #[arg(long, value_name = "N")]
+    pub workspace: Option<u64>,
+    /// Coordinate width in bits.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub crd_bits: u32,
+    /// Reference (position) width in bits.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub ref_bits: u32,
+    /// Module name of the generated top.
+    #[arg(long, default_value = "sam_kernel", value_parser = verilog_identifier)]
+    pub top: String,
+}
+
+fn verilog_identifier(s: &str) -> Result<String, String> {
+    let ok = s
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(format!("`{s}` is not a SystemVerilog identifier"))
+    }
+}
+
+impl HwArgs {
+    pub fn top_options(&self, value_bits: u32) -> samgen_hdl::top::TopOptions {
+        samgen_hdl::top::TopOptions {
+            crd_width: self.crd_bits,
+            ref_width: self.ref_bits,
+            val_width: value_bits,
+            fifo_depth: self.fifo_depth,
+            ..Default::default()
+        }
+    }
+}

@@ -4,7 +4,9 @@
 
 mod compile_cmd;
 mod kernel_args;
+mod kernel_cmd;
 mod primitive_cmd;
+mod rtl_out;
 mod run_cmd;
 mod tensor_cmd;
 
@@ -25,10 +27,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Lower an expression (or import a Custard graph) to a SAM graph: YAML, DOT, SVG.
+    /// Lower an expression (or import a Custard graph) to a SAM graph (YAML, DOT,
+    /// SVG) and its RTL (top, address map, library sources, file list).
     Compile(compile_cmd::CompileArgs),
-    /// Run a kernel on tensor files and compare with the dense reference.
+    /// Run a kernel on tensor files (golden executor or RTL in Verilator) and
+    /// compare with the dense reference.
     Run(run_cmd::RunArgs),
+    /// Whole kernels in RTL: the Table 1 benchmark.
+    #[command(subcommand)]
+    Kernel(kernel_cmd::KernelCmd),
     /// Tensors: generate, inspect in a format, convert between file formats.
     #[command(subcommand)]
     Tensor(tensor_cmd::TensorCmd),
@@ -45,6 +52,7 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Compile(c) => compile_cmd::run(c),
         Cmd::Run(c) => run_cmd::run(c),
+        Cmd::Kernel(c) => kernel_cmd::run(c),
         Cmd::Tensor(c) => tensor_cmd::run(c),
         Cmd::Primitive(c) => primitive_cmd::run(c),
     };

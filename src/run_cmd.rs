@@ -14,13 +14,14 @@ use samgen_compiler::tensor::{
     read_tensor, write_tensor, CooTensor, Format, ReadOptions, Tensor, WriteOptions,
 };
 
-use crate::kernel_args::{graph_tensors, parse_expression, KernelArgs};
+use crate::kernel_args::{graph_tensors, parse_expression, HwArgs, KernelArgs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Backend {
     /// The Rust golden executor.
     Golden,
-    /// The generated RTL in Verilator (not yet).
+    /// The generated RTL in Verilator (built once, then cached by content hash),
+    /// checked word for word against the golden executor.
     Rtl,
 }
 
@@ -49,6 +50,23 @@ pub struct RunArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub hw: HwArgs,
+    /// RTL: write a waveform of the run (`.fst` or `.vcd`).
+    #[arg(long, value_name = "FILE")]
+    pub wave: Option<PathBuf>,
+    /// RTL: record every edge's tokens and compare them with the golden
+    /// executor's; the first divergence names the edge, the token index and both
+    /// tokens (slower: the simulation stops every cycle).
+    #[arg(long)]
+    pub trace: bool,
+    /// RTL: cycles before the run counts as hung (default: 20x the ideal cycles
+    /// plus 10000).
+    #[arg(long, value_name = "CYCLES")]
+    pub timeout: Option<u64>,
+    /// RTL: most words of one output array when sizing from the data.
+    #[arg(long, value_name = "WORDS", default_value_t = samgen_hdl::top::DEFAULT_OUTPUT_WORDS)]
+    pub max_output_words: u64,
 }
 
 /// The `-i NAME=FILE` arguments, by name.
@@ -183,8 +201,8 @@ fn compare(name: &str, golden: &CooTensor, dense: &CooTensor) -> Option<String> 
 }
 
 pub fn run(a: RunArgs) -> Result<()> {
-    if a.backend == Backend::Rtl {
-        bail!("the rtl backend arrives with the generated top level (issue 5)");
+    if (a.wave.is_some() || a.trace) && a.backend != Backend::Rtl {
+        bail!("--wave and --trace need --backend rtl");
     }
     let built = a.kernel.build()?;
     let graph = built.graph;
@@ -247,11 +265,16 @@ pub fn run(a: RunArgs) -> Result<()> {
         packed.insert(name.clone(), t);
     }
     let result = execute(&graph, &packed, a.value_bits).context("golden executor")?;
+    let rtl = match a.backend {
+        Backend::Golden => None,
+        Backend::Rtl => Some(run_rtl(&a, &graph, &packed, &result)?),
+    };
+    let produced = rtl.as_ref().map_or(&result.outputs, |r| &r.outputs);
 
     std::fs::create_dir_all(&a.output)
         .with_context(|| format!("cannot create {}", a.output.display()))?;
     let mut written = BTreeMap::new();
-    for (name, t) in &result.outputs {
+    for (name, t) in produced {
         let path = a.output.join(format!("{name}.tns"));
         write_tensor(&path, t, &WriteOptions::default())?;
         written.insert(name.clone(), path.display().to_string());
@@ -273,23 +296,59 @@ pub fn run(a: RunArgs) -> Result<()> {
     };
     let matched = dense.as_ref().map(|_| mismatch.is_none());
     if a.json {
-        let obj = serde_json::json!({
+        let mut obj = serde_json::json!({
             "match": matched,
             "ideal_cycles": result.ideal_cycles,
             "tokens": result.tokens,
             "outputs": written,
-            "backend": "golden",
+            "backend": if rtl.is_some() { "rtl" } else { "golden" },
         });
+        if let Some(r) = &rtl {
+            obj["cycles"] = r.cycles.into();
+            obj["cycles_over_ideal"] = (r.cycles as f64 / result.ideal_cycles.max(1) as f64).into();
+            obj["model_reused"] = r.model.reused.into();
+            obj["model_hash"] = r.model.hash.clone().into();
+            obj["build_seconds"] = r.model.build_seconds.into();
+            obj["sim_seconds"] = r.sim_seconds.into();
+            obj["sim_cycles_per_second"] = (r.sim_cycles as f64 / r.sim_seconds.max(1e-9)).into();
+        }
         println!("{obj}");
     } else {
         let m = match matched {
             Some(m) => m.to_string(),
             None => "null (no dense comparison)".to_string(),
         };
-        println!("backend       golden");
+        println!(
+            "backend       {}",
+            if rtl.is_some() {
+                "rtl (Verilator)"
+            } else {
+                "golden"
+            }
+        );
         println!("match         {m}");
+        if let Some(r) = &rtl {
+            println!(
+                "cycles        {} ({:.2}x the ideal)",
+                r.cycles,
+                r.cycles as f64 / result.ideal_cycles.max(1) as f64
+            );
+        }
         println!("ideal_cycles  {}", result.ideal_cycles);
         println!("tokens        {}", result.tokens);
+        if let Some(r) = &rtl {
+            let how = if r.model.reused {
+                "reused from the cache".to_string()
+            } else {
+                format!("built in {:.1} s", r.model.build_seconds)
+            };
+            println!("model         {} ({how})", r.model.hash);
+            println!(
+                "simulation    {:.2} s, {:.0} cycles/s",
+                r.sim_seconds,
+                r.sim_cycles as f64 / r.sim_seconds.max(1e-9)
+            );
+        }
         for (name, path) in &written {
             println!("output {name:<6} {path}");
         }
@@ -301,4 +360,48 @@ pub fn run(a: RunArgs) -> Result<()> {
         eprintln!("[run] {n}");
     }
     Ok(())
+}
+
+/// The RTL backend: generate, build (or reuse), simulate, and check every written
+/// array against the golden executor's.
+fn run_rtl(
+    a: &RunArgs,
+    graph: &SamGraph,
+    packed: &HashMap<String, Tensor>,
+    golden: &samgen_compiler::exec::ExecResult,
+) -> Result<samgen_cosim::kernel::RtlRun> {
+    use samgen_cosim::kernel::{first_difference, Capacity, RtlOptions};
+    let capacity = match (a.hw.mem_words, a.hw.workspace) {
+        (None, None) => None,
+        (words, extent) => Some(Capacity {
+            words: words.unwrap_or(samgen_hdl::top::DEFAULT_OUTPUT_WORDS),
+            extent: extent.unwrap_or(256),
+        }),
+    };
+    let opts = RtlOptions {
+        top: a.hw.top_options(a.value_bits),
+        max_output_words: a.max_output_words,
+        capacity,
+        timeout: a.timeout,
+        wave: a.wave.clone(),
+        trace: a.trace,
+        ..RtlOptions::default()
+    };
+    let label = graph
+        .info
+        .expression
+        .clone()
+        .unwrap_or_else(|| "kernel".to_string());
+    let run = samgen_cosim::kernel::run_rtl(graph, packed, golden, a.value_bits, &label, &opts)
+        .context("RTL co-simulation")?;
+    for (name, g) in &golden.outputs {
+        let r = run
+            .outputs
+            .get(name)
+            .ok_or_else(|| anyhow!("the RTL wrote no output {name}"))?;
+        if let Some(d) = first_difference(name, ("RTL", r), ("golden", g)) {
+            bail!("{d}");
+        }
+    }
+    Ok(run)
 }

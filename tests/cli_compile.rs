@@ -27,11 +27,12 @@ fn ok_json(out: &Output) -> Value {
         .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}): {out:?}"))
 }
 
-/// The command failed with exactly one `error: ...` line on stderr.
+/// The command failed with exactly one `error: ...` line on stderr (besides
+/// `[cosim] ...` progress lines of a model build).
 fn one_error_line(out: &Output) -> String {
     assert!(!out.status.success(), "expected failure, got {out:?}");
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    let lines: Vec<_> = err.lines().collect();
+    let lines: Vec<_> = err.lines().filter(|l| !l.starts_with("[cosim] ")).collect();
     assert_eq!(lines.len(), 1, "want one error line, got:\n{err}");
     assert!(lines[0].starts_with("error: "), "{err}");
     lines[0].to_string()
@@ -497,14 +498,18 @@ fn run_reports_a_mismatch_with_the_dense_reference() {
     assert_eq!(v["match"], false, "{v}");
 }
 
-#[test]
-fn run_refuses_the_rtl_backend_for_now() {
-    let dir = tempfile::tempdir().unwrap();
-    let (b, c) = spmv_inputs(dir.path());
-    let o = s(&dir.path().join("o"));
-    let e = one_error_line(&samgen(&[
+/// `samgen run --backend rtl` on the SpMV inputs (models in the default cache,
+/// shared with the other tests).
+fn run_rtl(dir: &Path, extra: &[&str]) -> Output {
+    let (b, c) = spmv_inputs(dir);
+    let o = s(&dir.join("o"));
+    let mut args = vec![
         "run",
         SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
         "-i",
         &b,
         "-i",
@@ -513,8 +518,131 @@ fn run_refuses_the_rtl_backend_for_now() {
         "rtl",
         "-o",
         &o,
+    ];
+    args.extend_from_slice(extra);
+    samgen(&args)
+}
+
+#[test]
+fn run_rtl_verifies_and_reuses_the_cached_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = ok_json(&run_rtl(dir.path(), &["--json"]));
+    assert_eq!(v["backend"], "rtl", "{v}");
+    assert_eq!(v["match"], true, "{v}");
+    let (cycles, ideal) = (
+        v["cycles"].as_u64().unwrap(),
+        v["ideal_cycles"].as_u64().unwrap(),
+    );
+    assert!(cycles >= ideal / 2 && cycles < 10 * ideal, "{v}");
+    // x = B c = (2*4 + 3*2, 0, -1*0, 5*2) = (14, 0, 0, 10), from the RTL's arrays.
+    let (dims, entries) = tns_entries(v["outputs"]["x"].as_str().unwrap());
+    assert_eq!(dims, vec![4]);
+    let nonzero: Vec<_> = entries.into_iter().filter(|e| e.1 != 0).collect();
+    assert_eq!(nonzero, vec![(vec![1], 14), (vec![4], 10)]);
+    // The same kernel and data again (the first run may have built the model or
+    // found it from another test): the model comes from the cache, and the text
+    // output says so.
+    let out = run_rtl(dir.path(), &[]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("reused from the cache"), "{text}");
+    assert!(text.contains("match         true"), "{text}");
+}
+
+#[test]
+fn run_rtl_timeout_names_the_edges() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = one_error_line(&run_rtl(dir.path(), &["--timeout", "3"]));
+    assert!(e.contains("timeout after 3 cycles"), "{e}");
+    assert!(e.contains("edges waiting for data"), "{e}");
+    assert!(e.contains("->"), "edges are named: {e}");
+}
+
+#[test]
+fn run_rtl_writes_a_waveform_and_rejects_other_extensions() {
+    let dir = tempfile::tempdir().unwrap();
+    let wave = s(&dir.path().join("run.vcd"));
+    let v = ok_json(&run_rtl(dir.path(), &["--wave", &wave, "--json"]));
+    assert_eq!(v["match"], true, "{v}");
+    let text = std::fs::read_to_string(&wave).unwrap();
+    assert!(text.contains("$enddefinitions"), "a VCD file");
+    assert!(
+        text.contains("B1_scan"),
+        "instances are named in the waveform"
+    );
+    let e = one_error_line(&run_rtl(dir.path(), &["--wave", "run.txt"]));
+    assert!(e.contains(".fst or .vcd"), "{e}");
+    // Edge traces compared with the golden executor's.
+    let v = ok_json(&run_rtl(dir.path(), &["--trace", "--json"]));
+    assert_eq!(v["match"], true, "{v}");
+}
+
+#[test]
+fn compile_writes_the_rtl_and_it_lints_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = dir.path().join("k");
+    let v = ok_json(&samgen(&[
+        "compile",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "--top",
+        "spmv",
+        "-o",
+        &s(&o),
+        "--json",
     ]));
-    assert!(e.contains("issue 5"), "{e}");
+    let files: Vec<String> = v["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect();
+    for want in ["spmv.sv", "spmv_map.yaml", "files.f"] {
+        assert!(
+            files.iter().any(|f| f.ends_with(want)),
+            "{want} in {files:?}"
+        );
+    }
+    let top = std::fs::read_to_string(o.join("spmv.sv")).unwrap();
+    assert!(top.contains("// Expression: x(i) = B(i,j) * c(j)"), "{top}");
+    assert!(
+        top.contains("B1_scan"),
+        "instances are named after the nodes"
+    );
+    let map = std::fs::read_to_string(o.join("spmv_map.yaml")).unwrap();
+    assert!(
+        map.contains("array: B1_crd") && map.contains("role: control"),
+        "{map}"
+    );
+    let lint = Command::new("verilator")
+        .current_dir(&o)
+        .args([
+            "--lint-only",
+            "-Wall",
+            "-f",
+            "files.f",
+            "--top-module",
+            "spmv",
+        ])
+        .output()
+        .expect("run verilator");
+    assert!(
+        lint.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lint.stderr)
+    );
+}
+
+#[test]
+fn compile_rejects_a_bad_top_name_before_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = dir.path().join("k");
+    let e = one_error_line(&samgen(&["compile", SPMV, "--top", "9x", "-o", &s(&o)]));
+    assert!(e.contains("not a SystemVerilog identifier"), "{e}");
+    assert!(!o.exists(), "nothing written");
 }
 
 #[test]

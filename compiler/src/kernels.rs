@@ -6,6 +6,14 @@
 //! (Custard never removes zeros that come from cancellation). Drop the primes
 //! for unpadded outputs.
 
+use std::collections::HashMap;
+
+use crate::expr::{parse, parse_format_arg, Assignment};
+use crate::graph::SamGraph;
+use crate::lower::{lower, Kernel};
+use crate::tensor::generate::{self, Density, ValueRange};
+use crate::tensor::{CooTensor, Format, Tensor, TensorError};
+
 /// One kernel: a name, the expression, `-f` arguments (the output's first, when it
 /// has one) and the loop order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +29,85 @@ impl KernelSpec {
     pub fn loop_order(&self) -> Vec<String> {
         self.order.split(',').map(str::to_string).collect()
     }
+
+    /// The parsed expression, its formats (an unpadded output with `padded` false:
+    /// primes dropped) and the lowered graph. Panics on a spec that does not
+    /// compile: the list is known-good.
+    pub fn build(&self, padded: bool) -> (Assignment, HashMap<String, Format>, SamGraph) {
+        let asg = parse(self.expr).unwrap_or_else(|e| panic!("{}: {e}", self.name));
+        let formats: HashMap<String, Format> = self
+            .formats
+            .iter()
+            .map(|f| {
+                let f = if !padded && f.starts_with(&asg.lhs.tensor) {
+                    f.replace('\'', "")
+                } else {
+                    f.to_string()
+                };
+                parse_format_arg(&f).unwrap_or_else(|e| panic!("{}: {e}", self.name))
+            })
+            .collect();
+        let kernel = Kernel::from_assignment(&asg, &formats, self.loop_order())
+            .unwrap_or_else(|e| panic!("{}: {e}", self.name));
+        let g = lower(&kernel).unwrap_or_else(|e| panic!("{}: {e}", self.name));
+        (asg, formats, g)
+    }
+}
+
+/// Random inputs for `asg`: each index variable's size from `sizes`, each tensor
+/// filled uniformly with probability `density` and values in -9..=9 (a scalar
+/// input is `3 + its position`).
+pub fn random_inputs(
+    asg: &Assignment,
+    sizes: &HashMap<String, u64>,
+    density: f64,
+    seed: u64,
+) -> HashMap<String, CooTensor> {
+    let mut out = HashMap::new();
+    for (k, (name, _)) in asg.inputs().into_iter().enumerate() {
+        let Some(access) = asg.rhs.accesses().into_iter().find(|a| a.tensor == name) else {
+            continue;
+        };
+        let dims: Vec<u64> = access
+            .indices
+            .iter()
+            .map(|ix| {
+                ix.as_var()
+                    .map_or(1, |v| sizes.get(v).copied().unwrap_or(1))
+            })
+            .collect();
+        let values = ValueRange::new(-9, 9).expect("a valid range");
+        let coo = if dims.is_empty() {
+            CooTensor::scalar(3 + k as i64)
+        } else {
+            generate::uniform(
+                &dims,
+                Density::Probability(density),
+                values,
+                seed * 31 + k as u64,
+            )
+            .expect("valid dimensions and density")
+        };
+        out.insert(name.to_string(), coo);
+    }
+    out
+}
+
+/// `coo` packed in `formats` (an input without a format is a scalar).
+pub fn pack_inputs(
+    coo: &HashMap<String, CooTensor>,
+    formats: &HashMap<String, Format>,
+    value_bits: u32,
+) -> Result<HashMap<String, Tensor>, TensorError> {
+    coo.iter()
+        .map(|(n, c)| {
+            let f = formats
+                .get(n)
+                .cloned()
+                .unwrap_or_else(|| Format::identity(vec![]));
+            Ok((n.clone(), Tensor::pack_with_bits(n, c, &f, value_bits)?))
+        })
+        .collect()
 }
 
 const fn k(

@@ -13,12 +13,10 @@
 use std::collections::{BTreeMap, HashMap};
 
 use samgen_compiler::exec::execute;
-use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment};
+use samgen_compiler::expr::{evaluate, Assignment};
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::kernels::{KernelSpec, TABLE1};
-use samgen_compiler::lower::{lower, Kernel};
-use samgen_compiler::tensor::generate::{self, Density, ValueRange};
-use samgen_compiler::tensor::{CooTensor, Format, Tensor};
+use samgen_compiler::kernels::{pack_inputs, random_inputs, KernelSpec, TABLE1};
+use samgen_compiler::tensor::{CooTensor, Format};
 
 /// Table 1's counts per kernel of `kernels::TABLE1`: scan, repeat, intersect,
 /// union, alu, reduce, crddrop, writers, arrays; then samgen's counts where they
@@ -64,23 +62,7 @@ fn counts(g: &SamGraph) -> [usize; 9] {
 }
 
 fn setup(case: &KernelSpec, padded: bool) -> (Assignment, HashMap<String, Format>, SamGraph) {
-    let asg = parse(case.expr).unwrap();
-    let formats: HashMap<String, Format> = case
-        .formats
-        .iter()
-        .map(|f| {
-            // The output's format is first; unpadded drops the primes.
-            let f = if !padded && f.starts_with(&asg.lhs.tensor) {
-                f.replace('\'', "")
-            } else {
-                f.to_string()
-            };
-            parse_format_arg(&f).unwrap()
-        })
-        .collect();
-    let kernel = Kernel::from_assignment(&asg, &formats, case.loop_order()).unwrap();
-    let g = lower(&kernel).unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    (asg, formats, g)
+    case.build(padded)
 }
 
 #[test]
@@ -106,41 +88,13 @@ fn primitive_counts_match_table_1() {
     }
 }
 
-/// Inputs for `asg`: each index variable gets a size, each tensor a random fill.
 fn inputs(
     asg: &Assignment,
     sizes: &HashMap<String, u64>,
     density: f64,
     seed: u64,
 ) -> HashMap<String, CooTensor> {
-    let mut out = HashMap::new();
-    for (k, (name, _)) in asg.inputs().into_iter().enumerate() {
-        let access = asg
-            .rhs
-            .accesses()
-            .into_iter()
-            .find(|a| a.tensor == name)
-            .unwrap();
-        let dims: Vec<u64> = access
-            .indices
-            .iter()
-            .map(|ix| sizes[ix.as_var().unwrap()])
-            .collect();
-        let values = ValueRange::new(-9, 9).unwrap();
-        let coo = if dims.is_empty() {
-            CooTensor::scalar(3 + k as i64)
-        } else {
-            generate::uniform(
-                &dims,
-                Density::Probability(density),
-                values,
-                seed * 31 + k as u64,
-            )
-            .unwrap()
-        };
-        out.insert(name.to_string(), coo);
-    }
-    out
+    random_inputs(asg, sizes, density, seed)
 }
 
 fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
@@ -167,16 +121,7 @@ fn golden_matches_dense_on_every_kernel() {
                 .map(|(k, v)| (v.to_string(), size + (k as u64 % 2)))
                 .collect();
             let coo = inputs(&asg, &sizes, density, seed);
-            let packed: HashMap<String, Tensor> = coo
-                .iter()
-                .map(|(n, c)| {
-                    let f = formats
-                        .get(n)
-                        .cloned()
-                        .unwrap_or_else(|| Format::identity(vec![]));
-                    (n.clone(), Tensor::pack(n, c, &f).unwrap())
-                })
-                .collect();
+            let packed = pack_inputs(&coo, &formats, 32).unwrap();
             let dense = evaluate(&asg, &coo, 32).unwrap();
             let result = execute(&g, &packed, 32)
                 .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", case.name));

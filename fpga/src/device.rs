@@ -51,6 +51,24 @@ impl Family {
     }
 
     /// yosys synthesis command.
+    /// The macro the flow defines for this family's synthesis: primitives select
+    /// their hard-block instances with it (`sam_mem`'s DP16KD under `SAM_ECP5`).
+    pub fn define(self) -> &'static str {
+        match self {
+            Family::Ecp5 => "SAM_ECP5",
+            Family::Ice40 => "SAM_ICE40",
+        }
+    }
+
+    /// File name and text of the declarations of the hard blocks the primitives
+    /// instantiate for this family (staged and compiled first), if any.
+    pub(crate) fn cell_declarations(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Family::Ecp5 => Some(("ecp5_cells.sv", include_str!("ecp5_cells.sv"))),
+            Family::Ice40 => None,
+        }
+    }
+
     pub(crate) fn synth_command(self) -> &'static str {
         match self {
             Family::Ecp5 => "synth_ecp5",

@@ -18,6 +18,7 @@
 pub mod device;
 pub mod error;
 pub mod flow;
+pub mod kernel;
 pub mod report;
 pub mod shell;
 pub mod table;
@@ -26,6 +27,7 @@ pub mod toolchain;
 pub use device::Family;
 pub use error::{FpgaError, ReportError};
 pub use flow::{synthesize, FlowOptions, StepTime, SynthJob, SynthRun};
+pub use kernel::{dut_of_module, kernel_job};
 pub use report::{CellCounts, ClockFmax, NextpnrReport, ReportMeta, SynthReport, Usage};
 pub use shell::{synth_shell, DutPort, DutSpec, PortDir, ShellMem, SynthShell};
 pub use table::format_table;

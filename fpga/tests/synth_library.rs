@@ -169,3 +169,47 @@ fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
         2,
     );
 }
+
+/// On ECP5 (`SAM_ECP5`) the arrays read through the DP16KD output register and
+/// the 32-bit multiply's partial products use the MULT18X18D's input and output
+/// registers: the hard blocks' combinational delays are what kept these designs
+/// below 150 MHz.
+#[test]
+fn ecp5_hard_blocks_use_their_own_registers() {
+    use library::AluOperandMode::Streams;
+    let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
+    for (config, cell, params) in [
+        (
+            library::arrayvals(16, 32, 10),
+            "DP16KD",
+            &[r#""REGMODE_B": "OUTREG""#][..],
+        ),
+        (
+            library::alu("mul", Streams, 32),
+            "MULT18X18D",
+            &[
+                r#""REG_INPUTA_CLK": "CLK0""#,
+                r#""REG_INPUTB_CLK": "CLK0""#,
+                r#""REG_OUTPUT_CLK": "CLK0""#,
+            ][..],
+        ),
+    ] {
+        let job = SynthJob {
+            dut: DutSpec::from_primitive(&config),
+            sources: library::sources_for(&config.modules_with_arrays()).unwrap(),
+            family: Family::Ecp5,
+            build_dir: common::build_dir(&format!("{}-ecp5-hard-blocks", config.module)),
+            options: FlowOptions::default(),
+        };
+        let run = synthesize(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("{} ecp5: {:?}", job.dut.label(), run.report);
+        let netlist = std::fs::read_to_string(run.build_dir.join("synth.json")).unwrap();
+        assert!(
+            netlist.contains(&format!(r#""type": "{cell}""#)),
+            "no {cell}"
+        );
+        for p in params {
+            assert!(netlist.contains(p), "{cell} without {p}");
+        }
+    }
+}

@@ -5,5 +5,7 @@
 //! built as a [`netlist::Module`] and printed once, so the output is uniform,
 //! readable and lint-clean by construction.
 
+pub mod host;
 pub mod library;
 pub mod netlist;
+pub mod top;

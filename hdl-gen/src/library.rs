@@ -41,6 +41,10 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
+        name: "sam_root",
+        deps: &["sam_pkg", "sam_stream_assert"],
+    },
+    Source {
         name: "sam_repeat",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
@@ -81,16 +85,20 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert"],
     },
     Source {
-        name: "sam_intersect",
+        name: "sam_joiner_way",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_intersect",
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
     },
     Source {
         name: "sam_union",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
     },
     Source {
         name: "sam_spaccumulator",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mem"],
     },
     Source {
         name: "sam_spaccumulator1",
@@ -98,6 +106,7 @@ pub const SOURCES: &[Source] = &[
             "sam_pkg",
             "sam_stream_assert",
             "sam_fifo",
+            "sam_mem",
             "sam_spaccumulator",
         ],
     },
@@ -162,8 +171,12 @@ impl StreamPort {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideKind {
     /// Reads an array (a `sam_mem` of `2^addr_width` words): ports
-    /// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i`; the data of a
-    /// read comes one cycle after `rd_en_o`.
+    /// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i`. Read latency is
+    /// two cycles, the one rule of every reader and `sam_mem`: the data of a read
+    /// issued in cycle t (`rd_en_o` high) is on `rd_data_i` in cycle t+2 (and
+    /// stays until the next read's data arrives); reads may issue every cycle. The
+    /// second cycle is the ECP5 block RAM's output register. A host read of the
+    /// array (`host_re_i`) has the same two-cycle latency.
     MemRead { addr_width: u32 },
     /// Writes an array: ports `<name>_wr_en_o`, `<name>_wr_addr_o`,
     /// `<name>_wr_data_o`.
@@ -292,6 +305,22 @@ pub fn repsiggen(crd_width: u32) -> PrimitiveConfig {
             StreamPort::output("repsig", REPSIG_WIDTH),
         ],
         sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+/// `sam_root`: the root reference stream `0 D` of `ref_width`-bit references,
+/// once its `start` register is set.
+pub fn root(ref_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_root".into(),
+        params: vec![("Width".into(), ref_width.to_string())],
+        streams: vec![StreamPort::output("", ref_width)],
+        sides: vec![SidePort {
+            name: "start".into(),
+            kind: SideKind::Config,
+            width: 1,
+        }],
         unused: Vec::new(),
     }
 }

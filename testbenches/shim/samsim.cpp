@@ -185,13 +185,16 @@ __attribute__((visibility("default"))) void samsim_host_write(void* p, uint32_t 
   s->half(false);
 }
 
-// Host port: one read, one clock cycle; returns the word.
+// Host port: one read, two clock cycles (sam_mem's read latency); returns the
+// word.
 __attribute__((visibility("default"))) uint64_t samsim_host_read(void* p, uint32_t addr) {
   auto* s = static_cast<Sim*>(p);
   s->top->host_re_i = 1;
   s->top->host_addr_i = addr;
   s->half(true);
   s->top->host_re_i = 0;
+  s->half(false);
+  s->half(true);
   s->half(false);
   return s->top->host_rdata_o;
 }

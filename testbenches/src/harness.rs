@@ -6,26 +6,17 @@
 
 use std::path::Path;
 
-use samgen_hdl::library::{PrimitiveConfig, SideKind, SidePort, StreamPort};
+use samgen_hdl::host;
+use samgen_hdl::library::{PrimitiveConfig, StreamPort};
 use samgen_hdl::netlist::{Dir, Instance, Item, Module, Width};
 
-use crate::verilator::{build_model, BuiltModel, ModelSpec, WaveFormat};
+use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
 use crate::CosimError;
 
 /// Bits per lane in the wrapper's packed token ports.
 pub const LANE_BITS: u32 = 64;
 
-/// Host addresses: the top byte picks a region, the rest is the word within it.
-pub const REGION_SHIFT: u32 = 24;
-
-/// One region of the wrapper's host port: an array or register of one instance.
-#[derive(Clone, Debug)]
-pub struct HostRegion {
-    pub instance: String,
-    pub side: SidePort,
-    /// Host address of word 0.
-    pub base: u64,
-}
+pub use samgen_hdl::host::{HostRegion, REGION_SHIFT};
 
 /// One primitive instance inside the wrapper.
 #[derive(Clone, Debug)]
@@ -62,11 +53,7 @@ impl Harness {
             .iter()
             .flat_map(|d| d.config.sides.iter().map(move |s| (d, s)))
             .enumerate()
-            .map(|(r, (d, s))| HostRegion {
-                instance: d.instance.clone(),
-                side: s.clone(),
-                base: (r as u64) << REGION_SHIFT,
-            })
+            .map(|(r, (d, s))| HostRegion::new(&d.instance, s, r))
             .collect()
     }
 
@@ -101,8 +88,10 @@ impl Harness {
                 top_name: self.name.clone(),
                 top_text: top.to_string(),
                 sources,
-                num_in: self.input_lanes().len() as u32,
-                num_out: self.output_lanes().len() as u32,
+                shim: Shim::Lanes {
+                    num_in: self.input_lanes().len() as u32,
+                    num_out: self.output_lanes().len() as u32,
+                },
                 wave,
             },
             cache_dir,
@@ -193,7 +182,7 @@ impl Harness {
                 .into_iter()
                 .filter(|r| r.instance == dut.instance)
                 .collect();
-            let sides = side_items(&dut.instance, &regions, &mut conns);
+            let (decls, sides) = host::side_items(&dut.instance, &regions, &mut conns);
             for port in &dut.config.unused {
                 let tie = if port.ends_with("_i") { "'0" } else { "" };
                 conns.push((port.clone(), tie.to_string()));
@@ -204,6 +193,9 @@ impl Harness {
                     name: wire.clone(),
                     width: Width::Bits(*bits),
                 });
+            }
+            for item in decls {
+                m.item(item);
             }
             m.item(Item::Instance(Instance {
                 module: dut.config.module.clone(),
@@ -221,7 +213,7 @@ impl Harness {
                 );
             }
         }
-        host_read_mux(&mut m, &self.host_regions());
+        host::host_read_mux(&mut m, &host::read_sources(&self.host_regions()));
         if num_in == 0 {
             m.assign("in_ready_o", "1'b0");
         }
@@ -230,144 +222,4 @@ impl Harness {
         }
         m
     }
-}
-
-/// `host_addr_i` selects region `r`.
-fn hit(r: &HostRegion) -> String {
-    format!(
-        "host_addr_i[31:{REGION_SHIFT}] == 8'd{}",
-        r.base >> REGION_SHIFT
-    )
-}
-
-/// The signal the host reads for region `r`.
-fn read_signal(r: &HostRegion) -> String {
-    format!("{}_{}_host", r.instance, r.side.name)
-}
-
-fn addr_width(kind: SideKind) -> u32 {
-    match kind {
-        SideKind::MemRead { addr_width } | SideKind::MemWrite { addr_width } => addr_width,
-        SideKind::Config | SideKind::Status => 0,
-    }
-}
-
-/// The arrays and registers behind one instance's side ports; pushes the
-/// instance's side connections onto `conns`.
-fn side_items(
-    instance: &str,
-    regions: &[HostRegion],
-    conns: &mut Vec<(String, String)>,
-) -> Vec<Item> {
-    let mut items = Vec::new();
-    for r in regions {
-        let side = &r.side;
-        let host = read_signal(r);
-        let w = side.width;
-        let ports = side.ports();
-        match side.kind {
-            SideKind::MemRead { .. } | SideKind::MemWrite { .. } => {
-                let aw = addr_width(side.kind);
-                let read = matches!(side.kind, SideKind::MemRead { .. });
-                let wire = |suffix: &str| format!("{instance}_{}_{suffix}", side.name);
-                let mut mem_conns = vec![
-                    ("clk_i".to_string(), "clk_i".to_string()),
-                    ("rst_ni".to_string(), "rst_ni".to_string()),
-                    ("host_re_i".into(), format!("host_re_i && {}", hit(r))),
-                    ("host_we_i".into(), format!("host_we_i && {}", hit(r))),
-                    ("host_addr_i".into(), format!("host_addr_i[{}:0]", aw - 1)),
-                    ("host_wdata_i".into(), format!("host_wdata_i[{}:0]", w - 1)),
-                    ("rd_data_o".into(), host.clone()),
-                ];
-                items.push(Item::Wire {
-                    name: host.clone(),
-                    width: Width::Bits(w),
-                });
-                for (name, _, bits) in &ports {
-                    if name.ends_with("_o") {
-                        let wn = wire(name.rsplit('_').nth(1).unwrap_or("x"));
-                        items.push(Item::Wire {
-                            name: wn.clone(),
-                            width: Width::Bits(*bits),
-                        });
-                        conns.push((name.clone(), wn));
-                    } else {
-                        conns.push((name.clone(), host.clone()));
-                    }
-                }
-                if read {
-                    mem_conns.push(("rd_en_i".into(), wire("en")));
-                    mem_conns.push(("rd_addr_i".into(), wire("addr")));
-                    mem_conns.push(("wr_en_i".into(), "1'b0".into()));
-                    mem_conns.push(("wr_addr_i".into(), "'0".into()));
-                    mem_conns.push(("wr_data_i".into(), "'0".into()));
-                } else {
-                    mem_conns.push(("rd_en_i".into(), "1'b0".into()));
-                    mem_conns.push(("rd_addr_i".into(), "'0".into()));
-                    mem_conns.push(("wr_en_i".into(), wire("en")));
-                    mem_conns.push(("wr_addr_i".into(), wire("addr")));
-                    mem_conns.push(("wr_data_i".into(), wire("data")));
-                }
-                items.push(Item::Instance(Instance {
-                    module: "sam_mem".into(),
-                    name: format!("{instance}_{}_mem", side.name),
-                    params: samgen_hdl::library::mem(w, aw),
-                    conns: mem_conns,
-                }));
-            }
-            SideKind::Config => {
-                items.push(Item::Wire {
-                    name: host.clone(),
-                    width: Width::Bits(w),
-                });
-                items.push(Item::Block(vec![
-                    "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
-                    format!("  if (!rst_ni) {host} <= '0;"),
-                    format!(
-                        "  else if (host_we_i && {}) {host} <= host_wdata_i[{}:0];",
-                        hit(r),
-                        w - 1
-                    ),
-                    "end".into(),
-                ]));
-                conns.push((ports[0].0.clone(), host));
-            }
-            SideKind::Status => {
-                items.push(Item::Wire {
-                    name: host.clone(),
-                    width: Width::Bits(w),
-                });
-                conns.push((ports[0].0.clone(), host));
-            }
-        }
-    }
-    items
-}
-
-/// `host_rdata_o`: the region read last (registered on `host_re_i`) picks the data.
-fn host_read_mux(m: &mut Module, regions: &[HostRegion]) {
-    m.comment("Host reads: the region of the last read picks the data");
-    if regions.is_empty() {
-        m.assign("host_rdata_o", "'0");
-        return;
-    }
-    m.item(Item::Wire {
-        name: "host_region_q".into(),
-        width: Width::Bits(8),
-    });
-    m.item(Item::Block(vec![
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
-        "  if (!rst_ni) host_region_q <= '0;".into(),
-        format!("  else if (host_re_i) host_region_q <= host_addr_i[31:{REGION_SHIFT}];"),
-        "end".into(),
-    ]));
-    let mut rhs = "'0".to_string();
-    for r in regions.iter().rev() {
-        rhs = format!(
-            "host_region_q == 8'd{} ? 64'({}) :\n                        {rhs}",
-            r.base >> REGION_SHIFT,
-            read_signal(r)
-        );
-    }
-    m.assign("host_rdata_o", rhs);
 }

@@ -9,7 +9,7 @@
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use samgen_compiler::golden;
+use samgen_compiler::golden::{self, GoldenError};
 use samgen_compiler::token::Token;
 use samgen_hdl::library::PrimitiveConfig;
 
@@ -150,53 +150,129 @@ pub fn long_ways(
     }
 }
 
-/// `sam_intersect` with `ways` ways of `crd_width`-bit coordinates and
-/// `ref_width`-bit references.
-pub struct Intersect {
-    pub ways: u32,
-    pub crd_width: u32,
-    pub ref_width: u32,
+/// A joiner's testbench (`sam_intersect`, `sam_union`): what sets the two apart.
+/// Both take the same inputs ([`random_ways`]) and are [`PrimitiveTest`]s through
+/// this trait.
+pub trait Joiner {
+    /// The primitive's name, as in [`PrimitiveTest::name`].
+    const NAME: &'static str;
+    /// How the ways overlap in the throughput bench's long inputs.
+    const LONG_OVERLAP: Overlap;
+    /// Ways, coordinate width, reference width.
+    fn shape(&self) -> (u32, u32, u32);
+    /// The library configuration for a shape.
+    fn library(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig;
+    /// The golden model: (crd, ref per way) from (crd, ref) pairs.
+    fn join(
+        inputs: &[(Vec<Token>, Vec<Token>)],
+    ) -> Result<(Vec<Token>, Vec<Vec<Token>>), GoldenError>;
 }
 
-impl PrimitiveTest for Intersect {
+impl<T: Joiner> PrimitiveTest for T {
     fn name(&self) -> &'static str {
-        "intersect"
+        T::NAME
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::intersect(self.ways, self.crd_width, self.ref_width)
+        let (ways, crd_width, ref_width) = self.shape();
+        T::library(ways, crd_width, ref_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        let (ways, crd_width, ref_width) = self.shape();
         let levels = rng.gen_range(1..=3);
         let fiber = rng.gen_range(1..=8);
         flatten(random_ways(
             rng,
-            self.ways as usize,
-            self.crd_width,
-            self.ref_width,
+            ways as usize,
+            crd_width,
+            ref_width,
             levels,
             fiber,
             None,
         ))
     }
 
-    /// Identical coordinates on every way: every cycle is a match, so the rate is
-    /// the pipeline's own (with different coordinates the lagging way advances
-    /// one token a cycle, so cycles follow the union's length, not a way's).
     fn long_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
-        long_ways(
-            rng,
-            self.ways as usize,
-            self.crd_width,
-            self.ref_width,
-            Overlap::Identical,
-        )
+        let (ways, crd_width, ref_width) = self.shape();
+        long_ways(rng, ways as usize, crd_width, ref_width, T::LONG_OVERLAP)
     }
 
     fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
-        let (crd, refs) = golden::intersect(&pairs(inputs)).map_err(|e| e.to_string())?;
+        let (crd, refs) = T::join(&pairs(inputs)).map_err(|e| e.to_string())?;
         Ok(std::iter::once(crd).chain(refs).collect())
+    }
+}
+
+/// The tests of a joiner (`testbenches/tests/{intersect,union}.rs`), `make` giving
+/// the testbench for (ways, crd_width, ref_width).
+pub mod checks {
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::primitive_tb::{build, throughput, verify};
+    use crate::verilator::default_cache_dir;
+
+    /// The golden model accepts 1000 random inputs for 2 and 3 ways.
+    pub fn golden_accepts_the_random_inputs<T: PrimitiveTest>(make: impl Fn(u32, u32, u32) -> T) {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for ways in [2, 3] {
+            let tb = make(ways, 4, 5);
+            for _ in 0..1000 {
+                let ins = tb.random_inputs(&mut rng);
+                assert_eq!(ins.len(), 2 * ways as usize);
+                tb.golden(&ins).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+
+    /// The RTL matches the golden model on 1000 random streams under random stalls
+    /// for 2 and 3 ways, wide and narrow, and moves > 0.95 tokens per cycle on long
+    /// unstalled streams.
+    pub fn rtl_matches_golden<T: PrimitiveTest>(make: impl Fn(u32, u32, u32) -> T, seed: u64) {
+        for (ways, crd_width, ref_width) in [(2, 16, 16), (3, 16, 16), (2, 3, 5), (3, 4, 3)] {
+            let tb = make(ways, crd_width, ref_width);
+            let model = build(&tb, &default_cache_dir(), None).unwrap_or_else(|e| panic!("{e}"));
+            let report = verify(&tb, &model, 1000, seed, None).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(report.streams, 1000);
+            assert!(report.tokens_in > 10000, "{report:?}");
+            let rate = throughput(&tb, &model, seed).unwrap_or_else(|e| panic!("{e}"));
+            eprintln!(
+                "{} ways={ways} {crd_width}/{ref_width}: {report:?} {rate:?}",
+                tb.name()
+            );
+            assert!(rate.per_cycle > 0.95, "{rate:?}");
+        }
+    }
+}
+
+/// `sam_intersect` with `ways` ways of `crd_width`-bit coordinates and
+/// `ref_width`-bit references. The long inputs hold identical coordinates on every
+/// way: every cycle is a match, so the rate is the pipeline's own (with different
+/// coordinates the lagging way advances one token a cycle, so cycles follow the
+/// union's length, not a way's).
+pub struct Intersect {
+    pub ways: u32,
+    pub crd_width: u32,
+    pub ref_width: u32,
+}
+
+impl Joiner for Intersect {
+    const NAME: &'static str = "intersect";
+    const LONG_OVERLAP: Overlap = Overlap::Identical;
+
+    fn shape(&self) -> (u32, u32, u32) {
+        (self.ways, self.crd_width, self.ref_width)
+    }
+
+    fn library(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+        samgen_hdl::library::intersect(ways, crd_width, ref_width)
+    }
+
+    fn join(
+        inputs: &[(Vec<Token>, Vec<Token>)],
+    ) -> Result<(Vec<Token>, Vec<Vec<Token>>), GoldenError> {
+        golden::intersect(inputs)
     }
 }
 

@@ -13,6 +13,7 @@ pub mod fiberwrite;
 pub mod fifo;
 pub mod harness;
 pub mod intersect;
+pub mod kernel;
 pub mod primitive_tb;
 pub mod reduce;
 pub mod registry;

@@ -79,7 +79,7 @@ impl Sim {
         let num_out: CountFn = sym(&lib, "samsim_num_out", path)?;
         // SAFETY: plain getters without arguments.
         let (abi, got_in, got_out) = unsafe { (abi(), num_in(), num_out()) };
-        let (want_in, want_out) = (model.num_in.max(1), model.num_out.max(1));
+        let (want_in, want_out) = (model.lanes().0.max(1), model.lanes().1.max(1));
         if abi != ABI_VERSION || got_in != want_in || got_out != want_out {
             return Err(CosimError::LaneMismatch {
                 path: path.clone(),
@@ -187,7 +187,8 @@ impl Sim {
         self.check_errors()
     }
 
-    /// Read one word through the host port (one clock cycle).
+    /// Read one word through the host port (two clock cycles: `sam_mem`'s read
+    /// latency).
     pub fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
         let addr = u32::try_from(addr).map_err(|_| {
             CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits"))

@@ -7,6 +7,7 @@
 //! of one key (parallel tests) serialize on a lock file.
 
 use std::fs;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -16,6 +17,51 @@ use sha2::{Digest, Sha256};
 use crate::CosimError;
 
 const SHIM: &str = include_str!("../shim/samsim.cpp");
+const KERNEL_SHIM: &str = include_str!("../shim/samkernel.cpp");
+
+/// Which C++ shim a model links: the stream-lane wrapper of a primitive test, or
+/// a kernel top (host port, `done_o`, edge probes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shim {
+    Lanes {
+        num_in: u32,
+        num_out: u32,
+    },
+    /// `trace`: the top has `trace_o` (every edge's token).
+    Kernel {
+        probes: u32,
+        trace: bool,
+    },
+}
+
+impl Shim {
+    fn text(self) -> &'static str {
+        match self {
+            Shim::Lanes { .. } => SHIM,
+            Shim::Kernel { .. } => KERNEL_SHIM,
+        }
+    }
+
+    fn file(self) -> &'static str {
+        match self {
+            Shim::Lanes { .. } => "samsim.cpp",
+            Shim::Kernel { .. } => "samkernel.cpp",
+        }
+    }
+
+    fn defines(self) -> Vec<String> {
+        match self {
+            Shim::Lanes { num_in, num_out } => vec![
+                format!("-DSAMSIM_NUM_IN={}", num_in.max(1)),
+                format!("-DSAMSIM_NUM_OUT={}", num_out.max(1)),
+            ],
+            Shim::Kernel { probes, trace } => vec![
+                format!("-DSAMK_NUM_PROBES={}", probes.max(1)),
+                format!("-DSAMK_TRACE={}", u32::from(trace)),
+            ],
+        }
+    }
+}
 
 /// Waveform support compiled into a model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +92,7 @@ pub struct ModelSpec {
     pub top_text: String,
     /// Library sources, dependencies first.
     pub sources: Vec<PathBuf>,
-    pub num_in: u32,
-    pub num_out: u32,
+    pub shim: Shim,
     pub wave: Option<WaveFormat>,
 }
 
@@ -60,8 +105,17 @@ pub struct BuiltModel {
     /// True when the cache already held it.
     pub reused: bool,
     pub build_seconds: f64,
-    pub num_in: u32,
-    pub num_out: u32,
+    pub shim: Shim,
+}
+
+impl BuiltModel {
+    /// Stream lanes (in, out) of a lane-shim model; (0, 0) for a kernel.
+    pub fn lanes(&self) -> (u32, u32) {
+        match self.shim {
+            Shim::Lanes { num_in, num_out } => (num_in, num_out),
+            Shim::Kernel { .. } => (0, 0),
+        }
+    }
 }
 
 /// Where models are cached: `$SAMGEN_MODEL_CACHE`, else `target/samgen-models` of
@@ -137,9 +191,9 @@ fn verilator_args(spec: &ModelSpec) -> Vec<String> {
 fn cache_key(spec: &ModelSpec, version: &str) -> Result<String, CosimError> {
     let mut h = Sha256::new();
     h.update(version.as_bytes());
-    h.update(SHIM.as_bytes());
+    h.update(spec.shim.text().as_bytes());
     h.update(verilator_args(spec).join(" ").as_bytes());
-    h.update(format!("lanes {} {}", spec.num_in, spec.num_out).as_bytes());
+    h.update(spec.shim.defines().join(" ").as_bytes());
     h.update(spec.top_text.as_bytes());
     for src in &spec.sources {
         let text = fs::read(src).map_err(CosimError::io(format!("reading {}", src.display())))?;
@@ -163,8 +217,7 @@ pub fn build_model(spec: &ModelSpec, cache_dir: &Path) -> Result<BuiltModel, Cos
         hash: hash.clone(),
         reused,
         build_seconds,
-        num_in: spec.num_in,
-        num_out: spec.num_out,
+        shim: spec.shim,
     };
     if library.exists() {
         return Ok(model(true, 0.0));
@@ -181,16 +234,28 @@ pub fn build_model(spec: &ModelSpec, cache_dir: &Path) -> Result<BuiltModel, Cos
         return Ok(model(true, 0.0));
     }
     let start = Instant::now();
-    eprintln!(
+    let message = format!(
         "[cosim] building Verilator model `{}` ({hash}); this takes a while once, then it is cached",
         spec.label
     );
+    // A spinner on a terminal; one line in a log.
+    let spinner = if std::io::stderr().is_terminal() {
+        let s = indicatif::ProgressBar::new_spinner().with_message(message);
+        s.enable_steady_tick(std::time::Duration::from_millis(120));
+        Some(s)
+    } else {
+        eprintln!("{message}");
+        None
+    };
     let work = cache_dir.join(format!("{}-{hash}.building", spec.top_name));
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).map_err(CosimError::io(format!("creating {}", work.display())))?;
     let runtime = build_runtime(cache_dir, &version)?;
     build_in(spec, &work, &runtime)?;
     fs::rename(&work, &dir).map_err(CosimError::io(format!("installing {}", dir.display())))?;
+    if let Some(s) = spinner {
+        s.finish_and_clear();
+    }
     let secs = start.elapsed().as_secs_f64();
     eprintln!("[cosim] model `{}` built in {secs:.1} s", spec.label);
     Ok(model(false, secs))
@@ -302,8 +367,10 @@ fn build_runtime(cache_dir: &Path, version: &str) -> Result<PathBuf, CosimError>
         top_name: String::new(),
         top_text: String::new(),
         sources: Vec::new(),
-        num_in: 0,
-        num_out: 0,
+        shim: Shim::Lanes {
+            num_in: 0,
+            num_out: 0,
+        },
         wave: None,
     };
     run_logged(&mut ar, "ar", &spec_label, &work.join("ar.log"))?;
@@ -328,7 +395,8 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
     let top = work.join(&top_file);
     fs::write(&top, &spec.top_text)
         .map_err(CosimError::io(format!("writing {}", top.display())))?;
-    fs::write(work.join("samsim.cpp"), SHIM).map_err(CosimError::io("writing the shim"))?;
+    fs::write(work.join(spec.shim.file()), spec.shim.text())
+        .map_err(CosimError::io("writing the shim"))?;
     let mut verilate = Command::new("verilator");
     verilate
         .current_dir(work)
@@ -355,8 +423,7 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
         .arg("-Iobj")
         .arg(format!("-I{}", root.join("include").display()))
         .arg(format!("-I{}", root.join("include/vltstd").display()))
-        .arg(format!("-DSAMSIM_NUM_IN={}", spec.num_in.max(1)))
-        .arg(format!("-DSAMSIM_NUM_OUT={}", spec.num_out.max(1)));
+        .args(spec.shim.defines());
     match spec.wave {
         Some(WaveFormat::Fst) => {
             link.args(["-DVM_TRACE=1", "-DVM_TRACE_FST=1"]);
@@ -366,7 +433,7 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
         }
         None => {}
     }
-    link.args(["samsim.cpp", "obj/Vtb__ALL.a"]);
+    link.args([spec.shim.file(), "obj/Vtb__ALL.a"]);
     link.arg(runtime);
     link.args(["-pthread", "-lz", "-Wl,-Bsymbolic", "-o", "libsamsim.so"]);
     run_logged(&mut link, "g++", spec, &work.join("link.log"))

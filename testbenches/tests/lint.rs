@@ -116,3 +116,48 @@ fn joiners_lint_clean_with_three_ways_and_reject_bad_parameters() {
     let err = lint(&refs, "sam_union", &["-GRefWidth=1".into()]).unwrap_err();
     assert!(err.contains("RefWidth must be in 2..63"), "{err}");
 }
+
+/// The generated top of every Table 1 kernel (padded and unpadded outputs) and of
+/// the Custard examples, as simulated and as synthesized.
+#[test]
+fn every_generated_kernel_top_lints_clean() {
+    use samgen_compiler::graph::SamGraph;
+    use samgen_hdl::top::{generate, Sizing, TopOptions};
+    let dir = std::env::temp_dir().join(format!("samgen-lint-top-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut graphs: Vec<(String, SamGraph)> = Vec::new();
+    for k in samgen_compiler::kernels::TABLE1 {
+        for padded in [true, false] {
+            graphs.push((format!("{} padded={padded}", k.name), k.build(padded).2));
+        }
+    }
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/examples/custard");
+    for file in ["spmv.gv", "mat_elemadd.gv", "matmul_ikj.gv"] {
+        let text = std::fs::read_to_string(examples.join(file)).unwrap();
+        graphs.push((file.into(), SamGraph::from_custard(&text, file).unwrap()));
+    }
+    let mut failures = Vec::new();
+    for (label, g) in &graphs {
+        let top = generate(
+            g,
+            "sam_kernel",
+            &TopOptions::default(),
+            &Sizing::uniform(g, 300, 20),
+        )
+        .unwrap_or_else(|e| panic!("{label}: {e}"));
+        let path = dir.join("sam_kernel.sv");
+        std::fs::write(&path, top.module.to_string()).unwrap();
+        let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
+        let mut files = sources_for(&modules).unwrap();
+        files.push(path);
+        let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+        for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+            if let Err(e) = lint(&refs, "sam_kernel", &defines) {
+                failures.push(format!("{label} {defines:?}:\n{e}"));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(graphs.len(), 14 * 2 + 3);
+}

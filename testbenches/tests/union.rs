@@ -1,42 +1,24 @@
 //! `sam_union` RTL against `golden::union` on 1000 random streams per
-//! configuration (2 and 3 ways) under random stalls.
+//! configuration (2 and 3 ways) under random stalls (the joiner checks of
+//! [`samgen_cosim::intersect::checks`]).
 
-use samgen_cosim::primitive_tb::{build, throughput, verify, PrimitiveTest};
+use samgen_cosim::intersect::checks;
 use samgen_cosim::union::Union;
-use samgen_cosim::verilator::default_cache_dir;
 
-#[test]
-fn golden_accepts_the_random_inputs() {
-    use rand::SeedableRng;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-    for ways in [2, 3] {
-        let tb = Union {
-            ways,
-            crd_width: 4,
-            ref_width: 5,
-        };
-        for _ in 0..1000 {
-            let ins = tb.random_inputs(&mut rng);
-            assert_eq!(ins.len(), 2 * ways as usize);
-            tb.golden(&ins).unwrap_or_else(|e| panic!("{e}"));
-        }
+fn tb(ways: u32, crd_width: u32, ref_width: u32) -> Union {
+    Union {
+        ways,
+        crd_width,
+        ref_width,
     }
 }
 
 #[test]
+fn golden_accepts_the_random_inputs() {
+    checks::golden_accepts_the_random_inputs(tb);
+}
+
+#[test]
 fn union_matches_golden_on_1000_random_streams_under_stalls() {
-    for (ways, crd_width, ref_width) in [(2, 16, 16), (3, 16, 16), (2, 3, 5), (3, 4, 3)] {
-        let tb = Union {
-            ways,
-            crd_width,
-            ref_width,
-        };
-        let model = build(&tb, &default_cache_dir(), None).unwrap_or_else(|e| panic!("{e}"));
-        let report = verify(&tb, &model, 1000, 0x0410, None).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(report.streams, 1000);
-        assert!(report.tokens_in > 10000, "{report:?}");
-        let rate = throughput(&tb, &model, 0x0410).unwrap_or_else(|e| panic!("{e}"));
-        eprintln!("union ways={ways} {crd_width}/{ref_width}: {report:?} {rate:?}");
-        assert!(rate.per_cycle > 0.95, "{rate:?}");
-    }
+    checks::rtl_matches_golden(tb, 0x0410);
 }

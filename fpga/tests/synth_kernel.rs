@@ -1,0 +1,45 @@
+//! A generated kernel top synthesizes, places and routes (DESIGN section 12):
+//! SpMV (`x(i) = B(i,j) * c(j)`, B:ds, c:d) for ECP5, its arrays in block RAM and
+//! its multiplier on a DSP block. `samgen kernel bench --synth` does every Table 1
+//! kernel (too slow for the test run).
+
+mod common;
+
+use samgen_compiler::expr::{parse, parse_format_arg};
+use samgen_compiler::lower::{lower, Kernel};
+use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
+use samgen_hdl::top::{generate, Sizing, TopOptions};
+
+#[test]
+fn spmv_top_builds_for_ecp5() {
+    let asg = parse("x(i) = B(i,j) * c(j)").unwrap();
+    let formats = ["x:s'", "B:ds", "c:d"]
+        .iter()
+        .map(|f| parse_format_arg(f).unwrap())
+        .collect();
+    let kernel = Kernel::from_assignment(&asg, &formats, vec!["i".into(), "j".into()]).unwrap();
+    let graph = lower(&kernel).unwrap();
+    let top = generate(
+        &graph,
+        "spmv_kernel",
+        &TopOptions::default(),
+        &Sizing::uniform(&graph, 1024, 64),
+    )
+    .unwrap();
+    let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
+    let job = kernel_job(
+        &top,
+        Family::Ecp5,
+        &common::build_dir("spmv_kernel-ecp5"),
+        FlowOptions::default(),
+    )
+    .unwrap();
+    let run = synthesize(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
+    let r = &run.report;
+    eprintln!("spmv_kernel ecp5: {r:?}");
+    // B1 pos, B1 crd, B vals, c vals, x0 pos, x0 crd, x vals: seven arrays.
+    assert!(r.bram >= 7, "{r:?}");
+    assert!(r.dsp > 0, "the multiplier maps to DSP blocks: {r:?}");
+    assert!(r.luts > 500 && r.fmax_mhz > 0.0, "{r:?}");
+    assert!(std::fs::metadata(&run.bitstream).unwrap().len() > 0);
+}

@@ -1,0 +1,237 @@
+//! `samgen kernel bench`: every Table 1 kernel as generated RTL in Verilator on
+//! large sparse inputs: RTL cycles against the ideal SAM bound, simulation speed,
+//! and (with --synth) the top's utilization and Fmax on ECP5.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Subcommand;
+use samgen_compiler::expr::evaluate;
+use samgen_compiler::kernels::{random_inputs, KernelSpec, TABLE1};
+use samgen_cosim::kernel::{verify, RtlOptions};
+use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
+use samgen_hdl::top::{generate, Sizing, TopOptions};
+
+#[derive(Subcommand)]
+pub enum KernelCmd {
+    /// Run every Table 1 kernel in RTL on ~5%-dense random inputs (128 per
+    /// dimension for two indices, 64 for three, 48 for four), verified against
+    /// the golden executor and the dense reference; print RTL cycles against the
+    /// ideal cycles and the simulation speed.
+    Bench {
+        /// Only these kernels (Table 1 names, e.g. `SpMV,MMAdd`), comma separated.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Probability of each coordinate being nonzero.
+        #[arg(long, default_value_t = 0.05)]
+        density: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Tokens each edge FIFO holds.
+        #[arg(long, default_value_t = 2)]
+        fifo_depth: u32,
+        /// Also synthesize, place and route each top for ECP5-85F (memories of
+        /// 1024 words, workspaces of 64) and report LUTs, FFs, BRAM, DSP and Fmax.
+        #[arg(long)]
+        synth: bool,
+        /// Parent of the synthesis build folders.
+        #[arg(short, long, default_value = "build/bench/kernels")]
+        output: PathBuf,
+        /// Python venv holding the YoWASP tools (default: $SAMGEN_VENV, else .venv).
+        #[arg(long)]
+        venv: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(cmd: KernelCmd) -> Result<()> {
+    match cmd {
+        KernelCmd::Bench {
+            only,
+            density,
+            seed,
+            fifo_depth,
+            synth,
+            output,
+            venv,
+            json,
+        } => bench(&only, density, seed, fifo_depth, synth, &output, venv, json),
+    }
+}
+
+/// One row of the table.
+#[derive(serde::Serialize)]
+struct Row {
+    kernel: String,
+    dims: String,
+    nonzeros: usize,
+    ideal_cycles: u64,
+    cycles: u64,
+    ratio: f64,
+    build_seconds: f64,
+    sim_seconds: f64,
+    cycles_per_second: f64,
+    report: Option<samgen_fpga::SynthReport>,
+}
+
+fn size_for(indices: usize) -> u64 {
+    match indices {
+        0..=2 => 128,
+        3 => 64,
+        _ => 48,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn bench(
+    only: &[String],
+    density: f64,
+    seed: u64,
+    fifo_depth: u32,
+    synth: bool,
+    output: &std::path::Path,
+    venv: Option<PathBuf>,
+    json: bool,
+) -> Result<()> {
+    let kernels: Vec<&KernelSpec> = TABLE1
+        .iter()
+        .filter(|k| only.is_empty() || only.iter().any(|n| n == k.name))
+        .collect();
+    if kernels.is_empty() {
+        let names: Vec<&str> = TABLE1.iter().map(|k| k.name).collect();
+        bail!(
+            "--only {} names no Table 1 kernel (they are: {})",
+            only.join(","),
+            names.join(", ")
+        );
+    }
+    let tools = if synth {
+        Some(match venv {
+            Some(v) => samgen_fpga::Toolchain::from_venv(v)?,
+            None => Toolchain::discover()?,
+        })
+    } else {
+        None
+    };
+    let mut rows = Vec::new();
+    for k in kernels {
+        let (asg, formats, graph) = k.build(true);
+        let vars = asg.index_vars();
+        let size = size_for(vars.len());
+        let sizes: HashMap<String, u64> = vars.iter().map(|v| (v.to_string(), size)).collect();
+        let coo = random_inputs(&asg, &sizes, density, seed);
+        let nonzeros = coo.values().map(|c| c.nnz()).sum();
+        let dense = evaluate(&asg, &coo, 32).with_context(|| format!("{}: dense", k.name))?;
+        let opts = RtlOptions {
+            top: TopOptions {
+                fifo_depth,
+                ..TopOptions::default()
+            },
+            max_output_words: 1 << 20,
+            ..RtlOptions::default()
+        };
+        eprintln!(
+            "[bench] {} ({} per index, {nonzeros} input nonzeros)",
+            k.name, size
+        );
+        let v = verify(
+            &graph,
+            &coo,
+            &formats,
+            Some((&asg.lhs.tensor, &dense)),
+            32,
+            k.name,
+            &opts,
+        )
+        .with_context(|| format!("{} in RTL", k.name))?;
+        let report = match &tools {
+            Some(tools) => {
+                let top = generate(
+                    &graph,
+                    "sam_kernel",
+                    &TopOptions {
+                        fifo_depth,
+                        ..TopOptions::default()
+                    },
+                    &Sizing::uniform(&graph, 1024, 64),
+                )?;
+                let dir = output.join(k.name.replace([' ', '*'], "_"));
+                let started = Instant::now();
+                let job = kernel_job(
+                    &top,
+                    Family::Ecp5,
+                    &dir.join("ecp5"),
+                    FlowOptions::default(),
+                )?;
+                let run =
+                    synthesize(tools, &job).with_context(|| format!("synthesis of {}", k.name))?;
+                eprintln!(
+                    "[bench] {} synthesized in {:.0} s",
+                    k.name,
+                    started.elapsed().as_secs_f64()
+                );
+                Some(run.report)
+            }
+            None => None,
+        };
+        let r = &v.rtl;
+        rows.push(Row {
+            kernel: k.name.to_string(),
+            dims: format!("{size}^{}", vars.len()),
+            nonzeros,
+            ideal_cycles: v.golden.ideal_cycles,
+            cycles: r.cycles,
+            ratio: r.cycles as f64 / v.golden.ideal_cycles.max(1) as f64,
+            build_seconds: r.model.build_seconds,
+            sim_seconds: r.sim_seconds,
+            cycles_per_second: r.sim_cycles as f64 / r.sim_seconds.max(1e-9),
+            report,
+        });
+    }
+    if json {
+        println!("{}", serde_json::json!({ "kernels": rows }));
+        return Ok(());
+    }
+    println!(
+        "{:<12} {:>6} {:>8} {:>9} {:>9} {:>6} {:>8} {:>7} {:>10}{}",
+        "kernel",
+        "dims",
+        "nnz in",
+        "ideal",
+        "RTL",
+        "ratio",
+        "build s",
+        "sim s",
+        "cycles/s",
+        if synth {
+            "  ECP5 LUT   FF BRAM DSP   MHz"
+        } else {
+            ""
+        }
+    );
+    for r in &rows {
+        let synth_cells = r.report.as_ref().map_or(String::new(), |s| {
+            format!(
+                "  {:>8} {:>4} {:>4} {:>3} {:>5.1}",
+                s.luts, s.ffs, s.bram, s.dsp, s.fmax_mhz
+            )
+        });
+        println!(
+            "{:<12} {:>6} {:>8} {:>9} {:>9} {:>6.3} {:>8.1} {:>7.2} {:>10.0}{synth_cells}",
+            r.kernel,
+            r.dims,
+            r.nonzeros,
+            r.ideal_cycles,
+            r.cycles,
+            r.ratio,
+            r.build_seconds,
+            r.sim_seconds,
+            r.cycles_per_second
+        );
+    }
+    Ok(())
+}

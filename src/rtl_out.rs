@@ -1,0 +1,38 @@
+//! Writing a kernel's RTL: the generated top, its address map, the library
+//! sources it needs (copied, so the directory stands alone) and a file list.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use samgen_hdl::top::KernelTop;
+
+/// Writes `<top>.sv`, `<top>_map.yaml`, `rtl/*.sv` and `files.f` (library sources
+/// first, in dependency order, then the top; paths relative to `dir`) into `dir`.
+/// Returns the files written.
+pub fn write_rtl(top: &KernelTop, dir: &Path) -> Result<Vec<PathBuf>> {
+    let rtl = dir.join("rtl");
+    std::fs::create_dir_all(&rtl).with_context(|| format!("cannot create {}", rtl.display()))?;
+    let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
+    let sources = samgen_hdl::library::sources_for(&modules)?;
+    let mut list = Vec::new();
+    for src in &sources {
+        let name = src.file_name().context("a library source without a name")?;
+        let to = rtl.join(name);
+        std::fs::copy(src, &to)
+            .with_context(|| format!("cannot copy {} to {}", src.display(), to.display()))?;
+        list.push(format!("rtl/{}", name.to_string_lossy()));
+    }
+    let name = &top.module.name;
+    let sv = dir.join(format!("{name}.sv"));
+    let map = dir.join(format!("{name}_map.yaml"));
+    let files = dir.join("files.f");
+    list.push(format!("{name}.sv"));
+    for (path, text) in [
+        (&sv, top.module.to_string()),
+        (&map, top.map_yaml()),
+        (&files, list.join("\n") + "\n"),
+    ] {
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(vec![sv, map, files])
+}

@@ -1,0 +1,197 @@
+// samkernel.cpp: the one C++ shim between Rust and every Verilated samgen kernel top.
+//
+// Every kernel top hdl-gen writes (hdl-gen/src/top.rs) has the same ports:
+//   clk_i, rst_ni
+//   host_re_i, host_we_i, host_addr_i[32], host_wdata_i[64], host_rdata_o[64]
+//   done_o, probe_o[2*NumProbes]   (per edge: valid, ready into its consumer)
+//   trace_o[...]                   (with -DSAMK_TRACE=1 only: every edge's token)
+// so this file compiles unchanged against any of them (the model class is always
+// `Vtb`, chosen with verilator --prefix). It exports a small C ABI that
+// testbenches/src/kernel.rs loads with libloading. The probe count comes from -D.
+#include <cstdint>
+#include <memory>
+
+#include "Vtb.h"
+#include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#elif VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
+
+#ifndef SAMK_NUM_PROBES
+#error "SAMK_NUM_PROBES must be defined"
+#endif
+
+namespace {
+
+template <typename T>
+bool get_bit(const T& port, unsigned i) { return (port >> i) & 1; }
+template <std::size_t N>
+bool get_bit(const VlWide<N>& port, unsigned i) { return (port[i / 32] >> (i % 32)) & 1; }
+
+struct Kernel {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<Vtb> top;
+#if VM_TRACE_FST
+  std::unique_ptr<VerilatedFstC> wave;
+#elif VM_TRACE
+  std::unique_ptr<VerilatedVcdC> wave;
+#endif
+  uint64_t cycles = 0;
+
+  void half(bool clk) {
+    top->clk_i = clk;
+    top->eval();
+    ctx->timeInc(1);
+#if VM_TRACE
+    if (wave) wave->dump(ctx->time());
+#endif
+  }
+  void cycle() {
+    half(true);
+    half(false);
+    ++cycles;
+  }
+};
+
+}  // namespace
+
+extern "C" {
+
+__attribute__((visibility("default"))) uint32_t samk_abi_version() { return 1; }
+__attribute__((visibility("default"))) uint32_t samk_num_probes() { return SAMK_NUM_PROBES; }
+
+// wave_path may be null (no waveform) and is ignored by a model built without tracing.
+// Registers without a reset start from values drawn from `seed`.
+__attribute__((visibility("default"))) void* samk_new(const char* wave_path, uint32_t seed) {
+  auto* k = new Kernel;
+  k->ctx = std::make_unique<VerilatedContext>();
+  k->ctx->randReset(2);
+  k->ctx->randSeed(static_cast<int>(seed & 0x7fffffff) | 1);
+  k->ctx->fatalOnError(false);
+  k->top = std::make_unique<Vtb>(k->ctx.get(), "kernel");
+#if VM_TRACE
+  if (wave_path && *wave_path) {
+    k->ctx->traceEverOn(true);
+#if VM_TRACE_FST
+    k->wave = std::make_unique<VerilatedFstC>();
+#else
+    k->wave = std::make_unique<VerilatedVcdC>();
+#endif
+    k->top->trace(k->wave.get(), 99);
+    k->wave->open(wave_path);
+  }
+#else
+  (void)wave_path;
+#endif
+  k->top->clk_i = 0;
+  k->top->rst_ni = 1;
+  k->top->host_re_i = 0;
+  k->top->host_we_i = 0;
+  k->top->eval();
+  return k;
+}
+
+__attribute__((visibility("default"))) void samk_free(void* p) {
+  auto* k = static_cast<Kernel*>(p);
+#if VM_TRACE
+  if (k->wave) k->wave->close();
+#endif
+  k->top->final();
+  delete k;
+}
+
+// Asynchronous reset held for `cycles` clock cycles.
+__attribute__((visibility("default"))) void samk_reset(void* p, uint32_t cycles) {
+  auto* k = static_cast<Kernel*>(p);
+  k->top->host_re_i = 0;
+  k->top->host_we_i = 0;
+  k->top->rst_ni = 0;
+  k->half(false);
+  for (uint32_t c = 0; c < cycles; ++c) { k->half(true); k->half(false); }
+  k->top->rst_ni = 1;
+  k->half(false);
+  k->cycles = 0;
+}
+
+// One host write: one clock cycle.
+__attribute__((visibility("default"))) void samk_host_write(void* p, uint32_t addr, uint64_t data) {
+  auto* k = static_cast<Kernel*>(p);
+  k->top->host_we_i = 1;
+  k->top->host_addr_i = addr;
+  k->top->host_wdata_i = data;
+  k->cycle();
+  k->top->host_we_i = 0;
+}
+
+// Many host writes to consecutive addresses (an array load), one cycle each.
+__attribute__((visibility("default"))) void samk_host_write_block(void* p, uint32_t addr,
+                                                                   const uint64_t* data,
+                                                                   uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) samk_host_write(p, addr + i, data[i]);
+}
+
+// One host read: the request cycle, then two more so the data has arrived whatever
+// the memory's read latency (1 or 2); the data holds until the next read.
+__attribute__((visibility("default"))) uint64_t samk_host_read(void* p, uint32_t addr) {
+  auto* k = static_cast<Kernel*>(p);
+  k->top->host_re_i = 1;
+  k->top->host_addr_i = addr;
+  k->cycle();
+  k->top->host_re_i = 0;
+  k->cycle();
+  k->cycle();
+  return k->top->host_rdata_o;
+}
+
+// Clock until done_o, an assertion, or `max_cycles`; returns the cycles run.
+__attribute__((visibility("default"))) uint64_t samk_run(void* p, uint64_t max_cycles) {
+  auto* k = static_cast<Kernel*>(p);
+  uint64_t n = 0;
+  while (n < max_cycles && !k->top->done_o && !k->ctx->gotError()) {
+    k->cycle();
+    ++n;
+  }
+  return n;
+}
+
+__attribute__((visibility("default"))) uint32_t samk_done(void* p) {
+  return static_cast<Kernel*>(p)->top->done_o ? 1 : 0;
+}
+
+// Edge `e`: bit 0 valid into its consumer, bit 1 the consumer's ready.
+__attribute__((visibility("default"))) uint32_t samk_probe(void* p, uint32_t e) {
+  auto* k = static_cast<Kernel*>(p);
+  return (get_bit(k->top->probe_o, 2 * e) ? 1u : 0u) | (get_bit(k->top->probe_o, 2 * e + 1) ? 2u : 0u);
+}
+
+// One clock cycle.
+__attribute__((visibility("default"))) void samk_step(void* p) { static_cast<Kernel*>(p)->cycle(); }
+
+// `bits` (<= 64) bits of trace_o from bit `lsb`; 0 in a model built without tracing.
+__attribute__((visibility("default"))) uint64_t samk_trace_bits(void* p, uint32_t lsb, uint32_t bits) {
+#if SAMK_TRACE
+  auto* k = static_cast<Kernel*>(p);
+  uint64_t v = 0;
+  for (uint32_t i = 0; i < bits; ++i) {
+    if (get_bit(k->top->trace_o, lsb + i)) v |= uint64_t(1) << i;
+  }
+  return v;
+#else
+  (void)p;
+  (void)lsb;
+  (void)bits;
+  return 0;
+#endif
+}
+
+__attribute__((visibility("default"))) uint64_t samk_cycles(void* p) {
+  return static_cast<Kernel*>(p)->cycles;
+}
+
+__attribute__((visibility("default"))) uint32_t samk_got_error(void* p) {
+  return static_cast<Kernel*>(p)->ctx->gotError() ? 1 : 0;
+}
+
+}  // extern "C"

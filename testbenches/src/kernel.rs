@@ -1,0 +1,893 @@
+//! Whole-kernel co-simulation (DESIGN section 9): a SAM graph's generated top
+//! (`samgen_hdl::top`) in Verilator, driven only through its host port.
+//!
+//! The driver sizes the memories from the data, builds the model (or reuses it
+//! from the content-hash cache), loads every input array, starts the kernel,
+//! clocks until `done` or a timeout, reads every written array back, and checks
+//! them word for word against what the golden level writers make of the golden
+//! executor's streams. The arrays are then unpacked into the output tensor, for
+//! the caller's comparison with the golden and dense results.
+//!
+//! A run that does not finish names the edges that hold a token their consumer
+//! does not take, and those still waiting for data.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ffi::{c_void, CString};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use libloading::Library;
+use samgen_compiler::exec::ExecResult;
+use samgen_compiler::golden;
+use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::tensor::{
+    wrap, CooTensor, Format, Level, LevelFormat, NamedArray, Tensor, TensorArray,
+};
+use samgen_compiler::token::Token;
+use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
+
+use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
+use crate::CosimError;
+
+/// How to run a kernel in RTL.
+#[derive(Clone, Debug)]
+pub struct RtlOptions {
+    pub top: TopOptions,
+    /// Most words of one output array (the dense bound is used when smaller).
+    pub max_output_words: u64,
+    /// Size every memory and workspace alike instead of from the data, so one
+    /// model serves many data sets.
+    pub capacity: Option<Capacity>,
+    /// Cycles before a run counts as hung; `None`: 20x the ideal cycles + 10000.
+    pub timeout: Option<u64>,
+    /// Write a waveform (`.fst` or `.vcd`).
+    pub wave: Option<PathBuf>,
+    /// Record every edge's tokens and compare them with the golden executor's
+    /// (slower: the simulation stops every cycle).
+    pub trace: bool,
+    /// Initial values of registers without reset.
+    pub seed: u32,
+    pub cache_dir: PathBuf,
+}
+
+impl Default for RtlOptions {
+    fn default() -> Self {
+        RtlOptions {
+            top: TopOptions::default(),
+            max_output_words: top::DEFAULT_OUTPUT_WORDS,
+            capacity: None,
+            timeout: None,
+            wave: None,
+            trace: false,
+            seed: 1,
+            cache_dir: crate::verilator::default_cache_dir(),
+        }
+    }
+}
+
+/// A fixed capacity: words per array, extent of every workspace index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capacity {
+    pub words: u64,
+    pub extent: u64,
+}
+
+/// What an RTL run gave.
+#[derive(Clone, Debug)]
+pub struct RtlRun {
+    /// Cycles from start to done, as the top's counter measured them.
+    pub cycles: u64,
+    /// Each written tensor, unpacked from its arrays.
+    pub outputs: BTreeMap<String, CooTensor>,
+    pub model: BuiltModel,
+    /// Wall-clock seconds of the simulation (load, run, read back).
+    pub sim_seconds: f64,
+    /// Clock cycles simulated in all (host accesses included).
+    pub sim_cycles: u64,
+}
+
+type NewFn = unsafe extern "C" fn(*const std::ffi::c_char, u32) -> *mut c_void;
+type FreeFn = unsafe extern "C" fn(*mut c_void);
+type CountFn = unsafe extern "C" fn() -> u32;
+type ResetFn = unsafe extern "C" fn(*mut c_void, u32);
+type WriteFn = unsafe extern "C" fn(*mut c_void, u32, u64);
+type WriteBlockFn = unsafe extern "C" fn(*mut c_void, u32, *const u64, u32);
+type ReadFn = unsafe extern "C" fn(*mut c_void, u32) -> u64;
+type RunFn = unsafe extern "C" fn(*mut c_void, u64) -> u64;
+type StatusFn = unsafe extern "C" fn(*mut c_void) -> u32;
+type ProbeFn = unsafe extern "C" fn(*mut c_void, u32) -> u32;
+type CyclesFn = unsafe extern "C" fn(*mut c_void) -> u64;
+type StepFn = unsafe extern "C" fn(*mut c_void);
+type TraceFn = unsafe extern "C" fn(*mut c_void, u32, u32) -> u64;
+
+const KERNEL_ABI: u32 = 1;
+
+struct Api {
+    free: FreeFn,
+    reset: ResetFn,
+    write: WriteFn,
+    write_block: WriteBlockFn,
+    read: ReadFn,
+    run: RunFn,
+    done: StatusFn,
+    probe: ProbeFn,
+    cycles: CyclesFn,
+    step: StepFn,
+    trace_bits: TraceFn,
+    got_error: StatusFn,
+}
+
+/// One running kernel model (the C ABI of `shim/samkernel.cpp`).
+pub struct KernelSim {
+    api: Api,
+    handle: *mut c_void,
+    probes: u32,
+    _lib: Library,
+}
+
+fn sym<T: Copy>(lib: &Library, name: &str, path: &Path) -> Result<T, CosimError> {
+    // SAFETY: the types above match samkernel.cpp's extern "C" signatures; the ABI
+    // version is checked on load.
+    unsafe {
+        lib.get::<T>(name.as_bytes())
+            .map(|s| *s)
+            .map_err(|source| CosimError::Load {
+                path: path.to_path_buf(),
+                source,
+            })
+    }
+}
+
+impl KernelSim {
+    pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Self, CosimError> {
+        let Shim::Kernel { probes, .. } = model.shim else {
+            return Err(CosimError::Mismatch(format!(
+                "model `{}` is not a kernel top",
+                model.label
+            )));
+        };
+        let path = &model.library;
+        // SAFETY: loading runs only Verilator's static constructors.
+        let lib = unsafe { Library::new(path) }.map_err(|source| CosimError::Load {
+            path: path.clone(),
+            source,
+        })?;
+        let abi: CountFn = sym(&lib, "samk_abi_version", path)?;
+        let num: CountFn = sym(&lib, "samk_num_probes", path)?;
+        // SAFETY: getters without arguments.
+        let (abi, got) = unsafe { (abi(), num()) };
+        if abi != KERNEL_ABI || got != probes.max(1) {
+            return Err(CosimError::LaneMismatch {
+                path: path.clone(),
+                got: format!("abi {abi}, {got} probes"),
+                want: format!("abi {KERNEL_ABI}, {} probes", probes.max(1)),
+            });
+        }
+        let new: NewFn = sym(&lib, "samk_new", path)?;
+        let api = Api {
+            free: sym(&lib, "samk_free", path)?,
+            reset: sym(&lib, "samk_reset", path)?,
+            write: sym(&lib, "samk_host_write", path)?,
+            write_block: sym(&lib, "samk_host_write_block", path)?,
+            read: sym(&lib, "samk_host_read", path)?,
+            run: sym(&lib, "samk_run", path)?,
+            done: sym(&lib, "samk_done", path)?,
+            probe: sym(&lib, "samk_probe", path)?,
+            cycles: sym(&lib, "samk_cycles", path)?,
+            step: sym(&lib, "samk_step", path)?,
+            trace_bits: sym(&lib, "samk_trace_bits", path)?,
+            got_error: sym(&lib, "samk_got_error", path)?,
+        };
+        let wave_c = wave
+            .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
+            .transpose()
+            .map_err(|_| CosimError::Mismatch("waveform path contains a NUL byte".into()))?;
+        // SAFETY: the path outlives the call.
+        let handle = unsafe {
+            new(
+                wave_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+                seed,
+            )
+        };
+        Ok(KernelSim {
+            api,
+            handle,
+            probes,
+            _lib: lib,
+        })
+    }
+
+    // SAFETY (all methods): `handle` is live until Drop.
+    pub fn reset(&mut self, cycles: u32) {
+        unsafe { (self.api.reset)(self.handle, cycles) }
+    }
+
+    fn check(&self) -> Result<(), CosimError> {
+        if unsafe { (self.api.got_error)(self.handle) } != 0 {
+            return Err(CosimError::Assertion {
+                cycle: self.cycles(),
+            });
+        }
+        Ok(())
+    }
+
+    fn addr(addr: u64) -> Result<u32, CosimError> {
+        u32::try_from(addr)
+            .map_err(|_| CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits")))
+    }
+
+    pub fn host_write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        unsafe { (self.api.write)(self.handle, Self::addr(addr)?, data) };
+        self.check()
+    }
+
+    /// Consecutive words from `addr`, one cycle each.
+    pub fn host_write_block(&mut self, addr: u64, data: &[u64]) -> Result<(), CosimError> {
+        let n = u32::try_from(data.len())
+            .map_err(|_| CosimError::Mismatch("array too large".into()))?;
+        Self::addr(addr + data.len() as u64)?;
+        unsafe { (self.api.write_block)(self.handle, Self::addr(addr)?, data.as_ptr(), n) };
+        self.check()
+    }
+
+    pub fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        let v = unsafe { (self.api.read)(self.handle, Self::addr(addr)?) };
+        self.check().map(|_| v)
+    }
+
+    /// Clock until `done`, an assertion, or `max` cycles; returns the cycles run.
+    pub fn run(&mut self, max: u64) -> Result<u64, CosimError> {
+        let n = unsafe { (self.api.run)(self.handle, max) };
+        self.check().map(|_| n)
+    }
+
+    pub fn done(&self) -> bool {
+        unsafe { (self.api.done)(self.handle) != 0 }
+    }
+
+    /// Edge `e`'s (valid, ready) into its consumer.
+    pub fn probe(&self, e: u32) -> (bool, bool) {
+        assert!(e < self.probes, "edge {e} out of range");
+        let b = unsafe { (self.api.probe)(self.handle, e) };
+        (b & 1 != 0, b & 2 != 0)
+    }
+
+    /// One clock cycle.
+    pub fn step(&mut self) -> Result<(), CosimError> {
+        unsafe { (self.api.step)(self.handle) };
+        self.check()
+    }
+
+    /// `bits` bits of the top's `trace_o` from `lsb` (0 without tracing).
+    pub fn trace_bits(&self, lsb: u32, bits: u32) -> u64 {
+        unsafe { (self.api.trace_bits)(self.handle, lsb, bits) }
+    }
+
+    /// Clock cycles since the last reset (host accesses included).
+    pub fn cycles(&self) -> u64 {
+        unsafe { (self.api.cycles)(self.handle) }
+    }
+}
+
+impl Drop for KernelSim {
+    fn drop(&mut self) {
+        // SAFETY: `handle` came from samk_new and is freed once.
+        unsafe { (self.api.free)(self.handle) }
+    }
+}
+
+/// Build (or reuse) the Verilator model of `top`.
+pub fn build_top(
+    top: &KernelTop,
+    label: &str,
+    cache_dir: &Path,
+    wave: Option<WaveFormat>,
+) -> Result<BuiltModel, CosimError> {
+    let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
+    let sources = samgen_hdl::library::sources_for(&modules)
+        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+    build_model(
+        &ModelSpec {
+            label: label.to_string(),
+            top_name: top.module.name.clone(),
+            top_text: top.module.to_string(),
+            sources,
+            shim: Shim::Kernel {
+                probes: top.probes.len() as u32,
+                trace: top.probes.iter().any(|p| p.trace_lsb.is_some()),
+            },
+            wave,
+        },
+        cache_dir,
+    )
+}
+
+/// What one writer must have written: its arrays, by array name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExpectedArrays {
+    /// `X0_pos`, `X0_crd`, `X_vals` (values as unsigned words of the value width).
+    pub arrays: BTreeMap<String, Vec<u64>>,
+    /// Dense output levels' dimensions, by `X<k>_dim`.
+    pub dims: BTreeMap<String, u64>,
+}
+
+/// The golden level writers run on the golden executor's streams.
+pub fn expected_arrays(
+    graph: &SamGraph,
+    golden: &ExecResult,
+    value_bits: u32,
+) -> Result<ExpectedArrays, CosimError> {
+    let mut out = ExpectedArrays::default();
+    let stream = |node: &str| {
+        golden
+            .traces
+            .iter()
+            .find(|t| t.to == node)
+            .map(|t| t.tokens.clone())
+            .ok_or_else(|| CosimError::Mismatch(format!("writer {node} has no input stream")))
+    };
+    let mask = |v: i64| (v as u64) & mask_bits(value_bits);
+    for n in graph.graph.node_weights() {
+        let model_err = |e: golden::GoldenError| CosimError::Mismatch(format!("{}: {e}", n.name));
+        match &n.kind {
+            NodeKind::FiberWrite {
+                tensor,
+                level,
+                format,
+                ..
+            } => {
+                let s = stream(&n.name)?;
+                match format {
+                    LevelFormat::Compressed => {
+                        let (pos, crd) = golden::fiberwrite_compressed(&s).map_err(model_err)?;
+                        out.arrays.insert(format!("{tensor}{level}_pos"), pos);
+                        out.arrays.insert(format!("{tensor}{level}_crd"), crd);
+                    }
+                    LevelFormat::Dense => {
+                        let dim = golden::fiberwrite_dense(&s).map_err(model_err)?;
+                        out.dims.insert(format!("{tensor}{level}_dim"), dim);
+                    }
+                }
+            }
+            NodeKind::ValsWrite { tensor } => {
+                let s = stream(&n.name)?;
+                let vals = golden::fiberwrite_vals(&s, value_bits).map_err(model_err)?;
+                out.arrays.insert(
+                    format!("{tensor}_vals"),
+                    vals.into_iter().map(mask).collect(),
+                );
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+fn mask_bits(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+fn sign_extend(v: u64, bits: u32) -> i64 {
+    wrap(v as i64, bits)
+}
+
+/// Run `graph` on `inputs` in RTL and check every written array against the
+/// golden writers; returns the cycles and the unpacked outputs.
+pub fn run_rtl(
+    graph: &SamGraph,
+    inputs: &HashMap<String, Tensor>,
+    golden: &ExecResult,
+    value_bits: u32,
+    label: &str,
+    opts: &RtlOptions,
+) -> Result<RtlRun, CosimError> {
+    let inputs: BTreeMap<String, Tensor> =
+        inputs.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let mut topts = opts.top.clone();
+    topts.val_width = value_bits;
+    topts.trace = opts.trace;
+    let sizing = match opts.capacity {
+        Some(c) => Sizing::uniform(graph, c.words, c.extent),
+        None => Sizing::from_inputs(graph, &inputs, opts.max_output_words)
+            .map_err(|e| CosimError::Mismatch(e.to_string()))?,
+    };
+    let extents = top::index_extents(graph, &inputs)
+        .map_err(|(node, m)| CosimError::Mismatch(format!("node `{node}`: {m}")))?;
+    check_extents(graph, &extents, &sizing, &topts)?;
+    let expected = expected_arrays(graph, golden, value_bits)?;
+    for (array, words) in &expected.arrays {
+        let room = sizing.array_words.get(array).copied().unwrap_or(0);
+        if words.len() as u64 > room {
+            return Err(CosimError::Mismatch(format!(
+                "output array {array} needs {} words but its memory holds {room} \
+                 (raise the output capacity, --max-output-words)",
+                words.len()
+            )));
+        }
+    }
+    let top = top::generate(graph, "sam_kernel", &topts, &sizing)
+        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+    let wave_format = match &opts.wave {
+        Some(p) => Some(WaveFormat::from_path(p).ok_or_else(|| {
+            CosimError::Mismatch(format!(
+                "waveform {}: the name must end in .fst or .vcd",
+                p.display()
+            ))
+        })?),
+        None => None,
+    };
+    let model = build_top(&top, label, &opts.cache_dir, wave_format)?;
+    let start = Instant::now();
+    let mut sim = KernelSim::new(&model, opts.wave.as_deref(), opts.seed)?;
+    sim.reset(4);
+    load(&mut sim, &top, &inputs, &extents, value_bits)?;
+    sim.host_write(0, 1)?;
+    let limit = opts
+        .timeout
+        .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
+    if opts.trace {
+        run_traced(&mut sim, &top, golden, limit)?;
+    } else {
+        run_with_progress(&mut sim, limit)?;
+    }
+    if !sim.done() {
+        return Err(CosimError::Timeout {
+            cycles: limit,
+            detail: stuck_edges(&sim, &top),
+        });
+    }
+    let cycles = sim.host_read(1)?;
+    let outputs = read_outputs(&mut sim, graph, &top, &expected, &extents, value_bits)?;
+    Ok(RtlRun {
+        cycles,
+        outputs,
+        sim_cycles: sim.cycles(),
+        sim_seconds: start.elapsed().as_secs_f64(),
+        model,
+    })
+}
+
+/// The data's index extents fit the coordinates and every workspace.
+fn check_extents(
+    graph: &SamGraph,
+    extents: &BTreeMap<String, u64>,
+    sizing: &Sizing,
+    o: &TopOptions,
+) -> Result<(), CosimError> {
+    for (index, &dim) in extents {
+        if o.crd_width < 64 && dim > 1u64 << o.crd_width {
+            return Err(CosimError::Mismatch(format!(
+                "index {index} has extent {dim}, more than {}-bit coordinates hold",
+                o.crd_width
+            )));
+        }
+    }
+    for n in graph.graph.node_weights() {
+        if let NodeKind::SpAccumulator { indices, .. } = &n.kind {
+            for index in indices {
+                let (dim, room) = (
+                    extents.get(index).copied().unwrap_or(0),
+                    sizing.index_dims.get(index).copied().unwrap_or(0),
+                );
+                if dim > room.max(2).next_power_of_two() {
+                    return Err(CosimError::Mismatch(format!(
+                        "node `{}`: index {index} has extent {dim} but the workspace holds {room}",
+                        n.name
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn load(
+    sim: &mut KernelSim,
+    top: &KernelTop,
+    inputs: &BTreeMap<String, Tensor>,
+    extents: &BTreeMap<String, u64>,
+    value_bits: u32,
+) -> Result<(), CosimError> {
+    let arrays: BTreeMap<String, TensorArray> = inputs
+        .values()
+        .flat_map(|t| t.arrays())
+        .map(|a| (a.name.clone(), a))
+        .collect();
+    for e in &top.map {
+        match &e.role {
+            RegionRole::Input { array } => {
+                let a = arrays.get(array).ok_or_else(|| {
+                    CosimError::Mismatch(format!("no input array {array} to load"))
+                })?;
+                if a.data.len() as u64 > e.words {
+                    return Err(CosimError::Mismatch(format!(
+                        "input array {array} has {} words but its memory holds {}",
+                        a.data.len(),
+                        e.words
+                    )));
+                }
+                let words: Vec<u64> = match a.data {
+                    samgen_compiler::tensor::ArrayData::Index(d) => d.to_vec(),
+                    samgen_compiler::tensor::ArrayData::Values(d) => d
+                        .iter()
+                        .map(|&v| (v as u64) & mask_bits(value_bits))
+                        .collect(),
+                };
+                sim.host_write_block(e.base, &words)?;
+            }
+            RegionRole::Setting { index } => {
+                let dim = extents.get(index).copied().ok_or_else(|| {
+                    CosimError::Mismatch(format!("the extent of index {index} is unknown"))
+                })?;
+                sim.host_write(e.base, dim)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Clock until done or `limit`, in slices, with a progress bar on a terminal for
+/// long runs.
+fn run_with_progress(sim: &mut KernelSim, limit: u64) -> Result<(), CosimError> {
+    const SLICE: u64 = 1 << 20;
+    let bar = indicatif::ProgressBar::new(limit);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "[cosim] simulating {pos} cycles ({per_sec}) of at most {len}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let mut ran = 0;
+    while ran < limit && !sim.done() {
+        ran += sim.run(SLICE.min(limit - ran))?;
+        if ran >= SLICE {
+            bar.set_position(ran);
+        }
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// Clock cycle by cycle, recording every edge's transfers, then compare each
+/// edge's stream with the golden executor's: the first divergence is an error
+/// naming the edge, the token index, and both tokens.
+fn run_traced(
+    sim: &mut KernelSim,
+    top: &KernelTop,
+    golden: &ExecResult,
+    limit: u64,
+) -> Result<(), CosimError> {
+    let mut got: Vec<Vec<u64>> = vec![Vec::new(); top.probes.len()];
+    let mut ran = 0;
+    while ran < limit && !sim.done() {
+        for (k, p) in top.probes.iter().enumerate() {
+            if sim.probe(k as u32) == (true, true) {
+                let lsb = p.trace_lsb.unwrap_or(0);
+                got[k].push(sim.trace_bits(lsb, p.width + 1));
+            }
+        }
+        sim.step()?;
+        ran += 1;
+    }
+    for (k, p) in top.probes.iter().enumerate() {
+        let want = golden
+            .traces
+            .iter()
+            .find(|t| format!("{}.{} -> {}.{}", t.from, t.from_port, t.to, t.to_port) == p.name)
+            .ok_or_else(|| CosimError::Mismatch(format!("edge {}: no golden trace", p.name)))?;
+        let decode = |bits: u64| {
+            Token::decode(bits, p.width)
+                .map_or_else(|e| format!("{bits:#x} ({e})"), |t| t.to_string())
+        };
+        // A run that did not finish has only a prefix of each stream: compare
+        // that much (the caller then reports the timeout).
+        let upto = if sim.done() {
+            want.tokens.len().max(got[k].len())
+        } else {
+            got[k].len()
+        };
+        let mismatch = (0..upto).find(|&i| {
+            let w = want.tokens.get(i).and_then(|t| t.encode(p.width).ok());
+            w != got[k].get(i).copied()
+        });
+        if let Some(i) = mismatch {
+            let expected = want
+                .tokens
+                .get(i)
+                .map_or("nothing".into(), |t| t.to_string());
+            let actual = got[k].get(i).map_or("nothing".into(), |&b| decode(b));
+            return Err(CosimError::Mismatch(format!(
+                "edge {}: token {i}: expected {expected}, got {actual} (golden has {} tokens, RTL moved {})",
+                p.name,
+                want.tokens.len(),
+                got[k].len()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The edges of a stuck run: held (valid, not ready) and starved (not valid).
+fn stuck_edges(sim: &KernelSim, top: &KernelTop) -> String {
+    let (mut held, mut starved) = (Vec::new(), Vec::new());
+    for (k, p) in top.probes.iter().enumerate() {
+        match sim.probe(k as u32) {
+            (true, false) => held.push(p.name.clone()),
+            (false, _) => starved.push(p.name.clone()),
+            _ => {}
+        }
+    }
+    let list = |v: &[String]| {
+        if v.len() > 8 {
+            format!("{} and {} more", v[..8].join(", "), v.len() - 8)
+        } else if v.is_empty() {
+            "none".into()
+        } else {
+            v.join(", ")
+        }
+    };
+    format!(
+        "the kernel did not finish; edges holding a token their consumer does not take \
+         (valid && !ready): {}; edges waiting for data: {}",
+        list(&held),
+        list(&starved)
+    )
+}
+
+fn read_outputs(
+    sim: &mut KernelSim,
+    graph: &SamGraph,
+    top: &KernelTop,
+    expected: &ExpectedArrays,
+    extents: &BTreeMap<String, u64>,
+    value_bits: u32,
+) -> Result<BTreeMap<String, CooTensor>, CosimError> {
+    // Counts first, then the arrays they size.
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    for e in &top.map {
+        if let RegionRole::Count { of } = &e.role {
+            counts.insert(of.clone(), sim.host_read(e.base)?);
+        }
+    }
+    let mut arrays: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    for e in &top.map {
+        if let RegionRole::Output { array, .. } = &e.role {
+            let n = counts.get(array).copied().unwrap_or(0);
+            if n > e.words {
+                return Err(CosimError::Mismatch(format!(
+                    "output array {array}: the RTL wrote {n} words into a memory of {}",
+                    e.words
+                )));
+            }
+            let words = (0..n)
+                .map(|i| sim.host_read(e.base + i))
+                .collect::<Result<Vec<_>, _>>()?;
+            arrays.insert(array.clone(), words);
+        }
+    }
+    for (name, want) in &expected.arrays {
+        let got = arrays.get(name).map(Vec::as_slice).unwrap_or(&[]);
+        if let Some(i) = (0..want.len().max(got.len())).find(|&i| want.get(i) != got.get(i)) {
+            let show = |v: Option<&u64>| v.map_or("nothing".to_string(), |x| x.to_string());
+            return Err(CosimError::Mismatch(format!(
+                "output array {name} word {i}: RTL {}, golden {} (RTL wrote {} words, golden {})",
+                show(got.get(i)),
+                show(want.get(i)),
+                got.len(),
+                want.len()
+            )));
+        }
+    }
+    for (name, want) in &expected.dims {
+        let got = counts.get(name).copied().unwrap_or(0);
+        if got != *want {
+            return Err(CosimError::Mismatch(format!(
+                "output {name}: RTL {got}, golden {want}"
+            )));
+        }
+    }
+    unpack_outputs(graph, &arrays, extents, value_bits)
+}
+
+/// The output tensors from the arrays read back.
+fn unpack_outputs(
+    graph: &SamGraph,
+    arrays: &BTreeMap<String, Vec<u64>>,
+    extents: &BTreeMap<String, u64>,
+    value_bits: u32,
+) -> Result<BTreeMap<String, CooTensor>, CosimError> {
+    let mut writers: BTreeMap<String, BTreeMap<usize, (String, LevelFormat)>> = BTreeMap::new();
+    for n in graph.graph.node_weights() {
+        match &n.kind {
+            NodeKind::FiberWrite {
+                tensor,
+                level,
+                index,
+                format,
+            } => {
+                writers
+                    .entry(tensor.clone())
+                    .or_default()
+                    .insert(*level, (index.clone(), *format));
+            }
+            NodeKind::ValsWrite { tensor } => {
+                writers.entry(tensor.clone()).or_default();
+            }
+            _ => {}
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (name, levels) in writers {
+        let err = |m: String| CosimError::Mismatch(format!("output {name}: {m}"));
+        let format: Format = match graph.info.formats.get(&name) {
+            Some(text) => text.parse().map_err(|e| err(format!("{e}")))?,
+            None => Format::uniform(LevelFormat::Compressed, levels.len()),
+        };
+        let mut dims = vec![0u64; levels.len()];
+        let mut packed_levels = Vec::new();
+        // Positions of the level above (the root has one). A writer stores no `pos`
+        // entry for an empty fiber (golden::fiberwrite_compressed), so only a
+        // trailing run of empty fibers can be missing, as in an empty result: pad
+        // with the last entry, as a reader of such a level must.
+        let mut parents = 1u64;
+        for (k, (index, lf)) in &levels {
+            let dim = extents.get(index).copied().unwrap_or(0);
+            let mode = format.mode_order.get(*k).copied().unwrap_or(*k);
+            if let Some(d) = dims.get_mut(mode) {
+                *d = dim;
+            }
+            let padded = format.levels.get(*k).is_some_and(|l| l.padded);
+            let level_arrays = match lf {
+                LevelFormat::Compressed => {
+                    let mut pos = arrays
+                        .get(&format!("{name}{k}_pos"))
+                        .cloned()
+                        .unwrap_or_default();
+                    let last = pos.last().copied().unwrap_or(0);
+                    while (pos.len() as u64) < parents + 1 {
+                        pos.push(last);
+                    }
+                    let crd = arrays
+                        .get(&format!("{name}{k}_crd"))
+                        .cloned()
+                        .unwrap_or_default();
+                    parents = crd.len() as u64;
+                    vec![
+                        NamedArray {
+                            name: "pos",
+                            data: pos,
+                        },
+                        NamedArray {
+                            name: "crd",
+                            data: crd,
+                        },
+                    ]
+                }
+                LevelFormat::Dense => {
+                    parents = parents.saturating_mul(dim);
+                    Vec::new()
+                }
+            };
+            packed_levels.push(Level {
+                format: *lf,
+                padded,
+                dim,
+                arrays: level_arrays,
+            });
+        }
+        let mut vals: Vec<i64> = arrays
+            .get(&format!("{name}_vals"))
+            .map(|v| v.iter().map(|&w| sign_extend(w, value_bits)).collect())
+            .unwrap_or_default();
+        // An empty reduction writes no value; the missing values are zeros.
+        while (vals.len() as u64) < parents {
+            vals.push(0);
+        }
+        let tensor = Tensor {
+            name: name.clone(),
+            dims,
+            format,
+            levels: packed_levels,
+            vals,
+            value_bits,
+        };
+        let coo = tensor.unpack().map_err(|e| {
+            err(format!(
+                "the arrays the RTL wrote do not form a tensor: {e}"
+            ))
+        })?;
+        out.insert(name, coo);
+    }
+    Ok(out)
+}
+
+/// A kernel run three ways and compared.
+#[derive(Clone, Debug)]
+pub struct Verified {
+    pub rtl: RtlRun,
+    pub golden: ExecResult,
+}
+
+/// Entries with a nonzero value, sorted: what the three results must share
+/// (a padded level may or may not store a zero that came from cancellation).
+pub fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
+    let mut v: Vec<_> = c.entries.iter().filter(|e| e.1 != 0).cloned().collect();
+    v.sort();
+    v
+}
+
+/// The first entry where `a` and `b` differ, named.
+pub fn first_difference(
+    tensor: &str,
+    (an, a): (&str, &CooTensor),
+    (bn, b): (&str, &CooTensor),
+) -> Option<String> {
+    let (x, y) = (nonzeros(a), nonzeros(b));
+    if a.dims != b.dims {
+        return Some(format!(
+            "output {tensor}: {an} has dims {:?}, {bn} {:?}",
+            a.dims, b.dims
+        ));
+    }
+    let at = x
+        .iter()
+        .zip(&y)
+        .position(|(p, q)| p != q)
+        .unwrap_or(x.len().min(y.len()));
+    if x.len() == y.len() && at == x.len() {
+        return None;
+    }
+    let show = |v: Option<&(Vec<u64>, i64)>| {
+        v.map_or("nothing".to_string(), |(c, v)| format!("{c:?} = {v}"))
+    };
+    Some(format!(
+        "output {tensor}: entry {at}: {an} {}, {bn} {} ({an} has {} nonzeros, {bn} {})",
+        show(x.get(at)),
+        show(y.get(at)),
+        x.len(),
+        y.len()
+    ))
+}
+
+/// Run `graph` on `inputs` (packed in `formats`) in the golden executor and in
+/// RTL; check RTL == golden, and golden == `dense` (the dense reference's output,
+/// when there is one).
+pub fn verify(
+    graph: &SamGraph,
+    inputs: &HashMap<String, CooTensor>,
+    formats: &HashMap<String, Format>,
+    dense: Option<(&str, &CooTensor)>,
+    value_bits: u32,
+    label: &str,
+    opts: &RtlOptions,
+) -> Result<Verified, CosimError> {
+    let packed = samgen_compiler::kernels::pack_inputs(inputs, formats, value_bits)
+        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+    let golden = samgen_compiler::exec::execute(graph, &packed, value_bits)
+        .map_err(|e| CosimError::Mismatch(format!("golden executor: {e}")))?;
+    let rtl = run_rtl(graph, &packed, &golden, value_bits, label, opts)?;
+    for (name, g) in &golden.outputs {
+        let r = rtl
+            .outputs
+            .get(name)
+            .ok_or_else(|| CosimError::Mismatch(format!("output {name}: the RTL wrote nothing")))?;
+        if let Some(d) = first_difference(name, ("RTL", r), ("golden", g)) {
+            return Err(CosimError::Mismatch(d));
+        }
+    }
+    if let Some((name, d)) = dense {
+        let g = golden
+            .outputs
+            .get(name)
+            .ok_or_else(|| CosimError::Mismatch(format!("the graph writes no output {name}")))?;
+        if let Some(diff) = first_difference(name, ("golden", g), ("dense", d)) {
+            return Err(CosimError::Mismatch(diff));
+        }
+    }
+    Ok(Verified { rtl, golden })
+}

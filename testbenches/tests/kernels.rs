@@ -1,0 +1,235 @@
+//! Every kernel of Table 1 (SpM*SpM in the ijk, ikj and kij orders) and the three
+//! Custard example graphs, as generated RTL in Verilator: RTL == golden == dense on
+//! six random tensor sets each (empty, sparse with empty fibers, half full, fully
+//! dense, one element per mode, mid), first with 2-deep edge FIFOs, then with a
+//! random depth of 1..4 on every edge. One model per kernel and FIFO choice: the
+//! memories have a fixed capacity, so every data set runs on the same model.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rstest::rstest;
+use samgen_compiler::expr::{evaluate, parse, Assignment};
+use samgen_compiler::graph::SamGraph;
+use samgen_compiler::kernels::{random_inputs, TABLE1};
+use samgen_compiler::tensor::generate::{self, Density, ValueRange};
+use samgen_compiler::tensor::{CooTensor, Format};
+use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_hdl::top::TopOptions;
+
+/// (seed, density, size): the data sets every kernel runs.
+const SETS: &[(u64, f64, u64)] = &[
+    (1, 0.0, 4),  // empty tensors
+    (2, 0.05, 6), // sparse, with empty fibers
+    (3, 0.5, 5),
+    (4, 1.0, 3), // fully dense
+    (5, 0.3, 1), // one element per mode
+    (6, 0.2, 7),
+];
+
+const CAPACITY: Capacity = Capacity {
+    words: 1024,
+    extent: 16,
+};
+
+fn options(graph: &SamGraph, random_depths: Option<u64>) -> RtlOptions {
+    let mut top = TopOptions::default();
+    if let Some(seed) = random_depths {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        top.edge_depths = graph
+            .graph
+            .edge_indices()
+            .map(|e| (e.index(), rng.gen_range(1..=4)))
+            .collect::<BTreeMap<_, _>>();
+    }
+    RtlOptions {
+        top,
+        capacity: Some(CAPACITY),
+        ..RtlOptions::default()
+    }
+}
+
+fn run_sets(
+    label: &str,
+    graph: &SamGraph,
+    asg: &Assignment,
+    formats: &HashMap<String, Format>,
+    inputs: &dyn Fn(u64, f64, u64) -> HashMap<String, CooTensor>,
+    random_depths: Option<u64>,
+) {
+    let opts = options(graph, random_depths);
+    let mut cycles = Vec::new();
+    for &(seed, density, size) in SETS {
+        let coo = inputs(seed, density, size);
+        let dense = evaluate(asg, &coo, 32).unwrap();
+        let v = verify(
+            graph,
+            &coo,
+            formats,
+            Some((&asg.lhs.tensor, &dense)),
+            32,
+            label,
+            &opts,
+        )
+        .unwrap_or_else(|e| {
+            panic!("{label} (seed {seed}, density {density}, size {size}, FIFOs {random_depths:?}): {e}")
+        });
+        cycles.push((v.rtl.cycles, v.golden.ideal_cycles));
+    }
+    eprintln!("{label}: (RTL cycles, ideal) per set {cycles:?}");
+}
+
+fn table1(name: &str, random_depths: Option<u64>) {
+    let k = TABLE1
+        .iter()
+        .find(|k| k.name == name)
+        .unwrap_or_else(|| panic!("no Table 1 kernel {name}"));
+    let (asg, formats, graph) = k.build(true);
+    let inputs = |seed: u64, density: f64, size: u64| {
+        let sizes: HashMap<String, u64> = asg
+            .index_vars()
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
+            .collect();
+        random_inputs(&asg, &sizes, density, seed)
+    };
+    run_sets(name, &graph, &asg, &formats, &inputs, random_depths);
+}
+
+#[rstest]
+#[case("SpMV")]
+#[case("SpM*SpM ijk")]
+#[case("SpM*SpM ikj")]
+#[case("SpM*SpM kij")]
+#[case("SDDMM")]
+#[case("InnerProd")]
+#[case("TTV")]
+#[case("TTM")]
+#[case("MTTKRP")]
+#[case("Residual")]
+#[case("MatTransMul")]
+#[case("MMAdd")]
+#[case("Plus3")]
+#[case("Plus2")]
+fn table1_kernel_in_rtl(#[case] name: &str) {
+    table1(name, None);
+    table1(name, Some(name.len() as u64 * 7919));
+}
+
+#[test]
+fn every_table1_kernel_is_tested() {
+    // The cases above name every kernel of the list.
+    assert_eq!(TABLE1.len(), 14);
+}
+
+fn custard(file: &str, expr: &str, dims: &[(&str, &[u64])]) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/examples/custard")
+        .join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("Custard example {} is missing: {e}", path.display()));
+    let graph = SamGraph::from_custard(&text, file).unwrap_or_else(|e| panic!("{e}"));
+    let asg = parse(expr).unwrap();
+    let formats: HashMap<String, Format> = graph
+        .info
+        .formats
+        .iter()
+        .map(|(t, f)| (t.clone(), f.parse().unwrap()))
+        .collect();
+    let inputs = |seed: u64, density: f64, size: u64| {
+        dims.iter()
+            .enumerate()
+            .map(|(k, (t, d))| {
+                // Scale the example's shape with the set's size (at least 1).
+                let d: Vec<u64> = d.iter().map(|&x| (x * size / 4).max(1)).collect();
+                let c = generate::uniform(
+                    &d,
+                    Density::Probability(density),
+                    ValueRange::new(-9, 9).unwrap(),
+                    seed * 7 + k as u64,
+                )
+                .unwrap();
+                (t.to_string(), c)
+            })
+            .collect()
+    };
+    for depths in [None, Some(file.len() as u64)] {
+        run_sets(file, &graph, &asg, &formats, &inputs, depths);
+    }
+}
+
+#[test]
+fn custard_spmv_in_rtl() {
+    custard(
+        "spmv.gv",
+        "x(i) = B(i,j) * c(j)",
+        &[("B", &[9, 7]), ("c", &[7])],
+    );
+}
+
+#[test]
+fn custard_elementwise_add_in_rtl() {
+    custard(
+        "mat_elemadd.gv",
+        "X(i,j) = B(i,j) + C(i,j)",
+        &[("B", &[6, 8]), ("C", &[6, 8])],
+    );
+}
+
+#[test]
+fn custard_matmul_ikj_in_rtl() {
+    custard(
+        "matmul_ikj.gv",
+        "X(i,j) = B(i,k) * C(k,j)",
+        &[("B", &[5, 7]), ("C", &[7, 6])],
+    );
+}
+
+/// Per-edge traces: every edge of SpM*SpM (kij, with its workspace) carries the
+/// golden executor's tokens; and a golden trace changed in one token is reported
+/// as that edge's first divergence.
+#[test]
+fn edge_traces_match_golden_and_a_divergence_is_named() {
+    use samgen_compiler::kernels::pack_inputs;
+    use samgen_compiler::token::Token;
+    use samgen_cosim::kernel::run_rtl;
+    let k = TABLE1.iter().find(|k| k.name == "SpM*SpM kij").unwrap();
+    let (asg, formats, graph) = k.build(true);
+    let sizes: HashMap<String, u64> = asg
+        .index_vars()
+        .iter()
+        .map(|v| (v.to_string(), 6))
+        .collect();
+    let coo = random_inputs(&asg, &sizes, 0.4, 9);
+    let packed = pack_inputs(&coo, &formats, 32).unwrap();
+    let mut golden = samgen_compiler::exec::execute(&graph, &packed, 32).unwrap();
+    let opts = RtlOptions {
+        trace: true,
+        ..options(&graph, None)
+    };
+    run_rtl(&graph, &packed, &golden, 32, "kij traced", &opts).unwrap_or_else(|e| panic!("{e}"));
+    // Change the third token of the first edge that carries data there.
+    let edge = golden
+        .traces
+        .iter_mut()
+        .find(|t| matches!(t.tokens.get(2), Some(Token::Data(_))))
+        .unwrap();
+    let Some(Token::Data(v)) = edge.tokens.get(2).copied() else {
+        unreachable!()
+    };
+    edge.tokens[2] = Token::Data(v ^ 1);
+    let name = format!(
+        "{}.{} -> {}.{}",
+        edge.from, edge.from_port, edge.to, edge.to_port
+    );
+    let err = run_rtl(&graph, &packed, &golden, 32, "kij traced", &opts)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(&format!("edge {name}: token 2: expected")),
+        "{err}"
+    );
+}
