@@ -32,8 +32,8 @@
 //   stop level minus one and two), so the takes are flat equations over registers.
 //   Accumulate side: one input token per cycle, always, except a closing stop (or
 //   D) finding all Banks - 1 other banks still draining. A data token sets its bit
-//   in the accumulate bitmap (which the bank's own bitmap follows, so a close
-//   copies nothing) and reads its memory word (cycle t); the word arrives through
+//   in the accumulate bitmap a cycle later (the bank's own bitmap follows it, so a
+//   close copies nothing) and reads its memory word (cycle t); the word arrives through
 //   the memory's output register and one more register (t+2), is added (a2), and
 //   written back from a register (a3). The read misses the writes of its cycle and
 //   the next two; a2 takes those sums from a3..a5 (hits found a cycle early), so
@@ -337,6 +337,10 @@ module sam_spaccumulator #(
   val_t   a1_val_d, a1_val_q, a2_val_q, a3_sum_q, a4_sum_q, a5_sum_q, a2_sum;
   word_t  a1_word_d, a1_word_q;  // the token's occupancy word before the token
   logic   a2_f3_q, a2_f4_q, a2_f5_q, a2_fm_q;  // a2's old sum: a3, a4, a5, memory, or 0
+  widx_t  a1_w;                 // a1's bitmap word and bit
+  logic [BitIdx-1:0] a1_b;
+  assign a1_w = a1_addr_q[AddrWidth-1:BitIdx];
+  assign a1_b = a1_addr_q[BitIdx-1:0];
 
   // Drain, a pipeline of four stages. Fetch walks the non-empty words of one
   // closed group (fslot) and then gives a final marker; nw holds the next word;
@@ -469,7 +473,6 @@ module sam_spaccumulator #(
   crd_t  acc_i;
   addr_t acc_addr;
   widx_t acc_w;
-  logic [BitIdx-1:0] acc_b;
   logic              o_push;
   logic [CrdWidth:0] o_push_tok;
   logic  dq_push, dq_ready, dq_valid, dq_pop, sc_adv, sc_load, nw_take, nw_en;
@@ -493,7 +496,6 @@ module sam_spaccumulator #(
   assign acc_i    = (Order == 2 && !open_q) ? o_q.pay : cur_i_q;
   assign acc_addr = flat(acc_i, c_q.pay);
   assign acc_w    = acc_addr[AddrWidth-1:BitIdx];
-  assign acc_b    = acc_addr[BitIdx-1:0];
   // The accumulate port reads the input's word (harmless if the token is not
   // taken): no decision on the address path.
   assign araddr   = {bank_q, acc_addr};
@@ -536,17 +538,20 @@ module sam_spaccumulator #(
     end
   end
 
-  // The token's occupancy, and the bank's copy of it: abm is the bitmap of the group
-  // being accumulated (cleared at the close); the bank's own bitmap follows it every
-  // cycle while the bank fills, so the close copies nothing.
+  // Occupancy: abm is the bitmap of the group being accumulated (cleared at the
+  // close). A token sets its bit from a1 (registers, off the take), and reads its
+  // word when taken, so the word misses only the token just before it: if that one
+  // has the same address, a2 takes its sum from a3 anyway. The bank's own bitmap
+  // follows abm every cycle while the bank fills (a1 is empty in the cycle after a
+  // close), so the close copies nothing.
   word_t abm_set[NumWords];
   sum_t  asum_set;
   always_comb begin
     abm_set  = abm_q;
     asum_set = asum_q;
-    if (acc) begin
-      abm_set[acc_w][acc_b] = 1'b1;
-      asum_set[acc_w]       = 1'b1;
+    if (a1_valid_q) begin
+      abm_set[a1_w][a1_b] = 1'b1;
+      asum_set[a1_w]      = 1'b1;
     end
     abm_d  = flip ? '{default: '0} : abm_set;
     asum_d = flip ? '0 : asum_set;
@@ -561,15 +566,11 @@ module sam_spaccumulator #(
     slvl_d     = slvl_q;
     slvlm1_d   = slvlm1_q;
     sdone_d    = sdone_q;
+    // a1 loads every cycle (only its valid bit depends on the take).
     a1_valid_d = acc;
-    a1_addr_d  = a1_addr_q;
-    a1_val_d   = a1_val_q;
-    a1_word_d  = a1_word_q;
-    if (acc) begin
-      a1_addr_d = {bank_q, acc_addr};
-      a1_val_d  = v_q.val;
-      a1_word_d = abm_q[acc_w];
-    end
+    a1_addr_d  = {bank_q, acc_addr};
+    a1_val_d   = v_q.val;
+    a1_word_d  = abm_q[acc_w];
     // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
     // empty; for D, nothing) goes to the drain with its stop, and the next group
     // fills the next bank.
