@@ -354,7 +354,7 @@ module sam_spaccumulator #(
   sum_t   dlow_d, dlow_q;       // the lowest of them, one-hot
   logic   nw_valid_d, nw_valid_q, nw_final_d, nw_final_q;
   bank_t  nw_slot_d, nw_slot_q;
-  word_t  nw_word, nw_oh_d, nw_oh_q, nw_rest_d, nw_rest_q;  // split as the scanner takes it
+  word_t  nw_d, nw_q;
   widx_t  nwi_d, nwi_q;
   logic   sc_valid_d, sc_valid_q, sc_final_d, sc_final_q;
   bank_t  sc_slot_d, sc_slot_q;
@@ -610,9 +610,7 @@ module sam_spaccumulator #(
     nw_valid_d = nw_valid_q;
     nw_final_d = nw_final_q;
     nw_slot_d  = nw_slot_q;
-    nw_word    = '0;
-    nw_oh_d    = nw_oh_q;
-    nw_rest_d  = nw_rest_q;
+    nw_d       = nw_q;
     nwi_d      = nwi_q;
     sc_valid_d = sc_valid_q;
     sc_final_d = sc_final_q;
@@ -636,8 +634,8 @@ module sam_spaccumulator #(
       sc_valid_d = nw_valid_q;
       sc_final_d = nw_final_q;
       sc_slot_d  = nw_slot_q;
-      sc_oh_d    = nw_oh_q;
-      sc_rest_d  = nw_rest_q;
+      sc_oh_d    = lowest_bit(nw_q);
+      sc_rest_d  = nw_q & (nw_q - word_t'(1));
       sc_wi_d    = nwi_q;
     end else if (sc_adv) begin
       sc_oh_d   = lowest_bit(sc_rest_q);
@@ -655,11 +653,10 @@ module sam_spaccumulator #(
       nw_final_d = dlow_q == '0;
       nw_slot_d  = fslot_q;
       nwi_d      = onehot_index(dlow_q);
+      nw_d       = '0;
       for (int k = 0; k < NumWords; k++) begin
-        nw_word |= dlow_q[k] ? sbm_q[fslot_q][k] : '0;
+        nw_d |= dlow_q[k] ? sbm_q[fslot_q][k] : '0;
       end
-      nw_oh_d    = lowest_bit(nw_word);
-      nw_rest_d  = nw_word & (nw_word - word_t'(1));
       if (fact_q) begin
         dsum_d = dsum_next;
         dlow_d = lowest_word(dsum_next);
@@ -746,8 +743,7 @@ module sam_spaccumulator #(
       nw_valid_q  <= 1'b0;
       nw_final_q  <= 1'b0;
       nw_slot_q   <= '0;
-      nw_oh_q     <= '0;
-      nw_rest_q   <= '0;
+      nw_q        <= '0;
       nwi_q       <= '0;
       sc_valid_q  <= 1'b0;
       sc_final_q  <= 1'b0;
@@ -793,8 +789,7 @@ module sam_spaccumulator #(
       nw_valid_q  <= nw_valid_d;
       nw_final_q  <= nw_final_d;
       nw_slot_q   <= nw_slot_d;
-      nw_oh_q     <= nw_oh_d;
-      nw_rest_q   <= nw_rest_d;
+      nw_q        <= nw_d;
       nwi_q       <= nwi_d;
       sc_valid_q  <= sc_valid_d;
       sc_final_q  <= sc_final_d;
