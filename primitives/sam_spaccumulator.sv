@@ -587,8 +587,6 @@ module sam_spaccumulator #(
   // selected by an AND-OR, no encoder on the way; it refills nw whenever nw is
   // empty or moves to the scanner. The scanner pushes one entry per cycle into the
   // queue, whose ready is a register; the issue pops it.
-  word_t sc_word;
-  assign sc_word   = sc_rest_q == '0 ? nw_q : sc_rest_q;
   assign sc_adv    = sc_valid_q && dq_ready;
   assign dq_push   = sc_adv;
   assign sc_load   = !sc_valid_q || (sc_adv && sc_rest_q == '0);
@@ -631,20 +629,17 @@ module sam_spaccumulator #(
     o_push     = 1'b0;
     o_push_tok = '0;
 
-    // Scan: the next bit of the current word, or the next word (or marker). The
-    // word split is the rest, or the next word once the rest is empty (a select on
-    // registers only; the rest is 0 whenever the scanner is empty, and nw is 0
-    // whenever it is), so one carry chain serves both and the take decision only
-    // picks its result.
-    if (sc_load || sc_adv) begin
-      sc_oh_d   = lowest_bit(sc_word);
-      sc_rest_d = sc_word & (sc_word - word_t'(1));
-    end
+    // Scan: the next bit of the current word, or the next word (or marker).
     if (sc_load) begin
       sc_valid_d = nw_valid_q;
       sc_final_d = nw_final_q;
       sc_slot_d  = nw_slot_q;
+      sc_oh_d    = lowest_bit(nw_q);
+      sc_rest_d  = nw_q & (nw_q - word_t'(1));
       sc_wi_d    = nwi_q;
+    end else if (sc_adv) begin
+      sc_oh_d   = lowest_bit(sc_rest_q);
+      sc_rest_d = sc_rest_q & (sc_rest_q - word_t'(1));
     end
 
     // Fetch.
