@@ -31,14 +31,14 @@
 //   Inputs: each channel is decoded into a one-token register stage (kind flags,
 //   stop level minus one and two), so the takes are flat equations over registers.
 //   Accumulate side: one input token per cycle, always, except a closing stop (or
-//   D) finding all Banks - 1 other banks still draining. A data token sets its bit
-//   in the accumulate bitmap a cycle later (the bank's own bitmap follows it, so a
-//   close copies nothing) and reads its memory word (cycle t); the word arrives through
-//   the memory's output register and one more register (t+2), is added (a2), and
+//   D) finding all Banks - 1 other banks still draining. A data token reads its
+//   memory word (cycle t) and its occupancy word, and sets its bit in the
+//   accumulate bitmap from a1 (the bank's own bitmap follows it, so a close copies
+//   nothing); the memory word arrives two cycles later (t+2), is added (a2), and
 //   written back from a register (a3). The read misses the writes of its cycle and
 //   the next two; a2 takes those sums from a3..a5 (hits found a cycle early), so
-//   back-to-back tokens on one coordinate keep full rate and the memory never
-//   resolves a read and a write of one word in one cycle (`no_rw_check`). A close
+//   back-to-back tokens on one coordinate keep full rate and a read and a write of
+//   one word in one cycle (undefined in `sam_mem`) never matter. A close
 //   (S_n, n >= 1) or D hands the bank, with its stop, to the drain (an empty group
 //   too, so every output keeps its order) and moves on to the next bank.
 //   Drain side, a pipeline over the closed banks in order: fetch takes a bank's
@@ -55,8 +55,8 @@
 //   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 1
 //   bitmaps of Rows*DimInner bits in registers.
 //   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
-//   2) tokens per cycle on long unstalled streams; ECP5-85F 130.6 / 127.6 MHz, the
-//   block RAM's clock-to-output (no output register inferred) being the limit.
+//   2) tokens per cycle on long unstalled streams; ECP5-85F 134.8 / 128.1 MHz,
+//   limited by fabric paths with long routes (drain scanner, input take).
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
