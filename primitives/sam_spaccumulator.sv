@@ -22,27 +22,41 @@
 //            (sums), each fiber ended by `S0` except the last, ended by `S_m`; an
 //            empty group gives a bare `S_(m-1)` and a bare `S_m`.
 //
-// Microarchitecture. A dense workspace: a value memory of Rows x DimInner words
-// (Rows = DimOuter for order 2, 1 for order 1) addressed by the flat index
-// {i, j}, with one synchronous read port and one write port (inferable as block
-// RAM), and an occupancy bitmap kept as NumWords = Rows*DimInner/WordWidth words of
-// WordWidth bits plus a summary bitmap with one bit per non-empty word.
-//   Accumulate phase: one input token per cycle. A data token sets its occupancy
-//   bit and reads its memory word (cycle t); the word arrives through the memory's
-//   output register and one more register (t+2), when the sum is written back.
-//   The read cannot see the writes of cycles t and t+1; those are forwarded from
-//   registers, so back-to-back tokens on one coordinate keep full rate and the
-//   memory never has to resolve a read and a write of one word in one cycle
-//   (`no_rw_check`).
-//   Drain phase (after a closing stop, inputs stalled): each cycle emits the next
-//   occupied flat index: a find-first-set over the summary bitmap loads the next
-//   non-empty word into a register (and clears it in the bitmap), prefetched while
-//   the last bit of the current word goes out, and a find-first-set over that
-//   register gives the coordinate, whose sum is read from the memory. Empty words
-//   cost nothing; the first word is fetched in the cycle the closing stop is
-//   taken. A group of K occupied (i, j) over R rows stalls the inputs for K + R
-//   cycles (order 1: K + 1), which is also the number of tokens it puts on
-//   crd_inner / val; an empty group costs no extra cycle.
+// Microarchitecture. A dense workspace in Banks banks, so groups drain while the
+// next ones accumulate: a value memory of Banks x Rows x DimInner words (Rows =
+// DimOuter for order 2, 1 for order 1) addressed by {bank, i, j}, with one write
+// port and two synchronous read ports (accumulate, drain: two `sam_mem` copies,
+// two-cycle reads), and per bank an occupancy bitmap of NumWords =
+// Rows*DimInner/WordWidth words of WordWidth bits plus a summary (word non-empty).
+//   Inputs: each channel is decoded into a one-token register stage (kind flags,
+//   stop level minus one and two), so the takes are flat equations over registers.
+//   Accumulate side: one input token per cycle, always, except a closing stop (or
+//   D) finding all Banks - 1 other banks still draining. A data token reads its
+//   memory word (cycle t) and its occupancy word, and sets its bit in the
+//   accumulate bitmap from a1 (the bank's own bitmap follows it, so a close copies
+//   nothing); the memory word arrives two cycles later (t+2), is added (a2), and
+//   written back from a register (a3). The read misses the writes of its cycle and
+//   the next two; a2 takes those sums from a3..a5 (hits found a cycle early), so
+//   back-to-back tokens on one coordinate keep full rate and a read and a write of
+//   one word in one cycle (undefined in `sam_mem`) never matter. A close
+//   (S_n, n >= 1) or D hands the bank, with its stop, to the drain (an empty group
+//   too, so every output keeps its order) and moves on to the next bank.
+//   Drain side, a pipeline over the closed banks in order: fetch takes a bank's
+//   summary and walks its non-empty words (lowest first, one-hot, selected by an
+//   AND-OR), then a final marker; nw holds the next word; the scanner emits one
+//   flat index per cycle (its lowest remaining bit, one-hot, and the bits above:
+//   no encoder in the loop) into a two-entry queue with a registered ready; the
+//   issue pops it, reads the sum, and (order 2) puts out i and the S0 of a new row,
+//   or on the marker the group's closing stops. A group of K occupied (i, j) over R
+//   rows takes K + R + 1 drain cycles (order 1: K + 1), one per output token on
+//   crd_inner / val; empty words cost nothing. The inputs wait only when Banks - 1
+//   groups are waiting to drain or draining.
+//   Cost: Banks x Rows x DimInner x ValWidth bits of memory per read port (defaults:
+//   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 1
+//   bitmaps of Rows*DimInner bits in registers.
+//   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
+//   2) tokens per cycle on long unstalled streams; ECP5-85F 134.8 / 128.1 MHz,
+//   limited by fabric paths with long routes (drain scanner, input take).
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
@@ -62,6 +76,8 @@
 //             WordWidth  bitmap word: a power of two, 2..64, <= DimInner, and
 //                        Rows*DimInner >= 2*WordWidth. The summary bitmap has
 //                        Rows*DimInner/WordWidth bits; keep it <= 64 for Fmax.
+//             Banks      workspace banks: 2, 4 or 8 (default 4: the inputs wait for
+//                        a drain only when three closed groups are still draining)
 //             Defaults: 256 x 16-bit words for order 1; use DimOuter = DimInner = 16
 //             for order 2 (256 words).
 // Ports:      clk_i, rst_ni                                   clock, async active-low reset
@@ -79,7 +95,8 @@ module sam_spaccumulator #(
   parameter int unsigned ValWidth  = sam_pkg::ValWidth,
   parameter int unsigned DimInner  = 16,
   parameter int unsigned DimOuter  = 16,
-  parameter int unsigned WordWidth = 16
+  parameter int unsigned WordWidth = 16,
+  parameter int unsigned Banks     = 4
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -111,6 +128,8 @@ module sam_spaccumulator #(
   localparam int unsigned BitIdx    = $clog2(WordWidth);
   localparam int unsigned NumWords  = Entries / WordWidth;
   localparam int unsigned WordIdx   = AddrWidth - BitIdx;
+  localparam int unsigned BankBits  = $clog2(Banks);
+  localparam int unsigned DqWidth   = 1 + BankBits + AddrWidth;  // {final, bank, flat index}
 
   if (Order != 1 && Order != 2) begin : gen_bad_order
     $error("sam_spaccumulator: Order must be 1 or 2");
@@ -134,11 +153,18 @@ module sam_spaccumulator #(
     $error("sam_spaccumulator: WordWidth must be a power of two in 2..64, <= DimInner, <= Rows*DimInner/2");
   end
 
+  if (Banks < 2 || Banks > 8 || (Banks & (Banks - 1)) != 0) begin : gen_bad_banks
+    $error("sam_spaccumulator: Banks must be 2, 4 or 8");
+  end
+
   typedef logic [ValWidth-1:0]  val_t;
   typedef logic [CrdWidth-1:0]  crd_t;
   typedef logic [AddrWidth-1:0] addr_t;
+  typedef logic [BankBits-1:0]  bank_t;
+  typedef logic [BankBits+AddrWidth-1:0] baddr_t;  // {bank, flat index}
   typedef logic [WordWidth-1:0] word_t;
   typedef logic [WordIdx-1:0]   widx_t;
+  typedef logic [NumWords-1:0]  sum_t;
 
   // crd_inner / val buffers: a token holds its slot from issue until the consumer
   // takes it, at least four cycles, and one slot is kept for a token the counts
@@ -153,381 +179,580 @@ module sam_spaccumulator #(
     return AddrWidth'(64'(i) << InnerBits) | AddrWidth'(64'(j) & InnerMask);
   endfunction
 
-  // Find-first-set as isolate-lowest-bit (x & -x, a carry chain) and a one-hot to
-  // binary encoder (OR trees): logarithmic depth, where a priority loop would
-  // build a chain of muxes as long as the word.
-  function automatic logic [BitIdx-1:0] first_bit(word_t w);
-    word_t onehot;
-    onehot    = w & (~w + word_t'(1));
-    first_bit = '0;
+  // Lowest set bit, one-hot (x & -x: a carry chain).
+  function automatic word_t lowest_bit(word_t w);
+    return w & (~w + word_t'(1));
+  endfunction
+
+  function automatic sum_t lowest_word(sum_t s);
+    return s & (~s + sum_t'(1));
+  endfunction
+
+  // One-hot to binary encoders (OR trees).
+  function automatic logic [BitIdx-1:0] onehot_bit(word_t onehot);
+    onehot_bit = '0;
     for (int k = 0; k < WordWidth; k++) begin
-      first_bit |= onehot[k] ? BitIdx'(k) : '0;
+      onehot_bit |= onehot[k] ? BitIdx'(k) : '0;
     end
   endfunction
 
-  function automatic widx_t first_word(logic [NumWords-1:0] s);
-    logic [NumWords-1:0] onehot;
-    onehot     = s & (~s + NumWords'(1));
-    first_word = '0;
+  function automatic widx_t onehot_index(sum_t onehot);
+    onehot_index = '0;
     for (int k = 0; k < NumWords; k++) begin
-      first_word |= onehot[k] ? WordIdx'(k) : '0;
+      onehot_index |= onehot[k] ? WordIdx'(k) : '0;
     end
   endfunction
 
-  // ---------------------------------------------------------------- input decode
+  // ---------------------------------------------------------------- input stages
+  // Each input is decoded into a one-token register stage (kind flags, the stop
+  // level minus one and two), so the control below starts from registers. A stage
+  // loads when it is empty or its token is taken.
+  typedef struct packed {
+    logic is_data;
+    logic is_stop;
+    logic is_done;
+    logic lvl0;  // S0
+    logic lvl1;  // S1
+    logic dz;    // a j or S0
+    logic s0;    // S0
+    logic s1;    // S1
+    logic sc;    // S_n, n >= 2
+    logic cl;    // S_n with n >= 1, or D (closes a group in order 1)
+    crd_t pay;   // j, or a stop's level
+    crd_t pm1;   // a stop's level minus one
+    crd_t pm2;   // a stop's level minus two
+  } cin_t;
+  typedef struct packed {
+    logic is_data;
+    logic is_stop;
+    logic is_done;
+    logic lvl0;
+    logic s0;    // S0
+    logic sc;    // S_n with n >= 1, or D (closes a group)
+    crd_t pay;
+  } oin_t;
+  typedef struct packed {
+    sam_pkg::tok_kind_e kind;  // assertions only
+    val_t               raw;   // assertions only
+    val_t               val;   // the value, N as 0
+  } vin_t;
+
   sam_pkg::tok_kind_e o_kind, c_kind, v_kind;
-  crd_t               o_pay, c_pay;
-  val_t               v_val;
+  crd_t               o_in_pay, c_in_pay;
+  cin_t               c_in, c_q;
+  oin_t               o_in, o_q;
+  vin_t               v_in, v_q;
+  logic               c_full_q, o_full_q, v_full_q, c_load, o_load, v_load;
+  logic               take_o, take_iv;
 
-  assign o_kind = sam_pkg::tok_kind(crd_outer_tok_i[CrdWidth],
-                                    64'(crd_outer_tok_i[CrdWidth-1:0]), CrdWidth);
-  assign c_kind = sam_pkg::tok_kind(crd_inner_tok_i[CrdWidth],
-                                    64'(crd_inner_tok_i[CrdWidth-1:0]), CrdWidth);
-  assign v_kind = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
-                                    ValWidth);
-  assign o_pay  = crd_outer_tok_i[CrdWidth-1:0];
-  assign c_pay  = crd_inner_tok_i[CrdWidth-1:0];
-  assign v_val  = v_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;  // N: 0
+  assign o_kind   = sam_pkg::tok_kind(crd_outer_tok_i[CrdWidth],
+                                      64'(crd_outer_tok_i[CrdWidth-1:0]), CrdWidth);
+  assign c_kind   = sam_pkg::tok_kind(crd_inner_tok_i[CrdWidth],
+                                      64'(crd_inner_tok_i[CrdWidth-1:0]), CrdWidth);
+  assign v_kind   = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
+                                      ValWidth);
+  assign o_in_pay = crd_outer_tok_i[CrdWidth-1:0];
+  assign c_in_pay = crd_inner_tok_i[CrdWidth-1:0];
 
-  // ---------------------------------------------------------------- state
-  logic                drain_d, drain_q;      // drain phase
-  logic                open_d, open_q;        // order 2: inside the j fiber of cur_i
-  crd_t                cur_i_d, cur_i_q;
-  crd_t                lvl_d, lvl_q;          // the closing inner stop S_lvl
-  logic                started_d, started_q;  // drain: a coordinate is out
-  crd_t                row_d, row_q;          // drain: the row of the last one
-  logic [NumWords-1:0] sum_d, sum_q;          // summary: word non-empty
-  word_t               bm_d[NumWords];
-  word_t               bm_q[NumWords];
-  word_t               cw_d, cw_q;            // drain: the word being emitted
-  widx_t               cwi_d, cwi_q;
-  // Accumulate pipeline: a1 while the memory reads, a2 writes the sum back.
-  logic                a1_valid_d, a1_valid_q, a1_occ_d, a1_occ_q, a2_valid_q, a2_occ_q;
-  addr_t               a1_addr_d, a1_addr_q, a2_addr_q;
-  val_t                a1_val_d, a1_val_q, a2_val_q;
-  // Output pipeline of crd_inner / val, in step with the memory read (two cycles):
-  // the token issued now (it_*), then i1, then i2, which goes into the buffers; a
-  // data token takes its sum from the memory there.
-  logic                i1_valid_q, i1_data_q, i2_valid_q, i2_data_q, it_data;
-  logic [CrdWidth:0]   it_crd, i1_crd_q, i2_crd_q;
-  logic [ValWidth:0]   it_val, i1_val_q, i2_val_q;
-
-  // The workspace memory: one read per cycle, the data two cycles later (the
-  // memory's output register, then one more register, so no logic follows the
-  // block RAM's clock-to-out). A read does not see the writes of its own cycle and
-  // of the next, which the words below forward. So the memory never needs to
-  // resolve a read and a write of one address in one cycle.
-  (* no_rw_check *) val_t mem_q[Entries];
-  val_t  rdata1_q, rdata2_q, rdata, wdata, wdata1_q, wdata2_q;
-  logic  we, we1_q, hit_old_q, hit_older_q;
-  addr_t raddr, raddr1_q, waddr1_q;
-
-  assign we    = a2_valid_q;
-  // Forwarding: hit_old_q means the write one cycle ago went to the word read two
-  // cycles ago, hit_older_q the write two cycles ago (the read's own cycle). Both
-  // compare registered addresses, one cycle after the read.
-  assign rdata = hit_old_q ? wdata1_q : hit_older_q ? wdata2_q : rdata2_q;
-  assign wdata = (a2_occ_q ? rdata : '0) + a2_val_q;
-
-  always_ff @(posedge clk_i) begin
-    if (we) mem_q[a2_addr_q] <= wdata;
-    rdata1_q <= mem_q[raddr];
-    rdata2_q <= rdata1_q;
+  always_comb begin
+    c_in.is_data = c_kind == sam_pkg::TokData;
+    c_in.is_stop = c_kind == sam_pkg::TokStop;
+    c_in.is_done = c_kind == sam_pkg::TokDone;
+    c_in.lvl0    = c_in_pay == crd_t'(0);
+    c_in.lvl1    = c_in_pay == crd_t'(1);
+    c_in.s0      = c_in.is_stop && c_in.lvl0;
+    c_in.s1      = c_in.is_stop && c_in.lvl1;
+    c_in.sc      = c_in.is_stop && !c_in.lvl0 && !c_in.lvl1;
+    c_in.dz      = c_in.is_data || c_in.s0;
+    c_in.cl      = (c_in.is_stop && !c_in.lvl0) || c_in.is_done;
+    c_in.pay     = c_in_pay;
+    c_in.pm1     = c_in_pay - crd_t'(1);
+    c_in.pm2     = c_in_pay - crd_t'(2);
+    o_in.is_data = o_kind == sam_pkg::TokData;
+    o_in.is_stop = o_kind == sam_pkg::TokStop;
+    o_in.is_done = o_kind == sam_pkg::TokDone;
+    o_in.lvl0    = o_in_pay == crd_t'(0);
+    o_in.s0      = o_in.is_stop && o_in.lvl0;
+    o_in.sc      = (o_in.is_stop && !o_in.lvl0) || o_in.is_done;
+    o_in.pay     = o_in_pay;
+    v_in.kind    = v_kind;
+    v_in.raw     = val_tok_i[ValWidth-1:0];
+    v_in.val     = v_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;  // N: 0
   end
+
+  // Flags only some configurations (or only the assertions) read.
+  logic unused_flags;
+  assign unused_flags = ^{c_q.lvl0, c_q.lvl1, c_q.is_stop, o_q.lvl0, o_q.is_stop};
+
+  assign c_load = take_iv || !c_full_q;
+  assign v_load = take_iv || !v_full_q;
+  assign o_load = take_o || !o_full_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      raddr1_q    <= '0;
-      waddr1_q    <= '0;
-      we1_q       <= 1'b0;
-      hit_old_q   <= 1'b0;
-      hit_older_q <= 1'b0;
-      wdata1_q    <= '0;
-      wdata2_q    <= '0;
+      c_full_q <= 1'b0;
+      v_full_q <= 1'b0;
+      o_full_q <= 1'b0;
     end else begin
-      raddr1_q    <= raddr;
-      waddr1_q    <= a2_addr_q;
-      we1_q       <= we;
-      hit_old_q   <= we && a2_addr_q == raddr1_q;
-      hit_older_q <= we1_q && waddr1_q == raddr1_q;
-      wdata1_q    <= wdata;
-      wdata2_q    <= wdata1_q;
+      if (c_load) c_full_q <= crd_inner_valid_i;
+      if (v_load) v_full_q <= val_valid_i;
+      if (o_load) o_full_q <= Order == 2 && crd_outer_valid_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (c_load) c_q <= c_in;
+    if (v_load) v_q <= v_in;
+    if (o_load) o_q <= o_in;
+  end
+
+  // ---------------------------------------------------------------- state
+  // Accumulate side: the bank being filled, the open outer coordinate, the
+  // occupancy of the group being accumulated, and the closed groups not yet out.
+  bank_t  bank_d, bank_q;
+  bank_t  pend_d, pend_q;       // closed groups whose closing stop is not yet out
+  logic   open_d, open_q;       // order 2: inside the j fiber of cur_i
+  crd_t   cur_i_d, cur_i_q;
+  sum_t   asum_d, asum_q;       // summary: word non-empty
+  word_t  abm_d[NumWords];
+  word_t  abm_q[NumWords];
+  // A closed group per bank: its occupancy (copied at the close, read by the
+  // drain) and its closing stop S_lvl (or D).
+  sum_t   ssum_d[Banks];
+  sum_t   ssum_q[Banks];
+  word_t  sbm_d[Banks][NumWords];
+  word_t  sbm_q[Banks][NumWords];
+  crd_t   slvl_d[Banks];
+  crd_t   slvl_q[Banks];
+  crd_t   slvlm1_d[Banks];
+  crd_t   slvlm1_q[Banks];
+  logic [Banks-1:0] sdone_d, sdone_q;
+
+  // Accumulate pipeline, one stage per cycle: a1 while the memory reads (the
+  // occupancy bit is picked from the word read with the token, forwarding hits are
+  // found), a2 adds, a3 writes the sum back; a4 and a5 keep the sums the memory
+  // read of a younger token missed.
+  logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q, a4_valid_q;
+  baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
+  val_t   a1_val_d, a1_val_q, a2_val_q, a3_sum_q, a4_sum_q, a5_sum_q, a2_sum;
+  word_t  a1_word_d, a1_word_q;  // the token's occupancy word before the token
+  logic   a2_f3_q, a2_f4_q, a2_f5_q, a2_fm_q;  // a2's old sum: a3, a4, a5, memory, or 0
+  widx_t  a1_w;                 // a1's bitmap word and bit
+  logic [BitIdx-1:0] a1_b;
+  assign a1_w = a1_addr_q[AddrWidth-1:BitIdx];
+  assign a1_b = a1_addr_q[BitIdx-1:0];
+
+  // Drain, a pipeline of four stages. Fetch walks the non-empty words of one
+  // closed group (fslot) and then gives a final marker; nw holds the next word;
+  // the scanner holds the word being emitted (its lowest remaining bit, one-hot,
+  // and the bits above); a two-entry queue of flat indices and final markers,
+  // then the issue.
+  bank_t  fq_d, fq_q;           // closed groups fetch has not started
+  bank_t  fslot_d, fslot_q;
+  logic   fact_d, fact_q;       // fetch works on fslot
+  sum_t   dsum_d, dsum_q;       // non-empty words of fslot not yet fetched
+  sum_t   dlow_d, dlow_q;       // the lowest of them, one-hot
+  logic   nw_valid_d, nw_valid_q, nw_final_d, nw_final_q;
+  bank_t  nw_slot_d, nw_slot_q;
+  word_t  nw_d, nw_q;
+  widx_t  nwi_d, nwi_q;
+  logic   sc_valid_d, sc_valid_q, sc_final_d, sc_final_q;
+  bank_t  sc_slot_d, sc_slot_q;
+  word_t  sc_oh_d, sc_oh_q, sc_rest_d, sc_rest_q;
+  widx_t  sc_wi_d, sc_wi_q;
+  logic   started_d, started_q;  // issue: a coordinate of the group is out
+  crd_t   row_d, row_q;          // issue: the row of the last one
+
+  // Output pipeline of crd_inner / val, in step with the drain memory read (two
+  // cycles): the token issued now (it_*), then i1, then i2, which goes into the
+  // buffers; a data token takes its sum from the memory there.
+  logic              item, it_data, i1_valid_q, i1_data_q, i2_valid_q, i2_data_q;
+  logic [CrdWidth:0] it_crd, i1_crd_q, i2_crd_q;
+  logic [ValWidth:0] it_val, i1_val_q, i2_val_q;
+
+  // ---------------------------------------------------------------- workspace memory
+  // Banks banks of Rows x DimInner words, {bank, flat index}, in two `sam_mem`
+  // copies with the same writes (the accumulate pipeline's a3), one per read port:
+  // accumulate and drain. Reads issue every cycle; the data arrives two cycles
+  // later (the block RAM's read register and its output register on ECP5, a fabric
+  // register elsewhere), so no logic follows the block RAM's clock-to-out.
+  //   An accumulate read misses the writes of its own cycle and the next two; a2
+  // takes those sums from a3..a5 instead (so back-to-back tokens on one coordinate
+  // keep full rate, and the read and write of one word in one cycle, undefined in
+  // `sam_mem`, is never used). The drain reads a bank at least three cycles after
+  // its last write (close, fetch start, word fetch, scan, queue), no forwarding.
+  localparam int unsigned MemAddrWidth = BankBits + AddrWidth;
+  val_t   ardata2_q, drdata2_q;
+  baddr_t araddr, draddr;
+
+  // One sam_mem per read port (both written by a3): on ECP5 DP16KDs with their
+  // output register, so no logic follows the block RAM's clock-to-out.
+  sam_mem #(
+    .Width    (ValWidth),
+    .AddrWidth(MemAddrWidth)
+  ) acc_mem (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .host_re_i   (1'b0),
+    .host_we_i   (1'b0),
+    .host_addr_i ('0),
+    .host_wdata_i('0),
+    .rd_en_i     (1'b1),
+    .rd_addr_i   (araddr),
+    .rd_data_o   (ardata2_q),
+    .wr_en_i     (a3_valid_q),
+    .wr_addr_i   (a3_addr_q),
+    .wr_data_i   (a3_sum_q)
+  );
+
+  sam_mem #(
+    .Width    (ValWidth),
+    .AddrWidth(MemAddrWidth)
+  ) drain_mem (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .host_re_i   (1'b0),
+    .host_we_i   (1'b0),
+    .host_addr_i ('0),
+    .host_wdata_i('0),
+    .rd_en_i     (1'b1),
+    .rd_addr_i   (draddr),
+    .rd_data_o   (drdata2_q),
+    .wr_en_i     (a3_valid_q),
+    .wr_addr_i   (a3_addr_q),
+    .wr_data_i   (a3_sum_q)
+  );
+
+  assign a2_sum = ((a2_f3_q ? a3_sum_q : '0) | (a2_f4_q ? a4_sum_q : '0) |
+                   (a2_f5_q ? a5_sum_q : '0) | (a2_fm_q ? ardata2_q : '0)) + a2_val_q;
+
+  // Hits of a1 against the tokens that will be in a3, a4, a5 when a1 is in a2; the
+  // youngest wins.
+  logic h3, h4, h5;
+  assign h3 = a2_valid_q && a2_addr_q == a1_addr_q;
+  assign h4 = a3_valid_q && a3_addr_q == a1_addr_q;
+  assign h5 = a4_valid_q && a4_addr_q == a1_addr_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      a2_valid_q <= 1'b0;
+      a3_valid_q <= 1'b0;
+      a4_valid_q <= 1'b0;
+      a2_addr_q  <= '0;
+      a3_addr_q  <= '0;
+      a4_addr_q  <= '0;
+      a2_val_q   <= '0;
+      a3_sum_q   <= '0;
+      a4_sum_q   <= '0;
+      a5_sum_q   <= '0;
+      a2_f3_q    <= 1'b0;
+      a2_f4_q    <= 1'b0;
+      a2_f5_q    <= 1'b0;
+      a2_fm_q    <= 1'b0;
+    end else begin
+      a2_valid_q <= a1_valid_q;
+      a3_valid_q <= a2_valid_q;
+      a4_valid_q <= a3_valid_q;
+      a2_addr_q  <= a1_addr_q;
+      a3_addr_q  <= a2_addr_q;
+      a4_addr_q  <= a3_addr_q;
+      a2_val_q   <= a1_val_q;
+      a3_sum_q   <= a2_sum;
+      a4_sum_q   <= a3_sum_q;
+      a5_sum_q   <= a4_sum_q;
+      a2_f3_q    <= h3;
+      a2_f4_q    <= !h3 && h4;
+      a2_f5_q    <= !h3 && !h4 && h5;
+      a2_fm_q    <= !h3 && !h4 && !h5 && a1_word_q[a1_addr_q[BitIdx-1:0]];
     end
   end
 
   // ---------------------------------------------------------------- control
-  logic o_ready, room, inner_ok;
-  logic take_o, take_iv, acc, close, o_push, item, issue, fetch;
-  logic [CrdWidth:0] o_push_tok;
-  crd_t  acc_i, close_lvl;
+  logic  o_ready, room, c_ok;
+  logic  acc, done_in, flip, start, fin_pop;
+  crd_t  acc_i;
   addr_t acc_addr;
-  widx_t acc_w, fw;
-  logic [NumWords-1:0] fw_onehot;
-  word_t fw_word;
-  logic [BitIdx-1:0] fb;
+  widx_t acc_w;
+  logic              o_push;
+  logic [CrdWidth:0] o_push_tok;
+  logic  dq_push, dq_ready, dq_valid, dq_pop, sc_adv, sc_load, nw_take, nw_en;
+  logic [DqWidth:0] dq_tok;
+  logic  e_final;
+  bank_t e_slot;
   addr_t e_addr;
   crd_t  e_row, e_j;
+  sum_t  dsum_next;
 
   // Room in crd_inner / val for one more token, as a register: counts of the
   // tokens issued and not yet taken by the consumer. A count takes an issued token
-  // a cycle late (from i1) and room keeps a slot for it, which keeps the input
-  // decoding off the counts and the counts off the decisions.
+  // a cycle late (from i1) and room keeps a slot for it.
   logic [2:0] crd_count_d, crd_count_q, val_count_d, val_count_q;
   logic       crd_pop, val_pop, room_q;
-  assign room     = room_q;
-  assign inner_ok = crd_inner_valid_i && val_valid_i;
-  assign fb       = first_bit(cw_q);
-  assign fw        = first_word(sum_q);
-  assign fw_onehot = sum_q & (~sum_q + NumWords'(1));
-  always_comb begin
-    fw_word = '0;
-    for (int k = 0; k < NumWords; k++) begin
-      fw_word |= fw_onehot[k] ? bm_q[k] : '0;
-    end
-  end
-  assign e_addr   = {cwi_q, fb};
-  assign e_row    = CrdWidth'(64'(e_addr) >> InnerBits);
-  assign e_j      = CrdWidth'(64'(e_addr) & InnerMask);
+  assign room = room_q;
+  assign c_ok = c_full_q && v_full_q;
+
   // The i of an accumulated token: the outer coordinate read in the same cycle
   // (order 2, first j of a fiber) or the one read before.
-  assign acc_i    = (Order == 2 && !open_q) ? o_pay : cur_i_q;
-  assign acc_addr = flat(acc_i, c_pay);
+  assign acc_i    = (Order == 2 && !open_q) ? o_q.pay : cur_i_q;
+  assign acc_addr = flat(acc_i, c_q.pay);
   assign acc_w    = acc_addr[AddrWidth-1:BitIdx];
-  // The memory reads the drained coordinate, or while accumulating the input's
-  // (a read for a token that is not taken is harmless): the select is a register,
-  // not the input decoding.
-  assign raddr    = drain_q ? e_addr : acc_addr;
+  // The accumulate port reads the input's word (harmless if the token is not
+  // taken): no decision on the address path.
+  assign araddr   = {bank_q, acc_addr};
+
+  // ---- accumulate side: never waits for an output, only for a free bank at a close.
+  // Flat equations over the stage flags, so the takes are a few LUTs deep.
+  logic closed, a_acc, a_empty, a_s0, a_close, b_acc, b_s0, b_s1, b_close, pend_ok_q;
+  assign closed  = !open_q && o_full_q;
+  assign a_acc   = closed && o_q.is_data && c_ok && c_q.is_data;
+  assign a_empty = closed && o_q.is_data && c_ok && c_q.s0;  // the S0 of an empty fiber
+  assign a_s0    = closed && o_q.s0 && c_ok;                  // bare outer S0, inner S1
+  assign a_close = closed && o_q.sc && c_ok && pend_ok_q;     // bare outer S_m / D
+  assign b_acc   = open_q && c_ok && c_q.is_data;
+  assign b_s0    = open_q && c_ok && c_q.s0;
+  assign b_s1    = open_q && c_ok && o_full_q && c_q.s1;      // with the outer S0
+  assign b_close = open_q && c_ok && o_full_q && c_q.sc && pend_ok_q;
 
   always_comb begin
-    drain_d    = drain_q;
-    open_d     = open_q;
-    cur_i_d    = cur_i_q;
-    lvl_d      = lvl_q;
+    if (Order == 1) begin
+      acc     = c_ok && c_q.is_data;
+      flip    = c_ok && c_q.cl && pend_ok_q;
+      take_iv = c_ok && (c_q.dz || (c_q.cl && pend_ok_q));
+      take_o  = 1'b0;
+      done_in = c_q.is_done;
+      open_d  = open_q;
+      cur_i_d = cur_i_q;
+    end else begin
+      acc     = a_acc || b_acc;
+      flip    = a_close || b_close;
+      take_iv = a_acc || a_empty || a_s0 || a_close || b_acc || b_s0 || b_s1 || b_close;
+      take_o  = (closed && o_q.is_data) || a_s0 || a_close || b_s1 || b_close;
+      done_in = !open_q && o_q.is_done;
+      open_d  = open_q;
+      cur_i_d = cur_i_q;
+      if (closed && o_q.is_data) begin
+        open_d  = !(c_ok && c_q.s0);
+        cur_i_d = o_q.pay;
+      end
+      if (b_s0 || b_s1 || b_close) open_d = 1'b0;
+    end
+  end
+
+  // Occupancy: abm is the bitmap of the group being accumulated (cleared at the
+  // close). A token sets its bit from a1 (registers, off the take), and reads its
+  // word when taken, so the word misses only the token just before it: if that one
+  // has the same address, a2 takes its sum from a3 anyway. The bank's own bitmap
+  // follows abm every cycle while the bank fills (a1 is empty in the cycle after a
+  // close), so the close copies nothing.
+  word_t abm_set[NumWords];
+  sum_t  asum_set;
+  always_comb begin
+    abm_set  = abm_q;
+    asum_set = asum_q;
+    if (a1_valid_q) begin
+      abm_set[a1_w][a1_b] = 1'b1;
+      asum_set[a1_w]      = 1'b1;
+    end
+    abm_d  = flip ? '{default: '0} : abm_set;
+    asum_d = flip ? '0 : asum_set;
+    sbm_d  = sbm_q;
+    ssum_d = ssum_q;
+    sbm_d[bank_q]  = abm_set;
+    ssum_d[bank_q] = asum_set;
+  end
+
+  always_comb begin
+    bank_d     = bank_q;
+    slvl_d     = slvl_q;
+    slvlm1_d   = slvlm1_q;
+    sdone_d    = sdone_q;
+    // a1 loads every cycle (only its valid bit depends on the take).
+    a1_valid_d = acc;
+    a1_addr_d  = {bank_q, acc_addr};
+    a1_val_d   = v_q.val;
+    a1_word_d  = abm_q[acc_w];
+    // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
+    // empty; for D, nothing) goes to the drain with its stop, and the next group
+    // fills the next bank.
+    if (flip) begin
+      bank_d           = bank_q + bank_t'(1);
+      slvl_d[bank_q]   = c_q.pm1;
+      slvlm1_d[bank_q] = c_q.pm2;
+      sdone_d[bank_q]  = done_in;
+    end
+  end
+
+  // ---- drain side
+  // Fetch: the lowest non-empty word (dlow_q, kept one-hot in a register) is
+  // selected by an AND-OR, no encoder on the way; it refills nw whenever nw is
+  // empty or moves to the scanner. The scanner pushes one entry per cycle into the
+  // queue, whose ready is a register; the issue pops it.
+  assign sc_adv    = sc_valid_q && dq_ready;
+  assign dq_push   = sc_adv;
+  assign sc_load   = !sc_valid_q || (sc_adv && sc_rest_q == '0);
+  assign nw_take   = sc_load && nw_valid_q;
+  assign nw_en     = !nw_valid_q || nw_take;
+  assign start     = !fact_q && fq_q != '0;
+  assign dsum_next = dsum_q & ~dlow_q;
+  assign e_final   = dq_tok[DqWidth-1];
+  assign e_slot    = dq_tok[AddrWidth+:BankBits];
+  assign e_addr    = dq_tok[AddrWidth-1:0];
+  assign e_row     = CrdWidth'(64'(e_addr) >> InnerBits);
+  assign e_j       = CrdWidth'(64'(e_addr) & InnerMask);
+  assign draddr    = {e_slot, e_addr};
+
+  always_comb begin
+    fq_d       = fq_q + bank_t'(flip) - bank_t'(start);
+    fslot_d    = fslot_q;
+    fact_d     = fact_q;
+    dsum_d     = dsum_q;
+    dlow_d     = dlow_q;
+    nw_valid_d = nw_valid_q;
+    nw_final_d = nw_final_q;
+    nw_slot_d  = nw_slot_q;
+    nw_d       = nw_q;
+    nwi_d      = nwi_q;
+    sc_valid_d = sc_valid_q;
+    sc_final_d = sc_final_q;
+    sc_slot_d  = sc_slot_q;
+    sc_oh_d    = sc_oh_q;
+    sc_rest_d  = sc_rest_q;
+    sc_wi_d    = sc_wi_q;
     started_d  = started_q;
     row_d      = row_q;
-    sum_d      = sum_q;
-    bm_d       = bm_q;
-    cw_d       = cw_q;
-    cwi_d      = cwi_q;
-    a1_valid_d = 1'b0;
-    a1_occ_d   = a1_occ_q;
-    a1_addr_d  = a1_addr_q;
-    a1_val_d   = a1_val_q;
+    dq_pop     = 1'b0;
+    fin_pop    = 1'b0;
+    item       = 1'b0;
     it_data    = 1'b0;
     it_crd     = '0;
     it_val     = '0;
-    take_o     = 1'b0;
-    take_iv    = 1'b0;
-    acc        = 1'b0;
-    close      = 1'b0;
-    close_lvl  = '0;
     o_push     = 1'b0;
     o_push_tok = '0;
-    item     = 1'b0;
-    issue      = 1'b0;
-    fetch      = 1'b0;
 
-    if (!drain_q) begin
-      // ------------------------------------------------ accumulate phase
-      if (Order == 1) begin
-        if (inner_ok) begin
-          unique case (c_kind)
-            sam_pkg::TokData: acc = 1'b1;
-            sam_pkg::TokStop: begin
-              if (c_pay == '0) take_iv = 1'b1;
-              else begin
-                close     = 1'b1;
-                close_lvl = c_pay - crd_t'(1);
-              end
-            end
-            sam_pkg::TokDone: begin
-              if (room) begin
-                take_iv  = 1'b1;
-                item   = 1'b1;
-                it_data = 1'b0;
-                it_crd  = CrdDone;
-                it_val  = ValDone;
-              end
-            end
-            default: ;  // N as a coordinate: asserted below
-          endcase
-        end
-      end else if (!open_q) begin
-        // Between outer coordinates: read the next outer token.
-        if (crd_outer_valid_i) begin
-          unique case (o_kind)
-            sam_pkg::TokData: begin
-              take_o  = 1'b1;
-              open_d  = 1'b1;
-              cur_i_d = o_pay;
-              // Overlap the first j of the fiber with its i.
-              if (inner_ok && c_kind == sam_pkg::TokData) acc = 1'b1;
-            end
-            sam_pkg::TokStop: begin  // a bare outer S_m against a bare inner S_(m+1)
-              if (inner_ok) begin
-                if (o_pay == '0) begin
-                  take_o  = 1'b1;
-                  take_iv = 1'b1;
-                end else begin
-                  close     = 1'b1;
-                  close_lvl = o_pay;
-                end
-              end
-            end
-            sam_pkg::TokDone: begin
-              if (inner_ok && room && o_ready) begin
-                take_o     = 1'b1;
-                take_iv    = 1'b1;
-                o_push     = 1'b1;
-                o_push_tok = CrdDone;
-                item     = 1'b1;
-                it_data   = 1'b0;
-                it_crd    = CrdDone;
-                it_val    = ValDone;
-              end
-            end
-            default: ;  // N in crd_outer: asserted below
-          endcase
-        end
-      end else if (inner_ok) begin
-        // Inside the j fiber of cur_i.
-        unique case (c_kind)
-          sam_pkg::TokData: acc = 1'b1;
-          sam_pkg::TokStop: begin
-            if (c_pay == '0) begin
-              take_iv = 1'b1;
-              open_d  = 1'b0;
-            end else if (crd_outer_valid_i) begin  // the outer S_(c_pay-1) too
-              if (c_pay == crd_t'(1)) begin
-                take_o  = 1'b1;
-                take_iv = 1'b1;
-                open_d  = 1'b0;
-              end else begin
-                close     = 1'b1;
-                close_lvl = c_pay - crd_t'(1);
-              end
-            end
-          end
-          default: ;  // D or N: asserted below
-        endcase
-      end
-
-      if (acc) begin
-        take_iv    = 1'b1;
-        a1_valid_d = 1'b1;
-        a1_addr_d  = acc_addr;
-        a1_val_d   = v_val;
-        a1_occ_d   = bm_q[acc_w][acc_addr[BitIdx-1:0]];
-        bm_d[acc_w][acc_addr[BitIdx-1:0]] = 1'b1;
-        sum_d[acc_w] = 1'b1;
-      end
-
-      if (close) begin
-        // The group ends: an empty one gives its stops now, else drain.
-        if (sum_q != '0) begin
-          take_iv   = 1'b1;
-          take_o    = Order == 2;
-          open_d    = 1'b0;
-          drain_d   = 1'b1;
-          lvl_d     = close_lvl;
-          started_d = 1'b0;
-          fetch     = 1'b1;  // the first non-empty word, while the stop goes in
-        end else if (room && (Order == 1 || o_ready)) begin
-          take_iv    = 1'b1;
-          take_o     = Order == 2;
-          open_d     = 1'b0;
-          o_push     = Order == 2;
-          o_push_tok = {1'b1, close_lvl - crd_t'(1)};
-          item     = 1'b1;
-          it_data   = 1'b0;
-          it_crd    = {1'b1, close_lvl};
-          it_val    = {1'b1, ValWidth'(close_lvl)};
-        end
-      end
-    end else begin
-      // ------------------------------------------------ drain phase
-      if (cw_q != '0) begin
-        if (Order == 2 && (!started_q || e_row != row_q)) begin
-          // A new row: its i goes out, after an S0 closing the previous row.
-          if (room && o_ready) begin
-            o_push     = 1'b1;
-            o_push_tok = {1'b0, e_row};
-            row_d      = e_row;
-            if (started_q) begin
-              item   = 1'b1;
-              it_data = 1'b0;
-              it_crd  = {1'b1, crd_t'(0)};
-              it_val  = {1'b1, val_t'(0)};
-            end else begin
-              issue = 1'b1;
-            end
-          end
-        end else if (room) begin
-          issue = 1'b1;
-        end
-      end else if (sum_q == '0) begin
-        // Everything is out: the closing stops.
-        if (room && (Order == 1 || o_ready)) begin
-          o_push     = Order == 2;
-          o_push_tok = {1'b1, lvl_q - crd_t'(1)};
-          item     = 1'b1;
-          it_data   = 1'b0;
-          it_crd    = {1'b1, lvl_q};
-          it_val    = {1'b1, ValWidth'(lvl_q)};
-          drain_d    = 1'b0;
-        end
-      end
-
-      if (issue) begin
-        started_d = 1'b1;
-        item    = 1'b1;
-        it_data  = 1'b1;
-        it_crd   = {1'b0, e_j};
-        cw_d      = cw_q & (cw_q - word_t'(1));  // clear the lowest set bit
-      end
-
-      // Fetch the next non-empty word when the current one is (about to be) empty.
-      fetch = sum_q != '0 && (cw_q == '0 || (issue && (cw_q & (cw_q - word_t'(1))) == '0));
+    // Scan: the next bit of the current word, or the next word (or marker).
+    if (sc_load) begin
+      sc_valid_d = nw_valid_q;
+      sc_final_d = nw_final_q;
+      sc_slot_d  = nw_slot_q;
+      sc_oh_d    = lowest_bit(nw_q);
+      sc_rest_d  = nw_q & (nw_q - word_t'(1));
+      sc_wi_d    = nwi_q;
+    end else if (sc_adv) begin
+      sc_oh_d   = lowest_bit(sc_rest_q);
+      sc_rest_d = sc_rest_q & (sc_rest_q - word_t'(1));
     end
 
-    if (fetch) begin
-      // Select, and clear, the word by the one-hot lowest summary bit: no encoder
-      // or decoder on the way.
-      cw_d  = fw_word;
-      cwi_d = fw;
-      sum_d = sum_d & ~fw_onehot;
+    // Fetch.
+    if (start) begin
+      fact_d = 1'b1;
+      dsum_d = ssum_q[fslot_q];
+      dlow_d = lowest_word(ssum_q[fslot_q]);
+    end
+    if (nw_en) begin
+      nw_valid_d = fact_q;
+      nw_final_d = dlow_q == '0;
+      nw_slot_d  = fslot_q;
+      nwi_d      = onehot_index(dlow_q);
+      nw_d       = '0;
       for (int k = 0; k < NumWords; k++) begin
-        if (fw_onehot[k]) bm_d[k] = '0;
+        nw_d |= dlow_q[k] ? sbm_q[fslot_q][k] : '0;
+      end
+      if (fact_q) begin
+        dsum_d = dsum_next;
+        dlow_d = lowest_word(dsum_next);
+        if (dlow_q == '0) begin
+          fact_d  = 1'b0;
+          fslot_d = fslot_q + bank_t'(1);
+        end
       end
     end
 
-    crd_count_d = crd_count_q + 3'(i1_valid_q) - 3'(crd_pop);
-    val_count_d = val_count_q + 3'(i1_valid_q) - 3'(val_pop);
+    // Issue.
+    if (dq_valid) begin
+      if (e_final) begin
+        // The group's closing stops (or D).
+        if (room && (Order == 1 || o_ready)) begin
+          dq_pop     = 1'b1;
+          fin_pop    = 1'b1;
+          started_d  = 1'b0;
+          o_push     = Order == 2;
+          item       = 1'b1;
+          if (sdone_q[e_slot]) begin
+            o_push_tok = CrdDone;
+            it_crd     = CrdDone;
+            it_val     = ValDone;
+          end else begin
+            o_push_tok = {1'b1, slvlm1_q[e_slot]};
+            it_crd     = {1'b1, slvl_q[e_slot]};
+            it_val     = {1'b1, ValWidth'(slvl_q[e_slot])};
+          end
+        end
+      end else if (Order == 2 && (!started_q || e_row != row_q)) begin
+        // A new row: its i goes out, after an S0 closing the previous row.
+        if (room && o_ready) begin
+          o_push     = 1'b1;
+          o_push_tok = {1'b0, e_row};
+          row_d      = e_row;
+          if (started_q) begin
+            item   = 1'b1;
+            it_crd = {1'b1, crd_t'(0)};
+            it_val = {1'b1, val_t'(0)};
+          end else dq_pop = 1'b1;
+        end
+      end else if (room) dq_pop = 1'b1;
+    end
+    if (dq_pop && !e_final) begin
+      started_d = 1'b1;
+      item      = 1'b1;
+      it_data   = 1'b1;
+      it_crd    = {1'b0, e_j};
+      it_val    = '0;
+    end
   end
 
-  assign crd_inner_ready_o = take_iv;
-  assign val_ready_o       = take_iv;
+  assign pend_d      = pend_q + bank_t'(flip) - bank_t'(fin_pop);
+  assign crd_count_d = crd_count_q + 3'(i1_valid_q) - 3'(crd_pop);
+  assign val_count_d = val_count_q + 3'(i1_valid_q) - 3'(val_pop);
+
+  assign crd_inner_ready_o = c_load;
+  assign val_ready_o       = v_load;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      drain_q    <= 1'b0;
-      open_q     <= 1'b0;
-      cur_i_q    <= '0;
-      lvl_q      <= '0;
-      started_q  <= 1'b0;
-      row_q      <= '0;
-      sum_q      <= '0;
-      bm_q       <= '{default: '0};
-      cw_q       <= '0;
-      cwi_q      <= '0;
+      bank_q      <= '0;
+      pend_q      <= '0;
+      pend_ok_q   <= 1'b1;
+      open_q      <= 1'b0;
+      cur_i_q     <= '0;
+      asum_q      <= '0;
+      abm_q       <= '{default: '0};
+      ssum_q      <= '{default: '0};
+      sbm_q       <= '{default: '{default: '0}};
+      slvl_q      <= '{default: '0};
+      slvlm1_q    <= '{default: '0};
+      sdone_q     <= '0;
       a1_valid_q  <= 1'b0;
-      a1_occ_q    <= 1'b0;
       a1_addr_q   <= '0;
       a1_val_q    <= '0;
-      a2_valid_q  <= 1'b0;
-      a2_occ_q    <= 1'b0;
-      a2_addr_q   <= '0;
-      a2_val_q    <= '0;
+      a1_word_q   <= '0;
+      fq_q        <= '0;
+      fslot_q     <= '0;
+      fact_q      <= 1'b0;
+      dsum_q      <= '0;
+      dlow_q      <= '0;
+      nw_valid_q  <= 1'b0;
+      nw_final_q  <= 1'b0;
+      nw_slot_q   <= '0;
+      nw_q        <= '0;
+      nwi_q       <= '0;
+      sc_valid_q  <= 1'b0;
+      sc_final_q  <= 1'b0;
+      sc_slot_q   <= '0;
+      sc_oh_q     <= '0;
+      sc_rest_q   <= '0;
+      sc_wi_q     <= '0;
+      started_q   <= 1'b0;
+      row_q       <= '0;
       i1_valid_q  <= 1'b0;
       i1_data_q   <= 1'b0;
       i1_crd_q    <= '0;
@@ -540,24 +765,40 @@ module sam_spaccumulator #(
       val_count_q <= '0;
       room_q      <= 1'b1;
     end else begin
-      drain_q    <= drain_d;
-      open_q     <= open_d;
-      cur_i_q    <= cur_i_d;
-      lvl_q      <= lvl_d;
-      started_q  <= started_d;
-      row_q      <= row_d;
-      sum_q      <= sum_d;
-      bm_q       <= bm_d;
-      cw_q       <= cw_d;
-      cwi_q      <= cwi_d;
+      bank_q      <= bank_d;
+      pend_q      <= pend_d;
+      pend_ok_q   <= pend_d != bank_t'(Banks - 1);
+      open_q      <= open_d;
+      cur_i_q     <= cur_i_d;
+      asum_q      <= asum_d;
+      abm_q       <= abm_d;
+      ssum_q      <= ssum_d;
+      sbm_q       <= sbm_d;
+      slvl_q      <= slvl_d;
+      slvlm1_q    <= slvlm1_d;
+      sdone_q     <= sdone_d;
       a1_valid_q  <= a1_valid_d;
-      a1_occ_q    <= a1_occ_d;
       a1_addr_q   <= a1_addr_d;
       a1_val_q    <= a1_val_d;
-      a2_valid_q  <= a1_valid_q;
-      a2_occ_q    <= a1_occ_q;
-      a2_addr_q   <= a1_addr_q;
-      a2_val_q    <= a1_val_q;
+      a1_word_q   <= a1_word_d;
+      fq_q        <= fq_d;
+      fslot_q     <= fslot_d;
+      fact_q      <= fact_d;
+      dsum_q      <= dsum_d;
+      dlow_q      <= dlow_d;
+      nw_valid_q  <= nw_valid_d;
+      nw_final_q  <= nw_final_d;
+      nw_slot_q   <= nw_slot_d;
+      nw_q        <= nw_d;
+      nwi_q       <= nwi_d;
+      sc_valid_q  <= sc_valid_d;
+      sc_final_q  <= sc_final_d;
+      sc_slot_q   <= sc_slot_d;
+      sc_oh_q     <= sc_oh_d;
+      sc_rest_q   <= sc_rest_d;
+      sc_wi_q     <= sc_wi_d;
+      started_q   <= started_d;
+      row_q       <= row_d;
       i1_valid_q  <= item;
       i1_data_q   <= it_data;
       i1_crd_q    <= it_crd;
@@ -571,6 +812,21 @@ module sam_spaccumulator #(
       room_q      <= crd_count_d < 3'(OutDepth - 1) && val_count_d < 3'(OutDepth - 1);
     end
   end
+
+  // ---------------------------------------------------------------- drain queue
+  sam_fifo #(
+    .Width(DqWidth),
+    .Depth(2)
+  ) drain_queue (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(dq_push),
+    .ready_o(dq_ready),
+    .tok_i  ({1'b0, sc_final_q, sc_slot_q, sc_wi_q, onehot_bit(sc_oh_q)}),
+    .valid_o(dq_valid),
+    .ready_i(dq_pop),
+    .tok_o  (dq_tok)
+  );
 
   // ---------------------------------------------------------------- outputs
   logic crd_inner_fifo_ready, val_fifo_ready;
@@ -599,7 +855,7 @@ module sam_spaccumulator #(
     .rst_ni (rst_ni),
     .valid_i(i2_valid_q),
     .ready_o(val_fifo_ready),
-    .tok_i  (i2_data_q ? {1'b0, rdata} : i2_val_q),
+    .tok_i  (i2_data_q ? {1'b0, drdata2_q} : i2_val_q),
     .valid_o(val_valid_o),
     .ready_i(val_ready_i),
     .tok_o  (val_tok_o)
@@ -637,30 +893,34 @@ module sam_spaccumulator #(
     if (rst_ni && crd_inner_valid_i) begin
       assert (c_kind != sam_pkg::TokEmpty)
       else $error("sam_spaccumulator: N in crd_inner");
-      assert (c_kind != sam_pkg::TokData || 64'(c_pay) < 64'(DimInner))
+      assert (c_kind != sam_pkg::TokData || 64'(c_in_pay) < 64'(DimInner))
       else $error("sam_spaccumulator: j = %0d is outside the workspace (DimInner = %0d)",
-                  c_pay, DimInner);
+                  c_in_pay, DimInner);
     end
-    if (rst_ni && inner_ok) begin
-      if (c_kind == sam_pkg::TokData) begin
-        assert (v_kind == sam_pkg::TokData || v_kind == sam_pkg::TokEmpty)
+    if (rst_ni && c_ok) begin
+      if (c_q.is_data) begin
+        assert (v_q.kind == sam_pkg::TokData || v_q.kind == sam_pkg::TokEmpty)
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end else begin
-        assert (v_kind == c_kind && (c_kind != sam_pkg::TokStop ||
-                                     64'(val_tok_i[ValWidth-1:0]) == 64'(c_pay)))
+        assert (v_q.kind == (c_q.is_stop ? sam_pkg::TokStop : sam_pkg::TokDone) &&
+                (!c_q.is_stop || 64'(v_q.raw) == 64'(c_q.pay)))
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end
+    end
+    if (rst_ni && dq_valid) begin
+      assert (!dq_tok[DqWidth])
+      else $error("sam_spaccumulator: drain queue token is not a coordinate");
     end
   end
 `else
   logic unused_ready;
-  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready};
+  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_q.kind, v_q.raw, dq_tok[DqWidth]};
 `endif
 
   if (Order == 2) begin : gen_outer
     logic o_fifo_ready;
 
-    assign crd_outer_ready_o = take_o;
+    assign crd_outer_ready_o = o_load;
     assign o_ready           = o_fifo_ready;
 
     sam_fifo #(
@@ -690,36 +950,36 @@ module sam_spaccumulator #(
 
 `ifndef SAM_ASSERTS_OFF
     logic [63:0] o_lvl, c_lvl;
-    assign o_lvl = 64'(o_pay);
-    assign c_lvl = 64'(c_pay);
+    assign o_lvl = 64'(o_q.pay);
+    assign c_lvl = 64'(c_q.pay);
     always_ff @(posedge clk_i) begin
       if (rst_ni && crd_outer_valid_i) begin
         assert (o_kind != sam_pkg::TokEmpty)
         else $error("sam_spaccumulator: N in crd_outer");
-        assert (o_kind != sam_pkg::TokData || o_lvl < 64'(DimOuter))
+        assert (o_kind != sam_pkg::TokData || 64'(o_in_pay) < 64'(DimOuter))
         else $error("sam_spaccumulator: i = %0d is outside the workspace (DimOuter = %0d)",
-                    o_pay, DimOuter);
+                    o_in_pay, DimOuter);
       end
-      if (rst_ni && !drain_q && crd_outer_valid_i && inner_ok && !open_q) begin
-        if (o_kind == sam_pkg::TokStop) begin
-          assert (c_kind == sam_pkg::TokStop && c_lvl == o_lvl + 64'd1)
+      if (rst_ni && o_full_q && c_ok && !open_q) begin
+        if (o_q.is_stop) begin
+          assert (c_q.is_stop && c_lvl == o_lvl + 64'd1)
           else $error("sam_spaccumulator: a bare outer S%0d needs a bare inner S%0d", o_lvl,
                       o_lvl + 64'd1);
         end
-        if (o_kind == sam_pkg::TokDone) begin
-          assert (c_kind == sam_pkg::TokDone)
+        if (o_q.is_done) begin
+          assert (c_q.is_done)
           else $error("sam_spaccumulator: outer D against an inner token that is not D");
         end
       end
-      if (rst_ni && !drain_q && inner_ok && open_q) begin
-        assert (c_kind != sam_pkg::TokDone)
+      if (rst_ni && c_ok && open_q) begin
+        assert (!c_q.is_done)
         else $error("sam_spaccumulator: inner D inside the fiber of an outer coordinate");
-        if (c_kind == sam_pkg::TokStop && crd_outer_valid_i) begin
-          if (c_lvl == 64'd0) begin
-            assert (o_kind != sam_pkg::TokStop)
+        if (c_q.is_stop && o_full_q) begin
+          if (c_q.lvl0) begin
+            assert (!o_q.is_stop)
             else $error("sam_spaccumulator: inner S0 where crd_outer closes a fiber");
           end else begin
-            assert (o_kind == sam_pkg::TokStop && c_lvl == o_lvl + 64'd1)
+            assert (o_q.is_stop && c_lvl == o_lvl + 64'd1)
             else $error("sam_spaccumulator: inner S%0d does not match crd_outer", c_lvl);
           end
         end
@@ -729,8 +989,9 @@ module sam_spaccumulator #(
   end else begin : gen_no_outer
     logic unused_outer;
     assign unused_outer = ^{crd_outer_valid_i, crd_outer_tok_i, crd_outer_ready_i, o_kind,
-                            o_pay, take_o, o_push, o_push_tok, open_q, cur_i_q, started_q,
-                            row_q, e_row, DimOuter};
+                            o_in_pay, o_q, o_full_q, take_o, o_load, o_push, o_push_tok,
+                            open_q, open_d, cur_i_q, started_q, row_q, e_row,
+                            DimOuter};
     assign crd_outer_ready_o = 1'b0;
     assign crd_outer_valid_o = 1'b0;
     assign crd_outer_tok_o   = '0;

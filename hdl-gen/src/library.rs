@@ -114,7 +114,7 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_spaccumulator",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mem"],
     },
     Source {
         name: "sam_spaccumulator1",
@@ -122,6 +122,7 @@ pub const SOURCES: &[Source] = &[
             "sam_pkg",
             "sam_stream_assert",
             "sam_fifo",
+            "sam_mem",
             "sam_spaccumulator",
         ],
     },
