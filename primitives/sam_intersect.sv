@@ -119,21 +119,94 @@ module sam_intersect #(
   assign ref2_tok_o   = out_tok[2];
   assign out_ready    = {ref2_ready_i, ref1_ready_i, ref0_ready_i};
 
-  // Heads of the ways in use.
-  logic [MaxWays-1:0] used, head, is_data, is_ctrl, ahead, pop;
+  // Pairs offered on the inputs (the protocol checks below look at these).
+  logic [MaxWays-1:0] used, head;
   logic [CrdWidth-1:0] c[MaxWays];
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_head
-    assign used[k]    = k < Ways;
-    assign head[k]    = used[k] && crd_valid[k] && ref_valid[k];
-    assign is_data[k] = head[k] && !crd_tok[k][CrdWidth];
-    assign is_ctrl[k] = head[k] && crd_tok[k][CrdWidth];
-    assign c[k]       = crd_tok[k][CrdWidth-1:0];
-    // Some other way holds a larger coordinate: c[k] cannot be common.
+  // Each way's window: its head pair (hd_*) and the pair after it (nx_*), both
+  // registered. A way takes a pair (crd and ref both valid) whenever its window
+  // has a free entry after this cycle's pop: ready_o depends on the way's two
+  // input valids and on registered state only.
+  logic [MaxWays-1:0] hd_valid_q, nx_valid_q, push, pop;
+  logic [CrdWidth:0]  hd_crd[MaxWays], nx_crd[MaxWays];
+  logic [RefWidth:0]  hd_ref[MaxWays], nx_ref[MaxWays];
+  logic [CrdWidth-1:0] hc[MaxWays], nc[MaxWays];
+  logic [MaxWays-1:0] is_data, is_ctrl, nx_ctrl, ahead, gap;
+
+  for (genvar k = 0; k < MaxWays; k++) begin : gen_window
+    logic              hd_valid_d, nx_valid_d;
+    logic [CrdWidth:0] hd_crd_d, nx_crd_d;
+    logic [RefWidth:0] hd_ref_d, nx_ref_d;
+
+    assign used[k]     = k < Ways;
+    assign head[k]     = used[k] && crd_valid[k] && ref_valid[k];
+    assign c[k]        = crd_tok[k][CrdWidth-1:0];
+    assign in_ready[k] = head[k] && (!nx_valid_q[k] || pop[k]);
+    assign push[k]     = in_ready[k];
+
+    // Pop the head (the next pair moves up), then append the pushed pair.
+    always_comb begin
+      hd_valid_d = hd_valid_q[k];
+      nx_valid_d = nx_valid_q[k];
+      hd_crd_d   = hd_crd[k];
+      hd_ref_d   = hd_ref[k];
+      nx_crd_d   = nx_crd[k];
+      nx_ref_d   = nx_ref[k];
+      if (pop[k]) begin
+        hd_valid_d = nx_valid_q[k];
+        nx_valid_d = 1'b0;
+        hd_crd_d   = nx_crd[k];
+        hd_ref_d   = nx_ref[k];
+      end
+      if (push[k]) begin
+        if (hd_valid_d) begin
+          nx_valid_d = 1'b1;
+          nx_crd_d   = crd_tok[k];
+          nx_ref_d   = ref_tok[k];
+        end else begin
+          hd_valid_d = 1'b1;
+          hd_crd_d   = crd_tok[k];
+          hd_ref_d   = ref_tok[k];
+        end
+      end
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        hd_valid_q[k] <= 1'b0;
+        nx_valid_q[k] <= 1'b0;
+        hd_crd[k]     <= '0;
+        hd_ref[k]     <= '0;
+        nx_crd[k]     <= '0;
+        nx_ref[k]     <= '0;
+      end else begin
+        hd_valid_q[k] <= hd_valid_d;
+        nx_valid_q[k] <= nx_valid_d;
+        hd_crd[k]     <= hd_crd_d;
+        hd_ref[k]     <= hd_ref_d;
+        nx_crd[k]     <= nx_crd_d;
+        nx_ref[k]     <= nx_ref_d;
+      end
+    end
+
+    assign is_data[k] = used[k] && hd_valid_q[k] && !hd_crd[k][CrdWidth];
+    assign is_ctrl[k] = used[k] && hd_valid_q[k] && hd_crd[k][CrdWidth];
+    assign nx_ctrl[k] = nx_valid_q[k] && nx_crd[k][CrdWidth];
+    assign hc[k]      = hd_crd[k][CrdWidth-1:0];
+    assign nc[k]      = nx_crd[k][CrdWidth-1:0];
+  end
+
+  // hc[k] cannot be common when some other way j is past it (holds a larger
+  // coordinate), or when it lies strictly between j's head and j's next pair
+  // (j's fiber is sorted) or after j's last coordinate (j's next is a stop).
+  for (genvar k = 0; k < MaxWays; k++) begin : gen_drop
     always_comb begin
       ahead[k] = 1'b0;
+      gap[k]   = 1'b0;
       for (int j = 0; j < MaxWays; j++) begin
-        if (j != k && is_data[j] && c[j] > c[k]) ahead[k] = 1'b1;
+        if (j != k && is_data[j] && hc[j] > hc[k]) ahead[k] = 1'b1;
+        if (j != k && is_data[j] && hc[j] < hc[k] && nx_valid_q[j]
+            && (nx_ctrl[j] || nc[j] > hc[k])) gap[k] = 1'b1;
       end
     end
   end
@@ -143,7 +216,7 @@ module sam_intersect #(
   logic crd_q_ready;
   logic [MaxWays-1:0] ref_q_ready;
 
-  assign all_head = (head | ~used) == '1;
+  assign all_head = (hd_valid_q | ~used) == '1;
   assign any_ctrl = is_ctrl != '0;
   assign all_ctrl = all_head && (is_ctrl | ~used) == '1;
   // Every way holds data and the coordinates are equal (equality, not the ahead
@@ -152,7 +225,7 @@ module sam_intersect #(
   always_comb begin
     all_eq = 1'b1;
     for (int k = 1; k < MaxWays; k++) begin
-      if (used[k] && c[k] != c[0]) all_eq = 1'b0;
+      if (used[k] && hc[k] != hc[0]) all_eq = 1'b0;
     end
   end
   assign match    = all_head && !any_ctrl && all_eq;
@@ -160,11 +233,10 @@ module sam_intersect #(
   assign emit     = q_ready && (match || all_ctrl);
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_pop
-    // A way drops its data head when another way is past it (larger coordinate)
-    // or has finished the fiber (a stop or D).
-    assign pop[k] = used[k] && (emit || (is_data[k] && (any_ctrl || ahead[k])));
+    // A way drops its data head when it cannot be common (above) or another way
+    // has finished the fiber (a stop or D).
+    assign pop[k] = used[k] && (emit || (is_data[k] && (any_ctrl || ahead[k] || gap[k])));
   end
-  assign in_ready = pop;
 
   sam_fifo #(
     .Width(CrdWidth),
@@ -174,7 +246,7 @@ module sam_intersect #(
     .rst_ni (rst_ni),
     .valid_i(emit),
     .ready_o(crd_q_ready),
-    .tok_i  (crd_tok[0]),
+    .tok_i  (hd_crd[0]),
     .valid_o(crd_valid_o),
     .ready_i(crd_ready_i),
     .tok_o  (crd_tok_o)
@@ -212,7 +284,7 @@ module sam_intersect #(
         .rst_ni (rst_ni),
         .valid_i(emit),
         .ready_o(ref_q_ready[k]),
-        .tok_i  (ref_tok[k]),
+        .tok_i  (hd_ref[k]),
         .valid_o(out_valid[k]),
         .ready_i(out_ready[k]),
         .tok_o  (out_tok[k])
@@ -237,9 +309,9 @@ module sam_intersect #(
                       k, crd_tok[k], ref_tok[k]);
         end
         if (rst_ni && all_ctrl) begin
-          assert (crd_tok[k] == crd_tok[0])
+          assert (hd_crd[k] == hd_crd[0])
           else $error("sam_intersect: way %0d ends its fiber with %h where way 0 has %h",
-                      k, crd_tok[k], crd_tok[0]);
+                      k, hd_crd[k], hd_crd[0]);
         end
       end
 `endif
