@@ -123,90 +123,130 @@ module sam_intersect #(
   logic [MaxWays-1:0] used, head;
   logic [CrdWidth-1:0] c[MaxWays];
 
-  // Each way's window: its head pair (hd_*) and the pair after it (nx_*), both
-  // registered. A way takes a pair (crd and ref both valid) whenever its window
-  // has a free entry after this cycle's pop: ready_o depends on the way's two
-  // input valids and on registered state only.
-  logic [MaxWays-1:0] hd_valid_q, nx_valid_q, push, pop;
-  logic [CrdWidth:0]  hd_crd[MaxWays], nx_crd[MaxWays];
-  logic [RefWidth:0]  hd_ref[MaxWays], nx_ref[MaxWays];
-  logic [CrdWidth-1:0] hc[MaxWays], nc[MaxWays];
-  logic [MaxWays-1:0] is_data, is_ctrl, nx_ctrl, ahead, gap;
+  // Each way's window: its next Slots pairs in stream order, registered, slot 0
+  // the head. A way takes a pair (crd and ref both valid) whenever its window has
+  // a free slot after this cycle's pops: ready_o depends on the way's two input
+  // valids and on registered state only.
+  localparam int unsigned Slots = 3;
+  localparam int unsigned Entries = MaxWays * Slots;  // entry p = way * Slots + slot
+
+  logic [CrdWidth:0]   w_crd[MaxWays][Slots];
+  logic [RefWidth:0]   w_ref[MaxWays][Slots];
+  logic [Slots-1:0]    w_valid_q[MaxWays];
+  logic [1:0]          pops[MaxWays];  // pairs leaving way k this cycle, 0..2
+  logic [MaxWays-1:0]  push;
+  logic [CrdWidth:0]   hd_crd[MaxWays];
+  logic [RefWidth:0]   hd_ref[MaxWays];
+
+  // Every entry flattened: valid, stop (or D), coordinate.
+  logic [Entries-1:0]  e_valid, e_ctrl;
+  logic [CrdWidth-1:0] e_c[Entries];
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_window
-    logic              hd_valid_d, nx_valid_d;
-    logic [CrdWidth:0] hd_crd_d, nx_crd_d;
-    logic [RefWidth:0] hd_ref_d, nx_ref_d;
+    logic [CrdWidth:0] crd_d[Slots];
+    logic [RefWidth:0] ref_d[Slots];
+    logic [Slots-1:0]  valid_d, kept;
 
     assign used[k]     = k < Ways;
     assign head[k]     = used[k] && crd_valid[k] && ref_valid[k];
     assign c[k]        = crd_tok[k][CrdWidth-1:0];
-    assign in_ready[k] = head[k] && (!nx_valid_q[k] || pop[k]);
+    assign in_ready[k] = head[k] && (!w_valid_q[k][Slots-1] || pops[k] != '0);
     assign push[k]     = in_ready[k];
+    assign hd_crd[k]   = w_crd[k][0];
+    assign hd_ref[k]   = w_ref[k][0];
 
-    // Pop the head (the next pair moves up), then append the pushed pair.
+    // Shift out the popped pairs, then append the pushed one after the last kept.
     always_comb begin
-      hd_valid_d = hd_valid_q[k];
-      nx_valid_d = nx_valid_q[k];
-      hd_crd_d   = hd_crd[k];
-      hd_ref_d   = hd_ref[k];
-      nx_crd_d   = nx_crd[k];
-      nx_ref_d   = nx_ref[k];
-      if (pop[k]) begin
-        hd_valid_d = nx_valid_q[k];
-        nx_valid_d = 1'b0;
-        hd_crd_d   = nx_crd[k];
-        hd_ref_d   = nx_ref[k];
+      for (int i = 0; i < Slots; i++) begin
+        kept[i]    = 1'b0;
+        crd_d[i]   = w_crd[k][i];
+        ref_d[i]   = w_ref[k][i];
+        if (i + int'(pops[k]) < Slots) begin
+          kept[i]  = w_valid_q[k][i+int'(pops[k])];
+          crd_d[i] = w_crd[k][i+int'(pops[k])];
+          ref_d[i] = w_ref[k][i+int'(pops[k])];
+        end
       end
-      if (push[k]) begin
-        if (hd_valid_d) begin
-          nx_valid_d = 1'b1;
-          nx_crd_d   = crd_tok[k];
-          nx_ref_d   = ref_tok[k];
-        end else begin
-          hd_valid_d = 1'b1;
-          hd_crd_d   = crd_tok[k];
-          hd_ref_d   = ref_tok[k];
+      valid_d = kept;
+      for (int i = 0; i < Slots; i++) begin
+        if (push[k] && !kept[i] && (i == 0 || kept[i-1])) begin
+          valid_d[i] = 1'b1;
+          crd_d[i]   = crd_tok[k];
+          ref_d[i]   = ref_tok[k];
         end
       end
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        hd_valid_q[k] <= 1'b0;
-        nx_valid_q[k] <= 1'b0;
-        hd_crd[k]     <= '0;
-        hd_ref[k]     <= '0;
-        nx_crd[k]     <= '0;
-        nx_ref[k]     <= '0;
+        w_valid_q[k] <= '0;
+        for (int i = 0; i < Slots; i++) begin
+          w_crd[k][i] <= '0;
+          w_ref[k][i] <= '0;
+        end
       end else begin
-        hd_valid_q[k] <= hd_valid_d;
-        nx_valid_q[k] <= nx_valid_d;
-        hd_crd[k]     <= hd_crd_d;
-        hd_ref[k]     <= hd_ref_d;
-        nx_crd[k]     <= nx_crd_d;
-        nx_ref[k]     <= nx_ref_d;
+        w_valid_q[k] <= valid_d;
+        for (int i = 0; i < Slots; i++) begin
+          w_crd[k][i] <= crd_d[i];
+          w_ref[k][i] <= ref_d[i];
+        end
       end
     end
 
-    assign is_data[k] = used[k] && hd_valid_q[k] && !hd_crd[k][CrdWidth];
-    assign is_ctrl[k] = used[k] && hd_valid_q[k] && hd_crd[k][CrdWidth];
-    assign nx_ctrl[k] = nx_valid_q[k] && nx_crd[k][CrdWidth];
-    assign hc[k]      = hd_crd[k][CrdWidth-1:0];
-    assign nc[k]      = nx_crd[k][CrdWidth-1:0];
+    for (genvar i = 0; i < Slots; i++) begin : gen_entry
+      assign e_valid[k*Slots+i] = used[k] && w_valid_q[k][i];
+      assign e_ctrl[k*Slots+i]  = w_crd[k][i][CrdWidth];
+      assign e_c[k*Slots+i]     = w_crd[k][i][CrdWidth-1:0];
+    end
   end
 
-  // hc[k] cannot be common when some other way j is past it (holds a larger
-  // coordinate), or when it lies strictly between j's head and j's next pair
-  // (j's fiber is sorted) or after j's last coordinate (j's next is a stop).
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_drop
-    always_comb begin
-      ahead[k] = 1'b0;
-      gap[k]   = 1'b0;
-      for (int j = 0; j < MaxWays; j++) begin
-        if (j != k && is_data[j] && hc[j] > hc[k]) ahead[k] = 1'b1;
-        if (j != k && is_data[j] && hc[j] < hc[k] && nx_valid_q[j]
-            && (nx_ctrl[j] || nc[j] > hc[k])) gap[k] = 1'b1;
+  // One magnitude comparator and one equality per pair of entries (p < q); the
+  // pairs no rule below reads are removed by synthesis.
+  logic gt_u[Entries][Entries];  // e_c[p] > e_c[q], p < q
+  logic eq_u[Entries][Entries];  // e_c[p] == e_c[q], p < q
+  for (genvar p = 0; p < Entries; p++) begin : gen_cmp_row
+    for (genvar q = 0; q < Entries; q++) begin : gen_cmp
+      if (p < q) begin : gen_pair
+        assign gt_u[p][q] = e_c[p] > e_c[q];
+        assign eq_u[p][q] = e_c[p] == e_c[q];
+      end else begin : gen_none
+        assign gt_u[p][q] = 1'b0;
+        assign eq_u[p][q] = 1'b0;
+      end
+    end
+  end
+
+  // e_c[p] > e_c[q] for any two distinct entries.
+  function automatic logic greater(int unsigned p, int unsigned q,
+                                   logic gt[Entries][Entries], logic eq[Entries][Entries]);
+    return p < q ? gt[p][q] : !gt[q][p] && !eq[q][p];
+  endfunction
+
+  // absent[k][i]: slot i of way k holds a coordinate x that is not in some other
+  // way j's fiber, because j's window shows it: j's fiber is sorted, so x is absent
+  // when the first of j's slots (in order) holding a stop or a coordinate >= x holds
+  // a stop or a coordinate > x. With Slots == 3 that is j's head, or its second or
+  // third slot with the slot before it a coordinate < x. (Slots of j after a stop
+  // belong to the next fiber; they are never reached, since the stop decides first.)
+  logic absent[MaxWays][2];
+  for (genvar k = 0; k < MaxWays; k++) begin : gen_absent
+    for (genvar i = 0; i < 2; i++) begin : gen_slot
+      localparam int unsigned P = k * Slots + i;
+      always_comb begin
+        absent[k][i] = 1'b0;
+        for (int j = 0; j < MaxWays; j++) begin
+          if (j != k) begin
+            for (int m = 0; m < Slots; m++) begin
+              // q: j's slot m; r: the slot before it (q itself for the head, unused).
+              int unsigned q, r;
+              q = j * Slots + m;
+              r = m > 0 ? q - 1 : q;
+              if (e_valid[q] && (e_ctrl[q] || greater(q, P, gt_u, eq_u))
+                  && (m == 0 || (!e_ctrl[r] && greater(P, r, gt_u, eq_u))))
+                absent[k][i] = 1'b1;
+            end
+          end
+        end
       end
     end
   end
@@ -214,18 +254,23 @@ module sam_intersect #(
   logic all_head, any_ctrl, all_ctrl, match, emit;
   logic q_ready;  // every output buffer has room
   logic crd_q_ready;
-  logic [MaxWays-1:0] ref_q_ready;
+  logic [MaxWays-1:0] ref_q_ready, is_data, is_ctrl, nx_data;
 
-  assign all_head = (hd_valid_q | ~used) == '1;
+  for (genvar k = 0; k < MaxWays; k++) begin : gen_head
+    assign is_data[k] = e_valid[k*Slots] && !e_ctrl[k*Slots];
+    assign is_ctrl[k] = e_valid[k*Slots] && e_ctrl[k*Slots];
+    assign nx_data[k] = e_valid[k*Slots+1] && !e_ctrl[k*Slots+1];
+  end
+
+  assign all_head = (is_data | is_ctrl | ~used) == '1;
   assign any_ctrl = is_ctrl != '0;
   assign all_ctrl = all_head && (is_ctrl | ~used) == '1;
-  // Every way holds data and the coordinates are equal (equality, not the ahead
-  // comparisons: a shorter path to the buffers' write enable).
+  // Every way holds data and the coordinates are equal.
   logic all_eq;
   always_comb begin
     all_eq = 1'b1;
     for (int k = 1; k < MaxWays; k++) begin
-      if (used[k] && hc[k] != hc[0]) all_eq = 1'b0;
+      if (used[k] && !eq_u[0][k*Slots]) all_eq = 1'b0;
     end
   end
   assign match    = all_head && !any_ctrl && all_eq;
@@ -233,9 +278,15 @@ module sam_intersect #(
   assign emit     = q_ready && (match || all_ctrl);
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_pop
-    // A way drops its data head when it cannot be common (above) or another way
-    // has finished the fiber (a stop or D).
-    assign pop[k] = used[k] && (emit || (is_data[k] && (any_ctrl || ahead[k] || gap[k])));
+    // An emit takes the head of every way. Otherwise a way drops its data head when
+    // it is absent from another way, and its second slot too when that is data and
+    // absent as well (at most two pairs a cycle; a stop leaves only by an emit).
+    always_comb begin
+      pops[k] = 2'd0;
+      if (used[k] && (emit || (is_data[k] && absent[k][0]))) pops[k] = 2'd1;
+      if (used[k] && !emit && is_data[k] && absent[k][0] && nx_data[k] && absent[k][1])
+        pops[k] = 2'd2;
+    end
   end
 
   sam_fifo #(
