@@ -133,6 +133,7 @@ module sam_intersect #(
   logic [CrdWidth:0]   w_crd[MaxWays][Slots];
   logic [RefWidth:0]   w_ref[MaxWays][Slots];
   logic [Slots-1:0]    w_valid_q[MaxWays];
+  logic [1:0]          w_src[MaxWays][Slots];
   logic [1:0]          pops[MaxWays];  // pairs leaving way k this cycle, 0..2
   logic [MaxWays-1:0]  push;
   logic [CrdWidth:0]   hd_crd[MaxWays];
@@ -155,25 +156,31 @@ module sam_intersect #(
     assign hd_crd[k]   = w_crd[k][0];
     assign hd_ref[k]   = w_ref[k][0];
 
-    // Shift out the popped pairs, then append the pushed one after the last kept.
+    // Shift out the popped pairs; a slot left empty loads the input pair, which
+    // counts (valid) only in the first empty slot and only when pushed. w_src: what
+    // each slot takes, slot i + 0..2 or (3) the input.
     always_comb begin
       for (int i = 0; i < Slots; i++) begin
-        kept[i]    = 1'b0;
-        crd_d[i]   = w_crd[k][i];
-        ref_d[i]   = w_ref[k][i];
-        if (i + int'(pops[k]) < Slots) begin
-          kept[i]  = w_valid_q[k][i+int'(pops[k])];
-          crd_d[i] = w_crd[k][i+int'(pops[k])];
-          ref_d[i] = w_ref[k][i+int'(pops[k])];
+        kept[i]     = 1'b0;
+        w_src[k][i] = 2'd3;
+        for (int s = 0; s < 3; s++) begin
+          if (int'(pops[k]) == s && i + s < Slots && w_valid_q[k][i+s]) begin
+            kept[i]     = 1'b1;
+            w_src[k][i] = 2'(s);
+          end
+        end
+        crd_d[i] = crd_tok[k];
+        ref_d[i] = ref_tok[k];
+        for (int s = 0; s < 3; s++) begin
+          if (w_src[k][i] == 2'(s) && i + s < Slots) begin
+            crd_d[i] = w_crd[k][i+s];
+            ref_d[i] = w_ref[k][i+s];
+          end
         end
       end
       valid_d = kept;
       for (int i = 0; i < Slots; i++) begin
-        if (push[k] && !kept[i] && (i == 0 || kept[i-1])) begin
-          valid_d[i] = 1'b1;
-          crd_d[i]   = crd_tok[k];
-          ref_d[i]   = ref_tok[k];
-        end
+        if (push[k] && !kept[i] && (i == 0 || kept[i-1])) valid_d[i] = 1'b1;
       end
     end
 
@@ -200,26 +207,91 @@ module sam_intersect #(
     end
   end
 
-  // One magnitude comparator and one equality per pair of entries (p < q); the
-  // pairs no rule below reads are removed by synthesis.
-  logic gt_u[Entries][Entries];  // e_c[p] > e_c[q], p < q
-  logic eq_u[Entries][Entries];  // e_c[p] == e_c[q], p < q
-  for (genvar p = 0; p < Entries; p++) begin : gen_cmp_row
-    for (genvar q = 0; q < Entries; q++) begin : gen_cmp
-      if (p < q) begin : gen_pair
-        assign gt_u[p][q] = e_c[p] > e_c[q];
-        assign eq_u[p][q] = e_c[p] == e_c[q];
+  // The order of every two entries of different ways, registered: gt_q[p][q] is
+  // e_c[p] > e_c[q] and lt_q[p][q] is e_c[p] < e_c[q] (p < q; meaningful for two
+  // valid coordinates). The rules below read only these registers. For the next
+  // cycle each slot keeps a shifted pair or loads its way's input, so each pair of
+  // slots takes a shifted registered bit, a comparison of a registered entry with
+  // another way's input, or one of two inputs: no comparator on the loop through
+  // the pops.
+  logic in_gt[Entries][MaxWays];  // e_c[p] > the coordinate on input j
+  logic in_lt[Entries][MaxWays];  // e_c[p] < the coordinate on input j
+  logic ii_gt[MaxWays][MaxWays];  // input k > input j (k < j)
+  logic ii_lt[MaxWays][MaxWays];  // input k < input j (k < j)
+  logic gt_q[Entries][Entries];
+  logic lt_q[Entries][Entries];
+
+  for (genvar p = 0; p < Entries; p++) begin : gen_in_cmp
+    for (genvar j = 0; j < MaxWays; j++) begin : gen_way_cmp
+      if (p / Slots != j && j < Ways && p / Slots < Ways) begin : gen_pair
+        assign in_gt[p][j] = e_c[p] > c[j];
+        assign in_lt[p][j] = e_c[p] < c[j];
       end else begin : gen_none
-        assign gt_u[p][q] = 1'b0;
-        assign eq_u[p][q] = 1'b0;
+        assign in_gt[p][j] = 1'b0;
+        assign in_lt[p][j] = 1'b0;
+      end
+    end
+  end
+  for (genvar k = 0; k < MaxWays; k++) begin : gen_ii_row
+    for (genvar j = 0; j < MaxWays; j++) begin : gen_ii
+      if (k < j && j < Ways) begin : gen_pair
+        assign ii_gt[k][j] = c[k] > c[j];
+        assign ii_lt[k][j] = c[k] < c[j];
+      end else begin : gen_none
+        assign ii_gt[k][j] = 1'b0;
+        assign ii_lt[k][j] = 1'b0;
       end
     end
   end
 
-  // e_c[p] > e_c[q] for any two distinct entries.
+  for (genvar p = 0; p < Entries; p++) begin : gen_order_row
+    for (genvar q = 0; q < Entries; q++) begin : gen_order
+      localparam int unsigned K = p / Slots, I = p % Slots, J = q / Slots, M = q % Slots;
+      if (p < q && K != J && J < Ways) begin : gen_pair
+        // cand_*[a][b]: the order when slot p takes source a and slot q source b.
+        logic cand_gt[4][4], cand_lt[4][4];
+        logic gt_d, lt_d;
+        for (genvar a = 0; a < 4; a++) begin : gen_a
+          for (genvar b = 0; b < 4; b++) begin : gen_b
+            localparam bit OldP = a < 3 && I + a < Slots, OldQ = b < 3 && M + b < Slots;
+            localparam int unsigned Fp = OldP ? p + a : p, Fq = OldQ ? q + b : q;
+            if (OldP && OldQ) begin : gen_old_old
+              assign cand_gt[a][b] = gt_q[Fp][Fq];
+              assign cand_lt[a][b] = lt_q[Fp][Fq];
+            end else if (OldP) begin : gen_old_in
+              assign cand_gt[a][b] = in_gt[Fp][J];
+              assign cand_lt[a][b] = in_lt[Fp][J];
+            end else if (OldQ) begin : gen_in_old
+              assign cand_gt[a][b] = in_lt[Fq][K];
+              assign cand_lt[a][b] = in_gt[Fq][K];
+            end else begin : gen_in_in
+              assign cand_gt[a][b] = ii_gt[K][J];
+              assign cand_lt[a][b] = ii_lt[K][J];
+            end
+          end
+        end
+        assign gt_d = cand_gt[w_src[K][I]][w_src[J][M]];
+        assign lt_d = cand_lt[w_src[K][I]][w_src[J][M]];
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            gt_q[p][q] <= 1'b0;
+            lt_q[p][q] <= 1'b0;
+          end else begin
+            gt_q[p][q] <= gt_d;
+            lt_q[p][q] <= lt_d;
+          end
+        end
+      end else begin : gen_none
+        assign gt_q[p][q] = 1'b0;
+        assign lt_q[p][q] = 1'b0;
+      end
+    end
+  end
+
+  // e_c[p] > e_c[q] for two valid coordinates of different ways.
   function automatic logic greater(int unsigned p, int unsigned q,
-                                   logic gt[Entries][Entries], logic eq[Entries][Entries]);
-    return p < q ? gt[p][q] : !gt[q][p] && !eq[q][p];
+                                   logic gt[Entries][Entries], logic lt[Entries][Entries]);
+    return p < q ? gt[p][q] : lt[q][p];
   endfunction
 
   // absent[k][i]: slot i of way k holds a coordinate x that is not in some other
@@ -228,6 +300,7 @@ module sam_intersect #(
   // a stop or a coordinate > x. With Slots == 3 that is j's head, or its second or
   // third slot with the slot before it a coordinate < x. (Slots of j after a stop
   // belong to the next fiber; they are never reached, since the stop decides first.)
+  localparam int unsigned Look = 2;  // slots of j the rule reads (3 gains little)
   logic absent[MaxWays][2];
   for (genvar k = 0; k < MaxWays; k++) begin : gen_absent
     for (genvar i = 0; i < 2; i++) begin : gen_slot
@@ -236,13 +309,13 @@ module sam_intersect #(
         absent[k][i] = 1'b0;
         for (int j = 0; j < MaxWays; j++) begin
           if (j != k) begin
-            for (int m = 0; m < Slots; m++) begin
+            for (int m = 0; m < Look; m++) begin
               // q: j's slot m; r: the slot before it (q itself for the head, unused).
               int unsigned q, r;
               q = j * Slots + m;
               r = m > 0 ? q - 1 : q;
-              if (e_valid[q] && (e_ctrl[q] || greater(q, P, gt_u, eq_u))
-                  && (m == 0 || (!e_ctrl[r] && greater(P, r, gt_u, eq_u))))
+              if (e_valid[q] && (e_ctrl[q] || greater(q, P, gt_q, lt_q))
+                  && (m == 0 || (!e_ctrl[r] && greater(P, r, gt_q, lt_q))))
                 absent[k][i] = 1'b1;
             end
           end
@@ -270,7 +343,7 @@ module sam_intersect #(
   always_comb begin
     all_eq = 1'b1;
     for (int k = 1; k < MaxWays; k++) begin
-      if (used[k] && !eq_u[0][k*Slots]) all_eq = 1'b0;
+      if (used[k] && (gt_q[0][k*Slots] || lt_q[0][k*Slots])) all_eq = 1'b0;
     end
   end
   assign match    = all_head && !any_ctrl && all_eq;
@@ -281,12 +354,12 @@ module sam_intersect #(
     // An emit takes the head of every way. Otherwise a way drops its data head when
     // it is absent from another way, and its second slot too when that is data and
     // absent as well (at most two pairs a cycle; a stop leaves only by an emit).
-    always_comb begin
-      pops[k] = 2'd0;
-      if (used[k] && (emit || (is_data[k] && absent[k][0]))) pops[k] = 2'd1;
-      if (used[k] && !emit && is_data[k] && absent[k][0] && nx_data[k] && absent[k][1])
-        pops[k] = 2'd2;
-    end
+    // (An emit and a drop never coincide: a drop needs a data head absent from
+    // another way, an emit equal data heads or stops on every way.)
+    logic drop1, drop2;
+    assign drop1   = used[k] && is_data[k] && absent[k][0];
+    assign drop2   = drop1 && nx_data[k] && absent[k][1];
+    assign pops[k] = {drop2, (used[k] && emit) || (drop1 && !drop2)};
   end
 
   sam_fifo #(
