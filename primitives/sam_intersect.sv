@@ -2,20 +2,31 @@
 // golden model compiler/src/golden/intersect.rs, `intersect`).
 //
 // Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same
-// control structure; a way's head is the pair (crd<k>, ref<k>), taken together.
+// control structure; a pair (crd<k>, ref<k>) is taken when both are valid.
 // Coordinates present on every way come out on crd, each with every way's reference
-// on ref<k>. Inside a fiber a way's head coordinate is dropped (with its reference)
-// as soon as some other way holds a larger coordinate or a stop: every way whose
-// coordinate is smaller than another's advances in the same cycle. When a way
-// reaches a stop the others skip the rest of their fiber; once every way holds
-// the stop (the same one on every way) it passes once to every output, and D too.
-// A fiber empty on any way therefore comes out as a bare stop.
+// on ref<k>. When a way reaches a stop the others skip the rest of their fiber;
+// once every way holds the stop (the same one on every way) it passes once to every
+// output, and D too. A fiber empty on any way therefore comes out as a bare stop.
 //
-// Throughput: each cycle every lagging way drops one token; a match or a stop
-// moves one token on every input and every output. A dropped token needs no
-// output space. Each output sits behind a two-entry buffer (`sam_fifo`, Depth 2);
-// the ready_o of each input depends only on input valids and tokens and on the
-// buffers' registered ready: no combinational path from any ready_i to any ready_o.
+// Window: each way keeps its next three pairs in registers (slot 0 the head), and
+// the order (<, >) of every two coordinates of different ways in registers too,
+// updated as pairs shift and load (a loaded coordinate is compared with the other
+// ways' registered slots and inputs). Inside a fiber a way drops its head (with its
+// reference) once it cannot be common: some other way j holds a stop, or a larger
+// head, or j's head is smaller and j's second slot is a stop or larger (the head
+// lies strictly between two neighbours of j's sorted fiber). Its second slot goes
+// in the same cycle when that is a coordinate that cannot be common either. So in
+// fibers whose coordinates interleave, every way drops a pair or two each cycle.
+//
+// Throughput: a match or a stop moves one pair on every way and one token on every
+// output; a way drops up to two pairs a cycle and takes one, so the window refills
+// and a merge of fibers of a and b coordinates takes about max(a, b) cycles on
+// random fibers (a + b - matches without the window). A dropped pair needs no output
+// space. Each output sits behind a two-entry buffer (`sam_fifo`, Depth 2).
+// Combinational paths: ready_o of way k = its two input valids and a free window
+// slot after this cycle's drops, which depend on registered state only (window,
+// order bits, the output buffers' registered ready): no path from any ready_i or
+// any input token to any ready_o. Outputs come from the buffers' registers.
 // crd<k>_ready_o == ref<k>_ready_o (the pair moves together).
 //
 // Coordinate skipping (seed 003 section 4.2) would add per-way skip outputs to the
@@ -297,10 +308,11 @@ module sam_intersect #(
   // absent[k][i]: slot i of way k holds a coordinate x that is not in some other
   // way j's fiber, because j's window shows it: j's fiber is sorted, so x is absent
   // when the first of j's slots (in order) holding a stop or a coordinate >= x holds
-  // a stop or a coordinate > x. With Slots == 3 that is j's head, or its second or
-  // third slot with the slot before it a coordinate < x. (Slots of j after a stop
-  // belong to the next fiber; they are never reached, since the stop decides first.)
-  localparam int unsigned Look = 2;  // slots of j the rule reads (3 gains little)
+  // a stop or a coordinate > x. The rule reads j's first Look slots: j's head, or
+  // j's second slot with the head a coordinate < x. (Slots of j after a stop belong
+  // to the next fiber; they are never reached, since the stop decides first. Only
+  // slot 1 of k after a data head is used, so x is in the current fiber.)
+  localparam int unsigned Look = 2;  // a third slot gains little in simulation
   logic absent[MaxWays][2];
   for (genvar k = 0; k < MaxWays; k++) begin : gen_absent
     for (genvar i = 0; i < 2; i++) begin : gen_slot
