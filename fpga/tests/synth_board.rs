@@ -19,6 +19,7 @@ fn build(
     formats: &[&str],
     order: &[&str],
     words: u64,
+    options: TopOptions,
 ) -> samgen_fpga::SynthReport {
     let asg = parse(expr).unwrap();
     let formats: HashMap<_, _> = formats
@@ -35,7 +36,7 @@ fn build(
     let top = generate(
         &graph,
         "sam_kernel",
-        &TopOptions::default(),
+        &options,
         &Sizing::uniform(&graph, words, 64),
     )
     .unwrap();
@@ -68,6 +69,7 @@ fn spmv_builds_a_ulx3s_bitstream() {
         &["x:s'", "B:ds", "c:d"],
         &["i", "j"],
         1024,
+        TopOptions::default(),
     );
     assert!(r.bram >= 7 && r.dsp > 0, "{r:?}");
     // The board clock is 25 MHz; the kernel has room above it.
@@ -82,6 +84,14 @@ fn vector_product_fits_the_icebreaker() {
         &["x:s'", "b:s", "c:s"],
         &["i"],
         256,
+        // The UP5K has 5280 logic cells: 256-word arrays need only 9-bit
+        // references and coordinates, and 16-bit values use one DSP block.
+        TopOptions {
+            crd_width: 9,
+            ref_width: 9,
+            val_width: 16,
+            ..TopOptions::default()
+        },
     );
     assert!(r.bram > 0, "{r:?}");
     assert!(r.fmax_mhz > 12.0, "{r:?}");

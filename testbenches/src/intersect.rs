@@ -25,6 +25,12 @@ pub enum Overlap {
     Identical,
     /// Each coordinate belongs to at most one way.
     Disjoint,
+    /// The ways take turns: runs of 1 to 3 consecutive coordinates go to one way,
+    /// the next run to the next way, and now and then a coordinate to every way.
+    /// A way's coordinate then often lies between two neighbours of another's
+    /// (what lets `sam_intersect` drop heads of several ways in one cycle). Only
+    /// when asked for; never picked by `random_ways` on its own.
+    Interleaved,
 }
 
 /// Largest data payload of a `width`-bit channel.
@@ -66,6 +72,13 @@ pub fn random_ways(
     let ref_n = [0.0, 0.0, 0.1, 0.5][rng.gen_range(0..4)];
     let mut crds = vec![Vec::new(); ways];
     for &stop in &stops {
+        // Run length of `Interleaved` (drawn only then: the other relations'
+        // streams stay as they were).
+        let run = if overlap == Some(Overlap::Interleaved) {
+            rng.gen_range(1..=3u64)
+        } else {
+            1
+        };
         let relation = overlap.unwrap_or_else(|| match rng.gen_range(0..8) {
             0 => Overlap::Identical,
             1 => Overlap::Disjoint,
@@ -91,6 +104,13 @@ pub fn random_ways(
                     let k = rng.gen_range(0..ways);
                     if rng.gen_bool(fill[k]) {
                         crds[k].push(Token::Data(x));
+                    }
+                }
+                Overlap::Interleaved => {
+                    if rng.gen_bool(0.1) {
+                        crds.iter_mut().for_each(|c| c.push(Token::Data(x)));
+                    } else {
+                        crds[(x / run) as usize % ways].push(Token::Data(x));
                     }
                 }
                 Overlap::Random => {
@@ -273,6 +293,52 @@ impl Joiner for Intersect {
         inputs: &[(Vec<Token>, Vec<Token>)],
     ) -> Result<(Vec<Token>, Vec<Vec<Token>>), GoldenError> {
         golden::intersect(inputs)
+    }
+}
+
+/// `sam_intersect` on interleaved fibers only (`Overlap::Interleaved`): the ways'
+/// coordinates alternate, so the cycles follow the longest way only if heads of
+/// several ways are dropped in the same cycle. Same configuration and golden model
+/// as `Intersect`.
+pub struct InterleavedIntersect(pub Intersect);
+
+impl PrimitiveTest for InterleavedIntersect {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        self.0.config()
+    }
+
+    fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        let levels = rng.gen_range(1..=3);
+        let fiber = rng.gen_range(1..=8);
+        let t = &self.0;
+        flatten(random_ways(
+            rng,
+            t.ways as usize,
+            t.crd_width,
+            t.ref_width,
+            levels,
+            fiber,
+            Some(Overlap::Interleaved),
+        ))
+    }
+
+    fn long_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        let t = &self.0;
+        long_ways(
+            rng,
+            t.ways as usize,
+            t.crd_width,
+            t.ref_width,
+            Overlap::Interleaved,
+        )
+    }
+
+    fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
+        self.0.golden(inputs)
     }
 }
 
