@@ -8,7 +8,7 @@ SAMGEN  := target/release/samgen
 SV_PKG  := primitives/sam_pkg.sv
 SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
 
-.PHONY: setup demo test lint sv-lint fmt clippy bench clean
+.PHONY: setup demo test lint sv-lint fmt clippy bench fpga clean
 
 setup:
 	@scripts/setup.sh
@@ -27,6 +27,14 @@ demo: $(SAMGEN)
 	$(SAMGEN) run 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -i B=$(BUILD)/demo/B.mtx -i c=$(BUILD)/demo/c.tns --backend rtl -o $(BUILD)/demo/spmv-rtl
 	$(SAMGEN) primitive verify fifo --streams 1000
 	$(SAMGEN) primitive synth fifo --family ecp5,ice40 -o $(BUILD)/demo/synth
+
+# A kernel in a board top, to a bitstream and a report (build/fpga/<board>/...).
+#   make fpga BOARD=ulx3s KERNEL='x(i) = B(i,j) * c(j)' FORMATS='-f B:ds -f c:d'
+BOARD   ?= ulx3s
+KERNEL  ?= x(i) = B(i,j) * c(j)
+FORMATS ?= -f "x:s'" -f B:ds -f c:d
+fpga: $(SAMGEN)
+	$(SAMGEN) synth '$(KERNEL)' $(FORMATS) --board $(BOARD) -o $(BUILD)/fpga/$(BOARD)
 
 # Lint first, tests last, then one total line ("tests: N passed, M failed").
 # --all-targets: unit, integration and CLI tests (the crates have no doc tests).

@@ -161,12 +161,12 @@ pub struct HwArgs {
     /// `compile` default 256; `run` takes the data's extents unless it is given.
     #[arg(long, value_name = "N")]
     pub workspace: Option<u64>,
-    /// Coordinate width in bits.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(2..=32))]
-    pub crd_bits: u32,
-    /// Reference (position) width in bits.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(2..=32))]
-    pub ref_bits: u32,
+    /// Coordinate width in bits (default 16; 9 for an iCEBreaker build).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub crd_bits: Option<u32>,
+    /// Reference (position) width in bits (default 16; 9 for an iCEBreaker build).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub ref_bits: Option<u32>,
     /// Module name of the generated top.
     #[arg(long, default_value = "sam_kernel", value_parser = verilog_identifier)]
     pub top: String,
@@ -188,8 +188,8 @@ fn verilog_identifier(s: &str) -> Result<String, String> {
 impl HwArgs {
     pub fn top_options(&self, value_bits: u32) -> samgen_hdl::top::TopOptions {
         samgen_hdl::top::TopOptions {
-            crd_width: self.crd_bits,
-            ref_width: self.ref_bits,
+            crd_width: self.crd_bits.unwrap_or(16),
+            ref_width: self.ref_bits.unwrap_or(16),
             val_width: value_bits,
             fifo_depth: self.fifo_depth,
             ..Default::default()

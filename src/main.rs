@@ -2,6 +2,7 @@
 //! prints results (stdout) and progress (stderr); every error is one line on
 //! stderr and a non-zero exit status.
 
+mod board_cmd;
 mod compile_cmd;
 mod kernel_args;
 mod kernel_cmd;
@@ -36,6 +37,12 @@ enum Cmd {
     /// Whole kernels in RTL: the Table 1 benchmark.
     #[command(subcommand)]
     Kernel(kernel_cmd::KernelCmd),
+    /// Build a kernel inside a board top (UART host link) into a bitstream and
+    /// print its report (LUTs, FFs, BRAM, DSP, Fmax).
+    Synth(board_cmd::SynthArgs),
+    /// A real board programmed with `samgen synth`'s bitstream.
+    #[command(subcommand)]
+    Board(board_cmd::BoardCmd),
     /// Tensors: generate, inspect in a format, convert between file formats.
     #[command(subcommand)]
     Tensor(tensor_cmd::TensorCmd),
@@ -53,6 +60,8 @@ fn main() -> ExitCode {
         Cmd::Compile(c) => compile_cmd::run(c),
         Cmd::Run(c) => run_cmd::run(c),
         Cmd::Kernel(c) => kernel_cmd::run(c),
+        Cmd::Synth(c) => board_cmd::synth(c),
+        Cmd::Board(c) => board_cmd::run(c),
         Cmd::Tensor(c) => tensor_cmd::run(c),
         Cmd::Primitive(c) => primitive_cmd::run(c),
     };

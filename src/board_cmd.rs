@@ -1,0 +1,327 @@
+//! `samgen synth` (a kernel inside a board top, to a bitstream and a report) and
+//! `samgen board run` (the kernel on a real board over its UART).
+//!
+//! Both build the kernel top the same way from the same arguments, so the board
+//! run's address map is the bitstream's.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use samgen_compiler::exec::execute;
+use samgen_compiler::graph::SamGraph;
+use samgen_compiler::tensor::{read_tensor, write_tensor, ReadOptions, Tensor, WriteOptions};
+use samgen_cosim::board::{ByteLink, HostLink};
+use samgen_cosim::kernel::{
+    first_difference, load, read_outputs, Capacity, HostPort, Prepared, RtlOptions,
+};
+use samgen_cosim::CosimError;
+use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
+use samgen_hdl::board::{Board, DEFAULT_BAUD};
+use samgen_hdl::top::{generate, Sizing, TopOptions};
+
+use crate::kernel_args::{graph_tensors, HwArgs, KernelArgs};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardArg {
+    /// Radiona ULX3S (ECP5-85F)
+    Ulx3s,
+    /// 1BitSquared iCEBreaker (iCE40UP5K)
+    Icebreaker,
+}
+
+impl From<BoardArg> for Board {
+    fn from(b: BoardArg) -> Board {
+        match b {
+            BoardArg::Ulx3s => Board::Ulx3s,
+            BoardArg::Icebreaker => Board::Icebreaker,
+        }
+    }
+}
+
+/// The kernel's hardware for a board: what `synth` builds and `board run` talks to.
+#[derive(Args, Debug)]
+pub struct BoardKernel {
+    #[command(flatten)]
+    pub kernel: KernelArgs,
+    #[command(flatten)]
+    pub hw: HwArgs,
+    #[arg(long, value_enum)]
+    pub board: BoardArg,
+    /// Value width in bits (default 32; 16 for the iCEBreaker).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=63))]
+    pub value_bits: Option<u32>,
+    /// UART baud rate of the host link.
+    #[arg(long, default_value_t = DEFAULT_BAUD)]
+    pub baud: u32,
+}
+
+/// Per-board defaults: the UP5K is small (5280 cells, 30 block RAMs), so its
+/// kernels get 256-word arrays, 9-bit coordinates and 16-bit values.
+struct Hardware {
+    top: TopOptions,
+    words: u64,
+    extent: u64,
+    value_bits: u32,
+}
+
+impl BoardKernel {
+    fn board(&self) -> Board {
+        self.board.into()
+    }
+
+    fn hardware(&self) -> Hardware {
+        let small = self.board() == Board::Icebreaker;
+        let narrow = if small { 9 } else { 16 };
+        let value_bits = self.value_bits.unwrap_or(if small { 16 } else { 32 });
+        let mut top = self.hw.top_options(value_bits);
+        top.crd_width = self.hw.crd_bits.unwrap_or(narrow);
+        top.ref_width = self.hw.ref_bits.unwrap_or(narrow);
+        Hardware {
+            top,
+            words: self.hw.mem_words.unwrap_or(if small { 256 } else { 4096 }),
+            extent: self.hw.workspace.unwrap_or(if small { 16 } else { 256 }),
+            value_bits,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SynthArgs {
+    #[command(flatten)]
+    pub target: BoardKernel,
+    /// Output directory: the kernel's RTL (as `samgen compile` writes it) and
+    /// `<board>/` with the board top, logs, reports and the bitstream.
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// Python venv holding the YoWASP tools (default: $SAMGEN_VENV, else .venv).
+    #[arg(long)]
+    pub venv: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn synth(a: SynthArgs) -> Result<()> {
+    let t = &a.target;
+    let board = t.board();
+    let hw = t.hardware();
+    let built = t.kernel.build()?;
+    let g: &SamGraph = &built.graph;
+    let top = generate(
+        g,
+        &t.hw.top,
+        &hw.top,
+        &Sizing::uniform(g, hw.words, hw.extent),
+    )
+    .context("generating the RTL")?;
+    let tools = match &a.venv {
+        Some(v) => Toolchain::from_venv(v)?,
+        None => Toolchain::discover()?,
+    };
+    let mut files = crate::rtl_out::write_rtl(&top, &a.output)?;
+    let job = board_job(
+        &top,
+        board,
+        t.baud,
+        &a.output.join(board.name()),
+        FlowOptions::default(),
+    )?;
+    let run = synthesize_board(&tools, &job)?;
+    files.push(run.bitstream.clone());
+    let r = &run.report;
+    let clock_mhz = f64::from(board.clock().1) / 1e6;
+    if a.json {
+        let obj = serde_json::json!({
+            "board": board.name(),
+            "device": r.device,
+            "fmax_mhz": r.fmax_mhz,
+            "target_mhz": clock_mhz,
+            "luts": r.luts,
+            "ffs": r.ffs,
+            "bram": r.bram,
+            "dsp": r.dsp,
+            "ram_luts": r.ram_luts,
+            "bitstream": run.bitstream.display().to_string(),
+            "files": files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+        });
+        println!("{obj}");
+    } else {
+        println!("board       {} ({})", board.name(), r.device);
+        println!(
+            "fmax        {:.1} MHz (the board clock is {clock_mhz:.0} MHz)",
+            r.fmax_mhz
+        );
+        println!("luts        {}", r.luts);
+        println!("ffs         {}", r.ffs);
+        println!("bram        {}", r.bram);
+        println!("dsp         {}", r.dsp);
+        println!("bitstream   {}", run.bitstream.display());
+    }
+    if r.fmax_mhz < clock_mhz {
+        bail!(
+            "the design reaches {:.1} MHz, below the board clock of {clock_mhz:.0} MHz",
+            r.fmax_mhz
+        );
+    }
+    Ok(())
+}
+
+#[derive(Subcommand)]
+pub enum BoardCmd {
+    /// Run a kernel on a board programmed with `samgen synth`'s bitstream (same
+    /// kernel and hardware arguments): load the tensors over the UART, start, wait
+    /// for done, read the results and the cycle counter, and compare with the
+    /// golden executor.
+    Run(BoardRunArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct BoardRunArgs {
+    #[command(flatten)]
+    pub target: BoardKernel,
+    /// An input tensor file (.mtx or .tns), one per input tensor. Repeatable.
+    #[arg(short = 'i', long = "input", value_name = "NAME=FILE")]
+    pub inputs: Vec<String>,
+    /// The board's serial port.
+    #[arg(long, value_name = "DEVICE")]
+    pub port: String,
+    /// Output directory: each output tensor as <name>.tns.
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// Seconds to wait for done.
+    #[arg(long, default_value_t = 10.0)]
+    pub wait: f64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A serial port as a byte link.
+struct Serial(Box<dyn serialport::SerialPort>);
+
+impl ByteLink for Serial {
+    fn send(&mut self, bytes: &[u8]) -> Result<(), CosimError> {
+        self.0.write_all(bytes).map_err(|source| CosimError::Io {
+            what: "writing to the serial port".into(),
+            source,
+        })
+    }
+
+    fn recv(&mut self, n: usize) -> Result<Vec<u8>, CosimError> {
+        let mut buf = vec![0; n];
+        self.0
+            .read_exact(&mut buf)
+            .map_err(|source| CosimError::Io {
+                what: format!("reading {n} bytes from the serial port"),
+                source,
+            })?;
+        Ok(buf)
+    }
+}
+
+pub fn run(cmd: BoardCmd) -> Result<()> {
+    match cmd {
+        BoardCmd::Run(a) => board_run(a),
+    }
+}
+
+fn board_run(a: BoardRunArgs) -> Result<()> {
+    let t = &a.target;
+    let hw = t.hardware();
+    let built = t.kernel.build()?;
+    let graph = &built.graph;
+    let (needed, _) = graph_tensors(graph);
+    let mut files = BTreeMap::new();
+    for arg in &a.inputs {
+        let (name, file) = arg
+            .split_once('=')
+            .ok_or_else(|| anyhow!("-i {arg}: expected NAME=FILE (like B=B.mtx)"))?;
+        files.insert(name.to_string(), PathBuf::from(file));
+    }
+    if let Some(missing) = needed.iter().find(|n| !files.contains_key(*n)) {
+        bail!("missing input tensor {missing}: give it with -i {missing}=FILE");
+    }
+    let options = ReadOptions {
+        value_bits: hw.value_bits,
+        ..ReadOptions::default()
+    };
+    let mut packed = std::collections::HashMap::new();
+    for (name, file) in &files {
+        let coo = read_tensor(file, &options)?;
+        let text = graph
+            .info
+            .formats
+            .get(name)
+            .ok_or_else(|| anyhow!("the kernel has no input tensor {name}"))?;
+        let format = text
+            .parse()
+            .map_err(|e| anyhow!("the format of {name}: {e}"))?;
+        let tensor = Tensor::pack_with_bits(name, &coo, &format, hw.value_bits)
+            .with_context(|| format!("packing {name} ({})", file.display()))?;
+        packed.insert(name.clone(), tensor);
+    }
+    let golden = execute(graph, &packed, hw.value_bits).context("golden executor")?;
+    let opts = RtlOptions {
+        top: hw.top.clone(),
+        capacity: Some(Capacity {
+            words: hw.words,
+            extent: hw.extent,
+        }),
+        ..RtlOptions::default()
+    };
+    let p = Prepared::new(graph, &packed, &golden, hw.value_bits, &opts)?;
+    let port = serialport::new(&a.port, t.baud)
+        .timeout(Duration::from_secs(2))
+        .open()
+        .with_context(|| format!("opening {}", a.port))?;
+    let mut host = HostLink { link: Serial(port) };
+    host.identify()?;
+    load(&mut host, &p)?;
+    host.write(0, 1)?;
+    let begun = std::time::Instant::now();
+    while host.read(0)? & 1 == 0 {
+        if begun.elapsed().as_secs_f64() > a.wait {
+            bail!("the board did not report done within {} s", a.wait);
+        }
+    }
+    let cycles = host.read(1)?;
+    let outputs = read_outputs(&mut host, &p)?;
+    std::fs::create_dir_all(&a.output)
+        .with_context(|| format!("cannot create {}", a.output.display()))?;
+    let mut written = BTreeMap::new();
+    for (name, coo) in &outputs {
+        if let Some(g) = golden.outputs.get(name) {
+            if let Some(d) = first_difference(name, ("board", coo), ("golden", g)) {
+                bail!("{d}");
+            }
+        }
+        let path = a.output.join(format!("{name}.tns"));
+        write_tensor(&path, coo, &WriteOptions::default())?;
+        written.insert(name.clone(), path.display().to_string());
+    }
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "board": t.board().name(),
+                "cycles": cycles,
+                "ideal_cycles": golden.ideal_cycles,
+                "match": true,
+                "outputs": written,
+            })
+        );
+    } else {
+        println!("board         {}", t.board().name());
+        println!("match         true (board == golden)");
+        println!("cycles        {cycles}");
+        println!("ideal_cycles  {}", golden.ideal_cycles);
+        for (name, path) in &written {
+            println!("output {name:<6} {path}");
+        }
+    }
+    Ok(())
+}
