@@ -8,7 +8,7 @@
 //! reading back a kernel is the same code as the direct co-simulation's.
 
 use std::collections::BTreeMap;
-use std::ffi::{c_void, CString};
+use std::ffi::c_void;
 use std::path::Path;
 use std::time::Instant;
 
@@ -19,7 +19,7 @@ use samgen_compiler::tensor::{CooTensor, Tensor};
 use samgen_hdl::board::{board_top, Board, BOARD_MODULES};
 
 use crate::kernel::{load, read_outputs, HostPort, Prepared, RtlOptions};
-use crate::sim::sym;
+use crate::sim::{load_library, new_instance, sym};
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim};
 use crate::CosimError;
 
@@ -84,7 +84,6 @@ impl<L: ByteLink> HostPort for HostLink<L> {
     }
 }
 
-type NewFn = unsafe extern "C" fn(*const std::ffi::c_char, u32) -> *mut c_void;
 type FreeFn = unsafe extern "C" fn(*mut c_void);
 type CountFn = unsafe extern "C" fn() -> u32;
 type ResetFn = unsafe extern "C" fn(*mut c_void, u32);
@@ -112,11 +111,7 @@ pub struct BoardSim {
 impl BoardSim {
     pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Self, CosimError> {
         let path = &model.library;
-        // SAFETY: loading runs only Verilator's static constructors.
-        let lib = unsafe { Library::new(path) }.map_err(|source| CosimError::Load {
-            path: path.clone(),
-            source,
-        })?;
+        let lib = load_library(path)?;
         let abi: CountFn = sym(&lib, "samb_abi_version", path)?;
         // SAFETY: a getter without arguments.
         let abi = unsafe { abi() };
@@ -127,18 +122,7 @@ impl BoardSim {
                 want: format!("board abi {BOARD_ABI}"),
             });
         }
-        let new: NewFn = sym(&lib, "samb_new", path)?;
-        let wave_c = wave
-            .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
-            .transpose()
-            .map_err(|_| CosimError::Mismatch("waveform path contains a NUL byte".into()))?;
-        // SAFETY: the path outlives the call.
-        let handle = unsafe {
-            new(
-                wave_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
-                seed,
-            )
-        };
+        let handle = new_instance(&lib, path, "samb_new", wave, seed)?;
         Ok(BoardSim {
             free: sym(&lib, "samb_free", path)?,
             reset: sym(&lib, "samb_reset", path)?,

@@ -12,7 +12,7 @@
 //! does not take, and those still waiting for data.
 
 use std::collections::{BTreeMap, HashMap};
-use std::ffi::{c_void, CString};
+use std::ffi::c_void;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -26,7 +26,7 @@ use samgen_compiler::tensor::{
 use samgen_compiler::token::Token;
 use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
 
-use crate::sim::sym;
+use crate::sim::{load_library, new_instance, sym};
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
 use crate::CosimError;
 
@@ -87,7 +87,6 @@ pub struct RtlRun {
     pub sim_cycles: u64,
 }
 
-type NewFn = unsafe extern "C" fn(*const std::ffi::c_char, u32) -> *mut c_void;
 type FreeFn = unsafe extern "C" fn(*mut c_void);
 type CountFn = unsafe extern "C" fn() -> u32;
 type ResetFn = unsafe extern "C" fn(*mut c_void, u32);
@@ -135,11 +134,7 @@ impl KernelSim {
             )));
         };
         let path = &model.library;
-        // SAFETY: loading runs only Verilator's static constructors.
-        let lib = unsafe { Library::new(path) }.map_err(|source| CosimError::Load {
-            path: path.clone(),
-            source,
-        })?;
+        let lib = load_library(path)?;
         let abi: CountFn = sym(&lib, "samk_abi_version", path)?;
         let num: CountFn = sym(&lib, "samk_num_probes", path)?;
         // SAFETY: getters without arguments.
@@ -151,7 +146,6 @@ impl KernelSim {
                 want: format!("abi {KERNEL_ABI}, {} probes", probes.max(1)),
             });
         }
-        let new: NewFn = sym(&lib, "samk_new", path)?;
         let api = Api {
             free: sym(&lib, "samk_free", path)?,
             reset: sym(&lib, "samk_reset", path)?,
@@ -166,17 +160,7 @@ impl KernelSim {
             trace_bits: sym(&lib, "samk_trace_bits", path)?,
             got_error: sym(&lib, "samk_got_error", path)?,
         };
-        let wave_c = wave
-            .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
-            .transpose()
-            .map_err(|_| CosimError::Mismatch("waveform path contains a NUL byte".into()))?;
-        // SAFETY: the path outlives the call.
-        let handle = unsafe {
-            new(
-                wave_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
-                seed,
-            )
-        };
+        let handle = new_instance(&lib, path, "samk_new", wave, seed)?;
         Ok(KernelSim {
             api,
             handle,

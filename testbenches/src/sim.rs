@@ -50,7 +50,41 @@ pub struct Sim {
     _lib: Library,
 }
 
-/// Symbol `name` of a loaded model (shared with the kernel shim's loader).
+/// Load a model's shared library.
+pub(crate) fn load_library(path: &Path) -> Result<Library, CosimError> {
+    // SAFETY: loading runs the model's static constructors, which only set up
+    // Verilator's own globals.
+    unsafe { Library::new(path) }.map_err(|source| CosimError::Load {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// A new model instance from the shim's `symbol` (`samsim_new`, `samk_new`,
+/// `samb_new`): `wave` writes a waveform if the model was built with tracing,
+/// `seed` draws the initial values of registers without reset.
+pub(crate) fn new_instance(
+    lib: &Library,
+    path: &Path,
+    symbol: &str,
+    wave: Option<&Path>,
+    seed: u32,
+) -> Result<*mut c_void, CosimError> {
+    let new: NewFn = sym(lib, symbol, path)?;
+    let wave_c = wave
+        .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
+        .transpose()
+        .map_err(|_| CosimError::Mismatch("waveform path contains a NUL byte".into()))?;
+    // SAFETY: the shim copies the path before returning; it outlives the call.
+    Ok(unsafe {
+        new(
+            wave_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
+            seed,
+        )
+    })
+}
+
+/// Symbol `name` of a loaded model (shared by the loaders of every shim).
 pub(crate) fn sym<T: Copy>(lib: &Library, name: &str, path: &Path) -> Result<T, CosimError> {
     // SAFETY: callers give the types of the extern "C" signatures in the shim
     // (samsim.cpp or samkernel.cpp), whose ABI version they check on load.
@@ -69,12 +103,7 @@ impl Sim {
     /// `seed` draws the initial values of registers that have no reset.
     pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Sim, CosimError> {
         let path = &model.library;
-        // SAFETY: loading runs the model's static constructors, which only set up
-        // Verilator's own globals.
-        let lib = unsafe { Library::new(path) }.map_err(|source| CosimError::Load {
-            path: path.clone(),
-            source,
-        })?;
+        let lib = load_library(path)?;
         let abi: CountFn = sym(&lib, "samsim_abi_version", path)?;
         let num_in: CountFn = sym(&lib, "samsim_num_in", path)?;
         let num_out: CountFn = sym(&lib, "samsim_num_out", path)?;
@@ -88,7 +117,6 @@ impl Sim {
                 want: format!("abi {ABI_VERSION}, {want_in} in, {want_out} out"),
             });
         }
-        let new: NewFn = sym(&lib, "samsim_new", path)?;
         let api = Api {
             free: sym(&lib, "samsim_free", path)?,
             reset: sym(&lib, "samsim_reset", path)?,
@@ -103,17 +131,7 @@ impl Sim {
             host_write: sym(&lib, "samsim_host_write", path)?,
             host_read: sym(&lib, "samsim_host_read", path)?,
         };
-        let wave_c = wave
-            .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
-            .transpose()
-            .map_err(|_| CosimError::Mismatch("waveform path contains a NUL byte".into()))?;
-        // SAFETY: samsim_new copies nothing it does not own; the path outlives the call.
-        let handle = unsafe {
-            new(
-                wave_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
-                seed,
-            )
-        };
+        let handle = new_instance(&lib, path, "samsim_new", wave, seed)?;
         Ok(Sim {
             api,
             handle,
