@@ -5,34 +5,26 @@
 
 mod common;
 
-use std::collections::HashMap;
-
-use samgen_compiler::expr::{parse, parse_format_arg};
-use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::kernels::KernelSpec;
 use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
 
 fn build(
     board: Board,
-    expr: &str,
-    formats: &[&str],
-    order: &[&str],
+    expr: &'static str,
+    formats: &'static [&'static str],
+    order: &'static str,
     words: u64,
     options: TopOptions,
 ) -> samgen_fpga::SynthReport {
-    let asg = parse(expr).unwrap();
-    let formats: HashMap<_, _> = formats
-        .iter()
-        .map(|f| parse_format_arg(f).unwrap())
-        .collect();
-    let kernel = Kernel::from_assignment(
-        &asg,
-        &formats,
-        order.iter().map(|s| s.to_string()).collect(),
-    )
-    .unwrap();
-    let graph = lower(&kernel).unwrap();
+    let spec = KernelSpec {
+        name: expr,
+        expr,
+        formats,
+        order,
+    };
+    let (_, _, graph) = spec.build(true);
     let top = generate(
         &graph,
         "sam_kernel",
@@ -67,7 +59,7 @@ fn spmv_builds_a_ulx3s_bitstream() {
         Board::Ulx3s,
         "x(i) = B(i,j) * c(j)",
         &["x:s'", "B:ds", "c:d"],
-        &["i", "j"],
+        "i,j",
         1024,
         TopOptions::default(),
     );
@@ -82,7 +74,7 @@ fn vector_product_fits_the_icebreaker() {
         Board::Icebreaker,
         "x(i) = b(i) * c(i)",
         &["x:s'", "b:s", "c:s"],
-        &["i"],
+        "i",
         256,
         // The UP5K has 5280 logic cells: 256-word arrays need only 9-bit
         // references and coordinates, and 16-bit values use one DSP block.

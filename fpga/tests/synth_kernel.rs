@@ -5,20 +5,19 @@
 
 mod common;
 
-use samgen_compiler::expr::{parse, parse_format_arg};
-use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::kernels::KernelSpec;
 use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
 
 #[test]
 fn spmv_top_builds_for_ecp5() {
-    let asg = parse("x(i) = B(i,j) * c(j)").unwrap();
-    let formats = ["x:s'", "B:ds", "c:d"]
-        .iter()
-        .map(|f| parse_format_arg(f).unwrap())
-        .collect();
-    let kernel = Kernel::from_assignment(&asg, &formats, vec!["i".into(), "j".into()]).unwrap();
-    let graph = lower(&kernel).unwrap();
+    let spec = KernelSpec {
+        name: "SpMV",
+        expr: "x(i) = B(i,j) * c(j)",
+        formats: &["x:s'", "B:ds", "c:d"],
+        order: "i,j",
+    };
+    let (_, _, graph) = spec.build(true);
     let top = generate(
         &graph,
         "spmv_kernel",

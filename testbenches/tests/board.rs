@@ -7,26 +7,26 @@
 use std::collections::HashMap;
 
 use samgen_compiler::exec::execute;
-use samgen_compiler::expr::{evaluate, parse, parse_format_arg};
-use samgen_compiler::kernels::{pack_inputs, random_inputs};
-use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::expr::evaluate;
+use samgen_compiler::kernels::{pack_inputs, random_inputs, KernelSpec};
 use samgen_cosim::board::run_board;
 use samgen_cosim::kernel::{first_difference, Capacity, RtlOptions};
 use samgen_hdl::board::Board;
 
-fn check(board: Board, expr: &str, formats: &[&str], order: &[&str], size: u64) {
-    let asg = parse(expr).unwrap();
-    let formats: HashMap<_, _> = formats
-        .iter()
-        .map(|f| parse_format_arg(f).unwrap())
-        .collect();
-    let kernel = Kernel::from_assignment(
-        &asg,
-        &formats,
-        order.iter().map(|s| s.to_string()).collect(),
-    )
-    .unwrap();
-    let graph = lower(&kernel).unwrap();
+fn check(
+    board: Board,
+    expr: &'static str,
+    formats: &'static [&'static str],
+    order: &'static str,
+    size: u64,
+) {
+    let spec = KernelSpec {
+        name: expr,
+        expr,
+        formats,
+        order,
+    };
+    let (asg, formats, graph) = spec.build(true);
     let sizes: HashMap<String, u64> = asg
         .index_vars()
         .iter()
@@ -60,7 +60,7 @@ fn spmv_runs_on_a_simulated_ulx3s_over_its_uart() {
         Board::Ulx3s,
         "x(i) = B(i,j) * c(j)",
         &["x:s'", "B:ds", "c:d"],
-        &["i", "j"],
+        "i,j",
         5,
     );
 }
@@ -71,7 +71,7 @@ fn vector_product_runs_on_a_simulated_icebreaker_over_its_uart() {
         Board::Icebreaker,
         "x(i) = b(i) * c(i)",
         &["x:s'", "b:s", "c:s"],
-        &["i"],
+        "i",
         8,
     );
 }
