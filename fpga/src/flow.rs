@@ -141,7 +141,8 @@ pub struct BoardJob {
     pub family: Family,
     /// The `.lpf` (ECP5) or `.pcf` (iCE40) pin constraints.
     pub constraints: PathBuf,
-    /// The clock input's port name (the report's clock).
+    /// The clock input's port name (the report's clock); empty for a design
+    /// clocked by a PLL (the report takes its one clock domain).
     pub clock: String,
     pub build_dir: PathBuf,
     pub options: FlowOptions,

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use samgen_hdl::board::{board_top, Board, BOARD_MODULES};
+use samgen_hdl::board::{board_top_with_pll, Board, Ecp5Pll, BOARD_MODULES};
 use samgen_hdl::netlist::{Dir, Module, Width};
 use samgen_hdl::top::KernelTop;
 
@@ -63,15 +63,39 @@ pub fn kernel_job(
 
 /// The job that builds `kernel` inside the board top of `board` (UART at `baud`)
 /// into a bitstream in `build_dir`: the kernel top and the board top are written
-/// there first; the pins come from `constraints/` of the workspace.
+/// there first; the pins come from `constraints/` of the workspace. With
+/// `kernel_mhz`, the kernel and the host link run on a PLL's output near that
+/// frequency (ECP5 only for now), and nextpnr's target is that frequency.
 pub fn board_job(
     kernel: &KernelTop,
     board: Board,
     baud: u32,
+    kernel_mhz: Option<f64>,
     build_dir: &Path,
-    options: FlowOptions,
+    mut options: FlowOptions,
 ) -> Result<BoardJob, FpgaError> {
-    let (clock, hz) = board.clock();
+    let (clock, board_hz) = board.clock();
+    let pll = match (kernel_mhz, board) {
+        (None, _) => None,
+        (Some(mhz), Board::Ulx3s) => Some(
+            Ecp5Pll::closest(f64::from(board_hz) / 1e6, mhz).ok_or_else(|| FpgaError::Shell {
+                module: board.top_name(),
+                reason: format!("no ECP5 PLL setting reaches {mhz} MHz"),
+            })?,
+        ),
+        (Some(_), Board::Icebreaker) => {
+            return Err(FpgaError::Shell {
+                module: board.top_name(),
+                reason: "a kernel clock other than the board's 12 MHz needs the iCE40 PLL, \
+                         which the board top does not instantiate yet"
+                    .into(),
+            })
+        }
+    };
+    let hz = pll.map_or(board_hz, |p| (p.out_mhz * 1e6).round() as u32);
+    if let Some(p) = pll {
+        options.target_mhz = Some(p.out_mhz);
+    }
     let clks_per_bit = (hz + baud / 2) / baud.max(1);
     if clks_per_bit < 4 {
         return Err(FpgaError::Shell {
@@ -82,7 +106,7 @@ pub fn board_job(
             ),
         });
     }
-    let top = board_top(kernel, board, clks_per_bit);
+    let top = board_top_with_pll(kernel, board, clks_per_bit, pll);
     std::fs::create_dir_all(build_dir).map_err(|e| FpgaError::io(build_dir, e))?;
     let kernel_file = build_dir.join(format!("{}.sv", kernel.module.name));
     let top_file = build_dir.join(format!("{}.sv", top.name));
@@ -105,7 +129,11 @@ pub fn board_job(
         constraints: crate::workspace_root()
             .join("constraints")
             .join(board.constraints()),
-        clock: clock.to_string(),
+        clock: if pll.is_some() {
+            String::new()
+        } else {
+            clock.to_string()
+        },
         build_dir: build_dir.to_path_buf(),
         options,
     })

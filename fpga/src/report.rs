@@ -110,6 +110,22 @@ impl NextpnrReport {
         })
     }
 
+    /// The design's one clock domain (a PLL's output, which nextpnr names after
+    /// one of its loads); an error if it has none or several.
+    pub fn only_clock(&self) -> Result<(&str, ClockFmax), ReportError> {
+        match self.clocks.iter().collect::<Vec<_>>().as_slice() {
+            [(name, f)] => Ok((name.as_str(), **f)),
+            _ => {
+                let keys: Vec<_> = self.clocks.keys().map(String::as_str).collect();
+                Err(shape(format!(
+                    "want one clock domain in the report's fmax, it has {}: {}",
+                    keys.len(),
+                    keys.join(", ")
+                )))
+            }
+        }
+    }
+
     /// The clock domain driven from port `port`: the clock whose net name has
     /// `port` as one of its `$`-separated parts. If several do, the slowest.
     pub fn clock_for_port(&self, port: &str) -> Result<(&str, ClockFmax), ReportError> {
@@ -298,7 +314,11 @@ impl SynthReport {
             Family::Ecp5 => ("DP16KD", "MULT18X18D"),
             Family::Ice40 => ("ICESTORM_RAM", "ICESTORM_DSP"),
         };
-        let (clock, fmax) = report.clock_for_port(&meta.clock_port)?;
+        let (clock, fmax) = if meta.clock_port.is_empty() {
+            report.only_clock()?
+        } else {
+            report.clock_for_port(&meta.clock_port)?
+        };
         Ok(SynthReport {
             design: meta.design.clone(),
             family: meta.family,

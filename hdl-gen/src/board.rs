@@ -65,6 +65,19 @@ pub const BOARD_MODULES: &[&str] = &["sam_uart_rx", "sam_uart_tx", "sam_host_bri
 /// clock cycles per bit (the board clock over the baud rate; simulations use a
 /// few cycles to go fast).
 pub fn board_top(kernel: &KernelTop, board: Board, clks_per_bit: u32) -> Module {
+    board_top_with_pll(kernel, board, clks_per_bit, None)
+}
+
+/// [`board_top`] with the kernel (and the host link) on the output of an ECP5
+/// PLL (the ULX3S): instantiated when `SAM_ECP5` is defined (the ECP5 flow);
+/// elsewhere (simulation) the board clock passes through. `clks_per_bit` is then
+/// in PLL cycles.
+pub fn board_top_with_pll(
+    kernel: &KernelTop,
+    board: Board,
+    clks_per_bit: u32,
+    pll: Option<Ecp5Pll>,
+) -> Module {
     let (clk, hz) = board.clock();
     let mut m = Module::new(board.top_name());
     m.header = vec![
@@ -109,6 +122,8 @@ pub fn board_top(kernel: &KernelTop, board: Board, clks_per_bit: u32) -> Module 
     }
     for (name, bits) in [
         ("clk", 1),
+        ("locked", 1),
+        ("rst_in_n", 1),
         ("rst_sync_q", 2),
         ("rst_n", 1),
         ("rx_valid", 1),
@@ -129,12 +144,60 @@ pub fn board_top(kernel: &KernelTop, board: Board, clks_per_bit: u32) -> Module 
             width: Width::Bits(bits),
         });
     }
-    m.comment("One clock domain: the board oscillator");
-    m.assign("clk", clk);
-    m.comment("Reset: asserted with the button, released on the clock");
+    match pll {
+        None => {
+            m.comment("One clock domain: the board oscillator");
+            m.assign("clk", clk);
+            m.assign("locked", "1'b1");
+        }
+        Some(p) => {
+            m.comment(format!(
+                "One clock domain: the PLL's {:.2} MHz from the {} MHz oscillator (ECP5 flow);",
+                p.out_mhz,
+                hz / 1_000_000
+            ));
+            m.comment("in simulation the oscillator passes through");
+            let in_mhz = hz / 1_000_000;
+            m.item(Item::Block(vec![
+                "`ifdef SAM_ECP5".into(),
+                format!(
+                    "  (* FREQUENCY_PIN_CLKI = \"{in_mhz}\", FREQUENCY_PIN_CLKOP = \"{:.4}\" *)",
+                    p.out_mhz
+                ),
+                "  EHXPLLL #(".into(),
+                format!("    .CLKI_DIV       ({}),", p.in_div),
+                format!("    .CLKFB_DIV      ({}),", p.fb_div),
+                format!("    .CLKOP_DIV      ({}),", p.op_div),
+                format!("    .CLKOP_CPHASE   ({}),", (p.op_div - 1) / 2),
+                "    .CLKOP_FPHASE   (0),".into(),
+                "    .CLKOP_ENABLE   (\"ENABLED\"),".into(),
+                "    .FEEDBK_PATH    (\"CLKOP\"),".into(),
+                "    .PLLRST_ENA     (\"DISABLED\"),".into(),
+                "    .INTFB_WAKE     (\"DISABLED\"),".into(),
+                "    .STDBY_ENABLE   (\"DISABLED\"),".into(),
+                "    .DPHASE_SOURCE  (\"DISABLED\")".into(),
+                "  ) pll (".into(),
+                format!("    .CLKI({clk}), .CLKFB(clk), .CLKOP(clk), .LOCK(locked),"),
+                "    .RST(1'b0), .STDBY(1'b0), .PHASESEL0(1'b0), .PHASESEL1(1'b0),".into(),
+                "    .PHASEDIR(1'b1), .PHASESTEP(1'b1), .PHASELOADREG(1'b1),".into(),
+                "    .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0), .ENCLKOS(1'b0), .ENCLKOS2(1'b0),".into(),
+                "    .ENCLKOS3(1'b0), .CLKOS(), .CLKOS2(), .CLKOS3(), .INTLOCK(), .REFCLK(),"
+                    .into(),
+                "    .CLKINTFB()".into(),
+                "  );".into(),
+                "`else".into(),
+                format!("  assign clk    = {clk};"),
+                "  assign locked  = 1'b1;".into(),
+                "`endif".into(),
+            ]));
+        }
+    }
+    m.comment("Reset: asserted with the button (or while the clock is not locked),");
+    m.comment("released on the clock");
+    m.assign("rst_in_n", "rst_btn_ni && locked");
     m.item(Item::Block(vec![
-        "always_ff @(posedge clk or negedge rst_btn_ni) begin".into(),
-        "  if (!rst_btn_ni) rst_sync_q <= '0;".into(),
+        "always_ff @(posedge clk or negedge rst_in_n) begin".into(),
+        "  if (!rst_in_n) rst_sync_q <= '0;".into(),
         "  else rst_sync_q <= {rst_sync_q[0], 1'b1};".into(),
         "end".into(),
     ]));
@@ -231,4 +294,52 @@ pub fn board_top(kernel: &KernelTop, board: Board, clks_per_bit: u32) -> Module 
         }
     }
     m
+}
+
+/// An ECP5 EHXPLLL setting: CLKOP = f_in * `fb_div` / `in_div`, with the VCO at
+/// CLKOP * `op_div` (400..800 MHz) and the phase detector at f_in / `in_div`
+/// (>= 3.125 MHz), CLKOP fed back.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ecp5Pll {
+    pub in_div: u32,
+    pub fb_div: u32,
+    pub op_div: u32,
+    /// The output frequency in MHz.
+    pub out_mhz: f64,
+}
+
+impl Ecp5Pll {
+    /// The setting closest to `target_mhz` from an `in_mhz` oscillator.
+    pub fn closest(in_mhz: f64, target_mhz: f64) -> Option<Ecp5Pll> {
+        let mut best: Option<Ecp5Pll> = None;
+        for in_div in 1..=128u32 {
+            if in_mhz / f64::from(in_div) < 3.125 {
+                break;
+            }
+            for fb_div in 1..=80u32 {
+                let out = in_mhz * f64::from(fb_div) / f64::from(in_div);
+                if !(10.0..=400.0).contains(&out) {
+                    continue;
+                }
+                for op_div in 1..=128u32 {
+                    let vco = out * f64::from(op_div);
+                    if (400.0..=800.0).contains(&vco) {
+                        let better = best.is_none_or(|b| {
+                            (out - target_mhz).abs() < (b.out_mhz - target_mhz).abs()
+                        });
+                        if better {
+                            best = Some(Ecp5Pll {
+                                in_div,
+                                fb_div,
+                                op_div,
+                                out_mhz: out,
+                            });
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
 }
