@@ -57,8 +57,8 @@ pub struct BoardKernel {
     /// UART baud rate of the host link.
     #[arg(long, default_value_t = DEFAULT_BAUD)]
     pub baud: u32,
-    /// Run the kernel (and the host link) on a PLL near this frequency instead of
-    /// the board clock (ULX3S only for now).
+    /// Run the kernel (and the host link) on the board's PLL near this frequency
+    /// instead of the board clock.
     #[arg(long, value_name = "MHZ")]
     pub kernel_mhz: Option<f64>,
 }

@@ -61,11 +61,11 @@ impl Family {
     }
 
     /// File name and text of the declarations of the hard blocks the primitives
-    /// instantiate for this family (staged and compiled first), if any.
+    /// and board tops instantiate for this family (staged and compiled first).
     pub(crate) fn cell_declarations(self) -> Option<(&'static str, &'static str)> {
         match self {
             Family::Ecp5 => Some(("ecp5_cells.sv", include_str!("ecp5_cells.sv"))),
-            Family::Ice40 => None,
+            Family::Ice40 => Some(("ice40_cells.sv", include_str!("ice40_cells.sv"))),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use samgen_hdl::board::{board_top_with_pll, Board, Ecp5Pll, BOARD_MODULES};
+use samgen_hdl::board::{board_top_with_pll, Board, Pll, BOARD_MODULES};
 use samgen_hdl::netlist::{Dir, Module, Width};
 use samgen_hdl::top::KernelTop;
 
@@ -65,7 +65,7 @@ pub fn kernel_job(
 /// into a bitstream in `build_dir`: the kernel top and the board top are written
 /// there first; the pins come from `constraints/` of the workspace. With
 /// `kernel_mhz`, the kernel and the host link run on a PLL's output near that
-/// frequency (ECP5 only for now), and nextpnr's target is that frequency.
+/// frequency, and nextpnr's target is that frequency.
 pub fn board_job(
     kernel: &KernelTop,
     board: Board,
@@ -75,26 +75,16 @@ pub fn board_job(
     mut options: FlowOptions,
 ) -> Result<BoardJob, FpgaError> {
     let (clock, board_hz) = board.clock();
-    let pll = match (kernel_mhz, board) {
-        (None, _) => None,
-        (Some(mhz), Board::Ulx3s) => Some(
-            Ecp5Pll::closest(f64::from(board_hz) / 1e6, mhz).ok_or_else(|| FpgaError::Shell {
-                module: board.top_name(),
-                reason: format!("no ECP5 PLL setting reaches {mhz} MHz"),
-            })?,
-        ),
-        (Some(_), Board::Icebreaker) => {
-            return Err(FpgaError::Shell {
-                module: board.top_name(),
-                reason: "a kernel clock other than the board's 12 MHz needs the iCE40 PLL, \
-                         which the board top does not instantiate yet"
-                    .into(),
-            })
-        }
+    let pll = match kernel_mhz {
+        None => None,
+        Some(mhz) => Some(Pll::for_board(board, mhz).ok_or_else(|| FpgaError::Shell {
+            module: board.top_name(),
+            reason: format!("no {} PLL setting reaches {mhz} MHz", board_family(board)),
+        })?),
     };
-    let hz = pll.map_or(board_hz, |p| (p.out_mhz * 1e6).round() as u32);
+    let hz = pll.map_or(board_hz, |p| (p.out_mhz() * 1e6).round() as u32);
     if let Some(p) = pll {
-        options.target_mhz = Some(p.out_mhz);
+        options.target_mhz = Some(p.out_mhz());
     }
     let clks_per_bit = (hz + baud / 2) / baud.max(1);
     if clks_per_bit < 4 {

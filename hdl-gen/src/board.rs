@@ -68,15 +68,15 @@ pub fn board_top(kernel: &KernelTop, board: Board, clks_per_bit: u32) -> Module 
     board_top_with_pll(kernel, board, clks_per_bit, None)
 }
 
-/// [`board_top`] with the kernel (and the host link) on the output of an ECP5
-/// PLL (the ULX3S): instantiated when `SAM_ECP5` is defined (the ECP5 flow);
-/// elsewhere (simulation) the board clock passes through. `clks_per_bit` is then
-/// in PLL cycles.
+/// [`board_top`] with the kernel (and the host link) on the output of the
+/// board's PLL: instantiated when the family's flow define (`SAM_ECP5`,
+/// `SAM_ICE40`) is set; elsewhere (simulation) the board clock passes through.
+/// `clks_per_bit` is then in PLL cycles.
 pub fn board_top_with_pll(
     kernel: &KernelTop,
     board: Board,
     clks_per_bit: u32,
-    pll: Option<Ecp5Pll>,
+    pll: Option<Pll>,
 ) -> Module {
     let (clk, hz) = board.clock();
     let mut m = Module::new(board.top_name());
@@ -152,44 +152,20 @@ pub fn board_top_with_pll(
         }
         Some(p) => {
             m.comment(format!(
-                "One clock domain: the PLL's {:.2} MHz from the {} MHz oscillator (ECP5 flow);",
-                p.out_mhz,
+                "One clock domain: the PLL's {:.2} MHz from the {} MHz oscillator (FPGA flow);",
+                p.out_mhz(),
                 hz / 1_000_000
             ));
             m.comment("in simulation the oscillator passes through");
-            let in_mhz = hz / 1_000_000;
-            m.item(Item::Block(vec![
-                "`ifdef SAM_ECP5".into(),
-                format!(
-                    "  (* FREQUENCY_PIN_CLKI = \"{in_mhz}\", FREQUENCY_PIN_CLKOP = \"{:.4}\" *)",
-                    p.out_mhz
-                ),
-                "  EHXPLLL #(".into(),
-                format!("    .CLKI_DIV       ({}),", p.in_div),
-                format!("    .CLKFB_DIV      ({}),", p.fb_div),
-                format!("    .CLKOP_DIV      ({}),", p.op_div),
-                format!("    .CLKOP_CPHASE   ({}),", (p.op_div - 1) / 2),
-                "    .CLKOP_FPHASE   (0),".into(),
-                "    .CLKOP_ENABLE   (\"ENABLED\"),".into(),
-                "    .FEEDBK_PATH    (\"CLKOP\"),".into(),
-                "    .PLLRST_ENA     (\"DISABLED\"),".into(),
-                "    .INTFB_WAKE     (\"DISABLED\"),".into(),
-                "    .STDBY_ENABLE   (\"DISABLED\"),".into(),
-                "    .DPHASE_SOURCE  (\"DISABLED\")".into(),
-                "  ) pll (".into(),
-                format!("    .CLKI({clk}), .CLKFB(clk), .CLKOP(clk), .LOCK(locked),"),
-                "    .RST(1'b0), .STDBY(1'b0), .PHASESEL0(1'b0), .PHASESEL1(1'b0),".into(),
-                "    .PHASEDIR(1'b1), .PHASESTEP(1'b1), .PHASELOADREG(1'b1),".into(),
-                "    .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0), .ENCLKOS(1'b0), .ENCLKOS2(1'b0),".into(),
-                "    .ENCLKOS3(1'b0), .CLKOS(), .CLKOS2(), .CLKOS3(), .INTLOCK(), .REFCLK(),"
-                    .into(),
-                "    .CLKINTFB()".into(),
-                "  );".into(),
+            let mut lines = vec![format!("`ifdef {}", p.define())];
+            lines.extend(p.instance(clk, hz / 1_000_000));
+            lines.extend([
                 "`else".into(),
                 format!("  assign clk    = {clk};"),
                 "  assign locked  = 1'b1;".into(),
                 "`endif".into(),
-            ]));
+            ]);
+            m.item(Item::Block(lines));
         }
     }
     m.comment("Reset: asserted with the button (or while the clock is not locked),");
@@ -341,5 +317,144 @@ impl Ecp5Pll {
             }
         }
         best
+    }
+}
+
+/// An iCE40 SB_PLL40_PAD setting (simple feedback): f_out = f_in * (`divf` + 1)
+/// / ((`divr` + 1) * 2^`divq`), the phase detector at f_in / (`divr` + 1) in
+/// 10..133 MHz, the VCO in 533..1066 MHz.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ice40Pll {
+    pub divr: u32,
+    pub divf: u32,
+    pub divq: u32,
+    pub filter_range: u32,
+    pub out_mhz: f64,
+}
+
+impl Ice40Pll {
+    /// The setting closest to `target_mhz` from an `in_mhz` oscillator.
+    pub fn closest(in_mhz: f64, target_mhz: f64) -> Option<Ice40Pll> {
+        let mut best: Option<Ice40Pll> = None;
+        for divr in 0..16u32 {
+            let pfd = in_mhz / f64::from(divr + 1);
+            if !(10.0..=133.0).contains(&pfd) {
+                continue;
+            }
+            for divf in 0..128u32 {
+                let vco = pfd * f64::from(divf + 1);
+                if !(533.0..=1066.0).contains(&vco) {
+                    continue;
+                }
+                for divq in 1..7u32 {
+                    let out = vco / f64::from(1u32 << divq);
+                    if !(16.0..=275.0).contains(&out) {
+                        continue;
+                    }
+                    if best
+                        .is_none_or(|b| (out - target_mhz).abs() < (b.out_mhz - target_mhz).abs())
+                    {
+                        // The loop filter by phase-detector frequency.
+                        let filter_range = match pfd {
+                            f if f < 17.0 => 1,
+                            f if f < 26.0 => 2,
+                            f if f < 44.0 => 3,
+                            f if f < 66.0 => 4,
+                            f if f < 101.0 => 5,
+                            _ => 6,
+                        };
+                        best = Some(Ice40Pll {
+                            divr,
+                            divf,
+                            divq,
+                            filter_range,
+                            out_mhz: out,
+                        });
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A board's PLL setting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Pll {
+    Ecp5(Ecp5Pll),
+    Ice40(Ice40Pll),
+}
+
+impl Pll {
+    /// The setting for `board` closest to `target_mhz`.
+    pub fn for_board(board: Board, target_mhz: f64) -> Option<Pll> {
+        let in_mhz = f64::from(board.clock().1) / 1e6;
+        match board {
+            Board::Ulx3s => Ecp5Pll::closest(in_mhz, target_mhz).map(Pll::Ecp5),
+            Board::Icebreaker => Ice40Pll::closest(in_mhz, target_mhz).map(Pll::Ice40),
+        }
+    }
+
+    pub fn out_mhz(self) -> f64 {
+        match self {
+            Pll::Ecp5(p) => p.out_mhz,
+            Pll::Ice40(p) => p.out_mhz,
+        }
+    }
+
+    /// The flow define under which the instance is compiled.
+    fn define(self) -> &'static str {
+        match self {
+            Pll::Ecp5(_) => "SAM_ECP5",
+            Pll::Ice40(_) => "SAM_ICE40",
+        }
+    }
+
+    /// The instance, driving `clk` and `locked` from the oscillator port `osc`.
+    fn instance(self, osc: &str, in_mhz: u32) -> Vec<String> {
+        match self {
+            Pll::Ecp5(p) => vec![
+                format!(
+                    "  (* FREQUENCY_PIN_CLKI = \"{in_mhz}\", FREQUENCY_PIN_CLKOP = \"{:.4}\" *)",
+                    p.out_mhz
+                ),
+                "  EHXPLLL #(".into(),
+                format!("    .CLKI_DIV       ({}),", p.in_div),
+                format!("    .CLKFB_DIV      ({}),", p.fb_div),
+                format!("    .CLKOP_DIV      ({}),", p.op_div),
+                format!("    .CLKOP_CPHASE   ({}),", (p.op_div - 1) / 2),
+                "    .CLKOP_FPHASE   (0),".into(),
+                "    .CLKOP_ENABLE   (\"ENABLED\"),".into(),
+                "    .FEEDBK_PATH    (\"CLKOP\"),".into(),
+                "    .PLLRST_ENA     (\"DISABLED\"),".into(),
+                "    .INTFB_WAKE     (\"DISABLED\"),".into(),
+                "    .STDBY_ENABLE   (\"DISABLED\"),".into(),
+                "    .DPHASE_SOURCE  (\"DISABLED\")".into(),
+                "  ) pll (".into(),
+                format!("    .CLKI({osc}), .CLKFB(clk), .CLKOP(clk), .LOCK(locked),"),
+                "    .RST(1'b0), .STDBY(1'b0), .PHASESEL0(1'b0), .PHASESEL1(1'b0),".into(),
+                "    .PHASEDIR(1'b1), .PHASESTEP(1'b1), .PHASELOADREG(1'b1),".into(),
+                "    .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0), .ENCLKOS(1'b0), .ENCLKOS2(1'b0),".into(),
+                "    .ENCLKOS3(1'b0), .CLKOS(), .CLKOS2(), .CLKOS3(), .INTLOCK(), .REFCLK(),"
+                    .into(),
+                "    .CLKINTFB()".into(),
+                "  );".into(),
+            ],
+            Pll::Ice40(p) => vec![
+                "  SB_PLL40_PAD #(".into(),
+                "    .FEEDBACK_PATH(\"SIMPLE\"),".into(),
+                format!("    .DIVR        (4'd{}),", p.divr),
+                format!("    .DIVF        (7'd{}),", p.divf),
+                format!("    .DIVQ        (3'd{}),", p.divq),
+                format!("    .FILTER_RANGE(3'd{})", p.filter_range),
+                "  ) pll (".into(),
+                format!(
+                    "    .PACKAGEPIN({osc}), .PLLOUTGLOBAL(clk), .PLLOUTCORE(), .LOCK(locked),"
+                ),
+                "    .RESETB(1'b1), .BYPASS(1'b0), .EXTFEEDBACK(1'b0), .DYNAMICDELAY(8'd0),".into(),
+                "    .LATCHINPUTVALUE(1'b0), .SDI(1'b0), .SCLK(1'b0), .SDO()".into(),
+                "  );".into(),
+            ],
+        }
     }
 }

@@ -161,3 +161,44 @@ fn every_generated_kernel_top_lints_clean() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert_eq!(graphs.len(), 14 * 2 + 3);
 }
+
+/// The board tops (ULX3S and iCEBreaker, with and without a PLL) around a
+/// generated kernel, as simulated (the PLL branch is the FPGA flows').
+#[test]
+fn every_board_top_lints_clean() {
+    use samgen_hdl::board::{board_top, board_top_with_pll, Board, Pll, BOARD_MODULES};
+    use samgen_hdl::top::{generate, Sizing, TopOptions};
+    let (_, _, g) = samgen_compiler::kernels::TABLE1[0].build(true);
+    let kernel = generate(
+        &g,
+        "sam_kernel",
+        &TopOptions::default(),
+        &Sizing::uniform(&g, 64, 16),
+    )
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("samgen-lint-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut modules: Vec<&str> = kernel.modules.iter().map(String::as_str).collect();
+    modules.extend_from_slice(BOARD_MODULES);
+    for board in Board::ALL.iter().copied() {
+        let pll = Pll::for_board(board, 50.0);
+        for top in [
+            board_top(&kernel, board, 8),
+            board_top_with_pll(&kernel, board, 8, pll),
+        ] {
+            // One file per module, named after it (as `samgen synth` writes them).
+            let kernel_file = dir.join("sam_kernel.sv");
+            let top_file = dir.join(format!("{}.sv", top.name));
+            std::fs::write(&kernel_file, kernel.module.to_string()).unwrap();
+            std::fs::write(&top_file, top.to_string()).unwrap();
+            let mut files = sources_for(&modules).unwrap();
+            files.push(kernel_file);
+            files.push(top_file);
+            let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+            if let Err(e) = lint(&refs, &top.name, &[]) {
+                panic!("{} does not lint clean:\n{e}", top.name);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
