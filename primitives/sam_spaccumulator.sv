@@ -58,8 +58,8 @@
 //   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 1
 //   bitmaps of Rows*DimInner bits in registers.
 //   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
-//   2) tokens per cycle on long unstalled streams; ECP5-85F 149.0 / 127.7 MHz
-//   (seed 1; seeds 2-3: 148.5-153.0 / 126.1-128.5), limited by fabric paths of 4-5
+//   2) tokens per cycle on long unstalled streams; ECP5-85F 151.2 / 125.1 MHz
+//   (seed 1; seeds 2-3: 127.3-146.9 / 137.2-140.5), limited by fabric paths of 4-5
 //   LUTs with long routes (order 2: the input take into the stage enables).
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
@@ -341,6 +341,12 @@ module sam_spaccumulator #(
   crd_t   slvlm1_d[Banks];
   crd_t   slvlm1_q[Banks];
   logic [Banks-1:0] sdone_d, sdone_q;
+  // Order 2 writes the closing stop a cycle after the close, from registers
+  // loaded every cycle, so its (deeper) take drives no enable of these; order 1
+  // writes it at the close (measured faster for order 1: 149.0 against 127.9 MHz).
+  logic   cl_flip_q, cl_done_q;
+  bank_t  cl_bank_q;
+  crd_t   cl_lvl_q, cl_lvlm1_q;
 
   // Accumulate pipeline, one stage per cycle: a1 while the memory reads (the
   // occupancy bit is picked from the word read with the token, forwarding hits are
@@ -607,10 +613,17 @@ module sam_spaccumulator #(
     // empty; for D, nothing) goes to the drain with its stop, and the next group
     // fills the next bank.
     if (flip) begin
-      bank_d           = bank_q + bank_t'(1);
-      slvl_d[bank_q]   = c_q.pm1;
-      slvlm1_d[bank_q] = c_q.pm2;
-      sdone_d[bank_q]  = done_in;
+      bank_d = bank_q + bank_t'(1);
+      if (Order == 1) begin
+        slvl_d[bank_q]   = c_q.pm1;
+        slvlm1_d[bank_q] = c_q.pm2;
+        sdone_d[bank_q]  = done_in;
+      end
+    end
+    if (Order == 2 && cl_flip_q) begin
+      slvl_d[cl_bank_q]   = cl_lvl_q;
+      slvlm1_d[cl_bank_q] = cl_lvlm1_q;
+      sdone_d[cl_bank_q]  = cl_done_q;
     end
   end
 
@@ -793,6 +806,11 @@ module sam_spaccumulator #(
       ssum_q      <= '{default: '0};
       sbm_q       <= '{default: '{default: '0}};
       slvl_q      <= '{default: '0};
+      cl_flip_q   <= 1'b0;
+      cl_done_q   <= 1'b0;
+      cl_bank_q   <= '0;
+      cl_lvl_q    <= '0;
+      cl_lvlm1_q  <= '0;
       slvlm1_q    <= '{default: '0};
       sdone_q     <= '0;
       a1_valid_q  <= 1'b0;
@@ -849,6 +867,11 @@ module sam_spaccumulator #(
       ssum_q      <= ssum_d;
       sbm_q       <= sbm_d;
       slvl_q      <= slvl_d;
+      cl_flip_q   <= flip;
+      cl_done_q   <= done_in;
+      cl_bank_q   <= bank_q;
+      cl_lvl_q    <= c_q.pm1;
+      cl_lvlm1_q  <= c_q.pm2;
       slvlm1_q    <= slvlm1_d;
       sdone_q     <= sdone_d;
       a1_valid_q  <= a1_valid_d;
