@@ -42,21 +42,25 @@
 //   (S_n, n >= 1) or D hands the bank, with its stop, to the drain (an empty group
 //   too, so every output keeps its order) and moves on to the next bank.
 //   Drain side, a pipeline over the closed banks in order: fetch takes a bank's
-//   summary and walks its non-empty words (lowest first, one-hot, selected by an
-//   AND-OR), then a final marker; nw holds the next word; the scanner emits one
-//   flat index per cycle (its lowest remaining bit, one-hot, and the bits above:
-//   no encoder in the loop) into a two-entry queue with a registered ready; the
-//   issue pops it, reads the sum, and (order 2) puts out i and the S0 of a new row,
-//   or on the marker the group's closing stops. A group of K occupied (i, j) over R
-//   rows takes K + R + 1 drain cycles (order 1: K + 1), one per output token on
-//   crd_inner / val; empty words cost nothing. The inputs wait only when Banks - 1
-//   groups are waiting to drain or draining.
+//   summary (a start cycle, then a cycle finding its lowest word) and walks its
+//   non-empty words (lowest first, one-hot, selected by an AND-OR), then a final
+//   marker; nw holds the next word; nx its precomputed scanner state (lowest bit,
+//   the bits above, "two or more bits"); the scanner emits one flat index per cycle
+//   (its loop: one carry chain and a mux; whether to load the next word is a
+//   register flag) into a two-entry queue (head and skid registers, registered
+//   ready; the scanner marks a group's first coordinate and a new row); the issue
+//   reads the head directly, reads the sum, and (order 2) puts out i and the S0 of
+//   a new row, or on the marker the group's closing stops. A group of K occupied
+//   (i, j) over R rows takes K + R + 1 drain cycles (order 1: K + 1), one per output
+//   token on crd_inner / val; empty words cost nothing. The inputs wait only when
+//   Banks - 1 groups are waiting to drain or draining.
 //   Cost: Banks x Rows x DimInner x ValWidth bits of memory per read port (defaults:
 //   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 1
 //   bitmaps of Rows*DimInner bits in registers.
 //   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
-//   2) tokens per cycle on long unstalled streams; ECP5-85F 134.8 / 128.1 MHz,
-//   limited by fabric paths with long routes (drain scanner, input take).
+//   2) tokens per cycle on long unstalled streams; ECP5-85F 151.2 / 125.1 MHz
+//   (seed 1; seeds 2-3: 127.3-146.9 / 137.2-140.5), limited by fabric paths of 4-5
+//   LUTs with long routes (order 2: the input take into the stage enables).
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
@@ -129,7 +133,6 @@ module sam_spaccumulator #(
   localparam int unsigned NumWords  = Entries / WordWidth;
   localparam int unsigned WordIdx   = AddrWidth - BitIdx;
   localparam int unsigned BankBits  = $clog2(Banks);
-  localparam int unsigned DqWidth   = 1 + BankBits + AddrWidth;  // {final, bank, flat index}
 
   if (Order != 1 && Order != 2) begin : gen_bad_order
     $error("sam_spaccumulator: Order must be 1 or 2");
@@ -182,6 +185,17 @@ module sam_spaccumulator #(
   // Lowest set bit, one-hot (x & -x: a carry chain).
   function automatic word_t lowest_bit(word_t w);
     return w & (~w + word_t'(1));
+  endfunction
+
+  // At least two bits set (no carry chain: an OR of pairs).
+  function automatic logic two_or_more(word_t w);
+    logic seen;
+    seen        = 1'b0;
+    two_or_more = 1'b0;
+    for (int k = 0; k < WordWidth; k++) begin
+      two_or_more |= seen && w[k];
+      seen |= w[k];
+    end
   endfunction
 
   function automatic sum_t lowest_word(sum_t s);
@@ -327,6 +341,12 @@ module sam_spaccumulator #(
   crd_t   slvlm1_d[Banks];
   crd_t   slvlm1_q[Banks];
   logic [Banks-1:0] sdone_d, sdone_q;
+  // Order 2 writes the closing stop a cycle after the close, from registers
+  // loaded every cycle, so its (deeper) take drives no enable of these; order 1
+  // writes it at the close (measured faster for order 1: 149.0 against 127.9 MHz).
+  logic   cl_flip_q, cl_done_q;
+  bank_t  cl_bank_q;
+  crd_t   cl_lvl_q, cl_lvlm1_q;
 
   // Accumulate pipeline, one stage per cycle: a1 while the memory reads (the
   // occupancy bit is picked from the word read with the token, forwarding hits are
@@ -348,6 +368,7 @@ module sam_spaccumulator #(
   // and the bits above); a two-entry queue of flat indices and final markers,
   // then the issue.
   bank_t  fq_d, fq_q;           // closed groups fetch has not started
+  logic   fresh_d, fresh_q;     // fetch started: dlow is found next, from dsum
   bank_t  fslot_d, fslot_q;
   logic   fact_d, fact_q;       // fetch works on fslot
   sum_t   dsum_d, dsum_q;       // non-empty words of fslot not yet fetched
@@ -356,12 +377,17 @@ module sam_spaccumulator #(
   bank_t  nw_slot_d, nw_slot_q;
   word_t  nw_d, nw_q;
   widx_t  nwi_d, nwi_q;
-  logic   sc_valid_d, sc_valid_q, sc_final_d, sc_final_q;
+  logic   nx_valid_d, nx_valid_q, nx_final_d, nx_final_q, nx_more_d, nx_more_q;
+  bank_t  nx_slot_d, nx_slot_q;
+  word_t  nx_oh_d, nx_oh_q, nx_rest_d, nx_rest_q;
+  widx_t  nx_wi_d, nx_wi_q;
+  logic   sc_valid_d, sc_valid_q, sc_final_d, sc_final_q, sc_more_d, sc_more_q;
   bank_t  sc_slot_d, sc_slot_q;
-  word_t  sc_oh_d, sc_oh_q, sc_rest_d, sc_rest_q;
+  word_t  sc_oh_d, sc_oh_q, sc_rest_d, sc_rest_q, sc_rest_next;
   widx_t  sc_wi_d, sc_wi_q;
-  logic   started_d, started_q;  // issue: a coordinate of the group is out
-  crd_t   row_d, row_q;          // issue: the row of the last one
+  logic   sc_first_d, sc_first_q;  // the next coordinate pushed is its group's first
+  crd_t   sc_row_d, sc_row_q;      // the row of the last coordinate pushed
+  logic   s0_done_d, s0_done_q;    // issue: the head's new row has its S0 and i out
 
   // Output pipeline of crd_inner / val, in step with the drain memory read (two
   // cycles): the token issued now (it_*), then i1, then i2, which goes into the
@@ -475,8 +501,20 @@ module sam_spaccumulator #(
   widx_t acc_w;
   logic              o_push;
   logic [CrdWidth:0] o_push_tok;
-  logic  dq_push, dq_ready, dq_valid, dq_pop, sc_adv, sc_load, nw_take, nw_en;
-  logic [DqWidth:0] dq_tok;
+  logic  dq_push, dq_ready, dq_valid, dq_pop, sc_adv, sc_load, nx_en, nw_en;
+  // A drain queue entry: a flat index, or the group's final marker; first and
+  // new row (order 2) are found when it is pushed.
+  typedef struct packed {
+    logic   final_;
+    logic   first;   // the group's first coordinate
+    logic   newrow;  // first, or a row other than the coordinate before it
+    bank_t  slot;
+    addr_t  addr;
+  } dq_t;
+  dq_t   dq_in, dq_tok, dq_skid_q;
+  logic  dq_skid_valid_q;
+  addr_t dq_in_addr;
+  crd_t  dq_in_row;
   logic  e_final;
   bank_t e_slot;
   addr_t e_addr;
@@ -575,10 +613,17 @@ module sam_spaccumulator #(
     // empty; for D, nothing) goes to the drain with its stop, and the next group
     // fills the next bank.
     if (flip) begin
-      bank_d           = bank_q + bank_t'(1);
-      slvl_d[bank_q]   = c_q.pm1;
-      slvlm1_d[bank_q] = c_q.pm2;
-      sdone_d[bank_q]  = done_in;
+      bank_d = bank_q + bank_t'(1);
+      if (Order == 1) begin
+        slvl_d[bank_q]   = c_q.pm1;
+        slvlm1_d[bank_q] = c_q.pm2;
+        sdone_d[bank_q]  = done_in;
+      end
+    end
+    if (Order == 2 && cl_flip_q) begin
+      slvl_d[cl_bank_q]   = cl_lvl_q;
+      slvlm1_d[cl_bank_q] = cl_lvlm1_q;
+      sdone_d[cl_bank_q]  = cl_done_q;
     end
   end
 
@@ -589,20 +634,22 @@ module sam_spaccumulator #(
   // queue, whose ready is a register; the issue pops it.
   assign sc_adv    = sc_valid_q && dq_ready;
   assign dq_push   = sc_adv;
-  assign sc_load   = !sc_valid_q || (sc_adv && sc_rest_q == '0);
-  assign nw_take   = sc_load && nw_valid_q;
-  assign nw_en     = !nw_valid_q || nw_take;
+  assign sc_load   = !sc_valid_q || (dq_ready && !sc_more_q);
+  assign nx_en     = !nx_valid_q || sc_load;
+  assign nw_en     = !nw_valid_q || nx_en;
+  assign sc_rest_next = sc_rest_q & (sc_rest_q - word_t'(1));
   assign start     = !fact_q && fq_q != '0;
   assign dsum_next = dsum_q & ~dlow_q;
-  assign e_final   = dq_tok[DqWidth-1];
-  assign e_slot    = dq_tok[AddrWidth+:BankBits];
-  assign e_addr    = dq_tok[AddrWidth-1:0];
+  assign e_final   = dq_tok.final_;
+  assign e_slot    = dq_tok.slot;
+  assign e_addr    = dq_tok.addr;
   assign e_row     = CrdWidth'(64'(e_addr) >> InnerBits);
   assign e_j       = CrdWidth'(64'(e_addr) & InnerMask);
   assign draddr    = {e_slot, e_addr};
 
   always_comb begin
     fq_d       = fq_q + bank_t'(flip) - bank_t'(start);
+    fresh_d    = start;
     fslot_d    = fslot_q;
     fact_d     = fact_q;
     dsum_d     = dsum_q;
@@ -612,14 +659,23 @@ module sam_spaccumulator #(
     nw_slot_d  = nw_slot_q;
     nw_d       = nw_q;
     nwi_d      = nwi_q;
+    nx_valid_d = nx_valid_q;
+    nx_final_d = nx_final_q;
+    nx_slot_d  = nx_slot_q;
+    nx_oh_d    = nx_oh_q;
+    nx_rest_d  = nx_rest_q;
+    nx_more_d  = nx_more_q;
+    nx_wi_d    = nx_wi_q;
     sc_valid_d = sc_valid_q;
     sc_final_d = sc_final_q;
     sc_slot_d  = sc_slot_q;
     sc_oh_d    = sc_oh_q;
     sc_rest_d  = sc_rest_q;
+    sc_more_d  = sc_more_q;
     sc_wi_d    = sc_wi_q;
-    started_d  = started_q;
-    row_d      = row_q;
+    sc_first_d = sc_first_q;
+    sc_row_d   = sc_row_q;
+    s0_done_d  = s0_done_q;
     dq_pop     = 1'b0;
     fin_pop    = 1'b0;
     item       = 1'b0;
@@ -630,26 +686,43 @@ module sam_spaccumulator #(
     o_push_tok = '0;
 
     // Scan: the next bit of the current word, or the next word (or marker).
+    // The scanner loads the next word's precomputed state from nx; its loop is
+    // one carry chain (the rest minus its lowest bit) and a mux, and the "more
+    // bits" flag has no carry chain.
     if (sc_load) begin
-      sc_valid_d = nw_valid_q;
-      sc_final_d = nw_final_q;
-      sc_slot_d  = nw_slot_q;
-      sc_oh_d    = lowest_bit(nw_q);
-      sc_rest_d  = nw_q & (nw_q - word_t'(1));
-      sc_wi_d    = nwi_q;
+      sc_valid_d = nx_valid_q;
+      sc_final_d = nx_final_q;
+      sc_slot_d  = nx_slot_q;
+      sc_oh_d    = nx_oh_q;
+      sc_rest_d  = nx_rest_q;
+      sc_more_d  = nx_more_q;
+      sc_wi_d    = nx_wi_q;
     end else if (sc_adv) begin
-      sc_oh_d   = lowest_bit(sc_rest_q);
-      sc_rest_d = sc_rest_q & (sc_rest_q - word_t'(1));
+      sc_oh_d   = sc_rest_q & ~sc_rest_next;
+      sc_rest_d = sc_rest_next;
+      sc_more_d = two_or_more(sc_rest_q);
+    end
+    if (nx_en) begin
+      nx_valid_d = nw_valid_q;
+      nx_final_d = nw_final_q;
+      nx_slot_d  = nw_slot_q;
+      nx_oh_d    = lowest_bit(nw_q);
+      nx_rest_d  = nw_q & (nw_q - word_t'(1));
+      nx_more_d  = two_or_more(nw_q);
+      nx_wi_d    = nwi_q;
     end
 
-    // Fetch.
+    // Fetch. A start loads the bank's summary; the cycle after it finds the lowest
+    // word (one carry chain on the fetch's own registers, the same as for every
+    // next word), then one word per cycle goes into nw, then the final marker.
     if (start) begin
       fact_d = 1'b1;
       dsum_d = ssum_q[fslot_q];
-      dlow_d = lowest_word(ssum_q[fslot_q]);
+      dlow_d = '0;
     end
+    if (fresh_q) dlow_d = lowest_word(dsum_next);
     if (nw_en) begin
-      nw_valid_d = fact_q;
+      nw_valid_d = fact_q && !fresh_q;
       nw_final_d = dlow_q == '0;
       nw_slot_d  = fslot_q;
       nwi_d      = onehot_index(dlow_q);
@@ -657,7 +730,7 @@ module sam_spaccumulator #(
       for (int k = 0; k < NumWords; k++) begin
         nw_d |= dlow_q[k] ? sbm_q[fslot_q][k] : '0;
       end
-      if (fact_q) begin
+      if (fact_q && !fresh_q) begin
         dsum_d = dsum_next;
         dlow_d = lowest_word(dsum_next);
         if (dlow_q == '0) begin
@@ -674,7 +747,6 @@ module sam_spaccumulator #(
         if (room && (Order == 1 || o_ready)) begin
           dq_pop     = 1'b1;
           fin_pop    = 1'b1;
-          started_d  = 1'b0;
           o_push     = Order == 2;
           item       = 1'b1;
           if (sdone_q[e_slot]) begin
@@ -687,22 +759,27 @@ module sam_spaccumulator #(
             it_val     = {1'b1, ValWidth'(slvl_q[e_slot])};
           end
         end
-      end else if (Order == 2 && (!started_q || e_row != row_q)) begin
-        // A new row: its i goes out, after an S0 closing the previous row.
+      end else if (Order == 2 && dq_tok.newrow && !s0_done_q) begin
+        // A new row: its i goes out, with an S0 closing the previous row.
         if (room && o_ready) begin
           o_push     = 1'b1;
           o_push_tok = {1'b0, e_row};
-          row_d      = e_row;
-          if (started_q) begin
-            item   = 1'b1;
-            it_crd = {1'b1, crd_t'(0)};
-            it_val = {1'b1, val_t'(0)};
+          if (!dq_tok.first) begin
+            item      = 1'b1;
+            it_crd    = {1'b1, crd_t'(0)};
+            it_val    = {1'b1, val_t'(0)};
+            s0_done_d = 1'b1;
           end else dq_pop = 1'b1;
         end
       end else if (room) dq_pop = 1'b1;
     end
+    if (dq_pop) s0_done_d = 1'b0;
+    // The scanner's pushes: whether a coordinate starts its group or a row.
+    if (dq_push) begin
+      sc_first_d = sc_final_q;
+      if (!sc_final_q) sc_row_d = dq_in_row;
+    end
     if (dq_pop && !e_final) begin
-      started_d = 1'b1;
       item      = 1'b1;
       it_data   = 1'b1;
       it_crd    = {1'b0, e_j};
@@ -729,6 +806,11 @@ module sam_spaccumulator #(
       ssum_q      <= '{default: '0};
       sbm_q       <= '{default: '{default: '0}};
       slvl_q      <= '{default: '0};
+      cl_flip_q   <= 1'b0;
+      cl_done_q   <= 1'b0;
+      cl_bank_q   <= '0;
+      cl_lvl_q    <= '0;
+      cl_lvlm1_q  <= '0;
       slvlm1_q    <= '{default: '0};
       sdone_q     <= '0;
       a1_valid_q  <= 1'b0;
@@ -736,6 +818,7 @@ module sam_spaccumulator #(
       a1_val_q    <= '0;
       a1_word_q   <= '0;
       fq_q        <= '0;
+      fresh_q     <= 1'b0;
       fslot_q     <= '0;
       fact_q      <= 1'b0;
       dsum_q      <= '0;
@@ -745,14 +828,23 @@ module sam_spaccumulator #(
       nw_slot_q   <= '0;
       nw_q        <= '0;
       nwi_q       <= '0;
+      nx_valid_q  <= 1'b0;
+      nx_final_q  <= 1'b0;
+      nx_slot_q   <= '0;
+      nx_oh_q     <= '0;
+      nx_rest_q   <= '0;
+      nx_more_q   <= 1'b0;
+      nx_wi_q     <= '0;
+      sc_more_q   <= 1'b0;
       sc_valid_q  <= 1'b0;
       sc_final_q  <= 1'b0;
       sc_slot_q   <= '0;
       sc_oh_q     <= '0;
       sc_rest_q   <= '0;
       sc_wi_q     <= '0;
-      started_q   <= 1'b0;
-      row_q       <= '0;
+      sc_first_q  <= 1'b1;
+      sc_row_q    <= '0;
+      s0_done_q   <= 1'b0;
       i1_valid_q  <= 1'b0;
       i1_data_q   <= 1'b0;
       i1_crd_q    <= '0;
@@ -775,6 +867,11 @@ module sam_spaccumulator #(
       ssum_q      <= ssum_d;
       sbm_q       <= sbm_d;
       slvl_q      <= slvl_d;
+      cl_flip_q   <= flip;
+      cl_done_q   <= done_in;
+      cl_bank_q   <= bank_q;
+      cl_lvl_q    <= c_q.pm1;
+      cl_lvlm1_q  <= c_q.pm2;
       slvlm1_q    <= slvlm1_d;
       sdone_q     <= sdone_d;
       a1_valid_q  <= a1_valid_d;
@@ -782,6 +879,7 @@ module sam_spaccumulator #(
       a1_val_q    <= a1_val_d;
       a1_word_q   <= a1_word_d;
       fq_q        <= fq_d;
+      fresh_q     <= fresh_d;
       fslot_q     <= fslot_d;
       fact_q      <= fact_d;
       dsum_q      <= dsum_d;
@@ -791,14 +889,23 @@ module sam_spaccumulator #(
       nw_slot_q   <= nw_slot_d;
       nw_q        <= nw_d;
       nwi_q       <= nwi_d;
+      nx_valid_q  <= nx_valid_d;
+      nx_final_q  <= nx_final_d;
+      nx_slot_q   <= nx_slot_d;
+      nx_oh_q     <= nx_oh_d;
+      nx_rest_q   <= nx_rest_d;
+      nx_more_q   <= nx_more_d;
+      nx_wi_q     <= nx_wi_d;
+      sc_more_q   <= sc_more_d;
       sc_valid_q  <= sc_valid_d;
       sc_final_q  <= sc_final_d;
       sc_slot_q   <= sc_slot_d;
       sc_oh_q     <= sc_oh_d;
       sc_rest_q   <= sc_rest_d;
       sc_wi_q     <= sc_wi_d;
-      started_q   <= started_d;
-      row_q       <= row_d;
+      sc_first_q  <= sc_first_d;
+      sc_row_q    <= sc_row_d;
+      s0_done_q   <= s0_done_d;
       i1_valid_q  <= item;
       i1_data_q   <= it_data;
       i1_crd_q    <= it_crd;
@@ -814,19 +921,39 @@ module sam_spaccumulator #(
   end
 
   // ---------------------------------------------------------------- drain queue
-  sam_fifo #(
-    .Width(DqWidth),
-    .Depth(2)
-  ) drain_queue (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(dq_push),
-    .ready_o(dq_ready),
-    .tok_i  ({1'b0, sc_final_q, sc_slot_q, sc_wi_q, onehot_bit(sc_oh_q)}),
-    .valid_o(dq_valid),
-    .ready_i(dq_pop),
-    .tok_o  (dq_tok)
-  );
+  // Two entries: the head (registers the issue reads directly, no read mux) and a
+  // skid entry; the scanner pushes while the skid entry is free.
+  assign dq_in.final_ = sc_final_q;
+  assign dq_in.slot   = sc_slot_q;
+  assign dq_in_addr   = AddrWidth'({sc_wi_q, onehot_bit(sc_oh_q)});
+  assign dq_in.addr   = dq_in_addr;
+  assign dq_in_row    = CrdWidth'(64'(dq_in_addr) >> InnerBits);
+  assign dq_in.first  = sc_first_q;
+  assign dq_in.newrow = sc_first_q || dq_in_row != sc_row_q;
+  assign dq_ready     = !dq_skid_valid_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dq_valid        <= 1'b0;
+      dq_tok          <= '0;
+      dq_skid_valid_q <= 1'b0;
+      dq_skid_q       <= '0;
+    end else if (dq_pop || !dq_valid) begin
+      // The head is free: the skid entry moves up, or the pushed entry goes in.
+      if (dq_skid_valid_q) begin
+        dq_valid        <= 1'b1;
+        dq_tok          <= dq_skid_q;
+        dq_skid_valid_q <= dq_push;
+        dq_skid_q       <= dq_in;
+      end else begin
+        dq_valid <= dq_push;
+        dq_tok   <= dq_in;
+      end
+    end else if (dq_push) begin
+      dq_skid_valid_q <= 1'b1;
+      dq_skid_q       <= dq_in;
+    end
+  end
 
   // ---------------------------------------------------------------- outputs
   logic crd_inner_fifo_ready, val_fifo_ready;
@@ -907,14 +1034,10 @@ module sam_spaccumulator #(
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end
     end
-    if (rst_ni && dq_valid) begin
-      assert (!dq_tok[DqWidth])
-      else $error("sam_spaccumulator: drain queue token is not a coordinate");
-    end
   end
 `else
   logic unused_ready;
-  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_q.kind, v_q.raw, dq_tok[DqWidth]};
+  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_q.kind, v_q.raw};
 `endif
 
   if (Order == 2) begin : gen_outer
@@ -990,7 +1113,7 @@ module sam_spaccumulator #(
     logic unused_outer;
     assign unused_outer = ^{crd_outer_valid_i, crd_outer_tok_i, crd_outer_ready_i, o_kind,
                             o_in_pay, o_q, o_full_q, take_o, o_load, o_push, o_push_tok,
-                            open_q, open_d, cur_i_q, started_q, row_q, e_row,
+                            open_q, open_d, cur_i_q, s0_done_q, sc_row_q, e_row,
                             DimOuter};
     assign crd_outer_ready_o = 1'b0;
     assign crd_outer_valid_o = 1'b0;
