@@ -106,14 +106,12 @@ module sam_alu #(
   localparam bit          Mul     = Op == OpMul;
   localparam int unsigned Latency = Mul ? 4 : 1;
   localparam int unsigned Depth   = Latency + 2;
-  localparam int unsigned UsedW   = $clog2(Depth + 1);
 
   typedef logic [ValWidth-1:0] val_t;
 
   // ---- Issue: accept a token (pair) while a credit is left.
   sam_pkg::tok_kind_e a_kind, b_kind;
   logic               issue, credit_q, both_valid, pop, buf_ready;
-  logic [UsedW-1:0]   used_d, used_q;
 
   assign a_kind = sam_pkg::tok_kind(a_tok_i[ValWidth], 64'(a_tok_i[ValWidth-1:0]), ValWidth);
   assign b_kind = sam_pkg::tok_kind(b_tok_i[ValWidth], 64'(b_tok_i[ValWidth-1:0]), ValWidth);
@@ -156,25 +154,16 @@ module sam_alu #(
     assign b_ready_o  = 1'b0;
   end
 
-  // Credits: used_q counts the tokens accepted and not yet taken by the consumer.
-  always_comb begin
-    used_d = used_q;
-    unique case ({issue, pop})
-      2'b10:   used_d = used_q + 1'b1;
-      2'b01:   used_d = used_q - 1'b1;
-      default: used_d = used_q;
-    endcase
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      used_q   <= '0;
-      credit_q <= 1'b1;
-    end else begin
-      used_q   <= used_d;
-      credit_q <= used_d < UsedW'(Depth);
-    end
-  end
+  // Credits: room for every token in flight in the result buffer.
+  sam_credit #(
+    .Depth(Depth)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(issue),
+    .give_i(pop),
+    .room_o(credit_q)
+  );
 
   // ---- Stage 1: the operands. s1_a_q holds a's payload with N read as 0 (for a
   // stop or D, its payload); s1_ctl_q marks a stop or D.

@@ -70,12 +70,10 @@ module sam_arrayvals #(
 
   // Issue to buffer: 2 cycles (the read latency); the buffer holds Latency + 2.
   localparam int unsigned Depth = 4;
-  localparam int unsigned UsedW = 3;
 
   sam_pkg::tok_kind_e in_kind;
   logic [63:0]        in_payload;
   logic               accept, pop, credit_q, buf_ready;
-  logic [UsedW-1:0]   used_d, used_q;
 
   assign in_payload = 64'(ref_tok_i[RefWidth-1:0]);
   assign in_kind    = sam_pkg::tok_kind(ref_tok_i[RefWidth], in_payload, RefWidth);
@@ -87,24 +85,16 @@ module sam_arrayvals #(
   assign vals_rd_en_o   = accept && in_kind == sam_pkg::TokData;
   assign vals_rd_addr_o = in_payload[AddrWidth-1:0];
 
-  // Credits: used_q counts the tokens accepted and not yet taken by the consumer.
-  always_comb begin
-    unique case ({accept, pop})
-      2'b10:   used_d = used_q + 1'b1;
-      2'b01:   used_d = used_q - 1'b1;
-      default: used_d = used_q;
-    endcase
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      used_q   <= '0;
-      credit_q <= 1'b1;
-    end else begin
-      used_q   <= used_d;
-      credit_q <= used_d < UsedW'(Depth);
-    end
-  end
+  // Credits: room for every token in flight in the value buffer.
+  sam_credit #(
+    .Depth(Depth)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(accept),
+    .give_i(pop),
+    .room_o(credit_q)
+  );
 
   // The pipeline: valid, whether the value is the read data (load), else the
   // token itself.

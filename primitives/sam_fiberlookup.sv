@@ -440,40 +440,24 @@ module sam_fiberlookup #(
   // left. Issue to buffer is 2 cycles (the read latency); the buffers hold
   // Latency + 2, and each counts its tokens between scan and its consumer.
   localparam int unsigned Depth = 4;
-  localparam int unsigned UsedW = 3;
 
   logic             credit_q, issue, crd_pop, ref_pop;
-  logic [UsedW-1:0] used_crd_d, used_crd_q, used_ref_d, used_ref_q;
 
   assign s1_advance = credit_q;
   assign issue      = credit_q && slot_valid_q;
   assign crd_pop    = crd_valid_o && crd_ready_i;
   assign ref_pop    = ref_valid_o && ref_ready_i;
 
-  always_comb begin
-    unique case ({issue, crd_pop})
-      2'b10:   used_crd_d = used_crd_q + 1'b1;
-      2'b01:   used_crd_d = used_crd_q - 1'b1;
-      default: used_crd_d = used_crd_q;
-    endcase
-    unique case ({issue, ref_pop})
-      2'b10:   used_ref_d = used_ref_q + 1'b1;
-      2'b01:   used_ref_d = used_ref_q - 1'b1;
-      default: used_ref_d = used_ref_q;
-    endcase
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      used_crd_q <= '0;
-      used_ref_q <= '0;
-      credit_q   <= 1'b1;
-    end else begin
-      used_crd_q <= used_crd_d;
-      used_ref_q <= used_ref_d;
-      credit_q   <= used_crd_d < UsedW'(Depth) && used_ref_d < UsedW'(Depth);
-    end
-  end
+  sam_credit #(
+    .Depth  (Depth),
+    .Outputs(2)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(issue),
+    .give_i({ref_pop, crd_pop}),
+    .room_o(credit_q)
+  );
   assign scan_data  = s1_advance && slot_valid_q && slot_q.fiber && slot_q.more;
   assign slot_take  = s1_advance && slot_valid_q && !(slot_q.fiber && slot_q.more);
   assign stop_crd   = slot_q.done ? {1'b1, {CrdWidth{1'b1}}} : {1'b1, CrdWidth'(slot_q.lvl)};

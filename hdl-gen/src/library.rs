@@ -53,6 +53,10 @@ pub const SOURCES: &[Source] = &[
         deps: &[],
     },
     Source {
+        name: "sam_credit",
+        deps: &[],
+    },
+    Source {
         name: "sam_mul18",
         deps: &[],
     },
@@ -70,7 +74,7 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_alu",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mul18"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mul18", "sam_credit"],
     },
     Source {
         name: "sam_reduce",
@@ -82,11 +86,11 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_fiberlookup",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mul18"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mul18", "sam_credit"],
     },
     Source {
         name: "sam_arrayvals",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
     },
     Source {
         name: "sam_fiberwrite",
