@@ -74,7 +74,13 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_alu",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mul18", "sam_credit"],
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_mul18",
+            "sam_credit",
+        ],
     },
     Source {
         name: "sam_reduce",
@@ -86,7 +92,13 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_fiberlookup",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mul18", "sam_credit"],
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_mul18",
+            "sam_credit",
+        ],
     },
     Source {
         name: "sam_arrayvals",
