@@ -13,11 +13,10 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use samgen_compiler::exec::execute;
 use samgen_compiler::graph::SamGraph;
+use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{read_tensor, write_tensor, ReadOptions, Tensor, WriteOptions};
 use samgen_cosim::board::{ByteLink, HostLink};
-use samgen_cosim::kernel::{
-    first_difference, load, read_outputs, Capacity, HostPort, Prepared, RtlOptions,
-};
+use samgen_cosim::kernel::{load, read_outputs, Capacity, HostPort, Prepared, RtlOptions};
 use samgen_cosim::CosimError;
 use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};

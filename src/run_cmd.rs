@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{evaluate, Assignment, EvalError};
 use samgen_compiler::graph::{NodeKind, SamGraph};
-use samgen_compiler::tensor::coo::fmt_coords;
+use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{
     read_tensor, write_tensor, CooTensor, Format, ReadOptions, Tensor, WriteOptions,
 };
@@ -155,51 +155,6 @@ fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<(
     Ok(())
 }
 
-fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
-    let mut v: Vec<_> = c.entries.iter().filter(|e| e.1 != 0).cloned().collect();
-    v.sort();
-    v
-}
-
-/// `None` when equal, else the first difference.
-fn compare(name: &str, golden: &CooTensor, dense: &CooTensor) -> Option<String> {
-    if golden.dims != dense.dims {
-        return Some(format!(
-            "output {name} has dims {:?} in the golden executor but {:?} in the dense reference",
-            golden.dims, dense.dims
-        ));
-    }
-    let (g, d) = (nonzeros(golden), nonzeros(dense));
-    let (mut i, mut j) = (0, 0);
-    loop {
-        let (gc, dc) = (g.get(i), d.get(j));
-        let at = |c: &[u64], gv: i64, dv: i64| {
-            Some(format!(
-                "golden and dense reference differ at {name}{}: golden {gv}, dense {dv}",
-                fmt_coords(c)
-            ))
-        };
-        match (gc, dc) {
-            (None, None) => return None,
-            (Some((c, v)), None) => return at(c, *v, 0),
-            (None, Some((c, v))) => return at(c, 0, *v),
-            (Some((c1, v1)), Some((c2, v2))) => {
-                if c1 < c2 {
-                    return at(c1, *v1, 0);
-                }
-                if c2 < c1 {
-                    return at(c2, 0, *v2);
-                }
-                if v1 != v2 {
-                    return at(c1, *v1, *v2);
-                }
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-}
-
 pub fn run(a: RunArgs) -> Result<()> {
     if (a.wave.is_some() || a.trace) && a.backend != Backend::Rtl {
         bail!("--wave and --trace need --backend rtl");
@@ -287,7 +242,7 @@ pub fn run(a: RunArgs) -> Result<()> {
 
     let mismatch = match &dense {
         Some((name, d)) => match result.outputs.get(name) {
-            Some(g) => compare(name, g, d),
+            Some(g) => first_difference(name, ("golden", g), ("dense", d)),
             None => Some(format!(
                 "the graph does not write {name}, the expression's output"
             )),
@@ -370,7 +325,7 @@ fn run_rtl(
     packed: &HashMap<String, Tensor>,
     golden: &samgen_compiler::exec::ExecResult,
 ) -> Result<samgen_cosim::kernel::RtlRun> {
-    use samgen_cosim::kernel::{first_difference, Capacity, RtlOptions};
+    use samgen_cosim::kernel::{Capacity, RtlOptions};
     let capacity = match (a.hw.mem_words, a.hw.workspace) {
         (None, None) => None,
         (words, extent) => Some(Capacity {

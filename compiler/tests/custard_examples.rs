@@ -9,7 +9,7 @@ use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{evaluate, parse};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
-use samgen_compiler::tensor::{CooTensor, Format, Tensor};
+use samgen_compiler::tensor::{Format, Tensor};
 
 fn example(name: &str) -> (SamGraph, String) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -20,10 +20,6 @@ fn example(name: &str) -> (SamGraph, String) {
     let g = SamGraph::from_custard(&text, name).unwrap_or_else(|e| panic!("{e}"));
     g.validate().unwrap();
     (g, name.to_string())
-}
-
-fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
-    c.entries.iter().filter(|e| e.1 != 0).cloned().collect()
 }
 
 /// Run `graph` on random inputs of the given dims and compare with `expr`.
@@ -48,7 +44,7 @@ fn check(graph: &SamGraph, name: &str, expr: &str, dims: &[(&str, Vec<u64>)]) {
         let dense = evaluate(&asg, &coo, 32).unwrap();
         let result = execute(graph, &packed, 32).unwrap_or_else(|e| panic!("{name}: {e}"));
         let out = &result.outputs[&asg.lhs.tensor];
-        assert_eq!(nonzeros(out), nonzeros(&dense), "{name} seed {seed}");
+        assert_eq!(out.nonzeros(), dense.nonzeros(), "{name} seed {seed}");
         assert!(result.ideal_cycles > 0);
     }
 }

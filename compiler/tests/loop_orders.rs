@@ -251,10 +251,6 @@ fn dedup(mut entries: Vec<(Vec<u64>, i64)>) -> Vec<(Vec<u64>, i64)> {
     entries
 }
 
-fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
-    c.entries.iter().filter(|e| e.1 != 0).cloned().collect()
-}
-
 const SIZES: [(u64, u64, u64); 7] = [
     (1, 1, 1),
     (1, 7, 3),
@@ -304,7 +300,7 @@ fn every_loop_order_matches_the_dense_reference() {
                             x.entries
                         );
                     }
-                    assert_eq!(nonzeros(x), nonzeros(&dense), "{what}");
+                    assert_eq!(x.nonzeros(), dense.nonzeros(), "{what}");
                     runs += 1;
                 }
             }

@@ -211,10 +211,6 @@ fn concordant(path: &[String], order: &[String]) -> bool {
     path.windows(2).all(|w| pos(&w[0]) < pos(&w[1]))
 }
 
-fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
-    c.entries.iter().filter(|e| e.1 != 0).cloned().collect()
-}
-
 fn roundtrip(g: &SamGraph, what: &str) -> Result<(), TestCaseError> {
     let yaml = g.to_yaml();
     let y = SamGraph::from_yaml(&yaml, "x.yaml")
@@ -326,8 +322,8 @@ fn check(c: &Case) -> Result<(), TestCaseError> {
         }
     }
     prop_assert_eq!(
-        nonzeros(out),
-        nonzeros(&dense),
+        out.nonzeros(),
+        dense.nonzeros(),
         "{} sizes {:?} inputs {:?}",
         what,
         c.sizes,
@@ -477,8 +473,8 @@ fn constants_that_move_zero_are_rejected_or_correct() {
         let coo: HashMap<String, CooTensor> = [("B".to_string(), b)].into();
         let dense = evaluate(&asg, &coo, 32).unwrap();
         let out = execute(&g, &packed, 32).unwrap();
-        let got = nonzeros(&out.outputs["X"]);
-        if got != nonzeros(&dense) {
+        let got = out.outputs["X"].nonzeros();
+        if got != dense.nonzeros() {
             failures.push(format!("{expr}: golden {got:?}, dense {:?}", dense.entries));
         }
     }
@@ -538,7 +534,7 @@ fn sum_inside_addition_looped_outside_is_rejected_or_correct() {
         let dense = evaluate(&asg, &coo, 32).unwrap();
         match execute(&g, &packed, 32) {
             Err(e) => failures.push(format!("{expr} {formats:?}: execute: {e}")),
-            Ok(r) if nonzeros(&r.outputs["x"]) != nonzeros(&dense) => {
+            Ok(r) if r.outputs["x"].nonzeros() != dense.nonzeros() => {
                 failures.push(format!("{expr} {formats:?}: wrong result"))
             }
             Ok(_) => {}

@@ -97,10 +97,6 @@ fn inputs(
     random_inputs(asg, sizes, density, seed)
 }
 
-fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
-    c.entries.iter().filter(|e| e.1 != 0).cloned().collect()
-}
-
 #[test]
 fn golden_matches_dense_on_every_kernel() {
     let mut runs = 0;
@@ -135,8 +131,8 @@ fn golden_matches_dense_on_every_kernel() {
                 );
             }
             assert_eq!(
-                nonzeros(out),
-                nonzeros(&dense),
+                out.nonzeros(),
+                dense.nonzeros(),
                 "{} seed {seed} density {density}",
                 case.name
             );

@@ -20,6 +20,7 @@ use libloading::Library;
 use samgen_compiler::exec::ExecResult;
 use samgen_compiler::golden;
 use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{
     wrap, CooTensor, Format, Level, LevelFormat, NamedArray, Tensor, TensorArray,
 };
@@ -837,47 +838,6 @@ fn unpack_outputs(
 pub struct Verified {
     pub rtl: RtlRun,
     pub golden: ExecResult,
-}
-
-/// Entries with a nonzero value, sorted: what the three results must share
-/// (a padded level may or may not store a zero that came from cancellation).
-pub fn nonzeros(c: &CooTensor) -> Vec<(Vec<u64>, i64)> {
-    let mut v: Vec<_> = c.entries.iter().filter(|e| e.1 != 0).cloned().collect();
-    v.sort();
-    v
-}
-
-/// The first entry where `a` and `b` differ, named.
-pub fn first_difference(
-    tensor: &str,
-    (an, a): (&str, &CooTensor),
-    (bn, b): (&str, &CooTensor),
-) -> Option<String> {
-    let (x, y) = (nonzeros(a), nonzeros(b));
-    if a.dims != b.dims {
-        return Some(format!(
-            "output {tensor}: {an} has dims {:?}, {bn} {:?}",
-            a.dims, b.dims
-        ));
-    }
-    let at = x
-        .iter()
-        .zip(&y)
-        .position(|(p, q)| p != q)
-        .unwrap_or(x.len().min(y.len()));
-    if x.len() == y.len() && at == x.len() {
-        return None;
-    }
-    let show = |v: Option<&(Vec<u64>, i64)>| {
-        v.map_or("nothing".to_string(), |(c, v)| format!("{c:?} = {v}"))
-    };
-    Some(format!(
-        "output {tensor}: entry {at}: {an} {}, {bn} {} ({an} has {} nonzeros, {bn} {})",
-        show(x.get(at)),
-        show(y.get(at)),
-        x.len(),
-        y.len()
-    ))
 }
 
 /// Run `graph` on `inputs` (packed in `formats`) in the golden executor and in

@@ -9,8 +9,9 @@ use std::collections::HashMap;
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::evaluate;
 use samgen_compiler::kernels::{pack_inputs, random_inputs, KernelSpec};
+use samgen_compiler::tensor::coo::first_difference;
 use samgen_cosim::board::run_board;
-use samgen_cosim::kernel::{first_difference, Capacity, RtlOptions};
+use samgen_cosim::kernel::{Capacity, RtlOptions};
 use samgen_hdl::board::Board;
 
 fn check(

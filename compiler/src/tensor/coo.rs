@@ -185,6 +185,15 @@ impl CooTensor {
         }
     }
 
+    /// The entries with a nonzero value, sorted by coordinates: what two results
+    /// of one kernel must share (a padded level may or may not store a zero that
+    /// came from cancellation).
+    pub fn nonzeros(&self) -> Vec<(Vec<u64>, i64)> {
+        let mut v: Vec<_> = self.entries.iter().filter(|e| e.1 != 0).cloned().collect();
+        v.sort();
+        v
+    }
+
     /// The same tensor without explicit zeros (an order-0 tensor keeps its value).
     pub fn without_zeros(&self) -> CooTensor {
         if self.dims.is_empty() {
@@ -270,9 +279,75 @@ pub(crate) fn advance(coords: &mut [u64], dims: &[u64]) {
     }
 }
 
+/// The first difference between the nonzeros of two results for tensor `name`
+/// (`a` and `b` named `an` and `bn`: "golden", "dense", "RTL"), as one line
+/// naming the coordinates and both values; `None` when they agree.
+pub fn first_difference(
+    name: &str,
+    (an, a): (&str, &CooTensor),
+    (bn, b): (&str, &CooTensor),
+) -> Option<String> {
+    if a.dims != b.dims {
+        return Some(format!(
+            "output {name} has dims {:?} in {an} but {:?} in {bn}",
+            a.dims, b.dims
+        ));
+    }
+    let (x, y) = (a.nonzeros(), b.nonzeros());
+    let at = |c: &[u64], xv: i64, yv: i64| {
+        Some(format!(
+            "{an} and {bn} differ at {name}{}: {an} {xv}, {bn} {yv}",
+            fmt_coords(c)
+        ))
+    };
+    let (mut i, mut j) = (0, 0);
+    loop {
+        match (x.get(i), y.get(j)) {
+            (None, None) => return None,
+            (Some((c, v)), None) => return at(c, *v, 0),
+            (None, Some((c, v))) => return at(c, 0, *v),
+            (Some((c1, v1)), Some((c2, v2))) => {
+                if c1 < c2 {
+                    return at(c1, *v1, 0);
+                }
+                if c2 < c1 {
+                    return at(c2, 0, *v2);
+                }
+                if v1 != v2 {
+                    return at(c1, *v1, *v2);
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_difference_names_the_entry_and_both_values() {
+        let t = |e: Vec<(Vec<u64>, i64)>| CooTensor::new(vec![3, 3], e).unwrap();
+        let a = t(vec![(vec![0, 1], 5), (vec![2, 2], 0)]);
+        let b = t(vec![(vec![0, 1], 5)]);
+        assert_eq!(first_difference("X", ("RTL", &a), ("golden", &b)), None);
+        let c = t(vec![(vec![0, 1], 6)]);
+        assert_eq!(
+            first_difference("X", ("RTL", &a), ("golden", &c)).unwrap(),
+            "RTL and golden differ at X(0, 1): RTL 5, golden 6"
+        );
+        let d = t(vec![(vec![0, 1], 5), (vec![1, 0], -2)]);
+        assert_eq!(
+            first_difference("X", ("RTL", &a), ("golden", &d)).unwrap(),
+            "RTL and golden differ at X(1, 0): RTL 0, golden -2"
+        );
+        let e = CooTensor::new(vec![3, 4], vec![]).unwrap();
+        assert!(first_difference("X", ("RTL", &a), ("dense", &e))
+            .unwrap()
+            .contains("dims [3, 3] in RTL but [3, 4] in dense"));
+    }
 
     #[test]
     fn new_sorts_and_rejects_bad_entries() {
