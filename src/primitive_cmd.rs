@@ -60,6 +60,12 @@ pub enum PrimitiveCmd {
         /// Python venv holding the YoWASP tools (default: $SAMGEN_VENV, else .venv).
         #[arg(long)]
         venv: Option<PathBuf>,
+        /// nextpnr placement seed (Fmax moves by several MHz between seeds).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// FPGA families to synthesize, comma separated.
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = [FamilyArg::Ecp5, FamilyArg::Ice40])]
+        family: Vec<FamilyArg>,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -125,8 +131,10 @@ fn bench(
     only: &[String],
     output: &std::path::Path,
     venv: Option<PathBuf>,
+    flow: (u64, &[FamilyArg]),
     json: bool,
 ) -> Result<()> {
+    let (seed, families) = flow;
     let tests: Vec<_> = samgen_cosim::registry::all()
         .into_iter()
         .filter(|t| only.is_empty() || only.iter().any(|n| n == t.name()))
@@ -160,13 +168,16 @@ fn bench(
             .collect();
         let label = format!("{} {}", test.name(), params.join(" "));
         if let Some(tools) = &tools {
-            for family in [Family::Ecp5, Family::Ice40] {
+            for family in families.iter().map(|&f| Family::from(f)) {
                 let job = SynthJob {
                     dut: DutSpec::from_primitive(&config),
                     sources: library::sources_for(&config.modules_with_arrays())?,
                     family,
                     build_dir: output.join(format!("{}-{family}", label.replace([' ', '='], "-"))),
-                    options: FlowOptions::default(),
+                    options: FlowOptions {
+                        seed,
+                        ..FlowOptions::default()
+                    },
                 };
                 let run = synthesize(tools, &job)
                     .with_context(|| format!("synthesis of {}", job.dut.label()))?;
@@ -196,18 +207,19 @@ fn bench(
         "iCE40 MHz"
     );
     for r in &rows {
-        let cell = |k: usize| -> [String; 3] {
-            r.reports
-                .get(k)
-                .map_or(["-".into(), "-".into(), "-".into()], |s| {
+        let cell = |family: Family| -> [String; 3] {
+            r.reports.iter().find(|s| s.family == family).map_or(
+                ["-".into(), "-".into(), "-".into()],
+                |s| {
                     [
                         s.luts.to_string(),
                         s.ffs.saturating_sub(s.shell_ffs).to_string(),
                         format!("{:.1}", s.fmax_mhz),
                     ]
-                })
+                },
+            )
         };
-        let (e, i) = (cell(0), cell(1));
+        let (e, i) = (cell(Family::Ecp5), cell(Family::Ice40));
         println!(
             "{:<w$} {:>10.3}  {:>9} {:>9} {:>10}  {:>9} {:>9} {:>10}",
             r.primitive, r.tokens_per_cycle, e[0], e[1], e[2], i[0], i[1], i[2]
@@ -295,8 +307,10 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
             only,
             output,
             venv,
+            seed,
+            family,
             json,
-        } => bench(!no_synth, &only, &output, venv, json),
+        } => bench(!no_synth, &only, &output, venv, (seed, &family), json),
         PrimitiveCmd::Verify {
             primitive,
             streams,
