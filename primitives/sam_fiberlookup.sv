@@ -33,7 +33,9 @@
 // than 4 tokens between scan and each consumer), so both buffers always have
 // room. Fetch runs ahead of scan: the outputs carry one token per cycle while
 // fetch keeps ahead: a compressed fiber costs fetch 3 cycles (2 when its
-// reference follows the previous one), a dense one 3, an empty one 1; scan
+// reference follows the previous one), a dense one 3, an empty one 1, and so
+// does a fiber whose reference repeats the previous one (its bounds are kept,
+// nothing is read: below a `repeat` most references are repeats); scan
 // spends c + 1 cycles on a fiber of c coordinates. Array read data comes from the
 // block RAM's output register and goes through a mux into registers; the read
 // ports are driven from registers and the input head only (the read address of a
@@ -183,6 +185,10 @@ module sam_fiberlookup #(
   // whether this fiber follows it (starts at its end: no pos[r] read).
   logic [RefWidth-1:0] prev_next_d, prev_next_q;
   logic                prev_d, prev_q, follow_d, follow_q;
+  // ref_q is a reference (not N) whose fiber is first_q .. end_q once fetched: a
+  // repeat of it (a `repeat` upstream sends each reference many times) reuses
+  // that descriptor and reads nothing.
+  logic                known_d, known_q;
   logic [RefWidth-1:0] r_in;
 
   // Fiber descriptors: `slot`, which the scan stage walks in place, and `next`,
@@ -253,6 +259,7 @@ module sam_fiberlookup #(
     prev_d      = prev_q;
     prev_next_d = prev_next_q;
     follow_d    = follow_q;
+    known_d     = known_q;
     in_pop      = 1'b0;
     pos_issue   = 1'b0;
     pos_addr    = r_in + RefWidth'(1);
@@ -309,8 +316,14 @@ module sam_fiberlookup #(
       in_pop  = 1'b1;
       ref_d   = r_in;
       empty_d = in_kind == sam_pkg::TokEmpty;
+      known_d = in_kind == sam_pkg::TokData;
       if (in_kind == sam_pkg::TokEmpty) begin
         // N: an empty fiber; nothing to read.
+        fetch_d = FetchClose;
+      end else if (known_q && r_in == ref_q) begin
+        // The reference repeats the last one: its fiber is the closing one's
+        // (first_d and end_d above take its bounds, from the read data if they
+        // arrive this cycle).
         fetch_d = FetchClose;
       end else if (!Compressed) begin
         // Dense: positions r*dim .. r*dim + dim - 1; the multiplier has r*dim
@@ -505,6 +518,7 @@ module sam_fiberlookup #(
       first_q      <= '0;
       end_q        <= '0;
       prev_q       <= 1'b0;
+      known_q      <= 1'b0;
       prev_next_q  <= '0;
       follow_q     <= 1'b0;
       slot_valid_q <= 1'b0;
@@ -518,6 +532,7 @@ module sam_fiberlookup #(
       first_q      <= first_d;
       end_q        <= end_d;
       prev_q       <= prev_d;
+      known_q      <= known_d;
       prev_next_q  <= prev_next_d;
       follow_q     <= follow_d;
       slot_valid_q <= slot_valid_d;

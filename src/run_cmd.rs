@@ -60,6 +60,11 @@ pub struct RunArgs {
     /// tokens (slower: the simulation stops every cycle).
     #[arg(long)]
     pub trace: bool,
+    /// RTL: profile every edge: tokens, first and last transfer cycle, cycles
+    /// holding a token the consumer does not take, cycles starved between
+    /// transfers (slower: the simulation stops every cycle).
+    #[arg(long)]
+    pub profile: bool,
     /// RTL: cycles before the run counts as hung (default: 20x the ideal cycles
     /// plus 10000).
     #[arg(long, value_name = "CYCLES")]
@@ -156,8 +161,8 @@ fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<(
 }
 
 pub fn run(a: RunArgs) -> Result<()> {
-    if (a.wave.is_some() || a.trace) && a.backend != Backend::Rtl {
-        bail!("--wave and --trace need --backend rtl");
+    if (a.wave.is_some() || a.trace || a.profile) && a.backend != Backend::Rtl {
+        bail!("--wave, --trace and --profile need --backend rtl");
     }
     let built = a.kernel.build()?;
     let graph = built.graph;
@@ -266,6 +271,9 @@ pub fn run(a: RunArgs) -> Result<()> {
             obj["build_seconds"] = r.model.build_seconds.into();
             obj["sim_seconds"] = r.sim_seconds.into();
             obj["sim_cycles_per_second"] = (r.sim_cycles as f64 / r.sim_seconds.max(1e-9)).into();
+            if let Some(p) = &r.profile {
+                obj["edges"] = serde_json::to_value(p)?;
+            }
         }
         println!("{obj}");
     } else {
@@ -307,6 +315,9 @@ pub fn run(a: RunArgs) -> Result<()> {
         for (name, path) in &written {
             println!("output {name:<6} {path}");
         }
+        if let Some(p) = rtl.as_ref().and_then(|r| r.profile.as_ref()) {
+            print_profile(p);
+        }
     }
     if let Some(m) = mismatch {
         bail!("{m}");
@@ -315,6 +326,30 @@ pub fn run(a: RunArgs) -> Result<()> {
         eprintln!("[run] {n}");
     }
     Ok(())
+}
+
+/// The edge profile as a table, the edges that finish last first: the tail of
+/// a slow run is where its time goes.
+fn print_profile(edges: &[samgen_cosim::kernel::EdgeProfile]) {
+    let mut rows: Vec<_> = edges.iter().collect();
+    rows.sort_by_key(|e| std::cmp::Reverse((e.last, e.tokens)));
+    let w = rows.iter().map(|e| e.edge.len()).max().unwrap_or(4).max(4);
+    println!(
+        "{:<w$} {:>7} {:>7} {:>7} {:>7} {:>8}",
+        "edge", "tokens", "first", "last", "held", "starved"
+    );
+    let cycle = |c: Option<u64>| c.map_or("-".to_string(), |c| c.to_string());
+    for e in rows {
+        println!(
+            "{:<w$} {:>7} {:>7} {:>7} {:>7} {:>8}",
+            e.edge,
+            e.tokens,
+            cycle(e.first),
+            cycle(e.last),
+            e.held,
+            e.starved
+        );
+    }
 }
 
 /// The RTL backend: generate, build (or reuse), simulate, and check every written
@@ -340,6 +375,7 @@ fn run_rtl(
         timeout: a.timeout,
         wave: a.wave.clone(),
         trace: a.trace,
+        profile: a.profile,
         ..RtlOptions::default()
     };
     let label = graph

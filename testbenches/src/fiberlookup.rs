@@ -112,7 +112,7 @@ impl Fiberlookup {
             .map(|t| match t {
                 Token::Data(_) => {
                     let r = match (prev, rng.gen_range(0..3)) {
-                        (Some(p), 0 | 1) if (p + 1) < parents as u64 => p + 1,
+                        (Some(p), 0) if (p + 1) < parents as u64 => p + 1,
                         (Some(p), 1) => p,
                         _ => rng.gen_range(0..parents as u64),
                     };

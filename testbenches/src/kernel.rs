@@ -47,6 +47,9 @@ pub struct RtlOptions {
     /// Record every edge's tokens and compare them with the golden executor's
     /// (slower: the simulation stops every cycle).
     pub trace: bool,
+    /// Record when every edge moves, holds and waits ([`EdgeProfile`]; slower:
+    /// the simulation stops every cycle).
+    pub profile: bool,
     /// Initial values of registers without reset.
     pub seed: u32,
     pub cache_dir: PathBuf,
@@ -61,6 +64,7 @@ impl Default for RtlOptions {
             timeout: None,
             wave: None,
             trace: false,
+            profile: false,
             seed: 1,
             cache_dir: crate::verilator::default_cache_dir(),
         }
@@ -86,6 +90,24 @@ pub struct RtlRun {
     pub sim_seconds: f64,
     /// Clock cycles simulated in all (host accesses included).
     pub sim_cycles: u64,
+    /// Per edge, when `RtlOptions::profile` is on.
+    pub profile: Option<Vec<EdgeProfile>>,
+}
+
+/// How one edge spent the run (cycles counted from start).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EdgeProfile {
+    /// `producer.port -> consumer.port`.
+    pub edge: String,
+    /// Tokens moved (valid && ready at the consumer).
+    pub tokens: u64,
+    /// Cycle of the first and of the last transfer (`None`: none).
+    pub first: Option<u64>,
+    pub last: Option<u64>,
+    /// Cycles with a token the consumer did not take (valid && !ready).
+    pub held: u64,
+    /// Cycles, between the first and the last transfer, with no token (!valid).
+    pub starved: u64,
 }
 
 type FreeFn = unsafe extern "C" fn(*mut c_void);
@@ -460,11 +482,16 @@ pub fn run_rtl(
     let limit = opts
         .timeout
         .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
-    if opts.trace {
-        run_traced(&mut sim, top, golden, limit)?;
+    let profile = if opts.trace || opts.profile {
+        let (got, profile) = run_stepped(&mut sim, top, limit)?;
+        if opts.trace {
+            compare_traces(&sim, top, golden, &got)?;
+        }
+        opts.profile.then_some(profile)
     } else {
         run_with_progress(&mut sim, limit)?;
-    }
+        None
+    };
     if !sim.done() {
         return Err(CosimError::Timeout {
             cycles: limit,
@@ -479,6 +506,7 @@ pub fn run_rtl(
         sim_cycles: sim.cycles(),
         sim_seconds: start.elapsed().as_secs_f64(),
         model,
+        profile,
     })
 }
 
@@ -580,27 +608,63 @@ fn run_with_progress(sim: &mut KernelSim, limit: u64) -> Result<(), CosimError> 
     Ok(())
 }
 
-/// Clock cycle by cycle, recording every edge's transfers, then compare each
-/// edge's stream with the golden executor's: the first divergence is an error
-/// naming the edge, the token index, and both tokens.
-fn run_traced(
+/// Clock cycle by cycle until done or `limit`, recording every edge's transfers
+/// (the tokens, for tracing) and how it spent each cycle.
+fn run_stepped(
     sim: &mut KernelSim,
     top: &KernelTop,
-    golden: &ExecResult,
     limit: u64,
-) -> Result<(), CosimError> {
+) -> Result<(Vec<Vec<u64>>, Vec<EdgeProfile>), CosimError> {
     let mut got: Vec<Vec<u64>> = vec![Vec::new(); top.probes.len()];
+    let mut profile: Vec<EdgeProfile> = top
+        .probes
+        .iter()
+        .map(|p| EdgeProfile {
+            edge: p.name.clone(),
+            tokens: 0,
+            first: None,
+            last: None,
+            held: 0,
+            starved: 0,
+        })
+        .collect();
+    // Cycles without a token since the edge's last transfer: they count as
+    // starved only once another transfer follows.
+    let mut idle = vec![0u64; top.probes.len()];
     let mut ran = 0;
     while ran < limit && !sim.done() {
         for (k, p) in top.probes.iter().enumerate() {
-            if sim.probe(k as u32) == (true, true) {
-                let lsb = p.trace_lsb.unwrap_or(0);
-                got[k].push(sim.trace_bits(lsb, p.width + 1));
+            let e = &mut profile[k];
+            match sim.probe(k as u32) {
+                (true, true) => {
+                    let lsb = p.trace_lsb.unwrap_or(0);
+                    got[k].push(sim.trace_bits(lsb, p.width + 1));
+                    e.tokens += 1;
+                    e.first.get_or_insert(ran);
+                    e.last = Some(ran);
+                    if e.tokens > 1 {
+                        e.starved += idle[k];
+                    }
+                    idle[k] = 0;
+                }
+                (true, false) => e.held += 1,
+                (false, _) => idle[k] += 1,
             }
         }
         sim.step()?;
         ran += 1;
     }
+    Ok((got, profile))
+}
+
+/// Compare each edge's recorded stream with the golden executor's: the first
+/// divergence is an error naming the edge, the token index, and both tokens.
+fn compare_traces(
+    sim: &KernelSim,
+    top: &KernelTop,
+    golden: &ExecResult,
+    got: &[Vec<u64>],
+) -> Result<(), CosimError> {
     for (k, p) in top.probes.iter().enumerate() {
         let want = golden
             .traces
