@@ -8,7 +8,7 @@ SAMGEN  := target/release/samgen
 SV_PKG  := primitives/sam_pkg.sv
 SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
 
-.PHONY: setup demo test lint sv-lint fmt clippy bench fpga clean
+.PHONY: setup demo test lint sv-lint fmt clippy bench bench-boards fpga clean
 
 setup:
 	@scripts/setup.sh
@@ -66,6 +66,19 @@ bench: $(SAMGEN)
 	$(CARGO) run --release --quiet -p samgen-compiler --example bench_compiler
 	$(SAMGEN) primitive synth fifo --family ecp5,ice40 --width 16,32 --depth 1,2,4,8 -o $(BUILD)/bench/synth
 	$(SAMGEN) primitive bench -o $(BUILD)/bench/primitives
+	$(SAMGEN) kernel bench
+	$(MAKE) bench-boards
+
+# The issue 6 bitstreams: SpMV and b*c for the ULX3S (board clock 25 MHz and
+# SpMV on the PLL's 75 MHz), b*c for the iCEBreaker (board clock and PLL 24 MHz).
+VECMUL := 'x(i) = b(i) * c(i)' -f "x:s'" -f b:s -f c:s
+SPMV   := 'x(i) = B(i,j) * c(j)' -f "x:s'" -f B:ds -f c:d
+bench-boards: $(SAMGEN)
+	$(SAMGEN) synth $(SPMV) --board ulx3s -o $(BUILD)/bench/boards/ulx3s-spmv
+	$(SAMGEN) synth $(SPMV) --board ulx3s --mem-words 1024 --kernel-mhz 75 -o $(BUILD)/bench/boards/ulx3s-spmv-pll
+	$(SAMGEN) synth $(VECMUL) --board ulx3s -o $(BUILD)/bench/boards/ulx3s-vecmul
+	$(SAMGEN) synth $(VECMUL) --board icebreaker -o $(BUILD)/bench/boards/icebreaker-vecmul
+	$(SAMGEN) synth $(VECMUL) --board icebreaker --kernel-mhz 24 -o $(BUILD)/bench/boards/icebreaker-vecmul-pll
 
 clean:
 	$(CARGO) clean

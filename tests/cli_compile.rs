@@ -578,6 +578,45 @@ fn run_rtl_writes_a_waveform_and_rejects_other_extensions() {
 }
 
 #[test]
+fn run_rtl_profile_accounts_for_every_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = ok_json(&run_rtl(dir.path(), &["--profile", "--json"]));
+    assert_eq!(v["match"], true, "{v}");
+    let edges = v["edges"].as_array().expect("edges with --profile");
+    // Every edge's transfers, counted at its consumer, add up to the golden
+    // executor's token count, and each happened within the run.
+    let sum: u64 = edges.iter().map(|e| e["tokens"].as_u64().unwrap()).sum();
+    assert_eq!(sum, v["tokens"].as_u64().unwrap(), "{v}");
+    let cycles = v["cycles"].as_u64().unwrap();
+    for e in edges {
+        let name = e["edge"].as_str().unwrap();
+        assert!(name.contains(" -> "), "{e}");
+        let (first, last) = (e["first"].as_u64().unwrap(), e["last"].as_u64().unwrap());
+        assert!(first <= last && last <= cycles, "{e} in {cycles} cycles");
+        let span = last - first + 1;
+        assert!(
+            e["tokens"].as_u64().unwrap() + e["starved"].as_u64().unwrap() <= span,
+            "{e}"
+        );
+    }
+    // Without --backend rtl there is nothing to profile.
+    let (b, c) = spmv_inputs(dir.path());
+    let o = s(&dir.path().join("g"));
+    let e = one_error_line(&samgen(&[
+        "run",
+        SPMV,
+        "-i",
+        &b,
+        "-i",
+        &c,
+        "-o",
+        &o,
+        "--profile",
+    ]));
+    assert!(e.contains("--profile"), "{e}");
+}
+
+#[test]
 fn compile_writes_the_rtl_and_it_lints_clean() {
     let dir = tempfile::tempdir().unwrap();
     let o = dir.path().join("k");

@@ -308,6 +308,31 @@ impl PrimitiveConfig {
         }
         modules
     }
+
+    /// Cycles from an input token taken to the first output token it gives, on
+    /// unstalled streams (the file headers' pipelines, checked against kernel
+    /// profiles). hdl-gen deepens an edge that bypasses a longer path by the
+    /// difference, so a reconverging consumer is not starved. Past a barrier (a
+    /// reducer emits a fiber's sum after its stop, an accumulator its group) this
+    /// is the delay from the closing stop.
+    pub fn latency(&self) -> u32 {
+        let op = self
+            .params
+            .iter()
+            .find(|(n, _)| n == "Op")
+            .and_then(|(_, v)| v.parse::<usize>().ok())
+            .and_then(|c| ALU_OPS.get(c));
+        match self.module.as_str() {
+            "sam_fiberlookup" => 8,
+            "sam_arrayvals" => 3,
+            // The 32-bit product: four pipeline stages and the output buffer.
+            "sam_alu" if op == Some(&"mul") => 5,
+            "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
+            "sam_crddrop" | "sam_intersect" | "sam_union" => 3,
+            "sam_spaccumulator" | "sam_spaccumulator1" => 4,
+            _ => 1,
+        }
+    }
 }
 
 /// `sam_fifo` with `width`-bit payloads holding `depth` tokens.

@@ -61,10 +61,12 @@ pub struct TopOptions {
     pub fifo_depth: u32,
     /// Per-edge depths overriding `fifo_depth`, by graph edge index.
     pub edge_depths: BTreeMap<usize, u32>,
-    /// Deepen the FIFO of an edge that skips stages on its way to a node whose
-    /// other inputs pass through more primitives (reconvergent paths): by
-    /// `balance` tokens per skipped primitive. 0 turns balancing off.
-    pub balance: u32,
+    /// Deepen the FIFO of an edge that bypasses stages on its way to a node whose
+    /// other inputs come through longer paths (reconvergent paths): by the
+    /// difference of the paths' latencies in cycles
+    /// ([`PrimitiveConfig::latency`](crate::library::PrimitiveConfig::latency)),
+    /// so the edge can hold every token sent meanwhile.
+    pub balance: bool,
     /// Add the output `trace_o`: every edge's token into its consumer, side by
     /// side, so a simulation can record each edge's stream (`EdgeProbe::trace_lsb`).
     pub trace: bool,
@@ -78,7 +80,7 @@ impl Default for TopOptions {
             val_width: 32,
             fifo_depth: 2,
             edge_depths: BTreeMap::new(),
-            balance: 2,
+            balance: true,
             trace: false,
         }
     }
@@ -722,15 +724,19 @@ pub fn generate(
     for &i in &order {
         placed.insert(i, place(&g[i].name, &g[i].kind, o, s)?);
     }
-    // Primitives on the longest path from a source to each node.
-    let mut level: BTreeMap<petgraph::graph::NodeIndex, u32> = BTreeMap::new();
+    // When each node's last input arrives at the earliest, in cycles: its
+    // producers' arrival plus their latency plus the edge FIFO's one cycle.
+    let ready_at = |p: petgraph::graph::NodeIndex, arrival: &BTreeMap<_, u32>| {
+        arrival[&p] + placed[&p].config.latency() + 1
+    };
+    let mut arrival: BTreeMap<petgraph::graph::NodeIndex, u32> = BTreeMap::new();
     for &i in &order {
-        let l = g
+        let a = g
             .neighbors_directed(i, Direction::Incoming)
-            .map(|p| level[&p] + 1)
+            .map(|p| ready_at(p, &arrival))
             .max()
             .unwrap_or(0);
-        level.insert(i, l);
+        arrival.insert(i, a);
     }
 
     let mut m = Module::new(name);
@@ -887,14 +893,18 @@ pub fn generate(
                 let (_, to) = g.edge_endpoints(*e).expect("edge of the graph");
                 let w = &g[*e];
                 let sink = format!("{}_{}", g[to].name, w.to_port);
-                // Room for the tokens this edge holds while the consumer's other
-                // inputs come through longer paths.
-                let slack = level[&to] - 1 - level[&i];
+                // Room for the tokens this edge holds (one a cycle at most)
+                // while the consumer's other inputs come through longer paths.
+                let slack = if o.balance {
+                    arrival[&to] - ready_at(i, &arrival)
+                } else {
+                    0
+                };
                 let depth = o
                     .edge_depths
                     .get(&e.index())
                     .copied()
-                    .unwrap_or(o.fifo_depth + o.balance * slack);
+                    .unwrap_or(o.fifo_depth + slack);
                 bundle(&mut edge_items, &sink, width);
                 let fifo_name = format!("{sink}_fifo");
                 fifo(
@@ -1155,8 +1165,13 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
         o.crd_width, o.ref_width, o.val_width
     ));
     h.push(format!(
-        "Edge FIFOs: {} deep, {} more per primitive an edge skips where paths reconverge",
-        o.fifo_depth, o.balance
+        "Edge FIFOs: {} deep{}",
+        o.fifo_depth,
+        if o.balance {
+            ", plus the latency an edge bypasses where paths reconverge"
+        } else {
+            ""
+        }
     ));
     h.push(String::new());
     h.push(format!(
