@@ -357,8 +357,8 @@ fn path_depths(
 /// streams in and out, at one token per cycle on each: a group's sums leave only
 /// after the stop closing the group has arrived, so for every group g the run
 /// takes at least (the input tokens up to g's closing stop) + (the output tokens
-/// from g's first one to the end). A group closes at an input stop of level
-/// >= n and at an output stop of level >= n - 1. With one group over the whole
+/// from g's first one to the end). A group closes at an input stop `S_l` with
+/// l >= n and at an output stop with l >= n - 1. With one group over the whole
 /// run (the outer-product SpM*SpM, where k is outermost) this is in + out: the
 /// barrier the busiest-edge bound does not see.
 pub fn accumulator_bound(n: usize, vin: &[Token], vout: &[Token]) -> u64 {
