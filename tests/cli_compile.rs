@@ -602,17 +602,8 @@ fn run_rtl_profile_accounts_for_every_token() {
     // Without --backend rtl there is nothing to profile.
     let (b, c) = spmv_inputs(dir.path());
     let o = s(&dir.path().join("g"));
-    let e = one_error_line(&samgen(&[
-        "run",
-        SPMV,
-        "-i",
-        &b,
-        "-i",
-        &c,
-        "-o",
-        &o,
-        "--profile",
-    ]));
+    let args = ["run", SPMV, "-i", &b, "-i", &c, "-o", &o, "--profile"];
+    let e = one_error_line(&samgen(&args));
     assert!(e.contains("--profile"), "{e}");
 }
 
