@@ -228,16 +228,22 @@ module sam_alu #(
       assign {lhs_hi, lhs_lo} = lhs;
       assign {rhs_hi, rhs_lo} = rhs;
       if (!UseDsp) begin : gen_behavioral
-        val_t           s2a_ll_q;
-        logic [HiW-1:0] s2a_lh_q, s2a_hl_q;
-        // Each product keeps only the low bits the sum needs.
+        // The operands are registered (stage 2a), then each product (keeping
+        // only the low bits the sum needs) into stage 2: a multiplier between an
+        // input and one output register, which synth_ice40 -dsp maps to an
+        // SB_MAC16 correctly. (Two registers after the product, the earlier
+        // form, made yosys 0.70 pack both into the block and drive the product
+        // with a constant: the iCE40 netlist multiplied wrong.)
+        logic [Half-1:0] s2a_alo_q, s2a_blo_q;
+        logic [HiW-1:0]  s2a_ahi_q, s2a_bhi_q;
         always_ff @(posedge clk_i) begin
-          s2a_ll_q <= ValWidth'(lhs_lo) * ValWidth'(rhs_lo);
-          s2a_lh_q <= HiW'(lhs_lo * Half'(rhs_hi));
-          s2a_hl_q <= HiW'(Half'(lhs_hi) * rhs_lo);
-          s2_ll_q  <= s2a_ll_q;
-          s2_lh_q  <= s2a_lh_q;
-          s2_hl_q  <= s2a_hl_q;
+          s2a_alo_q <= lhs_lo;
+          s2a_blo_q <= rhs_lo;
+          s2a_ahi_q <= lhs_hi;
+          s2a_bhi_q <= rhs_hi;
+          s2_ll_q   <= ValWidth'(s2a_alo_q) * ValWidth'(s2a_blo_q);
+          s2_lh_q   <= HiW'(s2a_alo_q * Half'(s2a_bhi_q));
+          s2_hl_q   <= HiW'(Half'(s2a_ahi_q) * s2a_blo_q);
         end
 `ifdef SAM_ECP5
       end else begin : gen_dsp

@@ -456,6 +456,21 @@ fn run_tool(
             log: log_path,
         });
     }
+    if let Some(line) = text.lines().find(|l| l.contains("Driver-driver conflict")) {
+        // yosys "resolves" a net driven twice by keeping one driver, often a
+        // constant: the netlist then computes something else than the RTL
+        // (yosys 0.70 did this to an SB_MAC16 whose product it had packed two
+        // registers into). Never ship that bitstream.
+        return Err(FpgaError::ToolFailed {
+            tool: tool.name(),
+            status: ExitStatusText(status.code()),
+            detail: format!(
+                "the netlist does not match the RTL: {}",
+                line.trim().trim_start_matches("Warning: ")
+            ),
+            log: log_path,
+        });
+    }
     eprintln!("[synth] {} ok in {seconds:.1} s", tool.name());
     Ok(StepTime {
         tool: tool.name(),
