@@ -26,7 +26,10 @@ pub mod toolchain;
 
 pub use device::Family;
 pub use error::{FpgaError, ReportError};
-pub use flow::{synthesize, synthesize_board, BoardJob, FlowOptions, StepTime, SynthJob, SynthRun};
+pub use flow::{
+    ice40_sim_models, synthesize, synthesize_board, synthesize_netlist, BoardJob, FlowOptions,
+    StepTime, SynthJob, SynthRun,
+};
 pub use kernel::{board_family, board_job, dut_of_module, kernel_job};
 pub use report::{CellCounts, ClockFmax, NextpnrReport, ReportMeta, SynthReport, Usage};
 pub use shell::{synth_shell, DutPort, DutSpec, PortDir, ShellMem, SynthShell};

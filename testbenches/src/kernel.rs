@@ -297,6 +297,38 @@ pub fn build_top(
     )
 }
 
+/// A model of a gate-level netlist of `top` (the same module name and ports, as
+/// yosys writes it after synthesis) with the cell models it instantiates: the
+/// same shim and host port as the RTL, so [`run_model`] runs it unchanged.
+pub fn build_netlist(
+    top: &KernelTop,
+    netlist: &Path,
+    cell_models: &Path,
+    label: &str,
+    cache_dir: &Path,
+) -> Result<BuiltModel, CosimError> {
+    let text = std::fs::read_to_string(netlist)
+        .map_err(CosimError::io(format!("reading {}", netlist.display())))?;
+    build_model(
+        &ModelSpec {
+            label: label.to_string(),
+            top_name: top.module.name.clone(),
+            // A synthesized netlist and vendor cell models are not lint clean.
+            top_text: format!(
+                "/* verilator lint_off WIDTH */\n/* verilator lint_off UNOPTFLAT */\n\
+                 /* verilator lint_off PINMISSING */\n{text}"
+            ),
+            sources: vec![cell_models.to_path_buf()],
+            shim: Shim::Kernel {
+                probes: top.probes.len() as u32,
+                trace: false,
+            },
+            wave: None,
+        },
+        cache_dir,
+    )
+}
+
 /// What one writer must have written: its arrays, by array name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExpectedArrays {
@@ -463,7 +495,6 @@ pub fn run_rtl(
     opts: &RtlOptions,
 ) -> Result<RtlRun, CosimError> {
     let p = Prepared::new(graph, inputs, golden, value_bits, opts)?;
-    let top = &p.top;
     let wave_format = match &opts.wave {
         Some(p) => Some(WaveFormat::from_path(p).ok_or_else(|| {
             CosimError::Mismatch(format!(
@@ -473,11 +504,24 @@ pub fn run_rtl(
         })?),
         None => None,
     };
-    let model = build_top(top, label, &opts.cache_dir, wave_format)?;
+    let model = build_top(&p.top, label, &opts.cache_dir, wave_format)?;
+    run_model(&p, model, golden, opts)
+}
+
+/// Run a prepared kernel on a model of its top (the RTL of [`build_top`], or a
+/// netlist of it, [`build_netlist`]) and check every written array against the
+/// golden writers.
+pub fn run_model(
+    p: &Prepared,
+    model: BuiltModel,
+    golden: &ExecResult,
+    opts: &RtlOptions,
+) -> Result<RtlRun, CosimError> {
+    let top = &p.top;
     let start = Instant::now();
     let mut sim = KernelSim::new(&model, opts.wave.as_deref(), opts.seed)?;
     sim.reset(4);
-    load(&mut sim, &p)?;
+    load(&mut sim, p)?;
     sim.host_write(0, 1)?;
     let limit = opts
         .timeout
@@ -499,7 +543,7 @@ pub fn run_rtl(
         });
     }
     let cycles = sim.host_read(1)?;
-    let outputs = read_outputs(&mut sim, &p)?;
+    let outputs = read_outputs(&mut sim, p)?;
     Ok(RtlRun {
         cycles,
         outputs,

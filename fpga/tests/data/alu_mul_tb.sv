@@ -1,14 +1,14 @@
 // Gate-level check of a synthesized sam_alu computing mul (fpga/tests/netlist_sim.rs):
 // 500 random products through the netlist under random output backpressure,
 // each compared with the product the testbench computes. `W is the value width.
-// The netlist is one elaboration, so the instance takes no parameters.
+// The netlist is one elaboration (alu_mul_top, the alu at width `W), so the instance takes no parameters.
 module alu_mul_tb;
   localparam int W = `W;
   logic clk = 1'b0, rst_n = 1'b0;
   always #5 clk = ~clk;
   logic a_valid, a_ready, b_valid, b_ready, out_valid, out_ready;
   logic [W:0] a_tok, b_tok, out_tok;
-  sam_alu dut (
+  alu_mul_top dut (
     .clk_i(clk), .rst_ni(rst_n),
     .a_valid_i(a_valid), .a_ready_o(a_ready), .a_tok_i(a_tok),
     .b_valid_i(b_valid), .b_ready_o(b_ready), .b_tok_i(b_tok),
