@@ -210,10 +210,21 @@ module sam_spaccumulator #(
     end
   endfunction
 
+  // An OR accumulated over NumWords words is a chain NumWords deep, which yosys
+  // keeps until ABC; at 64 x 64 workspaces (256 words) the YoWASP build's
+  // XAIGER export recursed out of its stack on it. So the wide selections OR
+  // groups of OrGroup words first: two chains of OrGroup and NumWords / OrGroup.
+  localparam int unsigned OrGroup = 16;
+
   function automatic widx_t onehot_index(sum_t onehot);
+    widx_t part;
     onehot_index = '0;
-    for (int k = 0; k < NumWords; k++) begin
-      onehot_index |= onehot[k] ? WordIdx'(k) : '0;
+    for (int g = 0; g < NumWords; g += OrGroup) begin
+      part = '0;
+      for (int k = g; k < g + OrGroup && k < NumWords; k++) begin
+        part |= onehot[k] ? WordIdx'(k) : '0;
+      end
+      onehot_index |= part;
     end
   endfunction
 
@@ -638,6 +649,7 @@ module sam_spaccumulator #(
   assign nx_en     = !nx_valid_q || sc_load;
   assign nw_en     = !nw_valid_q || nx_en;
   assign sc_rest_next = sc_rest_q & (sc_rest_q - word_t'(1));
+  word_t nw_part;  // one group's share of the next word (see OrGroup)
   assign start     = !fact_q && fq_q != '0;
   assign dsum_next = dsum_q & ~dlow_q;
   assign e_final   = dq_tok.final_;
@@ -658,6 +670,7 @@ module sam_spaccumulator #(
     nw_final_d = nw_final_q;
     nw_slot_d  = nw_slot_q;
     nw_d       = nw_q;
+    nw_part    = '0;
     nwi_d      = nwi_q;
     nx_valid_d = nx_valid_q;
     nx_final_d = nx_final_q;
@@ -727,8 +740,12 @@ module sam_spaccumulator #(
       nw_slot_d  = fslot_q;
       nwi_d      = onehot_index(dlow_q);
       nw_d       = '0;
-      for (int k = 0; k < NumWords; k++) begin
-        nw_d |= dlow_q[k] ? sbm_q[fslot_q][k] : '0;
+      for (int g = 0; g < NumWords; g += OrGroup) begin
+        nw_part = '0;
+        for (int k = g; k < g + OrGroup && k < NumWords; k++) begin
+          nw_part |= dlow_q[k] ? sbm_q[fslot_q][k] : '0;
+        end
+        nw_d |= nw_part;
       end
       if (fact_q && !fresh_q) begin
         dsum_d = dsum_next;
