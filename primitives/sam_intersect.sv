@@ -8,25 +8,41 @@
 // once every way holds the stop (the same one on every way) it passes once to every
 // output, and D too. A fiber empty on any way therefore comes out as a bare stop.
 //
-// Window: each way keeps its next three pairs in registers (slot 0 the head), and
-// the order (<, >) of every two coordinates of different ways in registers too,
-// updated as pairs shift and load (a loaded coordinate is compared with the other
-// ways' registered slots and inputs). Inside a fiber a way drops its head (with its
-// reference) once it cannot be common: some other way j holds a stop, or a larger
-// head, or j's head is smaller and j's second slot is a stop or larger (the head
-// lies strictly between two neighbours of j's sorted fiber). Its second slot goes
-// in the same cycle when that is a coordinate that cannot be common either. So in
-// fibers whose coordinates interleave, every way drops a pair or two each cycle.
+// Input stage: each way's pair is first registered (one pair per way); nothing
+// compares an input port, so an upstream FIFO's read ends at that register.
+//
+// Window: each way keeps its next five pairs in registers (slot 0 the head, the
+// valid ones first), and the order (<, >) of every two tokens of different ways in
+// registers too (a stop or D ranks above every coordinate). Inside a fiber a way
+// drops its head (with its reference) once it cannot be common: some other way j
+// holds a stop, or a larger head, or j's head is smaller and j's second slot is a
+// stop or larger (the head lies strictly between two neighbours of j's sorted
+// fiber). Its second slot goes in the same cycle when that is a coordinate that
+// cannot be common either. So in fibers whose coordinates interleave, every way
+// drops a pair or two each cycle.
+//
+// Timing: the decision of a cycle (emit, and per way: drop one, drop two) is read
+// from flags registered the cycle before: for each pair of ways and each of the
+// 3 x 3 ways their windows can shift, the flags after that shift are computed from
+// the registered order, and the actual shift picks the ones to register. The order
+// bits shift the same way. A pair moved from the stage into the window is compared
+// with the other ways' next slots straight into registers, and is "young" for a
+// cycle (its order read from those registers, invisible to the flags). So every
+// loop is: registered flags -> shift selects -> a mux of registered bits.
 //
 // Throughput: a match or a stop moves one pair on every way and one token on every
 // output; a way drops up to two pairs a cycle and takes one, so the window refills
 // and a merge of fibers of a and b coordinates takes about max(a, b) cycles on
-// random fibers (a + b - matches without the window). A dropped pair needs no output
-// space. Each output sits behind a two-entry buffer (`sam_fifo`, Depth 2).
-// Combinational paths: ready_o of way k = its two input valids and a free window
-// slot after this cycle's drops, which depend on registered state only (window,
-// order bits, the output buffers' registered ready): no path from any ready_i or
-// any input token to any ready_o. Outputs come from the buffers' registers.
+// random fibers (a + b - matches without the window). A pair becomes visible to the
+// decision two cycles after it enters the window. A dropped pair needs no output
+// space. Each output sits behind a two-entry buffer (`sam_fifo`, Depth 2); whether
+// all have room is a register (room_q) kept beside them.
+// Latency: input to output 4 cycles at the least (stage, window, young, output
+// buffer).
+// Combinational paths: ready_o of way k = its two input valids, the stage's valid
+// and whether the stage moves into the window this cycle, which depends on
+// registered state only: no path from any ready_i or any input token to any
+// ready_o. Outputs come from the buffers' registers.
 // crd<k>_ready_o == ref<k>_ready_o (the pair moves together).
 //
 // Coordinate skipping (seed 003 section 4.2) would add per-way skip outputs to the
@@ -132,27 +148,40 @@ module sam_intersect #(
 
   // Pairs offered on the inputs (the protocol checks below look at these).
   logic [MaxWays-1:0] used, head;
-  logic [CrdWidth-1:0] c[MaxWays];
+  logic [CrdWidth:0]   c[MaxWays];
 
-  // Each way's window: its next Slots pairs in stream order, registered, slot 0
-  // the head. A way takes a pair (crd and ref both valid) whenever its window has
-  // a free slot after this cycle's pops: ready_o depends on the way's two input
-  // valids and on registered state only.
-  localparam int unsigned Slots = 3;
+  // Each way's queue: its next Slots pairs in stream order, registered, slot 0 the
+  // head, the valid ones first. A way takes a pair (crd and ref both valid) into the
+  // first slot left empty after this cycle's pops whenever there is one; an input
+  // goes only into these registers (no comparison on an input).
+  localparam int unsigned Slots = 5;
   localparam int unsigned Entries = MaxWays * Slots;  // entry p = way * Slots + slot
 
+  logic [MaxWays-1:0]  stg_valid_q;
+  logic [CrdWidth:0]   stg_crd_q[MaxWays];
+  logic [RefWidth:0]   stg_ref_q[MaxWays];
   logic [CrdWidth:0]   w_crd[MaxWays][Slots];
   logic [RefWidth:0]   w_ref[MaxWays][Slots];
   logic [Slots-1:0]    w_valid_q[MaxWays];
-  logic [1:0]          w_src[MaxWays][Slots];
-  logic [1:0]          pops[MaxWays];  // pairs leaving way k this cycle, 0..2
+  // What leaves way k this cycle: an emit (every way pops 1), else g0 (drop the
+  // head) and g1 (with g0: the second slot too). Each is a register or an OR of registers,
+  // so the muxes below take them directly and the emit (room_q && match) last.
+  logic [MaxWays-1:0]  g0, g1, e_way;
+  logic                emit;  // every way's head leaves to the outputs
+  logic [1:0]          w_src[MaxWays][Slots];  // slot i takes slot i + 0..2, or (3) the input
+  // The same one-hot, kept whole: the comparisons selected by it then come last.
+  (* keep *) logic [3*Slots-1:0] src_hot[MaxWays];  // slot i: bits 3i..3i+2
+  logic [Slots-1:0]    vis_q[MaxWays];  // valid and not young (its order is in gt_q)
+  logic [Slots-1:0]    dv_q[MaxWays];  // visible and a coordinate
+  logic [Slots-1:0]    young_q[MaxWays];  // slots that took the input the cycle before
   logic [MaxWays-1:0]  push;
   logic [CrdWidth:0]   hd_crd[MaxWays];
   logic [RefWidth:0]   hd_ref[MaxWays];
 
   // Every entry flattened: valid, stop (or D), coordinate.
-  logic [Entries-1:0]  e_valid, e_ctrl;
-  logic [CrdWidth-1:0] e_c[Entries];
+  logic [Entries-1:0]  e_ctrl;
+  logic [Entries-1:0]  e_vis, e_dv;  // vis_q, dv_q flattened
+  logic [CrdWidth:0]   e_c[Entries];  // the token: a stop (or D) above every coordinate
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_window
     logic [CrdWidth:0] crd_d[Slots];
@@ -161,27 +190,39 @@ module sam_intersect #(
 
     assign used[k]     = k < Ways;
     assign head[k]     = used[k] && crd_valid[k] && ref_valid[k];
-    assign c[k]        = crd_tok[k][CrdWidth-1:0];
-    assign in_ready[k] = head[k] && (!w_valid_q[k][Slots-1] || pops[k] != '0);
-    assign push[k]     = in_ready[k];
+    assign c[k]        = stg_crd_q[k];
+    assign push[k]     = stg_valid_q[k] && (!w_valid_q[k][Slots-1] || e_way[k] || g0[k]);
+    assign in_ready[k] = head[k] && (!stg_valid_q[k] || push[k]);
+
+    // The input stage: one pair, registered, before the queue.
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        stg_valid_q[k] <= 1'b0;
+        stg_crd_q[k]   <= '0;
+        stg_ref_q[k]   <= '0;
+      end else begin
+        if (in_ready[k]) begin
+          stg_valid_q[k] <= 1'b1;
+          stg_crd_q[k]   <= crd_tok[k];
+          stg_ref_q[k]   <= ref_tok[k];
+        end else if (push[k]) begin
+          stg_valid_q[k] <= 1'b0;
+        end
+      end
+    end
     assign hd_crd[k]   = w_crd[k][0];
     assign hd_ref[k]   = w_ref[k][0];
 
-    // Shift out the popped pairs; a slot left empty loads the input pair, which
-    // counts (valid) only in the first empty slot and only when pushed. w_src: what
-    // each slot takes, slot i + 0..2 or (3) the input.
+    // Slot i keeps slot i + pops (when that is valid) or loads the input: w_src[k][i] is
+    // 0..2 or (3) the input, decided once per slot from the selects.
     always_comb begin
       for (int i = 0; i < Slots; i++) begin
-        kept[i]     = 1'b0;
-        w_src[k][i] = 2'd3;
-        for (int s = 0; s < 3; s++) begin
-          if (int'(pops[k]) == s && i + s < Slots && w_valid_q[k][i+s]) begin
-            kept[i]     = 1'b1;
-            w_src[k][i] = 2'(s);
-          end
-        end
-        crd_d[i] = crd_tok[k];
-        ref_d[i] = ref_tok[k];
+        logic [Slots+1:0] v;
+        v = {2'b00, w_valid_q[k]};
+        kept[i] = e_way[k] ? v[i+1] : g0[k] ? (g1[k] ? v[i+2] : v[i+1]) : v[i];
+        w_src[k][i]  = !kept[i] ? 2'd3 : e_way[k] ? 2'd1 : g0[k] ? (g1[k] ? 2'd2 : 2'd1) : 2'd0;
+        crd_d[i] = stg_crd_q[k];
+        ref_d[i] = stg_ref_q[k];
         for (int s = 0; s < 3; s++) begin
           if (w_src[k][i] == 2'(s) && i + s < Slots) begin
             crd_d[i] = w_crd[k][i+s];
@@ -189,6 +230,7 @@ module sam_intersect #(
           end
         end
       end
+      for (int i = 0; i < Slots; i++) src_hot[k][3*i+:3] = 3'(4'b0001 << w_src[k][i]);
       valid_d = kept;
       for (int i = 0; i < Slots; i++) begin
         if (push[k] && !kept[i] && (i == 0 || kept[i-1])) valid_d[i] = 1'b1;
@@ -198,12 +240,18 @@ module sam_intersect #(
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         w_valid_q[k] <= '0;
+        young_q[k]   <= '0;
+        vis_q[k]     <= '0;
+        dv_q[k]      <= '0;
         for (int i = 0; i < Slots; i++) begin
           w_crd[k][i] <= '0;
           w_ref[k][i] <= '0;
         end
       end else begin
         w_valid_q[k] <= valid_d;
+        young_q[k]   <= valid_d & ~kept;
+        vis_q[k]     <= kept;
+        for (int i = 0; i < Slots; i++) dv_q[k][i] <= kept[i] && !crd_d[i][CrdWidth];
         for (int i = 0; i < Slots; i++) begin
           w_crd[k][i] <= crd_d[i];
           w_ref[k][i] <= ref_d[i];
@@ -212,45 +260,93 @@ module sam_intersect #(
     end
 
     for (genvar i = 0; i < Slots; i++) begin : gen_entry
-      assign e_valid[k*Slots+i] = used[k] && w_valid_q[k][i];
+      assign e_vis[k*Slots+i]   = used[k] && vis_q[k][i];
+      assign e_dv[k*Slots+i]    = used[k] && dv_q[k][i];
       assign e_ctrl[k*Slots+i]  = w_crd[k][i][CrdWidth];
-      assign e_c[k*Slots+i]     = w_crd[k][i][CrdWidth-1:0];
+      assign e_c[k*Slots+i]     = w_crd[k][i];
     end
   end
 
   // The order of every two entries of different ways, registered: gt_q[p][q] is
   // e_c[p] > e_c[q] and lt_q[p][q] is e_c[p] < e_c[q] (p < q; meaningful for two
-  // valid coordinates). The rules below read only these registers. For the next
-  // cycle each slot keeps a shifted pair or loads its way's input, so each pair of
-  // slots takes a shifted registered bit, a comparison of a registered entry with
-  // another way's input, or one of two inputs: no comparator on the loop through
-  // the pops.
-  logic in_gt[Entries][MaxWays];  // e_c[p] > the coordinate on input j
-  logic in_lt[Entries][MaxWays];  // e_c[p] < the coordinate on input j
-  logic ii_gt[MaxWays][MaxWays];  // input k > input j (k < j)
-  logic ii_lt[MaxWays][MaxWays];  // input k < input j (k < j)
+  // valid coordinates). The pair a way takes from its input is compared at once
+  // with what each other way's slots hold next (a shifted entry or that way's
+  // input), straight into registers (nx_*_q); the cycle after, that pair is young
+  // (young_q) and its order comes from nx_*_q (eff_*), otherwise from gt_q / lt_q.
+  // Each cycle every slot keeps a shifted pair, so gt_q takes eff_* shifted by the
+  // pops: the pops only select registered bits. (A slot that loads the input gets
+  // a value of no meaning: it is young the cycle after.)
+  logic nx_gt_q[Entries][MaxWays];  // what slot p holds now > what input j held
+  logic nx_lt_q[Entries][MaxWays];  // what slot p holds now < what input j held
   logic gt_q[Entries][Entries];
   logic lt_q[Entries][Entries];
+  logic eff_gt[Entries][Entries];
+  logic eff_lt[Entries][Entries];
 
   for (genvar p = 0; p < Entries; p++) begin : gen_in_cmp
     for (genvar j = 0; j < MaxWays; j++) begin : gen_way_cmp
-      if (p / Slots != j && j < Ways && p / Slots < Ways) begin : gen_pair
-        assign in_gt[p][j] = e_c[p] > c[j];
-        assign in_lt[p][j] = e_c[p] < c[j];
+      localparam int unsigned K = p / Slots, I = p % Slots;
+      if (K != j && j < Ways && K < Ways) begin : gen_pair
+        // cand_*[s]: slot p takes source s (slot p + s, or 3: input K).
+        logic cand_gt[3], cand_lt[3];
+        for (genvar a = 0; a < 3; a++) begin : gen_a
+          if (I + a < Slots) begin : gen_old
+            assign cand_gt[a] = e_c[p+a] > c[j];
+            assign cand_lt[a] = e_c[p+a] < c[j];
+          end else begin : gen_none
+            assign cand_gt[a] = 1'b0;
+            assign cand_lt[a] = 1'b0;
+          end
+        end
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            nx_gt_q[p][j] <= 1'b0;
+            nx_lt_q[p][j] <= 1'b0;
+          end else begin
+            nx_gt_q[p][j] <= |(src_hot[K][3*I+:3] & {cand_gt[2], cand_gt[1], cand_gt[0]});
+            nx_lt_q[p][j] <= |(src_hot[K][3*I+:3] & {cand_lt[2], cand_lt[1], cand_lt[0]});
+          end
+        end
       end else begin : gen_none
-        assign in_gt[p][j] = 1'b0;
-        assign in_lt[p][j] = 1'b0;
+        assign nx_gt_q[p][j] = 1'b0;
+        assign nx_lt_q[p][j] = 1'b0;
       end
     end
   end
+
+  // ii_*_q[k][j]: input k against input j (k < j), a cycle ago (both young now).
+  logic ii_gt_q[MaxWays][MaxWays];
+  logic ii_lt_q[MaxWays][MaxWays];
   for (genvar k = 0; k < MaxWays; k++) begin : gen_ii_row
     for (genvar j = 0; j < MaxWays; j++) begin : gen_ii
       if (k < j && j < Ways) begin : gen_pair
-        assign ii_gt[k][j] = c[k] > c[j];
-        assign ii_lt[k][j] = c[k] < c[j];
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            ii_gt_q[k][j] <= 1'b0;
+            ii_lt_q[k][j] <= 1'b0;
+          end else begin
+            ii_gt_q[k][j] <= c[k] > c[j];
+            ii_lt_q[k][j] <= c[k] < c[j];
+          end
+        end
       end else begin : gen_none
-        assign ii_gt[k][j] = 1'b0;
-        assign ii_lt[k][j] = 1'b0;
+        assign ii_gt_q[k][j] = 1'b0;
+        assign ii_lt_q[k][j] = 1'b0;
+      end
+    end
+  end
+
+  for (genvar p = 0; p < Entries; p++) begin : gen_eff_row
+    for (genvar q = 0; q < Entries; q++) begin : gen_eff
+      localparam int unsigned K = p / Slots, I = p % Slots, J = q / Slots, M = q % Slots;
+      if (p < q && K != J && J < Ways) begin : gen_pair
+        assign eff_gt[p][q] = young_q[K][I] ? (young_q[J][M] ? ii_gt_q[K][J] : nx_lt_q[q][K])
+                              : young_q[J][M] ? nx_gt_q[p][J] : gt_q[p][q];
+        assign eff_lt[p][q] = young_q[K][I] ? (young_q[J][M] ? ii_lt_q[K][J] : nx_gt_q[q][K])
+                              : young_q[J][M] ? nx_lt_q[p][J] : lt_q[p][q];
+      end else begin : gen_none
+        assign eff_gt[p][q] = 1'b0;
+        assign eff_lt[p][q] = 1'b0;
       end
     end
   end
@@ -259,30 +355,27 @@ module sam_intersect #(
     for (genvar q = 0; q < Entries; q++) begin : gen_order
       localparam int unsigned K = p / Slots, I = p % Slots, J = q / Slots, M = q % Slots;
       if (p < q && K != J && J < Ways) begin : gen_pair
-        // cand_*[a][b]: the order when slot p takes source a and slot q source b.
-        logic cand_gt[4][4], cand_lt[4][4];
+        // Slot p keeps entry p + pops[K], slot q entry q + pops[J].
+        logic old_gt[3][3], old_lt[3][3];  // [a][b]: p takes p + a, q takes q + b
+        logic row_gt[3], row_lt[3];
         logic gt_d, lt_d;
-        for (genvar a = 0; a < 4; a++) begin : gen_a
-          for (genvar b = 0; b < 4; b++) begin : gen_b
-            localparam bit OldP = a < 3 && I + a < Slots, OldQ = b < 3 && M + b < Slots;
-            localparam int unsigned Fp = OldP ? p + a : p, Fq = OldQ ? q + b : q;
-            if (OldP && OldQ) begin : gen_old_old
-              assign cand_gt[a][b] = gt_q[Fp][Fq];
-              assign cand_lt[a][b] = lt_q[Fp][Fq];
-            end else if (OldP) begin : gen_old_in
-              assign cand_gt[a][b] = in_gt[Fp][J];
-              assign cand_lt[a][b] = in_lt[Fp][J];
-            end else if (OldQ) begin : gen_in_old
-              assign cand_gt[a][b] = in_lt[Fq][K];
-              assign cand_lt[a][b] = in_gt[Fq][K];
-            end else begin : gen_in_in
-              assign cand_gt[a][b] = ii_gt[K][J];
-              assign cand_lt[a][b] = ii_lt[K][J];
+        for (genvar a = 0; a < 3; a++) begin : gen_a
+          for (genvar b = 0; b < 3; b++) begin : gen_b
+            if (I + a < Slots && M + b < Slots) begin : gen_old
+              assign old_gt[a][b] = eff_gt[p+a][q+b];
+              assign old_lt[a][b] = eff_lt[p+a][q+b];
+            end else begin : gen_none
+              assign old_gt[a][b] = 1'b0;
+              assign old_lt[a][b] = 1'b0;
             end
           end
         end
-        assign gt_d = cand_gt[w_src[K][I]][w_src[J][M]];
-        assign lt_d = cand_lt[w_src[K][I]][w_src[J][M]];
+        for (genvar b = 0; b < 3; b++) begin : gen_row
+          assign row_gt[b] = g0[K] ? (g1[K] ? old_gt[2][b] : old_gt[1][b]) : old_gt[0][b];
+          assign row_lt[b] = g0[K] ? (g1[K] ? old_lt[2][b] : old_lt[1][b]) : old_lt[0][b];
+        end
+        assign gt_d = emit ? old_gt[1][1] : g0[J] ? (g1[J] ? row_gt[2] : row_gt[1]) : row_gt[0];
+        assign lt_d = emit ? old_lt[1][1] : g0[J] ? (g1[J] ? row_lt[2] : row_lt[1]) : row_lt[0];
         always_ff @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
             gt_q[p][q] <= 1'b0;
@@ -305,65 +398,165 @@ module sam_intersect #(
     return p < q ? gt[p][q] : lt[q][p];
   endfunction
 
-  // absent[k][i]: slot i of way k holds a coordinate x that is not in some other
-  // way j's fiber, because j's window shows it: j's fiber is sorted, so x is absent
-  // when the first of j's slots (in order) holding a stop or a coordinate >= x holds
-  // a stop or a coordinate > x. The rule reads j's first Look slots: j's head, or
-  // j's second slot with the head a coordinate < x. (Slots of j after a stop belong
-  // to the next fiber; they are never reached, since the stop decides first. Only
-  // slot 1 of k after a data head is used, so x is in the current fiber.)
-  localparam int unsigned Look = 2;  // a third slot gains little in simulation
-  logic absent[MaxWays][2];
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_absent
-    for (genvar i = 0; i < 2; i++) begin : gen_slot
-      localparam int unsigned P = k * Slots + i;
-      always_comb begin
-        absent[k][i] = 1'b0;
-        for (int j = 0; j < MaxWays; j++) begin
-          if (j != k) begin
-            for (int m = 0; m < Look; m++) begin
-              // q: j's slot m; r: the slot before it (q itself for the head, unused).
-              int unsigned q, r;
-              q = j * Slots + m;
-              r = m > 0 ? q - 1 : q;
-              if (e_valid[q] && (e_ctrl[q] || greater(q, P, gt_q, lt_q))
-                  && (m == 0 || (!e_ctrl[r] && greater(P, r, gt_q, lt_q))))
-                absent[k][i] = 1'b1;
-            end
-          end
-        end
+  // gt[p][q]: e_c[p] > e_c[q], for two entries of different ways.
+  logic gt[Entries][Entries];
+  for (genvar p = 0; p < Entries; p++) begin : gen_cmp_row
+    for (genvar q = 0; q < Entries; q++) begin : gen_cmp
+      if (p / Slots != q / Slots && p / Slots < Ways && q / Slots < Ways) begin : gen_pair
+        assign gt[p][q] = greater(p, q, gt_q, lt_q);
+      end else begin : gen_none
+        assign gt[p][q] = 1'b0;
       end
     end
   end
 
-  logic all_head, any_ctrl, all_ctrl, match;
-  // Kept whole so that synthesis maps it as its own LUT level (better ECP5 Fmax,
-  // measured over placement seeds).
-  (* keep *) logic emit;
-  logic q_ready;  // every output buffer has room
-  logic crd_q_ready;
-  logic [MaxWays-1:0] ref_q_ready, is_data, is_ctrl, nx_data;
+  // The decision of a cycle comes from flags registered the cycle before: for every
+  // way k and other way j, and for each of the 3 x 3 ways the two queues can shift
+  // this cycle (k pops a, j pops b), the flags of the queues after that shift are
+  // computed from the registers now, and the actual pops pick the ones to
+  // register. A pair taken this cycle is not in the registers yet, so the flags see
+  // its slot empty: they may decide less than they could (never wrongly); the
+  // cycle after, the flags are recomputed with it.
+  //
+  // gone[k][j][s]: k's slot s (0, 1) holds a coordinate x that is not in j's fiber,
+  // because j's window shows it: j's fiber is sorted, so x is absent when the first
+  // of j's slots (in order) holding a stop or a coordinate >= x holds a stop or a
+  // coordinate > x. The rule reads j's first two slots: j's head, or j's second slot
+  // with the head a coordinate < x. (Slots of j after a stop belong to the next
+  // fiber; they are never reached, since the stop decides first. Only slot 1 of k
+  // after a data head absent is used, so x is in the current fiber.)
+  // same_q[j]: way 0's and way j's heads are equal coordinates; ends_q[j]: both are
+  // stops (or D). For unused ways: gone 0, same and ends 1.
+  logic gone_q[MaxWays][MaxWays][2];
+  logic same_q[MaxWays], ends_q[MaxWays];
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_head
-    assign is_data[k] = e_valid[k*Slots] && !e_ctrl[k*Slots];
-    assign is_ctrl[k] = e_valid[k*Slots] && e_ctrl[k*Slots];
-    assign nx_data[k] = e_valid[k*Slots+1] && !e_ctrl[k*Slots+1];
-  end
-
-  assign all_head = (is_data | is_ctrl | ~used) == '1;
-  assign any_ctrl = is_ctrl != '0;
-  assign all_ctrl = all_head && (is_ctrl | ~used) == '1;
-  // Every way holds data and the coordinates are equal.
-  logic all_eq;
-  always_comb begin
-    all_eq = 1'b1;
-    for (int k = 1; k < MaxWays; k++) begin
-      if (used[k] && (gt_q[0][k*Slots] || lt_q[0][k*Slots])) all_eq = 1'b0;
+  for (genvar k = 0; k < MaxWays; k++) begin : gen_flag_row
+    for (genvar j = 0; j < MaxWays; j++) begin : gen_flag
+      if (k != j && k < Ways && j < Ways) begin : gen_pair
+        logic gone_c[2][3][3];  // [s][a][b]
+        logic gone_d[2];
+        for (genvar a = 0; a < 3; a++) begin : gen_a
+          for (genvar b = 0; b < 3; b++) begin : gen_b
+            localparam int unsigned Q0 = j * Slots + b, Q1 = Q0 + 1;
+            for (genvar s = 0; s < 2; s++) begin : gen_s
+              localparam int unsigned X = k * Slots + a + s;
+              assign gone_c[s][a][b] = e_dv[X]
+                  && ((e_vis[Q0] && gt[Q0][X]) || (e_vis[Q1] && gt[Q1][X] && gt[X][Q0]));
+            end
+          end
+        end
+        for (genvar s = 0; s < 2; s++) begin : gen_pick
+          logic row[3];
+          for (genvar b = 0; b < 3; b++) begin : gen_row
+            assign row[b] = g0[k] ? (g1[k] ? gone_c[s][2][b] : gone_c[s][1][b])
+                                  : gone_c[s][0][b];
+          end
+          assign gone_d[s] = emit ? gone_c[s][1][1]
+                           : g0[j] ? (g1[j] ? row[2] : row[1]) : row[0];
+        end
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            gone_q[k][j][0] <= 1'b0;
+            gone_q[k][j][1] <= 1'b0;
+          end else begin
+            gone_q[k][j][0] <= gone_d[0];
+            gone_q[k][j][1] <= gone_d[1];
+          end
+        end
+      end else begin : gen_none
+        assign gone_q[k][j][0] = 1'b0;
+        assign gone_q[k][j][1] = 1'b0;
+      end
     end
   end
-  assign match    = all_head && !any_ctrl && all_eq;
-  assign q_ready  = crd_q_ready && (ref_q_ready | ~used) == '1;
-  assign emit     = q_ready && (match || all_ctrl);
+
+  for (genvar j = 0; j < MaxWays; j++) begin : gen_head_flag
+    if (j > 0 && j < Ways) begin : gen_pair
+      logic same_c[3][3], ends_c[3][3];
+      logic same_row[3], ends_row[3];
+      logic same_d, ends_d;
+      for (genvar a = 0; a < 3; a++) begin : gen_a
+        for (genvar b = 0; b < 3; b++) begin : gen_b
+          localparam int unsigned P = a, Q = j * Slots + b;
+          assign ends_c[a][b] = e_vis[P] && e_ctrl[P] && e_vis[Q] && e_ctrl[Q];
+          assign same_c[a][b] = ends_c[a][b]
+                                || (e_dv[P] && e_dv[Q] && !gt[P][Q] && !gt[Q][P]);
+        end
+      end
+      for (genvar b = 0; b < 3; b++) begin : gen_row
+        assign same_row[b] = g0[0] ? (g1[0] ? same_c[2][b] : same_c[1][b]) : same_c[0][b];
+        assign ends_row[b] = g0[0] ? (g1[0] ? ends_c[2][b] : ends_c[1][b]) : ends_c[0][b];
+      end
+      assign same_d = emit ? same_c[1][1]
+                    : g0[j] ? (g1[j] ? same_row[2] : same_row[1]) : same_row[0];
+      assign ends_d = emit ? ends_c[1][1]
+                    : g0[j] ? (g1[j] ? ends_row[2] : ends_row[1]) : ends_row[0];
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          same_q[j] <= 1'b0;
+          ends_q[j] <= 1'b0;
+        end else begin
+          same_q[j] <= same_d;
+          ends_q[j] <= ends_d;
+        end
+      end
+    end else begin : gen_none
+      assign same_q[j] = 1'b1;
+      assign ends_q[j] = 1'b1;
+    end
+  end
+
+  // An emit needs room in every output buffer. room_q is that, registered: each
+  // buffer's count is followed here too (the two agree: see the assertion below).
+  logic all_ctrl;
+  logic match;  // every head the same coordinate, or every head a stop
+  logic room_q, room_d;
+  logic crd_q_ready;
+  logic [MaxWays-1:0] ref_q_ready;
+  logic [1:0] cnt_q[MaxWays+1], cnt_d[MaxWays+1];  // entry MaxWays: crd
+  logic [MaxWays:0] buf_pop;
+
+  always_comb begin
+    match    = 1'b1;
+    all_ctrl = 1'b1;
+    for (int j = 1; j < MaxWays; j++) begin
+      match    = match && same_q[j];
+      all_ctrl = all_ctrl && ends_q[j];
+    end
+  end
+  assign emit    = room_q && match;
+  assign buf_pop = {crd_valid_o && crd_ready_i, out_valid & out_ready & used};
+
+  always_comb begin
+    room_d = 1'b1;
+    for (int b = 0; b <= MaxWays; b++) begin
+      cnt_d[b] = cnt_q[b] + 2'(emit && (b == MaxWays || used[b])) - 2'(buf_pop[b]);
+      if (cnt_d[b] == 2'd2) room_d = 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      room_q <= 1'b1;
+      for (int b = 0; b <= MaxWays; b++) cnt_q[b] <= '0;
+    end else begin
+      room_q <= room_d;
+      for (int b = 0; b <= MaxWays; b++) cnt_q[b] <= cnt_d[b];
+    end
+  end
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (room_q == (crd_q_ready && (ref_q_ready | ~used) == '1))
+      else $error("sam_intersect: room register disagrees with the output buffers");
+    end
+  end
+`else
+  // Waiver: the buffers' own ready feeds the assertion only.
+  logic unused_ready;
+  assign unused_ready = crd_q_ready ^ (^ref_q_ready);
+`endif
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_pop
     // An emit takes the head of every way. Otherwise a way drops its data head when
@@ -371,10 +564,15 @@ module sam_intersect #(
     // absent as well (at most two pairs a cycle; a stop leaves only by an emit).
     // (An emit and a drop never coincide: a drop needs a data head absent from
     // another way, an emit equal data heads or stops on every way.)
-    logic drop1, drop2;
-    assign drop1   = used[k] && is_data[k] && absent[k][0];
-    assign drop2   = drop1 && nx_data[k] && absent[k][1];
-    assign pops[k] = {drop2, (used[k] && emit) || (drop1 && !drop2)};
+    always_comb begin
+      g0[k] = 1'b0;
+      g1[k] = 1'b0;
+      for (int j = 0; j < MaxWays; j++) begin
+        g0[k] = g0[k] || gone_q[k][j][0];
+        g1[k] = g1[k] || gone_q[k][j][1];
+      end
+    end
+    assign e_way[k] = used[k] && emit;
   end
 
   sam_fifo #(
