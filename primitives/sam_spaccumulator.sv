@@ -182,11 +182,6 @@ module sam_spaccumulator #(
     return AddrWidth'(64'(i) << InnerBits) | AddrWidth'(64'(j) & InnerMask);
   endfunction
 
-  // The occupancy bitmap word of (i, j).
-  function automatic widx_t word_of(crd_t i, crd_t j);
-    return WordIdx'(flat(i, j) >> BitIdx);
-  endfunction
-
   // Lowest set bit, one-hot (x & -x: a carry chain).
   function automatic word_t lowest_bit(word_t w);
     return w & (~w + word_t'(1));
@@ -400,7 +395,7 @@ module sam_spaccumulator #(
   logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q, a4_valid_q;
   baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
   val_t   a1_val_d, a1_val_q, a2_val_q, a3_sum_q, a4_sum_q, a5_sum_q, a2_sum;
-  word_t  a1_word_d, a1_word_q;  // the token's occupancy word before the token
+  sum_t   a1_col_d, a1_col_q;    // the token's column of occupancy bits, one per word
   logic   a2_f3_q, a2_f4_q, a2_f5_q, a2_fm_q;  // a2's old sum: a3, a4, a5, memory, or 0
   // a1's bitmap word and bit, one-hot (decoded when the token is taken, so
   // setting its bit is one LUT level on the way into 5 x Entries flip-flops).
@@ -535,7 +530,7 @@ module sam_spaccumulator #(
       a2_f3_q    <= h3;
       a2_f4_q    <= !h3 && h4;
       a2_f5_q    <= !h3 && !h4 && h5;
-      a2_fm_q    <= !h3 && !h4 && !h5 && a1_word_q[a1_addr_q[BitIdx-1:0]];
+      a2_fm_q    <= !h3 && !h4 && !h5 && (a1_col_q & a1_woh_q) != '0;
     end
   end
 
@@ -582,21 +577,18 @@ module sam_spaccumulator #(
   // taken): no decision on the address path.
   assign araddr   = {bank_q, acc_addr};
 
-  // The token's occupancy word, before its own bit (and all 0 in the cycle after a
-  // close, whose clear is then still on its way). The word index comes from a
-  // queue entry through the read pointers, so the words for every candidate
-  // (i: cur_i or either outer entry; j: either inner entry) are selected from
-  // registers and only the last mux waits for the pointers. Configurations where
-  // a candidate does not matter (order 1, or DimInner = WordWidth) share the muxes.
-  word_t a1_word_cand[3][2];
-  word_t a1_word_pick;
+  // The token's occupancy bit, before its own (and all 0 in the cycle after a
+  // close, whose clear is then still on its way), in two steps: when the token is
+  // taken, the bit of its column (its j's bit index) in every word, from
+  // registers only (both inner queue entries, then the read pointer); in a1, the
+  // bit of its word. So neither i nor the outer queue is on this path.
+  sum_t a1_col_cand[2];
   always_comb begin
     for (int kc = 0; kc < 2; kc++) begin
-      a1_word_cand[0][kc] = cl_flip_q ? '0 : abm_q[word_of(cur_i_q, c_e_q[kc].pay)];
-      a1_word_cand[1][kc] = cl_flip_q ? '0 : abm_q[word_of(o_e_q[0].pay, c_e_q[kc].pay)];
-      a1_word_cand[2][kc] = cl_flip_q ? '0 : abm_q[word_of(o_e_q[1].pay, c_e_q[kc].pay)];
+      for (int w = 0; w < NumWords; w++) begin
+        a1_col_cand[kc][w] = abm_q[w][c_e_q[kc].pay[BitIdx-1:0]];
+      end
     end
-    a1_word_pick = a1_word_cand[(Order == 2 && !open_q) ? (o_rp_q ? 2 : 1) : 0][iv_rp_q];
   end
 
   // ---- accumulate side: never waits for an output, only for a free bank at a close.
@@ -669,7 +661,7 @@ module sam_spaccumulator #(
     a1_valid_d = acc;
     a1_addr_d  = {bank_q, acc_addr};
     a1_val_d   = v_hd.val;
-    a1_word_d  = a1_word_pick;
+    a1_col_d   = cl_flip_q ? '0 : a1_col_cand[iv_rp_q];
     a1_woh_d   = sum_t'(1) << acc_addr[AddrWidth-1:BitIdx];
     a1_boh_d   = word_t'(1) << acc_addr[BitIdx-1:0];
     // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
@@ -868,7 +860,7 @@ module sam_spaccumulator #(
       a1_valid_q  <= 1'b0;
       a1_addr_q   <= '0;
       a1_val_q    <= '0;
-      a1_word_q   <= '0;
+      a1_col_q    <= '0;
       a1_woh_q    <= '0;
       a1_boh_q    <= '0;
       fq_q        <= '0;
@@ -930,7 +922,7 @@ module sam_spaccumulator #(
       a1_valid_q  <= a1_valid_d;
       a1_addr_q   <= a1_addr_d;
       a1_val_q    <= a1_val_d;
-      a1_word_q   <= a1_word_d;
+      a1_col_q    <= a1_col_d;
       a1_woh_q    <= a1_woh_d;
       a1_boh_q    <= a1_boh_d;
       fq_q        <= fq_d;
