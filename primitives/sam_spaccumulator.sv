@@ -392,8 +392,8 @@ module sam_spaccumulator #(
   // occupancy bit is picked from the word read with the token, forwarding hits are
   // found), a2 adds, a3 writes the sum back; a4 and a5 keep the sums the memory
   // read of a younger token missed.
-  logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q, a4_valid_q;
-  baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
+  logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q;
+  baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q;
   val_t   a1_val_d, a1_val_q, a2_val_q, a3_sum_q, a4_sum_q, a5_sum_q, a2_sum;
   sum_t   a1_col_d, a1_col_q;    // the token's column of occupancy bits, one per word
   logic   a2_f3_q, a2_f4_q, a2_f5_q, a2_fm_q;  // a2's old sum: a3, a4, a5, memory, or 0
@@ -495,19 +495,19 @@ module sam_spaccumulator #(
 
   // Hits of a1 against the tokens that will be in a3, a4, a5 when a1 is in a2; the
   // youngest wins.
-  logic h3, h4, h5;
-  assign h3 = a2_valid_q && a2_addr_q == a1_addr_q;
-  assign h4 = a3_valid_q && a3_addr_q == a1_addr_q;
-  assign h5 = a4_valid_q && a4_addr_q == a1_addr_q;
+  // Compared when the token is taken (against a1..a3, which move on with it), so
+  // a1 only combines registered hits.
+  logic h3_d, h4_d, h5_d, h3, h4, h5;  // h3..h5: registers (a1)
+  assign h3_d = a1_valid_q && a1_addr_q == a1_addr_d;
+  assign h4_d = a2_valid_q && a2_addr_q == a1_addr_d;
+  assign h5_d = a3_valid_q && a3_addr_q == a1_addr_d;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       a2_valid_q <= 1'b0;
       a3_valid_q <= 1'b0;
-      a4_valid_q <= 1'b0;
       a2_addr_q  <= '0;
       a3_addr_q  <= '0;
-      a4_addr_q  <= '0;
       a2_val_q   <= '0;
       a3_sum_q   <= '0;
       a4_sum_q   <= '0;
@@ -516,13 +516,14 @@ module sam_spaccumulator #(
       a2_f4_q    <= 1'b0;
       a2_f5_q    <= 1'b0;
       a2_fm_q    <= 1'b0;
+      h3         <= 1'b0;
+      h4         <= 1'b0;
+      h5         <= 1'b0;
     end else begin
       a2_valid_q <= a1_valid_q;
       a3_valid_q <= a2_valid_q;
-      a4_valid_q <= a3_valid_q;
       a2_addr_q  <= a1_addr_q;
       a3_addr_q  <= a2_addr_q;
-      a4_addr_q  <= a3_addr_q;
       a2_val_q   <= a1_val_q;
       a3_sum_q   <= a2_sum;
       a4_sum_q   <= a3_sum_q;
@@ -531,6 +532,9 @@ module sam_spaccumulator #(
       a2_f4_q    <= !h3 && h4;
       a2_f5_q    <= !h3 && !h4 && h5;
       a2_fm_q    <= !h3 && !h4 && !h5 && (a1_col_q & a1_woh_q) != '0;
+      h3         <= h3_d;
+      h4         <= h4_d;
+      h5         <= h5_d;
     end
   end
 
@@ -581,7 +585,7 @@ module sam_spaccumulator #(
   // close, whose clear is then still on its way), in two steps: when the token is
   // taken, the bit of its column (its j's bit index) in every word, from
   // registers only (both inner queue entries, then the read pointer); in a1, the
-  // bit of its word. So neither i nor the outer queue is on this path.
+  // bit of its word (one-hot). So neither i nor the outer queue is on this path.
   sum_t a1_col_cand[2];
   always_comb begin
     for (int kc = 0; kc < 2; kc++) begin
