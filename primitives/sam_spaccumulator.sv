@@ -28,24 +28,30 @@
 // port and two synchronous read ports (accumulate, drain: two `sam_mem` copies,
 // two-cycle reads), and per bank an occupancy bitmap of NumWords =
 // Rows*DimInner/WordWidth words of WordWidth bits plus a summary (word non-empty).
-//   Inputs: each channel is decoded into a one-token register stage (kind flags,
-//   stop level minus one and two), so the takes are flat equations over registers.
+//   Inputs: each channel is decoded (kind flags, stop level minus one and two) into
+//   a two-entry queue: an arriving token fills the entry at the write pointer, the
+//   head is the entry at the read pointer, and a take only moves the read pointer
+//   and clears a full bit. So every input ready is a register (the entry at the
+//   write pointer is free), the takes are flat equations over registers, and the
+//   take drives a few flip-flops, no register enables.
 //   Accumulate side: one input token per cycle, always, except a closing stop (or
 //   D) finding all Banks - 1 other banks still draining. A data token reads its
-//   memory word (cycle t) and its occupancy word, and sets its bit in the
+//   memory word (cycle t) and its occupancy bit (the bit of its column in every
+//   word at t, its word's in a1), and sets its bit in the
 //   accumulate bitmap from a1 (the bank's own bitmap follows it, so a close copies
 //   nothing); the memory word arrives two cycles later (t+2), is added (a2), and
 //   written back from a register (a3). The read misses the writes of its cycle and
-//   the next two; a2 takes those sums from a3..a5 (hits found a cycle early), so
+//   the next two; a2 takes those sums from a3..a5 (hits found two cycles early), so
 //   back-to-back tokens on one coordinate keep full rate and a read and a write of
 //   one word in one cycle (undefined in `sam_mem`) never matter. A close
 //   (S_n, n >= 1) or D hands the bank, with its stop, to the drain (an empty group
 //   too, so every output keeps its order) and moves on to the next bank.
 //   Drain side, a pipeline over the closed banks in order: fetch takes a bank's
-//   summary (a start cycle, then a cycle finding its lowest word) and walks its
+//   summary and a copy of its bitmap (a start cycle, then a cycle finding its
+//   lowest word) and walks its
 //   non-empty words (lowest first, one-hot, selected by an AND-OR), then a final
 //   marker; nw holds the next word; nx its precomputed scanner state (lowest bit,
-//   the bits above, "two or more bits"); the scanner emits one flat index per cycle
+//   the bits above; "more bits" is their OR, taken at the load); the scanner emits one flat index per cycle
 //   (its loop: one carry chain and a mux; whether to load the next word is a
 //   register flag) into a two-entry queue (head and skid registers, registered
 //   ready; the scanner marks a group's first coordinate and a new row); the issue
@@ -55,12 +61,17 @@
 //   token on crd_inner / val; empty words cost nothing. The inputs wait only when
 //   Banks - 1 groups are waiting to drain or draining.
 //   Cost: Banks x Rows x DimInner x ValWidth bits of memory per read port (defaults:
-//   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 1
-//   bitmaps of Rows*DimInner bits in registers.
+//   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 2
+//   bitmaps of Rows*DimInner bits in registers (accumulate, per bank, fetch).
+//   A close clears the accumulate bitmap a cycle late (from a register, masked in
+//   the cycle between), and writes its stop a cycle late, so the take drives no
+//   wide enable or clear.
 //   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
-//   2) tokens per cycle on long unstalled streams; ECP5-85F 151.2 / 125.1 MHz
-//   (seed 1; seeds 2-3: 127.3-146.9 / 137.2-140.5), limited by fabric paths of 4-5
-//   LUTs with long routes (order 2: the input take into the stage enables).
+//   2) tokens per cycle on long unstalled streams; ECP5-85F, nextpnr seeds 1 / 2 /
+//   3: order 1 152.3 / 151.4 / 144.7 MHz, order 2 143.5 / 139.1 / 134.5 MHz,
+//   limited by fabric paths of 4-6 LUT levels with 1-2 ns routes each (the take,
+//   the occupancy column select, the drain's fetch enables); the seed moves a
+//   result by about +-8 MHz.
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
@@ -381,9 +392,9 @@ module sam_spaccumulator #(
   crd_t   slvlm1_d[Banks];
   crd_t   slvlm1_q[Banks];
   logic [Banks-1:0] sdone_d, sdone_q;
-  // Order 2 writes the closing stop a cycle after the close, from registers
-  // loaded every cycle, so its (deeper) take drives no enable of these; order 1
-  // writes it at the close (measured faster for order 1: 149.0 against 127.9 MHz).
+  // The closing stop is written a cycle after the close, from registers loaded
+  // every cycle, so the take drives no enable of these (the drain reads them many
+  // cycles later); cl_flip_q also clears the accumulate bitmap.
   logic   cl_flip_q, cl_done_q;
   bank_t  cl_bank_q;
   crd_t   cl_lvl_q, cl_lvlm1_q;
