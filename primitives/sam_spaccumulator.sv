@@ -28,24 +28,30 @@
 // port and two synchronous read ports (accumulate, drain: two `sam_mem` copies,
 // two-cycle reads), and per bank an occupancy bitmap of NumWords =
 // Rows*DimInner/WordWidth words of WordWidth bits plus a summary (word non-empty).
-//   Inputs: each channel is decoded into a one-token register stage (kind flags,
-//   stop level minus one and two), so the takes are flat equations over registers.
+//   Inputs: each channel is decoded (kind flags, stop level minus one and two) into
+//   a two-entry queue: an arriving token fills the entry at the write pointer, the
+//   head is the entry at the read pointer, and a take only moves the read pointer
+//   and clears a full bit. So every input ready is a register (the entry at the
+//   write pointer is free), the takes are flat equations over registers, and the
+//   take drives a few flip-flops, no register enables.
 //   Accumulate side: one input token per cycle, always, except a closing stop (or
 //   D) finding all Banks - 1 other banks still draining. A data token reads its
-//   memory word (cycle t) and its occupancy word, and sets its bit in the
+//   memory word (cycle t) and its occupancy bit (the bit of its column in every
+//   word at t, its word's in a1), and sets its bit in the
 //   accumulate bitmap from a1 (the bank's own bitmap follows it, so a close copies
 //   nothing); the memory word arrives two cycles later (t+2), is added (a2), and
 //   written back from a register (a3). The read misses the writes of its cycle and
-//   the next two; a2 takes those sums from a3..a5 (hits found a cycle early), so
+//   the next two; a2 takes those sums from a3..a5 (hits found two cycles early), so
 //   back-to-back tokens on one coordinate keep full rate and a read and a write of
 //   one word in one cycle (undefined in `sam_mem`) never matter. A close
 //   (S_n, n >= 1) or D hands the bank, with its stop, to the drain (an empty group
 //   too, so every output keeps its order) and moves on to the next bank.
 //   Drain side, a pipeline over the closed banks in order: fetch takes a bank's
-//   summary (a start cycle, then a cycle finding its lowest word) and walks its
+//   summary and a copy of its bitmap (a start cycle, then a cycle finding its
+//   lowest word) and walks its
 //   non-empty words (lowest first, one-hot, selected by an AND-OR), then a final
 //   marker; nw holds the next word; nx its precomputed scanner state (lowest bit,
-//   the bits above, "two or more bits"); the scanner emits one flat index per cycle
+//   the bits above; "more bits" is their OR, taken at the load); the scanner emits one flat index per cycle
 //   (its loop: one carry chain and a mux; whether to load the next word is a
 //   register flag) into a two-entry queue (head and skid registers, registered
 //   ready; the scanner marks a group's first coordinate and a new row); the issue
@@ -55,12 +61,17 @@
 //   token on crd_inner / val; empty words cost nothing. The inputs wait only when
 //   Banks - 1 groups are waiting to drain or draining.
 //   Cost: Banks x Rows x DimInner x ValWidth bits of memory per read port (defaults:
-//   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 1
-//   bitmaps of Rows*DimInner bits in registers.
+//   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 2
+//   bitmaps of Rows*DimInner bits in registers (accumulate, per bank, fetch).
+//   A close clears the accumulate bitmap a cycle late (from a register, masked in
+//   the cycle between), and writes its stop a cycle late, so the take drives no
+//   wide enable or clear.
 //   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
-//   2) tokens per cycle on long unstalled streams; ECP5-85F 151.2 / 125.1 MHz
-//   (seed 1; seeds 2-3: 127.3-146.9 / 137.2-140.5), limited by fabric paths of 4-5
-//   LUTs with long routes (order 2: the input take into the stage enables).
+//   2) tokens per cycle on long unstalled streams; ECP5-85F, nextpnr seeds 1 / 2 /
+//   3: order 1 152.3 / 151.4 / 144.7 MHz, order 2 143.5 / 139.1 / 134.5 MHz,
+//   limited by fabric paths of 4-6 LUT levels with 1-2 ns routes each (the take,
+//   the occupancy column select, the drain's fetch enables); the seed moves a
+//   result by about +-8 MHz.
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
@@ -264,10 +275,10 @@ module sam_spaccumulator #(
 
   sam_pkg::tok_kind_e o_kind, c_kind, v_kind;
   crd_t               o_in_pay, c_in_pay;
-  cin_t               c_in, c_q;
-  oin_t               o_in, o_q;
-  vin_t               v_in, v_q;
-  logic               c_full_q, o_full_q, v_full_q, c_load, o_load, v_load;
+  cin_t               c_in, c_hd;
+  oin_t               o_in, o_hd;
+  vin_t               v_in, v_hd;
+  logic               c_hf, o_hf, v_hf, c_push, o_push_in, v_push;
   logic               take_o, take_iv;
 
   assign o_kind   = sam_pkg::tok_kind(crd_outer_tok_i[CrdWidth],
@@ -307,28 +318,68 @@ module sam_spaccumulator #(
 
   // Flags only some configurations (or only the assertions) read.
   logic unused_flags;
-  assign unused_flags = ^{c_q.lvl0, c_q.lvl1, c_q.is_stop, o_q.lvl0, o_q.is_stop};
+  assign unused_flags = ^{c_hd.lvl0, c_hd.lvl1, c_hd.is_stop, o_hd.lvl0, o_hd.is_stop};
 
-  assign c_load = take_iv || !c_full_q;
-  assign v_load = take_iv || !v_full_q;
-  assign o_load = take_o || !o_full_q;
+  // Each input is a two-entry queue: an entry is written when the input's token
+  // arrives (write pointer, from the valid and the entry's own full bit), the
+  // head is the entry at the read pointer, and a take only clears a full bit and
+  // moves the read pointer. So the ready is a register (the entry at the write
+  // pointer is free), and the take, the deepest decision of the accumulate side,
+  // drives a few flip-flops instead of the stages' enables. crd_inner and val are
+  // always taken together, so they share one read pointer.
+  cin_t       c_e_q[2];
+  vin_t       v_e_q[2];
+  oin_t       o_e_q[2];
+  logic [1:0] c_f_q, v_f_q, o_f_q;
+  logic       c_wp_q, v_wp_q, o_wp_q, iv_rp_q, o_rp_q;
+
+  assign crd_inner_ready_o = !c_f_q[c_wp_q];
+  assign val_ready_o       = !v_f_q[v_wp_q];
+  assign c_push    = crd_inner_valid_i && !c_f_q[c_wp_q];
+  assign v_push    = val_valid_i && !v_f_q[v_wp_q];
+  assign o_push_in = Order == 2 && crd_outer_valid_i && !o_f_q[o_wp_q];
+  assign c_hd      = c_e_q[iv_rp_q];
+  assign v_hd      = v_e_q[iv_rp_q];
+  assign o_hd      = o_e_q[o_rp_q];
+  assign c_hf      = c_f_q[iv_rp_q];
+  assign v_hf      = v_f_q[iv_rp_q];
+  assign o_hf      = o_f_q[o_rp_q];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      c_full_q <= 1'b0;
-      v_full_q <= 1'b0;
-      o_full_q <= 1'b0;
+      c_f_q   <= '0;
+      v_f_q   <= '0;
+      o_f_q   <= '0;
+      c_wp_q  <= 1'b0;
+      v_wp_q  <= 1'b0;
+      o_wp_q  <= 1'b0;
+      iv_rp_q <= 1'b0;
+      o_rp_q  <= 1'b0;
     end else begin
-      if (c_load) c_full_q <= crd_inner_valid_i;
-      if (v_load) v_full_q <= val_valid_i;
-      if (o_load) o_full_q <= Order == 2 && crd_outer_valid_i;
+      // A push fills the free entry at the write pointer, a take empties the full
+      // one at the read pointer: never the same entry.
+      for (int k = 0; k < 2; k++) begin
+        if ((c_push && c_wp_q == 1'(k)) || (take_iv && iv_rp_q == 1'(k)))
+          c_f_q[k] <= c_push && c_wp_q == 1'(k);
+        if ((v_push && v_wp_q == 1'(k)) || (take_iv && iv_rp_q == 1'(k)))
+          v_f_q[k] <= v_push && v_wp_q == 1'(k);
+        if ((o_push_in && o_wp_q == 1'(k)) || (take_o && o_rp_q == 1'(k)))
+          o_f_q[k] <= o_push_in && o_wp_q == 1'(k);
+      end
+      c_wp_q  <= c_wp_q ^ c_push;
+      v_wp_q  <= v_wp_q ^ v_push;
+      o_wp_q  <= o_wp_q ^ o_push_in;
+      iv_rp_q <= iv_rp_q ^ take_iv;
+      o_rp_q  <= o_rp_q ^ take_o;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (c_load) c_q <= c_in;
-    if (v_load) v_q <= v_in;
-    if (o_load) o_q <= o_in;
+    for (int k = 0; k < 2; k++) begin
+      if (c_push && c_wp_q == 1'(k)) c_e_q[k] <= c_in;
+      if (v_push && v_wp_q == 1'(k)) v_e_q[k] <= v_in;
+      if (o_push_in && o_wp_q == 1'(k)) o_e_q[k] <= o_in;
+    end
   end
 
   // ---------------------------------------------------------------- state
@@ -352,9 +403,9 @@ module sam_spaccumulator #(
   crd_t   slvlm1_d[Banks];
   crd_t   slvlm1_q[Banks];
   logic [Banks-1:0] sdone_d, sdone_q;
-  // Order 2 writes the closing stop a cycle after the close, from registers
-  // loaded every cycle, so its (deeper) take drives no enable of these; order 1
-  // writes it at the close (measured faster for order 1: 149.0 against 127.9 MHz).
+  // The closing stop is written a cycle after the close, from registers loaded
+  // every cycle, so the take drives no enable of these (the drain reads them many
+  // cycles later); cl_flip_q also clears the accumulate bitmap.
   logic   cl_flip_q, cl_done_q;
   bank_t  cl_bank_q;
   crd_t   cl_lvl_q, cl_lvlm1_q;
@@ -363,15 +414,15 @@ module sam_spaccumulator #(
   // occupancy bit is picked from the word read with the token, forwarding hits are
   // found), a2 adds, a3 writes the sum back; a4 and a5 keep the sums the memory
   // read of a younger token missed.
-  logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q, a4_valid_q;
-  baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
+  logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q;
+  baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q;
   val_t   a1_val_d, a1_val_q, a2_val_q, a3_sum_q, a4_sum_q, a5_sum_q, a2_sum;
-  word_t  a1_word_d, a1_word_q;  // the token's occupancy word before the token
+  sum_t   a1_col_d, a1_col_q;    // the token's column of occupancy bits, one per word
   logic   a2_f3_q, a2_f4_q, a2_f5_q, a2_fm_q;  // a2's old sum: a3, a4, a5, memory, or 0
-  widx_t  a1_w;                 // a1's bitmap word and bit
-  logic [BitIdx-1:0] a1_b;
-  assign a1_w = a1_addr_q[AddrWidth-1:BitIdx];
-  assign a1_b = a1_addr_q[BitIdx-1:0];
+  // a1's bitmap word and bit, one-hot (decoded when the token is taken, so
+  // setting its bit is one LUT level on the way into 5 x Entries flip-flops).
+  sum_t   a1_woh_d, a1_woh_q;
+  word_t  a1_boh_d, a1_boh_q;
 
   // Drain, a pipeline of four stages. Fetch walks the non-empty words of one
   // closed group (fslot) and then gives a final marker; nw holds the next word;
@@ -383,12 +434,13 @@ module sam_spaccumulator #(
   bank_t  fslot_d, fslot_q;
   logic   fact_d, fact_q;       // fetch works on fslot
   sum_t   dsum_d, dsum_q;       // non-empty words of fslot not yet fetched
+  word_t  dbm_q[NumWords];       // fslot's bitmap, copied at the start
   sum_t   dlow_d, dlow_q;       // the lowest of them, one-hot
   logic   nw_valid_d, nw_valid_q, nw_final_d, nw_final_q;
   bank_t  nw_slot_d, nw_slot_q;
   word_t  nw_d, nw_q;
   widx_t  nwi_d, nwi_q;
-  logic   nx_valid_d, nx_valid_q, nx_final_d, nx_final_q, nx_more_d, nx_more_q;
+  logic   nx_valid_d, nx_valid_q, nx_final_d, nx_final_q;
   bank_t  nx_slot_d, nx_slot_q;
   word_t  nx_oh_d, nx_oh_q, nx_rest_d, nx_rest_q;
   widx_t  nx_wi_d, nx_wi_q;
@@ -465,19 +517,19 @@ module sam_spaccumulator #(
 
   // Hits of a1 against the tokens that will be in a3, a4, a5 when a1 is in a2; the
   // youngest wins.
-  logic h3, h4, h5;
-  assign h3 = a2_valid_q && a2_addr_q == a1_addr_q;
-  assign h4 = a3_valid_q && a3_addr_q == a1_addr_q;
-  assign h5 = a4_valid_q && a4_addr_q == a1_addr_q;
+  // Compared when the token is taken (against a1..a3, which move on with it), so
+  // a1 only combines registered hits.
+  logic h3_d, h4_d, h5_d, h3, h4, h5;  // h3..h5: registers (a1)
+  assign h3_d = a1_valid_q && a1_addr_q == a1_addr_d;
+  assign h4_d = a2_valid_q && a2_addr_q == a1_addr_d;
+  assign h5_d = a3_valid_q && a3_addr_q == a1_addr_d;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       a2_valid_q <= 1'b0;
       a3_valid_q <= 1'b0;
-      a4_valid_q <= 1'b0;
       a2_addr_q  <= '0;
       a3_addr_q  <= '0;
-      a4_addr_q  <= '0;
       a2_val_q   <= '0;
       a3_sum_q   <= '0;
       a4_sum_q   <= '0;
@@ -486,13 +538,14 @@ module sam_spaccumulator #(
       a2_f4_q    <= 1'b0;
       a2_f5_q    <= 1'b0;
       a2_fm_q    <= 1'b0;
+      h3         <= 1'b0;
+      h4         <= 1'b0;
+      h5         <= 1'b0;
     end else begin
       a2_valid_q <= a1_valid_q;
       a3_valid_q <= a2_valid_q;
-      a4_valid_q <= a3_valid_q;
       a2_addr_q  <= a1_addr_q;
       a3_addr_q  <= a2_addr_q;
-      a4_addr_q  <= a3_addr_q;
       a2_val_q   <= a1_val_q;
       a3_sum_q   <= a2_sum;
       a4_sum_q   <= a3_sum_q;
@@ -500,7 +553,10 @@ module sam_spaccumulator #(
       a2_f3_q    <= h3;
       a2_f4_q    <= !h3 && h4;
       a2_f5_q    <= !h3 && !h4 && h5;
-      a2_fm_q    <= !h3 && !h4 && !h5 && a1_word_q[a1_addr_q[BitIdx-1:0]];
+      a2_fm_q    <= !h3 && !h4 && !h5 && (a1_col_q & a1_woh_q) != '0;
+      h3         <= h3_d;
+      h4         <= h4_d;
+      h5         <= h5_d;
     end
   end
 
@@ -509,7 +565,6 @@ module sam_spaccumulator #(
   logic  acc, done_in, flip, start, fin_pop;
   crd_t  acc_i;
   addr_t acc_addr;
-  widx_t acc_w;
   logic              o_push;
   logic [CrdWidth:0] o_push_tok;
   logic  dq_push, dq_ready, dq_valid, dq_pop, sc_adv, sc_load, nx_en, nw_en;
@@ -538,50 +593,63 @@ module sam_spaccumulator #(
   logic [2:0] crd_count_d, crd_count_q, val_count_d, val_count_q;
   logic       crd_pop, val_pop, room_q;
   assign room = room_q;
-  assign c_ok = c_full_q && v_full_q;
+  assign c_ok = c_hf && v_hf;
 
   // The i of an accumulated token: the outer coordinate read in the same cycle
   // (order 2, first j of a fiber) or the one read before.
-  assign acc_i    = (Order == 2 && !open_q) ? o_q.pay : cur_i_q;
-  assign acc_addr = flat(acc_i, c_q.pay);
-  assign acc_w    = acc_addr[AddrWidth-1:BitIdx];
+  assign acc_i    = (Order == 2 && !open_q) ? o_hd.pay : cur_i_q;
+  assign acc_addr = flat(acc_i, c_hd.pay);
   // The accumulate port reads the input's word (harmless if the token is not
   // taken): no decision on the address path.
   assign araddr   = {bank_q, acc_addr};
 
+  // The token's occupancy bit, before its own (and all 0 in the cycle after a
+  // close, whose clear is then still on its way), in two steps: when the token is
+  // taken, the bit of its column (its j's bit index) in every word, from
+  // registers only (both inner queue entries, then the read pointer); in a1, the
+  // bit of its word (one-hot). So neither i nor the outer queue is on this path.
+  sum_t a1_col_cand[2];
+  always_comb begin
+    for (int kc = 0; kc < 2; kc++) begin
+      for (int w = 0; w < NumWords; w++) begin
+        a1_col_cand[kc][w] = abm_q[w][c_e_q[kc].pay[BitIdx-1:0]];
+      end
+    end
+  end
+
   // ---- accumulate side: never waits for an output, only for a free bank at a close.
   // Flat equations over the stage flags, so the takes are a few LUTs deep.
   logic closed, a_acc, a_empty, a_s0, a_close, b_acc, b_s0, b_s1, b_close, pend_ok_q;
-  assign closed  = !open_q && o_full_q;
-  assign a_acc   = closed && o_q.is_data && c_ok && c_q.is_data;
-  assign a_empty = closed && o_q.is_data && c_ok && c_q.s0;  // the S0 of an empty fiber
-  assign a_s0    = closed && o_q.s0 && c_ok;                  // bare outer S0, inner S1
-  assign a_close = closed && o_q.sc && c_ok && pend_ok_q;     // bare outer S_m / D
-  assign b_acc   = open_q && c_ok && c_q.is_data;
-  assign b_s0    = open_q && c_ok && c_q.s0;
-  assign b_s1    = open_q && c_ok && o_full_q && c_q.s1;      // with the outer S0
-  assign b_close = open_q && c_ok && o_full_q && c_q.sc && pend_ok_q;
+  assign closed  = !open_q && o_hf;
+  assign a_acc   = closed && o_hd.is_data && c_ok && c_hd.is_data;
+  assign a_empty = closed && o_hd.is_data && c_ok && c_hd.s0;  // the S0 of an empty fiber
+  assign a_s0    = closed && o_hd.s0 && c_ok;                  // bare outer S0, inner S1
+  assign a_close = closed && o_hd.sc && c_ok && pend_ok_q;     // bare outer S_m / D
+  assign b_acc   = open_q && c_ok && c_hd.is_data;
+  assign b_s0    = open_q && c_ok && c_hd.s0;
+  assign b_s1    = open_q && c_ok && o_hf && c_hd.s1;      // with the outer S0
+  assign b_close = open_q && c_ok && o_hf && c_hd.sc && pend_ok_q;
 
   always_comb begin
     if (Order == 1) begin
-      acc     = c_ok && c_q.is_data;
-      flip    = c_ok && c_q.cl && pend_ok_q;
-      take_iv = c_ok && (c_q.dz || (c_q.cl && pend_ok_q));
+      acc     = c_ok && c_hd.is_data;
+      flip    = c_ok && c_hd.cl && pend_ok_q;
+      take_iv = c_ok && (c_hd.dz || (c_hd.cl && pend_ok_q));
       take_o  = 1'b0;
-      done_in = c_q.is_done;
+      done_in = c_hd.is_done;
       open_d  = open_q;
       cur_i_d = cur_i_q;
     end else begin
       acc     = a_acc || b_acc;
       flip    = a_close || b_close;
       take_iv = a_acc || a_empty || a_s0 || a_close || b_acc || b_s0 || b_s1 || b_close;
-      take_o  = (closed && o_q.is_data) || a_s0 || a_close || b_s1 || b_close;
-      done_in = !open_q && o_q.is_done;
+      take_o  = (closed && o_hd.is_data) || a_s0 || a_close || b_s1 || b_close;
+      done_in = !open_q && o_hd.is_done;
       open_d  = open_q;
       cur_i_d = cur_i_q;
-      if (closed && o_q.is_data) begin
-        open_d  = !(c_ok && c_q.s0);
-        cur_i_d = o_q.pay;
+      if (closed && o_hd.is_data) begin
+        open_d  = !(c_ok && c_hd.s0);
+        cur_i_d = o_hd.pay;
       end
       if (b_s0 || b_s1 || b_close) open_d = 1'b0;
     end
@@ -596,14 +664,14 @@ module sam_spaccumulator #(
   word_t abm_set[NumWords];
   sum_t  asum_set;
   always_comb begin
-    abm_set  = abm_q;
-    asum_set = asum_q;
-    if (a1_valid_q) begin
-      abm_set[a1_w][a1_b] = 1'b1;
-      asum_set[a1_w]      = 1'b1;
+    for (int k = 0; k < NumWords; k++) abm_set[k] = cl_flip_q ? '0 : abm_q[k];
+    asum_set = cl_flip_q ? '0 : asum_q;
+    for (int k = 0; k < NumWords; k++) begin
+      abm_set[k] |= (a1_valid_q && a1_woh_q[k]) ? a1_boh_q : '0;
     end
-    abm_d  = flip ? '{default: '0} : abm_set;
-    asum_d = flip ? '0 : asum_set;
+    asum_set |= a1_valid_q ? a1_woh_q : '0;
+    abm_d  = abm_set;
+    asum_d = asum_set;
     sbm_d  = sbm_q;
     ssum_d = ssum_q;
     sbm_d[bank_q]  = abm_set;
@@ -618,20 +686,15 @@ module sam_spaccumulator #(
     // a1 loads every cycle (only its valid bit depends on the take).
     a1_valid_d = acc;
     a1_addr_d  = {bank_q, acc_addr};
-    a1_val_d   = v_q.val;
-    a1_word_d  = abm_q[acc_w];
+    a1_val_d   = v_hd.val;
+    a1_col_d   = cl_flip_q ? '0 : a1_col_cand[iv_rp_q];
+    a1_woh_d   = sum_t'(1) << acc_addr[AddrWidth-1:BitIdx];
+    a1_boh_d   = word_t'(1) << acc_addr[BitIdx-1:0];
     // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
     // empty; for D, nothing) goes to the drain with its stop, and the next group
     // fills the next bank.
-    if (flip) begin
-      bank_d = bank_q + bank_t'(1);
-      if (Order == 1) begin
-        slvl_d[bank_q]   = c_q.pm1;
-        slvlm1_d[bank_q] = c_q.pm2;
-        sdone_d[bank_q]  = done_in;
-      end
-    end
-    if (Order == 2 && cl_flip_q) begin
+    if (flip) bank_d = bank_q + bank_t'(1);
+    if (cl_flip_q) begin
       slvl_d[cl_bank_q]   = cl_lvl_q;
       slvlm1_d[cl_bank_q] = cl_lvlm1_q;
       sdone_d[cl_bank_q]  = cl_done_q;
@@ -677,7 +740,6 @@ module sam_spaccumulator #(
     nx_slot_d  = nx_slot_q;
     nx_oh_d    = nx_oh_q;
     nx_rest_d  = nx_rest_q;
-    nx_more_d  = nx_more_q;
     nx_wi_d    = nx_wi_q;
     sc_valid_d = sc_valid_q;
     sc_final_d = sc_final_q;
@@ -708,7 +770,7 @@ module sam_spaccumulator #(
       sc_slot_d  = nx_slot_q;
       sc_oh_d    = nx_oh_q;
       sc_rest_d  = nx_rest_q;
-      sc_more_d  = nx_more_q;
+      sc_more_d  = nx_rest_q != '0;
       sc_wi_d    = nx_wi_q;
     end else if (sc_adv) begin
       sc_oh_d   = sc_rest_q & ~sc_rest_next;
@@ -721,7 +783,6 @@ module sam_spaccumulator #(
       nx_slot_d  = nw_slot_q;
       nx_oh_d    = lowest_bit(nw_q);
       nx_rest_d  = nw_q & (nw_q - word_t'(1));
-      nx_more_d  = two_or_more(nw_q);
       nx_wi_d    = nwi_q;
     end
 
@@ -743,7 +804,7 @@ module sam_spaccumulator #(
       for (int g = 0; g < NumWords; g += OrGroup) begin
         nw_part = '0;
         for (int k = g; k < g + OrGroup && k < NumWords; k++) begin
-          nw_part |= dlow_q[k] ? sbm_q[fslot_q][k] : '0;
+          nw_part |= dlow_q[k] ? dbm_q[k] : '0;
         end
         nw_d |= nw_part;
       end
@@ -808,8 +869,6 @@ module sam_spaccumulator #(
   assign crd_count_d = crd_count_q + 3'(i1_valid_q) - 3'(crd_pop);
   assign val_count_d = val_count_q + 3'(i1_valid_q) - 3'(val_pop);
 
-  assign crd_inner_ready_o = c_load;
-  assign val_ready_o       = v_load;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -833,7 +892,9 @@ module sam_spaccumulator #(
       a1_valid_q  <= 1'b0;
       a1_addr_q   <= '0;
       a1_val_q    <= '0;
-      a1_word_q   <= '0;
+      a1_col_q    <= '0;
+      a1_woh_q    <= '0;
+      a1_boh_q    <= '0;
       fq_q        <= '0;
       fresh_q     <= 1'b0;
       fslot_q     <= '0;
@@ -850,7 +911,6 @@ module sam_spaccumulator #(
       nx_slot_q   <= '0;
       nx_oh_q     <= '0;
       nx_rest_q   <= '0;
-      nx_more_q   <= 1'b0;
       nx_wi_q     <= '0;
       sc_more_q   <= 1'b0;
       sc_valid_q  <= 1'b0;
@@ -887,14 +947,16 @@ module sam_spaccumulator #(
       cl_flip_q   <= flip;
       cl_done_q   <= done_in;
       cl_bank_q   <= bank_q;
-      cl_lvl_q    <= c_q.pm1;
-      cl_lvlm1_q  <= c_q.pm2;
+      cl_lvl_q    <= c_hd.pm1;
+      cl_lvlm1_q  <= c_hd.pm2;
       slvlm1_q    <= slvlm1_d;
       sdone_q     <= sdone_d;
       a1_valid_q  <= a1_valid_d;
       a1_addr_q   <= a1_addr_d;
       a1_val_q    <= a1_val_d;
-      a1_word_q   <= a1_word_d;
+      a1_col_q    <= a1_col_d;
+      a1_woh_q    <= a1_woh_d;
+      a1_boh_q    <= a1_boh_d;
       fq_q        <= fq_d;
       fresh_q     <= fresh_d;
       fslot_q     <= fslot_d;
@@ -911,7 +973,6 @@ module sam_spaccumulator #(
       nx_slot_q   <= nx_slot_d;
       nx_oh_q     <= nx_oh_d;
       nx_rest_q   <= nx_rest_d;
-      nx_more_q   <= nx_more_d;
       nx_wi_q     <= nx_wi_d;
       sc_more_q   <= sc_more_d;
       sc_valid_q  <= sc_valid_d;
@@ -935,6 +996,12 @@ module sam_spaccumulator #(
       val_count_q <= val_count_d;
       room_q      <= crd_count_d < 3'(OutDepth - 1) && val_count_d < 3'(OutDepth - 1);
     end
+  end
+
+  // The fetch's copy of its bank's bitmap (the bank is closed, so it no longer
+  // changes): the word select then has no bank mux in front of it.
+  always_ff @(posedge clk_i) begin
+    if (start) dbm_q <= sbm_q[fslot_q];
   end
 
   // ---------------------------------------------------------------- drain queue
@@ -1042,25 +1109,25 @@ module sam_spaccumulator #(
                   c_in_pay, DimInner);
     end
     if (rst_ni && c_ok) begin
-      if (c_q.is_data) begin
-        assert (v_q.kind == sam_pkg::TokData || v_q.kind == sam_pkg::TokEmpty)
+      if (c_hd.is_data) begin
+        assert (v_hd.kind == sam_pkg::TokData || v_hd.kind == sam_pkg::TokEmpty)
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end else begin
-        assert (v_q.kind == (c_q.is_stop ? sam_pkg::TokStop : sam_pkg::TokDone) &&
-                (!c_q.is_stop || 64'(v_q.raw) == 64'(c_q.pay)))
+        assert (v_hd.kind == (c_hd.is_stop ? sam_pkg::TokStop : sam_pkg::TokDone) &&
+                (!c_hd.is_stop || 64'(v_hd.raw) == 64'(c_hd.pay)))
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end
     end
   end
 `else
   logic unused_ready;
-  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_q.kind, v_q.raw};
+  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_hd.kind, v_hd.raw};
 `endif
 
   if (Order == 2) begin : gen_outer
     logic o_fifo_ready;
 
-    assign crd_outer_ready_o = o_load;
+    assign crd_outer_ready_o = !o_f_q[o_wp_q];
     assign o_ready           = o_fifo_ready;
 
     sam_fifo #(
@@ -1090,8 +1157,8 @@ module sam_spaccumulator #(
 
 `ifndef SAM_ASSERTS_OFF
     logic [63:0] o_lvl, c_lvl;
-    assign o_lvl = 64'(o_q.pay);
-    assign c_lvl = 64'(c_q.pay);
+    assign o_lvl = 64'(o_hd.pay);
+    assign c_lvl = 64'(c_hd.pay);
     always_ff @(posedge clk_i) begin
       if (rst_ni && crd_outer_valid_i) begin
         assert (o_kind != sam_pkg::TokEmpty)
@@ -1100,26 +1167,26 @@ module sam_spaccumulator #(
         else $error("sam_spaccumulator: i = %0d is outside the workspace (DimOuter = %0d)",
                     o_in_pay, DimOuter);
       end
-      if (rst_ni && o_full_q && c_ok && !open_q) begin
-        if (o_q.is_stop) begin
-          assert (c_q.is_stop && c_lvl == o_lvl + 64'd1)
+      if (rst_ni && o_hf && c_ok && !open_q) begin
+        if (o_hd.is_stop) begin
+          assert (c_hd.is_stop && c_lvl == o_lvl + 64'd1)
           else $error("sam_spaccumulator: a bare outer S%0d needs a bare inner S%0d", o_lvl,
                       o_lvl + 64'd1);
         end
-        if (o_q.is_done) begin
-          assert (c_q.is_done)
+        if (o_hd.is_done) begin
+          assert (c_hd.is_done)
           else $error("sam_spaccumulator: outer D against an inner token that is not D");
         end
       end
       if (rst_ni && c_ok && open_q) begin
-        assert (!c_q.is_done)
+        assert (!c_hd.is_done)
         else $error("sam_spaccumulator: inner D inside the fiber of an outer coordinate");
-        if (c_q.is_stop && o_full_q) begin
-          if (c_q.lvl0) begin
-            assert (!o_q.is_stop)
+        if (c_hd.is_stop && o_hf) begin
+          if (c_hd.lvl0) begin
+            assert (!o_hd.is_stop)
             else $error("sam_spaccumulator: inner S0 where crd_outer closes a fiber");
           end else begin
-            assert (o_q.is_stop && c_lvl == o_lvl + 64'd1)
+            assert (o_hd.is_stop && c_lvl == o_lvl + 64'd1)
             else $error("sam_spaccumulator: inner S%0d does not match crd_outer", c_lvl);
           end
         end
@@ -1129,7 +1196,7 @@ module sam_spaccumulator #(
   end else begin : gen_no_outer
     logic unused_outer;
     assign unused_outer = ^{crd_outer_valid_i, crd_outer_tok_i, crd_outer_ready_i, o_kind,
-                            o_in_pay, o_q, o_full_q, take_o, o_load, o_push, o_push_tok,
+                            o_in_pay, o_hd, o_hf, take_o, o_push_in, o_push, o_push_tok,
                             open_q, open_d, cur_i_q, s0_done_q, sc_row_q, e_row,
                             DimOuter};
     assign crd_outer_ready_o = 1'b0;
