@@ -76,6 +76,9 @@ struct Row {
     sim_seconds: f64,
     cycles_per_second: f64,
     report: Option<samgen_fpga::SynthReport>,
+    /// Why synthesis failed (the sweep goes on to the next kernel).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    synth_error: Option<String>,
 }
 
 fn size_for(indices: usize) -> u64 {
@@ -148,8 +151,8 @@ fn bench(
             &opts,
         )
         .with_context(|| format!("{} in RTL", k.name))?;
-        let report = match &tools {
-            Some(tools) => {
+        let synthesized: Result<Option<samgen_fpga::SynthReport>> = match &tools {
+            Some(tools) => (|| {
                 let top = generate(
                     &graph,
                     "sam_kernel",
@@ -167,16 +170,22 @@ fn bench(
                     &dir.join("ecp5"),
                     FlowOptions::default(),
                 )?;
-                let run =
-                    synthesize(tools, &job).with_context(|| format!("synthesis of {}", k.name))?;
+                let run = synthesize(tools, &job)?;
                 eprintln!(
                     "[bench] {} synthesized in {:.0} s",
                     k.name,
                     started.elapsed().as_secs_f64()
                 );
-                Some(run.report)
+                Ok(Some(run.report))
+            })(),
+            None => Ok(None),
+        };
+        let (report, synth_error) = match synthesized {
+            Ok(report) => (report, None),
+            Err(e) => {
+                eprintln!("[bench] {}: synthesis failed: {e:#}", k.name);
+                (None, Some(format!("{e:#}")))
             }
-            None => None,
         };
         let r = &v.rtl;
         rows.push(Row {
@@ -190,11 +199,25 @@ fn bench(
             sim_seconds: r.sim_seconds,
             cycles_per_second: r.sim_cycles as f64 / r.sim_seconds.max(1e-9),
             report,
+            synth_error,
         });
     }
+    let failed: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.synth_error.is_some())
+        .map(|r| r.kernel.as_str())
+        .collect();
+    let outcome = if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(anyhow::anyhow!(
+            "synthesis failed for {} (the reasons are above and in each kernel's build folder)",
+            failed.join(", ")
+        ))
+    };
     if json {
         println!("{}", serde_json::json!({ "kernels": rows }));
-        return Ok(());
+        return outcome;
     }
     println!(
         "{:<12} {:>6} {:>8} {:>9} {:>9} {:>6} {:>8} {:>7} {:>10}{}",
@@ -214,12 +237,14 @@ fn bench(
         }
     );
     for r in &rows {
-        let synth_cells = r.report.as_ref().map_or(String::new(), |s| {
-            format!(
+        let synth_cells = match (&r.report, &r.synth_error) {
+            (Some(s), _) => format!(
                 "  {:>8} {:>4} {:>4} {:>3} {:>5.1}",
                 s.luts, s.ffs, s.bram, s.dsp, s.fmax_mhz
-            )
-        });
+            ),
+            (None, Some(_)) => "  synthesis failed".to_string(),
+            (None, None) => String::new(),
+        };
         println!(
             "{:<12} {:>6} {:>8} {:>9} {:>9} {:>6.3} {:>8.1} {:>7.2} {:>10.0}{synth_cells}",
             r.kernel,
@@ -233,5 +258,5 @@ fn bench(
             r.cycles_per_second
         );
     }
-    Ok(())
+    outcome
 }
