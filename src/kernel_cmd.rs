@@ -81,6 +81,40 @@ struct Row {
     synth_error: Option<String>,
 }
 
+/// The kernel's top (1024-word memories, workspaces of 64) through the ECP5
+/// flow, in `<output>/<kernel>/ecp5`.
+fn synth_top(
+    tools: &Toolchain,
+    graph: &samgen_compiler::graph::SamGraph,
+    name: &str,
+    fifo_depth: u32,
+    output: &std::path::Path,
+) -> Result<samgen_fpga::SynthReport> {
+    let top = generate(
+        graph,
+        "sam_kernel",
+        &TopOptions {
+            fifo_depth,
+            ..TopOptions::default()
+        },
+        &Sizing::uniform(graph, 1024, 64),
+    )?;
+    let dir = output.join(name.replace([' ', '*'], "_"));
+    let started = Instant::now();
+    let job = kernel_job(
+        &top,
+        Family::Ecp5,
+        &dir.join("ecp5"),
+        FlowOptions::default(),
+    )?;
+    let run = synthesize(tools, &job)?;
+    eprintln!(
+        "[bench] {name} synthesized in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(run.report)
+}
+
 fn size_for(indices: usize) -> u64 {
     match indices {
         0..=2 => 128,
@@ -151,33 +185,8 @@ fn bench(
             &opts,
         )
         .with_context(|| format!("{} in RTL", k.name))?;
-        let synthesized: Result<Option<samgen_fpga::SynthReport>> = match &tools {
-            Some(tools) => (|| {
-                let top = generate(
-                    &graph,
-                    "sam_kernel",
-                    &TopOptions {
-                        fifo_depth,
-                        ..TopOptions::default()
-                    },
-                    &Sizing::uniform(&graph, 1024, 64),
-                )?;
-                let dir = output.join(k.name.replace([' ', '*'], "_"));
-                let started = Instant::now();
-                let job = kernel_job(
-                    &top,
-                    Family::Ecp5,
-                    &dir.join("ecp5"),
-                    FlowOptions::default(),
-                )?;
-                let run = synthesize(tools, &job)?;
-                eprintln!(
-                    "[bench] {} synthesized in {:.0} s",
-                    k.name,
-                    started.elapsed().as_secs_f64()
-                );
-                Ok(Some(run.report))
-            })(),
+        let synthesized = match &tools {
+            Some(tools) => synth_top(tools, &graph, k.name, fifo_depth, output).map(Some),
             None => Ok(None),
         };
         let (report, synth_error) = match synthesized {

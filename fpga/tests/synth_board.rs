@@ -93,6 +93,9 @@ fn vector_product_fits_the_icebreaker() {
         Some(24.0),
     );
     assert!(r.bram > 0, "{r:?}");
+    // The multiplier is in an SB_MAC16 (it once was silently dropped by yosys,
+    // leaving 0 DSP and a wrong product; tests/gate_level.rs checks the function).
+    assert!(r.dsp >= 1, "{r:?}");
     assert!((r.target_mhz - 24.0).abs() < 0.5, "{r:?}");
     assert!(r.fmax_mhz >= r.target_mhz, "{r:?}");
 }

@@ -1,7 +1,8 @@
 // Gate-level check of a synthesized sam_alu computing mul (fpga/tests/netlist_sim.rs):
 // 500 random products through the netlist under random output backpressure,
 // each compared with the product the testbench computes. `W is the value width.
-// The netlist is one elaboration (alu_mul_top, the alu at width `W), so the instance takes no parameters.
+// The netlist is one elaboration (alu_mul_top, the alu at width `W), so the
+// instance takes no parameters.
 module alu_mul_tb;
   localparam int W = `W;
   logic clk = 1'b0, rst_n = 1'b0;
