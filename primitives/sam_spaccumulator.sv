@@ -316,9 +316,12 @@ module sam_spaccumulator #(
     v_in.val     = v_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;  // N: 0
   end
 
-  // Flags only some configurations (or only the assertions) read.
+  // Flags only some configurations (or only the assertions) read: the takes read
+  // the registered head view below, the rest reads the heads' payloads.
   logic unused_flags;
-  assign unused_flags = ^{c_hd.lvl0, c_hd.lvl1, c_hd.is_stop, o_hd.lvl0, o_hd.is_stop};
+  assign unused_flags = ^{c_hd.lvl0, c_hd.lvl1, c_hd.is_stop, c_hd.dz, c_hd.s0, c_hd.s1,
+                          c_hd.sc, c_hd.cl, o_hd.lvl0, o_hd.is_stop, o_hd.is_data, o_hd.s0,
+                          o_hd.sc};
 
   // Each input is a two-entry queue: an entry is written when the input's token
   // arrives (write pointer, from the valid and the entry's own full bit), the
@@ -382,6 +385,91 @@ module sam_spaccumulator #(
     end
   end
 
+  // A registered view of the heads: the flags the takes read, each already ANDed
+  // with "the head is full" (for crd_inner: both crd_inner and val heads), and
+  // the head's coordinate (the workspace address). They are the next cycle's head,
+  // computed for both outcomes of this cycle's take (no take: the head entry, or
+  // the arriving token if the queue is empty, since then the write pointer is the
+  // read pointer; a take: the other entry, or the arriving token) and picked by
+  // the take. So the takes are a few LUTs over registers with no pointer mux in
+  // front of them, and the take drives only these few flip-flops and the full
+  // bits.
+  typedef struct packed {
+    logic ok;   // crd_inner and val heads full
+    logic dat;  // ok, a j
+    logic dz;   // ok, a j or S0
+    logic s0;   // ok, S0
+    logic s1;   // ok, S1
+    logic sc;   // ok, S_n with n >= 2
+    logic cl;   // ok, S_n with n >= 1, or D
+  } chv_t;
+  typedef struct packed {
+    logic ok;   // crd_outer head full
+    logic dat;  // ok, an i
+    logic s0;   // ok, S0
+    logic sc;   // ok, S_n with n >= 1, or D
+  } ohv_t;
+
+  chv_t ch_q, ch_stay, ch_move;  // the view; the next head without / with a take
+  ohv_t oh_q, oh_stay, oh_move;
+  crd_t cj_q, cj_stay, cj_move;  // the crd_inner head's j
+  crd_t oi_q, oi_stay, oi_move;  // the crd_outer head's i
+  cin_t c_stay_e, c_move_e;
+  oin_t o_stay_e, o_move_e;
+  logic unused_view;  // the fields of the next heads the view does not keep
+  assign unused_view = ^{c_stay_e.is_stop, c_stay_e.is_done, c_stay_e.lvl0, c_stay_e.lvl1,
+                         c_stay_e.pm1, c_stay_e.pm2, c_move_e.is_stop, c_move_e.is_done,
+                         c_move_e.lvl0, c_move_e.lvl1, c_move_e.pm1, c_move_e.pm2,
+                         o_stay_e.is_stop, o_stay_e.is_done, o_stay_e.lvl0,
+                         o_move_e.is_stop, o_move_e.is_done, o_move_e.lvl0};
+
+  always_comb begin
+    c_stay_e = c_f_q[iv_rp_q] ? c_e_q[iv_rp_q] : c_in;
+    c_move_e = c_f_q[!iv_rp_q] ? c_e_q[!iv_rp_q] : c_in;
+    o_stay_e = o_f_q[o_rp_q] ? o_e_q[o_rp_q] : o_in;
+    o_move_e = o_f_q[!o_rp_q] ? o_e_q[!o_rp_q] : o_in;
+    ch_stay.ok  = (c_f_q[iv_rp_q] || c_push) && (v_f_q[iv_rp_q] || v_push);
+    ch_move.ok  = (c_f_q[!iv_rp_q] || c_push) && (v_f_q[!iv_rp_q] || v_push);
+    ch_stay.dat = ch_stay.ok && c_stay_e.is_data;
+    ch_move.dat = ch_move.ok && c_move_e.is_data;
+    ch_stay.dz  = ch_stay.ok && c_stay_e.dz;
+    ch_move.dz  = ch_move.ok && c_move_e.dz;
+    ch_stay.s0  = ch_stay.ok && c_stay_e.s0;
+    ch_move.s0  = ch_move.ok && c_move_e.s0;
+    ch_stay.s1  = ch_stay.ok && c_stay_e.s1;
+    ch_move.s1  = ch_move.ok && c_move_e.s1;
+    ch_stay.sc  = ch_stay.ok && c_stay_e.sc;
+    ch_move.sc  = ch_move.ok && c_move_e.sc;
+    ch_stay.cl  = ch_stay.ok && c_stay_e.cl;
+    ch_move.cl  = ch_move.ok && c_move_e.cl;
+    oh_stay.ok  = o_f_q[o_rp_q] || o_push_in;
+    oh_move.ok  = o_f_q[!o_rp_q] || o_push_in;
+    oh_stay.dat = oh_stay.ok && o_stay_e.is_data;
+    oh_move.dat = oh_move.ok && o_move_e.is_data;
+    oh_stay.s0  = oh_stay.ok && o_stay_e.s0;
+    oh_move.s0  = oh_move.ok && o_move_e.s0;
+    oh_stay.sc  = oh_stay.ok && o_stay_e.sc;
+    oh_move.sc  = oh_move.ok && o_move_e.sc;
+    cj_stay  = c_stay_e.pay;
+    cj_move  = c_move_e.pay;
+    oi_stay  = o_stay_e.pay;
+    oi_move  = o_move_e.pay;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ch_q <= '0;
+      oh_q <= '0;
+      cj_q <= '0;
+      oi_q <= '0;
+    end else begin
+      ch_q <= take_iv ? ch_move : ch_stay;
+      oh_q <= take_o ? oh_move : oh_stay;
+      cj_q <= take_iv ? cj_move : cj_stay;
+      oi_q <= take_o ? oi_move : oi_stay;
+    end
+  end
+
   // ---------------------------------------------------------------- state
   // Accumulate side: the bank being filled, the open outer coordinate, the
   // occupancy of the group being accumulated, and the closed groups not yet out.
@@ -411,14 +499,22 @@ module sam_spaccumulator #(
   crd_t   cl_lvl_q, cl_lvlm1_q;
 
   // Accumulate pipeline, one stage per cycle: a1 while the memory reads (the
-  // occupancy bit is picked from the word read with the token, forwarding hits are
-  // found), a2 adds, a3 writes the sum back; a4 and a5 keep the sums the memory
-  // read of a younger token missed.
-  logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q;
-  baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q;
-  val_t   a1_val_d, a1_val_q, a2_val_q, a3_sum_q, a4_sum_q, a5_sum_q, a2_sum;
+  // occupancy bit is picked from the column read when the token was taken,
+  // forwarding hits are combined), a2 when the memory word arrives (it goes into
+  // a register, as 0 unless the coordinate is occupied and no younger sum is
+  // forwarded; the older forwarded sums are picked into another), a3 adds, a4
+  // writes the sum back; a5 and a6 keep the sums the memory read of a younger
+  // token missed.
+  logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q, a4_valid_q;
+  baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
+  val_t   a1_val_d, a1_val_q, a2_val_q, a3_val_q, a4_sum_q, a5_sum_q, a6_sum_q, a3_sum;
   sum_t   a1_col_d, a1_col_q;    // the token's column of occupancy bits, one per word
-  logic   a2_f3_q, a2_f4_q, a2_f5_q, a2_fm_q;  // a2's old sum: a3, a4, a5, memory, or 0
+  logic   a1_clr_q;              // a1 was taken in the cycle after a close: no bit set
+  // a2's choice of the old sum: a4 (the token just before, at a3's add), a5, a6
+  // (picked in a2, two to four tokens before), the memory, or 0.
+  logic   a2_f1_q, a2_f2_q, a2_f3_q, a2_f4_q, a2_fm_q;
+  logic   a3_f1_q;               // a3 adds a4's sum (the token just before)
+  val_t   a3_mem_q, a3_pre_q;    // a3's memory word (or 0), older forwarded sum (or 0)
   // a1's bitmap word and bit, one-hot (decoded when the token is taken, so
   // setting its bit is one LUT level on the way into 5 x Entries flip-flops).
   sum_t   a1_woh_d, a1_woh_q;
@@ -436,10 +532,14 @@ module sam_spaccumulator #(
   sum_t   dsum_d, dsum_q;       // non-empty words of fslot not yet fetched
   word_t  dbm_q[NumWords];       // fslot's bitmap, copied at the start
   sum_t   dlow_d, dlow_q;       // the lowest of them, one-hot
-  logic   nw_valid_d, nw_valid_q, nw_final_d, nw_final_q;
-  bank_t  nw_slot_d, nw_slot_q;
-  word_t  nw_d, nw_q;
-  widx_t  nwi_d, nwi_q;
+  logic   dlz_d, dlz_q;         // dlow is 0 (no word left: the final marker)
+  // nw is a two-entry queue like the drain queue: the head (nw_*, read by nx
+  // directly) and a skid entry (nws_*); fetch pushes while the skid entry is free.
+  logic   nw_valid_q, nw_final_q, nws_valid_q, nws_final_q, f_push, f_final;
+  bank_t  nw_slot_q, nws_slot_q;
+  word_t  nw_q, nws_q, f_word;
+  widx_t  nws_i_q, f_wi;
+  widx_t  nwi_q;
   logic   nx_valid_d, nx_valid_q, nx_final_d, nx_final_q;
   bank_t  nx_slot_d, nx_slot_q;
   word_t  nx_oh_d, nx_oh_q, nx_rest_d, nx_rest_q;
@@ -461,20 +561,22 @@ module sam_spaccumulator #(
 
   // ---------------------------------------------------------------- workspace memory
   // Banks banks of Rows x DimInner words, {bank, flat index}, in two `sam_mem`
-  // copies with the same writes (the accumulate pipeline's a3), one per read port:
+  // copies with the same writes (the accumulate pipeline's a4), one per read port:
   // accumulate and drain. Reads issue every cycle; the data arrives two cycles
   // later (the block RAM's read register and its output register on ECP5, a fabric
-  // register elsewhere), so no logic follows the block RAM's clock-to-out.
-  //   An accumulate read misses the writes of its own cycle and the next two; a2
-  // takes those sums from a3..a5 instead (so back-to-back tokens on one coordinate
-  // keep full rate, and the read and write of one word in one cycle, undefined in
-  // `sam_mem`, is never used). The drain reads a bank at least three cycles after
-  // its last write (close, fetch start, word fetch, scan, queue), no forwarding.
+  // register elsewhere), so no logic follows the block RAM's clock-to-out but a
+  // mask into a register (a2), and the add (a3) reads registers only.
+  //   An accumulate read misses the writes of its own cycle and the next three;
+  // a2/a3 take those sums from a4..a6 instead (so back-to-back tokens on one
+  // coordinate keep full rate, and the read and write of one word in one cycle,
+  // undefined in `sam_mem`, is never used). The drain reads a bank at least three
+  // cycles after its last write (close, fetch start, word fetch, scan, queue), no
+  // forwarding.
   localparam int unsigned MemAddrWidth = BankBits + AddrWidth;
   val_t   ardata2_q, drdata2_q;
   baddr_t araddr, draddr;
 
-  // One sam_mem per read port (both written by a3): on ECP5 DP16KDs with their
+  // One sam_mem per read port (both written by a4): on ECP5 DP16KDs with their
   // output register, so no logic follows the block RAM's clock-to-out.
   sam_mem #(
     .Width    (ValWidth),
@@ -489,9 +591,9 @@ module sam_spaccumulator #(
     .rd_en_i     (1'b1),
     .rd_addr_i   (araddr),
     .rd_data_o   (ardata2_q),
-    .wr_en_i     (a3_valid_q),
-    .wr_addr_i   (a3_addr_q),
-    .wr_data_i   (a3_sum_q)
+    .wr_en_i     (a4_valid_q),
+    .wr_addr_i   (a4_addr_q),
+    .wr_data_i   (a4_sum_q)
   );
 
   sam_mem #(
@@ -507,56 +609,75 @@ module sam_spaccumulator #(
     .rd_en_i     (1'b1),
     .rd_addr_i   (draddr),
     .rd_data_o   (drdata2_q),
-    .wr_en_i     (a3_valid_q),
-    .wr_addr_i   (a3_addr_q),
-    .wr_data_i   (a3_sum_q)
+    .wr_en_i     (a4_valid_q),
+    .wr_addr_i   (a4_addr_q),
+    .wr_data_i   (a4_sum_q)
   );
 
-  assign a2_sum = ((a2_f3_q ? a3_sum_q : '0) | (a2_f4_q ? a4_sum_q : '0) |
-                   (a2_f5_q ? a5_sum_q : '0) | (a2_fm_q ? ardata2_q : '0)) + a2_val_q;
+  // The add reads registers only: the token just before (a4) or the memory word
+  // or the older forwarded sum (each already 0 unless chosen), plus the value.
+  assign a3_sum = ((a3_f1_q ? a4_sum_q : '0) | a3_mem_q | a3_pre_q) + a3_val_q;
 
-  // Hits of a1 against the tokens that will be in a3, a4, a5 when a1 is in a2; the
-  // youngest wins.
-  // Compared when the token is taken (against a1..a3, which move on with it), so
-  // a1 only combines registered hits.
-  logic h3_d, h4_d, h5_d, h3, h4, h5;  // h3..h5: registers (a1)
-  assign h3_d = a1_valid_q && a1_addr_q == a1_addr_d;
-  assign h4_d = a2_valid_q && a2_addr_q == a1_addr_d;
-  assign h5_d = a3_valid_q && a3_addr_q == a1_addr_d;
+  // Hits of the token taken against the four tokens before it (in a1..a4 now),
+  // whose writes its memory read misses; the youngest wins. Compared when the
+  // token is taken, so a1 only combines registered hits.
+  logic h1_d, h2_d, h3_d, h4_d, h1, h2, h3, h4;  // h1..h4: registers (a1)
+  assign h1_d = a1_valid_q && a1_addr_q == a1_addr_d;
+  assign h2_d = a2_valid_q && a2_addr_q == a1_addr_d;
+  assign h3_d = a3_valid_q && a3_addr_q == a1_addr_d;
+  assign h4_d = a4_valid_q && a4_addr_q == a1_addr_d;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       a2_valid_q <= 1'b0;
       a3_valid_q <= 1'b0;
+      a4_valid_q <= 1'b0;
       a2_addr_q  <= '0;
       a3_addr_q  <= '0;
+      a4_addr_q  <= '0;
       a2_val_q   <= '0;
-      a3_sum_q   <= '0;
+      a3_val_q   <= '0;
       a4_sum_q   <= '0;
       a5_sum_q   <= '0;
+      a6_sum_q   <= '0;
+      a2_f1_q    <= 1'b0;
+      a2_f2_q    <= 1'b0;
       a2_f3_q    <= 1'b0;
       a2_f4_q    <= 1'b0;
-      a2_f5_q    <= 1'b0;
       a2_fm_q    <= 1'b0;
+      a3_f1_q    <= 1'b0;
+      a3_mem_q   <= '0;
+      a3_pre_q   <= '0;
+      h1         <= 1'b0;
+      h2         <= 1'b0;
       h3         <= 1'b0;
       h4         <= 1'b0;
-      h5         <= 1'b0;
     end else begin
       a2_valid_q <= a1_valid_q;
       a3_valid_q <= a2_valid_q;
+      a4_valid_q <= a3_valid_q;
       a2_addr_q  <= a1_addr_q;
       a3_addr_q  <= a2_addr_q;
+      a4_addr_q  <= a3_addr_q;
       a2_val_q   <= a1_val_q;
-      a3_sum_q   <= a2_sum;
-      a4_sum_q   <= a3_sum_q;
+      a3_val_q   <= a2_val_q;
+      a4_sum_q   <= a3_sum;
       a5_sum_q   <= a4_sum_q;
-      a2_f3_q    <= h3;
-      a2_f4_q    <= !h3 && h4;
-      a2_f5_q    <= !h3 && !h4 && h5;
-      a2_fm_q    <= !h3 && !h4 && !h5 && (a1_col_q & a1_woh_q) != '0;
+      a6_sum_q   <= a5_sum_q;
+      a2_f1_q    <= h1;
+      a2_f2_q    <= !h1 && h2;
+      a2_f3_q    <= !h1 && !h2 && h3;
+      a2_f4_q    <= !h1 && !h2 && !h3 && h4;
+      a2_fm_q    <= !h1 && !h2 && !h3 && !h4 && !a1_clr_q && (a1_col_q & a1_woh_q) != '0;
+      a3_f1_q    <= a2_f1_q;
+      a3_mem_q   <= a2_fm_q ? ardata2_q : '0;
+      // In a2, the sums of the tokens two, three and four before are in a4..a6.
+      a3_pre_q   <= (a2_f2_q ? a4_sum_q : '0) | (a2_f3_q ? a5_sum_q : '0) |
+                    (a2_f4_q ? a6_sum_q : '0);
+      h1         <= h1_d;
+      h2         <= h2_d;
       h3         <= h3_d;
       h4         <= h4_d;
-      h5         <= h5_d;
     end
   end
 
@@ -597,44 +718,40 @@ module sam_spaccumulator #(
 
   // The i of an accumulated token: the outer coordinate read in the same cycle
   // (order 2, first j of a fiber) or the one read before.
-  assign acc_i    = (Order == 2 && !open_q) ? o_hd.pay : cur_i_q;
-  assign acc_addr = flat(acc_i, c_hd.pay);
+  assign acc_i    = (Order == 2 && !open_q) ? oi_q : cur_i_q;
+  assign acc_addr = flat(acc_i, cj_q);
   // The accumulate port reads the input's word (harmless if the token is not
   // taken): no decision on the address path.
   assign araddr   = {bank_q, acc_addr};
 
   // The token's occupancy bit, before its own (and all 0 in the cycle after a
-  // close, whose clear is then still on its way), in two steps: when the token is
-  // taken, the bit of its column (its j's bit index) in every word, from
-  // registers only (both inner queue entries, then the read pointer); in a1, the
-  // bit of its word (one-hot). So neither i nor the outer queue is on this path.
-  sum_t a1_col_cand[2];
+  // close, whose clear is then still on its way: a1_clr), in two steps: when the
+  // token is taken, the bit of its column (its j's bit index, a register of the
+  // head view) in every word; in a1, the bit of its word (one-hot). So neither i
+  // nor a queue pointer is on this path.
+  sum_t a1_col;
   always_comb begin
-    for (int kc = 0; kc < 2; kc++) begin
-      for (int w = 0; w < NumWords; w++) begin
-        a1_col_cand[kc][w] = abm_q[w][c_e_q[kc].pay[BitIdx-1:0]];
-      end
-    end
+    for (int w = 0; w < NumWords; w++) a1_col[w] = abm_q[w][cj_q[BitIdx-1:0]];
   end
 
   // ---- accumulate side: never waits for an output, only for a free bank at a close.
-  // Flat equations over the stage flags, so the takes are a few LUTs deep.
-  logic closed, a_acc, a_empty, a_s0, a_close, b_acc, b_s0, b_s1, b_close, pend_ok_q;
-  assign closed  = !open_q && o_hf;
-  assign a_acc   = closed && o_hd.is_data && c_ok && c_hd.is_data;
-  assign a_empty = closed && o_hd.is_data && c_ok && c_hd.s0;  // the S0 of an empty fiber
-  assign a_s0    = closed && o_hd.s0 && c_ok;                  // bare outer S0, inner S1
-  assign a_close = closed && o_hd.sc && c_ok && pend_ok_q;     // bare outer S_m / D
-  assign b_acc   = open_q && c_ok && c_hd.is_data;
-  assign b_s0    = open_q && c_ok && c_hd.s0;
-  assign b_s1    = open_q && c_ok && o_hf && c_hd.s1;      // with the outer S0
-  assign b_close = open_q && c_ok && o_hf && c_hd.sc && pend_ok_q;
+  // Flat equations over the registered head view (ch_q, oh_q: flags ANDed with
+  // the full bits), so the takes are two or three LUTs deep.
+  logic a_acc, a_empty, a_s0, a_close, b_acc, b_s0, b_s1, b_close, pend_ok_q;
+  assign a_acc   = !open_q && oh_q.dat && ch_q.dat;
+  assign a_empty = !open_q && oh_q.dat && ch_q.s0;           // the S0 of an empty fiber
+  assign a_s0    = !open_q && oh_q.s0 && ch_q.ok;            // bare outer S0, inner S1
+  assign a_close = !open_q && oh_q.sc && ch_q.ok && pend_ok_q;  // bare outer S_m / D
+  assign b_acc   = open_q && ch_q.dat;
+  assign b_s0    = open_q && ch_q.s0;
+  assign b_s1    = open_q && oh_q.ok && ch_q.s1;             // with the outer S0
+  assign b_close = open_q && oh_q.ok && ch_q.sc && pend_ok_q;
 
   always_comb begin
     if (Order == 1) begin
-      acc     = c_ok && c_hd.is_data;
-      flip    = c_ok && c_hd.cl && pend_ok_q;
-      take_iv = c_ok && (c_hd.dz || (c_hd.cl && pend_ok_q));
+      acc     = ch_q.dat;
+      flip    = ch_q.cl && pend_ok_q;
+      take_iv = ch_q.dz || (ch_q.cl && pend_ok_q);
       take_o  = 1'b0;
       done_in = c_hd.is_done;
       open_d  = open_q;
@@ -643,13 +760,13 @@ module sam_spaccumulator #(
       acc     = a_acc || b_acc;
       flip    = a_close || b_close;
       take_iv = a_acc || a_empty || a_s0 || a_close || b_acc || b_s0 || b_s1 || b_close;
-      take_o  = (closed && o_hd.is_data) || a_s0 || a_close || b_s1 || b_close;
+      take_o  = (!open_q && oh_q.dat) || a_s0 || a_close || b_s1 || b_close;
       done_in = !open_q && o_hd.is_done;
       open_d  = open_q;
       cur_i_d = cur_i_q;
-      if (closed && o_hd.is_data) begin
-        open_d  = !(c_ok && c_hd.s0);
-        cur_i_d = o_hd.pay;
+      if (!open_q && oh_q.dat) begin
+        open_d  = !ch_q.s0;
+        cur_i_d = oi_q;
       end
       if (b_s0 || b_s1 || b_close) open_d = 1'b0;
     end
@@ -687,7 +804,7 @@ module sam_spaccumulator #(
     a1_valid_d = acc;
     a1_addr_d  = {bank_q, acc_addr};
     a1_val_d   = v_hd.val;
-    a1_col_d   = cl_flip_q ? '0 : a1_col_cand[iv_rp_q];
+    a1_col_d   = a1_col;
     a1_woh_d   = sum_t'(1) << acc_addr[AddrWidth-1:BitIdx];
     a1_boh_d   = word_t'(1) << acc_addr[BitIdx-1:0];
     // A group ends (inner S_(lvl+1)), or D: when a bank is free, the group (maybe
@@ -708,11 +825,30 @@ module sam_spaccumulator #(
   // queue, whose ready is a register; the issue pops it.
   assign sc_adv    = sc_valid_q && dq_ready;
   assign dq_push   = sc_adv;
+  // The stages' enables. nw's is computed from copies of the flags (en_*) so
+  // that synthesis cannot build it from nx_en, and nx_en from sc_load: one LUT
+  // over registers each instead of a chain of three (each link drives ~40
+  // enables).
+  (* keep *) logic en_sc_valid_q, en_sc_more_q, en_nx_valid_q, en_dq_skid_q;
   assign sc_load   = !sc_valid_q || (dq_ready && !sc_more_q);
   assign nx_en     = !nx_valid_q || sc_load;
-  assign nw_en     = !nw_valid_q || nx_en;
+  assign nw_en     = !nw_valid_q || !en_nx_valid_q || !en_sc_valid_q ||
+                     (!en_dq_skid_q && !en_sc_more_q);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      en_sc_valid_q <= 1'b0;
+      en_sc_more_q  <= 1'b0;
+      en_nx_valid_q <= 1'b0;
+      en_dq_skid_q  <= 1'b0;
+    end else begin
+      en_sc_valid_q <= sc_valid_d;
+      en_sc_more_q  <= sc_more_d;
+      en_nx_valid_q <= nx_valid_d;
+      en_dq_skid_q  <= !(dq_pop || !dq_valid) && (dq_skid_valid_q || dq_push);
+    end
+  end
+  assign f_push    = fact_q && !fresh_q && !nws_valid_q;
   assign sc_rest_next = sc_rest_q & (sc_rest_q - word_t'(1));
-  word_t nw_part;  // one group's share of the next word (see OrGroup)
   assign start     = !fact_q && fq_q != '0;
   assign dsum_next = dsum_q & ~dlow_q;
   assign e_final   = dq_tok.final_;
@@ -729,12 +865,7 @@ module sam_spaccumulator #(
     fact_d     = fact_q;
     dsum_d     = dsum_q;
     dlow_d     = dlow_q;
-    nw_valid_d = nw_valid_q;
-    nw_final_d = nw_final_q;
-    nw_slot_d  = nw_slot_q;
-    nw_d       = nw_q;
-    nw_part    = '0;
-    nwi_d      = nwi_q;
+    dlz_d      = dlz_q;
     nx_valid_d = nx_valid_q;
     nx_final_d = nx_final_q;
     nx_slot_d  = nx_slot_q;
@@ -793,75 +924,77 @@ module sam_spaccumulator #(
       fact_d = 1'b1;
       dsum_d = ssum_q[fslot_q];
       dlow_d = '0;
+      dlz_d  = 1'b1;
     end
-    if (fresh_q) dlow_d = lowest_word(dsum_next);
-    if (nw_en) begin
-      nw_valid_d = fact_q && !fresh_q;
-      nw_final_d = dlow_q == '0;
-      nw_slot_d  = fslot_q;
-      nwi_d      = onehot_index(dlow_q);
-      nw_d       = '0;
-      for (int g = 0; g < NumWords; g += OrGroup) begin
-        nw_part = '0;
-        for (int k = g; k < g + OrGroup && k < NumWords; k++) begin
-          nw_part |= dlow_q[k] ? dbm_q[k] : '0;
-        end
-        nw_d |= nw_part;
-      end
-      if (fact_q && !fresh_q) begin
-        dsum_d = dsum_next;
-        dlow_d = lowest_word(dsum_next);
-        if (dlow_q == '0) begin
-          fact_d  = 1'b0;
-          fslot_d = fslot_q + bank_t'(1);
-        end
+    if (fresh_q) begin
+      dlow_d = lowest_word(dsum_next);
+      dlz_d  = dsum_next == '0;
+    end
+    // A word (or the final marker) goes out whenever nw's skid entry is free
+    // (f_push: registers only, so the ready chain from the issue back through the
+    // scanner and nx stops at nw).
+    if (f_push) begin
+      dsum_d = dsum_next;
+      dlow_d = lowest_word(dsum_next);
+      dlz_d  = dsum_next == '0;
+      if (dlz_q) begin
+        fact_d  = 1'b0;
+        fslot_d = fslot_q + bank_t'(1);
       end
     end
 
-    // Issue.
+    // Issue. The tokens are chosen from the head alone; whether they go out (item,
+    // o_push, the pops) depends on the room, so the room flags drive only valid
+    // bits and enables, not the tokens' bits.
+    if (e_final) begin
+      // The group's closing stops (or D).
+      if (sdone_q[e_slot]) begin
+        o_push_tok = CrdDone;
+        it_crd     = CrdDone;
+        it_val     = ValDone;
+      end else begin
+        o_push_tok = {1'b1, slvlm1_q[e_slot]};
+        it_crd     = {1'b1, slvl_q[e_slot]};
+        it_val     = {1'b1, ValWidth'(slvl_q[e_slot])};
+      end
+    end else begin
+      // A coordinate; a new row's first goes out after its i and, unless it is
+      // the group's first row, an S0 closing the previous row.
+      o_push_tok = {1'b0, e_row};
+      if (Order == 2 && dq_tok.newrow && !s0_done_q && !dq_tok.first) begin
+        it_crd = {1'b1, crd_t'(0)};
+        it_val = {1'b1, val_t'(0)};
+      end else begin
+        it_data = 1'b1;
+        it_crd  = {1'b0, e_j};
+        it_val  = '0;
+      end
+    end
     if (dq_valid) begin
       if (e_final) begin
-        // The group's closing stops (or D).
         if (room && (Order == 1 || o_ready)) begin
-          dq_pop     = 1'b1;
-          fin_pop    = 1'b1;
-          o_push     = Order == 2;
-          item       = 1'b1;
-          if (sdone_q[e_slot]) begin
-            o_push_tok = CrdDone;
-            it_crd     = CrdDone;
-            it_val     = ValDone;
-          end else begin
-            o_push_tok = {1'b1, slvlm1_q[e_slot]};
-            it_crd     = {1'b1, slvl_q[e_slot]};
-            it_val     = {1'b1, ValWidth'(slvl_q[e_slot])};
-          end
+          dq_pop  = 1'b1;
+          fin_pop = 1'b1;
+          o_push  = Order == 2;
+          item    = 1'b1;
         end
       end else if (Order == 2 && dq_tok.newrow && !s0_done_q) begin
         // A new row: its i goes out, with an S0 closing the previous row.
         if (room && o_ready) begin
-          o_push     = 1'b1;
-          o_push_tok = {1'b0, e_row};
+          o_push = 1'b1;
           if (!dq_tok.first) begin
             item      = 1'b1;
-            it_crd    = {1'b1, crd_t'(0)};
-            it_val    = {1'b1, val_t'(0)};
             s0_done_d = 1'b1;
           end else dq_pop = 1'b1;
         end
       end else if (room) dq_pop = 1'b1;
     end
     if (dq_pop) s0_done_d = 1'b0;
+    if (dq_pop && !e_final) item = 1'b1;
     // The scanner's pushes: whether a coordinate starts its group or a row.
     if (dq_push) begin
       sc_first_d = sc_final_q;
       if (!sc_final_q) sc_row_d = dq_in_row;
-    end
-    if (dq_pop && !e_final) begin
-      item      = 1'b1;
-      it_data   = 1'b1;
-      it_crd    = {1'b0, e_j};
-      it_val    = '0;
     end
   end
 
@@ -893,6 +1026,7 @@ module sam_spaccumulator #(
       a1_addr_q   <= '0;
       a1_val_q    <= '0;
       a1_col_q    <= '0;
+      a1_clr_q    <= 1'b0;
       a1_woh_q    <= '0;
       a1_boh_q    <= '0;
       fq_q        <= '0;
@@ -901,11 +1035,7 @@ module sam_spaccumulator #(
       fact_q      <= 1'b0;
       dsum_q      <= '0;
       dlow_q      <= '0;
-      nw_valid_q  <= 1'b0;
-      nw_final_q  <= 1'b0;
-      nw_slot_q   <= '0;
-      nw_q        <= '0;
-      nwi_q       <= '0;
+      dlz_q       <= 1'b1;
       nx_valid_q  <= 1'b0;
       nx_final_q  <= 1'b0;
       nx_slot_q   <= '0;
@@ -955,6 +1085,7 @@ module sam_spaccumulator #(
       a1_addr_q   <= a1_addr_d;
       a1_val_q    <= a1_val_d;
       a1_col_q    <= a1_col_d;
+      a1_clr_q    <= cl_flip_q;
       a1_woh_q    <= a1_woh_d;
       a1_boh_q    <= a1_boh_d;
       fq_q        <= fq_d;
@@ -963,11 +1094,7 @@ module sam_spaccumulator #(
       fact_q      <= fact_d;
       dsum_q      <= dsum_d;
       dlow_q      <= dlow_d;
-      nw_valid_q  <= nw_valid_d;
-      nw_final_q  <= nw_final_d;
-      nw_slot_q   <= nw_slot_d;
-      nw_q        <= nw_d;
-      nwi_q       <= nwi_d;
+      dlz_q       <= dlz_d;
       nx_valid_q  <= nx_valid_d;
       nx_final_q  <= nx_final_d;
       nx_slot_q   <= nx_slot_d;
@@ -1002,6 +1129,60 @@ module sam_spaccumulator #(
   // changes): the word select then has no bank mux in front of it.
   always_ff @(posedge clk_i) begin
     if (start) dbm_q <= sbm_q[fslot_q];
+  end
+
+  // The fetch's word: the lowest non-empty one (dlow_q, one-hot) selected by an
+  // AND-OR from the bitmap copy, no encoder on the way; its index; or the final
+  // marker when no word is left.
+  always_comb begin
+    word_t part;  // one group's share of the word (see OrGroup)
+    f_final = dlz_q;
+    f_wi    = onehot_index(dlow_q);
+    f_word  = '0;
+    for (int g = 0; g < NumWords; g += OrGroup) begin
+      part = '0;
+      for (int k = g; k < g + OrGroup && k < NumWords; k++) begin
+        part |= dlow_q[k] ? dbm_q[k] : '0;
+      end
+      f_word |= part;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      nw_valid_q  <= 1'b0;
+      nw_final_q  <= 1'b0;
+      nw_slot_q   <= '0;
+      nw_q        <= '0;
+      nwi_q       <= '0;
+      nws_valid_q <= 1'b0;
+      nws_final_q <= 1'b0;
+      nws_slot_q  <= '0;
+      nws_q       <= '0;
+      nws_i_q     <= '0;
+    end else if (nw_en) begin
+      // The head is free: the skid entry moves up, or the fetch's word goes in.
+      if (nws_valid_q) begin
+        nw_valid_q  <= 1'b1;
+        nw_final_q  <= nws_final_q;
+        nw_slot_q   <= nws_slot_q;
+        nw_q        <= nws_q;
+        nwi_q       <= nws_i_q;
+        nws_valid_q <= 1'b0;  // f_push is 0 while the skid entry is full
+      end else begin
+        nw_valid_q <= f_push;
+        nw_final_q <= f_final;
+        nw_slot_q  <= fslot_q;
+        nw_q       <= f_word;
+        nwi_q      <= f_wi;
+      end
+    end else if (f_push) begin
+      nws_valid_q <= 1'b1;
+      nws_final_q <= f_final;
+      nws_slot_q  <= fslot_q;
+      nws_q       <= f_word;
+      nws_i_q     <= f_wi;
+    end
   end
 
   // ---------------------------------------------------------------- drain queue
@@ -1121,28 +1302,62 @@ module sam_spaccumulator #(
   end
 `else
   logic unused_ready;
-  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_hd.kind, v_hd.raw};
+  assign unused_ready = ^{crd_inner_fifo_ready, val_fifo_ready, v_hd.kind, v_hd.raw, c_ok,
+                          c_hd.is_data, c_hd.pay, o_hd.pay, o_hf};
 `endif
 
   if (Order == 2) begin : gen_outer
-    logic o_fifo_ready;
+    logic              o_fifo_ready, o_room_q, o1_valid_q;
+    logic [CrdWidth:0] o1_tok_q;
+    logic [1:0]        o_count_d, o_count_q;
 
+    // The issue's crd_outer token goes through a register (o1) into a 3-deep
+    // buffer, so no issue decision reaches the buffer's memory. The room is a
+    // register too: a count of the tokens in o1 and the buffer (three slots: a
+    // token holds one from its issue until the cycle after it is taken).
     assign crd_outer_ready_o = !o_f_q[o_wp_q];
-    assign o_ready           = o_fifo_ready;
+    assign o_ready           = o_room_q;
+    assign o_count_d         = o_count_q + 2'(o_push) - 2'(crd_outer_valid_o && crd_outer_ready_i);
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        o_count_q  <= '0;
+        o_room_q   <= 1'b1;
+        o1_valid_q <= 1'b0;
+        o1_tok_q   <= '0;
+      end else begin
+        o_count_q  <= o_count_d;
+        o_room_q   <= o_count_d != 2'd3;
+        o1_valid_q <= o_push;
+        o1_tok_q   <= o_push_tok;
+      end
+    end
 
     sam_fifo #(
       .Width(CrdWidth),
-      .Depth(2)
+      .Depth(3)
     ) crd_outer_buffer (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
-      .valid_i(o_push),
+      .valid_i(o1_valid_q),
       .ready_o(o_fifo_ready),
-      .tok_i  (o_push_tok),
+      .tok_i  (o1_tok_q),
       .valid_o(crd_outer_valid_o),
       .ready_i(crd_outer_ready_i),
       .tok_o  (crd_outer_tok_o)
     );
+
+`ifndef SAM_ASSERTS_OFF
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && o1_valid_q) begin
+        assert (o_fifo_ready)
+        else $error("sam_spaccumulator: crd_outer buffer overrun (credit count broken)");
+      end
+    end
+`else
+    logic unused_o_ready;
+    assign unused_o_ready = o_fifo_ready;
+`endif
 
     sam_stream_assert #(
       .Width(CrdWidth),
