@@ -323,18 +323,29 @@ module sam_spaccumulator #(
                           c_hd.sc, c_hd.cl, o_hd.lvl0, o_hd.is_stop, o_hd.is_data, o_hd.s0,
                           o_hd.sc};
 
-  // Each input is a two-entry queue: an entry is written when the input's token
+  // Each input is a three-entry queue: an entry is written when the input's token
   // arrives (write pointer, from the valid and the entry's own full bit), the
   // head is the entry at the read pointer, and a take only clears a full bit and
   // moves the read pointer. So the ready is a register (the entry at the write
   // pointer is free), and the take, the deepest decision of the accumulate side,
   // drives a few flip-flops instead of the stages' enables. crd_inner and val are
-  // always taken together, so they share one read pointer.
-  cin_t       c_e_q[2];
-  vin_t       v_e_q[2];
-  oin_t       o_e_q[2];
-  logic [1:0] c_f_q, v_f_q, o_f_q;
-  logic       c_wp_q, v_wp_q, o_wp_q, iv_rp_q, o_rp_q;
+  // always taken together, so they share one read pointer. A token is taken two
+  // cycles after it arrives at the earliest (the head view below reads the
+  // entries, not the inputs), and its entry is free the cycle after: three
+  // entries keep one token per cycle.
+  localparam int unsigned QDepth = 3;
+  typedef logic [1:0] qptr_t;
+
+  function automatic qptr_t qnext(qptr_t p);
+    return (p == qptr_t'(QDepth - 1)) ? qptr_t'(0) : p + qptr_t'(1);
+  endfunction
+
+  cin_t              c_e_q[QDepth];
+  vin_t              v_e_q[QDepth];
+  oin_t              o_e_q[QDepth];
+  logic [QDepth-1:0] c_f_q, v_f_q, o_f_q;
+  qptr_t             c_wp_q, v_wp_q, o_wp_q, iv_rp_q, o_rp_q;
+  qptr_t             iv_rp1_q, o_rp1_q;  // the entries after the heads
 
   assign crd_inner_ready_o = !c_f_q[c_wp_q];
   assign val_ready_o       = !v_f_q[v_wp_q];
@@ -350,50 +361,57 @@ module sam_spaccumulator #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      c_f_q   <= '0;
-      v_f_q   <= '0;
-      o_f_q   <= '0;
-      c_wp_q  <= 1'b0;
-      v_wp_q  <= 1'b0;
-      o_wp_q  <= 1'b0;
-      iv_rp_q <= 1'b0;
-      o_rp_q  <= 1'b0;
+      c_f_q    <= '0;
+      v_f_q    <= '0;
+      o_f_q    <= '0;
+      c_wp_q   <= '0;
+      v_wp_q   <= '0;
+      o_wp_q   <= '0;
+      iv_rp_q  <= '0;
+      o_rp_q   <= '0;
+      iv_rp1_q <= qptr_t'(1);
+      o_rp1_q  <= qptr_t'(1);
     end else begin
       // A push fills the free entry at the write pointer, a take empties the full
       // one at the read pointer: never the same entry.
-      for (int k = 0; k < 2; k++) begin
-        if ((c_push && c_wp_q == 1'(k)) || (take_iv && iv_rp_q == 1'(k)))
-          c_f_q[k] <= c_push && c_wp_q == 1'(k);
-        if ((v_push && v_wp_q == 1'(k)) || (take_iv && iv_rp_q == 1'(k)))
-          v_f_q[k] <= v_push && v_wp_q == 1'(k);
-        if ((o_push_in && o_wp_q == 1'(k)) || (take_o && o_rp_q == 1'(k)))
-          o_f_q[k] <= o_push_in && o_wp_q == 1'(k);
+      for (int k = 0; k < QDepth; k++) begin
+        if ((c_push && c_wp_q == qptr_t'(k)) || (take_iv && iv_rp_q == qptr_t'(k)))
+          c_f_q[k] <= c_push && c_wp_q == qptr_t'(k);
+        if ((v_push && v_wp_q == qptr_t'(k)) || (take_iv && iv_rp_q == qptr_t'(k)))
+          v_f_q[k] <= v_push && v_wp_q == qptr_t'(k);
+        if ((o_push_in && o_wp_q == qptr_t'(k)) || (take_o && o_rp_q == qptr_t'(k)))
+          o_f_q[k] <= o_push_in && o_wp_q == qptr_t'(k);
       end
-      c_wp_q  <= c_wp_q ^ c_push;
-      v_wp_q  <= v_wp_q ^ v_push;
-      o_wp_q  <= o_wp_q ^ o_push_in;
-      iv_rp_q <= iv_rp_q ^ take_iv;
-      o_rp_q  <= o_rp_q ^ take_o;
+      if (c_push) c_wp_q <= qnext(c_wp_q);
+      if (v_push) v_wp_q <= qnext(v_wp_q);
+      if (o_push_in) o_wp_q <= qnext(o_wp_q);
+      if (take_iv) begin
+        iv_rp_q  <= iv_rp1_q;
+        iv_rp1_q <= qnext(iv_rp1_q);
+      end
+      if (take_o) begin
+        o_rp_q  <= o_rp1_q;
+        o_rp1_q <= qnext(o_rp1_q);
+      end
     end
   end
 
   always_ff @(posedge clk_i) begin
-    for (int k = 0; k < 2; k++) begin
-      if (c_push && c_wp_q == 1'(k)) c_e_q[k] <= c_in;
-      if (v_push && v_wp_q == 1'(k)) v_e_q[k] <= v_in;
-      if (o_push_in && o_wp_q == 1'(k)) o_e_q[k] <= o_in;
+    for (int k = 0; k < QDepth; k++) begin
+      if (c_push && c_wp_q == qptr_t'(k)) c_e_q[k] <= c_in;
+      if (v_push && v_wp_q == qptr_t'(k)) v_e_q[k] <= v_in;
+      if (o_push_in && o_wp_q == qptr_t'(k)) o_e_q[k] <= o_in;
     end
   end
 
   // A registered view of the heads: the flags the takes read, each already ANDed
   // with "the head is full" (for crd_inner: both crd_inner and val heads), and
   // the head's coordinate (the workspace address). They are the next cycle's head,
-  // computed for both outcomes of this cycle's take (no take: the head entry, or
-  // the arriving token if the queue is empty, since then the write pointer is the
-  // read pointer; a take: the other entry, or the arriving token) and picked by
-  // the take. So the takes are a few LUTs over registers with no pointer mux in
-  // front of them, and the take drives only these few flip-flops and the full
-  // bits.
+  // computed from the entries for both outcomes of this cycle's take (no take:
+  // the head entry; a take: the entry after it) and picked by the take. So the
+  // takes are a few LUTs over registers with no pointer mux in front of them, the
+  // take drives only these few flip-flops and the queue pointers, and no input
+  // port reaches them (a token is in an entry before the view shows it).
   typedef struct packed {
     logic ok;   // crd_inner and val heads full
     logic dat;  // ok, a j
@@ -424,12 +442,12 @@ module sam_spaccumulator #(
                          o_move_e.is_stop, o_move_e.is_done, o_move_e.lvl0};
 
   always_comb begin
-    c_stay_e = c_f_q[iv_rp_q] ? c_e_q[iv_rp_q] : c_in;
-    c_move_e = c_f_q[!iv_rp_q] ? c_e_q[!iv_rp_q] : c_in;
-    o_stay_e = o_f_q[o_rp_q] ? o_e_q[o_rp_q] : o_in;
-    o_move_e = o_f_q[!o_rp_q] ? o_e_q[!o_rp_q] : o_in;
-    ch_stay.ok  = (c_f_q[iv_rp_q] || c_push) && (v_f_q[iv_rp_q] || v_push);
-    ch_move.ok  = (c_f_q[!iv_rp_q] || c_push) && (v_f_q[!iv_rp_q] || v_push);
+    c_stay_e    = c_e_q[iv_rp_q];
+    c_move_e    = c_e_q[iv_rp1_q];
+    o_stay_e    = o_e_q[o_rp_q];
+    o_move_e    = o_e_q[o_rp1_q];
+    ch_stay.ok  = c_f_q[iv_rp_q] && v_f_q[iv_rp_q];
+    ch_move.ok  = c_f_q[iv_rp1_q] && v_f_q[iv_rp1_q];
     ch_stay.dat = ch_stay.ok && c_stay_e.is_data;
     ch_move.dat = ch_move.ok && c_move_e.is_data;
     ch_stay.dz  = ch_stay.ok && c_stay_e.dz;
@@ -442,8 +460,8 @@ module sam_spaccumulator #(
     ch_move.sc  = ch_move.ok && c_move_e.sc;
     ch_stay.cl  = ch_stay.ok && c_stay_e.cl;
     ch_move.cl  = ch_move.ok && c_move_e.cl;
-    oh_stay.ok  = o_f_q[o_rp_q] || o_push_in;
-    oh_move.ok  = o_f_q[!o_rp_q] || o_push_in;
+    oh_stay.ok  = o_f_q[o_rp_q];
+    oh_move.ok  = o_f_q[o_rp1_q];
     oh_stay.dat = oh_stay.ok && o_stay_e.is_data;
     oh_move.dat = oh_move.ok && o_move_e.is_data;
     oh_stay.s0  = oh_stay.ok && o_stay_e.s0;
@@ -512,7 +530,13 @@ module sam_spaccumulator #(
   logic   a1_clr_q;              // a1 was taken in the cycle after a close: no bit set
   // a2's choice of the old sum: a4 (the token just before, at a3's add), a5, a6
   // (picked in a2, two to four tokens before), the memory, or 0.
-  logic   a2_f1_q, a2_f2_q, a2_f3_q, a2_f4_q, a2_fm_q;
+  // The memory is chosen when no younger sum is forwarded (a2_nohit) and the
+  // token's occupancy bit is set: its word's bit, ORed in a1 over groups of four
+  // words (a2_occ) and over the groups in a2, so neither step is deeper than two
+  // LUTs.
+  localparam int unsigned OccGroups = (NumWords + 3) / 4;
+  logic   a2_f1_q, a2_f2_q, a2_f3_q, a2_f4_q, a2_nohit_q;
+  logic [OccGroups-1:0] a2_occ_d, a2_occ_q;
   logic   a3_f1_q;               // a3 adds a4's sum (the token just before)
   val_t   a3_mem_q, a3_pre_q;    // a3's memory word (or 0), older forwarded sum (or 0)
   // a1's bitmap word and bit, one-hot (decoded when the token is taken, so
@@ -544,6 +568,11 @@ module sam_spaccumulator #(
   bank_t  nx_slot_d, nx_slot_q;
   word_t  nx_oh_d, nx_oh_q, nx_rest_d, nx_rest_q;
   widx_t  nx_wi_d, nx_wi_q;
+  // An inverted copy of the scanner's rest, for its "more bits" flag (two or
+  // more bits in the rest): on the rest itself, abc9 rebuilds that flag from the
+  // loop's carry chain (rest & (rest - 1)), putting the chain in front of it; a
+  // plain copy, yosys merges back into the rest.
+  word_t  sc_restn_q;
   logic   sc_valid_d, sc_valid_q, sc_final_d, sc_final_q, sc_more_d, sc_more_q;
   bank_t  sc_slot_d, sc_slot_q;
   word_t  sc_oh_d, sc_oh_q, sc_rest_d, sc_rest_q, sc_rest_next;
@@ -627,6 +656,11 @@ module sam_spaccumulator #(
   assign h3_d = a3_valid_q && a3_addr_q == a1_addr_d;
   assign h4_d = a4_valid_q && a4_addr_q == a1_addr_d;
 
+  always_comb begin
+    a2_occ_d = '0;
+    for (int w = 0; w < NumWords; w++) a2_occ_d[w/4] |= a1_col_q[w] && a1_woh_q[w];
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       a2_valid_q <= 1'b0;
@@ -644,7 +678,8 @@ module sam_spaccumulator #(
       a2_f2_q    <= 1'b0;
       a2_f3_q    <= 1'b0;
       a2_f4_q    <= 1'b0;
-      a2_fm_q    <= 1'b0;
+      a2_nohit_q <= 1'b0;
+      a2_occ_q   <= '0;
       a3_f1_q    <= 1'b0;
       a3_mem_q   <= '0;
       a3_pre_q   <= '0;
@@ -668,9 +703,10 @@ module sam_spaccumulator #(
       a2_f2_q    <= !h1 && h2;
       a2_f3_q    <= !h1 && !h2 && h3;
       a2_f4_q    <= !h1 && !h2 && !h3 && h4;
-      a2_fm_q    <= !h1 && !h2 && !h3 && !h4 && !a1_clr_q && (a1_col_q & a1_woh_q) != '0;
+      a2_nohit_q <= !h1 && !h2 && !h3 && !h4 && !a1_clr_q;
+      a2_occ_q   <= a2_occ_d;
       a3_f1_q    <= a2_f1_q;
-      a3_mem_q   <= a2_fm_q ? ardata2_q : '0;
+      a3_mem_q   <= (a2_nohit_q && a2_occ_q != '0) ? ardata2_q : '0;
       // In a2, the sums of the tokens two, three and four before are in a4..a6.
       a3_pre_q   <= (a2_f2_q ? a4_sum_q : '0) | (a2_f3_q ? a5_sum_q : '0) |
                     (a2_f4_q ? a6_sum_q : '0);
@@ -689,6 +725,7 @@ module sam_spaccumulator #(
   logic              o_push;
   logic [CrdWidth:0] o_push_tok;
   logic  dq_push, dq_ready, dq_valid, dq_pop, sc_adv, sc_load, nx_en, nw_en;
+  logic  need_o, s0_item;
   // A drain queue entry: a flat index, or the group's final marker; first and
   // new row (order 2) are found when it is pushed.
   typedef struct packed {
@@ -882,13 +919,9 @@ module sam_spaccumulator #(
     sc_first_d = sc_first_q;
     sc_row_d   = sc_row_q;
     s0_done_d  = s0_done_q;
-    dq_pop     = 1'b0;
-    fin_pop    = 1'b0;
-    item       = 1'b0;
     it_data    = 1'b0;
     it_crd     = '0;
     it_val     = '0;
-    o_push     = 1'b0;
     o_push_tok = '0;
 
     // Scan: the next bit of the current word, or the next word (or marker).
@@ -906,7 +939,7 @@ module sam_spaccumulator #(
     end else if (sc_adv) begin
       sc_oh_d   = sc_rest_q & ~sc_rest_next;
       sc_rest_d = sc_rest_next;
-      sc_more_d = two_or_more(sc_rest_q);
+      sc_more_d = two_or_more(~sc_restn_q);
     end
     if (nx_en) begin
       nx_valid_d = nw_valid_q;
@@ -945,7 +978,11 @@ module sam_spaccumulator #(
 
     // Issue. The tokens are chosen from the head alone; whether they go out (item,
     // o_push, the pops) depends on the room, so the room flags drive only valid
-    // bits and enables, not the tokens' bits.
+    // bits and enables, not the tokens' bits. A new row that is not its group's
+    // first puts out the S0 closing the previous row first (s0_item; the head
+    // stays, s0_done remembers it); a new row's i goes out with its first token.
+    need_o  = Order == 2 && (e_final || (dq_tok.newrow && !s0_done_q));
+    s0_item = Order == 2 && !e_final && dq_tok.newrow && !s0_done_q && !dq_tok.first;
     if (e_final) begin
       // The group's closing stops (or D).
       if (sdone_q[e_slot]) begin
@@ -958,10 +995,8 @@ module sam_spaccumulator #(
         it_val     = {1'b1, ValWidth'(slvl_q[e_slot])};
       end
     end else begin
-      // A coordinate; a new row's first goes out after its i and, unless it is
-      // the group's first row, an S0 closing the previous row.
       o_push_tok = {1'b0, e_row};
-      if (Order == 2 && dq_tok.newrow && !s0_done_q && !dq_tok.first) begin
+      if (s0_item) begin
         it_crd = {1'b1, crd_t'(0)};
         it_val = {1'b1, val_t'(0)};
       end else begin
@@ -970,27 +1005,14 @@ module sam_spaccumulator #(
         it_val  = '0;
       end
     end
-    if (dq_valid) begin
-      if (e_final) begin
-        if (room && (Order == 1 || o_ready)) begin
-          dq_pop  = 1'b1;
-          fin_pop = 1'b1;
-          o_push  = Order == 2;
-          item    = 1'b1;
-        end
-      end else if (Order == 2 && dq_tok.newrow && !s0_done_q) begin
-        // A new row: its i goes out, with an S0 closing the previous row.
-        if (room && o_ready) begin
-          o_push = 1'b1;
-          if (!dq_tok.first) begin
-            item      = 1'b1;
-            s0_done_d = 1'b1;
-          end else dq_pop = 1'b1;
-        end
-      end else if (room) dq_pop = 1'b1;
-    end
-    if (dq_pop) s0_done_d = 1'b0;
-    if (dq_pop && !e_final) item = 1'b1;
+    // Whether the head goes out now, written flat over registers: it needs room in
+    // crd_inner / val, and in crd_outer for the closing stops (order 2) or a new
+    // row's i.
+    item      = dq_valid && room && (!need_o || o_ready);
+    dq_pop    = item && !s0_item;
+    fin_pop   = item && e_final;
+    o_push    = item && need_o;
+    s0_done_d = item ? s0_item : s0_done_q;
     // The scanner's pushes: whether a coordinate starts its group or a row.
     if (dq_push) begin
       sc_first_d = sc_final_q;
@@ -1041,6 +1063,7 @@ module sam_spaccumulator #(
       nx_slot_q   <= '0;
       nx_oh_q     <= '0;
       nx_rest_q   <= '0;
+      sc_restn_q  <= '1;
       nx_wi_q     <= '0;
       sc_more_q   <= 1'b0;
       sc_valid_q  <= 1'b0;
@@ -1100,6 +1123,7 @@ module sam_spaccumulator #(
       nx_slot_q   <= nx_slot_d;
       nx_oh_q     <= nx_oh_d;
       nx_rest_q   <= nx_rest_d;
+      sc_restn_q  <= ~sc_rest_d;
       nx_wi_q     <= nx_wi_d;
       sc_more_q   <= sc_more_d;
       sc_valid_q  <= sc_valid_d;
