@@ -317,7 +317,7 @@ module sam_spaccumulator #(
   logic unused_flags;
   assign unused_flags = ^{c_hd.lvl0, c_hd.lvl1, c_hd.is_stop, c_hd.dz, c_hd.s0, c_hd.s1,
                           c_hd.sc, c_hd.cl, o_hd.lvl0, o_hd.is_stop, o_hd.is_data, o_hd.s0,
-                          o_hd.sc};
+                          o_hd.sc, v_hd.val};
 
   // Each input is a three-entry queue: an entry is written when the input's token
   // arrives (write pointer, from the valid and the entry's own full bit), the
@@ -507,7 +507,7 @@ module sam_spaccumulator #(
   // cycles later); cl_flip_q also clears the accumulate bitmap.
   logic   cl_flip_q, cl_done_q;
   bank_t  cl_bank_q;
-  crd_t   cl_lvl_q;
+  qptr_t  cl_rp_q;  // the closing stop's crd_inner entry (still intact a cycle after)
 
   // Accumulate pipeline, one stage per cycle: a1 while the memory reads (the
   // occupancy bit is picked from the column read when the token was taken,
@@ -518,7 +518,10 @@ module sam_spaccumulator #(
   // token missed.
   logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q, a4_valid_q;
   baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
-  val_t   a1_val_d, a1_val_q, a2_val_q, a3_val_q, a4_sum_q, a5_sum_q, a6_sum_q, a3_sum;
+  val_t   a2_val_q, a3_val_q, a4_sum_q, a5_sum_q, a6_sum_q, a3_sum;
+  // a1's value is read from its val entry in a1 (a1_vrp): the entry is freed when
+  // the token is taken and written again two cycles later at the earliest.
+  qptr_t  a1_vrp_q;
   sum_t   a1_col_d, a1_col_q;    // the token's column of occupancy bits, one per word
   logic   a1_clr_q;              // a1 was taken in the cycle after a close: no bit set
   // a2's choice of the old sum: a4 (the token just before, at a3's add), a5, a6
@@ -688,7 +691,7 @@ module sam_spaccumulator #(
       a2_addr_q  <= a1_addr_q;
       a3_addr_q  <= a2_addr_q;
       a4_addr_q  <= a3_addr_q;
-      a2_val_q   <= a1_val_q;
+      a2_val_q   <= v_e_q[a1_vrp_q].val;
       a3_val_q   <= a2_val_q;
       a4_sum_q   <= a3_sum;
       a5_sum_q   <= a4_sum_q;
@@ -835,7 +838,6 @@ module sam_spaccumulator #(
     // a1 loads every cycle (only its valid bit depends on the take).
     a1_valid_d = acc;
     a1_addr_d  = {bank_q, acc_addr};
-    a1_val_d   = v_hd.val;
     a1_col_d   = a1_col;
     a1_woh_d   = sum_t'(1) << acc_addr[AddrWidth-1:BitIdx];
     a1_boh_d   = word_t'(1) << acc_addr[BitIdx-1:0];
@@ -844,7 +846,7 @@ module sam_spaccumulator #(
     // fills the next bank.
     if (flip) bank_d = bank_q + bank_t'(1);
     if (cl_flip_q) begin
-      slvl_d[cl_bank_q]   = cl_lvl_q;
+      slvl_d[cl_bank_q]   = c_e_q[cl_rp_q].pay - crd_t'(1);
       sdone_d[cl_bank_q]  = cl_done_q;
     end
   end
@@ -1033,11 +1035,11 @@ module sam_spaccumulator #(
       cl_flip_q   <= 1'b0;
       cl_done_q   <= 1'b0;
       cl_bank_q   <= '0;
-      cl_lvl_q    <= '0;
+      cl_rp_q     <= '0;
       sdone_q     <= '0;
       a1_valid_q  <= 1'b0;
       a1_addr_q   <= '0;
-      a1_val_q    <= '0;
+      a1_vrp_q    <= '0;
       a1_col_q    <= '0;
       a1_clr_q    <= 1'b0;
       a1_woh_q    <= '0;
@@ -1091,11 +1093,11 @@ module sam_spaccumulator #(
       cl_flip_q   <= flip;
       cl_done_q   <= done_in;
       cl_bank_q   <= bank_q;
-      cl_lvl_q    <= c_hd.pay - crd_t'(1);
+      cl_rp_q     <= iv_rp_q;
       sdone_q     <= sdone_d;
       a1_valid_q  <= a1_valid_d;
       a1_addr_q   <= a1_addr_d;
-      a1_val_q    <= a1_val_d;
+      a1_vrp_q    <= iv_rp_q;
       a1_col_q    <= a1_col_d;
       a1_clr_q    <= cl_flip_q;
       a1_woh_q    <= a1_woh_d;
