@@ -180,10 +180,10 @@ module sam_spaccumulator #(
   typedef logic [WordIdx-1:0]   widx_t;
   typedef logic [NumWords-1:0]  sum_t;
 
-  // crd_inner / val buffers: a token holds its slot from issue until the cycle
-  // after the consumer takes it, at least four cycles, so four slots give one
-  // token per cycle.
-  localparam int unsigned OutDepth = 4;
+  // crd_inner / val buffers: a token holds its slot from issue until the consumer
+  // takes it, at least four cycles, and one slot is kept for a token the counts
+  // have not seen yet, so five slots give one token per cycle.
+  localparam int unsigned OutDepth = 5;
   localparam logic [63:0] InnerMask = 64'(DimInner) - 64'd1;
   localparam logic [CrdWidth:0] CrdDone = {1'b1, CrdWidth'(sam_pkg::done_payload(CrdWidth))};
   localparam logic [ValWidth:0] ValDone = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
@@ -255,6 +255,8 @@ module sam_spaccumulator #(
     logic sc;    // S_n, n >= 2
     logic cl;    // S_n with n >= 1, or D (closes a group in order 1)
     crd_t pay;   // j, or a stop's level
+    crd_t pm1;   // a stop's level minus one
+    crd_t pm2;   // a stop's level minus two
   } cin_t;
   typedef struct packed {
     logic is_data;
@@ -300,6 +302,8 @@ module sam_spaccumulator #(
     c_in.dz      = c_in.is_data || c_in.s0;
     c_in.cl      = (c_in.is_stop && !c_in.lvl0) || c_in.is_done;
     c_in.pay     = c_in_pay;
+    c_in.pm1     = c_in_pay - crd_t'(1);
+    c_in.pm2     = c_in_pay - crd_t'(2);
     o_in.is_data = o_kind == sam_pkg::TokData;
     o_in.is_stop = o_kind == sam_pkg::TokStop;
     o_in.is_done = o_kind == sam_pkg::TokDone;
@@ -317,7 +321,7 @@ module sam_spaccumulator #(
   logic unused_flags;
   assign unused_flags = ^{c_hd.lvl0, c_hd.lvl1, c_hd.is_stop, c_hd.dz, c_hd.s0, c_hd.s1,
                           c_hd.sc, c_hd.cl, o_hd.lvl0, o_hd.is_stop, o_hd.is_data, o_hd.s0,
-                          o_hd.sc, v_hd.val};
+                          o_hd.sc};
 
   // Each input is a three-entry queue: an entry is written when the input's token
   // arrives (write pointer, from the valid and the entry's own full bit), the
@@ -432,7 +436,8 @@ module sam_spaccumulator #(
   oin_t o_stay_e, o_move_e;
   logic unused_view;  // the fields of the next heads the view does not keep
   assign unused_view = ^{c_stay_e.is_stop, c_stay_e.is_done, c_stay_e.lvl0, c_stay_e.lvl1,
-                         c_move_e.is_stop, c_move_e.is_done, c_move_e.lvl0, c_move_e.lvl1,
+                         c_stay_e.pm1, c_stay_e.pm2, c_move_e.is_stop, c_move_e.is_done,
+                         c_move_e.lvl0, c_move_e.lvl1, c_move_e.pm1, c_move_e.pm2,
                          o_stay_e.is_stop, o_stay_e.is_done, o_stay_e.lvl0,
                          o_move_e.is_stop, o_move_e.is_done, o_move_e.lvl0};
 
@@ -501,13 +506,15 @@ module sam_spaccumulator #(
   word_t  sbm_q[Banks][NumWords];
   crd_t   slvl_d[Banks];
   crd_t   slvl_q[Banks];
+  crd_t   slvlm1_d[Banks];
+  crd_t   slvlm1_q[Banks];
   logic [Banks-1:0] sdone_d, sdone_q;
   // The closing stop is written a cycle after the close, from registers loaded
   // every cycle, so the take drives no enable of these (the drain reads them many
   // cycles later); cl_flip_q also clears the accumulate bitmap.
   logic   cl_flip_q, cl_done_q;
   bank_t  cl_bank_q;
-  qptr_t  cl_rp_q;  // the closing stop's crd_inner entry (still intact a cycle after)
+  crd_t   cl_lvl_q, cl_lvlm1_q;
 
   // Accumulate pipeline, one stage per cycle: a1 while the memory reads (the
   // occupancy bit is picked from the column read when the token was taken,
@@ -518,10 +525,7 @@ module sam_spaccumulator #(
   // token missed.
   logic   a1_valid_d, a1_valid_q, a2_valid_q, a3_valid_q, a4_valid_q;
   baddr_t a1_addr_d, a1_addr_q, a2_addr_q, a3_addr_q, a4_addr_q;
-  val_t   a2_val_q, a3_val_q, a4_sum_q, a5_sum_q, a6_sum_q, a3_sum;
-  // a1's value is read from its val entry in a1 (a1_vrp): the entry is freed when
-  // the token is taken and written again two cycles later at the earliest.
-  qptr_t  a1_vrp_q;
+  val_t   a1_val_d, a1_val_q, a2_val_q, a3_val_q, a4_sum_q, a5_sum_q, a6_sum_q, a3_sum;
   sum_t   a1_col_d, a1_col_q;    // the token's column of occupancy bits, one per word
   logic   a1_clr_q;              // a1 was taken in the cycle after a close: no bit set
   // a2's choice of the old sum: a4 (the token just before, at a3's add), a5, a6
@@ -534,7 +538,7 @@ module sam_spaccumulator #(
   logic   a2_f1_q, a2_f2_q, a2_f3_q, a2_f4_q, a2_nohit_q;
   logic [OccGroups-1:0] a2_occ_d, a2_occ_q;
   logic   a3_f1_q;               // a3 adds a4's sum (the token just before)
-  val_t   a3_old_q;              // else this: the memory word, an older sum, or 0
+  val_t   a3_mem_q, a3_pre_q;    // a3's memory word (or 0), older forwarded sum (or 0)
   // a1's bitmap word and bit, one-hot (decoded when the token is taken, so
   // setting its bit is one LUT level on the way into 5 x Entries flip-flops).
   sum_t   a1_woh_d, a1_woh_q;
@@ -582,9 +586,7 @@ module sam_spaccumulator #(
   // buffers; a data token takes its sum from the memory there.
   logic              item, it_data, i1_valid_q, i1_data_q, i2_valid_q, i2_data_q;
   logic [CrdWidth:0] it_crd, i1_crd_q, i2_crd_q;
-  // A control token on val is the one on crd_inner (its level, as ValWidth bits),
-  // D aside (it_done), so it is not carried.
-  logic              it_done, i1_done_q, i2_done_q;
+  logic [ValWidth:0] it_val, i1_val_q, i2_val_q;
 
   // ---------------------------------------------------------------- workspace memory
   // Banks banks of Rows x DimInner words, {bank, flat index}, in two `sam_mem`
@@ -641,9 +643,9 @@ module sam_spaccumulator #(
     .wr_data_i   (a4_sum_q)
   );
 
-  // The add reads registers only: the token just before's sum (a4) or a3_old,
-  // plus the value.
-  assign a3_sum = (a3_f1_q ? a4_sum_q : a3_old_q) + a3_val_q;
+  // The add reads registers only: the token just before (a4) or the memory word
+  // or the older forwarded sum (each already 0 unless chosen), plus the value.
+  assign a3_sum = ((a3_f1_q ? a4_sum_q : '0) | a3_mem_q | a3_pre_q) + a3_val_q;
 
   // Hits of the token taken against the four tokens before it (in a1..a4 now),
   // whose writes its memory read misses; the youngest wins. Compared when the
@@ -679,7 +681,8 @@ module sam_spaccumulator #(
       a2_nohit_q <= 1'b0;
       a2_occ_q   <= '0;
       a3_f1_q    <= 1'b0;
-      a3_old_q   <= '0;
+      a3_mem_q   <= '0;
+      a3_pre_q   <= '0;
       h1         <= 1'b0;
       h2         <= 1'b0;
       h3         <= 1'b0;
@@ -691,7 +694,7 @@ module sam_spaccumulator #(
       a2_addr_q  <= a1_addr_q;
       a3_addr_q  <= a2_addr_q;
       a4_addr_q  <= a3_addr_q;
-      a2_val_q   <= v_e_q[a1_vrp_q].val;
+      a2_val_q   <= a1_val_q;
       a3_val_q   <= a2_val_q;
       a4_sum_q   <= a3_sum;
       a5_sum_q   <= a4_sum_q;
@@ -703,11 +706,9 @@ module sam_spaccumulator #(
       a2_nohit_q <= !h1 && !h2 && !h3 && !h4 && !a1_clr_q;
       a2_occ_q   <= a2_occ_d;
       a3_f1_q    <= a2_f1_q;
-      // The memory word arrives in a2 (from the block RAM's output register, one
-      // LUT to this register); the sums of the tokens two, three and four before
-      // are in a4..a6 now.
-      a3_old_q   <= ((a2_nohit_q && a2_occ_q != '0) ? ardata2_q : '0) |
-                    (a2_f2_q ? a4_sum_q : '0) | (a2_f3_q ? a5_sum_q : '0) |
+      a3_mem_q   <= (a2_nohit_q && a2_occ_q != '0) ? ardata2_q : '0;
+      // In a2, the sums of the tokens two, three and four before are in a4..a6.
+      a3_pre_q   <= (a2_f2_q ? a4_sum_q : '0) | (a2_f3_q ? a5_sum_q : '0) |
                     (a2_f4_q ? a6_sum_q : '0);
       h1         <= h1_d;
       h2         <= h2_d;
@@ -745,9 +746,9 @@ module sam_spaccumulator #(
   sum_t  dsum_next;
 
   // Room in crd_inner / val for one more token, as a register: counts of the
-  // tokens issued and not yet taken by the consumer. The room is found for both
-  // outcomes of this cycle's issue and picked by it (one LUT after the issue).
-  logic [2:0] crd_count_d, crd_count_q, val_count_d, val_count_q, crd_base, val_base;
+  // tokens issued and not yet taken by the consumer. A count takes an issued token
+  // a cycle late (from i1) and room keeps a slot for it.
+  logic [2:0] crd_count_d, crd_count_q, val_count_d, val_count_q;
   logic       crd_pop, val_pop, room_q;
   assign room = room_q;
   assign c_ok = c_hf && v_hf;
@@ -834,10 +835,12 @@ module sam_spaccumulator #(
   always_comb begin
     bank_d     = bank_q;
     slvl_d     = slvl_q;
+    slvlm1_d   = slvlm1_q;
     sdone_d    = sdone_q;
     // a1 loads every cycle (only its valid bit depends on the take).
     a1_valid_d = acc;
     a1_addr_d  = {bank_q, acc_addr};
+    a1_val_d   = v_hd.val;
     a1_col_d   = a1_col;
     a1_woh_d   = sum_t'(1) << acc_addr[AddrWidth-1:BitIdx];
     a1_boh_d   = word_t'(1) << acc_addr[BitIdx-1:0];
@@ -846,7 +849,8 @@ module sam_spaccumulator #(
     // fills the next bank.
     if (flip) bank_d = bank_q + bank_t'(1);
     if (cl_flip_q) begin
-      slvl_d[cl_bank_q]   = c_e_q[cl_rp_q].pay - crd_t'(1);
+      slvl_d[cl_bank_q]   = cl_lvl_q;
+      slvlm1_d[cl_bank_q] = cl_lvlm1_q;
       sdone_d[cl_bank_q]  = cl_done_q;
     end
   end
@@ -917,7 +921,7 @@ module sam_spaccumulator #(
     s0_done_d  = s0_done_q;
     it_data    = 1'b0;
     it_crd     = '0;
-    it_done    = 1'b0;
+    it_val     = '0;
     o_push_tok = '0;
 
     // Scan: the next bit of the current word, or the next word (or marker).
@@ -984,18 +988,21 @@ module sam_spaccumulator #(
       if (sdone_q[e_slot]) begin
         o_push_tok = CrdDone;
         it_crd     = CrdDone;
-        it_done    = 1'b1;
+        it_val     = ValDone;
       end else begin
-        o_push_tok = {1'b1, slvl_q[e_slot] - crd_t'(1)};
+        o_push_tok = {1'b1, slvlm1_q[e_slot]};
         it_crd     = {1'b1, slvl_q[e_slot]};
+        it_val     = {1'b1, ValWidth'(slvl_q[e_slot])};
       end
     end else begin
       o_push_tok = {1'b0, e_row};
       if (s0_item) begin
         it_crd = {1'b1, crd_t'(0)};
+        it_val = {1'b1, val_t'(0)};
       end else begin
         it_data = 1'b1;
         it_crd  = {1'b0, e_j};
+        it_val  = '0;
       end
     end
     // Whether the head goes out now, written flat over registers: it needs room in
@@ -1014,10 +1021,8 @@ module sam_spaccumulator #(
   end
 
   assign pend_d      = pend_q + bank_t'(flip) - bank_t'(fin_pop);
-  assign crd_base    = crd_count_q - 3'(crd_pop);
-  assign val_base    = val_count_q - 3'(val_pop);
-  assign crd_count_d = crd_base + 3'(item);
-  assign val_count_d = val_base + 3'(item);
+  assign crd_count_d = crd_count_q + 3'(i1_valid_q) - 3'(crd_pop);
+  assign val_count_d = val_count_q + 3'(i1_valid_q) - 3'(val_pop);
 
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1035,11 +1040,13 @@ module sam_spaccumulator #(
       cl_flip_q   <= 1'b0;
       cl_done_q   <= 1'b0;
       cl_bank_q   <= '0;
-      cl_rp_q     <= '0;
+      cl_lvl_q    <= '0;
+      cl_lvlm1_q  <= '0;
+      slvlm1_q    <= '{default: '0};
       sdone_q     <= '0;
       a1_valid_q  <= 1'b0;
       a1_addr_q   <= '0;
-      a1_vrp_q    <= '0;
+      a1_val_q    <= '0;
       a1_col_q    <= '0;
       a1_clr_q    <= 1'b0;
       a1_woh_q    <= '0;
@@ -1071,11 +1078,11 @@ module sam_spaccumulator #(
       i1_valid_q  <= 1'b0;
       i1_data_q   <= 1'b0;
       i1_crd_q    <= '0;
-      i1_done_q   <= 1'b0;
+      i1_val_q    <= '0;
       i2_valid_q  <= 1'b0;
       i2_data_q   <= 1'b0;
       i2_crd_q    <= '0;
-      i2_done_q   <= 1'b0;
+      i2_val_q    <= '0;
       crd_count_q <= '0;
       val_count_q <= '0;
       room_q      <= 1'b1;
@@ -1093,11 +1100,13 @@ module sam_spaccumulator #(
       cl_flip_q   <= flip;
       cl_done_q   <= done_in;
       cl_bank_q   <= bank_q;
-      cl_rp_q     <= iv_rp_q;
+      cl_lvl_q    <= c_hd.pm1;
+      cl_lvlm1_q  <= c_hd.pm2;
+      slvlm1_q    <= slvlm1_d;
       sdone_q     <= sdone_d;
       a1_valid_q  <= a1_valid_d;
       a1_addr_q   <= a1_addr_d;
-      a1_vrp_q    <= iv_rp_q;
+      a1_val_q    <= a1_val_d;
       a1_col_q    <= a1_col_d;
       a1_clr_q    <= cl_flip_q;
       a1_woh_q    <= a1_woh_d;
@@ -1129,15 +1138,14 @@ module sam_spaccumulator #(
       i1_valid_q  <= item;
       i1_data_q   <= it_data;
       i1_crd_q    <= it_crd;
-      i1_done_q   <= it_done;
+      i1_val_q    <= it_val;
       i2_valid_q  <= i1_valid_q;
       i2_data_q   <= i1_data_q;
       i2_crd_q    <= i1_crd_q;
-      i2_done_q   <= i1_done_q;
+      i2_val_q    <= i1_val_q;
       crd_count_q <= crd_count_d;
       val_count_q <= val_count_d;
-      room_q      <= item ? crd_base < 3'(OutDepth - 1) && val_base < 3'(OutDepth - 1)
-                          : crd_base < 3'(OutDepth) && val_base < 3'(OutDepth);
+      room_q      <= crd_count_d < 3'(OutDepth - 1) && val_count_d < 3'(OutDepth - 1);
     end
   end
 
@@ -1263,8 +1271,7 @@ module sam_spaccumulator #(
     .rst_ni (rst_ni),
     .valid_i(i2_valid_q),
     .ready_o(val_fifo_ready),
-    .tok_i  (i2_data_q ? {1'b0, drdata2_q} :
-             i2_done_q ? ValDone : {1'b1, ValWidth'(i2_crd_q[CrdWidth-1:0])}),
+    .tok_i  (i2_data_q ? {1'b0, drdata2_q} : i2_val_q),
     .valid_o(val_valid_o),
     .ready_i(val_ready_i),
     .tok_o  (val_tok_o)
@@ -1324,36 +1331,41 @@ module sam_spaccumulator #(
 `endif
 
   if (Order == 2) begin : gen_outer
-    logic       o_fifo_ready, o_room_q;
-    logic [1:0] o_count_d, o_count_q;
+    logic              o_fifo_ready, o_room_q, o1_valid_q;
+    logic [CrdWidth:0] o1_tok_q;
+    logic [1:0]        o_count_d, o_count_q;
 
-    // The buffer's room as a register (a count of the tokens in it, as the
-    // buffer's own), so the issue reads no buffer state through a compare. The
-    // token pushed is chosen from the drain queue's head alone (see the issue), so
-    // no issue decision reaches the buffer's memory.
+    // The issue's crd_outer token goes through a register (o1) into a 3-deep
+    // buffer, so no issue decision reaches the buffer's memory. The room is a
+    // register too: a count of the tokens in o1 and the buffer (three slots: a
+    // token holds one from its issue until the cycle after it is taken).
     assign crd_outer_ready_o = !o_f_q[o_wp_q];
     assign o_ready           = o_room_q;
     assign o_count_d         = o_count_q + 2'(o_push) - 2'(crd_outer_valid_o && crd_outer_ready_i);
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        o_count_q <= '0;
-        o_room_q  <= 1'b1;
+        o_count_q  <= '0;
+        o_room_q   <= 1'b1;
+        o1_valid_q <= 1'b0;
+        o1_tok_q   <= '0;
       end else begin
-        o_count_q <= o_count_d;
-        o_room_q  <= o_count_d != 2'd2;
+        o_count_q  <= o_count_d;
+        o_room_q   <= o_count_d != 2'd3;
+        o1_valid_q <= o_push;
+        o1_tok_q   <= o_push_tok;
       end
     end
 
     sam_fifo #(
       .Width(CrdWidth),
-      .Depth(2)
+      .Depth(3)
     ) crd_outer_buffer (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
-      .valid_i(o_push),
+      .valid_i(o1_valid_q),
       .ready_o(o_fifo_ready),
-      .tok_i  (o_push_tok),
+      .tok_i  (o1_tok_q),
       .valid_o(crd_outer_valid_o),
       .ready_i(crd_outer_ready_i),
       .tok_o  (crd_outer_tok_o)
@@ -1361,9 +1373,9 @@ module sam_spaccumulator #(
 
 `ifndef SAM_ASSERTS_OFF
     always_ff @(posedge clk_i) begin
-      if (rst_ni && o_push) begin
+      if (rst_ni && o1_valid_q) begin
         assert (o_fifo_ready)
-        else $error("sam_spaccumulator: crd_outer buffer overrun (room count broken)");
+        else $error("sam_spaccumulator: crd_outer buffer overrun (credit count broken)");
       end
     end
 `else
