@@ -29,19 +29,23 @@
 // two-cycle reads), and per bank an occupancy bitmap of NumWords =
 // Rows*DimInner/WordWidth words of WordWidth bits plus a summary (word non-empty).
 //   Inputs: each channel is decoded (kind flags, stop level minus one and two) into
-//   a two-entry queue: an arriving token fills the entry at the write pointer, the
-//   head is the entry at the read pointer, and a take only moves the read pointer
-//   and clears a full bit. So every input ready is a register (the entry at the
-//   write pointer is free), the takes are flat equations over registers, and the
-//   take drives a few flip-flops, no register enables.
+//   a three-entry queue: an arriving token fills the entry at the write pointer,
+//   the head is the entry at the read pointer, and a take only moves the read
+//   pointer and clears a full bit. So every input ready is a register (the entry
+//   at the write pointer is free). The takes read a registered view of the heads
+//   (flags ANDed with the full bits, the head's i and j), computed a cycle ahead
+//   from the entries only, so they are flat equations over registers and no input
+//   port reaches them (a token is taken two cycles after it arrives at the
+//   earliest; three entries keep one token per cycle).
 //   Accumulate side: one input token per cycle, always, except a closing stop (or
 //   D) finding all Banks - 1 other banks still draining. A data token reads its
 //   memory word (cycle t) and its occupancy bit (the bit of its column in every
 //   word at t, its word's in a1), and sets its bit in the
 //   accumulate bitmap from a1 (the bank's own bitmap follows it, so a close copies
-//   nothing); the memory word arrives two cycles later (t+2), is added (a2), and
-//   written back from a register (a3). The read misses the writes of its cycle and
-//   the next two; a2 takes those sums from a3..a5 (hits found two cycles early), so
+//   nothing); the memory word arrives two cycles later (t+2) and goes into a
+//   register, 0 unless occupied and not forwarded (a2), is added (a3), and written
+//   back from a register (a4). The read misses the writes of its cycle and the
+//   next three; a2/a3 take those sums from a4..a6 (hits found at the take), so
 //   back-to-back tokens on one coordinate keep full rate and a read and a write of
 //   one word in one cycle (undefined in `sam_mem`) never matter. A close
 //   (S_n, n >= 1) or D hands the bank, with its stop, to the drain (an empty group
@@ -68,16 +72,17 @@
 //   wide enable or clear.
 //   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
 //   2) tokens per cycle on long unstalled streams; ECP5-85F, nextpnr seeds 1 / 2 /
-//   3: order 1 152.3 / 151.4 / 144.7 MHz, order 2 143.5 / 139.1 / 134.5 MHz,
-//   limited by fabric paths of 4-6 LUT levels with 1-2 ns routes each (the take,
-//   the occupancy column select, the drain's fetch enables); the seed moves a
-//   result by about +-8 MHz.
+//   3: order 1 169.3 / 158.4 / 158.5 MHz, order 2 152.7 / 159.7 / 165.3 MHz,
+//   limited by fabric paths of 4-5 LUT levels with 1-2 ns routes each (the take
+//   into the head view, the occupancy column select, the drain's word select);
+//   the seed moves a result by about +-8 MHz. Order 2 no longer fits the iCE40
+//   UP5K (5431 of 5280 logic cells).
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
 // inputs that break the stop rule.
 //
-// Outputs sit behind buffers (`sam_fifo`): crd_outer Depth 2; crd_inner and val
+// Outputs sit behind buffers (`sam_fifo`): crd_outer Depth 3 behind a register; crd_inner and val
 // Depth 5, fed by a two-stage pipeline in step with the memory read, so a token
 // is issued only when a count of the tokens in flight or buffered says it will
 // find room. No combinational path from an output's ready to any input's ready.
