@@ -325,8 +325,8 @@ impl PrimitiveConfig {
         match self.module.as_str() {
             "sam_fiberlookup" => 8,
             "sam_arrayvals" => 3,
-            // The 32-bit product: four pipeline stages and the output buffer.
-            "sam_alu" if op == Some(&"mul") => 5,
+            // The 32-bit product: five pipeline stages and the output buffer.
+            "sam_alu" if op == Some(&"mul") => 6,
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
             "sam_crddrop" | "sam_union" => 3,
             // An input register, then the windowed decision a cycle ahead.
