@@ -25,14 +25,18 @@
 // `N` already read as 0, and whether the token is a stop or D). Every op but mul
 // computes from the stage-1 registers straight into the output buffer: latency 1.
 // mul is split into three half-width partial products, each registered twice
-// (stages 2a and 2), then summed into a register (stage 3): latency 4. Stops and
-// D ride along unchanged. On ECP5 (define SAM_ECP5, set by the ECP5 synthesis
-// flow) with a half width of 10..18 bits, each partial product is a MULT18X18D
-// instance whose input and output registers are the two product stages: the
-// DSP's combinational delay (3.9 ns in nextpnr's model, plus routing each way)
-// does not fit 150 MHz between fabric registers, and yosys does not pack fabric
-// registers into the DSP. Elsewhere (simulation, iCE40, other widths) the
-// behavioral model below, with the same latency.
+// (stages 2a and 2), then one more stage (2b), then summed into a register
+// (stage 3): latency 5. Stops and D ride along unchanged. On ECP5 (define
+// SAM_ECP5, set by the ECP5 synthesis flow) with a half width of 10..18 bits, each
+// partial product is a MULT18X18D instance whose input and output registers are
+// the two product stages: the DSP's combinational delay (3.9 ns in nextpnr's
+// model, plus routing each way) does not fit 150 MHz between fabric registers,
+// and yosys does not pack fabric registers into the DSP. Stage 2b copies the
+// products into fabric registers: the route out of a DSP block takes up to 2 ns,
+// which with the sum's carry chain behind it made 148.7 MHz on one seed. Elsewhere
+// (simulation, iCE40, other widths) the behavioral model below, with the same
+// latency; its stage 2b is the sum, registered (a second register behind the
+// product is what yosys 0.70 maps wrongly into an SB_MAC16, see there).
 //
 // The output buffer is a `sam_fifo` of Depth Latency + 2. The block accepts a
 // token only while it holds a credit: fewer than Depth tokens between the input
@@ -104,7 +108,7 @@ module sam_alu #(
 
 
   localparam bit          Mul     = Op == OpMul;
-  localparam int unsigned Latency = Mul ? 4 : 1;
+  localparam int unsigned Latency = Mul ? 5 : 1;
   localparam int unsigned Depth   = Latency + 2;
 
   typedef logic [ValWidth-1:0] val_t;
@@ -202,17 +206,18 @@ module sam_alu #(
     // The low ValWidth bits of lhs * rhs (the same signed or unsigned) from
     // half-width pieces: lo*lo + ((lo*hi + hi*lo) << Half); hi*hi only reaches
     // bits >= 2 * Half >= ValWidth.
-    logic s2a_valid_q, s2a_ctl_q, s2_valid_q, s2_ctl_q, s3_valid_q;
-    val_t s2a_a_q, s2_a_q, s3_sum;
+    logic s2a_valid_q, s2a_ctl_q, s2_valid_q, s2_ctl_q, s2b_valid_q, s2b_ctl_q, s3_valid_q;
+    val_t s2a_a_q, s2_a_q, s2b_a_q, s3_sum;
     logic [ValWidth:0] s3_tok_q;
 
     if (ValWidth == 1) begin : gen_bit
-      logic s2a_p_q, s2_p_q;
+      logic s2a_p_q, s2_p_q, s2b_p_q;
       always_ff @(posedge clk_i) begin
         s2a_p_q <= lhs[0] & rhs[0];
         s2_p_q  <= s2a_p_q;
+        s2b_p_q <= s2_p_q;
       end
-      assign s3_sum = s2_p_q;
+      assign s3_sum = s2b_p_q;
     end else begin : gen_split
       localparam int unsigned Half = (ValWidth + 1) / 2;
       localparam int unsigned HiW  = ValWidth - Half;  // 1..Half
@@ -245,6 +250,12 @@ module sam_alu #(
           s2_lh_q   <= HiW'(s2a_alo_q * Half'(s2a_bhi_q));
           s2_hl_q   <= HiW'(Half'(s2a_ahi_q) * s2a_blo_q);
         end
+        // Stage 2b: the sum of the products, registered.
+        val_t s2b_sum_q;
+        always_ff @(posedge clk_i) begin
+          s2b_sum_q <= {s2_ll_q[ValWidth-1:Half] + s2_lh_q + s2_hl_q, s2_ll_q[Half-1:0]};
+        end
+        assign s3_sum = s2b_sum_q;
 `ifdef SAM_ECP5
       end else begin : gen_dsp
         // Products 0: lo*lo, 1: lo*hi, 2: hi*lo, unsigned, each in a MULT18X18D
@@ -260,6 +271,15 @@ module sam_alu #(
         assign s2_ll_q  = mul_p[0][ValWidth-1:0];
         assign s2_lh_q  = mul_p[1][HiW-1:0];
         assign s2_hl_q  = mul_p[2][HiW-1:0];
+        // Stage 2b: the products in fabric registers, then the sum into stage 3.
+        val_t            s2b_ll_q;
+        logic [HiW-1:0]  s2b_lh_q, s2b_hl_q;
+        always_ff @(posedge clk_i) begin
+          s2b_ll_q <= s2_ll_q;
+          s2b_lh_q <= s2_lh_q;
+          s2b_hl_q <= s2_hl_q;
+        end
+        assign s3_sum = {s2b_ll_q[ValWidth-1:Half] + s2b_lh_q + s2b_hl_q, s2b_ll_q[Half-1:0]};
         for (genvar k = 0; k < 3; k++) begin : gen_mult
           logic [17:0] a, b;
           logic [35:0] p;
@@ -275,18 +295,19 @@ module sam_alu #(
         end
 `endif
       end
-      assign s3_sum = {s2_ll_q[ValWidth-1:Half] + s2_lh_q + s2_hl_q, s2_ll_q[Half-1:0]};
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         s2a_valid_q <= 1'b0;
         s2_valid_q  <= 1'b0;
+        s2b_valid_q <= 1'b0;
         s3_valid_q  <= 1'b0;
       end else begin
         s2a_valid_q <= s1_valid_q;
         s2_valid_q  <= s2a_valid_q;
-        s3_valid_q  <= s2_valid_q;
+        s2b_valid_q <= s2_valid_q;
+        s3_valid_q  <= s2b_valid_q;
       end
     end
 
@@ -295,7 +316,9 @@ module sam_alu #(
       s2a_a_q   <= s1_a_q;
       s2_ctl_q  <= s2a_ctl_q;
       s2_a_q    <= s2a_a_q;
-      s3_tok_q  <= s2_ctl_q ? {1'b1, s2_a_q} : {1'b0, s3_sum};
+      s2b_ctl_q <= s2_ctl_q;
+      s2b_a_q   <= s2_a_q;
+      s3_tok_q  <= s2b_ctl_q ? {1'b1, s2b_a_q} : {1'b0, s3_sum};
     end
 
     logic unused_res;

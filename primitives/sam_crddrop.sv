@@ -11,17 +11,19 @@
 // not data). Mode 1 (inner val): a fiber is empty when all its values are 0 or N.
 //   The inner stream flows straight through, one token per cycle. The outer
 //   coordinate is held in one register until the end of its inner fiber is seen,
-//   then emitted or dropped (an outer coordinate at the head of the outer input is
-//   used in place without being registered first). When a kept coordinate is the
-//   last of its outer fiber, the coordinate and the closing stop need the outer
-//   output on two cycles, so the inner stream waits one cycle there.
+//   then emitted or dropped (an outer coordinate in the outer input stage is used
+//   in place without being moved to the held register first). When a kept
+//   coordinate is the last of its outer fiber, the coordinate and the closing stop
+//   need the outer output on two cycles, so the inner stream waits one cycle there.
 //
 // Element-wise mode (Mode 2). `outer` (crd) and `inner` (val) have the same shape;
 // a pair whose value is 0 or N is dropped from both, stops and D pass on both.
 //
-// Each output sits behind a two-entry buffer (`sam_fifo`, Depth 2); ready_o of
-// both inputs depends only on input valids and tokens and registered state: no
-// combinational path from any ready_i to any ready_o.
+// Each input is first registered with its kind decoded (the input stage), and
+// each output sits behind a two-entry buffer (`sam_fifo`, Depth 2). ready_o of an
+// input is "its stage is empty or its token leaves this cycle", a function of
+// registers only: no combinational path from any input port or ready_i to any
+// ready_o. Latency: 2 cycles at the least (stage, buffer).
 //
 // Parameters: Mode        0 fiber-wise, inner crd; 1 fiber-wise, inner val;
 //                         2 element-wise (inner val)
@@ -90,25 +92,61 @@ module sam_crddrop #(
     .tok_i  (inner_tok_i)
   );
 
-  sam_pkg::tok_kind_e o_kind, i_kind;
-  logic [63:0]        o_lvl, i_lvl;   // payloads, zero-extended (stop levels)
-  logic               i_nonzero;      // inner head counts towards keeping its fiber
+  // Input stages: each input token is registered with its kind already decoded
+  // (and, inner, whether it is S0 and whether it counts towards keeping its
+  // fiber), so the decision below reads flags from registers, not a payload
+  // compare behind an input port. A stage takes a token whenever it is empty or
+  // its token goes this cycle: one token per cycle, one cycle more of latency.
+  logic                o_v, i_v;       // stage holds a token
+  logic [CrdWidth:0]   o_t;
+  logic [InnerWidth:0] i_t;
+  sam_pkg::tok_kind_e  o_kind, i_kind;
+  logic                i_s0;           // inner stage holds S0
+  logic                i_nonzero;      // inner stage counts towards keeping its fiber
+  logic [63:0]         o_lvl, i_lvl;   // stage payloads, zero-extended (checks only)
+  logic                o_pop, i_pop;   // the decision takes the stage's token
 
-  assign o_kind = sam_pkg::tok_kind(outer_tok_i[CrdWidth], o_lvl, CrdWidth);
-  assign i_kind = sam_pkg::tok_kind(inner_tok_i[InnerWidth], i_lvl, InnerWidth);
-  assign o_lvl  = 64'(outer_tok_i[CrdWidth-1:0]);
-  assign i_lvl  = 64'(inner_tok_i[InnerWidth-1:0]);
-  assign i_nonzero = (i_kind == sam_pkg::TokData)
-                  && (Mode == ModeFiberCrd || inner_tok_i[InnerWidth-1:0] != '0);
+  assign outer_ready_o = !o_v || o_pop;
+  assign inner_ready_o = !i_v || i_pop;
+  assign o_lvl = 64'(o_t[CrdWidth-1:0]);
+  assign i_lvl = 64'(i_t[InnerWidth-1:0]);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      o_v       <= 1'b0;
+      i_v       <= 1'b0;
+      o_t       <= '0;
+      i_t       <= '0;
+      o_kind    <= sam_pkg::TokData;
+      i_kind    <= sam_pkg::TokData;
+      i_s0      <= 1'b0;
+      i_nonzero <= 1'b0;
+    end else begin
+      if (outer_ready_o) begin
+        o_v    <= outer_valid_i;
+        o_t    <= outer_tok_i;
+        o_kind <= sam_pkg::tok_kind(outer_tok_i[CrdWidth], 64'(outer_tok_i[CrdWidth-1:0]),
+                                    CrdWidth);
+      end
+      if (inner_ready_o) begin
+        i_v       <= inner_valid_i;
+        i_t       <= inner_tok_i;
+        i_kind    <= sam_pkg::tok_kind(inner_tok_i[InnerWidth],
+                                       64'(inner_tok_i[InnerWidth-1:0]), InnerWidth);
+        i_s0      <= inner_tok_i[InnerWidth] && inner_tok_i[InnerWidth-1:0] == '0;
+        i_nonzero <= !inner_tok_i[InnerWidth]
+                     && (Mode == ModeFiberCrd || inner_tok_i[InnerWidth-1:0] != '0);
+      end
+    end
+  end
 
   // Output buffers, and what the core takes from the inputs this cycle.
   logic                oq_push, oq_ready, iq_push, iq_ready;
   logic [CrdWidth:0]   oq_tok;
-  logic                o_pop, i_pop;
 
   if (Mode == ModeElemwise) begin : gen_elemwise
     logic both, drop;
-    assign both = outer_valid_i && inner_valid_i;
+    assign both = o_v && i_v;
     assign drop = (o_kind == sam_pkg::TokData)
                && (i_kind == sam_pkg::TokEmpty || !i_nonzero);
 
@@ -124,7 +162,7 @@ module sam_crddrop #(
         iq_push = !drop;
       end
     end
-    assign oq_tok = outer_tok_i;
+    assign oq_tok = o_t;
 
 `ifndef SAM_ASSERTS_OFF
     always_ff @(posedge clk_i) begin
@@ -134,7 +172,7 @@ module sam_crddrop #(
                 || (o_kind == sam_pkg::TokStop && i_kind == sam_pkg::TokStop && o_lvl == i_lvl)
                 || (o_kind == sam_pkg::TokDone && i_kind == sam_pkg::TokDone))
         else $error("sam_crddrop: outer %h does not line up with value %h",
-                    outer_tok_i, inner_tok_i);
+                    o_t, i_t);
       end
     end
 `endif
@@ -145,21 +183,21 @@ module sam_crddrop #(
     logic                o_is_data, cur_valid;
     logic [CrdWidth-1:0] cur_crd;
 
-    assign o_is_data = outer_valid_i && o_kind == sam_pkg::TokData;
+    assign o_is_data = o_v && o_kind == sam_pkg::TokData;
     // The coordinate whose inner fiber is at the inner head: the held one, or
     // else the one at the outer head, used in place.
     assign cur_valid = held_q || o_is_data;
-    assign cur_crd   = held_q ? crd_q : outer_tok_i[CrdWidth-1:0];
+    assign cur_crd   = held_q ? crd_q : o_t[CrdWidth-1:0];
 
     always_comb begin
       o_pop   = 1'b0;
       i_pop   = 1'b0;
       oq_push = 1'b0;
-      oq_tok  = outer_tok_i;
+      oq_tok  = o_t;
       held_d  = held_q;
       keep_d  = keep_q;
       crd_d   = crd_q;
-      if (inner_valid_i && (i_kind == sam_pkg::TokData || i_kind == sam_pkg::TokEmpty)) begin
+      if (i_v && (i_kind == sam_pkg::TokData || i_kind == sam_pkg::TokEmpty)) begin
         // Inside a fiber: pass the token, note whether it keeps the coordinate,
         // and take the coordinate in if it has arrived.
         if (iq_ready) begin
@@ -169,11 +207,11 @@ module sam_crddrop #(
         if (!held_q && o_is_data) begin
           o_pop  = 1'b1;
           held_d = 1'b1;
-          crd_d  = outer_tok_i[CrdWidth-1:0];
+          crd_d  = o_t[CrdWidth-1:0];
         end
-      end else if (inner_valid_i && i_kind == sam_pkg::TokStop && cur_valid) begin
+      end else if (i_v && i_kind == sam_pkg::TokStop && cur_valid) begin
         // The inner fiber of cur_crd ends here.
-        if (i_lvl == '0) begin
+        if (i_s0) begin
           // Not the last of its outer fiber: decide, and take the next coordinate.
           if (iq_ready && (oq_ready || !keep_q)) begin
             i_pop   = 1'b1;
@@ -182,7 +220,7 @@ module sam_crddrop #(
             keep_d  = 1'b0;
             o_pop   = !held_q || o_is_data;
             held_d  = held_q && o_is_data;
-            crd_d   = outer_tok_i[CrdWidth-1:0];
+            crd_d   = o_t[CrdWidth-1:0];
           end
         end else if (keep_q) begin
           // Last of its outer fiber and kept: emit it now; the closing stops
@@ -196,7 +234,7 @@ module sam_crddrop #(
           end
         end else if (held_q) begin
           // Last of its outer fiber and dropped: the outer head is the closing Sm.
-          if (outer_valid_i && iq_ready && oq_ready) begin
+          if (o_v && iq_ready && oq_ready) begin
             o_pop   = 1'b1;
             i_pop   = 1'b1;
             oq_push = 1'b1;
@@ -207,9 +245,9 @@ module sam_crddrop #(
           // Same, the coordinate still at the outer head: take it in first.
           o_pop  = 1'b1;
           held_d = 1'b1;
-          crd_d  = outer_tok_i[CrdWidth-1:0];
+          crd_d  = o_t[CrdWidth-1:0];
         end
-      end else if (inner_valid_i && outer_valid_i && !held_q) begin
+      end else if (i_v && o_v && !held_q) begin
         // A bare inner S(m+1) with a bare outer Sm, or D with D: pass both.
         if (iq_ready && oq_ready) begin
           o_pop   = 1'b1;
@@ -236,10 +274,10 @@ module sam_crddrop #(
 
 `ifndef SAM_ASSERTS_OFF
     logic bare;
-    assign bare = inner_valid_i && outer_valid_i && !cur_valid;
+    assign bare = i_v && o_v && !cur_valid;
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
-        if (outer_valid_i) begin
+        if (o_v) begin
           assert (o_kind != sam_pkg::TokEmpty)
           else $error("sam_crddrop: N in the outer coordinate stream");
         end
@@ -248,25 +286,23 @@ module sam_crddrop #(
                    && i_lvl == o_lvl + 64'd1)
                   || (o_kind == sam_pkg::TokDone && i_kind == sam_pkg::TokDone))
           else $error("sam_crddrop: inner %h where the outer stream has %h",
-                      inner_tok_i, outer_tok_i);
+                      i_t, o_t);
         end
-        if (held_q && inner_valid_i) begin
+        if (held_q && i_v) begin
           assert (i_kind != sam_pkg::TokDone)
           else $error("sam_crddrop: inner D inside the fiber of an outer coordinate");
         end
-        if (held_q && !keep_q && inner_valid_i && i_kind == sam_pkg::TokStop
-            && i_lvl != '0 && outer_valid_i) begin
+        if (held_q && !keep_q && i_v && i_kind == sam_pkg::TokStop
+            && i_lvl != '0 && o_v) begin
           assert (o_kind == sam_pkg::TokStop && i_lvl == o_lvl + 64'd1)
           else $error("sam_crddrop: inner %h closes an outer fiber but the outer stream has %h",
-                      inner_tok_i, outer_tok_i);
+                      i_t, o_t);
         end
       end
     end
 `endif
   end
 
-  assign outer_ready_o = o_pop;
-  assign inner_ready_o = i_pop;
 
   sam_fifo #(
     .Width(CrdWidth),
@@ -290,7 +326,7 @@ module sam_crddrop #(
     .rst_ni (rst_ni),
     .valid_i(iq_push),
     .ready_o(iq_ready),
-    .tok_i  (inner_tok_i),
+    .tok_i  (i_t),
     .valid_o(inner_valid_o),
     .ready_i(inner_ready_i),
     .tok_o  (inner_tok_o)

@@ -291,7 +291,10 @@ module sam_intersect #(
         logic cand_gt[3], cand_lt[3];
         for (genvar a = 0; a < 3; a++) begin : gen_a
           if (I + a < Slots) begin : gen_old
-            assign cand_gt[a] = e_c[p+a] > c[j];
+            // Two carry chains: yosys would take a > b beside a < b from the same
+            // subtraction's equality (XORs and an AND tree, three LUT levels more);
+            // the appended bits keep them apart ({b, 1} < {a, 0} is b < a).
+            assign cand_gt[a] = {c[j], 1'b1} < {e_c[p+a], 1'b0};
             assign cand_lt[a] = e_c[p+a] < c[j];
           end else begin : gen_none
             assign cand_gt[a] = 1'b0;
@@ -325,7 +328,7 @@ module sam_intersect #(
             ii_gt_q[k][j] <= 1'b0;
             ii_lt_q[k][j] <= 1'b0;
           end else begin
-            ii_gt_q[k][j] <= c[k] > c[j];
+            ii_gt_q[k][j] <= {c[j], 1'b1} < {c[k], 1'b0};  // two chains, as above
             ii_lt_q[k][j] <= c[k] < c[j];
           end
         end

@@ -190,10 +190,22 @@ module sam_union #(
         assign in_k   = crd_tok[k][CrdWidth-1:0];
         assign held_j = crd_q[j][CrdWidth-1:0];
         assign held_k = crd_q[k][CrdWidth-1:0];
-        always_ff @(posedge clk_i) begin
-          in_in_q   <= in_j < in_k;
-          in_held_q <= in_j < held_k;
-          held_in_q <= held_j < in_k;
+        // Pair (k, j) compares the same operands the other way round; yosys would
+        // take one of the two from the other's subtraction (its equality: XORs and
+        // an AND tree, three LUT levels more). The appended bits keep every
+        // comparison a carry chain of its own ({a, 1} < {b, 0} is a < b).
+        if (j < k) begin : gen_plain
+          always_ff @(posedge clk_i) begin
+            in_in_q   <= in_j < in_k;
+            in_held_q <= in_j < held_k;
+            held_in_q <= held_j < in_k;
+          end
+        end else begin : gen_apart
+          always_ff @(posedge clk_i) begin
+            in_in_q   <= {in_j, 1'b1} < {in_k, 1'b0};
+            in_held_q <= {in_j, 1'b1} < {held_k, 1'b0};
+            held_in_q <= {held_j, 1'b1} < {in_k, 1'b0};
+          end
         end
         assign lt[j][k] = pick_lt(loaded_q[j], loaded_q[k], in_in_q, in_held_q, held_in_q,
                                   lt_q[j][k]);

@@ -325,13 +325,16 @@ impl PrimitiveConfig {
         match self.module.as_str() {
             "sam_fiberlookup" => 8,
             "sam_arrayvals" => 3,
-            // The 32-bit product: four pipeline stages and the output buffer.
-            "sam_alu" if op == Some(&"mul") => 5,
+            // The 32-bit product: five pipeline stages and the output buffer.
+            "sam_alu" if op == Some(&"mul") => 6,
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
-            "sam_crddrop" | "sam_union" => 3,
+            "sam_union" => 3,
+            // The input stage, the decision, the output buffer.
+            "sam_crddrop" => 4,
             // An input register, then the windowed decision a cycle ahead.
             "sam_intersect" => 4,
-            "sam_spaccumulator" | "sam_spaccumulator1" => 4,
+            // Input queue, registered head view, take, then the banked workspace.
+            "sam_spaccumulator" | "sam_spaccumulator1" => 5,
             _ => 1,
         }
     }
