@@ -103,13 +103,15 @@ module sam_crddrop #(
   sam_pkg::tok_kind_e  o_kind, i_kind;
   logic                i_s0;           // inner stage holds S0
   logic                i_nonzero;      // inner stage counts towards keeping its fiber
-  logic [63:0]         o_lvl, i_lvl;   // stage payloads, zero-extended (checks only)
   logic                o_pop, i_pop;   // the decision takes the stage's token
 
   assign outer_ready_o = !o_v || o_pop;
   assign inner_ready_o = !i_v || i_pop;
+`ifndef SAM_ASSERTS_OFF
+  logic [63:0] o_lvl, i_lvl;  // stage payloads, zero-extended (for the checks)
   assign o_lvl = 64'(o_t[CrdWidth-1:0]);
   assign i_lvl = 64'(i_t[InnerWidth-1:0]);
+`endif
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -146,6 +148,9 @@ module sam_crddrop #(
 
   if (Mode == ModeElemwise) begin : gen_elemwise
     logic both, drop;
+    // Waiver: element-wise dropping has no fibers, so no use for S0.
+    logic unused_s0;
+    assign unused_s0 = i_s0;
     assign both = o_v && i_v;
     assign drop = (o_kind == sam_pkg::TokData)
                && (i_kind == sam_pkg::TokEmpty || !i_nonzero);
