@@ -18,12 +18,17 @@
 // `0 D`: the references come from inside, once start_i is high (the arrays are
 // loaded), once per reset; the ref input is unused (tie ref_valid_i low).
 //
-// Structure: a fetch stage reads the input and pos (two reads per reference, one
+// Structure: an input stage registers the input token (its kind decoded, r + 1
+// and the reference compares made on the way in); a fetch stage takes it from
+// there and reads pos (two reads per reference, one
 // when the reference follows the previous one, r = r_prev + 1, as it does below a
 // compressed parent; the read of a reference starts in the cycle the previous
 // fiber closes) and leaves a fiber descriptor (first position and length, the
-// closing stop) in a three-entry queue; a scan stage walks the descriptor, one
-// token per cycle: a crd read per coordinate, then the stop. Array reads take two
+// closing stop) in a three-entry queue (pending, next, slot: each register
+// takes only from the one before); a scan stage walks the descriptor in the
+// slot, one token per cycle: a crd read per coordinate, then the stop. Latency:
+// 10 cycles from a reference taken to its fiber's first token out (input stage
+// 1, fetch 4, pending and next 2, s1, s2 and the buffer 3). Array reads take two
 // cycles (`sam_mem`'s read latency): fetch issues pos[r+1] and then pos[r] in
 // consecutive cycles and closes the fiber in the cycle pos[r] arrives (a
 // following reference skips the pos[r] read and closes when pos[r+1] arrives); a
@@ -36,10 +41,11 @@
 // reference follows the previous one), a dense one 3, an empty one 1, and so
 // does a fiber whose reference repeats the previous one (its bounds are kept,
 // nothing is read: below a `repeat` most references are repeats); scan
-// spends c + 1 cycles on a fiber of c coordinates. Array read data comes from the
+// spends c + 1 cycles on a fiber of c coordinates (plus one when `next` is empty
+// as the slot frees, while the next descriptor is pending). Array read data comes from the
 // block RAM's output register and goes through a mux into registers; the read
-// ports are driven from registers and the input head only (the read address of a
-// reference is r + 1 whether it follows or not).
+// ports are driven from registers only (the read address of a reference is the
+// staged r + 1 whether it follows or not, or ref_q).
 //
 // Coordinate skipping (seed 003, section 4.2) will enter through `skip`; this
 // version reserves the port: skip_ready_o is low and skip_valid_i must stay low.
@@ -66,9 +72,9 @@
 //             pos_rd_data_i                          (data two cycles after the read)
 //             crd_rd_en_o, crd_rd_addr_o,            compressed: crd array read port
 //             crd_rd_data_i
-// No combinational path from crd_ready_i or ref_ready_i to ref_ready_o (the scan
-// credits are registers); the array read ports are driven from registers and the
-// input head only.
+// ref_ready_o is a function of registers only (the input stage is empty or its
+// token goes): no combinational path from any input port, crd_ready_i or
+// ref_ready_i to it; the array read ports are driven from registers only.
 module sam_fiberlookup #(
   parameter int unsigned CrdWidth     = sam_pkg::CrdWidth,
   parameter int unsigned RefWidth     = sam_pkg::CrdWidth,
@@ -134,31 +140,47 @@ module sam_fiberlookup #(
   );
 
   // ---------------------------------------------------------------------------
-  // The input: `ref` in, or in root mode the stream `0 D` made here.
+  // The input: `ref` in, or in root mode the stream `0 D` made here, through the
+  // input stage: a register holding the head token with its kind decoded, r + 1
+  // (the pos read address), a stop's level + 1, and fetch's two reference
+  // compares (a repeat of the last reference, a follower of the last one read),
+  // so that fetch, the pos read address and ref_ready_o start from registers
+  // (not from the input port through a payload decode, an adder or a compare).
+  // The stage takes a token whenever it is empty or its token goes this cycle:
+  // one token per cycle, one cycle of latency.
+  logic                src_valid, src_take;
+  logic [RefWidth:0]   src_tok;
   logic                in_valid, in_pop;
-  logic [RefWidth:0]   in_tok;
+  logic [RefWidth-1:0] in_ref;     // the payload (a reference, a stop's level)
   sam_pkg::tok_kind_e  in_kind;
-  logic [63:0]         in_lvl;
+  logic [RefWidth-1:0] in_next;    // the reference + 1
+  logic [LvlWidth-1:0] in_up;      // a stop's level + 1
+  // The compares, made as the token enters against both values fetch may hold
+  // when it takes the token: the registers now, or (in_after, in_after_read) the
+  // token ahead in the stage, taken as a fiber head this cycle (and read).
+  logic                in_same_ahead, in_same_last;  // r = the ref ahead / ref_q
+  logic                in_next_ahead, in_next_last;  // r = the ref ahead + 1 / prev_next_q
+  logic                in_after, in_after_read;
+  logic                in_repeat, in_follow;          // at the take: r = ref_q, prev_next_q
+
+  assign src_take = !in_valid || in_pop;
 
   if (Root == 1) begin : gen_root
     logic [1:0] root_q;   // tokens of `0 D` already taken
-    assign in_valid = start_i && root_q != 2'd2;
-    assign in_tok   = root_q == 2'd0 ? '0 : {1'b1, {RefWidth{1'b1}}};
+    assign src_valid = start_i && root_q != 2'd2;
+    assign src_tok   = root_q == 2'd0 ? '0 : {1'b1, {RefWidth{1'b1}}};
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) root_q <= '0;
-      else if (in_pop) root_q <= root_q + 2'd1;
+      else if (src_valid && src_take) root_q <= root_q + 2'd1;
     end
     assign ref_ready_o = 1'b0;
   end else begin : gen_ref_in
-    assign in_valid    = ref_valid_i;
-    assign in_tok      = ref_tok_i;
+    assign src_valid   = ref_valid_i;
+    assign src_tok     = ref_tok_i;
     logic unused_start;  // root mode only
     assign unused_start = start_i;
-    assign ref_ready_o = in_pop;
+    assign ref_ready_o = src_take;
   end
-
-  assign in_lvl  = 64'(in_tok[RefWidth-1:0]);
-  assign in_kind = sam_pkg::tok_kind(in_tok[RefWidth], in_lvl, RefWidth);
 
   // Reserved: coordinate skipping.
   assign skip_ready_o = 1'b0;
@@ -193,7 +215,9 @@ module sam_fiberlookup #(
 
   // Fiber descriptors: `slot`, which the scan stage walks in place, and `next`,
   // which fetch fills while the slot is busy (so a short fiber's fetch hides
-  // behind a long one's scan). `next` is only valid while `slot` is.
+  // behind a long one's scan). The slot takes only `next`, `next` only the
+  // pending descriptor: a chain of three registers, so the length's subtraction
+  // (pend to next) and the scan's muxes (next to slot) are in different cycles.
   typedef struct packed {
     logic                fiber;  // a fiber (else a bare control token)
     logic [RefWidth-1:0] pos;    // next position to emit
@@ -208,10 +232,11 @@ module sam_fiberlookup #(
   desc_t  slot_d, slot_q, next_d, next_q, push_desc;
   logic   push;
   logic   slot_take;   // scan frees the slot this cycle
-  logic   slot_free;   // slot/next take the pending descriptor this cycle
-  // The pending descriptor: fetch's push, registered before it enters slot/next.
+  logic   slot_open;   // the slot takes `next` this cycle
+  logic   next_open;   // `next` takes the pending descriptor this cycle
+  // The pending descriptor: fetch's push, registered before it enters `next`.
   // Compressed: its `left` holds the fiber's end (the array read data goes
-  // straight into it), turned into the length on the way into slot/next.
+  // straight into it), turned into the length on the way into `next`.
   logic   pend_valid_q, pend_free, pend_move;
   desc_t  pend_q, pend_desc;
 
@@ -223,10 +248,11 @@ module sam_fiberlookup #(
   logic [CrdWidth:0]   stop_crd;
   logic [RefWidth:0]   stop_ref;
 
-  assign slot_free = !next_valid_q || slot_take;
-  assign pend_move = pend_valid_q && slot_free;
-  assign pend_free = !pend_valid_q || slot_free;
-  assign r_in      = in_tok[RefWidth-1:0];
+  assign slot_open = !slot_valid_q || slot_take;
+  assign next_open = !next_valid_q || slot_open;
+  assign pend_move = pend_valid_q && next_open;
+  assign pend_free = !pend_valid_q || next_open;
+  assign r_in      = in_ref;
 
   logic pos_issue;
   logic [RefWidth-1:0] mul_p;  // dense: r_in * dim_i of two cycles ago
@@ -246,9 +272,44 @@ module sam_fiberlookup #(
   // A reference or N at the input head starts a fiber: from FetchIdle, or while
   // the previous fiber closes (the head is the lookahead token that picks its
   // stop, and it is not a stop).
-  logic take_head, head_fiber;
+  logic take_head, head_fiber, head_read;
   assign head_fiber = in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty;
   assign take_head  = in_valid && head_fiber && (fetch_q == FetchIdle || close_now);
+  // The head starts a pos read (and becomes the last reference read).
+  assign head_read  = Compressed && take_head && in_kind == sam_pkg::TokData &&
+                      !(known_q && in_repeat);
+
+  // The input stage.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_valid <= 1'b0;
+      in_ref   <= '0;
+      in_kind  <= sam_pkg::TokData;
+      in_next  <= '0;
+      in_up    <= '0;
+      in_same_ahead <= 1'b0;
+      in_same_last  <= 1'b0;
+      in_next_ahead <= 1'b0;
+      in_next_last  <= 1'b0;
+      in_after      <= 1'b0;
+      in_after_read <= 1'b0;
+    end else if (src_take) begin
+      in_valid <= src_valid;
+      in_ref   <= src_tok[RefWidth-1:0];
+      in_kind  <= sam_pkg::tok_kind(src_tok[RefWidth], 64'(src_tok[RefWidth-1:0]), RefWidth);
+      in_next  <= src_tok[RefWidth-1:0] + RefWidth'(1);
+      in_up    <= LvlWidth'(src_tok[RefWidth-1:0]) + LvlWidth'(1);
+      in_same_ahead <= src_tok[RefWidth-1:0] == in_ref;
+      in_same_last  <= src_tok[RefWidth-1:0] == ref_q;
+      in_next_ahead <= src_tok[RefWidth-1:0] == in_next;
+      in_next_last  <= src_tok[RefWidth-1:0] == prev_next_q;
+      in_after      <= take_head;
+      in_after_read <= head_read;
+    end
+  end
+
+  assign in_repeat = in_after ? in_same_ahead : in_same_last;
+  assign in_follow = in_after_read ? in_next_ahead : in_next_last;
 
   always_comb begin
     fetch_d    = fetch_q;
@@ -262,11 +323,11 @@ module sam_fiberlookup #(
     known_d     = known_q;
     in_pop      = 1'b0;
     pos_issue   = 1'b0;
-    pos_addr    = r_in + RefWidth'(1);
+    pos_addr    = in_next;
     push_fiber = 1'b0;
     push_ctrl  = 1'b0;
     ctrl_done  = 1'b0;
-    ctrl_lvl   = LvlWidth'(in_lvl + 64'd1);
+    ctrl_lvl   = in_up;
     unique case (fetch_q)
       FetchIdle: begin
         // A bare stop or D at the head is a descriptor of its own.
@@ -320,7 +381,7 @@ module sam_fiberlookup #(
       if (in_kind == sam_pkg::TokEmpty) begin
         // N: an empty fiber; nothing to read.
         fetch_d = FetchClose;
-      end else if (known_q && r_in == ref_q) begin
+      end else if (known_q && in_repeat) begin
         // The reference repeats the last one: its fiber is the closing one's
         // (first_d and end_d above take its bounds, from the read data if they
         // arrive this cycle).
@@ -335,9 +396,9 @@ module sam_fiberlookup #(
         // starts at that one's end (on the read data if it closes in FetchRd1).
         pos_issue   = 1'b1;
         prev_d      = 1'b1;
-        prev_next_d = r_in + RefWidth'(1);
-        follow_d    = prev_q && r_in == prev_next_q;
-        if (prev_q && r_in == prev_next_q) begin
+        prev_next_d = in_next;
+        follow_d    = prev_q && in_follow;
+        if (prev_q && in_follow) begin
           first_d = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
         end
         fetch_d = FetchRd0;
@@ -376,12 +437,15 @@ module sam_fiberlookup #(
     end
   end
 
-  // The pending descriptor with its length (compressed: end - first).
+  // The pending descriptor with its length (compressed: end - first). The fiber
+  // has coordinates when first < end (pos is nondecreasing): the borrow of the
+  // same subtraction, a carry chain's end, where `end != first` was three LUT
+  // levels of compare ahead of the queue's muxes.
   always_comb begin
     pend_desc = pend_q;
     if (Compressed) begin
       pend_desc.left = pend_q.left - pend_q.pos;
-      pend_desc.more = pend_q.more && pend_q.left != pend_q.pos;
+      pend_desc.more = pend_q.more && pend_q.pos < pend_q.left;
     end
   end
 
@@ -396,14 +460,12 @@ module sam_fiberlookup #(
       slot_d.left = slot_q.left - RefWidth'(1);
       slot_d.more = slot_q.left != RefWidth'(1);
     end
-    if (!slot_valid_q || slot_take) begin
-      // The slot takes `next`, else the pending descriptor, else empties.
-      slot_valid_d = next_valid_q || pend_valid_q;
-      slot_d       = next_valid_q ? next_q : pend_desc;
-      next_valid_d = next_valid_q && pend_valid_q;
-      next_d       = pend_desc;
-    end else if (pend_move) begin
-      next_valid_d = 1'b1;
+    if (slot_open) begin
+      slot_valid_d = next_valid_q;
+      slot_d       = next_q;
+    end
+    if (next_open) begin
+      next_valid_d = pend_valid_q;
       next_d       = pend_desc;
     end
   end
@@ -583,8 +645,9 @@ module sam_fiberlookup #(
         else $error("sam_fiberlookup: root mode takes no references");
       end
       if (in_valid && in_kind == sam_pkg::TokStop) begin
-        assert (in_lvl + 64'd1 < (64'd1 << LvlWidth) - 64'd2)
-        else $error("sam_fiberlookup: stop %0d in has no room one level up", in_lvl);
+        assert (64'(in_ref) + 64'd1 < (64'd1 << LvlWidth) - 64'd2)
+        else $error("sam_fiberlookup: stop %0d in has no room one level up",
+                    in_ref);
       end
       if (Compressed && pos_issue) begin
         assert (64'(pos_addr) < (64'd1 << PosAddrWidth))

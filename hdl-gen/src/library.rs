@@ -323,7 +323,8 @@ impl PrimitiveConfig {
             .and_then(|(_, v)| v.parse::<usize>().ok())
             .and_then(|c| ALU_OPS.get(c));
         match self.module.as_str() {
-            "sam_fiberlookup" => 8,
+            // Input stage, fetch, pending and next, scan pipeline and buffer.
+            "sam_fiberlookup" => 10,
             "sam_arrayvals" => 3,
             // The 32-bit product: five pipeline stages and the output buffer.
             "sam_alu" if op == Some(&"mul") => 6,
