@@ -44,8 +44,8 @@
 // space. Each output sits behind a three-entry buffer (`sam_fifo`, Depth 3); an
 // emit is decided a cycle ahead when every buffer holds at most one token
 // (room_q, a register kept beside them), so it always fits.
-// Latency: input to output 5 cycles at the least (stage, nxt, window, decision,
-// output buffer).
+// Latency: input to output 4 cycles at the least (stage, nxt, window with the
+// decision registered a cycle ahead, output buffer).
 // Combinational paths: ready_o of way k = its two input valids, the stage's valid
 // and whether the stage moves on this cycle, which depends on registered state
 // only: no path from any ready_i or any input token to any ready_o. Outputs come
