@@ -206,6 +206,17 @@ module sam_intersect #(
     return s2 ? x2 : s1 ? x1 : x0;
   endfunction
 
+  // The comparisons, masked as the order bits are: a above b with b a coordinate,
+  // a below b with a a coordinate. Two carry chains: yosys would take a > b beside
+  // a < b from the same subtraction's equality (XORs and an AND tree, three LUT
+  // levels more); the appended bits keep them apart ({b, 1} < {a, 0} is b < a).
+  function automatic logic above(logic [CrdWidth:0] a, logic [CrdWidth:0] b);
+    return !b[CrdWidth] && {b, 1'b1} < {a, 1'b0};
+  endfunction
+  function automatic logic below(logic [CrdWidth:0] a, logic [CrdWidth:0] b);
+    return !a[CrdWidth] && a < b;
+  endfunction
+
   for (genvar k = 0; k < MaxWays; k++) begin : gen_window
     logic [CrdWidth:0] crd_d[Slots];
     logic [RefWidth:0] ref_d[Slots];
@@ -323,8 +334,8 @@ module sam_intersect #(
         end
       end else begin
         w_valid_q[k] <= valid_d;
-        ffp_q        <= ffp_d;
         for (int i = 0; i < Slots; i++) dv_q[k][i] <= valid_d[i] && !crd_d[i][CrdWidth];
+        ffp_q        <= ffp_d;
         for (int i = 0; i < Slots; i++) begin
           w_crd[k][i] <= crd_d[i];
           w_ref[k][i] <= ref_d[i];
@@ -386,16 +397,13 @@ module sam_intersect #(
         end
         assign cand_gt[3] = rawn_gt_q[K][j];
         assign cand_lt[3] = rawn_lt_q[K][j];
-        // Two carry chains: yosys would take a > b beside a < b from the same
-        // subtraction's equality (XORs and an AND tree, three LUT levels more); the
-        // appended bits keep them apart ({b, 1} < {a, 0} is b < a).
         always_ff @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
             raw_gt_q[p][j] <= 1'b0;
             raw_lt_q[p][j] <= 1'b0;
           end else begin
-            raw_gt_q[p][j] <= e_vis[p] && !c[j][CrdWidth] && {c[j], 1'b1} < {e_c[p], 1'b0};
-            raw_lt_q[p][j] <= e_dv[p] && e_c[p] < c[j];
+            raw_gt_q[p][j] <= e_vis[p] && above(e_c[p], c[j]);
+            raw_lt_q[p][j] <= e_dv[p] && e_c[p] < c[j];  // below(), the kind registered
           end
         end
         assign nx_gt_q[p][j] = cand_gt[src_q[K][I]];
@@ -415,24 +423,43 @@ module sam_intersect #(
     end
   end
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_rawn_row
-    for (genvar j = 0; j < MaxWays; j++) begin : gen_rawn
+  // rawn_*_q[k][j]: nxt k against stage j; ii_*_q[k][j]: stage k against stage j
+  // (k < j), a cycle ago (both in nxt now).
+  logic ii_gt_q[MaxWays][MaxWays];
+  logic ii_lt_q[MaxWays][MaxWays];
+  for (genvar k = 0; k < MaxWays; k++) begin : gen_stage_row
+    for (genvar j = 0; j < MaxWays; j++) begin : gen_stage_cmp
       if (k != j && k < Ways && j < Ways) begin : gen_pair
         always_ff @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
             rawn_gt_q[k][j] <= 1'b0;
             rawn_lt_q[k][j] <= 1'b0;
           end else begin
-            rawn_gt_q[k][j] <= !c[j][CrdWidth] && {c[j], 1'b1} < {nxt_crd_q[k], 1'b0};
-            rawn_lt_q[k][j] <= !nxt_crd_q[k][CrdWidth] && nxt_crd_q[k] < c[j];
+            rawn_gt_q[k][j] <= above(nxt_crd_q[k], c[j]);
+            rawn_lt_q[k][j] <= below(nxt_crd_q[k], c[j]);
           end
         end
       end else begin : gen_none
         assign rawn_gt_q[k][j] = 1'b0;
         assign rawn_lt_q[k][j] = 1'b0;
       end
+      if (k < j && j < Ways) begin : gen_ii
+        always_ff @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            ii_gt_q[k][j] <= 1'b0;
+            ii_lt_q[k][j] <= 1'b0;
+          end else begin
+            ii_gt_q[k][j] <= above(c[k], c[j]);
+            ii_lt_q[k][j] <= below(c[k], c[j]);
+          end
+        end
+      end else begin : gen_ii_none
+        assign ii_gt_q[k][j] = 1'b0;
+        assign ii_lt_q[k][j] = 1'b0;
+      end
     end
   end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (int k = 0; k < MaxWays; k++) begin
@@ -440,29 +467,6 @@ module sam_intersect #(
       end
     end else begin
       src_q <= w_srcm;
-    end
-  end
-
-  // ii_*_q[k][j]: stage k against stage j (k < j), a cycle ago (both in nxt now).
-  // Every comparison here and above masks its result as the order bits do.
-  logic ii_gt_q[MaxWays][MaxWays];
-  logic ii_lt_q[MaxWays][MaxWays];
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_ii_row
-    for (genvar j = 0; j < MaxWays; j++) begin : gen_ii
-      if (k < j && j < Ways) begin : gen_pair
-        always_ff @(posedge clk_i or negedge rst_ni) begin
-          if (!rst_ni) begin
-            ii_gt_q[k][j] <= 1'b0;
-            ii_lt_q[k][j] <= 1'b0;
-          end else begin
-            ii_gt_q[k][j] <= !c[j][CrdWidth] && {c[j], 1'b1} < {c[k], 1'b0};  // two chains
-            ii_lt_q[k][j] <= !c[k][CrdWidth] && c[k] < c[j];
-          end
-        end
-      end else begin : gen_none
-        assign ii_gt_q[k][j] = 1'b0;
-        assign ii_lt_q[k][j] = 1'b0;
-      end
     end
   end
 
