@@ -332,7 +332,8 @@ impl PrimitiveConfig {
             "sam_union" => 3,
             // The input stage, the decision, the output buffer.
             "sam_crddrop" => 4,
-            // An input register, then the windowed decision a cycle ahead.
+            // The input stage, nxt, the window (the decision a cycle ahead), the
+            // output buffer.
             "sam_intersect" => 4,
             // Input queue, registered head view, take, then the banked workspace.
             "sam_spaccumulator" | "sam_spaccumulator1" => 5,
