@@ -70,8 +70,18 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             crd_width: 16,
             ref_width: 16,
         }),
+        Box::new(crate::intersect::Intersect {
+            ways: 3,
+            crd_width: 16,
+            ref_width: 16,
+        }),
         Box::new(crate::union::Union {
             ways: 2,
+            crd_width: 16,
+            ref_width: 16,
+        }),
+        Box::new(crate::union::Union {
+            ways: 3,
             crd_width: 16,
             ref_width: 16,
         }),
