@@ -582,6 +582,8 @@ module sam_intersect #(
             end
           end
         end
+        // gone_d: read by the 3-way combine only (with two ways gen_two picks the
+        // shifts whole and synthesis drops these picks).
         for (genvar s = 0; s < 2; s++) begin : gen_pick
           logic row[3];
           for (genvar b = 0; b < 3; b++) begin : gen_row
