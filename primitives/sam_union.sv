@@ -27,6 +27,10 @@
 // combinational path from any ready_i. crd<k>_ready_o == ref<k>_ready_o (the pair
 // moves together).
 //
+// Three ways: hdl-gen builds a 3-way unioner as sam_joiner3 (two of these with
+// Ways == 2 in a row: faster on ECP5, see its header) when its references fit 30
+// bits; Ways == 3 here is for wider references.
+//
 // Parameters: Ways      number of ways, 2..3; with Ways == 2 the way-2 ports are
 //                       unused: inputs ignored (ready_o low), output tied off
 //                       (valid low), its ready ignored

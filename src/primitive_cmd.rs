@@ -161,19 +161,17 @@ fn bench(
             .with_context(|| format!("{} throughput", test.name()))?;
         let mut reports = Vec::new();
         let config = test.config();
-        let params: Vec<String> = config
-            .params
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        let label = format!("{} {}", test.name(), params.join(" "));
+        let label = bench_label(test.name(), &config);
         if let Some(tools) = &tools {
             for family in families.iter().map(|&f| Family::from(f)) {
                 let job = SynthJob {
                     dut: DutSpec::from_primitive(&config),
                     sources: library::sources_for(&config.modules_with_arrays())?,
                     family,
-                    build_dir: output.join(format!("{}-{family}", label.replace([' ', '='], "-"))),
+                    build_dir: output.join(format!(
+                        "{}-{family}",
+                        label.replace([' ', '=', '(', ')'], "-")
+                    )),
                     options: FlowOptions {
                         seed,
                         ..FlowOptions::default()
@@ -288,6 +286,23 @@ fn verify(name: &str, streams: usize, seed: u64, wave: Option<PathBuf>, json: bo
         println!("{}", serde_json::to_string(&reports)?);
     }
     Ok(())
+}
+
+/// `intersect Ways=2 CrdWidth=16 ...`: the primitive and its parameters. A 3-way
+/// joiner built from two 2-way ones (`sam_joiner3`, whose `Union` says which
+/// primitive it is) shows as `Ways=3` and names its module.
+fn bench_label(name: &str, config: &PrimitiveConfig) -> String {
+    let joiner3 = config.module == "sam_joiner3";
+    let params: Vec<String> = config
+        .params
+        .iter()
+        .map(|(k, v)| match k.as_str() {
+            "Union" if joiner3 => "Ways=3".to_string(),
+            _ => format!("{k}={v}"),
+        })
+        .collect();
+    let module = if joiner3 { " (sam_joiner3)" } else { "" };
+    format!("{name} {}{module}", params.join(" "))
 }
 
 /// `sam_fiberlookup Format=1 Root=0 ...`: the module and its parameters.

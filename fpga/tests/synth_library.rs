@@ -21,6 +21,12 @@ fn check_blocks(config: PrimitiveConfig, arrays: u64, uses_dsp: bool) {
     check_on(config, arrays, uses_dsp, &[Family::Ecp5, Family::Ice40]);
 }
 
+/// The module and its parameter values, as a folder name.
+fn config_name(config: &PrimitiveConfig) -> String {
+    let values: Vec<&str> = config.params.iter().map(|(_, v)| v.as_str()).collect();
+    format!("{}-{}", config.module, values.join("-"))
+}
+
 /// [`check_blocks`] on the given families only.
 fn check_on(config: PrimitiveConfig, arrays: u64, uses_dsp: bool, families: &[Family]) {
     let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
@@ -29,7 +35,9 @@ fn check_on(config: PrimitiveConfig, arrays: u64, uses_dsp: bool, families: &[Fa
             dut: DutSpec::from_primitive(&config),
             sources: library::sources_for(&config.modules_with_arrays()).unwrap(),
             family,
-            build_dir: common::build_dir(&format!("{}-{family}", config.module)),
+            // By parameters too: sam_joiner3 is both the 3-way intersect and union,
+            // whose tests run in parallel.
+            build_dir: common::build_dir(&format!("{}-{family}", config_name(&config))),
             options: FlowOptions::default(),
         };
         let run = synthesize(&tools, &job).unwrap_or_else(|e| panic!("{e}"));

@@ -129,6 +129,26 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
     },
     Source {
+        name: "sam_joiner3_pack",
+        deps: &["sam_pkg"],
+    },
+    Source {
+        name: "sam_joiner3_unpack",
+        deps: &["sam_pkg"],
+    },
+    Source {
+        name: "sam_joiner3",
+        deps: &[
+            "sam_pkg",
+            "sam_fifo",
+            "sam_joiner_way",
+            "sam_intersect",
+            "sam_union",
+            "sam_joiner3_pack",
+            "sam_joiner3_unpack",
+        ],
+    },
+    Source {
         name: "sam_spaccumulator",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mem"],
     },
@@ -330,6 +350,9 @@ impl PrimitiveConfig {
             "sam_alu" if op == Some(&"mul") => 6,
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
             "sam_union" => 3,
+            // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 4 + 1 + 4.
+            "sam_joiner3" if self.params.iter().any(|(n, v)| n == "Union" && v == "1") => 7,
+            "sam_joiner3" => 9,
             // The input stage, the decision, the output buffer.
             "sam_crddrop" => 4,
             // The input stage, nxt, the window (the decision a cycle ahead), the
@@ -808,8 +831,14 @@ pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> Primitiv
 /// this many ways.
 pub const JOINER_MAX_WAYS: u32 = 3;
 
+/// Widest references `sam_joiner3` packs: two of them and their control flags fit
+/// a 63-bit payload.
+pub const JOINER3_MAX_REF_WIDTH: u32 = 30;
+
 /// The channels of a coordinate joiner with `ways` ways: inputs `crd<k>`, `ref<k>`
-/// per way, outputs `crd` and `ref<k>` per way.
+/// per way, outputs `crd` and `ref<k>` per way. Three ways are two 2-way joiners
+/// in a row (`sam_joiner3`, which keeps the 2-way Fmax) when the references fit
+/// its packing, else the one-module 3-way joiner.
 fn joiner(module: &str, ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
     assert!(
         (2..=JOINER_MAX_WAYS).contains(&ways),
@@ -833,13 +862,20 @@ fn joiner(module: &str, ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveC
         })
         .flat_map(|p| p.ports().map(|(name, ..)| name))
         .collect();
+    let widths = [
+        ("CrdWidth".into(), crd_width.to_string()),
+        ("RefWidth".into(), ref_width.to_string()),
+    ];
+    let (module, first): (&str, (String, String)) =
+        if ways == 3 && ref_width <= JOINER3_MAX_REF_WIDTH {
+            let union = u32::from(module == "sam_union");
+            ("sam_joiner3", ("Union".into(), union.to_string()))
+        } else {
+            (module, ("Ways".into(), ways.to_string()))
+        };
     PrimitiveConfig {
         module: module.into(),
-        params: vec![
-            ("Ways".into(), ways.to_string()),
-            ("CrdWidth".into(), crd_width.to_string()),
-            ("RefWidth".into(), ref_width.to_string()),
-        ],
+        params: std::iter::once(first).chain(widths).collect(),
         streams,
         sides: Vec::new(),
         unused,
@@ -847,15 +883,17 @@ fn joiner(module: &str, ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveC
 }
 
 /// `sam_intersect` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
-/// `ref_width`-bit references. The module always has three ways' ports: with two
-/// ways, way 2's are unused (tied off). No skip outputs (`SkipEn` = 0).
+/// `ref_width`-bit references; three ways with references of at most
+/// [`JOINER3_MAX_REF_WIDTH`] bits are `sam_joiner3` (two 2-way intersectors). The
+/// module always has three ways' ports: with two ways, way 2's are unused (tied
+/// off). No skip outputs (`SkipEn` = 0).
 pub fn intersect(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
     joiner("sam_intersect", ways, crd_width, ref_width)
 }
 
 /// `sam_union` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
-/// `ref_width`-bit references (`ref_width` >= 2: the outputs carry `N`). Unused
-/// way-2 ports as for [`intersect`].
+/// `ref_width`-bit references (`ref_width` >= 2: the outputs carry `N`). Three
+/// ways and unused way-2 ports as for [`intersect`].
 pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
     assert!(
         ref_width >= 2,
@@ -1049,6 +1087,21 @@ mod tests {
                 "crd_tok_o:Output:9"
             ]
         );
+    }
+
+    #[test]
+    fn three_way_joiners_are_two_halves_where_the_references_pack() {
+        for (config, union, latency) in [(intersect(3, 16, 16), "0", 9), (union(3, 16, 16), "1", 7)]
+        {
+            assert_eq!(config.module, "sam_joiner3");
+            assert_eq!(config.params[0], ("Union".to_string(), union.to_string()));
+            assert_eq!(config.latency(), latency);
+        }
+        let wide = intersect(3, 16, JOINER3_MAX_REF_WIDTH + 1);
+        assert_eq!((wide.module.as_str(), wide.latency()), ("sam_intersect", 4));
+        assert_eq!(wide.params[0], ("Ways".to_string(), "3".to_string()));
+        assert_eq!(union(3, 16, 31).module, "sam_union");
+        assert_eq!(intersect(2, 16, 16).module, "sam_intersect");
     }
 
     #[test]

@@ -248,9 +248,11 @@ pub mod checks {
 
     /// The RTL matches the golden model on 1000 random streams under random stalls
     /// for 2 and 3 ways, wide and narrow, and moves > 0.95 tokens per cycle on long
-    /// unstalled streams.
+    /// unstalled streams. Three ways are `sam_joiner3` (two 2-way joiners) up to
+    /// 30-bit references and the one-module 3-way joiner above (the 31-bit case).
     pub fn rtl_matches_golden<T: PrimitiveTest>(make: impl Fn(u32, u32, u32) -> T, seed: u64) {
-        for (ways, crd_width, ref_width) in [(2, 16, 16), (3, 16, 16), (2, 3, 5), (3, 4, 3)] {
+        let shapes = [(2, 16, 16), (3, 16, 16), (2, 3, 5), (3, 4, 3), (3, 8, 31)];
+        for (ways, crd_width, ref_width) in shapes {
             let tb = make(ways, crd_width, ref_width);
             let model = build(&tb, &default_cache_dir(), None).unwrap_or_else(|e| panic!("{e}"));
             let report = verify(&tb, &model, 1000, seed, None).unwrap_or_else(|e| panic!("{e}"));

@@ -117,6 +117,42 @@ fn joiners_lint_clean_with_three_ways_and_reject_bad_parameters() {
     assert!(err.contains("RefWidth must be in 2..63"), "{err}");
 }
 
+/// `sam_joiner3` (a 3-way joiner from two 2-way ones) as intersect and union, at
+/// the narrowest and widest references it packs, and its limits.
+#[test]
+fn joiner3_lints_clean_and_rejects_bad_parameters() {
+    let files = sources_for(&["sam_joiner3"]).unwrap();
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    for (union, ref_width) in [(0, 1), (0, 30), (1, 2), (1, 16), (1, 30)] {
+        for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+            let params = [
+                vec![
+                    format!("-GUnion={union}"),
+                    format!("-GRefWidth={ref_width}"),
+                ],
+                defines,
+            ]
+            .concat();
+            if let Err(e) = lint(&refs, "sam_joiner3", &params) {
+                panic!("sam_joiner3 {params:?} does not lint clean:\n{e}");
+            }
+        }
+    }
+    for (union, ref_width) in [(0, 31), (1, 1)] {
+        let params = [
+            format!("-GUnion={union}"),
+            format!("-GRefWidth={ref_width}"),
+        ];
+        let err = lint(&refs, "sam_joiner3", &params).unwrap_err();
+        assert!(
+            err.contains("RefWidth must be in 1..30"),
+            "{params:?}: {err}"
+        );
+    }
+    let err = lint(&refs, "sam_joiner3", &["-GUnion=2".into()]).unwrap_err();
+    assert!(err.contains("Union must be 0"), "{err}");
+}
+
 /// The generated top of every Table 1 kernel (padded and unpadded outputs) and of
 /// the Custard examples, as simulated and as synthesized.
 #[test]

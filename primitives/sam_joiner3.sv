@@ -1,0 +1,211 @@
+// sam_joiner3: a 3-way coordinate joiner, intersect or union (DESIGN section 6;
+// golden models compiler/src/golden/intersect.rs and union.rs), built as two 2-way
+// joiners in a row: the first joins ways 0 and 1, the second joins its result
+// with way 2. Both joins are associative, so this gives the 3-way result token for
+// token; the 1000-stream co-simulation compares it with the 3-way golden model.
+//
+// Why two halves: sam_intersect and sam_union with Ways == 3 decide over three
+// ways in one cycle, which takes more LUT levels than two ways do. On ECP5 (seeds
+// 1-3) the one-module 3-way union reaches 146-158 MHz and this one 166-183; the
+// one-module 3-way intersector 125-133 MHz and this one 133-144 (each half alone
+// reaches about 152, but two of them in one netlist place and map less well; see
+// docs/design-notes.md, "The 3-way joiners"). A faster 2-way module makes this one
+// faster too.
+//
+// The second half has one reference width for both its ways. The first half's two
+// references of each token (r0, r1) are packed into one token of 2 * RefWidth + 2
+// bits, and way 2's reference is widened to that width (sam_joiner3_pack); behind
+// the second half they are split again (sam_joiner3_unpack). In a union, a
+// coordinate on way 2 only comes out of the second half with N for the packed
+// pair, which unpacks to N on ref0 and ref1. The packed width must fit 63 bits, so
+// RefWidth is at most 30; hdl-gen takes the one-module 3-way joiner for wider
+// references. Stop levels on the references must be below 2^(RefWidth-1) (the
+// packing copies the payload's top bit; an assertion checks it): S0-S3 at 3 bits,
+// S0-S32767 at 16.
+//
+// Between the halves each of the first half's outputs (crd, r0, r1) waits in a
+// two-entry buffer (`sam_fifo`), whose ready is a register: neither the second
+// half's input ready (from its window's state) nor another output's state runs
+// into the first half's output logic. Latency: the halves' and that buffer's
+// (intersect 4 + 1 + 4 = 9 cycles, union 3 + 1 + 3 = 7). Throughput: one token per
+// cycle on every output, like each half. Combinational paths: none from any input
+// token to an output, and none from any ready_i to a ready_o. Each half has none;
+// the pack (a join of r0 and r1, one LUT per bit) sits between those buffers and
+// the second half's input stage, the unpack's fork between the second half's
+// output buffers and the outputs.
+//
+// Parameters: Union     0: intersect (sam_intersect halves); 1: union (sam_union)
+//             CrdWidth  coordinate payload width, 1..63
+//             RefWidth  reference payload width, 1..30 (a union's 2..30: it carries N)
+// Ports:      clk_i, rst_ni                             clock, asynchronous active-low reset
+//             crd<k>_valid_i, crd<k>_ready_o, crd<k>_tok_i  way k coordinates (crd; no N)
+//             ref<k>_valid_i, ref<k>_ready_o, ref<k>_tok_i  way k references (ref, N allowed)
+//             crd_valid_o, crd_ready_i, crd_tok_o         the joined coordinates (crd)
+//             ref<k>_valid_o, ref<k>_ready_i, ref<k>_tok_o  way k's reference of each (ref;
+//                                                         a union's N where way k lacks it)
+//             (k = 0..2: the port list of sam_intersect and sam_union)
+module sam_joiner3 #(
+  parameter int unsigned Union    = 0,
+  parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
+  parameter int unsigned RefWidth = sam_pkg::CrdWidth
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic              crd0_valid_i,
+  output logic              crd0_ready_o,
+  input  logic [CrdWidth:0] crd0_tok_i,
+  input  logic              ref0_valid_i,
+  output logic              ref0_ready_o,
+  input  logic [RefWidth:0] ref0_tok_i,
+  input  logic              crd1_valid_i,
+  output logic              crd1_ready_o,
+  input  logic [CrdWidth:0] crd1_tok_i,
+  input  logic              ref1_valid_i,
+  output logic              ref1_ready_o,
+  input  logic [RefWidth:0] ref1_tok_i,
+  input  logic              crd2_valid_i,
+  output logic              crd2_ready_o,
+  input  logic [CrdWidth:0] crd2_tok_i,
+  input  logic              ref2_valid_i,
+  output logic              ref2_ready_o,
+  input  logic [RefWidth:0] ref2_tok_i,
+  output logic              crd_valid_o,
+  input  logic              crd_ready_i,
+  output logic [CrdWidth:0] crd_tok_o,
+  output logic              ref0_valid_o,
+  input  logic              ref0_ready_i,
+  output logic [RefWidth:0] ref0_tok_o,
+  output logic              ref1_valid_o,
+  input  logic              ref1_ready_i,
+  output logic [RefWidth:0] ref1_tok_o,
+  output logic              ref2_valid_o,
+  input  logic              ref2_ready_i,
+  output logic [RefWidth:0] ref2_tok_o);
+
+  localparam int unsigned PackedWidth = 2 * RefWidth + 2;
+
+  if (Union > 1) begin : gen_bad_union
+    $error("sam_joiner3: Union must be 0 (intersect) or 1 (union)");
+  end
+  if (RefWidth < 1 + Union || PackedWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref_width
+    $error("sam_joiner3: RefWidth must be in 1..30 (a union's in 2..30)");
+  end
+
+  // The first half's outputs: the joined coordinates of ways 0 and 1 (c01) and
+  // each way's reference of them (r0, r1).
+  logic                 c01_valid, c01_ready, r0_valid, r0_ready, r1_valid, r1_ready;
+  logic [CrdWidth:0]    c01_tok;
+  logic [RefWidth:0]    r0_tok, r1_tok;
+  // The second half's reference inputs (p) and outputs (q), packed: the pair
+  // (p01, q01) and way 2 (p2, q2).
+  logic                 p01_valid, p01_ready, p2_valid, p2_ready;
+  logic                 q01_valid, q01_ready, q2_valid, q2_ready;
+  logic [PackedWidth:0] p01_tok, p2_tok, q01_tok, q2_tok;
+  // c01, r0 and r1 behind their buffers; b01 and the packed pair are the second
+  // half's way 0.
+  logic                 b01_valid, b01_ready, b0_valid, b0_ready, b1_valid, b1_ready;
+  logic [CrdWidth:0]    b01_tok;
+  logic [RefWidth:0]    b0_tok, b1_tok;
+  // Each half's third way, unused: inputs idle, output always taken.
+  logic [3:0]           spare_ready;
+  logic [1:0]           spare_valid;
+  logic [RefWidth:0]    first_spare_tok;
+  logic [PackedWidth:0] second_spare_tok;
+  logic                 unused_spare;
+  assign unused_spare = ^{spare_ready, spare_valid, first_spare_tok, second_spare_tok};
+
+  if (Union == 1) begin : gen_union
+    sam_union #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) first (
+      .clk_i, .rst_ni,
+      .crd0_valid_i(crd0_valid_i), .crd0_ready_o(crd0_ready_o), .crd0_tok_i(crd0_tok_i),
+      .ref0_valid_i(ref0_valid_i), .ref0_ready_o(ref0_ready_o), .ref0_tok_i(ref0_tok_i),
+      .crd1_valid_i(crd1_valid_i), .crd1_ready_o(crd1_ready_o), .crd1_tok_i(crd1_tok_i),
+      .ref1_valid_i(ref1_valid_i), .ref1_ready_o(ref1_ready_o), .ref1_tok_i(ref1_tok_i),
+      .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[0]), .crd2_tok_i('0),
+      .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[1]), .ref2_tok_i('0),
+      .crd_valid_o(c01_valid), .crd_ready_i(c01_ready), .crd_tok_o(c01_tok),
+      .ref0_valid_o(r0_valid), .ref0_ready_i(r0_ready), .ref0_tok_o(r0_tok),
+      .ref1_valid_o(r1_valid), .ref1_ready_i(r1_ready), .ref1_tok_o(r1_tok),
+      .ref2_valid_o(spare_valid[0]), .ref2_ready_i(1'b1), .ref2_tok_o(first_spare_tok)
+    );
+    sam_union #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(PackedWidth)) second (
+      .clk_i, .rst_ni,
+      .crd0_valid_i(b01_valid), .crd0_ready_o(b01_ready), .crd0_tok_i(b01_tok),
+      .ref0_valid_i(p01_valid), .ref0_ready_o(p01_ready), .ref0_tok_i(p01_tok),
+      .crd1_valid_i(crd2_valid_i), .crd1_ready_o(crd2_ready_o), .crd1_tok_i(crd2_tok_i),
+      .ref1_valid_i(p2_valid), .ref1_ready_o(p2_ready), .ref1_tok_i(p2_tok),
+      .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[2]), .crd2_tok_i('0),
+      .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[3]), .ref2_tok_i('0),
+      .crd_valid_o(crd_valid_o), .crd_ready_i(crd_ready_i), .crd_tok_o(crd_tok_o),
+      .ref0_valid_o(q01_valid), .ref0_ready_i(q01_ready), .ref0_tok_o(q01_tok),
+      .ref1_valid_o(q2_valid), .ref1_ready_i(q2_ready), .ref1_tok_o(q2_tok),
+      .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok)
+    );
+  end else begin : gen_intersect
+    sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) first (
+      .clk_i, .rst_ni,
+      .crd0_valid_i(crd0_valid_i), .crd0_ready_o(crd0_ready_o), .crd0_tok_i(crd0_tok_i),
+      .ref0_valid_i(ref0_valid_i), .ref0_ready_o(ref0_ready_o), .ref0_tok_i(ref0_tok_i),
+      .crd1_valid_i(crd1_valid_i), .crd1_ready_o(crd1_ready_o), .crd1_tok_i(crd1_tok_i),
+      .ref1_valid_i(ref1_valid_i), .ref1_ready_o(ref1_ready_o), .ref1_tok_i(ref1_tok_i),
+      .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[0]), .crd2_tok_i('0),
+      .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[1]), .ref2_tok_i('0),
+      .crd_valid_o(c01_valid), .crd_ready_i(c01_ready), .crd_tok_o(c01_tok),
+      .ref0_valid_o(r0_valid), .ref0_ready_i(r0_ready), .ref0_tok_o(r0_tok),
+      .ref1_valid_o(r1_valid), .ref1_ready_i(r1_ready), .ref1_tok_o(r1_tok),
+      .ref2_valid_o(spare_valid[0]), .ref2_ready_i(1'b1), .ref2_tok_o(first_spare_tok)
+    );
+    sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(PackedWidth)) second (
+      .clk_i, .rst_ni,
+      .crd0_valid_i(b01_valid), .crd0_ready_o(b01_ready), .crd0_tok_i(b01_tok),
+      .ref0_valid_i(p01_valid), .ref0_ready_o(p01_ready), .ref0_tok_i(p01_tok),
+      .crd1_valid_i(crd2_valid_i), .crd1_ready_o(crd2_ready_o), .crd1_tok_i(crd2_tok_i),
+      .ref1_valid_i(p2_valid), .ref1_ready_o(p2_ready), .ref1_tok_i(p2_tok),
+      .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[2]), .crd2_tok_i('0),
+      .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[3]), .ref2_tok_i('0),
+      .crd_valid_o(crd_valid_o), .crd_ready_i(crd_ready_i), .crd_tok_o(crd_tok_o),
+      .ref0_valid_o(q01_valid), .ref0_ready_i(q01_ready), .ref0_tok_o(q01_tok),
+      .ref1_valid_o(q2_valid), .ref1_ready_i(q2_ready), .ref1_tok_o(q2_tok),
+      .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok)
+    );
+  end
+
+  sam_joiner3_pack #(.RefWidth(RefWidth)) pack (
+    .clk_i, .rst_ni,
+    .r0_valid_i(b0_valid), .r0_ready_o(b0_ready), .r0_tok_i(b0_tok),
+    .r1_valid_i(b1_valid), .r1_ready_o(b1_ready), .r1_tok_i(b1_tok),
+    .r01_valid_o(p01_valid), .r01_ready_i(p01_ready), .r01_tok_o(p01_tok),
+    .ref2_valid_i(ref2_valid_i), .ref2_ready_o(ref2_ready_o), .ref2_tok_i(ref2_tok_i),
+    .r2_valid_o(p2_valid), .r2_ready_i(p2_ready), .r2_tok_o(p2_tok)
+  );
+
+  // Two-entry buffers between the halves, one per output of the first: their
+  // ready is a register, so neither the second half's input ready (from its
+  // window's state) nor the other output's state runs into the first half's
+  // output logic. One cycle of latency.
+  sam_fifo #(.Width(CrdWidth), .Depth(2)) crd01_buffer (
+    .clk_i, .rst_ni,
+    .valid_i(c01_valid), .ready_o(c01_ready), .tok_i(c01_tok),
+    .valid_o(b01_valid), .ready_i(b01_ready), .tok_o(b01_tok)
+  );
+  sam_fifo #(.Width(RefWidth), .Depth(2)) ref0_buffer (
+    .clk_i, .rst_ni,
+    .valid_i(r0_valid), .ready_o(r0_ready), .tok_i(r0_tok),
+    .valid_o(b0_valid), .ready_i(b0_ready), .tok_o(b0_tok)
+  );
+  sam_fifo #(.Width(RefWidth), .Depth(2)) ref1_buffer (
+    .clk_i, .rst_ni,
+    .valid_i(r1_valid), .ready_o(r1_ready), .tok_i(r1_tok),
+    .valid_o(b1_valid), .ready_i(b1_ready), .tok_o(b1_tok)
+  );
+
+  sam_joiner3_unpack #(.RefWidth(RefWidth)) unpack (
+    .clk_i, .rst_ni,
+    .r01_valid_i(q01_valid), .r01_ready_o(q01_ready), .r01_tok_i(q01_tok),
+    .r2_valid_i(q2_valid), .r2_ready_o(q2_ready), .r2_tok_i(q2_tok),
+    .ref0_valid_o(ref0_valid_o), .ref0_ready_i(ref0_ready_i), .ref0_tok_o(ref0_tok_o),
+    .ref1_valid_o(ref1_valid_o), .ref1_ready_i(ref1_ready_i), .ref1_tok_o(ref1_tok_o),
+    .ref2_valid_o(ref2_valid_o), .ref2_ready_i(ref2_ready_i), .ref2_tok_o(ref2_tok_o)
+  );
+
+endmodule
