@@ -66,7 +66,7 @@ module sam_joiner3_pack #(
     $error("sam_joiner3_pack: RefWidth must be in 1..30");
   end
 
-  function automatic logic [PackedWidth:0] pack(logic [RefWidth:0] a, logic [RefWidth:0] b);
+  function automatic logic [PackedWidth:0] pack_pair(logic [RefWidth:0] a, logic [RefWidth:0] b);
     if (a[RefWidth] && b[RefWidth]) begin
       return {1'b1, {(RefWidth + 2) {a[RefWidth-1]}}, a[RefWidth-1:0]};
     end
@@ -76,11 +76,11 @@ module sam_joiner3_pack #(
   assign r01_valid_o  = r0_valid_i && r1_valid_i;
   assign r0_ready_o   = r01_ready_i && r1_valid_i;
   assign r1_ready_o   = r01_ready_i && r0_valid_i;
-  assign r01_tok_o    = pack(r0_tok_i, r1_tok_i);
+  assign r01_tok_o    = pack_pair(r0_tok_i, r1_tok_i);
 
   assign r2_valid_o   = ref2_valid_i;
   assign ref2_ready_o = r2_ready_i;
-  assign r2_tok_o     = pack(ref2_tok_i, ref2_tok_i);
+  assign r2_tok_o     = pack_pair(ref2_tok_i, ref2_tok_i);
 
 `ifndef SAM_ASSERTS_OFF
   // A stop's level must leave the payload's top bit 0 (see the packing above).

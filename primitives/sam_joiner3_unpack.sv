@@ -50,10 +50,10 @@ module sam_joiner3_unpack #(
   end
 
   // a of a packed token; b is the same but for data (its low RefWidth + 1 bits).
-  function automatic logic [RefWidth:0] first(logic [PackedWidth:0] t);
+  function automatic logic [RefWidth:0] ref_a(logic [PackedWidth:0] t);
     return t[PackedWidth] ? {1'b1, t[RefWidth-1:0]} : t[PackedWidth-1:RefWidth+1];
   endfunction
-  function automatic logic [RefWidth:0] second(logic [PackedWidth:0] t);
+  function automatic logic [RefWidth:0] ref_b(logic [PackedWidth:0] t);
     return t[PackedWidth] ? {1'b1, t[RefWidth-1:0]} : t[RefWidth:0];
   endfunction
 
@@ -61,8 +61,8 @@ module sam_joiner3_unpack #(
 
   assign ref0_valid_o = r01_valid_i && !sent_q[0];
   assign ref1_valid_o = r01_valid_i && !sent_q[1];
-  assign ref0_tok_o   = first(r01_tok_i);
-  assign ref1_tok_o   = second(r01_tok_i);
+  assign ref0_tok_o   = ref_a(r01_tok_i);
+  assign ref1_tok_o   = ref_b(r01_tok_i);
   assign done         = sent_q | {ref1_ready_i, ref0_ready_i};
   assign r01_ready_o  = &done;
   // Hold what went out while the other output waits; clear once r01 moves on.
@@ -78,6 +78,6 @@ module sam_joiner3_unpack #(
 
   assign ref2_valid_o = r2_valid_i;
   assign r2_ready_o   = ref2_ready_i;
-  assign ref2_tok_o   = first(r2_tok_i);
+  assign ref2_tok_o   = ref_a(r2_tok_i);
 
 endmodule
