@@ -6,11 +6,12 @@
 //
 // Why two halves: sam_intersect and sam_union with Ways == 3 decide over three
 // ways in one cycle, which takes more LUT levels than two ways do. On ECP5 (seeds
-// 1-3) the one-module 3-way union reaches 146-158 MHz and this one 166-183; the
-// one-module 3-way intersector 125-133 MHz and this one 133-144 (each half alone
-// reaches about 152, but two of them in one netlist place and map less well; see
+// 1-3) the one-module 3-way union reaches 146-158 MHz and this one 170-178; the
+// one-module 3-way intersector 125-133 MHz and this one 148-155 (each half alone
+// reaches 152-155, but two of them in one netlist place less well; see
 // docs/design-notes.md, "The 3-way joiners"). A faster 2-way module makes this one
-// faster too.
+// faster too. On iCE40 (SAM_ICE40) the 3-way intersector is the one-module
+// window, which fits the UP5K where the halves barely do (see below).
 //
 // The second half has one reference width for both its ways. The first half's two
 // references of each token (r0, r1) are packed into one token of 2 * RefWidth + 2
@@ -23,16 +24,20 @@
 // packing copies the payload's top bit; an assertion checks it): S0-S3 at 3 bits,
 // S0-S32767 at 16.
 //
-// Between the halves each of the first half's outputs (crd, r0, r1) waits in a
-// two-entry buffer (`sam_fifo`), whose ready is a register: neither the second
-// half's input ready (from its window's state) nor another output's state runs
-// into the first half's output logic. Latency: the halves' and that buffer's
-// (intersect 4 + 1 + 4 = 9 cycles, union 3 + 1 + 3 = 7). Throughput: one token per
-// cycle on every output, like each half. Combinational paths: none from any input
-// token to an output, and none from any ready_i to a ready_o. Each half has none;
-// the pack (a join of r0 and r1, one LUT per bit) sits between those buffers and
-// the second half's input stage, the unpack's fork between the second half's
-// output buffers and the outputs.
+// Between the halves the first half's three outputs (crd, r0, r1) are joined
+// into one token (sam_joiner3_pack: the coordinate beside the packed pair), which
+// waits in a two-entry buffer (two `sam_fifo`s moving together) whose ready is a
+// register: the second half's input ready (from its window's state) does not run
+// into the first half's output logic, and the second half's input stage reads
+// one valid. (Three buffers, one per output, with the join behind them: the join
+// of three valids and the second half's input ready on one path, 140.2 MHz on
+// seed 1 instead of 148.9.) Latency: the halves' and that buffer's (intersect
+// 4 + 1 + 4 = 9 cycles, union 3 + 1 + 3 = 7). Throughput: one token per cycle on
+// every output, like each half. Combinational paths: none from any input token
+// to an output, and none from any ready_i to a ready_o. Each half has none; the
+// pack (a join, one LUT per packed bit) sits between the first half's output
+// buffers and the buffer between the halves, the unpack's fork between the
+// second half's output buffers and the outputs.
 //
 // Parameters: Union     0: intersect (sam_intersect halves); 1: union (sam_union)
 //             CrdWidth  coordinate payload width, 1..63
@@ -91,121 +96,150 @@ module sam_joiner3 #(
     $error("sam_joiner3: RefWidth must be in 1..30 (a union's in 2..30)");
   end
 
-  // The first half's outputs: the joined coordinates of ways 0 and 1 (c01) and
-  // each way's reference of them (r0, r1).
-  logic                 c01_valid, c01_ready, r0_valid, r0_ready, r1_valid, r1_ready;
-  logic [CrdWidth:0]    c01_tok;
-  logic [RefWidth:0]    r0_tok, r1_tok;
-  // The second half's reference inputs (p) and outputs (q), packed: the pair
-  // (p01, q01) and way 2 (p2, q2).
-  logic                 p01_valid, p01_ready, p2_valid, p2_ready;
-  logic                 q01_valid, q01_ready, q2_valid, q2_ready;
-  logic [PackedWidth:0] p01_tok, p2_tok, q01_tok, q2_tok;
-  // c01, r0 and r1 behind their buffers; b01 and the packed pair are the second
-  // half's way 0.
-  logic                 b01_valid, b01_ready, b0_valid, b0_ready, b1_valid, b1_ready;
-  logic [CrdWidth:0]    b01_tok;
-  logic [RefWidth:0]    b0_tok, b1_tok;
-  // Each half's third way, unused: inputs idle, output always taken.
-  logic [3:0]           spare_ready;
-  logic [1:0]           spare_valid;
-  logic [RefWidth:0]    first_spare_tok;
-  logic [PackedWidth:0] second_spare_tok;
-  logic                 unused_spare;
-  assign unused_spare = ^{spare_ready, spare_valid, first_spare_tok, second_spare_tok};
+  // On iCE40 the 3-way intersector is the one-module window: two halves take
+  // 5058 of the UP5K's 5280 logic cells (no LUT RAM there, every buffer is
+  // flip-flops) and nextpnr routes them in minutes, if at all; the window takes
+  // about 4000 and misses the 50 MHz target by as much (see docs/design-notes.md,
+  // "The 3-way joiners"). SAM_ICE40 is defined by the project's iCE40 flow only.
+`ifdef SAM_ICE40
+  localparam bit OneModule = Union == 0;
+`else
+  localparam bit OneModule = 1'b0;
+`endif
 
-  if (Union == 1) begin : gen_union
-    sam_union #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) first (
+  if (OneModule) begin : gen_window
+    sam_intersect #(.Ways(3), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) window (
       .clk_i, .rst_ni,
-      .crd0_valid_i(crd0_valid_i), .crd0_ready_o(crd0_ready_o), .crd0_tok_i(crd0_tok_i),
-      .ref0_valid_i(ref0_valid_i), .ref0_ready_o(ref0_ready_o), .ref0_tok_i(ref0_tok_i),
-      .crd1_valid_i(crd1_valid_i), .crd1_ready_o(crd1_ready_o), .crd1_tok_i(crd1_tok_i),
-      .ref1_valid_i(ref1_valid_i), .ref1_ready_o(ref1_ready_o), .ref1_tok_i(ref1_tok_i),
-      .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[0]), .crd2_tok_i('0),
-      .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[1]), .ref2_tok_i('0),
-      .crd_valid_o(c01_valid), .crd_ready_i(c01_ready), .crd_tok_o(c01_tok),
-      .ref0_valid_o(r0_valid), .ref0_ready_i(r0_ready), .ref0_tok_o(r0_tok),
-      .ref1_valid_o(r1_valid), .ref1_ready_i(r1_ready), .ref1_tok_o(r1_tok),
-      .ref2_valid_o(spare_valid[0]), .ref2_ready_i(1'b1), .ref2_tok_o(first_spare_tok)
+      .crd0_valid_i, .crd0_ready_o, .crd0_tok_i, .ref0_valid_i, .ref0_ready_o, .ref0_tok_i,
+      .crd1_valid_i, .crd1_ready_o, .crd1_tok_i, .ref1_valid_i, .ref1_ready_o, .ref1_tok_i,
+      .crd2_valid_i, .crd2_ready_o, .crd2_tok_i, .ref2_valid_i, .ref2_ready_o, .ref2_tok_i,
+      .crd_valid_o, .crd_ready_i, .crd_tok_o,
+      .ref0_valid_o, .ref0_ready_i, .ref0_tok_o,
+      .ref1_valid_o, .ref1_ready_i, .ref1_tok_o,
+      .ref2_valid_o, .ref2_ready_i, .ref2_tok_o
     );
-    sam_union #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(PackedWidth)) second (
+  end else begin : gen_halves
+    // The first half's outputs: the joined coordinates of ways 0 and 1 (c01) and
+    // each way's reference of them (r0, r1).
+    logic                 c01_valid, c01_ready, r0_valid, r0_ready, r1_valid, r1_ready;
+    logic [CrdWidth:0]    c01_tok;
+    logic [RefWidth:0]    r0_tok, r1_tok;
+    // The second half's reference inputs (p) and outputs (q), packed: the pair
+    // (p01, q01) and way 2 (p2, q2).
+    logic                 p01_valid, p01_ready, p2_valid, p2_ready;
+    logic                 q01_valid, q01_ready, q2_valid, q2_ready;
+    logic [PackedWidth:0] p01_tok, p2_tok, q01_tok, q2_tok;
+    // c01, r0 and r1 joined (j01: the coordinate and the packed pair), and behind
+    // their buffer (b01 and p01): the second half's way 0, whose crd and ref move
+    // together (p01_ready is b01_ready).
+    logic                 j01_valid, j01_ready;
+    logic [CrdWidth:0]    j01_crd;
+    logic [PackedWidth:0] j01_tok;
+    logic                 b01_valid, b01_ready;
+    logic [CrdWidth:0]    b01_tok;
+    // Each half's third way, unused: inputs idle, output always taken.
+    logic [3:0]           spare_ready;
+    logic [1:0]           spare_valid;
+    logic [RefWidth:0]    first_spare_tok;
+    logic [PackedWidth:0] second_spare_tok;
+    // The packed pair's buffer moves with the coordinate's: its ready and valid are
+    // the same as that one's.
+    logic                 ref01_ready, ref01_valid;
+    logic                 unused_spare;
+    assign unused_spare = ^{spare_ready, spare_valid, first_spare_tok, second_spare_tok,
+                            p01_ready, ref01_ready, ref01_valid};
+
+    if (Union == 1) begin : gen_union
+      sam_union #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) first (
+        .clk_i, .rst_ni,
+        .crd0_valid_i(crd0_valid_i), .crd0_ready_o(crd0_ready_o), .crd0_tok_i(crd0_tok_i),
+        .ref0_valid_i(ref0_valid_i), .ref0_ready_o(ref0_ready_o), .ref0_tok_i(ref0_tok_i),
+        .crd1_valid_i(crd1_valid_i), .crd1_ready_o(crd1_ready_o), .crd1_tok_i(crd1_tok_i),
+        .ref1_valid_i(ref1_valid_i), .ref1_ready_o(ref1_ready_o), .ref1_tok_i(ref1_tok_i),
+        .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[0]), .crd2_tok_i('0),
+        .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[1]), .ref2_tok_i('0),
+        .crd_valid_o(c01_valid), .crd_ready_i(c01_ready), .crd_tok_o(c01_tok),
+        .ref0_valid_o(r0_valid), .ref0_ready_i(r0_ready), .ref0_tok_o(r0_tok),
+        .ref1_valid_o(r1_valid), .ref1_ready_i(r1_ready), .ref1_tok_o(r1_tok),
+        .ref2_valid_o(spare_valid[0]), .ref2_ready_i(1'b1), .ref2_tok_o(first_spare_tok)
+      );
+      sam_union #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(PackedWidth)) second (
+        .clk_i, .rst_ni,
+        .crd0_valid_i(b01_valid), .crd0_ready_o(b01_ready), .crd0_tok_i(b01_tok),
+        .ref0_valid_i(p01_valid), .ref0_ready_o(p01_ready), .ref0_tok_i(p01_tok),
+        .crd1_valid_i(crd2_valid_i), .crd1_ready_o(crd2_ready_o), .crd1_tok_i(crd2_tok_i),
+        .ref1_valid_i(p2_valid), .ref1_ready_o(p2_ready), .ref1_tok_i(p2_tok),
+        .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[2]), .crd2_tok_i('0),
+        .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[3]), .ref2_tok_i('0),
+        .crd_valid_o(crd_valid_o), .crd_ready_i(crd_ready_i), .crd_tok_o(crd_tok_o),
+        .ref0_valid_o(q01_valid), .ref0_ready_i(q01_ready), .ref0_tok_o(q01_tok),
+        .ref1_valid_o(q2_valid), .ref1_ready_i(q2_ready), .ref1_tok_o(q2_tok),
+        .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok)
+      );
+    end else begin : gen_intersect
+      sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) first (
+        .clk_i, .rst_ni,
+        .crd0_valid_i(crd0_valid_i), .crd0_ready_o(crd0_ready_o), .crd0_tok_i(crd0_tok_i),
+        .ref0_valid_i(ref0_valid_i), .ref0_ready_o(ref0_ready_o), .ref0_tok_i(ref0_tok_i),
+        .crd1_valid_i(crd1_valid_i), .crd1_ready_o(crd1_ready_o), .crd1_tok_i(crd1_tok_i),
+        .ref1_valid_i(ref1_valid_i), .ref1_ready_o(ref1_ready_o), .ref1_tok_i(ref1_tok_i),
+        .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[0]), .crd2_tok_i('0),
+        .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[1]), .ref2_tok_i('0),
+        .crd_valid_o(c01_valid), .crd_ready_i(c01_ready), .crd_tok_o(c01_tok),
+        .ref0_valid_o(r0_valid), .ref0_ready_i(r0_ready), .ref0_tok_o(r0_tok),
+        .ref1_valid_o(r1_valid), .ref1_ready_i(r1_ready), .ref1_tok_o(r1_tok),
+        .ref2_valid_o(spare_valid[0]), .ref2_ready_i(1'b1), .ref2_tok_o(first_spare_tok)
+      );
+      sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(PackedWidth)) second (
+        .clk_i, .rst_ni,
+        .crd0_valid_i(b01_valid), .crd0_ready_o(b01_ready), .crd0_tok_i(b01_tok),
+        .ref0_valid_i(p01_valid), .ref0_ready_o(p01_ready), .ref0_tok_i(p01_tok),
+        .crd1_valid_i(crd2_valid_i), .crd1_ready_o(crd2_ready_o), .crd1_tok_i(crd2_tok_i),
+        .ref1_valid_i(p2_valid), .ref1_ready_o(p2_ready), .ref1_tok_i(p2_tok),
+        .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[2]), .crd2_tok_i('0),
+        .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[3]), .ref2_tok_i('0),
+        .crd_valid_o(crd_valid_o), .crd_ready_i(crd_ready_i), .crd_tok_o(crd_tok_o),
+        .ref0_valid_o(q01_valid), .ref0_ready_i(q01_ready), .ref0_tok_o(q01_tok),
+        .ref1_valid_o(q2_valid), .ref1_ready_i(q2_ready), .ref1_tok_o(q2_tok),
+        .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok)
+      );
+    end
+
+    sam_joiner3_pack #(.CrdWidth(CrdWidth), .RefWidth(RefWidth)) pack (
       .clk_i, .rst_ni,
-      .crd0_valid_i(b01_valid), .crd0_ready_o(b01_ready), .crd0_tok_i(b01_tok),
-      .ref0_valid_i(p01_valid), .ref0_ready_o(p01_ready), .ref0_tok_i(p01_tok),
-      .crd1_valid_i(crd2_valid_i), .crd1_ready_o(crd2_ready_o), .crd1_tok_i(crd2_tok_i),
-      .ref1_valid_i(p2_valid), .ref1_ready_o(p2_ready), .ref1_tok_i(p2_tok),
-      .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[2]), .crd2_tok_i('0),
-      .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[3]), .ref2_tok_i('0),
-      .crd_valid_o(crd_valid_o), .crd_ready_i(crd_ready_i), .crd_tok_o(crd_tok_o),
-      .ref0_valid_o(q01_valid), .ref0_ready_i(q01_ready), .ref0_tok_o(q01_tok),
-      .ref1_valid_o(q2_valid), .ref1_ready_i(q2_ready), .ref1_tok_o(q2_tok),
-      .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok)
+      .c_valid_i(c01_valid), .c_ready_o(c01_ready), .c_tok_i(c01_tok),
+      .r0_valid_i(r0_valid), .r0_ready_o(r0_ready), .r0_tok_i(r0_tok),
+      .r1_valid_i(r1_valid), .r1_ready_o(r1_ready), .r1_tok_i(r1_tok),
+      .r01_valid_o(j01_valid), .r01_ready_i(j01_ready), .c_tok_o(j01_crd), .r01_tok_o(j01_tok),
+      .ref2_valid_i(ref2_valid_i), .ref2_ready_o(ref2_ready_o), .ref2_tok_i(ref2_tok_i),
+      .r2_valid_o(p2_valid), .r2_ready_i(p2_ready), .r2_tok_o(p2_tok)
     );
-  end else begin : gen_intersect
-    sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) first (
+
+    // One two-entry buffer between the halves, for the joined token (its
+    // coordinate and packed pair in two sam_fifos moving together): its ready is a
+    // register, so the second half's input ready (from its window's state) does not
+    // run into the first half's output logic, and the second half's input stage
+    // reads one valid. One cycle of latency.
+    sam_fifo #(.Width(CrdWidth), .Depth(2)) crd01_buffer (
       .clk_i, .rst_ni,
-      .crd0_valid_i(crd0_valid_i), .crd0_ready_o(crd0_ready_o), .crd0_tok_i(crd0_tok_i),
-      .ref0_valid_i(ref0_valid_i), .ref0_ready_o(ref0_ready_o), .ref0_tok_i(ref0_tok_i),
-      .crd1_valid_i(crd1_valid_i), .crd1_ready_o(crd1_ready_o), .crd1_tok_i(crd1_tok_i),
-      .ref1_valid_i(ref1_valid_i), .ref1_ready_o(ref1_ready_o), .ref1_tok_i(ref1_tok_i),
-      .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[0]), .crd2_tok_i('0),
-      .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[1]), .ref2_tok_i('0),
-      .crd_valid_o(c01_valid), .crd_ready_i(c01_ready), .crd_tok_o(c01_tok),
-      .ref0_valid_o(r0_valid), .ref0_ready_i(r0_ready), .ref0_tok_o(r0_tok),
-      .ref1_valid_o(r1_valid), .ref1_ready_i(r1_ready), .ref1_tok_o(r1_tok),
-      .ref2_valid_o(spare_valid[0]), .ref2_ready_i(1'b1), .ref2_tok_o(first_spare_tok)
+      .valid_i(j01_valid), .ready_o(j01_ready), .tok_i(j01_crd),
+      .valid_o(b01_valid), .ready_i(b01_ready), .tok_o(b01_tok)
     );
-    sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(PackedWidth)) second (
+    sam_fifo #(.Width(PackedWidth), .Depth(2)) ref01_buffer (
       .clk_i, .rst_ni,
-      .crd0_valid_i(b01_valid), .crd0_ready_o(b01_ready), .crd0_tok_i(b01_tok),
-      .ref0_valid_i(p01_valid), .ref0_ready_o(p01_ready), .ref0_tok_i(p01_tok),
-      .crd1_valid_i(crd2_valid_i), .crd1_ready_o(crd2_ready_o), .crd1_tok_i(crd2_tok_i),
-      .ref1_valid_i(p2_valid), .ref1_ready_o(p2_ready), .ref1_tok_i(p2_tok),
-      .crd2_valid_i(1'b0), .crd2_ready_o(spare_ready[2]), .crd2_tok_i('0),
-      .ref2_valid_i(1'b0), .ref2_ready_o(spare_ready[3]), .ref2_tok_i('0),
-      .crd_valid_o(crd_valid_o), .crd_ready_i(crd_ready_i), .crd_tok_o(crd_tok_o),
-      .ref0_valid_o(q01_valid), .ref0_ready_i(q01_ready), .ref0_tok_o(q01_tok),
-      .ref1_valid_o(q2_valid), .ref1_ready_i(q2_ready), .ref1_tok_o(q2_tok),
-      .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok)
+      .valid_i(j01_valid), .ready_o(ref01_ready), .tok_i(j01_tok),
+      .valid_o(ref01_valid), .ready_i(b01_ready), .tok_o(p01_tok)
+    );
+    assign p01_valid = b01_valid;
+
+    sam_joiner3_unpack #(.RefWidth(RefWidth)) unpack (
+      .clk_i, .rst_ni,
+      .r01_valid_i(q01_valid), .r01_ready_o(q01_ready), .r01_tok_i(q01_tok),
+      .r2_valid_i(q2_valid), .r2_ready_o(q2_ready), .r2_tok_i(q2_tok),
+      .ref0_valid_o(ref0_valid_o), .ref0_ready_i(ref0_ready_i), .ref0_tok_o(ref0_tok_o),
+      .ref1_valid_o(ref1_valid_o), .ref1_ready_i(ref1_ready_i), .ref1_tok_o(ref1_tok_o),
+      .ref2_valid_o(ref2_valid_o), .ref2_ready_i(ref2_ready_i), .ref2_tok_o(ref2_tok_o)
     );
   end
-
-  sam_joiner3_pack #(.RefWidth(RefWidth)) pack (
-    .clk_i, .rst_ni,
-    .r0_valid_i(b0_valid), .r0_ready_o(b0_ready), .r0_tok_i(b0_tok),
-    .r1_valid_i(b1_valid), .r1_ready_o(b1_ready), .r1_tok_i(b1_tok),
-    .r01_valid_o(p01_valid), .r01_ready_i(p01_ready), .r01_tok_o(p01_tok),
-    .ref2_valid_i(ref2_valid_i), .ref2_ready_o(ref2_ready_o), .ref2_tok_i(ref2_tok_i),
-    .r2_valid_o(p2_valid), .r2_ready_i(p2_ready), .r2_tok_o(p2_tok)
-  );
-
-  // Two-entry buffers between the halves, one per output of the first: their
-  // ready is a register, so neither the second half's input ready (from its
-  // window's state) nor the other output's state runs into the first half's
-  // output logic. One cycle of latency.
-  sam_fifo #(.Width(CrdWidth), .Depth(2)) crd01_buffer (
-    .clk_i, .rst_ni,
-    .valid_i(c01_valid), .ready_o(c01_ready), .tok_i(c01_tok),
-    .valid_o(b01_valid), .ready_i(b01_ready), .tok_o(b01_tok)
-  );
-  sam_fifo #(.Width(RefWidth), .Depth(2)) ref0_buffer (
-    .clk_i, .rst_ni,
-    .valid_i(r0_valid), .ready_o(r0_ready), .tok_i(r0_tok),
-    .valid_o(b0_valid), .ready_i(b0_ready), .tok_o(b0_tok)
-  );
-  sam_fifo #(.Width(RefWidth), .Depth(2)) ref1_buffer (
-    .clk_i, .rst_ni,
-    .valid_i(r1_valid), .ready_o(r1_ready), .tok_i(r1_tok),
-    .valid_o(b1_valid), .ready_i(b1_ready), .tok_o(b1_tok)
-  );
-
-  sam_joiner3_unpack #(.RefWidth(RefWidth)) unpack (
-    .clk_i, .rst_ni,
-    .r01_valid_i(q01_valid), .r01_ready_o(q01_ready), .r01_tok_i(q01_tok),
-    .r2_valid_i(q2_valid), .r2_ready_o(q2_ready), .r2_tok_i(q2_tok),
-    .ref0_valid_o(ref0_valid_o), .ref0_ready_i(ref0_ready_i), .ref0_tok_o(ref0_tok_o),
-    .ref1_valid_o(ref1_valid_o), .ref1_ready_i(ref1_ready_i), .ref1_tok_o(ref1_tok_o),
-    .ref2_valid_o(ref2_valid_o), .ref2_ready_i(ref2_ready_i), .ref2_tok_o(ref2_tok_o)
-  );
 
 endmodule

@@ -24,19 +24,25 @@
 // The second half never reads a reference's value: the packing only has to give
 // back the same tokens and keep a stop a stop of the same level.
 //
-// Combinational, no state: valid_o of the pair is r0 and r1 both valid, and each
-// takes the consumer's ready with the other's valid (a join). ref2 passes its
-// handshake through.
+// Combinational, no state: the first half's three outputs (c, r0, r1) are joined
+// into one token, the coordinate beside the packed pair: valid_o is all three
+// valid, and each input takes the consumer's ready with the other two's valids (a
+// join). The first half fills its three output buffers together, so they are
+// valid together. ref2 passes its handshake through.
 //
-// Parameters: RefWidth  reference payload width, 1..30 (PackedWidth <= 63); with
+// Parameters: CrdWidth  coordinate payload width, 1..63
+//             RefWidth  reference payload width, 1..30 (PackedWidth <= 63); with
 //                       1 there is no N (it would be S0)
 // Ports:      clk_i, rst_ni                        observed by the assertion only
-//             r0_valid_i, r0_ready_o, r0_tok_i     the first half's ref0, buffered (ref, N allowed)
+//             c_valid_i, c_ready_o, c_tok_i        the first half's crd (crd)
+//             r0_valid_i, r0_ready_o, r0_tok_i     the first half's ref0 (ref, N allowed)
 //             r1_valid_i, r1_ready_o, r1_tok_i     the first half's ref1 (same structure)
-//             r01_valid_o, r01_ready_i, r01_tok_o  the pair, packed (ref)
+//             r01_valid_o, r01_ready_i,            the joined token: the coordinate
+//             c_tok_o, r01_tok_o                   (crd) and the pair, packed (ref)
 //             ref2_valid_i, ref2_ready_o, ref2_tok_i  way 2's references (ref, N allowed)
 //             r2_valid_o, r2_ready_i, r2_tok_o     way 2's references, widened (ref)
 module sam_joiner3_pack #(
+  parameter int unsigned CrdWidth    = sam_pkg::CrdWidth,
   parameter int unsigned RefWidth    = sam_pkg::CrdWidth,
   localparam int unsigned PackedWidth = 2 * RefWidth + 2
 ) (
@@ -45,6 +51,9 @@ module sam_joiner3_pack #(
   input  logic                 clk_i,
   input  logic                 rst_ni,
   /* verilator lint_on UNUSEDSIGNAL */
+  input  logic                 c_valid_i,
+  output logic                 c_ready_o,
+  input  logic [CrdWidth:0]    c_tok_i,
   input  logic                 r0_valid_i,
   output logic                 r0_ready_o,
   input  logic [RefWidth:0]    r0_tok_i,
@@ -53,6 +62,7 @@ module sam_joiner3_pack #(
   input  logic [RefWidth:0]    r1_tok_i,
   output logic                 r01_valid_o,
   input  logic                 r01_ready_i,
+  output logic [CrdWidth:0]    c_tok_o,
   output logic [PackedWidth:0] r01_tok_o,
   input  logic                 ref2_valid_i,
   output logic                 ref2_ready_o,
@@ -62,6 +72,9 @@ module sam_joiner3_pack #(
   output logic [PackedWidth:0] r2_tok_o
 );
 
+  if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd_width
+    $error("sam_joiner3_pack: CrdWidth must be in 1..63");
+  end
   if (RefWidth < 1 || PackedWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref_width
     $error("sam_joiner3_pack: RefWidth must be in 1..30");
   end
@@ -73,9 +86,11 @@ module sam_joiner3_pack #(
     return {1'b0, a, b};
   endfunction
 
-  assign r01_valid_o  = r0_valid_i && r1_valid_i;
-  assign r0_ready_o   = r01_ready_i && r1_valid_i;
-  assign r1_ready_o   = r01_ready_i && r0_valid_i;
+  assign r01_valid_o  = c_valid_i && r0_valid_i && r1_valid_i;
+  assign c_ready_o    = r01_ready_i && r0_valid_i && r1_valid_i;
+  assign r0_ready_o   = r01_ready_i && c_valid_i && r1_valid_i;
+  assign r1_ready_o   = r01_ready_i && c_valid_i && r0_valid_i;
+  assign c_tok_o      = c_tok_i;
   assign r01_tok_o    = pack_pair(r0_tok_i, r1_tok_i);
 
   assign r2_valid_o   = ref2_valid_i;

@@ -351,6 +351,8 @@ impl PrimitiveConfig {
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
             "sam_union" => 3,
             // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 4 + 1 + 4.
+            // (The iCE40 flow's 3-way intersector is the one-module window, 4:
+            // a bypass deepened for 9 has room to spare there.)
             "sam_joiner3" if self.params.iter().any(|(n, v)| n == "Union" && v == "1") => 7,
             "sam_joiner3" => 9,
             // The input stage, the decision, the output buffer.

@@ -124,7 +124,12 @@ fn joiner3_lints_clean_and_rejects_bad_parameters() {
     let files = sources_for(&["sam_joiner3"]).unwrap();
     let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
     for (union, ref_width) in [(0, 1), (0, 30), (1, 2), (1, 16), (1, 30)] {
-        for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+        // SAM_ICE40: the iCE40 flow's one-module 3-way intersector.
+        for defines in [
+            vec![],
+            vec!["-DSAM_ASSERTS_OFF".to_string()],
+            vec!["-DSAM_ICE40".to_string(), "-DSAM_ASSERTS_OFF".to_string()],
+        ] {
             let params = [
                 vec![
                     format!("-GUnion={union}"),
