@@ -208,10 +208,11 @@ module sam_intersect #(
   logic [CrdWidth:0]   e_c[Entries];  // the token: a stop (or D) above every coordinate
 
   // What slot i holds after a way's shift (s1: by at least one, s2: by two): what
-  // slot i (x0), i + 1 (x1) or i + 2 (x2) holds now.
-  function automatic logic pick3(logic x0, logic x1, logic x2, logic s1, logic s2);
-    return s2 ? x2 : s1 ? x1 : x0;
-  endfunction
+  // slot i (x0), i + 1 (x1) or i + 2 (x2) holds now. A macro, not a function:
+  // in the C++ that Verilator writes, every call of a function has its own
+  // copies of the arguments (with this and gt below, a kernel model's C++ is 3.8
+  // times smaller).
+`define SAM_PICK3(x0, x1, x2, s1, s2) ((s2) ? (x2) : (s1) ? (x1) : (x0))
 
   // The comparisons, masked as the order bits are: a above b with b a coordinate,
   // a below b with a a coordinate. Two carry chains: yosys would take a > b beside
@@ -315,7 +316,8 @@ module sam_intersect #(
         end
       end
       for (int i = 0; i < Slots; i++) begin
-        load[k][i] = pick3(ffp_q[0][i], ffp_q[1][i], ffp_q[2][i], sh1_cq[CpWindow][k], sh2_cq[CpWindow][k]);
+        load[k][i] = `SAM_PICK3(ffp_q[0][i], ffp_q[1][i], ffp_q[2][i],
+                                sh1_cq[CpWindow][k], sh2_cq[CpWindow][k]);
       end
     end
 `ifndef SAM_ASSERTS_OFF
@@ -415,10 +417,10 @@ module sam_intersect #(
         end
         assign nx_gt_q[p][j] = cand_gt[src_q[K][I]];
         assign nx_lt_q[p][j] = cand_lt[src_q[K][I]];
-        assign nx_gt[p][j] = pick3(shifted_gt[0], shifted_gt[1], shifted_gt[2],
-                                   sh1_cq[CpNext][K], sh2_cq[CpNext][K]);
-        assign nx_lt[p][j] = pick3(shifted_lt[0], shifted_lt[1], shifted_lt[2],
-                                   sh1_cq[CpNext][K], sh2_cq[CpNext][K]);
+        assign nx_gt[p][j] = `SAM_PICK3(shifted_gt[0], shifted_gt[1], shifted_gt[2],
+                                        sh1_cq[CpNext][K], sh2_cq[CpNext][K]);
+        assign nx_lt[p][j] = `SAM_PICK3(shifted_lt[0], shifted_lt[1], shifted_lt[2],
+                                        sh1_cq[CpNext][K], sh2_cq[CpNext][K]);
       end else begin : gen_none
         assign raw_gt_q[p][j] = 1'b0;
         assign raw_lt_q[p][j] = 1'b0;
@@ -498,15 +500,15 @@ module sam_intersect #(
           end
         end
         for (genvar b = 0; b < 3; b++) begin : gen_row
-          assign row_gt[b] = pick3(old_gt[0][b], old_gt[1][b], old_gt[2][b],
-                                   sh1_cq[CpOrder][K], sh2_cq[CpOrder][K]);
-          assign row_lt[b] = pick3(old_lt[0][b], old_lt[1][b], old_lt[2][b],
-                                   sh1_cq[CpOrder][K], sh2_cq[CpOrder][K]);
+          assign row_gt[b] = `SAM_PICK3(old_gt[0][b], old_gt[1][b], old_gt[2][b],
+                                        sh1_cq[CpOrder][K], sh2_cq[CpOrder][K]);
+          assign row_lt[b] = `SAM_PICK3(old_lt[0][b], old_lt[1][b], old_lt[2][b],
+                                        sh1_cq[CpOrder][K], sh2_cq[CpOrder][K]);
         end
-        assign kept_gt = pick3(row_gt[0], row_gt[1], row_gt[2],
-                               sh1_cq[CpOrder][J], sh2_cq[CpOrder][J]);
-        assign kept_lt = pick3(row_lt[0], row_lt[1], row_lt[2],
-                               sh1_cq[CpOrder][J], sh2_cq[CpOrder][J]);
+        assign kept_gt = `SAM_PICK3(row_gt[0], row_gt[1], row_gt[2],
+                                    sh1_cq[CpOrder][J], sh2_cq[CpOrder][J]);
+        assign kept_lt = `SAM_PICK3(row_lt[0], row_lt[1], row_lt[2],
+                                    sh1_cq[CpOrder][J], sh2_cq[CpOrder][J]);
         assign gt_d = load[K][I] ? (load[J][M] ? ii_gt_q[K][J] : nx_lt[q][K])
                     : load[J][M] ? nx_gt[p][J] : kept_gt;
         assign lt_d = load[K][I] ? (load[J][M] ? ii_lt_q[K][J] : nx_gt[q][K])
@@ -527,18 +529,14 @@ module sam_intersect #(
     end
   end
 
-  // p holds a token above q's, and q a coordinate (both valid).
-  function automatic logic greater(int unsigned p, int unsigned q,
-                                   logic gt[Entries][Entries], logic lt[Entries][Entries]);
-    return p < q ? gt[p][q] : lt[q][p];
-  endfunction
-
-  // gt[p][q]: greater(p, q), for two entries of different ways.
+  // gt[p][q]: p holds a token above q's, and q a coordinate (both valid), for two
+  // entries of different ways. (Not a function of the two arrays: Verilator
+  // copies array arguments at every call, 450 assignments each.)
   logic gt[Entries][Entries];
   for (genvar p = 0; p < Entries; p++) begin : gen_cmp_row
     for (genvar q = 0; q < Entries; q++) begin : gen_cmp
       if (p / Slots != q / Slots && p / Slots < Ways && q / Slots < Ways) begin : gen_pair
-        assign gt[p][q] = greater(p, q, gt_q, lt_q);
+        assign gt[p][q] = p < q ? gt_q[p][q] : lt_q[q][p];
       end else begin : gen_none
         assign gt[p][q] = 1'b0;
       end
@@ -591,11 +589,11 @@ module sam_intersect #(
         for (genvar s = 0; s < 2; s++) begin : gen_pick
           logic row[3];
           for (genvar b = 0; b < 3; b++) begin : gen_row
-            assign row[b] = pick3(gone_c[s][0][b], gone_c[s][1][b], gone_c[s][2][b],
-                                  sh1_cq[CpFlags][k], sh2_cq[CpFlags][k]);
+            assign row[b] = `SAM_PICK3(gone_c[s][0][b], gone_c[s][1][b], gone_c[s][2][b],
+                                       sh1_cq[CpFlags][k], sh2_cq[CpFlags][k]);
           end
-          assign gone_d[k][j][s] = pick3(row[0], row[1], row[2],
-                                         sh1_cq[CpFlags][j], sh2_cq[CpFlags][j]);
+          assign gone_d[k][j][s] = `SAM_PICK3(row[0], row[1], row[2],
+                                              sh1_cq[CpFlags][j], sh2_cq[CpFlags][j]);
         end
         if (Ways == 2) begin : gen_two
           logic t1_c[3][3], s2_c[3][3];
@@ -610,15 +608,15 @@ module sam_intersect #(
             end
           end
           for (genvar b = 0; b < 3; b++) begin : gen_row
-            assign t1_row[b] = pick3(t1_c[0][b], t1_c[1][b], t1_c[2][b],
-                                     sh1_cq[CpFlags][k], sh2_cq[CpFlags][k]);
-            assign s2_row[b] = pick3(s2_c[0][b], s2_c[1][b], s2_c[2][b],
-                                     sh1_cq[CpFlags][k], sh2_cq[CpFlags][k]);
+            assign t1_row[b] = `SAM_PICK3(t1_c[0][b], t1_c[1][b], t1_c[2][b],
+                                          sh1_cq[CpFlags][k], sh2_cq[CpFlags][k]);
+            assign s2_row[b] = `SAM_PICK3(s2_c[0][b], s2_c[1][b], s2_c[2][b],
+                                          sh1_cq[CpFlags][k], sh2_cq[CpFlags][k]);
           end
-          assign two_t1_d[k] = pick3(t1_row[0], t1_row[1], t1_row[2],
-                                     sh1_cq[CpFlags][j], sh2_cq[CpFlags][j]);
-          assign two_s2_d[k] = pick3(s2_row[0], s2_row[1], s2_row[2],
-                                     sh1_cq[CpFlags][j], sh2_cq[CpFlags][j]);
+          assign two_t1_d[k] = `SAM_PICK3(t1_row[0], t1_row[1], t1_row[2],
+                                          sh1_cq[CpFlags][j], sh2_cq[CpFlags][j]);
+          assign two_s2_d[k] = `SAM_PICK3(s2_row[0], s2_row[1], s2_row[2],
+                                          sh1_cq[CpFlags][j], sh2_cq[CpFlags][j]);
         end
       end else begin : gen_none
         assign gone_d[k][j][0] = 1'b0;
@@ -645,10 +643,11 @@ module sam_intersect #(
         end
       end
       for (genvar b = 0; b < 3; b++) begin : gen_row
-        assign same_row[b] = pick3(same_c[0][b], same_c[1][b], same_c[2][b],
-                                   sh1_cq[CpFlags][0], sh2_cq[CpFlags][0]);
+        assign same_row[b] = `SAM_PICK3(same_c[0][b], same_c[1][b], same_c[2][b],
+                                        sh1_cq[CpFlags][0], sh2_cq[CpFlags][0]);
       end
-      assign same_d[j] = pick3(same_row[0], same_row[1], same_row[2], sh1_cq[CpFlags][j], sh2_cq[CpFlags][j]);
+      assign same_d[j] = `SAM_PICK3(same_row[0], same_row[1], same_row[2],
+                                    sh1_cq[CpFlags][j], sh2_cq[CpFlags][j]);
     end else begin : gen_none
       assign same_d[j] = 1'b1;
     end
@@ -791,3 +790,5 @@ module sam_intersect #(
   end
 
 endmodule
+
+`undef SAM_PICK3
