@@ -192,52 +192,35 @@ fn union_builds_for_both_families() {
 #[test]
 fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
     use library::SpaccDims;
-    check_on(
-        library::spaccumulator(1, 16, 32, SpaccDims::default_for(1)),
-        2,
-        false,
-        &[Family::Ecp5],
-    );
-    // Order 1 at the bench's 256 coordinates takes 4995 of the UP5K's 5280 logic
-    // cells (its bitmap is flip-flops) and 2.5 minutes to route; 64 coordinates
-    // build the same design in a quarter of the bitmap.
-    check_on(
-        library::spaccumulator(
-            1,
-            16,
-            32,
-            SpaccDims {
-                outer: 1,
-                inner: 64,
-            },
-        ),
-        2,
-        false,
-        &[Family::Ice40],
-    );
-    // Order 2 at the bench's 16 x 16 takes 5431 of the UP5K's 5280 logic cells
-    // since its ECP5 timing work (four banks, 1280 bitmap flip-flops); 8 x 16
-    // halves the bitmaps. ECP5 builds the 16 x 16 one.
-    check_on(
-        library::spaccumulator(2, 16, 32, SpaccDims::default_for(2)),
-        2,
-        false,
-        &[Family::Ecp5],
-    );
-    check_on(
-        library::spaccumulator(
+    // The UP5K gets smaller workspaces than the bench's (ECP5 builds those): order
+    // 1 at 256 coordinates takes 4995 of its 5280 logic cells (the bitmap is
+    // flip-flops) and 2.5 minutes to route, order 2 at 16 x 16 takes 5431 since
+    // its ECP5 timing work (four banks, 1280 bitmap flip-flops).
+    let ice40_dims = [
+        SpaccDims {
+            outer: 1,
+            inner: 64,
+        },
+        SpaccDims {
+            outer: 8,
+            inner: 16,
+        },
+    ];
+    for (order, small) in [1, 2].into_iter().zip(ice40_dims) {
+        let bench = SpaccDims::default_for(order);
+        check_on(
+            library::spaccumulator(order, 16, 32, bench),
             2,
-            16,
-            32,
-            SpaccDims {
-                outer: 8,
-                inner: 16,
-            },
-        ),
-        2,
-        false,
-        &[Family::Ice40],
-    );
+            false,
+            &[Family::Ecp5],
+        );
+        check_on(
+            library::spaccumulator(order, 16, 32, small),
+            2,
+            false,
+            &[Family::Ice40],
+        );
+    }
 }
 
 /// On ECP5 (`SAM_ECP5`) the arrays read through the DP16KD output register and
