@@ -194,7 +194,7 @@ fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
     use library::SpaccDims;
     // The UP5K gets smaller workspaces than the bench's (ECP5 builds those): order
     // 1 at 256 coordinates takes 4995 of its 5280 logic cells (the bitmap is
-    // flip-flops) and 2.5 minutes to route, order 2 at 16 x 16 takes 5431 since
+    // flip-flops) and 2.5 minutes to build, order 2 at 16 x 16 takes 5431 since
     // its ECP5 timing work (four banks, 1280 bitmap flip-flops).
     let ice40_dims = [
         SpaccDims {
