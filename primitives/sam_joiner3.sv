@@ -7,11 +7,10 @@
 // Why two halves: sam_intersect and sam_union with Ways == 3 decide over three
 // ways in one cycle, which takes more LUT levels than two ways do. On ECP5 (seeds
 // 1-3) the one-module 3-way union reaches 146-158 MHz and this one 170-178; the
-// one-module 3-way intersector 125-133 MHz and this one 148-155 (each half alone
-// reaches 152-155, but two of them in one netlist place less well; see
-// docs/design-notes.md, "The 3-way joiners"). A faster 2-way module makes this one
-// faster too. On iCE40 (SAM_ICE40) the 3-way intersector is the one-module
-// window, which fits the UP5K where the halves barely do (see below).
+// one-module 3-way intersector 129-134 MHz and this one 157-161 on seeds 1-6
+// (session 9; see docs/design-notes.md, "The classifying intersector"). A faster
+// 2-way module makes this one faster too. On iCE40 (SAM_ICE40) the 3-way
+// intersector is the one-module window, the smaller of the two (see below).
 //
 // The second half has one reference width for both its ways. The first half's two
 // references of each token (r0, r1) are packed into one token of 2 * RefWidth + 2
@@ -32,7 +31,7 @@
 // one valid. (Three buffers, one per output, with the join behind them: the join
 // of three valids and the second half's input ready on one path, 140.2 MHz on
 // seed 1 instead of 148.9.) Latency: the halves' and that buffer's (intersect
-// 4 + 1 + 4 = 9 cycles, union 3 + 1 + 3 = 7). Throughput: one token per cycle on
+// 5 + 1 + 5 = 11 cycles, union 3 + 1 + 3 = 7). Throughput: one token per cycle on
 // every output, like each half. Combinational paths: none from any input token
 // to an output, and none from any ready_i to a ready_o. Each half has none; the
 // pack (a join, one LUT per packed bit) sits between the first half's output
@@ -96,12 +95,12 @@ module sam_joiner3 #(
     $error("sam_joiner3: RefWidth must be in 1..30 (a union's in 2..30)");
   end
 
-  // On iCE40 the 3-way intersector is the one-module window: two halves take
-  // 5058 of the UP5K's 5280 logic cells (no LUT RAM there, every buffer is
-  // flip-flops) and nextpnr routes them in minutes, if at all; the window takes
-  // 4534 (86%), routes in a minute and misses the 50 MHz target by as much (see
-  // docs/design-notes.md, "The 3-way joiners"). SAM_ICE40 is defined by the
-  // project's iCE40 flow only.
+  // On iCE40 the 3-way intersector is the one-module window: two halves took
+  // 5058 of the UP5K's 5280 logic cells in session 7 (no LUT RAM there, every
+  // buffer is flip-flops) and nextpnr routed them in minutes, if at all; the
+  // window takes 4668 (88%, session 9), routes in a minute and misses the 50 MHz
+  // target by as much (see docs/design-notes.md, "The 3-way joiners").
+  // SAM_ICE40 is defined by the project's iCE40 flow only.
 `ifdef SAM_ICE40
   localparam bit OneModule = Union == 0;
 `else

@@ -350,16 +350,16 @@ impl PrimitiveConfig {
             "sam_alu" if op == Some(&"mul") => 6,
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
             "sam_union" => 3,
-            // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 4 + 1 + 4.
-            // (The iCE40 flow's 3-way intersector is the one-module window, 4:
-            // a bypass deepened for 9 has room to spare there.)
+            // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 5 + 1 + 5.
+            // (The iCE40 flow's 3-way intersector is the one-module window, 5:
+            // a bypass deepened for 11 has room to spare there.)
             "sam_joiner3" if self.params.iter().any(|(n, v)| n == "Union" && v == "1") => 7,
-            "sam_joiner3" => 9,
+            "sam_joiner3" => 11,
             // The input stage, the decision, the output buffer.
             "sam_crddrop" => 4,
-            // The input stage, nxt, the window (the decision a cycle ahead), the
-            // output buffer.
-            "sam_intersect" => 4,
+            // The input stage, nxt, the window, the class from the compares
+            // applied, the output buffer.
+            "sam_intersect" => 5,
             // Input queue, registered head view, take, then the banked workspace.
             "sam_spaccumulator" | "sam_spaccumulator1" => 5,
             _ => 1,
@@ -1093,14 +1093,15 @@ mod tests {
 
     #[test]
     fn three_way_joiners_are_two_halves_where_the_references_pack() {
-        for (config, union, latency) in [(intersect(3, 16, 16), "0", 9), (union(3, 16, 16), "1", 7)]
+        for (config, union, latency) in
+            [(intersect(3, 16, 16), "0", 11), (union(3, 16, 16), "1", 7)]
         {
             assert_eq!(config.module, "sam_joiner3");
             assert_eq!(config.params[0], ("Union".to_string(), union.to_string()));
             assert_eq!(config.latency(), latency);
         }
         let wide = intersect(3, 16, JOINER3_MAX_REF_WIDTH + 1);
-        assert_eq!((wide.module.as_str(), wide.latency()), ("sam_intersect", 4));
+        assert_eq!((wide.module.as_str(), wide.latency()), ("sam_intersect", 5));
         assert_eq!(wide.params[0], ("Ways".to_string(), "3".to_string()));
         assert_eq!(union(3, 16, 31).module, "sam_union");
         assert_eq!(intersect(2, 16, 16).module, "sam_intersect");
