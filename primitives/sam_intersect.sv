@@ -23,19 +23,19 @@
 // classified once every way holds something, and the decision never waits on a
 // compare.
 //
-// Decision (from registers, one LUT): emit when every way's head is in for every
-// other way, or every head is a stop, and every output buffer has room; a way
-// drops its head when ab for some way, its first two when both are. A way drops
-// up to two pairs a cycle and takes one; a merge of fibers of a and b coordinates
-// takes about max(a, b) cycles.
+// Decision (from registers, one LUT): emit when every head is in for every other
+// way (or every head is a stop) and every output buffer has room; a way drops
+// its head when ab for some way, its first two when both are: up to two pairs a
+// cycle, one taken, so fibers of a and b coordinates merge in about max(a, b).
+// Three ways: hdl-gen uses sam_joiner3 (two of these) for references <= 30 bits.
 //
 // Stages: stage -> nxt -> window of five slots (slot 0 the head, the valid ones
-// first). The stage's compares are registered; the cycle after, they go with the
-// compared tokens to where the window moved them (src_q), and nxt's own class
-// (its compares in the stage) enters with it. The stage moves on when the window,
-// with nxt pushed, leaves a free slot whatever it drops (registers only).
-// Every next-state bit is a pick by the registered-input decision of terms of
-// registers; every comparison (a carry chain) ends in a register.
+// first); references wait in a ring of 8 in window order (LUT RAM on ECP5). The
+// stage's compares are registered and go, the cycle after, with the compared
+// tokens to where the window moved them (src_q); nxt's own class follows it into
+// the window a cycle later. The stage moves on when the window, with nxt pushed,
+// leaves a free slot whatever it drops (registers only). Next-state bits are
+// picks by the shift of terms of registers; every carry chain ends in a register.
 //
 // Output: each output sits behind a three-entry buffer (`sam_fifo`, Depth 3); an
 // emit needs every buffer to hold at most one token (room_q, a register kept

@@ -7,10 +7,10 @@
 // Why two halves: sam_intersect and sam_union with Ways == 3 decide over three
 // ways in one cycle, which takes more LUT levels than two ways do. On ECP5 (seeds
 // 1-3) the one-module 3-way union reaches 146-158 MHz and this one 170-178; the
-// one-module 3-way intersector 129-134 MHz and this one 157-161 on seeds 1-6
-// (session 9; see docs/design-notes.md, "The classifying intersector"). A faster
-// 2-way module makes this one faster too. On iCE40 (SAM_ICE40) the 3-way
-// intersector is the one-module window, the smaller of the two (see below).
+// one-module 3-way intersector 129-134 MHz (before its reference ring) and this
+// one 157-166 on seeds 1-6 (session 9; docs/design-notes.md, "The classifying
+// intersector"). A faster 2-way module makes this one faster too. On iCE40
+// (SAM_ICE40) the 3-way intersector is the one-module window, the smaller one.
 //
 // The second half has one reference width for both its ways. The first half's two
 // references of each token (r0, r1) are packed into one token of 2 * RefWidth + 2
