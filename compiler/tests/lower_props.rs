@@ -21,7 +21,7 @@ use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{CooTensor, Format, Tensor};
 
 /// Kernel templates, and whether the lowering supports each with concordant
-/// storage and its default loop order (pinned by `support_matrix`).
+/// storage and its default loop order (pinned by `support_matrix`): all of them.
 const TEMPLATES: &[(&str, bool)] = &[
     ("x(i) = B(i,j) * c(j)", true),
     ("x(i) = B(j,i) * c(j)", true),
@@ -37,9 +37,7 @@ const TEMPLATES: &[(&str, bool)] = &[
     ("X(i,j) = B(i,j) * C(i,j) * D(i,j)", true),
     ("X(i,j) = B(i,j) - C(i,j) - D(i,j)", true),
     ("x(i) = b(i) - C(i,j) * d(j)", true),
-    // A product merged under a sum over the same index: one merge cannot hold
-    // both (a clean Unsupported, like `(B+C)*D`).
-    ("X(i,j) = B(i,j) * C(i,j) + D(i,j)", false),
+    ("X(i,j) = B(i,j) * C(i,j) + D(i,j)", true),
     ("X(i,j) = min(B(i,j), C(i,j))", true),
     ("X(i,j) = max(B(i,j), C(i,j))", true),
     ("X(i,j) = a * B(i,j)", true),
@@ -50,12 +48,21 @@ const TEMPLATES: &[(&str, bool)] = &[
     ("X(i,j) = B(i,j) ^ C(i,j)", true),
     ("X(i,j) = B(i,j) << 2", true),
     ("x(i) = B(i,j) + d(i)", true),
-    ("X(i,j) = (B(i,j) + C(i,j)) * D(i,j)", false),
-    ("X(i,j) = B(i,j) * B(i,j)", false),
-    ("X(i,j) = !B(i,j)", false),
-    // Not here: constants that do not keep zero at zero (`2 * B(i,j) - 3`); the
-    // lowering accepts them and computes a wrong result, see
-    // `constants_that_move_zero_are_rejected_or_correct`.
+    ("X(i,j) = (B(i,j) + C(i,j)) * D(i,j)", true),
+    ("X(i,j) = B(i,j) * B(i,j)", true),
+    ("X(i,j) = !B(i,j)", true),
+    // Iteration algebra: operands that lack an index of a sum, constants and
+    // `!` that move zero, merges inside merges, a tensor used twice.
+    ("X(i,j) = b(i) + C(i,j)", true),
+    ("X(i,j) = C(i,j) - b(j)", true),
+    ("x(i) = b(i) * (c(i) + d(i))", true),
+    ("X(i,j) = (A(i,j) & R(i,j)) ^ (B(i,j) & R(i,j))", true),
+    ("X(i,j,k) = F(i,j,k) * M(i,j) + S(i,j,k) * !M(i,j)", true),
+    ("X(i,j) = min(B(i,j) + 40, 255)", true),
+    ("x(i) = b(i) + 3", true),
+    ("X(i,j) = b(i) * (C(i,j) + 1)", true),
+    ("X(i,j) = 2 * B(i,j) - 3", true),
+    ("x(i) = 3 - B(i,j)", true),
 ];
 
 /// Level letters for inputs and outputs (index into these from the strategy).

@@ -435,6 +435,9 @@ fn place(name: &str, kind: &NodeKind, o: &TopOptions, s: &Sizing) -> Result<Plac
                 pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")]),
             )
         }
+        NodeKind::Range { .. } => {
+            return Err(fail("range scanners are not in the library yet".into()));
+        }
         NodeKind::RepSigGen { .. } => (
             library::repsiggen(cw),
             pairs(&[("crd_in", "crd"), ("repsig_out", "repsig")]),
@@ -1106,6 +1109,10 @@ fn describe(kind: &NodeKind) -> String {
             root,
         } => format!(
             "scans {tensor} level {level} ({format}) over {index}{}",
+            if *root { ", root" } else { "" }
+        ),
+        NodeKind::Range { index, root } => format!(
+            "the full range of {index}, each reference broadcast along it{}",
             if *root { ", root" } else { "" }
         ),
         NodeKind::RepSigGen { index } => format!("repeat signal from {index}"),

@@ -78,7 +78,21 @@ pub fn execute(
     // Stream on each (node, output port).
     let mut produced: HashMap<(usize, String), Vec<Token>> = HashMap::new();
     let mut written: BTreeMap<String, Written> = BTreeMap::new();
+    // Index extents from the scanned levels, before any range needs one.
     let mut index_dims: HashMap<String, u64> = HashMap::new();
+    for n in g.node_weights() {
+        if let NodeKind::FiberLookup {
+            tensor,
+            level,
+            index,
+            ..
+        } = &n.kind
+        {
+            if let Some(lvl) = tensors.get(tensor).and_then(|t| t.levels.get(*level)) {
+                index_dims.insert(index.clone(), lvl.dim);
+            }
+        }
+    }
     let root = vec![Token::Data(0), Token::Done];
 
     for &i in &order {
@@ -132,6 +146,20 @@ pub fn execute(
                 index_dims.insert(index.clone(), lvl.dim);
                 let refs = if *is_root { &root } else { input("ref_in")? };
                 let (crd, r) = golden::fiberlookup(lvl, refs).map_err(model)?;
+                outs.push(("crd_out".into(), crd));
+                outs.push(("ref_out".into(), r));
+            }
+            NodeKind::Range {
+                index,
+                root: is_root,
+            } => {
+                let dim = *index_dims.get(index).ok_or_else(|| {
+                    fail(format!(
+                        "no level scanner gives the extent of index {index} for its range"
+                    ))
+                })?;
+                let refs = if *is_root { &root } else { input("ref_in")? };
+                let (crd, r) = range_stream(dim, refs).map_err(model)?;
                 outs.push(("crd_out".into(), crd));
                 outs.push(("ref_out".into(), r));
             }
@@ -427,4 +455,44 @@ fn assemble_output(
         tensor: name.to_string(),
         source,
     })
+}
+
+/// Provisional range model (replaced by `golden::range`).
+fn range_stream(dim: u64, refs: &[Token]) -> Result<(Vec<Token>, Vec<Token>), golden::GoldenError> {
+    let mut crd = Vec::new();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < refs.len() {
+        match refs[i] {
+            Token::Data(r) => {
+                for c in 0..dim {
+                    crd.push(Token::Data(c));
+                    out.push(Token::Data(r));
+                }
+            }
+            Token::Empty => {}
+            Token::Stop(n) => {
+                crd.push(Token::Stop(n + 1));
+                out.push(Token::Stop(n + 1));
+                i += 1;
+                continue;
+            }
+            Token::Done => {
+                crd.push(Token::Done);
+                out.push(Token::Done);
+                break;
+            }
+        }
+        let stop = match refs.get(i + 1) {
+            Some(&Token::Stop(n)) => {
+                i += 1;
+                Token::Stop(n + 1)
+            }
+            _ => Token::Stop(0),
+        };
+        crd.push(stop);
+        out.push(stop);
+        i += 1;
+    }
+    Ok((crd, out))
 }

@@ -16,6 +16,7 @@
 //! | Custard `type` | samgen node | parameters |
 //! |---|---|---|
 //! | `fiberlookup` | `FiberLookup` | `tensor`, `index`, `mode` (= storage level), `format` (else the graph comment's letter for that level), `root` |
+//! | `range` (samgen's own) | `Range` | `index`, `root` |
 //! | `repsiggen` | `RepSigGen` | `index` |
 //! | `repeat` | `Repeat` | `index`, `tensor`, `root` (a root repeat has no ref input) |
 //! | `intersect`, `union` | `Intersect`, `Union` | `index`; operands from `operands=`, else from the comments of the input edges (`in-B`), ordered as the tensors in the graph comment |
@@ -282,6 +283,10 @@ impl Importer<'_> {
                     index,
                 }
             }
+            "range" => NodeKind::Range {
+                index: self.req(n, ty, "index")?,
+                root: self.flag(n, "root", false)?,
+            },
             "repsiggen" => NodeKind::RepSigGen {
                 index: self.req(n, ty, "index")?,
             },
@@ -520,8 +525,8 @@ fn out_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Resul
     use StreamKind::*;
     let s = |x: &str| Ok(x.to_string());
     match (k, kind) {
-        (NodeKind::FiberLookup { .. }, Crd) => s("crd_out"),
-        (NodeKind::FiberLookup { .. }, Ref) => s("ref_out"),
+        (NodeKind::FiberLookup { .. } | NodeKind::Range { .. }, Crd) => s("crd_out"),
+        (NodeKind::FiberLookup { .. } | NodeKind::Range { .. }, Ref) => s("ref_out"),
         (NodeKind::RepSigGen { .. }, Repsig) => s("repsig_out"),
         (NodeKind::Repeat { .. }, Ref) => s("ref_out"),
         (NodeKind::Intersect { .. } | NodeKind::Union { .. }, Crd) => s("crd_out"),
@@ -562,10 +567,10 @@ fn in_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Result
     use StreamKind::*;
     let s = |x: &str| Ok(x.to_string());
     match (k, kind) {
-        (NodeKind::FiberLookup { root: true, .. }, _) => {
-            Err("a root fiberlookup takes no input".to_string())
+        (NodeKind::FiberLookup { root: true, .. } | NodeKind::Range { root: true, .. }, _) => {
+            Err(format!("a root {} takes no input", k.type_name()))
         }
-        (NodeKind::FiberLookup { .. }, Ref) => s("ref_in"),
+        (NodeKind::FiberLookup { .. } | NodeKind::Range { .. }, Ref) => s("ref_in"),
         (NodeKind::RepSigGen { .. }, Crd) => s("crd_in"),
         (NodeKind::Repeat { root: true, .. }, Ref) => {
             Err("a root repeat takes no ref input".to_string())
@@ -618,6 +623,7 @@ fn in_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Result
 fn base_name(kind: &NodeKind, id: &str) -> String {
     match kind {
         NodeKind::FiberLookup { tensor, level, .. } => format!("{tensor}{level}_scan"),
+        NodeKind::Range { index, .. } => format!("{index}_range"),
         NodeKind::RepSigGen { index } => format!("{index}_repsiggen"),
         NodeKind::Repeat { index, tensor, .. } => format!("{tensor}_repeat_{index}"),
         NodeKind::Intersect { index, .. } => format!("{index}_intersect"),
@@ -636,6 +642,7 @@ fn base_name(kind: &NodeKind, id: &str) -> String {
 
 const CUSTARD_TYPES: &[&str] = &[
     "fiberlookup",
+    "range",
     "repsiggen",
     "repeat",
     "intersect",

@@ -119,6 +119,11 @@ fn node_attrs(kind: &NodeKind) -> (Vec<(&'static str, String)>, String, &'static
             format!("FiberLookup {index}: {tensor}{level}\\n{}", format.name()),
             "green4",
         ),
+        NodeKind::Range { index, root } => (
+            vec![("index", t(index)), ("root", root.to_string())],
+            format!("Range {index}"),
+            "green3",
+        ),
         NodeKind::RepSigGen { index } => (
             vec![("index", t(index))],
             format!("RepeatSignalGenerator {index}"),

@@ -136,6 +136,16 @@ pub enum NodeKind {
         format: LevelFormat,
         root: bool,
     },
+    /// The full range of `index`: for each reference r in, the coordinates
+    /// 0 .. extent-1, each with r itself as its reference (r broadcast along the
+    /// range), then the stop; `N` in gives an empty fiber. It stands for an
+    /// operand that is everywhere along `index` where r is present (an operand
+    /// of a sum that lacks the index, `B + 40`, `!M`). A root range scans the
+    /// one root fiber. RTL: `sam_fiberlookup`'s range format.
+    Range {
+        index: String,
+        root: bool,
+    },
     /// `R` per coordinate, `S` per stop run, `D`.
     RepSigGen {
         index: String,
@@ -224,6 +234,7 @@ impl NodeKind {
     pub fn type_name(&self) -> &'static str {
         match self {
             NodeKind::FiberLookup { .. } => "fiberlookup",
+            NodeKind::Range { .. } => "range",
             NodeKind::RepSigGen { .. } => "repsiggen",
             NodeKind::Repeat { .. } => "repeat",
             NodeKind::Intersect { .. } => "intersect",
@@ -243,13 +254,13 @@ impl NodeKind {
     pub fn inputs(&self) -> Vec<PortSpec> {
         use StreamKind::*;
         match self {
-            NodeKind::FiberLookup { root: true, .. } | NodeKind::Repeat { root: true, .. } => {
-                match self {
-                    NodeKind::Repeat { .. } => vec![port("repsig_in", Repsig)],
-                    _ => vec![],
-                }
-            }
-            NodeKind::FiberLookup { .. } => vec![port("ref_in", Ref)],
+            NodeKind::FiberLookup { root: true, .. }
+            | NodeKind::Range { root: true, .. }
+            | NodeKind::Repeat { root: true, .. } => match self {
+                NodeKind::Repeat { .. } => vec![port("repsig_in", Repsig)],
+                _ => vec![],
+            },
+            NodeKind::FiberLookup { .. } | NodeKind::Range { .. } => vec![port("ref_in", Ref)],
             NodeKind::RepSigGen { .. } => vec![port("crd_in", Crd)],
             NodeKind::Repeat { .. } => vec![port("ref_in", Ref), port("repsig_in", Repsig)],
             NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => operands
@@ -294,7 +305,9 @@ impl NodeKind {
     pub fn outputs(&self) -> Vec<PortSpec> {
         use StreamKind::*;
         match self {
-            NodeKind::FiberLookup { .. } => vec![port("crd_out", Crd), port("ref_out", Ref)],
+            NodeKind::FiberLookup { .. } | NodeKind::Range { .. } => {
+                vec![port("crd_out", Crd), port("ref_out", Ref)]
+            }
             NodeKind::RepSigGen { .. } => vec![port("repsig_out", Repsig)],
             NodeKind::Repeat { .. } => vec![port("ref_out", Ref)],
             NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => {

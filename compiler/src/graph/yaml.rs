@@ -100,6 +100,7 @@ impl GraphIoError {
 /// The serde node type tags of [`NodeKind`], for error messages.
 const NODE_TYPES: &[&str] = &[
     "fiberlookup",
+    "range",
     "repsiggen",
     "repeat",
     "intersect",

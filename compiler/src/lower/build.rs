@@ -5,51 +5,17 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use petgraph::graph::NodeIndex;
 
 use super::kernel::{ETree, Kernel, LowerError};
+use super::lattice::{at_zero, intersects, iteration, Context, Slot, Term};
 use crate::graph::{AluOp, AluOperand, GraphInfo, NodeKind, SamGraph, StreamKind};
 
 /// A node's output port.
 type Stream = (NodeIndex, String);
 
-/// The operands that meet at one index variable, as the expression combines them.
-enum Group {
-    Leaf(usize),
-    Merge {
-        intersect: bool,
-        children: Vec<Group>,
-    },
-}
-
-fn merges_by_intersection(op: AluOp) -> bool {
-    matches!(op, AluOp::Mul | AluOp::And)
-}
-
-/// The expression restricted to the operands for which `has` holds.
-fn restrict(t: &ETree, has: &dyn Fn(usize) -> bool) -> Option<Group> {
-    match t {
-        ETree::Operand(k) => has(*k).then_some(Group::Leaf(*k)),
-        ETree::Const(_) => None,
-        ETree::Unary(_, a) | ETree::Sum(_, a) => restrict(a, has),
-        ETree::Binary(op, a, b) => match (restrict(a, has), restrict(b, has)) {
-            (None, x) | (x, None) => x,
-            (Some(x), Some(y)) => {
-                let intersect = merges_by_intersection(*op);
-                let mut children = Vec::new();
-                for c in [x, y] {
-                    match c {
-                        Group::Merge {
-                            intersect: i,
-                            children: cs,
-                        } if i == intersect => children.extend(cs),
-                        other => children.push(other),
-                    }
-                }
-                Some(Group::Merge {
-                    intersect,
-                    children,
-                })
-            }
-        },
-    }
+/// A merged iteration: its coordinates and, per slot it aligned, that slot's
+/// references (`N` where the slot has no coordinate).
+struct Joined {
+    crd: Stream,
+    refs: Vec<(Slot, Stream)>,
 }
 
 fn symbol(op: AluOp) -> &'static str {
@@ -69,59 +35,53 @@ fn symbol(op: AluOp) -> &'static str {
     }
 }
 
-/// An operation with a constant runs only where the sparse operand stores a
-/// value; that is right only if it maps the operand's zeros to zero. `B + 1`
-/// would make every zero a one: a dense result, which needs a dense iteration
-/// the lowering does not build yet.
-fn keeps_zero(op: AluOp, a: i64, b: i64, text: &str) -> Result<(), LowerError> {
-    let r = match op {
-        AluOp::Add => a.wrapping_add(b),
-        AluOp::Sub => a.wrapping_sub(b),
-        AluOp::Mul => a.wrapping_mul(b),
-        AluOp::Min => a.min(b),
-        AluOp::Max => a.max(b),
-        AluOp::And => a & b,
-        AluOp::Or => a | b,
-        AluOp::Xor => a ^ b,
-        AluOp::Shl | AluOp::Shr if a == 0 => 0,
-        AluOp::Shl | AluOp::Shr | AluOp::Not | AluOp::Neg => 1,
-    };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(LowerError::Unsupported(format!(
-            "`{text}` turns the zeros of x into {r}, so the result is dense; a dense \
-             iteration is a later issue"
-        )))
-    }
-}
+/// The joiners take up to this many ways (`sam_intersect`/`sam_union`, 2 or 3).
+const JOINER_WAYS: usize = 3;
 
 struct Builder<'k> {
     k: &'k Kernel,
     g: SamGraph,
     taken: HashSet<String>,
-    /// Each operand's current reference stream (`None`: its root).
-    refs: Vec<Option<Stream>>,
-    /// Index variables in each operand's scope.
+    /// Each slot's name in joiner ports: the tensor for its first use, then
+    /// `R_2`, ...; carriers are `full`, `full_2`, ...
+    labels: Vec<String>,
+    /// Index variables in each slot's scope (operands, then carriers).
     scope: Vec<BTreeSet<String>>,
+    /// Each slot's current reference stream (`None`: its root).
+    refs: Vec<Option<Stream>>,
+    /// The iteration of each loop variable.
+    terms: HashMap<String, Term>,
     /// The current coordinate stream of each index variable.
     crds: HashMap<String, Stream>,
     repsigs: HashMap<String, Stream>,
     alu_count: usize,
-    /// Index variables merged by an intersector (where fibers can become empty).
+    /// Index variables whose fibers can be empty under a visited point (an
+    /// intersection, or a range of an operand that may be absent).
     intersected: HashSet<String>,
     /// Summed variables whose reducer drops empty fibers, so the coordinates
     /// above them need dropping too.
     tail: Vec<String>,
 }
 
+/// A unique label for each use of a tensor, and `base` for carriers.
+fn unique_label(base: &str, used: &mut BTreeSet<String>) -> String {
+    let mut name = base.to_string();
+    let mut n = 2;
+    while !used.insert(name.clone()) {
+        name = format!("{base}_{n}");
+        n += 1;
+    }
+    name
+}
+
 /// Lower `kernel` to a validated SAM graph.
 pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
     check_orders(kernel)?;
+    let n = kernel.operands.len();
     let mut sums = Vec::new();
     kernel.tree.sums_above(&mut sums, &BTreeSet::new());
-    sums.resize(kernel.operands.len(), BTreeSet::new());
-    let scope = sums
+    sums.resize(n, BTreeSet::new());
+    let mut scope: Vec<BTreeSet<String>> = sums
         .into_iter()
         .map(|s| {
             let mut s = s;
@@ -129,11 +89,64 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
             s
         })
         .collect();
+    let mut used: BTreeSet<String> = kernel.operands.iter().map(|o| o.tensor.clone()).collect();
+    used.insert(kernel.output.clone());
+    let mut seen = BTreeSet::new();
+    let mut labels: Vec<String> = Vec::new();
+    for op in &kernel.operands {
+        labels.push(if seen.insert(op.tensor.clone()) {
+            op.tensor.clone()
+        } else {
+            unique_label(&op.tensor, &mut used)
+        });
+    }
+    // The iteration of every loop variable, making carriers as they are needed.
+    let vars: Vec<Vec<String>> = kernel.operands.iter().map(|o| o.vars.clone()).collect();
+    let mut terms = HashMap::new();
+    let mut carriers: Vec<BTreeSet<String>> = Vec::new();
+    for v in &kernel.loop_order {
+        if !kernel.operands.iter().any(|o| o.vars.contains(v)) {
+            return Err(LowerError::Unsupported(format!(
+                "index {v} is on the left-hand side only: no operand gives its extent"
+            )));
+        }
+        let mut carrier = |s: &BTreeSet<String>| -> Slot {
+            match carriers.iter().position(|c| c == s) {
+                Some(k) => n + k,
+                None => {
+                    carriers.push(s.clone());
+                    n + carriers.len() - 1
+                }
+            }
+        };
+        let mut cx = Context {
+            vars: &vars,
+            scope: &scope,
+            carrier: &mut carrier,
+            output_vars: &kernel.output_vars,
+        };
+        let t = iteration(&kernel.tree, v, &mut cx);
+        match t {
+            Some(t) => {
+                terms.insert(v.clone(), t);
+            }
+            None => {
+                return Err(LowerError::Unsupported(format!(
+                    "index {v} is used by no operand of the expression"
+                )))
+            }
+        }
+    }
+    for c in &carriers {
+        scope.push(c.clone());
+        labels.push(unique_label("full", &mut used));
+    }
     let mut formats = std::collections::BTreeMap::new();
     for op in &kernel.operands {
         formats.insert(op.tensor.clone(), op.format.to_string());
     }
     formats.insert(kernel.output.clone(), kernel.output_format.to_string());
+    let slots = scope.len();
     let mut b = Builder {
         k: kernel,
         g: SamGraph::new(GraphInfo {
@@ -142,8 +155,10 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
             loop_order: kernel.loop_order.clone(),
         }),
         taken: HashSet::new(),
-        refs: vec![None; kernel.operands.len()],
+        labels,
         scope,
+        refs: vec![None; slots],
+        terms,
         crds: HashMap::new(),
         repsigs: HashMap::new(),
         alu_count: 0,
@@ -163,15 +178,8 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
 
 fn check_orders(k: &Kernel) -> Result<(), LowerError> {
     let mut vars: BTreeSet<String> = k.output_vars.iter().cloned().collect();
-    let mut seen = HashSet::new();
     for op in &k.operands {
         vars.extend(op.vars.iter().cloned());
-        if !seen.insert(op.tensor.as_str()) {
-            return Err(LowerError::Unsupported(format!(
-                "tensor {} is used twice on the right-hand side",
-                op.tensor
-            )));
-        }
     }
     let order: BTreeSet<String> = k.loop_order.iter().cloned().collect();
     if order != vars || order.len() != k.loop_order.len() {
@@ -210,8 +218,11 @@ impl Builder<'_> {
         let mut name = base.clone();
         let mut n = 0u8;
         while !self.taken.insert(name.clone()) {
-            name = format!("{base}{}", (b'a' + n) as char);
-            n += 1;
+            name = format!("{base}{}", (b'a' + n % 26) as char);
+            n = n.wrapping_add(1);
+            if n % 26 == 0 {
+                name = format!("{base}{n}");
+            }
         }
         name
     }
@@ -225,141 +236,228 @@ impl Builder<'_> {
         self.g.connect(from.0, &from.1, to, port);
     }
 
-    fn has(&self, op: usize, v: &str) -> bool {
-        self.k.operands[op].vars.iter().any(|x| x == v)
+    fn is_carrier(&self, s: Slot) -> bool {
+        s >= self.k.operands.len()
+    }
+
+    fn has(&self, s: Slot, v: &str) -> bool {
+        !self.is_carrier(s) && self.k.operands[s].vars.iter().any(|x| x == v)
+    }
+
+    /// Whether slot `s` is used along a loop variable after `v`: a carrier only
+    /// drives ranges, an operand's values are always loaded at the end.
+    fn needed_after(&self, s: Slot, v: &str) -> bool {
+        if !self.is_carrier(s) {
+            return true;
+        }
+        let at = self.k.loop_order.iter().position(|x| x == v).unwrap_or(0);
+        self.k.loop_order[at + 1..]
+            .iter()
+            .any(|u| self.terms.get(u).is_some_and(|t| t.slots().contains(&s)))
     }
 
     /// Scan, merge and repeat for index variable `v`.
     fn iterate(&mut self, v: &str) -> Result<(), LowerError> {
+        let term = self.terms[v].clone();
+        // Merged streams must be nested in the same loops: an operand outside a
+        // sum whose loop runs further out than v cannot meet one inside it.
+        let slots = term.slots();
+        let outer = |s: Slot| -> Vec<String> {
+            self.slot_shape(s)
+                .into_iter()
+                .take_while(|x| x != v)
+                .collect()
+        };
+        let first = outer(slots[0]);
+        if let Some(&other) = slots.iter().find(|&&s| outer(s) != first) {
+            let (a, b) = (&self.labels[slots[0]], &self.labels[other]);
+            return Err(LowerError::Unsupported(format!(
+                "{a} and {b} meet at index {v}, but {a} sits inside loops ({}) and {b} \
+                 inside ({}): a sum runs outside {v} for only one of them; reorder so \
+                 that {v} comes before the summed index",
+                first.join(","),
+                outer(other).join(",")
+            )));
+        }
         let k = self.k;
-        // 1. A level scanner per operand that has v.
-        let mut scanned: HashMap<usize, NodeIndex> = HashMap::new();
-        for (i, op) in k.operands.iter().enumerate() {
-            let path = op.path();
-            let Some(level) = path.iter().position(|x| x == v) else {
-                continue;
-            };
-            let format = op.format.levels[level].format;
-            let node = self.add(
-                format!("{}{level}_scan", op.tensor),
-                NodeKind::FiberLookup {
-                    tensor: op.tensor.clone(),
-                    level,
-                    index: v.to_string(),
-                    format,
-                    root: self.refs[i].is_none(),
-                },
-            );
-            if let Some(r) = self.refs[i].clone() {
-                self.connect(&r, node, "ref_in");
-            }
-            scanned.insert(i, node);
+        if term.may_empty(&|s| s >= k.operands.len()) {
+            self.intersected.insert(v.to_string());
         }
-        // 2. Merge as the expression combines them.
-        let has = |i: usize| scanned.contains_key(&i);
-        match restrict(&k.tree, &has) {
-            None => {
-                return Err(LowerError::Unsupported(format!(
-                    "index {v} is used by no operand of the expression"
-                )))
-            }
-            Some(Group::Leaf(i)) => {
-                let s = scanned[&i];
-                self.crds.insert(v.to_string(), (s, "crd_out".into()));
-                self.refs[i] = Some((s, "ref_out".into()));
-            }
-            Some(Group::Merge {
-                intersect,
-                children,
-            }) => {
-                let mut leaves = Vec::new();
-                for c in children {
-                    match c {
-                        Group::Leaf(i) => leaves.push(i),
-                        Group::Merge { .. } => {
-                            return Err(LowerError::Unsupported(format!(
-                                "mixing sums and products of different operands over index {v} \
-                                 in one merge (e.g. (B+C)*D); split the expression"
-                            )))
-                        }
-                    }
-                }
-                let names: Vec<String> = leaves
-                    .iter()
-                    .map(|&i| k.operands[i].tensor.clone())
-                    .collect();
-                // Merged streams must be nested in the same loops: an operand
-                // outside a sum whose loop runs further out than v cannot meet
-                // one inside it.
-                let outer = |i: usize| -> Vec<String> {
-                    self.operand_shape(i)
-                        .into_iter()
-                        .take_while(|x| x != v)
-                        .collect()
-                };
-                let first = outer(leaves[0]);
-                if let Some(&other) = leaves.iter().find(|&&i| outer(i) != first) {
-                    let (a, b) = (&k.operands[leaves[0]].tensor, &k.operands[other].tensor);
-                    return Err(LowerError::Unsupported(format!(
-                        "{a} and {b} meet at index {v}, but {a} sits inside loops ({}) and {b} \
-                         inside ({}): a sum runs outside {v} for only one of them; reorder so \
-                         that {v} comes before the summed index",
-                        first.join(","),
-                        outer(other).join(",")
-                    )));
-                }
-                if intersect {
-                    self.intersected.insert(v.to_string());
-                }
-                let (base, kind) = if intersect {
-                    (
-                        format!("{v}_intersect"),
-                        NodeKind::Intersect {
-                            index: v.to_string(),
-                            operands: names.clone(),
-                        },
-                    )
-                } else {
-                    (
-                        format!("{v}_union"),
-                        NodeKind::Union {
-                            index: v.to_string(),
-                            operands: names.clone(),
-                        },
-                    )
-                };
-                let m = self.add(base, kind);
-                for (&i, t) in leaves.iter().zip(&names) {
-                    let s = scanned[&i];
-                    self.g.connect(s, "crd_out", m, &format!("crd_in_{t}"));
-                    self.g.connect(s, "ref_out", m, &format!("ref_in_{t}"));
-                    self.refs[i] = Some((m, format!("ref_out_{t}")));
-                }
-                self.crds.insert(v.to_string(), (m, "crd_out".into()));
-            }
+        let joined = self.join(&term, v)?;
+        self.crds.insert(v.to_string(), joined.crd.clone());
+        let mut aligned = HashSet::new();
+        for (s, r) in joined.refs {
+            aligned.insert(s);
+            self.refs[s] = Some(r);
         }
-        // 3. Repeat the operands that lack v but live in its scope.
-        for i in 0..k.operands.len() {
-            if self.has(i, v) || !self.scope[i].contains(v) {
+        // Repeat the slots that lack v but live in its scope.
+        for s in 0..self.scope.len() {
+            if aligned.contains(&s)
+                || self.has(s, v)
+                || !self.scope[s].contains(v)
+                || !self.needed_after(s, v)
+            {
                 continue;
             }
             let repsig = self.repsig(v);
-            let t = k.operands[i].tensor.clone();
+            let t = self.labels[s].clone();
             let node = self.add(
                 format!("{t}_repeat_{v}"),
                 NodeKind::Repeat {
                     index: v.to_string(),
                     tensor: t,
-                    root: self.refs[i].is_none(),
+                    root: self.refs[s].is_none(),
                 },
             );
-            if let Some(r) = self.refs[i].clone() {
+            if let Some(r) = self.refs[s].clone() {
                 self.connect(&r, node, "ref_in");
             }
             self.connect(&repsig, node, "repsig_in");
-            self.refs[i] = Some((node, "ref_out".into()));
+            self.refs[s] = Some((node, "ref_out".into()));
         }
         Ok(())
+    }
+
+    /// The streams of `term` along `v`: scanners and ranges at the leaves,
+    /// joiners at the merges. A merge whose children carry several references
+    /// gives each its own way on the child's coordinates (the way's stream is the
+    /// child's, so the ways agree token for token). A union with more ways than a
+    /// joiner has is a chain: the result of two children, then each other
+    /// reference brought onto it by a 2-way union of the result with the child it
+    /// came from (a subset of the result, so the output coordinates are the
+    /// result's).
+    fn join(&mut self, term: &Term, v: &str) -> Result<Joined, LowerError> {
+        match term {
+            Term::Scan(s) => {
+                let s = *s;
+                let op = &self.k.operands[s];
+                let level = op
+                    .path()
+                    .iter()
+                    .position(|x| x == v)
+                    .expect("a scanned operand has the variable");
+                let format = op.format.levels[level].format;
+                let tensor = op.tensor.clone();
+                let node = self.add(
+                    format!("{}{level}_scan", self.labels[s]),
+                    NodeKind::FiberLookup {
+                        tensor,
+                        level,
+                        index: v.to_string(),
+                        format,
+                        root: self.refs[s].is_none(),
+                    },
+                );
+                if let Some(r) = self.refs[s].clone() {
+                    self.connect(&r, node, "ref_in");
+                }
+                Ok(Joined {
+                    crd: (node, "crd_out".into()),
+                    refs: vec![(s, (node, "ref_out".into()))],
+                })
+            }
+            Term::Present(s) => {
+                let s = *s;
+                let node = self.add(
+                    format!("{}_range_{v}", self.labels[s]),
+                    NodeKind::Range {
+                        index: v.to_string(),
+                        root: self.refs[s].is_none(),
+                    },
+                );
+                if let Some(r) = self.refs[s].clone() {
+                    self.connect(&r, node, "ref_in");
+                }
+                Ok(Joined {
+                    crd: (node, "crd_out".into()),
+                    refs: vec![(s, (node, "ref_out".into()))],
+                })
+            }
+            Term::Merge {
+                intersect,
+                children,
+            } => {
+                let mut parts = Vec::new();
+                for c in children {
+                    parts.push(self.join(c, v)?);
+                }
+                let ways: usize = parts.iter().map(|p| p.refs.len()).sum();
+                if *intersect || ways <= JOINER_WAYS {
+                    return Ok(self.joiner(*intersect, v, &parts));
+                }
+                let mut acc = parts.remove(0);
+                for p in parts {
+                    acc = self.union_pair(v, acc, p);
+                }
+                Ok(acc)
+            }
+        }
+    }
+
+    /// One joiner over every reference of `parts`.
+    fn joiner(&mut self, intersect: bool, v: &str, parts: &[Joined]) -> Joined {
+        let names: Vec<String> = parts
+            .iter()
+            .flat_map(|p| p.refs.iter().map(|(s, _)| self.labels[*s].clone()))
+            .collect();
+        let (base, kind) = if intersect {
+            (
+                format!("{v}_intersect"),
+                NodeKind::Intersect {
+                    index: v.to_string(),
+                    operands: names.clone(),
+                },
+            )
+        } else {
+            (
+                format!("{v}_union"),
+                NodeKind::Union {
+                    index: v.to_string(),
+                    operands: names.clone(),
+                },
+            )
+        };
+        let m = self.add(base, kind);
+        let mut refs = Vec::new();
+        for p in parts {
+            for (s, r) in &p.refs {
+                let t = self.labels[*s].clone();
+                self.connect(&p.crd, m, &format!("crd_in_{t}"));
+                self.connect(r, m, &format!("ref_in_{t}"));
+                refs.push((*s, (m, format!("ref_out_{t}"))));
+            }
+        }
+        Joined {
+            crd: (m, "crd_out".into()),
+            refs,
+        }
+    }
+
+    /// The union of two parts, within the joiners' ways.
+    fn union_pair(&mut self, v: &str, a: Joined, b: Joined) -> Joined {
+        if a.refs.len() + b.refs.len() <= JOINER_WAYS {
+            return self.joiner(false, v, &[a, b]);
+        }
+        let head = |p: &Joined| Joined {
+            crd: p.crd.clone(),
+            refs: vec![p.refs[0].clone()],
+        };
+        let mut out = self.joiner(false, v, &[head(&a), head(&b)]);
+        for p in [&a, &b] {
+            for r in &p.refs[1..] {
+                let onto = Joined {
+                    crd: out.crd.clone(),
+                    refs: vec![out.refs[0].clone()],
+                };
+                let single = Joined {
+                    crd: p.crd.clone(),
+                    refs: vec![r.clone()],
+                };
+                let aligned = self.joiner(false, v, &[onto, single]);
+                out.refs.push(aligned.refs[1].clone());
+            }
+        }
+        out
     }
 
     fn repsig(&mut self, v: &str) -> Stream {
@@ -379,8 +477,8 @@ impl Builder<'_> {
         s
     }
 
-    /// Shape of an operand's values: the loop variables in its scope, in order.
-    fn operand_shape(&self, i: usize) -> Vec<String> {
+    /// Shape of a slot's references: the loop variables in its scope, in order.
+    fn slot_shape(&self, i: usize) -> Vec<String> {
         self.k
             .loop_order
             .iter()
@@ -417,28 +515,34 @@ impl Builder<'_> {
                 let name = op.tensor.clone();
                 let node = self.add(format!("{name}_vals"), NodeKind::ArrayVals { tensor: name });
                 self.connect(&r, node, "ref_in");
-                Ok(((node, "val_out".into()), self.operand_shape(*i)))
+                Ok(((node, "val_out".into()), self.slot_shape(*i)))
             }
             ETree::Const(c) => Err(LowerError::Unsupported(format!(
                 "the constant {c} needs a tensor operand to combine with"
             ))),
             ETree::Unary(op, a) => {
-                let (s, shape) = self.compute(a, added)?;
+                // `!x` is nonzero where x is not: a sum in x gives every value.
+                let everywhere = at_zero(*op, 0, false) != 0;
+                let (s, shape) = self.compute(a, added || everywhere)?;
                 Ok((self.alu(*op, AluOperand::Streams, &s, None), shape))
             }
             ETree::Binary(op, a, b) => match (a.as_ref(), b.as_ref()) {
+                (ETree::Const(x), ETree::Const(y)) => Err(LowerError::Unsupported(format!(
+                    "`{x} {} {y}` combines two constants: write its value instead",
+                    symbol(*op)
+                ))),
                 (x, ETree::Const(c)) => {
-                    keeps_zero(*op, 0, *c, &format!("x {} {c}", symbol(*op)))?;
-                    let (s, shape) = self.compute(x, added)?;
+                    let everywhere = at_zero(*op, *c, false) != 0;
+                    let (s, shape) = self.compute(x, added || everywhere)?;
                     Ok((self.alu(*op, AluOperand::ConstRight(*c), &s, None), shape))
                 }
                 (ETree::Const(c), y) => {
-                    keeps_zero(*op, *c, 0, &format!("{c} {} x", symbol(*op)))?;
-                    let (s, shape) = self.compute(y, added)?;
+                    let everywhere = at_zero(*op, *c, true) != 0;
+                    let (s, shape) = self.compute(y, added || everywhere)?;
                     Ok((self.alu(*op, AluOperand::ConstLeft(*c), &s, None), shape))
                 }
                 (x, y) => {
-                    let unioning = !merges_by_intersection(*op);
+                    let unioning = !intersects(*op);
                     let (sa, ha) = self.compute(x, added || unioning)?;
                     let (sb, hb) = self.compute(y, added || unioning)?;
                     if ha != hb {

@@ -113,13 +113,7 @@ fn convert(
             ETree::Const(c) => ETree::Const(c.wrapping_neg()),
             t => ETree::Unary(AluOp::Neg, Box::new(t)),
         },
-        ExprKind::Not(_) => {
-            return Err(LowerError::Unsupported(
-                "`!` turns zeros into ones, so its result is dense; use it inside a product \
-                 with a sparse mask instead (a later issue)"
-                    .into(),
-            ))
-        }
+        ExprKind::Not(x) => ETree::Unary(AluOp::Not, Box::new(convert(x, formats, operands)?)),
         ExprKind::Binary(op, a, b) => {
             let op = match op {
                 BinOp::Add => AluOp::Add,

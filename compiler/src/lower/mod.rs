@@ -25,6 +25,7 @@
 mod build;
 mod from_expr;
 mod kernel;
+mod lattice;
 
 pub use build::lower;
 pub use kernel::{ETree, Kernel, LowerError, Operand};

@@ -1,0 +1,214 @@
+//! Per index variable, which operands drive its iteration and how they merge: the
+//! iteration lattice of TACO (Kjolstad et al. 2017, section 5) in the form a SAM
+//! graph builds it, one merge tree per variable.
+//!
+//! Along a variable v, a subexpression is nonzero only on a set of coordinates;
+//! the lowering must iterate a superset of it (an iterated coordinate where the
+//! value is zero costs a token, a missed one is a wrong result):
+//!
+//! - an operand that has v: its stored coordinates ([`Term::Scan`]);
+//! - an operand in v's scope that lacks v: constant along v, so everywhere along v
+//!   where the operand is present ([`Term::Present`]: a range driven by its
+//!   reference, empty where that reference is `N`);
+//! - a product (`*`, `&`) intersects, every other binary operator unions (`f(0,0)
+//!   = 0` for each of them);
+//! - an operation that maps zero to nonzero (`!x`, `x + 40`, `max(x, 1)`) is
+//!   everywhere: the union of its operand with a full range, carried by a
+//!   *carrier*, a virtual operand present at every point of its scope;
+//! - a sum over another variable is nonzero where its body is.
+//!
+//! Then the tree is simplified: nested merges of one kind flatten, and in an
+//! intersection a `Present` term restricts nothing the other terms need (its
+//! operand's value multiplies in, and a missing operand reads as 0), so it is
+//! dropped unless nothing else is left; the operand is repeated over v instead.
+
+use std::collections::BTreeSet;
+
+use super::kernel::ETree;
+use crate::graph::AluOp;
+
+/// Who takes part in an iteration: a kernel operand, or a carrier (a virtual
+/// operand standing for "everywhere in this scope").
+pub type Slot = usize;
+
+/// How the coordinates of one index variable come about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// The slot's level for the variable, scanned.
+    Scan(Slot),
+    /// Every coordinate of the variable's extent where the slot is present.
+    Present(Slot),
+    Merge {
+        intersect: bool,
+        children: Vec<Term>,
+    },
+}
+
+impl Term {
+    /// Slots in tree order.
+    pub fn slots(&self) -> Vec<Slot> {
+        match self {
+            Term::Scan(s) | Term::Present(s) => vec![*s],
+            Term::Merge { children, .. } => children.iter().flat_map(Term::slots).collect(),
+        }
+    }
+
+    /// Whether a fiber along the variable can be empty although the point above it
+    /// was visited: an intersection, or a range of an operand that may be absent.
+    pub fn may_empty(&self, is_carrier: &dyn Fn(Slot) -> bool) -> bool {
+        match self {
+            Term::Scan(_) => false,
+            Term::Present(s) => !is_carrier(*s),
+            Term::Merge {
+                intersect: true, ..
+            } => true,
+            Term::Merge { children, .. } => children.iter().any(|c| c.may_empty(is_carrier)),
+        }
+    }
+}
+
+/// Whether `op` annihilates: `f(0, y) = f(x, 0) = 0`, so it merges by intersection.
+pub fn intersects(op: AluOp) -> bool {
+    matches!(op, AluOp::Mul | AluOp::And)
+}
+
+/// `op` on a stream value `x` and a constant, at x = 0 (`const_left`: `c op x`).
+pub fn at_zero(op: AluOp, c: i64, const_left: bool) -> i64 {
+    let (a, b) = if const_left { (c, 0) } else { (0, c) };
+    match op {
+        AluOp::Add => a.wrapping_add(b),
+        AluOp::Sub => a.wrapping_sub(b),
+        AluOp::Mul => a.wrapping_mul(b),
+        AluOp::Min => a.min(b),
+        AluOp::Max => a.max(b),
+        AluOp::And => a & b,
+        AluOp::Or => a | b,
+        AluOp::Xor => a ^ b,
+        // A shift moves the stream value by the constant: 0 stays 0. A constant
+        // shifted by a stream value is not in the grammar.
+        AluOp::Shl | AluOp::Shr => {
+            if const_left {
+                c
+            } else {
+                0
+            }
+        }
+        AluOp::Neg => 0,
+        AluOp::Not => 1,
+    }
+}
+
+/// What [`iteration`] needs to know about the kernel.
+pub struct Context<'a> {
+    /// Index variables of each operand's modes.
+    pub vars: &'a [Vec<String>],
+    /// Index variables in each operand's scope.
+    pub scope: &'a [BTreeSet<String>],
+    /// The carrier of a scope (the output variables and the sums around a node),
+    /// made on first use.
+    pub carrier: &'a mut dyn FnMut(&BTreeSet<String>) -> Slot,
+    pub output_vars: &'a [String],
+}
+
+/// The simplified iteration of `v` over the expression `t`; `None` if no
+/// operand in v's scope takes part.
+pub fn iteration(t: &ETree, v: &str, cx: &mut Context<'_>) -> Option<Term> {
+    term(t, v, &BTreeSet::new(), cx).map(simplify)
+}
+
+fn term(t: &ETree, v: &str, above: &BTreeSet<String>, cx: &mut Context<'_>) -> Option<Term> {
+    let everywhere = |inner: Option<Term>, cx: &mut Context<'_>| -> Option<Term> {
+        let mut scope: BTreeSet<String> = cx.output_vars.iter().cloned().collect();
+        scope.extend(above.iter().cloned());
+        if !scope.contains(v) {
+            return inner;
+        }
+        let c = (cx.carrier)(&scope);
+        Some(match inner {
+            None => Term::Present(c),
+            Some(x) => Term::Merge {
+                intersect: false,
+                children: vec![x, Term::Present(c)],
+            },
+        })
+    };
+    match t {
+        ETree::Operand(k) => {
+            if !cx.scope[*k].contains(v) {
+                None
+            } else if cx.vars[*k].iter().any(|x| x == v) {
+                Some(Term::Scan(*k))
+            } else {
+                Some(Term::Present(*k))
+            }
+        }
+        ETree::Const(_) => None,
+        ETree::Unary(op, a) => {
+            let inner = term(a, v, above, cx);
+            if at_zero(*op, 0, false) == 0 {
+                inner
+            } else {
+                everywhere(inner, cx)
+            }
+        }
+        ETree::Binary(op, a, b) => match (a.as_ref(), b.as_ref()) {
+            (x, ETree::Const(c)) | (ETree::Const(c), x) => {
+                let const_left = matches!(a.as_ref(), ETree::Const(_));
+                let inner = term(x, v, above, cx);
+                if at_zero(*op, *c, const_left) == 0 {
+                    inner
+                } else {
+                    everywhere(inner, cx)
+                }
+            }
+            (x, y) => match (term(x, v, above, cx), term(y, v, above, cx)) {
+                (None, t) | (t, None) => t,
+                (Some(p), Some(q)) => Some(Term::Merge {
+                    intersect: intersects(*op),
+                    children: vec![p, q],
+                }),
+            },
+        },
+        ETree::Sum(r, a) => {
+            let mut inner = above.clone();
+            inner.insert(r.clone());
+            term(a, v, &inner, cx)
+        }
+    }
+}
+
+fn simplify(t: Term) -> Term {
+    let Term::Merge {
+        intersect,
+        children,
+    } = t
+    else {
+        return t;
+    };
+    let mut flat = Vec::new();
+    for c in children.into_iter().map(simplify) {
+        match c {
+            Term::Merge {
+                intersect: i,
+                children: cs,
+            } if i == intersect => flat.extend(cs),
+            other => flat.push(other),
+        }
+    }
+    if intersect {
+        let (present, mut rest): (Vec<Term>, Vec<Term>) = flat
+            .into_iter()
+            .partition(|c| matches!(c, Term::Present(_)));
+        if rest.is_empty() {
+            rest.extend(present.into_iter().take(1));
+        }
+        flat = rest;
+    }
+    if flat.len() == 1 {
+        return flat.pop().expect("one child");
+    }
+    Term::Merge {
+        intersect,
+        children: flat,
+    }
+}
