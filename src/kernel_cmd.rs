@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use samgen_compiler::expr::evaluate;
-use samgen_compiler::kernels::{random_inputs, KernelSpec, TABLE1};
+use samgen_compiler::kernels::{random_inputs, KernelSpec, ALGEBRA, TABLE1};
 use samgen_cosim::kernel::{verify, RtlOptions};
 use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
@@ -136,12 +136,13 @@ fn bench(
 ) -> Result<()> {
     let kernels: Vec<&KernelSpec> = TABLE1
         .iter()
+        .chain(ALGEBRA)
         .filter(|k| only.is_empty() || only.iter().any(|n| n == k.name))
         .collect();
     if kernels.is_empty() {
-        let names: Vec<&str> = TABLE1.iter().map(|k| k.name).collect();
+        let names: Vec<&str> = TABLE1.iter().chain(ALGEBRA).map(|k| k.name).collect();
         bail!(
-            "--only {} names no Table 1 kernel (they are: {})",
+            "--only {} names no kernel of the bench (they are: {})",
             only.join(","),
             names.join(", ")
         );

@@ -212,3 +212,21 @@ pub const TABLE1: &[KernelSpec] = &[
         "i,j,k",
     ),
 ];
+
+/// Kernels of the iteration algebra beyond Table 1: an operand of a sum that
+/// lacks an index (the row broadcast), and a constant that moves zero on dense
+/// storage (brighten, seed 000: add a constant, clip at 255).
+pub const ALGEBRA: &[KernelSpec] = &[
+    k(
+        "BcastAdd",
+        "X(i,j) = b(i) + C(i,j)",
+        &["X:ss", "b:s", "C:ss"],
+        "i,j",
+    ),
+    k(
+        "Brighten",
+        "X(i,j) = min(B(i,j) + 40, 255)",
+        &["X:dd", "B:dd"],
+        "i,j",
+    ),
+];

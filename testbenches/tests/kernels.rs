@@ -3,7 +3,9 @@
 //! six random tensor sets each (empty, sparse with empty fibers, half full, fully
 //! dense, one element per mode, mid), first with 2-deep edge FIFOs, then with a
 //! random depth of 1..4 on every edge. One model per kernel and FIFO choice: the
-//! memories have a fixed capacity, so every data set runs on the same model.
+//! memories have a fixed capacity, so every data set runs on the same model. The
+//! iteration algebra's kernels (full ranges, merges of merges, a tensor used
+//! twice) run the same sets, one with the first operand empty, on random depths.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -232,4 +234,63 @@ fn edge_traces_match_golden_and_a_divergence_is_named() {
         err.contains(&format!("edge {name}: token 2: expected")),
         "{err}"
     );
+}
+
+/// The iteration algebra in RTL: operands of a sum that lack an index (full
+/// ranges), constants and `!` that move zero, merges of merges, a tensor used
+/// twice. Each on the six data sets, with a random FIFO depth on every edge.
+#[rstest]
+#[case("X(i,j) = b(i) + C(i,j)", &["X:ss", "b:s", "C:ss"])]
+#[case("X(i,j) = b(i) + C(i,j)", &["X:ds", "b:s", "C:ds"])]
+#[case("X(i,j) = b(i) + C(i,j)", &["X:dd", "b:d", "C:dd"])]
+#[case("X(i,j) = C(i,j) - b(j)", &["X:ss", "b:s", "C:ss"])]
+#[case("X(i,j) = B(i,j) * c(j) + D(i,j)", &["X:ss", "B:ss", "c:s", "D:ss"])]
+#[case("x(i) = b(i) * (c(i) + d(i))", &["x:s", "b:s", "c:s", "d:s"])]
+#[case("X(i,j) = (A(i,j) & R(i,j)) ^ (B(i,j) & R(i,j))", &["X:ss", "A:ss", "R:ss", "B:ss"])]
+#[case("X(i,j,k) = F(i,j,k) * M(i,j) + S(i,j,k) * !M(i,j)", &["X:sss", "F:sss", "M:ss", "S:sss"])]
+#[case("X(i,j) = min(B(i,j) + 40, 255)", &["X:dd", "B:dd"])]
+#[case("x(i) = b(i) + 3", &["x:s", "b:s"])]
+#[case("X(i,j) = b(i) * (C(i,j) + 1)", &["X:ss", "b:s", "C:ss"])]
+fn algebra_kernel_in_rtl(#[case] expr: &str, #[case] formats: &[&str]) {
+    use samgen_compiler::expr::{default_loop_order, parse_format_arg};
+    use samgen_compiler::lower::{lower, Kernel};
+    let asg = parse(expr).unwrap();
+    let formats: HashMap<String, Format> = formats
+        .iter()
+        .map(|f| parse_format_arg(f).unwrap())
+        .collect();
+    let order = default_loop_order(&asg, &formats).unwrap();
+    let kernel = Kernel::from_assignment(&asg, &formats, order).unwrap();
+    let graph = lower(&kernel).unwrap_or_else(|e| panic!("{expr}: {e}"));
+    let inputs = |seed: u64, density: f64, size: u64| {
+        let sizes: HashMap<String, u64> = asg
+            .index_vars()
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
+            .collect();
+        let mut coo = random_inputs(&asg, &sizes, density, seed);
+        // The half-full set with its first operand empty (`b` empty).
+        if seed == 3 {
+            let first = asg.inputs()[0].0.to_string();
+            let t = &coo[&first];
+            coo.insert(first, CooTensor::new(t.dims.clone(), vec![]).unwrap());
+        }
+        coo
+    };
+    let label = format!("{expr} [{}]", formats_label(&formats));
+    run_sets(
+        &label,
+        &graph,
+        &asg,
+        &formats,
+        &inputs,
+        Some(expr.len() as u64 * 31),
+    );
+}
+
+fn formats_label(formats: &HashMap<String, Format>) -> String {
+    let mut v: Vec<String> = formats.iter().map(|(t, f)| format!("{t}:{f}")).collect();
+    v.sort();
+    v.join(" ")
 }

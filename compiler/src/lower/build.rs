@@ -645,6 +645,31 @@ impl Builder<'_> {
         crds.insert(inner.to_string(), (node, "inner_out".into()));
     }
 
+    /// Whether the result can hold a zero at an iterated coordinate (seed 004's
+    /// rule for an unpadded output level: filter only where a zero can arise).
+    /// Only a copy of one operand, or its negation, is free of zeros, and only
+    /// when the operand's last level is compressed and unpadded (it stores no
+    /// zero) and nothing else is merged in (no `N` reaches its values). Every
+    /// other operation can make one: a sum cancels, a product wraps to zero in
+    /// the value width, `&` of disjoint masks, a shift moves every bit out, `min`
+    /// against an absent operand, a constant that meets its negation.
+    fn may_be_zero(&self, t: &ETree) -> bool {
+        let t = match t {
+            ETree::Unary(AluOp::Neg, a) => a.as_ref(),
+            t => t,
+        };
+        match t {
+            ETree::Operand(k) => {
+                let op = &self.k.operands[*k];
+                let Some(last) = op.format.levels.last() else {
+                    return true;
+                };
+                last.padded || last.format.caps().full
+            }
+            _ => true,
+        }
+    }
+
     /// Writers for the output's levels and values, with the coordinate droppers
     /// that keep them aligned and free of what the output may not store:
     ///
@@ -685,9 +710,9 @@ impl Builder<'_> {
                 self.drop_empty_fibers(&chain[t], &chain[t + 1], &mut crds);
                 emptied = true;
             }
-            // 2. Explicit zeros of an unpadded last level.
+            // 2. Explicit zeros of an unpadded last level, where a zero can arise.
             let lvl = path.len() - 1;
-            if !k.output_format.levels[lvl].padded && !full(lvl) {
+            if !k.output_format.levels[lvl].padded && !full(lvl) && self.may_be_zero(&k.tree) {
                 let node = self.crddrop(last, "vals", StreamKind::Val, true);
                 let so = crds[last].clone();
                 self.connect(&so, node, "outer_in");
