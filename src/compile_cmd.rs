@@ -33,9 +33,17 @@ pub struct CompileArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Print the schedule's concrete index notation first (`forall`, and the
+    /// accumulators as `where` workspaces) and each loop variable's iteration
+    /// (`j: range(b) ∪ C`: what the graph scans, ranges and merges).
+    #[arg(long)]
+    pub cin: bool,
 }
 
 pub fn run(a: CompileArgs) -> Result<()> {
+    if a.cin {
+        print!("{}", a.kernel.describe_cin()?);
+    }
     let built = a.kernel.build()?;
     let g = &built.graph;
     let mut notes = Vec::new();

@@ -77,25 +77,26 @@ fn formats(asg: &Assignment, args: &[String]) -> Result<HashMap<String, Format>>
     Ok(out)
 }
 
+/// An expression with its `-f` and `-s` arguments in concrete index notation.
+pub fn concrete(
+    text: &str,
+    format_args: &[String],
+    schedule: &[String],
+) -> Result<(Assignment, Kernel)> {
+    let asg = parse_expression(text)?;
+    let formats = formats(&asg, format_args)?;
+    let schedule = Schedule::parse(schedule)?;
+    let kernel = Kernel::from_schedule(&asg, &formats, &schedule)?;
+    Ok((asg, kernel))
+}
+
 /// Lowers an expression with its `-f` and `-s` arguments.
 pub fn compile_expression(
     text: &str,
     format_args: &[String],
     schedule: &[String],
 ) -> Result<Built> {
-    let asg = parse_expression(text)?;
-    let formats = formats(&asg, format_args)?;
-    let schedule = Schedule::parse(schedule)?;
-    if let Some(p) = schedule.precomputes().next() {
-        bail!(
-            "schedule `precompute({},{},{})`: precompute (workspaces) is not supported yet",
-            p.expr_text,
-            p.var,
-            p.workspace_var
-        );
-    }
-    let loop_order = schedule.loop_order(&asg, &formats)?;
-    let kernel = Kernel::from_assignment(&asg, &formats, loop_order)?;
+    let (asg, kernel) = concrete(text, format_args, schedule)?;
     let graph = lower::lower(&kernel)?;
     graph
         .validate()
@@ -114,6 +115,16 @@ pub fn import_graph(path: &std::path::Path) -> Result<SamGraph> {
 }
 
 impl KernelArgs {
+    /// The kernel's concrete index notation and iterations (`--cin`); an
+    /// imported graph has none.
+    pub fn describe_cin(&self) -> Result<String> {
+        let Some(text) = &self.expr else {
+            bail!("--cin needs an expression (an imported graph has no index notation)");
+        };
+        let (_, kernel) = concrete(text, &self.formats, &self.schedule)?;
+        Ok(kernel.describe_cin()?)
+    }
+
     pub fn build(&self) -> Result<Built> {
         match (&self.expr, &self.graph) {
             (Some(text), _) => compile_expression(text, &self.formats, &self.schedule),

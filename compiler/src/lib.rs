@@ -1,6 +1,7 @@
 //! samgen compiler: tensors, tokens, and (in later stages) index notation, concrete
 //! index notation, SAM graphs and the golden executor.
 
+pub mod cin;
 pub mod exec;
 pub mod expr;
 pub mod golden;

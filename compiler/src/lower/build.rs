@@ -4,8 +4,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use petgraph::graph::NodeIndex;
 
-use super::kernel::{ETree, Kernel, LowerError};
-use super::lattice::{at_zero, intersects, iteration, Context, Slot, Term};
+use crate::cin::lattice::{at_zero, intersects, Iterations, Slot, Term};
+use crate::cin::{ETree, Kernel, LowerError};
 use crate::graph::{AluOp, AluOperand, GraphInfo, NodeKind, SamGraph, StreamKind};
 
 /// A node's output port.
@@ -63,90 +63,16 @@ struct Builder<'k> {
     tail: Vec<String>,
 }
 
-/// A unique label for each use of a tensor, and `base` for carriers.
-fn unique_label(base: &str, used: &mut BTreeSet<String>) -> String {
-    let mut name = base.to_string();
-    let mut n = 2;
-    while !used.insert(name.clone()) {
-        name = format!("{base}_{n}");
-        n += 1;
-    }
-    name
-}
-
 /// Lower `kernel` to a validated SAM graph.
 pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
     check_orders(kernel)?;
-    let n = kernel.operands.len();
-    let mut sums = Vec::new();
-    kernel.tree.sums_above(&mut sums, &BTreeSet::new());
-    sums.resize(n, BTreeSet::new());
-    let mut scope: Vec<BTreeSet<String>> = sums
-        .into_iter()
-        .map(|s| {
-            let mut s = s;
-            s.extend(kernel.output_vars.iter().cloned());
-            s
-        })
-        .collect();
-    let mut used: BTreeSet<String> = kernel.operands.iter().map(|o| o.tensor.clone()).collect();
-    used.insert(kernel.output.clone());
-    let mut seen = BTreeSet::new();
-    let mut labels: Vec<String> = Vec::new();
-    for op in &kernel.operands {
-        labels.push(if seen.insert(op.tensor.clone()) {
-            op.tensor.clone()
-        } else {
-            unique_label(&op.tensor, &mut used)
-        });
-    }
-    // The iteration of every loop variable, making carriers as they are needed.
-    let vars: Vec<Vec<String>> = kernel.operands.iter().map(|o| o.vars.clone()).collect();
-    let mut terms = HashMap::new();
-    let mut carriers: Vec<BTreeSet<String>> = Vec::new();
-    for v in &kernel.loop_order {
-        if !kernel.operands.iter().any(|o| o.vars.contains(v)) {
-            return Err(LowerError::Unsupported(format!(
-                "index {v} is on the left-hand side only: no operand gives its extent"
-            )));
-        }
-        let mut carrier = |s: &BTreeSet<String>| -> Slot {
-            match carriers.iter().position(|c| c == s) {
-                Some(k) => n + k,
-                None => {
-                    carriers.push(s.clone());
-                    n + carriers.len() - 1
-                }
-            }
-        };
-        let mut cx = Context {
-            vars: &vars,
-            scope: &scope,
-            carrier: &mut carrier,
-            output_vars: &kernel.output_vars,
-        };
-        let t = iteration(&kernel.tree, v, &mut cx);
-        match t {
-            Some(t) => {
-                terms.insert(v.clone(), t);
-            }
-            None => {
-                return Err(LowerError::Unsupported(format!(
-                    "index {v} is used by no operand of the expression"
-                )))
-            }
-        }
-    }
-    for c in &carriers {
-        scope.push(c.clone());
-        labels.push(unique_label("full", &mut used));
-    }
+    let it = Iterations::of(kernel)?;
     let mut formats = std::collections::BTreeMap::new();
     for op in &kernel.operands {
         formats.insert(op.tensor.clone(), op.format.to_string());
     }
     formats.insert(kernel.output.clone(), kernel.output_format.to_string());
-    let slots = scope.len();
+    let slots = it.scope.len();
     let mut b = Builder {
         k: kernel,
         g: SamGraph::new(GraphInfo {
@@ -155,10 +81,10 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
             loop_order: kernel.loop_order.clone(),
         }),
         taken: HashSet::new(),
-        labels,
-        scope,
+        labels: it.labels,
+        scope: it.scope,
         refs: vec![None; slots],
-        terms,
+        terms: it.terms.into_iter().collect(),
         crds: HashMap::new(),
         repsigs: HashMap::new(),
         alu_count: 0,
@@ -214,15 +140,16 @@ fn check_orders(k: &Kernel) -> Result<(), LowerError> {
 }
 
 impl Builder<'_> {
+    /// `base`, else `base` with the first free suffix `a` .. `z`, `26`, `27`, ...
     fn fresh(&mut self, base: String) -> String {
         let mut name = base.clone();
-        let mut n = 0u8;
+        let mut n = 0u32;
         while !self.taken.insert(name.clone()) {
-            name = format!("{base}{}", (b'a' + n % 26) as char);
-            n = n.wrapping_add(1);
-            if n % 26 == 0 {
-                name = format!("{base}{n}");
-            }
+            name = match char::from_u32('a' as u32 + n).filter(|c| *c <= 'z') {
+                Some(c) => format!("{base}{c}"),
+                None => format!("{base}{n}"),
+            };
+            n += 1;
         }
         name
     }

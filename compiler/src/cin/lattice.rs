@@ -24,7 +24,7 @@
 
 use std::collections::BTreeSet;
 
-use super::kernel::ETree;
+use super::kernel::{ETree, Kernel, LowerError};
 use crate::graph::AluOp;
 
 /// Who takes part in an iteration: a kernel operand, or a carrier (a virtual
@@ -210,5 +210,125 @@ fn simplify(t: Term) -> Term {
     Term::Merge {
         intersect,
         children: flat,
+    }
+}
+
+/// The iteration of every loop variable of a kernel, with the slots it uses.
+#[derive(Clone, Debug)]
+pub struct Iterations {
+    /// Per loop variable, outermost first.
+    pub terms: Vec<(String, Term)>,
+    /// Each slot's name: the tensor for its first use, then `R_2`, ...; carriers
+    /// are `full`, `full_2`, ...
+    pub labels: Vec<String>,
+    /// Index variables in each slot's scope (operands, then carriers).
+    pub scope: Vec<BTreeSet<String>>,
+    /// Slots below this one are the kernel's operands, the rest carriers.
+    pub operands: usize,
+}
+
+/// `base`, or `base_2`, `base_3`, ... : the first not in `used`.
+fn unique_label(base: &str, used: &mut BTreeSet<String>) -> String {
+    let mut name = base.to_string();
+    let mut n = 2;
+    while !used.insert(name.clone()) {
+        name = format!("{base}_{n}");
+        n += 1;
+    }
+    name
+}
+
+impl Iterations {
+    /// The iterations of `kernel`'s loop variables.
+    pub fn of(kernel: &Kernel) -> Result<Iterations, LowerError> {
+        let n = kernel.operands.len();
+        let mut sums = Vec::new();
+        kernel.tree.sums_above(&mut sums, &BTreeSet::new());
+        sums.resize(n, BTreeSet::new());
+        let mut scope: Vec<BTreeSet<String>> = sums
+            .into_iter()
+            .map(|mut s| {
+                s.extend(kernel.output_vars.iter().cloned());
+                s
+            })
+            .collect();
+        let mut used: BTreeSet<String> = kernel.operands.iter().map(|o| o.tensor.clone()).collect();
+        used.insert(kernel.output.clone());
+        let mut seen = BTreeSet::new();
+        let mut labels: Vec<String> = Vec::new();
+        for op in &kernel.operands {
+            labels.push(if seen.insert(op.tensor.clone()) {
+                op.tensor.clone()
+            } else {
+                unique_label(&op.tensor, &mut used)
+            });
+        }
+        let vars: Vec<Vec<String>> = kernel.operands.iter().map(|o| o.vars.clone()).collect();
+        let mut terms = Vec::new();
+        let mut carriers: Vec<BTreeSet<String>> = Vec::new();
+        for v in &kernel.loop_order {
+            if !kernel.operands.iter().any(|o| o.vars.contains(v)) {
+                return Err(LowerError::Unsupported(format!(
+                    "index {v} is on the left-hand side only: no operand gives its extent"
+                )));
+            }
+            let mut carrier = |s: &BTreeSet<String>| -> Slot {
+                match carriers.iter().position(|c| c == s) {
+                    Some(k) => n + k,
+                    None => {
+                        carriers.push(s.clone());
+                        n + carriers.len() - 1
+                    }
+                }
+            };
+            let mut cx = Context {
+                vars: &vars,
+                scope: &scope,
+                carrier: &mut carrier,
+                output_vars: &kernel.output_vars,
+            };
+            match iteration(&kernel.tree, v, &mut cx) {
+                Some(t) => terms.push((v.clone(), t)),
+                None => {
+                    return Err(LowerError::Unsupported(format!(
+                        "index {v} is used by no operand of the expression"
+                    )))
+                }
+            }
+        }
+        for c in &carriers {
+            scope.push(c.clone());
+            labels.push(unique_label("full", &mut used));
+        }
+        Ok(Iterations {
+            terms,
+            labels,
+            scope,
+            operands: n,
+        })
+    }
+
+    /// A term as text: `B ∩ C`, `b ∪ C`, `range(b)` for an operand that is
+    /// everywhere where present, `full` for a carrier's range.
+    pub fn describe(&self, t: &Term) -> String {
+        match t {
+            Term::Scan(s) => self.labels[*s].clone(),
+            Term::Present(s) if *s >= self.operands => self.labels[*s].clone(),
+            Term::Present(s) => format!("range({})", self.labels[*s]),
+            Term::Merge {
+                intersect,
+                children,
+            } => {
+                let sep = if *intersect { " ∩ " } else { " ∪ " };
+                let parts: Vec<String> = children
+                    .iter()
+                    .map(|c| match c {
+                        Term::Merge { .. } => format!("({})", self.describe(c)),
+                        _ => self.describe(c),
+                    })
+                    .collect();
+                parts.join(sep)
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::kernel::{ETree, Kernel, LowerError, Operand};
-use crate::expr::{Assignment, BinOp, ExprKind, Func};
+use crate::expr::{Assignment, BinOp, ExprKind, Func, Schedule};
 use crate::graph::AluOp;
 use crate::tensor::{Format, LevelFormat};
 
@@ -22,6 +22,26 @@ fn default_format(order: usize) -> Format {
 }
 
 impl Kernel {
+    /// Build the kernel of `asg` with the given formats and schedule: its loop
+    /// order (`reorder`, else the concordant default), and every other command
+    /// checked, so that none is silently ignored.
+    pub fn from_schedule(
+        asg: &Assignment,
+        formats: &HashMap<String, Format>,
+        schedule: &Schedule,
+    ) -> Result<Kernel, LowerError> {
+        if let Some(p) = schedule.precomputes().next() {
+            return Err(LowerError::Unsupported(format!(
+                "schedule `precompute({},{},{})`: precompute (workspaces) is not lowered yet",
+                p.expr_text, p.var, p.workspace_var
+            )));
+        }
+        let loop_order = schedule
+            .loop_order(asg, formats)
+            .map_err(|e| LowerError::Schedule(e.to_string()))?;
+        Kernel::from_assignment(asg, formats, loop_order)
+    }
+
     /// Build the kernel of `asg` with the given formats and loop order.
     pub fn from_assignment(
         asg: &Assignment,

@@ -123,6 +123,8 @@ pub enum LowerError {
         levels: usize,
         order: usize,
     },
+    #[error("{0}")]
+    Schedule(String),
     #[error("not supported yet: {0}")]
     Unsupported(String),
 }
