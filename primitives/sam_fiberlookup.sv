@@ -13,6 +13,10 @@
 //   Format 1, compressed  the fiber of r is crd[pos[r]] .. crd[pos[r+1]-1] at
 //                         positions pos[r] .. pos[r+1]-1, read from two arrays
 //                         (`sam_mem`) through the pos_rd_* and crd_rd_* ports.
+//   Format 2, range       the fiber of r is coordinates 0 .. dim_i-1, each with
+//                         r itself on `ref` out (the reference broadcast along
+//                         the index range). No arrays, no multiplier: the
+//                         descriptor's pos is r and does not advance.
 //
 // Root mode (Root = 1) scans the one fiber of the root, as if `ref` in carried
 // `0 D`: the references come from inside, once start_i is high (the arrays are
@@ -28,24 +32,25 @@
 // takes only from the one before); a scan stage walks the descriptor in the
 // slot, one token per cycle: a crd read per coordinate, then the stop. Latency:
 // 10 cycles from a reference taken to its fiber's first token out (input stage
-// 1, fetch 4, pending and next 2, s1, s2 and the buffer 3). Array reads take two
-// cycles (`sam_mem`'s read latency): fetch issues pos[r+1] and then pos[r] in
-// consecutive cycles and closes the fiber in the cycle pos[r] arrives (a
-// following reference skips the pos[r] read and closes when pos[r+1] arrives); a
-// scanned token rides two pipeline registers (s1, s2) and meets its crd read data
-// at s2, from where it goes into the two output buffers (`sam_fifo`, Depth 4).
-// The scan pipeline never stalls: scan moves only while it holds a credit (fewer
-// than 4 tokens between scan and each consumer), so both buffers always have
-// room. Fetch runs ahead of scan: the outputs carry one token per cycle while
-// fetch keeps ahead: a compressed fiber costs fetch 3 cycles (2 when its
-// reference follows the previous one), a dense one 3, an empty one 1, and so
-// does a fiber whose reference repeats the previous one (its bounds are kept,
-// nothing is read: below a `repeat` most references are repeats); scan
-// spends c + 1 cycles on a fiber of c coordinates (plus one when `next` is empty
-// as the slot frees, while the next descriptor is pending). Array read data comes from the
-// block RAM's output register and goes through a mux into registers; the read
-// ports are driven from registers only (the read address of a reference is the
-// staged r + 1 whether it follows or not, or ref_q).
+// 1, fetch 4, pending and next 2, s1, s2 and the buffer 3; range 8: fetch 2).
+// Array reads take two cycles (`sam_mem`'s read latency): fetch issues pos[r+1]
+// and then pos[r] in consecutive cycles and closes the fiber in the cycle pos[r]
+// arrives (a following reference skips the pos[r] read and closes when pos[r+1]
+// arrives); a scanned token rides two pipeline registers (s1, s2) and meets its
+// crd read data at s2, from where it goes into the two output buffers
+// (`sam_fifo`, Depth 4). The scan pipeline never stalls: scan moves only while
+// it holds a credit (fewer than 4 tokens between scan and each consumer), so both
+// buffers always have room. Fetch runs ahead of scan: the outputs carry one
+// token per cycle while fetch keeps ahead: a compressed fiber costs fetch 3
+// cycles (2 when its reference follows the previous one), a dense one 3, a range
+// one 1, an empty one 1, and so does a fiber whose reference repeats the previous
+// one (its bounds are kept, nothing is read: below a `repeat` most references
+// are repeats); scan spends c + 1 cycles on a fiber of c coordinates (plus one
+// when `next` is empty as the slot frees, while the next descriptor is pending).
+// Array read data comes from the block RAM's output register and goes through a
+// mux into registers; the read ports are driven from registers only (the read
+// address of a reference is the staged r + 1 whether it follows or not, or
+// ref_q).
 //
 // Coordinate skipping (seed 003, section 4.2) will enter through `skip`; this
 // version reserves the port: skip_ready_o is low and skip_valid_i must stay low.
@@ -54,7 +59,7 @@
 //                           1..63
 //             RefWidth      payload width of references in and out and of the pos
 //                           array, 2..63
-//             Format        0 dense, 1 compressed
+//             Format        0 dense, 1 compressed, 2 range
 //             Root          0 references from `ref`, 1 root mode
 //             PosAddrWidth  compressed: pos array address width, 1..20
 //                           (references must be below 2**PosAddrWidth - 1)
@@ -66,7 +71,7 @@
 //             crd_valid_o, crd_ready_i, crd_tok_o    coordinates (crd)
 //             ref_valid_o, ref_ready_i, ref_tok_o    positions (ref)
 //             start_i                                root mode: begin (level; hold high)
-//             dim_i                                  dense: the level's dimension
+//             dim_i                                  dense, range: the dimension
 //                                                    (host register, held during a run)
 //             pos_rd_en_o, pos_rd_addr_o,            compressed: pos array read port
 //             pos_rd_data_i                          (data two cycles after the read)
@@ -113,8 +118,8 @@ module sam_fiberlookup #(
   if (RefWidth < 2 || RefWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref
     $error("sam_fiberlookup: RefWidth must be in 2..63");
   end
-  if (Format > 1) begin : gen_bad_format
-    $error("sam_fiberlookup: Format must be 0 (dense) or 1 (compressed)");
+  if (Format > 2) begin : gen_bad_format
+    $error("sam_fiberlookup: Format must be 0 (dense), 1 (compressed) or 2 (range)");
   end
   if (Root > 1) begin : gen_bad_root
     $error("sam_fiberlookup: Root must be 0 or 1");
@@ -124,7 +129,9 @@ module sam_fiberlookup #(
     $error("sam_fiberlookup: PosAddrWidth and CrdAddrWidth must be in 1..20");
   end
 
+  localparam bit Dense      = Format == 0;
   localparam bit Compressed = Format == 1;
+  localparam bit Range      = Format == 2;
   // Stop levels are carried once for both outputs: as wide as the narrower one.
   localparam int unsigned LvlWidth = CrdWidth < RefWidth ? CrdWidth : RefWidth;
 
@@ -220,10 +227,10 @@ module sam_fiberlookup #(
   // (pend to next) and the scan's muxes (next to slot) are in different cycles.
   typedef struct packed {
     logic                fiber;  // a fiber (else a bare control token)
-    logic [RefWidth-1:0] pos;    // next position to emit
+    logic [RefWidth-1:0] pos;    // next position to emit (range: r, held)
     logic [RefWidth-1:0] left;   // coordinates left to emit
     logic                more;   // left != 0 (a register: scan's end test)
-    logic [CrdWidth-1:0] crd;    // dense: next coordinate
+    logic [CrdWidth-1:0] crd;    // dense, range: next coordinate
     logic                done;   // the closing token is D
     logic [LvlWidth-1:0] lvl;    // else it is S(lvl)
   } desc_t;
@@ -381,12 +388,16 @@ module sam_fiberlookup #(
       if (in_kind == sam_pkg::TokEmpty) begin
         // N: an empty fiber; nothing to read.
         fetch_d = FetchClose;
+      end else if (Range) begin
+        // Range: every coordinate's reference is r itself; the fiber is known.
+        first_d = r_in;
+        fetch_d = FetchClose;
       end else if (known_q && in_repeat) begin
         // The reference repeats the last one: its fiber is the closing one's
         // (first_d and end_d above take its bounds, from the read data if they
         // arrive this cycle).
         fetch_d = FetchClose;
-      end else if (!Compressed) begin
+      end else if (Dense) begin
         // Dense: positions r*dim .. r*dim + dim - 1; the multiplier has r*dim
         // in two cycles (FetchRd1).
         fetch_d = FetchRd0;
@@ -455,7 +466,7 @@ module sam_fiberlookup #(
     next_valid_d = next_valid_q;
     next_d       = next_q;
     if (scan_data) begin
-      slot_d.pos  = slot_q.pos + RefWidth'(1);
+      slot_d.pos  = Range ? slot_q.pos : slot_q.pos + RefWidth'(1);
       slot_d.crd  = slot_q.crd + CrdWidth'(1);
       slot_d.left = slot_q.left - RefWidth'(1);
       slot_d.more = slot_q.left != RefWidth'(1);
@@ -474,7 +485,7 @@ module sam_fiberlookup #(
   // Dense: the base position r * dim_i, two cycles after r is at the input head
   // (input and output registers; on ECP5 those of a MULT18X18D, whose
   // combinational delay would not fit 150 MHz between fabric registers).
-  if (Compressed) begin : gen_no_mul
+  if (!Dense) begin : gen_no_mul
     assign mul_p = '0;
   end else begin : gen_mul
     logic [RefWidth-1:0] mul_a, mul_b;

@@ -112,6 +112,10 @@ fn shells_with_arrays_are_lint_clean() {
             library::fiberlookup(ScanFormat::Dense, true, 16, 16, arrays8),
             0,
         ),
+        (
+            library::fiberlookup(ScanFormat::Range, false, 16, 16, arrays8),
+            0,
+        ),
         // Unused ports tied off (inputs) and left open (outputs).
         (library::broadcast(16, 2), 0),
     ] {

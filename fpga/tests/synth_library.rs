@@ -162,6 +162,14 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
         0,
         true,
     );
+    // Range: no arrays and no multiplier.
+    check(library::fiberlookup(
+        ScanFormat::Range,
+        false,
+        16,
+        16,
+        arrays,
+    ));
 }
 
 #[test]

@@ -343,7 +343,9 @@ impl PrimitiveConfig {
             .and_then(|(_, v)| v.parse::<usize>().ok())
             .and_then(|c| ALU_OPS.get(c));
         match self.module.as_str() {
-            // Input stage, fetch, pending and next, scan pipeline and buffer.
+            // Input stage, fetch, pending and next, scan pipeline and buffer;
+            // a range fiber is known as its reference is taken (fetch 2, not 4).
+            "sam_fiberlookup" if self.params.iter().any(|(n, v)| n == "Format" && v == "2") => 8,
             "sam_fiberlookup" => 10,
             "sam_arrayvals" => 3,
             // The 32-bit product: five pipeline stages and the output buffer.
@@ -465,8 +467,24 @@ pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
 /// The level format a `sam_fiberlookup` scans (its `Format` parameter).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScanFormat {
+    /// Coordinates `0 .. dim-1` at positions `r * dim + c` (a `dim` register).
     Dense,
+    /// `crd[pos[r]] .. crd[pos[r+1]-1]` (`pos` and `crd` arrays).
     Compressed,
+    /// Coordinates `0 .. dim-1`, each with the input reference `r` itself: an
+    /// index variable's full range (a `dim` register, like dense).
+    Range,
+}
+
+impl ScanFormat {
+    /// The `Format` parameter value.
+    pub fn param(self) -> u32 {
+        match self {
+            ScanFormat::Dense => 0,
+            ScanFormat::Compressed => 1,
+            ScanFormat::Range => 2,
+        }
+    }
 }
 
 /// Array sizes of a compressed scanner: `pos` holds `2^pos_addr_width` words,
@@ -479,8 +497,9 @@ pub struct ScanArrays {
 
 /// `sam_fiberlookup` scanning a `format` level with `crd_width`-bit coordinates
 /// and `ref_width`-bit references; `root` scans the root fiber with no reference
-/// input, once its `start` register is set. Dense: a `dim` register;
-/// compressed: `pos` and `crd` arrays. The skip channel is reserved and tied off.
+/// input, once its `start` register is set. Dense and range: a `dim` register
+/// (`arrays` unused); compressed: `pos` and `crd` arrays. The skip channel is
+/// reserved and tied off.
 pub fn fiberlookup(
     format: ScanFormat,
     root: bool,
@@ -525,7 +544,7 @@ pub fn fiberlookup(
         width: crd_width,
     };
     let mut sides = match format {
-        ScanFormat::Dense => {
+        ScanFormat::Dense | ScanFormat::Range => {
             unused.extend(pos.ports().into_iter().chain(crd.ports()).map(|p| p.0));
             vec![dim]
         }
@@ -543,10 +562,7 @@ pub fn fiberlookup(
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), ref_width.to_string()),
-            (
-                "Format".into(),
-                u32::from(format == ScanFormat::Compressed).to_string(),
-            ),
+            ("Format".into(), format.param().to_string()),
             ("Root".into(), u32::from(root).to_string()),
             ("PosAddrWidth".into(), arrays.pos_addr_width.to_string()),
             ("CrdAddrWidth".into(), arrays.crd_addr_width.to_string()),
@@ -1105,6 +1121,26 @@ mod tests {
         assert_eq!(wide.params[0], ("Ways".to_string(), "3".to_string()));
         assert_eq!(union(3, 16, 31).module, "sam_union");
         assert_eq!(intersect(2, 16, 16).module, "sam_intersect");
+    }
+
+    #[test]
+    fn range_scanner_is_format_2_with_a_dim_register_and_no_arrays() {
+        let arrays = ScanArrays {
+            pos_addr_width: 8,
+            crd_addr_width: 10,
+        };
+        let range = fiberlookup(ScanFormat::Range, false, 16, 16, arrays);
+        let dense = fiberlookup(ScanFormat::Dense, false, 16, 16, arrays);
+        assert!(range
+            .params
+            .contains(&("Format".to_string(), "2".to_string())));
+        let sides =
+            |c: &PrimitiveConfig| c.sides.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+        assert_eq!(sides(&range), ["dim"]);
+        assert_eq!(range.unused, dense.unused);
+        assert_eq!((range.latency(), dense.latency()), (8, 10));
+        let root = fiberlookup(ScanFormat::Range, true, 16, 16, arrays);
+        assert_eq!(sides(&root), ["dim", "start"]);
     }
 
     #[test]

@@ -421,7 +421,7 @@ fn place(name: &str, kind: &NodeKind, o: &TopOptions, s: &Sizing) -> Result<Plac
                 }
             };
             let arrays = match scan {
-                ScanFormat::Dense => ScanArrays {
+                ScanFormat::Dense | ScanFormat::Range => ScanArrays {
                     pos_addr_width: 1,
                     crd_addr_width: 1,
                 },

@@ -1,9 +1,10 @@
-//! The `sam_fiberlookup` testbench: a random level (dense: a dimension;
-//! compressed: `pos` and `crd` arrays with empty fibers, single coordinates and
-//! long fibers, loaded through the host port) and a random reference stream
-//! (random stop skeleton, references in any order with repeats and runs of
-//! consecutive ones, `N`), against `golden::fiberlookup`. Root mode scans the
-//! root fiber with no reference input.
+//! The `sam_fiberlookup` testbench: a random level (dense and range: a
+//! dimension, 0 included for range; compressed: `pos` and `crd` arrays with
+//! empty fibers, single coordinates and long fibers, loaded through the host
+//! port) and a random reference stream (random stop skeleton, references in any
+//! order with repeats and runs of consecutive ones, `N`), against
+//! `golden::fiberlookup` (range: `golden::range`). Root mode scans the root fiber
+//! with no reference input.
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -48,10 +49,30 @@ impl Fiberlookup {
         }
     }
 
+    /// A range scanner (the full range of an index variable, each coordinate
+    /// with the input reference) with 16-bit coordinates and references.
+    pub fn range(root: bool) -> Self {
+        Fiberlookup {
+            format: ScanFormat::Range,
+            ..Self::compressed(root)
+        }
+    }
+
     /// A random level below `parents` parent positions, with fibers of up to
-    /// `max_fiber` coordinates.
+    /// `max_fiber` coordinates. Range: a dense level (its `dim` is the range's),
+    /// sometimes of dimension 0.
     fn random_level(&self, rng: &mut ChaCha8Rng, parents: usize, max_fiber: usize) -> Level {
         match self.format {
+            ScanFormat::Range => Level {
+                format: LevelFormat::Dense,
+                padded: true,
+                dim: match rng.gen_range(0..8) {
+                    0 => 0,
+                    1 => 1,
+                    _ => rng.gen_range(1..=max_fiber as u64),
+                },
+                arrays: Vec::new(),
+            },
             ScanFormat::Dense => Level {
                 format: LevelFormat::Dense,
                 padded: true,
@@ -127,6 +148,9 @@ impl Fiberlookup {
     fn case(&self, rng: &mut ChaCha8Rng, shape: StreamShape, max_parents: usize) -> Case {
         let parents = if self.root {
             1
+        } else if self.format == ScanFormat::Range && rng.gen_bool(0.5) {
+            // A range takes any reference: the whole payload.
+            1usize << self.ref_width
         } else {
             let cap = (1usize << self.arrays.pos_addr_width) - 1;
             rng.gen_range(1..=max_parents.min(cap))
@@ -138,7 +162,9 @@ impl Fiberlookup {
             vec![self.random_refs(rng, parents, shape)]
         };
         let mut load: Vec<(String, Vec<u64>)> = match self.format {
-            ScanFormat::Dense => vec![("dim".to_string(), vec![level.dim])],
+            ScanFormat::Dense | ScanFormat::Range => {
+                vec![("dim".to_string(), vec![level.dim])]
+            }
             ScanFormat::Compressed => level
                 .arrays
                 .iter()
@@ -200,36 +226,43 @@ impl Testbench for Fiberlookup {
                 .map(|(_, w)| w.clone())
                 .ok_or_else(|| format!("the case loads no `{name}`"))
         };
-        let level = match self.format {
-            ScanFormat::Dense => Level {
-                format: LevelFormat::Dense,
-                padded: true,
-                dim: words("dim")?[0],
-                arrays: Vec::new(),
-            },
-            ScanFormat::Compressed => Level {
-                format: LevelFormat::Compressed,
-                padded: false,
-                dim: 0,
-                arrays: vec![
-                    NamedArray {
-                        name: "pos",
-                        data: words("pos")?,
-                    },
-                    NamedArray {
-                        name: "crd",
-                        data: words("crd")?,
-                    },
-                ],
-            },
-        };
         let root = [Token::Data(0), Token::Done];
         let refs = if self.root {
             &root[..]
         } else {
             &case.streams[0]
         };
-        let (crd, refs) = golden::fiberlookup(&level, refs).map_err(|e| e.to_string())?;
+        let (crd, refs) = match self.format {
+            ScanFormat::Range => golden::range(words("dim")?[0], refs),
+            ScanFormat::Dense => {
+                let level = Level {
+                    format: LevelFormat::Dense,
+                    padded: true,
+                    dim: words("dim")?[0],
+                    arrays: Vec::new(),
+                };
+                golden::fiberlookup(&level, refs)
+            }
+            ScanFormat::Compressed => {
+                let level = Level {
+                    format: LevelFormat::Compressed,
+                    padded: false,
+                    dim: 0,
+                    arrays: vec![
+                        NamedArray {
+                            name: "pos",
+                            data: words("pos")?,
+                        },
+                        NamedArray {
+                            name: "crd",
+                            data: words("crd")?,
+                        },
+                    ],
+                };
+                golden::fiberlookup(&level, refs)
+            }
+        }
+        .map_err(|e| e.to_string())?;
         Ok(Expected {
             streams: vec![crd, refs],
             store: Vec::new(),

@@ -11,6 +11,7 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
     vec![
         Box::new(crate::fiberlookup::Fiberlookup::compressed(false)),
         Box::new(crate::fiberlookup::Fiberlookup::dense(false)),
+        Box::new(crate::fiberlookup::Fiberlookup::range(false)),
         Box::new(crate::repsiggen::Repsiggen { crd_width: 16 }),
         Box::new(crate::broadcast::Broadcast { width: 16, ways: 2 }),
         Box::new(crate::repeat::Repeat { ref_width: 16 }),

@@ -1,5 +1,6 @@
-//! `sam_fiberlookup` RTL against `golden::fiberlookup` on 1000 random levels and
-//! reference streams under random stalls, per format, with and without root mode.
+//! `sam_fiberlookup` RTL against `golden::fiberlookup` (range: `golden::range`)
+//! on 1000 random levels and reference streams under random stalls, per format,
+//! with and without root mode.
 
 use rand::SeedableRng;
 use samgen_cosim::fiberlookup::Fiberlookup;
@@ -27,9 +28,15 @@ fn dense_matches_golden_on_1000_random_levels_under_stalls() {
 }
 
 #[test]
+fn range_matches_golden_on_1000_random_streams_under_stalls() {
+    run(Fiberlookup::range(false), 1000, 35);
+}
+
+#[test]
 fn root_mode_scans_the_root_fiber() {
     run(Fiberlookup::compressed(true), 300, 33);
     run(Fiberlookup::dense(true), 300, 34);
+    run(Fiberlookup::range(true), 300, 36);
 }
 
 #[test]
@@ -40,6 +47,8 @@ fn golden_accepts_the_random_cases() {
         Fiberlookup::dense(false),
         Fiberlookup::compressed(true),
         Fiberlookup::dense(true),
+        Fiberlookup::range(false),
+        Fiberlookup::range(true),
     ] {
         for _ in 0..500 {
             let case = tb.random_case(&mut rng);

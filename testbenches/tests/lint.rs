@@ -75,6 +75,7 @@ fn every_registry_wrapper_lints_clean() {
     let mut extra: Vec<Box<dyn samgen_cosim::primitive_tb::Testbench>> = vec![
         Box::new(samgen_cosim::fiberlookup::Fiberlookup::compressed(true)),
         Box::new(samgen_cosim::fiberlookup::Fiberlookup::dense(true)),
+        Box::new(samgen_cosim::fiberlookup::Fiberlookup::range(true)),
     ];
     extra.extend(samgen_cosim::registry::all());
     for tb in extra {
@@ -91,6 +92,33 @@ fn every_registry_wrapper_lints_clean() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The level scanner in every format (dense, compressed, range), with and without
+/// root mode, as simulated and as synthesized; an unknown format is an error.
+#[test]
+fn fiberlookup_lints_clean_in_every_format_and_rejects_bad_ones() {
+    let files = sources_for(&["sam_fiberlookup"]).unwrap();
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    for format in 0..=2 {
+        for root in 0..=1 {
+            for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+                let params = [
+                    vec![format!("-GFormat={format}"), format!("-GRoot={root}")],
+                    defines,
+                ]
+                .concat();
+                if let Err(e) = lint(&refs, "sam_fiberlookup", &params) {
+                    panic!("sam_fiberlookup {params:?} does not lint clean:\n{e}");
+                }
+            }
+        }
+    }
+    let err = lint(&refs, "sam_fiberlookup", &["-GFormat=3".into()]).unwrap_err();
+    assert!(
+        err.contains("Format must be 0 (dense), 1 (compressed) or 2 (range)"),
+        "{err}"
+    );
 }
 
 #[test]

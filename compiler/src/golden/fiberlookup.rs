@@ -15,6 +15,11 @@
 //!
 //! A root scanner is called with the references `[Data(0), Done]`.
 //!
+//! [`range`] is the scanner's range format (`sam_fiberlookup` Format 2): the
+//! fiber of `r` is every coordinate `0 .. dim-1`, each paired with `r` itself
+//! (the reference broadcast along an index variable's extent); the walk above
+//! is the same.
+//!
 //! Example (DESIGN section 6): fibers `[0:(1,3)]`, `[1:()]`, `[2:(0)]`, refs
 //! `0 1 2 S0 D` give crd `1 3 S0 S0 0 S1 D`.
 
@@ -26,26 +31,48 @@ const P: &str = "fiberlookup";
 
 /// Scans `level` for every reference in `refs`; returns `(crd, ref)`.
 pub fn fiberlookup(level: &Level, refs: &[Token]) -> Result<(Vec<Token>, Vec<Token>), GoldenError> {
-    check_done(P, "ref", refs)?;
+    walk(P, refs, |i, r| {
+        level
+            .format
+            .imp()
+            .fiber(level, r)
+            .map_err(|e| GoldenError::new(P, i, format!("reference {r}: level {e}")))
+    })
+}
+
+/// The full range `0 .. dim-1` for every reference `r` in `refs`, each coordinate
+/// with `r` itself on the ref output; returns `(crd, ref)`. Stops, `N` and `D`
+/// as in [`fiberlookup`]; `dim = 0` gives empty fibers.
+pub fn range(dim: u64, refs: &[Token]) -> Result<(Vec<Token>, Vec<Token>), GoldenError> {
+    walk("range", refs, |_, r| Ok((0..dim).map(move |c| (c, r))))
+}
+
+/// The scanner's walk over `refs`: `fiber(i, r)` gives the `(coordinate,
+/// reference out)` pairs of the fiber below the reference `r` at index `i`.
+fn walk<F, I>(
+    primitive: &'static str,
+    refs: &[Token],
+    mut fiber: F,
+) -> Result<(Vec<Token>, Vec<Token>), GoldenError>
+where
+    F: FnMut(usize, u64) -> Result<I, GoldenError>,
+    I: IntoIterator<Item = (u64, u64)>,
+{
+    check_done(primitive, "ref", refs)?;
     let mut crd = Vec::new();
     let mut out_ref = Vec::new();
     let mut i = 0;
     while i < refs.len() {
         match refs[i] {
             Token::Data(r) => {
-                let fiber = level
-                    .format
-                    .imp()
-                    .fiber(level, r)
-                    .map_err(|e| GoldenError::new(P, i, format!("reference {r}: level {e}")))?;
-                for (c, p) in fiber {
+                for (c, p) in fiber(i, r)? {
                     crd.push(Token::Data(c));
                     out_ref.push(Token::Data(p));
                 }
             }
             Token::Empty => {}
             Token::Stop(n) => {
-                let s = stop_up(P, i, n)?;
+                let s = stop_up(primitive, i, n)?;
                 crd.push(s);
                 out_ref.push(s);
                 i += 1;
@@ -61,7 +88,7 @@ pub fn fiberlookup(level: &Level, refs: &[Token]) -> Result<(Vec<Token>, Vec<Tok
         let stop = match refs.get(i + 1) {
             Some(&Token::Stop(n)) => {
                 i += 1;
-                stop_up(P, i, n)?
+                stop_up(primitive, i, n)?
             }
             _ => Token::Stop(0),
         };
@@ -142,6 +169,77 @@ mod tests {
         );
         // Empty upstream fibers and N, which the reference simulator cannot take.
         assert_eq!(scan(&l, "S0 N S0 D").0, "S1 S1 D");
+    }
+
+    fn range_of(dim: u64, refs: &str) -> (String, String) {
+        let (c, r) = range(dim, &parse_stream(refs).unwrap()).unwrap();
+        (format_stream(&c), format_stream(&r))
+    }
+
+    #[test]
+    fn range_pairs_every_coordinate_with_its_reference() {
+        // The root (`0 D`), then references below a parent with stop merging.
+        assert_eq!(
+            range_of(3, "0 D"),
+            ("0 1 2 S0 D".into(), "0 0 0 S0 D".into())
+        );
+        assert_eq!(
+            range_of(2, "4 1 S0 7 S1 D"),
+            (
+                "0 1 S0 0 1 S1 0 1 S2 D".into(),
+                "4 4 S0 1 1 S1 7 7 S2 D".into()
+            )
+        );
+        // Repeated references give the same fiber again.
+        assert_eq!(
+            range_of(2, "5 5 S0 D"),
+            ("0 1 S0 0 1 S1 D".into(), "5 5 S0 5 5 S1 D".into())
+        );
+    }
+
+    #[test]
+    fn range_takes_n_and_bare_stops_as_empty_fibers() {
+        assert_eq!(
+            range_of(2, "3 N S0 S0 D"),
+            ("0 1 S0 S1 S1 D".into(), "3 3 S0 S1 S1 D".into())
+        );
+        assert_eq!(range_of(2, "N S1 D").0, "S2 D");
+        assert_eq!(range_of(2, "S0 N S0 D").0, "S1 S1 D");
+        assert_eq!(range_of(2, "D"), ("D".into(), "D".into()));
+    }
+
+    #[test]
+    fn range_of_dimension_zero_is_empty_fibers() {
+        assert_eq!(
+            range_of(0, "0 1 S0 2 S1 D"),
+            ("S0 S1 S2 D".into(), "S0 S1 S2 D".into())
+        );
+        assert_eq!(range_of(0, "0 D").0, "S0 D");
+    }
+
+    #[test]
+    fn range_is_dense_with_the_reference_broadcast() {
+        // The same crd stream and stops as a dense level of that dimension.
+        let l = Level {
+            format: LevelFormat::Dense,
+            padded: true,
+            dim: 3,
+            arrays: vec![],
+        };
+        let refs = "0 2 S0 N 1 S2 S0 D";
+        assert_eq!(range_of(3, refs).0, scan(&l, refs).0);
+        assert_eq!(range_of(3, refs).1, "0 0 0 S0 2 2 2 S1 S0 1 1 1 S3 S1 D");
+    }
+
+    #[test]
+    fn range_rejects_malformed_streams() {
+        let e = range(2, &parse_stream("0 S0").unwrap()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("range: ref stream ends without D"),
+            "{e}"
+        );
+        assert!(range(2, &parse_stream("0 D 1").unwrap()).is_err());
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub use alu::alu;
 pub use arrayvals::arrayvals;
 pub use crddrop::{crddrop, crddrop_zeros};
 pub use crdhold::crdhold;
-pub use fiberlookup::fiberlookup;
+pub use fiberlookup::{fiberlookup, range};
 pub use fiberwrite::{fiberwrite_compressed, fiberwrite_dense, fiberwrite_vals};
 pub use intersect::intersect;
 pub use reduce::{reduce, reduce_drop_empty, reduce_with_outer};
