@@ -3,9 +3,11 @@
 //
 // Writes the coordinate stream of one compressed level into two arrays: crd gets
 // every coordinate in stream order; pos gets 0, then the running coordinate
-// count at the end of each non-empty fiber (a stop right after a coordinate). An
-// empty fiber (a stop at the start or right after another stop) adds no pos
-// entry; a stream without coordinates gives pos = [0]. The arrays are `sam_mem`s
+// count at every stop: one entry per fiber, an empty one (a stop at the start or
+// right after another stop) included, so a level below a dense one (CSR) keeps
+// its empty rows. A stream of D alone gives pos = [0]. When the first token is a
+// stop, its entry (pos[1]) takes the write port and pos[0] = 0 follows in the
+// next cycle without a stop, at the latest with D. The arrays are `sam_mem`s
 // outside this module (write ports `pos` and `crd`); the host reads them back
 // after the run, with the word counts from pos_count_o and crd_count_o, once
 // done_o is 1 (set when D is consumed; every write has landed by then).
@@ -76,12 +78,14 @@ module sam_fiberwrite #(
   logic [AddrWidth-1:0] pos_addr_d, pos_addr_q, crd_addr_d, crd_addr_q;
   logic [AddrWidth:0]   pos_data_d, pos_data_q;
   logic [CrdWidth-1:0]  crd_data_d, crd_data_q;
+  logic                 pend0_d, pend0_q;  // pos[0] still to write
+  logic [AddrWidth:0]   pos_base;
 
   assign crd_ready_o = 1'b1;
   assign in_kind = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
                                      CrdWidth);
   assign first = crd_valid_i && !started_q;
-  assign close = crd_valid_i && open_q && in_kind == sam_pkg::TokStop;
+  assign close = crd_valid_i && in_kind == sam_pkg::TokStop;
 
   always_comb begin
     open_d     = open_q;
@@ -94,18 +98,24 @@ module sam_fiberwrite #(
     crd_we_d   = 1'b0;
     crd_addr_d = crd_addr_q;
     crd_data_d = crd_data_q;
+    pend0_d    = pend0_q;
+    // The entries before this token: pos[0] counts from the first token on.
+    pos_base   = first ? (AddrWidth + 1)'(1) : pos_cnt_q;
     if (first) begin
-      // pos[0] = 0. The first token never closes a fiber, so the pos port is free.
-      pos_we_d   = 1'b1;
-      pos_addr_d = '0;
-      pos_data_d = '0;
-      pos_cnt_d  = (AddrWidth + 1)'(1);
+      pos_cnt_d = (AddrWidth + 1)'(1);
     end
     if (close) begin
       pos_we_d   = 1'b1;
-      pos_addr_d = pos_cnt_q[AddrWidth-1:0];
+      pos_addr_d = pos_base[AddrWidth-1:0];
       pos_data_d = crd_cnt_q;
-      pos_cnt_d  = pos_cnt_q + 1'b1;
+      pos_cnt_d  = pos_base + 1'b1;
+      pend0_d    = pend0_q || first;
+    end else if (first || pend0_q) begin
+      // pos[0] = 0, in the first cycle whose token closes no fiber.
+      pos_we_d   = 1'b1;
+      pos_addr_d = '0;
+      pos_data_d = '0;
+      pend0_d    = 1'b0;
     end
     if (crd_valid_i) begin
       unique case (in_kind)
@@ -126,6 +136,7 @@ module sam_fiberwrite #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       started_q  <= 1'b0;
+      pend0_q    <= 1'b0;
       open_q     <= 1'b0;
       done_q     <= 1'b0;
       pos_cnt_q  <= '0;
@@ -138,6 +149,7 @@ module sam_fiberwrite #(
       crd_data_q <= '0;
     end else begin
       started_q  <= started_q || crd_valid_i;
+      pend0_q    <= pend0_d;
       open_q     <= open_d;
       done_q     <= done_d;
       pos_cnt_q  <= pos_cnt_d;
@@ -175,7 +187,7 @@ module sam_fiberwrite #(
       else $error("sam_fiberwrite: coordinates after the last stop");
       assert (!(in_kind == sam_pkg::TokData && crd_cnt_q == Capacity))
       else $error("sam_fiberwrite: more than %0d coordinates", Capacity);
-      assert (!(close && pos_cnt_q == Capacity))
+      assert (!(close && pos_base == Capacity))
       else $error("sam_fiberwrite: more than %0d pos entries", Capacity);
     end
   end

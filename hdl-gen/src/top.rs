@@ -128,6 +128,9 @@ fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
                 arrays.insert(format!("{tensor}_vals"));
             }
             NodeKind::SpAccumulator { indices: ix, .. } => indices.extend(ix.iter().cloned()),
+            NodeKind::Range { index, .. } => {
+                indices.insert(index.clone());
+            }
             _ => {}
         }
     }
@@ -435,8 +438,21 @@ fn place(name: &str, kind: &NodeKind, o: &TopOptions, s: &Sizing) -> Result<Plac
                 pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")]),
             )
         }
-        NodeKind::Range { .. } => {
-            return Err(fail("range scanners are not in the library yet".into()));
+        NodeKind::Range { index, root } => {
+            sides.insert(
+                "dim".to_string(),
+                RegionRole::Setting {
+                    index: index.clone(),
+                },
+            );
+            let arrays = ScanArrays {
+                pos_addr_width: 1,
+                crd_addr_width: 1,
+            };
+            (
+                library::fiberlookup(ScanFormat::Range, *root, cw, rw, arrays),
+                pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")]),
+            )
         }
         NodeKind::RepSigGen { .. } => (
             library::repsiggen(cw),

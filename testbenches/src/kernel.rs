@@ -865,10 +865,11 @@ fn unpack_outputs(
         };
         let mut dims = vec![0u64; levels.len()];
         let mut packed_levels = Vec::new();
-        // Positions of the level above (the root has one). A writer stores no `pos`
-        // entry for an empty fiber (golden::fiberwrite_compressed), so only a
-        // trailing run of empty fibers can be missing, as in an empty result: pad
-        // with the last entry, as a reader of such a level must.
+        // Positions of the level above (the root has one). A writer stores one
+        // `pos` entry per stop (golden::fiberwrite_compressed): a stream of D
+        // alone has none past pos[0], and a bare stop that closes an empty outer
+        // fiber (only in an empty result) one too many. So keep parents + 1
+        // entries, padding with the last, as a reader of such a level must.
         let mut parents = 1u64;
         for (k, (index, lf)) in &levels {
             let dim = extents.get(index).copied().unwrap_or(0);
@@ -884,9 +885,7 @@ fn unpack_outputs(
                         .cloned()
                         .unwrap_or_default();
                     let last = pos.last().copied().unwrap_or(0);
-                    while (pos.len() as u64) < parents + 1 {
-                        pos.push(last);
-                    }
+                    pos.resize(parents as usize + 1, last);
                     let crd = arrays
                         .get(&format!("{name}{k}_crd"))
                         .cloned()

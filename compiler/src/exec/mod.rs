@@ -159,7 +159,7 @@ pub fn execute(
                     ))
                 })?;
                 let refs = if *is_root { &root } else { input("ref_in")? };
-                let (crd, r) = range_stream(dim, refs).map_err(model)?;
+                let (crd, r) = golden::range(dim, refs).map_err(model)?;
                 outs.push(("crd_out".into(), crd));
                 outs.push(("ref_out".into(), r));
             }
@@ -455,44 +455,4 @@ fn assemble_output(
         tensor: name.to_string(),
         source,
     })
-}
-
-/// Provisional range model (replaced by `golden::range`).
-fn range_stream(dim: u64, refs: &[Token]) -> Result<(Vec<Token>, Vec<Token>), golden::GoldenError> {
-    let mut crd = Vec::new();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < refs.len() {
-        match refs[i] {
-            Token::Data(r) => {
-                for c in 0..dim {
-                    crd.push(Token::Data(c));
-                    out.push(Token::Data(r));
-                }
-            }
-            Token::Empty => {}
-            Token::Stop(n) => {
-                crd.push(Token::Stop(n + 1));
-                out.push(Token::Stop(n + 1));
-                i += 1;
-                continue;
-            }
-            Token::Done => {
-                crd.push(Token::Done);
-                out.push(Token::Done);
-                break;
-            }
-        }
-        let stop = match refs.get(i + 1) {
-            Some(&Token::Stop(n)) => {
-                i += 1;
-                Token::Stop(n + 1)
-            }
-            _ => Token::Stop(0),
-        };
-        crd.push(stop);
-        out.push(stop);
-        i += 1;
-    }
-    Ok((crd, out))
 }

@@ -1,12 +1,16 @@
 //! Golden models of the level writers (`fiberwrite`).
 //!
 //! - [`fiberwrite_compressed`]: `crd` holds every coordinate in stream order;
-//!   `pos` is `0` followed by the running count at the end of each *non-empty*
-//!   fiber. An empty fiber (a stop at the start or right after another stop)
-//!   adds no entry: the writer expects `crddrop` to have removed the matching
-//!   outer coordinate. A fully empty stream gives `pos = [0]` and `crd = []`
-//!   (as the reference simulator writes it; a reader expecting one `pos` entry
-//!   per parent plus one must pad with the last entry).
+//!   `pos` is `0` followed by the running count at every stop: one entry per
+//!   fiber, an empty one (a stop at the start or right after another stop)
+//!   included, so a compressed level below a dense one (CSR) keeps its empty
+//!   rows. The reference simulator adds no entry for an empty fiber and relies
+//!   on `crddrop` to have removed its outer coordinate, which a dense level above
+//!   cannot do. A bare stop that closes an empty *outer* fiber looks the same as
+//!   an empty fiber, and gives an entry too; below a compressed level (whose empty
+//!   fibers `crddrop` removes) that happens only when the whole result is empty,
+//!   so a reader keeps the first parents + 1 entries (and pads a stream without
+//!   stops, `D` alone, with the last one).
 //! - [`fiberwrite_vals`]: every value in stream order (`N` stored as 0); stops
 //!   are ignored.
 //! - [`fiberwrite_dense`]: a dense level has no arrays, only its dimension:
@@ -14,7 +18,7 @@
 //!   same length; a stream with no fiber gives 0). Coordinates are counted, not
 //!   stored.
 //!
-//! Example: `1 S0 0 S0 S0 1 S0 0 S1 D` gives pos `[0,1,2,3,4]`, crd `[1,0,1,0]`.
+//! Example: `1 S0 0 S0 S0 1 S0 0 S1 D` gives pos `[0,1,2,2,3,4]`, crd `[1,0,1,0]`.
 
 use super::stream::{check_done, value_of, GoldenError};
 use crate::token::Token;
@@ -33,9 +37,7 @@ pub fn fiberwrite_compressed(crd: &[Token]) -> Result<(Vec<u64>, Vec<u64>), Gold
                 open = true;
             }
             Token::Stop(_) => {
-                if open {
-                    pos.push(out.len() as u64);
-                }
+                pos.push(out.len() as u64);
                 open = false;
             }
             Token::Done => {
@@ -104,9 +106,11 @@ mod tests {
         let w = |s: &str| fiberwrite_compressed(&parse_stream(s).unwrap()).unwrap();
         assert_eq!(
             w("1 S0 0 S0 S0 1 S0 0 S1 D"),
-            (vec![0, 1, 2, 3, 4], vec![1, 0, 1, 0])
+            (vec![0, 1, 2, 2, 3, 4], vec![1, 0, 1, 0])
         );
-        assert_eq!(w("S0 D"), (vec![0], vec![]));
+        // CSR rows 0 and 2 empty, row 1 holds 3.
+        assert_eq!(w("S0 3 S0 S1 D"), (vec![0, 0, 1, 1], vec![3]));
+        assert_eq!(w("S0 D"), (vec![0, 0], vec![]));
         assert_eq!(w("D"), (vec![0], vec![]));
         assert!(fiberwrite_compressed(&parse_stream("1 D").unwrap()).is_err());
     }
