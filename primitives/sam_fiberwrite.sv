@@ -3,11 +3,14 @@
 //
 // Writes the coordinate stream of one compressed level into two arrays: crd gets
 // every coordinate in stream order; pos gets 0, then the running coordinate
-// count at every stop: one entry per fiber, an empty one (a stop at the start or
-// right after another stop) included, so a level below a dense one (CSR) keeps
-// its empty rows. A stream of D alone gives pos = [0]. When the first token is a
-// stop, its entry (pos[1]) takes the write port and pos[0] = 0 follows in the
-// next cycle without a stop, at the latest with D. The arrays are `sam_mem`s
+// count at the end of each fiber. With EveryFiber = 0 (a level below a compressed
+// one, the reference simulator's rule) only a non-empty fiber (a stop right after
+// a coordinate) adds an entry: crddrop has removed the outer coordinate of an
+// empty one. With EveryFiber = 1 (below a dense level, which keeps every
+// coordinate: CSR's empty rows) every stop adds one. A stream of D alone gives
+// pos = [0]. When the first token is a stop that adds an entry, that entry
+// (pos[1]) takes the write port and pos[0] = 0 follows in the next cycle whose
+// token adds none, at the latest with D. The arrays are `sam_mem`s
 // outside this module (write ports `pos` and `crd`); the host reads them back
 // after the run, with the word counts from pos_count_o and crd_count_o, once
 // done_o is 1 (set when D is consumed; every write has landed by then).
@@ -21,6 +24,7 @@
 // Parameters: CrdWidth   payload width of the coordinate stream and the crd
 //                        words, 1..63
 //             AddrWidth  address width of both arrays, 1..20
+//             EveryFiber 1: a pos entry for an empty fiber too (see above)
 // Ports:      clk_i, rst_ni                          clock, asynchronous active-low
 //                                                    reset
 //             crd_valid_i, crd_ready_o, crd_tok_i    coordinates (crd)
@@ -31,7 +35,8 @@
 // No combinational path from any input to an output (crd_ready_o is constant).
 module sam_fiberwrite #(
   parameter int unsigned CrdWidth  = sam_pkg::CrdWidth,
-  parameter int unsigned AddrWidth = 8
+  parameter int unsigned AddrWidth = 8,
+  parameter int unsigned EveryFiber = 0
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -54,6 +59,9 @@ module sam_fiberwrite #(
   end
   if (AddrWidth < 1 || AddrWidth > 20) begin : gen_bad_addr_width
     $error("sam_fiberwrite: AddrWidth must be in 1..20");
+  end
+  if (EveryFiber > 1) begin : gen_bad_every_fiber
+    $error("sam_fiberwrite: EveryFiber must be 0 or 1");
   end
 
   sam_stream_assert #(
@@ -85,7 +93,7 @@ module sam_fiberwrite #(
   assign in_kind = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
                                      CrdWidth);
   assign first = crd_valid_i && !started_q;
-  assign close = crd_valid_i && in_kind == sam_pkg::TokStop;
+  assign close = crd_valid_i && in_kind == sam_pkg::TokStop && (EveryFiber != 0 || open_q);
 
   always_comb begin
     open_d     = open_q;

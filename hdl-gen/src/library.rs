@@ -777,8 +777,12 @@ pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveCo
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FiberWriteMode {
     /// A compressed level from its coordinates: arrays `pos` and `crd`
-    /// (`golden::fiberwrite_compressed`), module `sam_fiberwrite`.
+    /// (`golden::fiberwrite_compressed`), module `sam_fiberwrite`; a `pos` entry
+    /// for non-empty fibers only (the level above is compressed).
     Compressed,
+    /// The same below a dense level: a `pos` entry for every fiber
+    /// (`EveryFiber = 1`).
+    CompressedEveryFiber,
     /// A value array from the value stream: array `vals`
     /// (`golden::fiberwrite_vals`), module `sam_fiberwrite_vals`.
     Vals,
@@ -808,7 +812,7 @@ pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> Primitiv
         width,
     };
     let (module, width_param, stream, mut sides) = match mode {
-        FiberWriteMode::Compressed => (
+        FiberWriteMode::Compressed | FiberWriteMode::CompressedEveryFiber => (
             "sam_fiberwrite",
             "CrdWidth",
             "crd",
@@ -833,12 +837,16 @@ pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> Primitiv
         ),
     };
     sides.push(status("done", 1));
+    let mut params = vec![
+        (width_param.into(), width.to_string()),
+        ("AddrWidth".into(), addr_width.to_string()),
+    ];
+    if mode == FiberWriteMode::CompressedEveryFiber {
+        params.push(("EveryFiber".into(), "1".into()));
+    }
     PrimitiveConfig {
         module: module.into(),
-        params: vec![
-            (width_param.into(), width.to_string()),
-            ("AddrWidth".into(), addr_width.to_string()),
-        ],
+        params,
         streams: vec![StreamPort::input(stream, width)],
         sides,
         unused: Vec::new(),

@@ -388,7 +388,13 @@ fn pairs(list: &[(&str, &str)]) -> BTreeMap<String, String> {
         .collect()
 }
 
-fn place(name: &str, kind: &NodeKind, o: &TopOptions, s: &Sizing) -> Result<Placed, TopError> {
+fn place(
+    graph: &SamGraph,
+    name: &str,
+    kind: &NodeKind,
+    o: &TopOptions,
+    s: &Sizing,
+) -> Result<Placed, TopError> {
     let (cw, rw, vw) = (o.crd_width, o.ref_width, o.val_width);
     let fail = |message: String| TopError::Node {
         node: name.to_string(),
@@ -640,10 +646,12 @@ fn place(name: &str, kind: &NodeKind, o: &TopOptions, s: &Sizing) -> Result<Plac
                     );
                     sides.insert("pos_count".into(), RegionRole::Count { of: pos });
                     sides.insert("crd_count".into(), RegionRole::Count { of: crd });
-                    (
-                        library::fiberwrite(FiberWriteMode::Compressed, cw, aw),
-                        ports,
-                    )
+                    let mode = if graph.writes_every_fiber(tensor, *level) {
+                        FiberWriteMode::CompressedEveryFiber
+                    } else {
+                        FiberWriteMode::Compressed
+                    };
+                    (library::fiberwrite(mode, cw, aw), ports)
                 }
                 LevelFormat::Dense => {
                     sides.insert(
@@ -741,7 +749,7 @@ pub fn generate(
         .map_err(|_| TopError::Graph("the graph has a cycle".into()))?;
     let mut placed = BTreeMap::new();
     for &i in &order {
-        placed.insert(i, place(&g[i].name, &g[i].kind, o, s)?);
+        placed.insert(i, place(graph, &g[i].name, &g[i].kind, o, s)?);
     }
     // When each node's last input arrives at the earliest, in cycles: its
     // producers' arrival plus their latency plus the edge FIFO's one cycle.

@@ -37,7 +37,7 @@ impl FiberWrite {
             return vec![Token::Done];
         }
         match self.mode {
-            FiberWriteMode::Compressed => random_stream(
+            FiberWriteMode::Compressed | FiberWriteMode::CompressedEveryFiber => random_stream(
                 rng,
                 self.width,
                 StreamShape {
@@ -72,9 +72,10 @@ impl FiberWrite {
     fn golden(&self, stream: &[Token]) -> Result<HostWords, String> {
         let w = |name: &str, words: Vec<u64>| (name.to_string(), words);
         let mut store = match self.mode {
-            FiberWriteMode::Compressed => {
+            FiberWriteMode::Compressed | FiberWriteMode::CompressedEveryFiber => {
+                let every = self.mode == FiberWriteMode::CompressedEveryFiber;
                 let (pos, crd) =
-                    golden::fiberwrite_compressed(stream).map_err(|e| e.to_string())?;
+                    golden::fiberwrite_compressed(stream, every).map_err(|e| e.to_string())?;
                 vec![
                     w("pos_count", vec![pos.len() as u64]),
                     w("crd_count", vec![crd.len() as u64]),
@@ -133,6 +134,7 @@ impl Testbench for FiberWrite {
     fn name(&self) -> &'static str {
         match self.mode {
             FiberWriteMode::Compressed => "fiberwrite",
+            FiberWriteMode::CompressedEveryFiber => "fiberwrite_every",
             FiberWriteMode::Vals => "fiberwrite_vals",
             FiberWriteMode::Dense => "fiberwrite_dense",
         }

@@ -366,7 +366,9 @@ pub fn expected_arrays(
                 let s = stream(&n.name)?;
                 match format {
                     LevelFormat::Compressed => {
-                        let (pos, crd) = golden::fiberwrite_compressed(&s).map_err(model_err)?;
+                        let every = graph.writes_every_fiber(tensor, *level);
+                        let (pos, crd) =
+                            golden::fiberwrite_compressed(&s, every).map_err(model_err)?;
                         out.arrays.insert(format!("{tensor}{level}_pos"), pos);
                         out.arrays.insert(format!("{tensor}{level}_crd"), crd);
                     }
@@ -865,11 +867,13 @@ fn unpack_outputs(
         };
         let mut dims = vec![0u64; levels.len()];
         let mut packed_levels = Vec::new();
-        // Positions of the level above (the root has one). A writer stores one
-        // `pos` entry per stop (golden::fiberwrite_compressed): a stream of D
-        // alone has none past pos[0], and a bare stop that closes an empty outer
-        // fiber (only in an empty result) one too many. So keep parents + 1
-        // entries, padding with the last, as a reader of such a level must.
+        // Positions of the level above (the root has one). A writer below a
+        // compressed level stores no `pos` entry for an empty fiber, so only a
+        // trailing run of empty fibers can be missing, as in an empty result;
+        // one below a dense level stores one per stop, one too many where a bare
+        // stop closes an empty outer fiber (only in an empty result)
+        // (golden::fiberwrite_compressed). So keep parents + 1 entries, padding
+        // with the last, as a reader of such a level must.
         let mut parents = 1u64;
         for (k, (index, lf)) in &levels {
             let dim = extents.get(index).copied().unwrap_or(0);

@@ -57,6 +57,11 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             addr_width: 10,
         }),
         Box::new(crate::fiberwrite::FiberWrite {
+            mode: FiberWriteMode::CompressedEveryFiber,
+            width: 16,
+            addr_width: 10,
+        }),
+        Box::new(crate::fiberwrite::FiberWrite {
             mode: FiberWriteMode::Vals,
             width: 32,
             addr_width: 10,

@@ -31,6 +31,11 @@ fn compressed_writer_matches_golden_on_1000_random_streams_under_stalls() {
 }
 
 #[test]
+fn compressed_writer_below_a_dense_level_matches_golden_on_1000_random_streams_under_stalls() {
+    check(FiberWriteMode::CompressedEveryFiber, &[(16, 8), (5, 6)]);
+}
+
+#[test]
 fn value_writer_matches_golden_on_1000_random_streams_under_stalls() {
     check(FiberWriteMode::Vals, &[(32, 8), (63, 7), (3, 6)]);
 }

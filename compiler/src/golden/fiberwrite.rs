@@ -1,16 +1,16 @@
 //! Golden models of the level writers (`fiberwrite`).
 //!
 //! - [`fiberwrite_compressed`]: `crd` holds every coordinate in stream order;
-//!   `pos` is `0` followed by the running count at every stop: one entry per
-//!   fiber, an empty one (a stop at the start or right after another stop)
-//!   included, so a compressed level below a dense one (CSR) keeps its empty
-//!   rows. The reference simulator adds no entry for an empty fiber and relies
-//!   on `crddrop` to have removed its outer coordinate, which a dense level above
-//!   cannot do. A bare stop that closes an empty *outer* fiber looks the same as
-//!   an empty fiber, and gives an entry too; below a compressed level (whose empty
-//!   fibers `crddrop` removes) that happens only when the whole result is empty,
-//!   so a reader keeps the first parents + 1 entries (and pads a stream without
-//!   stops, `D` alone, with the last one).
+//!   `pos` is `0` followed by the running count at the end of each fiber. Below
+//!   a compressed level (`every_fiber` false, the reference simulator's rule) an
+//!   empty fiber (a stop at the start or right after another stop) adds no
+//!   entry: `crddrop` has removed its outer coordinate, and its bare stop may as
+//!   well close an empty outer fiber, which has no fiber here. Below a dense
+//!   level (`every_fiber`), which keeps every coordinate, every stop is a fiber
+//!   and gets an entry, so CSR's empty rows stay rows; a bare stop there closes
+//!   an empty outer fiber only when the whole result is empty. A reader keeps
+//!   the first parents + 1 entries, padding with the last one (`D` alone gives
+//!   `pos = [0]`).
 //! - [`fiberwrite_vals`]: every value in stream order (`N` stored as 0); stops
 //!   are ignored.
 //! - [`fiberwrite_dense`]: a dense level has no arrays, only its dimension:
@@ -18,13 +18,18 @@
 //!   same length; a stream with no fiber gives 0). Coordinates are counted, not
 //!   stored.
 //!
-//! Example: `1 S0 0 S0 S0 1 S0 0 S1 D` gives pos `[0,1,2,2,3,4]`, crd `[1,0,1,0]`.
+//! Example: `1 S0 0 S0 S0 1 S0 0 S1 D` gives pos `[0,1,2,3,4]`, crd `[1,0,1,0]`
+//! (`[0,1,2,2,3,4]` with `every_fiber`).
 
 use super::stream::{check_done, value_of, GoldenError};
 use crate::token::Token;
 
-/// Writes a compressed level; returns `(pos, crd)`.
-pub fn fiberwrite_compressed(crd: &[Token]) -> Result<(Vec<u64>, Vec<u64>), GoldenError> {
+/// Writes a compressed level; returns `(pos, crd)`. `every_fiber`: an entry for
+/// an empty fiber too (the level above is dense).
+pub fn fiberwrite_compressed(
+    crd: &[Token],
+    every_fiber: bool,
+) -> Result<(Vec<u64>, Vec<u64>), GoldenError> {
     const P: &str = "fiberwrite";
     check_done(P, "crd", crd)?;
     let mut pos = vec![0u64];
@@ -37,7 +42,9 @@ pub fn fiberwrite_compressed(crd: &[Token]) -> Result<(Vec<u64>, Vec<u64>), Gold
                 open = true;
             }
             Token::Stop(_) => {
-                pos.push(out.len() as u64);
+                if open || every_fiber {
+                    pos.push(out.len() as u64);
+                }
                 open = false;
             }
             Token::Done => {
@@ -103,16 +110,24 @@ mod tests {
 
     #[test]
     fn compressed_writer() {
-        let w = |s: &str| fiberwrite_compressed(&parse_stream(s).unwrap()).unwrap();
+        let w = |s: &str| fiberwrite_compressed(&parse_stream(s).unwrap(), false).unwrap();
+        let every = |s: &str| fiberwrite_compressed(&parse_stream(s).unwrap(), true).unwrap();
         assert_eq!(
             w("1 S0 0 S0 S0 1 S0 0 S1 D"),
+            (vec![0, 1, 2, 3, 4], vec![1, 0, 1, 0])
+        );
+        assert_eq!(
+            every("1 S0 0 S0 S0 1 S0 0 S1 D"),
             (vec![0, 1, 2, 2, 3, 4], vec![1, 0, 1, 0])
         );
         // CSR rows 0 and 2 empty, row 1 holds 3.
-        assert_eq!(w("S0 3 S0 S1 D"), (vec![0, 0, 1, 1], vec![3]));
-        assert_eq!(w("S0 D"), (vec![0, 0], vec![]));
+        assert_eq!(every("S0 3 S0 S1 D"), (vec![0, 0, 1, 1], vec![3]));
+        assert_eq!(w("S0 3 S0 S1 D"), (vec![0, 1], vec![3]));
+        assert_eq!(w("S0 D"), (vec![0], vec![]));
+        assert_eq!(every("S0 D"), (vec![0, 0], vec![]));
         assert_eq!(w("D"), (vec![0], vec![]));
-        assert!(fiberwrite_compressed(&parse_stream("1 D").unwrap()).is_err());
+        assert_eq!(every("D"), (vec![0], vec![]));
+        assert!(fiberwrite_compressed(&parse_stream("1 D").unwrap(), false).is_err());
     }
 
     #[test]

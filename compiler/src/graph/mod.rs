@@ -113,6 +113,22 @@ impl SamGraph {
     }
 
     /// Node counts by type name (what `samgen compile --json` reports).
+    /// Whether the compressed writer of `tensor`'s `level` writes a `pos` entry
+    /// for every fiber, empty ones included: when the level above is dense, which
+    /// keeps every coordinate (CSR's empty rows). Below a compressed level (and at
+    /// the root) it writes entries for non-empty fibers only, and the lowering
+    /// drops the outer coordinates of fibers that can be empty (`crddrop`).
+    pub fn writes_every_fiber(&self, tensor: &str, level: usize) -> bool {
+        level > 0
+            && self
+                .info
+                .formats
+                .get(tensor)
+                .and_then(|f| f.parse::<crate::tensor::Format>().ok())
+                .and_then(|f| f.levels.get(level - 1).map(|l| l.format.caps().full))
+                .unwrap_or(false)
+    }
+
     pub fn primitive_counts(&self) -> BTreeMap<&'static str, usize> {
         let mut counts = BTreeMap::new();
         for n in self.graph.node_weights() {

@@ -58,6 +58,14 @@ struct Builder<'k> {
     /// Index variables whose fibers can be empty under a visited point (an
     /// intersection, or a range of an operand that may be absent).
     intersected: HashSet<String>,
+    /// Index variables whose fibers can be empty because of the operands' storage
+    /// (a level below a dense one, a first level under outer loops), see
+    /// [`Builder::never_empty`]; it matters where the output is written from the
+    /// iteration's coordinates, not from an accumulator's.
+    sparse_below: HashSet<String>,
+    /// Index variables whose coordinates an accumulator gives (it stores no empty
+    /// fiber).
+    accumulated: HashSet<String>,
     /// Summed variables whose reducer drops empty fibers, so the coordinates
     /// above them need dropping too.
     tail: Vec<String>,
@@ -89,6 +97,8 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
         repsigs: HashMap::new(),
         alu_count: 0,
         intersected: HashSet::new(),
+        sparse_below: HashSet::new(),
+        accumulated: HashSet::new(),
         tail: Vec::new(),
     };
     for v in &kernel.loop_order {
@@ -209,6 +219,8 @@ impl Builder<'_> {
         let k = self.k;
         if term.may_empty(&|s| s >= k.operands.len()) {
             self.intersected.insert(v.to_string());
+        } else if !self.never_empty(v, &term) {
+            self.sparse_below.insert(v.to_string());
         }
         let joined = self.join(&term, v)?;
         self.crds.insert(v.to_string(), joined.crd.clone());
@@ -243,6 +255,56 @@ impl Builder<'_> {
             self.refs[s] = Some((node, "ref_out".into()));
         }
         Ok(())
+    }
+
+    /// Whether every fiber along `v` under a visited point of the loop before it
+    /// has a coordinate: `term` scans (or unions scans of) operands whose level
+    /// for v sits right below a compressed unpadded level (which stores no
+    /// coordinate with an empty subtree), and every slot that can make the outer
+    /// loop visit a point is one of them, scanned there at that parent level.
+    /// Then a visited point has a present operand, and its fiber is not empty.
+    /// Anything else (an intersection, a range, a level below a dense one, a
+    /// first level under outer loops) may give empty fibers, which a compressed
+    /// output level above must drop.
+    fn never_empty(&self, v: &str, term: &Term) -> bool {
+        let at = self.k.loop_order.iter().position(|x| x == v).unwrap_or(0);
+        let Some(u) = at.checked_sub(1).map(|p| &self.k.loop_order[p]) else {
+            return true;
+        };
+        let scans: Vec<Slot> = match term {
+            Term::Scan(s) => vec![*s],
+            Term::Merge {
+                intersect: false,
+                children,
+            } => {
+                let mut v = Vec::new();
+                for c in children {
+                    match c {
+                        Term::Scan(s) => v.push(*s),
+                        _ => return false,
+                    }
+                }
+                v
+            }
+            _ => return false,
+        };
+        let below_compressed = |s: Slot| {
+            let op = &self.k.operands[s];
+            let path = op.path();
+            let Some(l) = path.iter().position(|x| x == v) else {
+                return false;
+            };
+            l > 0
+                && path[l - 1] == *u
+                && !op.format.levels[l - 1].format.caps().full
+                && !op.format.levels[l - 1].padded
+        };
+        if !scans.iter().all(|&s| below_compressed(s)) {
+            return false;
+        }
+        self.terms
+            .get(u)
+            .is_some_and(|t| t.slots().iter().all(|s| scans.contains(s)))
     }
 
     /// The streams of `term` along `v`: scanners and ranges at the leaves,
@@ -524,6 +586,7 @@ impl Builder<'_> {
                             let crd = self.crds[v].clone();
                             self.connect(&crd, n, &format!("crd_in_{k}"));
                             self.crds.insert(v.clone(), (n, format!("crd_out_{k}")));
+                            self.accumulated.insert(v.clone());
                         }
                         self.connect(&s, n, "val_in");
                         (n, "val_out".to_string())
@@ -653,7 +716,8 @@ impl Builder<'_> {
         let pos = |v: &String| k.loop_order.iter().position(|x| x == v).unwrap_or(0);
         for lvl in (0..path.len().saturating_sub(1)).rev() {
             let (o, i) = (path[lvl].clone(), path[lvl + 1].clone());
-            let intersection_below = self.intersected.iter().any(|v| pos(v) > pos(&o));
+            let intersection_below = self.intersected.iter().any(|v| pos(v) > pos(&o))
+                || (self.sparse_below.contains(&i) && !self.accumulated.contains(&i));
             if full(lvl) || !(emptied || intersection_below) {
                 continue;
             }
