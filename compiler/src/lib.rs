@@ -3,6 +3,7 @@
 
 pub mod exec;
 pub mod expr;
+pub mod fuzz;
 pub mod golden;
 pub mod graph;
 pub mod kernels;
