@@ -4,6 +4,7 @@
 pub mod cin;
 pub mod exec;
 pub mod expr;
+pub mod fuzz;
 pub mod golden;
 pub mod graph;
 pub mod kernels;

@@ -87,6 +87,29 @@ fn sum_applies_to_its_term_only() {
     assert_eq!(values(&x), [103, 200, 307]);
 }
 
+/// A sum inside another over the same variable: `x(i) = B(i,j) * (c(j) + d(i))`
+/// is `sum(j, B(i,j) * (sum(j, c(j)) + d(i)))`. The inner sum once left j at 0,
+/// so the outer loop never ended.
+#[test]
+fn nested_sums_over_one_variable() {
+    let b = dense(&[2, 3], &[1, 2, 3, 4, 5, 6]);
+    let c = dense(&[3], &[1, 10, 100]);
+    let d = dense(&[2], &[1000, 2000]);
+    let x = eval(
+        "x(i) = B(i,j) * (c(j) + d(i))",
+        &[("B", b.clone()), ("c", c.clone()), ("d", d.clone())],
+    );
+    // Row sums 6 and 15 times (111 + d(i)).
+    assert_eq!(values(&x), [6 * 1111, 15 * 2111]);
+    let text = "x = (2 * d(i) - B(i,j)) * c(j)";
+    assert_eq!(
+        parse(text).unwrap().reduction_notation(),
+        "x = sum(j, (sum(i, 2 * d(i)) - sum(i,j, B(i,j))) * c(j))"
+    );
+    let x = eval(text, &[("B", b), ("c", c), ("d", d)]);
+    assert_eq!(values(&x), [(6000 - 21) * 111]);
+}
+
 #[test]
 fn scaled_spmv_with_order0_inputs() {
     // x(i) = alpha * B(j,i) * c(j) + beta * d(i)

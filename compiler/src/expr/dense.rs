@@ -401,6 +401,10 @@ impl Ctx<'_> {
                 if vars.iter().any(|&v| self.sizes[v] == 0) {
                     return 0;
                 }
+                // A sum may sit inside another over the same variable
+                // (`sum(j, B(i,j) * (sum(j, c(j)) + d(i)))`): keep the outer
+                // loop's position.
+                let saved: Vec<u64> = vars.iter().map(|&v| env[v]).collect();
                 for &v in vars {
                     env[v] = 0;
                 }
@@ -408,9 +412,13 @@ impl Ctx<'_> {
                 loop {
                     acc = w(acc.wrapping_add(self.eval(body, env)));
                     if !advance(env, vars, &self.sizes) {
-                        return acc;
+                        break;
                     }
                 }
+                for (&v, x) in vars.iter().zip(saved) {
+                    env[v] = x;
+                }
+                acc
             }
         }
     }
