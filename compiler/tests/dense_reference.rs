@@ -87,11 +87,13 @@ fn sum_applies_to_its_term_only() {
     assert_eq!(values(&x), [103, 200, 307]);
 }
 
-/// A sum inside another over the same variable: `x(i) = B(i,j) * (c(j) + d(i))`
-/// is `sum(j, B(i,j) * (sum(j, c(j)) + d(i)))`. The inner sum once left j at 0,
-/// so the outer loop never ended.
+/// Where sums go when a variable is used inside and outside a `+`: TACO's rule
+/// sums it at the smallest `+`/`-` operand holding all its uses, so
+/// `x(i) = B(i,j) * (c(j) + d(i))` is `sum(j, B(i,j) * (c(j) + d(i)))` (j is in
+/// B and in c), and in `(2 * d(i) - B(i,j)) * c(j)` no operand of the
+/// subtraction holds both uses of i, so both sums go around the product.
 #[test]
-fn nested_sums_over_one_variable() {
+fn sums_over_variables_used_inside_and_outside_an_addition() {
     let b = dense(&[2, 3], &[1, 2, 3, 4, 5, 6]);
     let c = dense(&[3], &[1, 10, 100]);
     let d = dense(&[2], &[1000, 2000]);
@@ -99,15 +101,21 @@ fn nested_sums_over_one_variable() {
         "x(i) = B(i,j) * (c(j) + d(i))",
         &[("B", b.clone()), ("c", c.clone()), ("d", d.clone())],
     );
-    // Row sums 6 and 15 times (111 + d(i)).
-    assert_eq!(values(&x), [6 * 1111, 15 * 2111]);
+    assert_eq!(
+        values(&x),
+        [1001 + 2 * 1010 + 3 * 1100, 4 * 2001 + 5 * 2010 + 6 * 2100]
+    );
     let text = "x = (2 * d(i) - B(i,j)) * c(j)";
     assert_eq!(
         parse(text).unwrap().reduction_notation(),
-        "x = sum(j, (sum(i, 2 * d(i)) - sum(i,j, B(i,j))) * c(j))"
+        "x = sum(i,j, (2 * d(i) - B(i,j)) * c(j))"
     );
     let x = eval(text, &[("B", b), ("c", c), ("d", d)]);
-    assert_eq!(values(&x), [(6000 - 21) * 111]);
+    // Per j: 2 * (1000 + 2000) minus the column sum of B (5, 7, 9), times c(j).
+    assert_eq!(
+        values(&x),
+        [(6000 - 5) + (6000 - 7) * 10 + (6000 - 9) * 100]
+    );
 }
 
 #[test]

@@ -113,8 +113,9 @@ fn reduction_notation_places_sums() {
         ("x(i) = B(i,j) + d(i)", "x(i) = sum(j, B(i,j)) + d(i)"),
         ("x(i) = max(B(i,j), 0)", "x(i) = sum(j, max(B(i,j), 0))"),
         (
+            // j is used in B and in c: it sums over the whole product.
             "x(i) = B(i,j) * (c(j) + d(i))",
-            "x(i) = sum(j, B(i,j) * (sum(j, c(j)) + d(i)))",
+            "x(i) = sum(j, B(i,j) * (c(j) + d(i)))",
         ),
         ("X(i,j) = B(i,j) + C(i,j)", "X(i,j) = B(i,j) + C(i,j)"),
     ];

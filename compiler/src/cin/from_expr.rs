@@ -166,22 +166,55 @@ fn uses(t: &ETree, users: &BTreeSet<usize>) -> usize {
     t.operands().iter().filter(|k| users.contains(k)).count()
 }
 
-/// Wrap the smallest additive operand holding every operand in `users` in a sum
-/// over `r`.
+/// Wrap the smallest operand of a `+`/`-` holding every operand in `users` in a
+/// sum over `r`, or the whole of `t` when there is none (TACO's rule; the dense
+/// reference and `Assignment::reduction_notation` follow it too).
 fn place_sum(t: ETree, r: &str, users: &BTreeSet<usize>) -> ETree {
-    let all = uses(&t, users);
-    let wrap = |t: ETree| ETree::Sum(r.to_string(), Box::new(t));
+    match descend(&t, r, users) {
+        Some(placed) => placed,
+        None => ETree::Sum(r.to_string(), Box::new(t)),
+    }
+}
+
+/// `t` with the sum over `r` placed at an operand of a `+`/`-` inside it that
+/// holds all of `t`'s uses of `r`, if there is one.
+fn descend(t: &ETree, r: &str, users: &BTreeSet<usize>) -> Option<ETree> {
+    let all = uses(t, users);
+    let holds = |c: &ETree| uses(c, users) == all;
     match t {
         ETree::Binary(op @ (AluOp::Add | AluOp::Sub), a, b) => {
-            if uses(&a, users) == all {
-                ETree::Binary(op, Box::new(place_sum(*a, r, users)), b)
-            } else if uses(&b, users) == all {
-                ETree::Binary(op, a, Box::new(place_sum(*b, r, users)))
+            if holds(a) {
+                Some(ETree::Binary(
+                    *op,
+                    Box::new(place_sum(*a.clone(), r, users)),
+                    b.clone(),
+                ))
+            } else if holds(b) {
+                Some(ETree::Binary(
+                    *op,
+                    a.clone(),
+                    Box::new(place_sum(*b.clone(), r, users)),
+                ))
             } else {
-                wrap(ETree::Binary(op, a, b))
+                None
             }
         }
-        ETree::Sum(v, a) => ETree::Sum(v, Box::new(place_sum(*a, r, users))),
-        other => wrap(other),
+        ETree::Binary(op, a, b) => {
+            if holds(a) {
+                descend(a, r, users).map(|x| ETree::Binary(*op, Box::new(x), b.clone()))
+            } else if holds(b) {
+                descend(b, r, users).map(|x| ETree::Binary(*op, a.clone(), Box::new(x)))
+            } else {
+                None
+            }
+        }
+        ETree::Unary(op, a) => descend(a, r, users).map(|x| ETree::Unary(*op, Box::new(x))),
+        // Sums that land on the same subexpression nest with the outer loop
+        // outside (sums are placed outermost loop first).
+        ETree::Sum(v, a) => Some(ETree::Sum(
+            v.clone(),
+            Box::new(place_sum(*a.clone(), r, users)),
+        )),
+        ETree::Operand(_) | ETree::Const(_) => None,
     }
 }

@@ -290,10 +290,25 @@ impl Expr {
 
 /// Prints `e`; with `free = Some(..)` it also writes the implicit sums as
 /// `sum(j, ...)` (see [`Assignment::reduction_notation`]).
-pub(crate) fn fmt_expr(e: &Expr, f: &mut fmt::Formatter<'_>, free: Option<&[&str]>) -> fmt::Result {
+/// Where sums are printed: the free variables, and the whole right-hand side (a
+/// sum sits at the smallest `+`/`-` operand that holds all its uses there).
+#[derive(Clone, Copy)]
+pub(crate) struct Sums<'a> {
+    pub free: &'a [&'a str],
+    pub root: &'a Expr,
+}
+
+pub(crate) fn fmt_expr(
+    e: &Expr,
+    f: &mut fmt::Formatter<'_>,
+    free: Option<Sums<'_>>,
+) -> fmt::Result {
     let child = |f: &mut fmt::Formatter<'_>, c: &Expr, parens: bool, summed: bool| {
         let sums = match (free, summed) {
-            (Some(free), true) => open_vars(c, free),
+            (Some(s), true) => open_vars(c, s.free, s.root)
+                .into_iter()
+                .filter(|v| uses(c, v) == uses(s.root, v))
+                .collect(),
             _ => Vec::new(),
         };
         if !sums.is_empty() {
@@ -338,16 +353,16 @@ pub(crate) fn fmt_expr(e: &Expr, f: &mut fmt::Formatter<'_>, free: Option<&[&str
     }
 }
 
-/// The reduction variables summed at `e`'s level: variables of `e` that are not in
-/// `free` and not already summed inside an operand of a `+`/`-` below `e`, in
-/// first-appearance order.
-pub(crate) fn open_vars<'a>(e: &'a Expr, free: &[&str]) -> Vec<&'a str> {
+/// The reduction variables open at `e`'s level: variables of `e` that are not in
+/// `free` and not summed inside an operand of a `+`/`-` below `e` (one that holds
+/// every use of the variable in `root`), in first-appearance order.
+pub(crate) fn open_vars<'a>(e: &'a Expr, free: &[&str], root: &Expr) -> Vec<&'a str> {
     let mut out: Vec<&'a str> = Vec::new();
-    collect_open(e, free, &mut out);
+    collect_open(e, free, root, &mut out);
     out
 }
 
-fn collect_open<'a>(e: &'a Expr, free: &[&str], out: &mut Vec<&'a str>) {
+fn collect_open<'a>(e: &'a Expr, free: &[&str], root: &Expr, out: &mut Vec<&'a str>) {
     match &e.kind {
         ExprKind::Access(a) => {
             for v in a.indices.iter().flat_map(IndexExpr::vars) {
@@ -356,13 +371,30 @@ fn collect_open<'a>(e: &'a Expr, free: &[&str], out: &mut Vec<&'a str>) {
                 }
             }
         }
-        ExprKind::Const(_) | ExprKind::Binary(BinOp::Add | BinOp::Sub, _, _) => {}
-        ExprKind::Neg(a) | ExprKind::Not(a) => collect_open(a, free, out),
+        ExprKind::Const(_) => {}
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => {
+            for c in [a, b] {
+                for v in open_vars(c, free, root) {
+                    if uses(c, v) < uses(root, v) && !out.contains(&v) {
+                        out.push(v);
+                    }
+                }
+            }
+        }
+        ExprKind::Neg(a) | ExprKind::Not(a) => collect_open(a, free, root, out),
         ExprKind::Binary(_, a, b) | ExprKind::Call(_, a, b) => {
-            collect_open(a, free, out);
-            collect_open(b, free, out);
+            collect_open(a, free, root, out);
+            collect_open(b, free, root, out);
         }
     }
+}
+
+/// How many accesses of `e` use index variable `v`.
+pub(crate) fn uses(e: &Expr, v: &str) -> usize {
+    e.accesses()
+        .iter()
+        .filter(|a| a.indices.iter().flat_map(IndexExpr::vars).any(|x| x == v))
+        .count()
 }
 
 impl fmt::Display for Expr {
@@ -449,12 +481,17 @@ impl Assignment {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 let free = self.0.free_vars();
                 write!(f, "{} = ", self.0.lhs)?;
-                let sums = open_vars(&self.0.rhs, &free);
+                let rhs = &self.0.rhs;
+                let sums = open_vars(rhs, &free, rhs);
+                let at = Some(Sums {
+                    free: &free,
+                    root: rhs,
+                });
                 if sums.is_empty() {
-                    fmt_expr(&self.0.rhs, f, Some(&free))
+                    fmt_expr(rhs, f, at)
                 } else {
                     write!(f, "sum({}, ", sums.join(","))?;
-                    fmt_expr(&self.0.rhs, f, Some(&free))?;
+                    fmt_expr(rhs, f, at)?;
                     f.write_str(")")
                 }
             }

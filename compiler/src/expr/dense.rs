@@ -113,6 +113,8 @@ enum Storage {
 const DENSE_INPUT_ELEMENTS: u64 = 1 << 20;
 
 struct Ctx<'a> {
+    rhs: &'a Expr,
+    var_names: Vec<&'a str>,
     inputs: Vec<Storage>,
     sizes: Vec<u64>,
     var_ids: HashMap<&'a str, usize>,
@@ -226,7 +228,13 @@ pub fn evaluate(
         input_dims.push(t.dims.clone());
     }
     let free: Vec<usize> = asg.free_vars().iter().map(|v| var_ids[v]).collect();
+    let mut var_names = vec![""; var_ids.len()];
+    for (name, &id) in &var_ids {
+        var_names[id] = name;
+    }
     let ctx = Ctx {
+        rhs: &asg.rhs,
+        var_names,
         inputs: dense,
         sizes,
         var_ids,
@@ -306,10 +314,14 @@ impl Ctx<'_> {
                 (node, open)
             }
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                // A reduction variable is summed at the smallest operand of a `+`
+                // or `-` that holds all its uses; the others stay open.
                 let (na, oa) = self.lower(a);
                 let (nb, ob) = self.lower(b);
-                let node = Node::Bin(*op, Box::new(close(na, oa)), Box::new(close(nb, ob)));
-                (node, Vec::new())
+                let (ca, ka) = self.split_open(a, oa);
+                let (cb, kb) = self.split_open(b, ob);
+                let node = Node::Bin(*op, Box::new(close(na, ca)), Box::new(close(nb, cb)));
+                (node, merge(ka, kb))
             }
             ExprKind::Binary(op @ (BinOp::Shl | BinOp::Shr), a, b) => {
                 let ExprKind::Const(amount @ 0..=MAX_SHIFT) = b.kind else {
@@ -329,6 +341,15 @@ impl Ctx<'_> {
                 (Node::Call(*func, Box::new(na), Box::new(nb)), merge(oa, ob))
             }
         }
+    }
+
+    /// `open` split into the variables every use of which is in `e` (summed
+    /// here) and the rest.
+    fn split_open(&self, e: &Expr, open: Vec<usize>) -> (Vec<usize>, Vec<usize>) {
+        open.into_iter().partition(|&v| {
+            let name = self.var_names[v];
+            super::ast::uses(e, name) == super::ast::uses(self.rhs, name)
+        })
     }
 
     fn load(&self, a: &Access) -> (Node, Vec<usize>) {

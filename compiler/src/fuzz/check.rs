@@ -191,6 +191,7 @@ fn refusal(draw: &Draw, e: &LowerError) -> Outcome {
         LowerError::Discordant { .. } => "Discordant (spurious)".into(),
         LowerError::BadLoopOrder { .. } => "BadLoopOrder".into(),
         LowerError::FormatArity { .. } => "FormatArity".into(),
+        LowerError::Schedule(_) => "Schedule".into(),
         LowerError::Unsupported(m) => {
             // Input tensors and index variables (not the output's name: the
             // messages' own placeholder `x` would collide with it).
