@@ -145,11 +145,17 @@ fn convert(
                 BinOp::Shl => AluOp::Shl,
                 BinOp::Shr => AluOp::Shr,
             };
-            ETree::Binary(
-                op,
-                Box::new(convert(a, formats, operands)?),
-                Box::new(convert(b, formats, operands)?),
-            )
+            let (a, b) = (
+                convert(a, formats, operands)?,
+                convert(b, formats, operands)?,
+            );
+            match (&a, &b) {
+                (ETree::Const(x), ETree::Const(y)) => match fold_ring(op, *x, *y) {
+                    Some(c) => ETree::Const(c),
+                    None => ETree::Binary(op, Box::new(a), Box::new(b)),
+                },
+                _ => ETree::Binary(op, Box::new(a), Box::new(b)),
+            }
         }
         ExprKind::Call(f, a, b) => ETree::Binary(
             match f {
@@ -159,6 +165,24 @@ fn convert(
             Box::new(convert(a, formats, operands)?),
             Box::new(convert(b, formats, operands)?),
         ),
+    })
+}
+
+/// `x op y` when the result does not depend on the value width: the ring
+/// operations commute with wrapping to any width (two's complement), so folding
+/// them in 64 bits and wrapping later gives what the dense reference computes.
+/// `min`, `max`, `>>` and `!` do depend on it (200 is -56 in 8 bits), so they
+/// stay as written and the lowering refuses them.
+fn fold_ring(op: AluOp, x: i64, y: i64) -> Option<i64> {
+    Some(match op {
+        AluOp::Add => x.wrapping_add(y),
+        AluOp::Sub => x.wrapping_sub(y),
+        AluOp::Mul => x.wrapping_mul(y),
+        AluOp::And => x & y,
+        AluOp::Or => x | y,
+        AluOp::Xor => x ^ y,
+        AluOp::Shl => x.wrapping_shl(u32::try_from(y).ok()?),
+        _ => return None,
     })
 }
 

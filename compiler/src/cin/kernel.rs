@@ -125,6 +125,10 @@ pub enum LowerError {
     },
     #[error("{0}")]
     Schedule(String),
+    /// The loop order contradicts where the expression's sums sit (not a
+    /// tensor's storage): the message says which order would work.
+    #[error("loop order {order}: {reason}")]
+    LoopOrder { order: String, reason: String },
     #[error("not supported yet: {0}")]
     Unsupported(String),
 }

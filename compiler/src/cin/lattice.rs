@@ -195,6 +195,16 @@ fn simplify(t: Term) -> Term {
             other => flat.push(other),
         }
     }
+    // The same range twice (two operations that move zero in one scope) is one.
+    let mut seen = Vec::new();
+    flat.retain(|c| match c {
+        Term::Present(s) if seen.contains(s) => false,
+        Term::Present(s) => {
+            seen.push(*s);
+            true
+        }
+        _ => true,
+    });
     if intersect {
         let (present, mut rest): (Vec<Term>, Vec<Term>) = flat
             .into_iter()

@@ -7,7 +7,7 @@ use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
-use super::draw::Draw;
+use super::draw::{Draw, Schedule};
 use crate::exec::{execute, ExecResult};
 use crate::expr::evaluate;
 use crate::graph::{NodeKind, SamGraph};
@@ -192,6 +192,10 @@ fn refusal(draw: &Draw, e: &LowerError) -> Outcome {
         LowerError::BadLoopOrder { .. } => "BadLoopOrder".into(),
         LowerError::FormatArity { .. } => "FormatArity".into(),
         LowerError::Schedule(_) => "Schedule".into(),
+        // A random loop order against the sums' nesting is discordant too; the
+        // generator's default order (outputs first) must not be.
+        LowerError::LoopOrder { .. } if draw.schedule == Schedule::Random => "Discordant".into(),
+        LowerError::LoopOrder { .. } => "LoopOrder (default order)".into(),
         LowerError::Unsupported(m) => {
             // Input tensors and index variables (not the output's name: the
             // messages' own placeholder `x` would collide with it).

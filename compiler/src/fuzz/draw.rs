@@ -400,16 +400,25 @@ fn constant(rng: &mut ChaCha8Rng) -> Expr {
     Expr::new(ExprKind::Const(c), Span::default())
 }
 
-/// Sometimes wraps `e` in `-`, `!` or a shift by 0..=3.
+/// Whether `e` holds no tensor: a constant expression.
+fn constant_only(e: &Expr) -> bool {
+    e.accesses().is_empty()
+}
+
+/// Sometimes wraps `e` in `-`, `!` or a shift by 0..=3. A constant expression
+/// gets only what folds the same in every value width (`-`, `<<`): `!`, `>>`,
+/// `min` and `max` of constants depend on the width, and the compiler asks for
+/// their value instead of guessing one.
 fn maybe_unary(rng: &mut ChaCha8Rng, e: Expr) -> Expr {
     let sp = Span::default();
     let r: f64 = rng.gen();
-    if r < 0.04 {
+    let constant = constant_only(&e);
+    if r < 0.04 || (constant && r < 0.08) {
         Expr::new(ExprKind::Neg(Box::new(e)), sp)
     } else if r < 0.08 {
         Expr::new(ExprKind::Not(Box::new(e)), sp)
     } else if r < 0.12 {
-        let op = if rng.gen_bool(0.5) {
+        let op = if rng.gen_bool(0.5) || constant {
             BinOp::Shl
         } else {
             BinOp::Shr
@@ -426,6 +435,16 @@ enum Op {
     Bin(BinOp),
     Call(Func),
 }
+
+/// The operators that fold the same in every value width, for two constants.
+const RING_OPS: &[(Op, u32)] = &[
+    (Op::Bin(BinOp::Add), 20),
+    (Op::Bin(BinOp::Sub), 12),
+    (Op::Bin(BinOp::Mul), 20),
+    (Op::Bin(BinOp::And), 6),
+    (Op::Bin(BinOp::Or), 5),
+    (Op::Bin(BinOp::Xor), 5),
+];
 
 const OPS: &[(Op, u32)] = &[
     (Op::Bin(BinOp::Add), 20),
@@ -531,7 +550,12 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
         let a = parts.swap_remove(rng.gen_range(0..parts.len()));
         let b = parts.swap_remove(rng.gen_range(0..parts.len()));
         let sp = Span::default();
-        let e = match weighted(rng, OPS) {
+        let ops = if constant_only(&a) && constant_only(&b) {
+            RING_OPS
+        } else {
+            OPS
+        };
+        let e = match weighted(rng, ops) {
             Op::Bin(op) => Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), sp),
             Op::Call(f) => Expr::new(ExprKind::Call(f, Box::new(a), Box::new(b)), sp),
         };

@@ -208,13 +208,16 @@ impl Builder<'_> {
         let first = outer(slots[0]);
         if let Some(&other) = slots.iter().find(|&&s| outer(s) != first) {
             let (a, b) = (&self.labels[slots[0]], &self.labels[other]);
-            return Err(LowerError::Unsupported(format!(
-                "{a} and {b} meet at index {v}, but {a} sits inside loops ({}) and {b} \
-                 inside ({}): a sum runs outside {v} for only one of them; reorder so \
-                 that {v} comes before the summed index",
-                first.join(","),
-                outer(other).join(",")
-            )));
+            return Err(LowerError::LoopOrder {
+                order: self.k.loop_order.join(","),
+                reason: format!(
+                    "{a} and {b} meet at index {v}, but {a} sits inside loops ({}) and {b} \
+                     inside ({}): a sum runs outside {v} for only one of them; reorder so \
+                     that {v} comes before the summed index",
+                    first.join(","),
+                    outer(other).join(",")
+                ),
+            });
         }
         let k = self.k;
         if term.may_empty(&|s| s >= k.operands.len()) {
@@ -507,7 +510,8 @@ impl Builder<'_> {
                 Ok(((node, "val_out".into()), self.slot_shape(*i)))
             }
             ETree::Const(c) => Err(LowerError::Unsupported(format!(
-                "the constant {c} needs a tensor operand to combine with"
+                "the constant {c} is combined with no tensor: `!`, `>>`, `min` and `max` of \
+                 constants depend on the value width; write the value instead"
             ))),
             ETree::Unary(op, a) => {
                 // `!x` is nonzero where x is not: a sum in x gives every value.
@@ -517,7 +521,8 @@ impl Builder<'_> {
             }
             ETree::Binary(op, a, b) => match (a.as_ref(), b.as_ref()) {
                 (ETree::Const(x), ETree::Const(y)) => Err(LowerError::Unsupported(format!(
-                    "`{x} {} {y}` combines two constants: write its value instead",
+                    "`{x} {} {y}` combines two constants and depends on the value width: \
+                     write its value instead",
                     symbol(*op)
                 ))),
                 (x, ETree::Const(c)) => {
@@ -557,11 +562,14 @@ impl Builder<'_> {
                     0 => {
                         // Shape after the sum: `shape` (r already removed).
                         let outer = shape.last().cloned();
+                        // A sum that is combined further gives a value for every
+                        // point: per outer coordinate (read from the outer
+                        // stream), or the one scalar (the zero-filling reducer).
                         let with_outer = added && outer.is_some();
                         let n = self.add(
                             format!("{r}_reduce"),
                             NodeKind::Reduce {
-                                drop_empty: !with_outer,
+                                drop_empty: !added,
                                 with_outer,
                             },
                         );
@@ -592,13 +600,16 @@ impl Builder<'_> {
                         (n, "val_out".to_string())
                     }
                     _ => {
-                        return Err(LowerError::Unsupported(format!(
-                            "the sum over {r} sits above {} loops ({}); it would need an \
-                             order-{} accumulator: move {r} further in (reorder)",
-                            below.len(),
-                            below.join(","),
-                            below.len()
-                        )))
+                        return Err(LowerError::LoopOrder {
+                            order: self.k.loop_order.join(","),
+                            reason: format!(
+                                "the sum over {r} sits above {} loops ({}); it would need an \
+                                 order-{} accumulator: move {r} further in (reorder)",
+                                below.len(),
+                                below.join(","),
+                                below.len()
+                            ),
+                        })
                     }
                 };
                 Ok((out, shape))
