@@ -104,9 +104,11 @@ pub struct Context<'a> {
     pub vars: &'a [Vec<String>],
     /// Index variables in each operand's scope.
     pub scope: &'a [BTreeSet<String>],
-    /// The carrier of a scope (the output variables and the sums around a node),
-    /// made on first use.
-    pub carrier: &'a mut dyn FnMut(&BTreeSet<String>) -> Slot,
+    /// The carrier of an expression node (by its address in the kernel's tree,
+    /// the same for every variable) with its scope (the output variables and
+    /// the sums around it), made on first use. Each node has its own: one
+    /// carrier in two merges of one variable would be aligned twice.
+    pub carrier: &'a mut dyn FnMut(usize, &BTreeSet<String>) -> Slot,
     pub output_vars: &'a [String],
 }
 
@@ -123,7 +125,7 @@ fn term(t: &ETree, v: &str, above: &BTreeSet<String>, cx: &mut Context<'_>) -> O
         if !scope.contains(v) {
             return inner;
         }
-        let c = (cx.carrier)(&scope);
+        let c = (cx.carrier)(t as *const ETree as usize, &scope);
         Some(match inner {
             None => Term::Present(c),
             Some(x) => Term::Merge {
@@ -275,18 +277,18 @@ impl Iterations {
         }
         let vars: Vec<Vec<String>> = kernel.operands.iter().map(|o| o.vars.clone()).collect();
         let mut terms = Vec::new();
-        let mut carriers: Vec<BTreeSet<String>> = Vec::new();
+        let mut carriers: Vec<(usize, BTreeSet<String>)> = Vec::new();
         for v in &kernel.loop_order {
             if !kernel.operands.iter().any(|o| o.vars.contains(v)) {
                 return Err(LowerError::Unsupported(format!(
                     "index {v} is on the left-hand side only: no operand gives its extent"
                 )));
             }
-            let mut carrier = |s: &BTreeSet<String>| -> Slot {
-                match carriers.iter().position(|c| c == s) {
+            let mut carrier = |node: usize, s: &BTreeSet<String>| -> Slot {
+                match carriers.iter().position(|(c, _)| *c == node) {
                     Some(k) => n + k,
                     None => {
-                        carriers.push(s.clone());
+                        carriers.push((node, s.clone()));
                         n + carriers.len() - 1
                     }
                 }
@@ -306,7 +308,7 @@ impl Iterations {
                 }
             }
         }
-        for c in &carriers {
+        for (_, c) in &carriers {
             scope.push(c.clone());
             labels.push(unique_label("full", &mut used));
         }
