@@ -495,6 +495,16 @@ impl Builder<'_> {
     /// operator (`+`, `-`, ...), so a sum in it must give a value (0) for every
     /// outer coordinate instead of dropping empty fibers.
     fn compute(&mut self, t: &ETree, added: bool) -> Result<(Stream, Vec<String>), LowerError> {
+        self.compute_in(t, added, &BTreeSet::new())
+    }
+
+    /// [`Builder::compute`] of a node inside the sums `above`.
+    fn compute_in(
+        &mut self,
+        t: &ETree,
+        added: bool,
+        above: &BTreeSet<String>,
+    ) -> Result<(Stream, Vec<String>), LowerError> {
         match t {
             ETree::Operand(i) => {
                 let op = &self.k.operands[*i];
@@ -516,7 +526,7 @@ impl Builder<'_> {
             ETree::Unary(op, a) => {
                 // `!x` is nonzero where x is not: a sum in x gives every value.
                 let everywhere = at_zero(*op, 0, false) != 0;
-                let (s, shape) = self.compute(a, added || everywhere)?;
+                let (s, shape) = self.compute_in(a, added || everywhere, above)?;
                 Ok((self.alu(*op, AluOperand::Streams, &s, None), shape))
             }
             ETree::Binary(op, a, b) => match (a.as_ref(), b.as_ref()) {
@@ -527,18 +537,18 @@ impl Builder<'_> {
                 ))),
                 (x, ETree::Const(c)) => {
                     let everywhere = at_zero(*op, *c, false) != 0;
-                    let (s, shape) = self.compute(x, added || everywhere)?;
+                    let (s, shape) = self.compute_in(x, added || everywhere, above)?;
                     Ok((self.alu(*op, AluOperand::ConstRight(*c), &s, None), shape))
                 }
                 (ETree::Const(c), y) => {
                     let everywhere = at_zero(*op, *c, true) != 0;
-                    let (s, shape) = self.compute(y, added || everywhere)?;
+                    let (s, shape) = self.compute_in(y, added || everywhere, above)?;
                     Ok((self.alu(*op, AluOperand::ConstLeft(*c), &s, None), shape))
                 }
                 (x, y) => {
                     let unioning = !intersects(*op);
-                    let (sa, ha) = self.compute(x, added || unioning)?;
-                    let (sb, hb) = self.compute(y, added || unioning)?;
+                    let (sa, ha) = self.compute_in(x, added || unioning, above)?;
+                    let (sb, hb) = self.compute_in(y, added || unioning, above)?;
                     if ha != hb {
                         return Err(LowerError::Unsupported(format!(
                             "combining values over ({}) with values over ({})",
@@ -550,7 +560,19 @@ impl Builder<'_> {
                 }
             },
             ETree::Sum(r, body) => {
-                let (s, mut shape) = self.compute(body, false)?;
+                // A sum that becomes an accumulator pairs its values with the
+                // coordinates of the loops below it: every point needs one, so a
+                // sum inside it gives a value for each.
+                let mut inner = above.clone();
+                inner.insert(r.clone());
+                let k = self.k;
+                let body_shape: Vec<&String> = k
+                    .loop_order
+                    .iter()
+                    .filter(|v| inner.contains(*v) || k.output_vars.contains(v))
+                    .collect();
+                let paired = body_shape.last().is_some_and(|v| *v != r);
+                let (s, mut shape) = self.compute_in(body, paired, &inner)?;
                 let Some(pos) = shape.iter().position(|v| v == r) else {
                     return Err(LowerError::Unsupported(format!(
                         "a sum over {r} of values that do not vary with {r}"
