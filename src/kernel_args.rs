@@ -145,7 +145,7 @@ pub fn graph_tensors(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
         match &n.kind {
             NodeKind::FiberLookup { tensor, .. }
             | NodeKind::Repeat { tensor, .. }
-            | NodeKind::ArrayVals { tensor } => {
+            | NodeKind::ArrayVals { tensor, .. } => {
                 read.insert(tensor.clone());
             }
             NodeKind::FiberWrite { tensor, .. } | NodeKind::ValsWrite { tensor } => {

@@ -190,8 +190,20 @@ fn spmv_graph() -> SamGraph {
             operands: strings(&["B", "c"]),
         },
     );
-    let bv = g.add_node("B_vals", NodeKind::ArrayVals { tensor: "B".into() });
-    let cv = g.add_node("c_vals", NodeKind::ArrayVals { tensor: "c".into() });
+    let bv = g.add_node(
+        "B_vals",
+        NodeKind::ArrayVals {
+            tensor: "B".into(),
+            root: false,
+        },
+    );
+    let cv = g.add_node(
+        "c_vals",
+        NodeKind::ArrayVals {
+            tensor: "c".into(),
+            root: false,
+        },
+    );
     let mul = g.add_node(
         "mul",
         NodeKind::Alu {
@@ -275,8 +287,20 @@ fn misc_graph() -> SamGraph {
             operands: strings(&["B", "C"]),
         },
     );
-    let bv = g.add_node("B_vals", NodeKind::ArrayVals { tensor: "B".into() });
-    let cv = g.add_node("C_vals", NodeKind::ArrayVals { tensor: "C".into() });
+    let bv = g.add_node(
+        "B_vals",
+        NodeKind::ArrayVals {
+            tensor: "B".into(),
+            root: false,
+        },
+    );
+    let cv = g.add_node(
+        "C_vals",
+        NodeKind::ArrayVals {
+            tensor: "C".into(),
+            root: false,
+        },
+    );
     let alu = |op, operand| NodeKind::Alu { op, operand };
     let add = g.add_node("add", alu(AluOp::Add, AluOperand::Streams));
     let sub = g.add_node("sub_const", alu(AluOp::Sub, AluOperand::ConstRight(3)));
@@ -330,7 +354,13 @@ fn misc_graph() -> SamGraph {
         },
     );
     let d1 = g.add_node("D1_scan", lookup("D", 1, "l", Compressed, false));
-    let dv = g.add_node("D_vals", NodeKind::ArrayVals { tensor: "D".into() });
+    let dv = g.add_node(
+        "D_vals",
+        NodeKind::ArrayVals {
+            tensor: "D".into(),
+            root: false,
+        },
+    );
     let x0 = g.add_node(
         "X0_write",
         NodeKind::FiberWrite {

@@ -124,7 +124,7 @@ fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
                 }
                 indices.insert(index.clone());
             }
-            NodeKind::ArrayVals { tensor } | NodeKind::ValsWrite { tensor } => {
+            NodeKind::ArrayVals { tensor, .. } | NodeKind::ValsWrite { tensor } => {
                 arrays.insert(format!("{tensor}_vals"));
             }
             NodeKind::SpAccumulator { indices: ix, .. } => indices.extend(ix.iter().cloned()),
@@ -490,7 +490,7 @@ fn place(
             }
             (config, ports)
         }
-        NodeKind::ArrayVals { tensor } => {
+        NodeKind::ArrayVals { tensor, .. } => {
             let array = format!("{tensor}_vals");
             let aw = array_bits(name, &array, s)?;
             check_fits(array.clone(), s.words(name, &array)?, rw, "ref")?;
@@ -987,7 +987,9 @@ pub fn generate(
         ];
         let mut connected: BTreeSet<String> =
             node.kind.inputs().into_iter().map(|p| p.name).collect();
-        if let NodeKind::Repeat { root: true, .. } = node.kind {
+        if let NodeKind::Repeat { root: true, .. } | NodeKind::ArrayVals { root: true, .. } =
+            node.kind
+        {
             // The root reference `0 D` comes from a sam_root started with the run.
             let lib = library::root(o.ref_width);
             let feed = format!("{}_ref_in", node.name);
@@ -1147,7 +1149,10 @@ fn describe(kind: &NodeKind) -> String {
         NodeKind::Union { index, operands } => {
             format!("unions {} over {index}", operands.join(", "))
         }
-        NodeKind::ArrayVals { tensor } => format!("loads {tensor}'s values"),
+        NodeKind::ArrayVals { tensor, root } => format!(
+            "loads {tensor}'s values{}",
+            if *root { " at the root reference" } else { "" }
+        ),
         NodeKind::Alu { op, .. } => format!("ALU {}", op.name()),
         NodeKind::Reduce { .. } => "sums each innermost fiber".into(),
         NodeKind::SpAccumulator { order, indices } => {

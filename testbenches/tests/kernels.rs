@@ -251,6 +251,7 @@ fn edge_traces_match_golden_and_a_divergence_is_named() {
 #[case("X(i,j) = min(B(i,j) + 40, 255)", &["X:dd", "B:dd"])]
 #[case("x(i) = b(i) + 3", &["x:s", "b:s"])]
 #[case("X(i,j) = b(i) * (C(i,j) + 1)", &["X:ss", "b:s", "C:ss"])]
+#[case("x = alpha - b(i)", &["x:", "alpha:", "b:s"])]
 fn algebra_kernel_in_rtl(#[case] expr: &str, #[case] formats: &[&str]) {
     use samgen_compiler::expr::{default_loop_order, parse_format_arg};
     use samgen_compiler::lower::{lower, Kernel};

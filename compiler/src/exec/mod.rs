@@ -195,9 +195,13 @@ pub fn execute(
                     outs.push((format!("ref_out_{t}"), r));
                 }
             }
-            NodeKind::ArrayVals { tensor: t } => {
+            NodeKind::ArrayVals {
+                tensor: t,
+                root: is_root,
+            } => {
                 let vals = &tensor(t)?.vals;
-                let out = golden::arrayvals(vals, input("ref_in")?, value_bits).map_err(model)?;
+                let refs = if *is_root { &root } else { input("ref_in")? };
+                let out = golden::arrayvals(vals, refs, value_bits).map_err(model)?;
                 outs.push(("val_out".into(), out));
             }
             NodeKind::Alu { op, operand } => {

@@ -337,6 +337,7 @@ impl Importer<'_> {
             }
             "arrayvals" => NodeKind::ArrayVals {
                 tensor: self.req(n, ty, "tensor")?,
+                root: self.flag(n, "root", false)?,
             },
             "reduce" => NodeKind::Reduce {
                 drop_empty: self.flag(n, "drop_empty", true)?,
@@ -584,6 +585,9 @@ fn in_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Result
                 operand(operands, h, k.type_name(), "in")?
             ))
         }
+        (NodeKind::ArrayVals { root: true, .. }, _) => {
+            Err("a root arrayvals takes no input".to_string())
+        }
         (NodeKind::ArrayVals { .. }, Ref) => s("ref_in"),
         (NodeKind::Alu { op, .. }, Val) => {
             let ports = k.inputs();
@@ -628,7 +632,7 @@ fn base_name(kind: &NodeKind, id: &str) -> String {
         NodeKind::Repeat { index, tensor, .. } => format!("{tensor}_repeat_{index}"),
         NodeKind::Intersect { index, .. } => format!("{index}_intersect"),
         NodeKind::Union { index, .. } => format!("{index}_union"),
-        NodeKind::ArrayVals { tensor } => format!("{tensor}_vals"),
+        NodeKind::ArrayVals { tensor, .. } => format!("{tensor}_vals"),
         NodeKind::Alu { op, .. } => op.name().to_string(),
         NodeKind::Reduce { .. } => "reduce".to_string(),
         NodeKind::SpAccumulator { indices, .. } => format!("{}_spacc", indices.join("")),

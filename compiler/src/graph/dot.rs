@@ -147,8 +147,14 @@ fn node_attrs(kind: &NodeKind) -> (Vec<(&'static str, String)>, String, &'static
             format!("{} {index}", kind.type_name()),
             "purple",
         ),
-        NodeKind::ArrayVals { tensor } => (
-            vec![("tensor", t(tensor))],
+        NodeKind::ArrayVals { tensor, root } => (
+            {
+                let mut v = vec![("tensor", t(tensor))];
+                if *root {
+                    v.push(("root", t("true")));
+                }
+                v
+            },
             format!("Array Vals: {tensor}"),
             "green2",
         ),
@@ -262,7 +268,7 @@ impl SamGraph {
         let read = self.graph.node_weights().filter_map(|n| match &n.kind {
             NodeKind::FiberLookup { tensor, .. }
             | NodeKind::Repeat { tensor, .. }
-            | NodeKind::ArrayVals { tensor } => Some(tensor.as_str()),
+            | NodeKind::ArrayVals { tensor, .. } => Some(tensor.as_str()),
             _ => None,
         });
         for t in written

@@ -167,9 +167,13 @@ pub enum NodeKind {
         index: String,
         operands: Vec<String>,
     },
-    /// Loads `tensor`'s values; `N` gives the fill value.
+    /// Loads `tensor`'s values; `N` gives the fill value. A root load has no
+    /// reference input: it loads the value at the root reference (an order-0
+    /// tensor outside every loop, `x = alpha + sum_i b(i)`).
     ArrayVals {
         tensor: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        root: bool,
     },
     Alu {
         op: AluOp,
@@ -256,6 +260,7 @@ impl NodeKind {
         match self {
             NodeKind::FiberLookup { root: true, .. }
             | NodeKind::Range { root: true, .. }
+            | NodeKind::ArrayVals { root: true, .. }
             | NodeKind::Repeat { root: true, .. } => match self {
                 NodeKind::Repeat { .. } => vec![port("repsig_in", Repsig)],
                 _ => vec![],

@@ -442,7 +442,13 @@ mod tests {
     #[test]
     fn alu_constant_round_trips() {
         let mut g = SamGraph::default();
-        g.add_node("c", NodeKind::ArrayVals { tensor: "B".into() });
+        g.add_node(
+            "c",
+            NodeKind::ArrayVals {
+                tensor: "B".into(),
+                root: false,
+            },
+        );
         g.add_node(
             "sub3",
             NodeKind::Alu {

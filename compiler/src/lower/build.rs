@@ -508,15 +508,19 @@ impl Builder<'_> {
         match t {
             ETree::Operand(i) => {
                 let op = &self.k.operands[*i];
-                let Some(r) = self.refs[*i].clone() else {
-                    return Err(LowerError::Unsupported(format!(
-                        "operand {} has no index variable in its scope",
-                        op.tensor
-                    )));
-                };
                 let name = op.tensor.clone();
-                let node = self.add(format!("{name}_vals"), NodeKind::ArrayVals { tensor: name });
-                self.connect(&r, node, "ref_in");
+                let r = self.refs[*i].clone();
+                // An operand outside every loop loads its value at the root.
+                let node = self.add(
+                    format!("{name}_vals"),
+                    NodeKind::ArrayVals {
+                        tensor: name,
+                        root: r.is_none(),
+                    },
+                );
+                if let Some(r) = r {
+                    self.connect(&r, node, "ref_in");
+                }
                 Ok(((node, "val_out".into()), self.slot_shape(*i)))
             }
             ETree::Const(c) => Err(LowerError::Unsupported(format!(
