@@ -280,8 +280,57 @@ pub fn default_loop_order(
             }
         }
     }
+    // A sum that sits inside an operand of a `+`/`-` runs inside the loops of
+    // every variable that operand shares with the rest of the expression (the
+    // two sides merge there): those come first, where storage allows.
+    let mut with_sums = edges.clone();
+    sum_edges(asg, &asg.rhs, &mut with_sums);
+    if let Some(order) = topological(&vars, &with_sums) {
+        return Ok(order);
+    }
+    Ok(topological(&vars, &edges).unwrap_or_else(|| vars.iter().map(|v| v.to_string()).collect()))
+}
+
+/// "v before r" for each sum over r placed at an operand of a `+`/`-` inside `e`
+/// and each variable v of that operand that is free or used outside it too.
+fn sum_edges<'a>(asg: &'a Assignment, e: &'a Expr, edges: &mut BTreeSet<(&'a str, &'a str)>) {
+    use super::ast::{uses, BinOp, ExprKind};
+    let free = asg.free_vars();
+    match &e.kind {
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => {
+            for c in [a, b] {
+                let vars: BTreeSet<&str> = c
+                    .accesses()
+                    .into_iter()
+                    .flat_map(|x| x.indices.iter().flat_map(|ix| ix.vars()))
+                    .collect();
+                for &r in &vars {
+                    if free.contains(&r) || uses(c, r) != uses(&asg.rhs, r) {
+                        continue;
+                    }
+                    for &v in &vars {
+                        if v != r && (free.contains(&v) || uses(c, v) < uses(&asg.rhs, v)) {
+                            edges.insert((v, r));
+                        }
+                    }
+                }
+                sum_edges(asg, c, edges);
+            }
+        }
+        ExprKind::Binary(_, a, b) | ExprKind::Call(_, a, b) => {
+            sum_edges(asg, a, edges);
+            sum_edges(asg, b, edges);
+        }
+        ExprKind::Neg(a) | ExprKind::Not(a) => sum_edges(asg, a, edges),
+        ExprKind::Access(_) | ExprKind::Const(_) => {}
+    }
+}
+
+/// The variables in an order that respects `edges` (the alphabetically first
+/// ready one at each step), or `None` if they have a cycle.
+fn topological(vars: &BTreeSet<&str>, edges: &BTreeSet<(&str, &str)>) -> Option<Vec<String>> {
     let mut indegree: HashMap<&str, usize> = vars.iter().map(|v| (*v, 0)).collect();
-    for (_, v) in &edges {
+    for (_, v) in edges {
         *indegree.entry(v).or_default() += 1;
     }
     let mut ready: BTreeSet<&str> = vars.iter().copied().filter(|v| indegree[v] == 0).collect();
@@ -296,8 +345,6 @@ pub fn default_loop_order(
             }
         }
     }
-    if order.len() != vars.len() {
-        return Ok(vars.iter().map(|v| v.to_string()).collect());
-    }
-    Ok(order)
+    (order.len() == vars.len()).then_some(order)
 }
+

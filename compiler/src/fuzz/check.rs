@@ -195,6 +195,9 @@ fn refusal(draw: &Draw, e: &LowerError) -> Outcome {
         // A random loop order against the sums' nesting is discordant too; the
         // generator's default order (outputs first) must not be.
         LowerError::LoopOrder { .. } if draw.schedule == Schedule::Random => "Discordant".into(),
+        // In the default order only if no other order lowers either: the storage
+        // orders rule out the order the sums need.
+        LowerError::LoopOrder { .. } if !some_order_lowers(draw) => "Discordant".into(),
         LowerError::LoopOrder { .. } => "LoopOrder (default order)".into(),
         LowerError::Unsupported(m) => {
             // Input tensors and index variables (not the output's name: the
@@ -213,6 +216,42 @@ fn refusal(draw: &Draw, e: &LowerError) -> Outcome {
         category,
         message: e.to_string(),
     }
+}
+
+/// Whether any permutation of the draw's loop order lowers.
+fn some_order_lowers(draw: &Draw) -> bool {
+    let formats = draw.format_map();
+    let mut order = draw.loop_order.clone();
+    let n = order.len();
+    // Heap's algorithm over every permutation (at most 4! here).
+    let mut c = vec![0usize; n];
+    let lowers = |o: &[String]| {
+        Kernel::from_assignment(&draw.asg, &formats, o.to_vec())
+            .and_then(|k| lower(&k))
+            .is_ok()
+    };
+    if lowers(&order) {
+        return true;
+    }
+    let mut i = 0;
+    while i < n {
+        if c[i] < i {
+            if i % 2 == 0 {
+                order.swap(0, i);
+            } else {
+                order.swap(c[i], i);
+            }
+            if lowers(&order) {
+                return true;
+            }
+            c[i] += 1;
+            i = 0;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    false
 }
 
 /// The draw's kernel lowered to a graph, or the outcome that stopped it (a

@@ -53,8 +53,9 @@ impl Default for DrawConfig {
 /// How a draw's loop order and mode orders were chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Schedule {
-    /// Every tensor in identity mode order; the loops are the output's variables,
-    /// then the summed ones in first-appearance order.
+    /// Every tensor in identity mode order; the loops in the compiler's default
+    /// order (`expr::default_loop_order`: concordant with storage, and with where
+    /// the sums sit).
     Default,
     /// A random loop order; each tensor's mode order follows it (4 times in 5)
     /// or is a random permutation.
@@ -612,6 +613,17 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
         }
         let f: Format = text.parse().expect("a drawn format");
         formats.insert(name.clone(), f);
+    }
+    if schedule == Schedule::Default {
+        // The compiler's own default: concordant with storage and with where
+        // the sums sit.
+        let fm: HashMap<String, Format> = formats
+            .iter()
+            .map(|(n, f): (&String, &Format)| (n.clone(), f.clone()))
+            .collect();
+        if let Ok(order) = crate::expr::default_loop_order(&asg, &fm) {
+            loop_order = order;
+        }
     }
 
     // Sizes: a tensor used with two index lists needs equal sizes mode by mode.
