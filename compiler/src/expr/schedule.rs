@@ -284,45 +284,85 @@ pub fn default_loop_order(
     // every variable that operand shares with the rest of the expression (the
     // two sides merge there): those come first, where storage allows.
     let mut with_sums = edges.clone();
-    sum_edges(asg, &asg.rhs, &mut with_sums);
+    let root_sums: BTreeSet<&str> = vars
+        .iter()
+        .copied()
+        .filter(|r| !asg.free_vars().contains(r) && !placed_below(asg, &asg.rhs, r))
+        .collect();
+    sum_edges(asg, &asg.rhs, &root_sums, &mut with_sums);
     if let Some(order) = topological(&vars, &with_sums) {
         return Ok(order);
     }
     Ok(topological(&vars, &edges).unwrap_or_else(|| vars.iter().map(|v| v.to_string()).collect()))
 }
 
-/// "v before r" for each sum over r placed at an operand of a `+`/`-` inside `e`
-/// and each variable v of that operand that is free or used outside it too.
-fn sum_edges<'a>(asg: &'a Assignment, e: &'a Expr, edges: &mut BTreeSet<(&'a str, &'a str)>) {
-    use super::ast::{uses, BinOp, ExprKind};
+/// "v before r" for each sum over r that sits at an operand of a `+`/`-` (or
+/// deeper) and each variable v in scope there: the free variables and the sums
+/// around it (`enclosing`). The operand merges with the rest of the expression
+/// inside those loops, so the sum must run inside them.
+fn sum_edges<'a>(
+    asg: &'a Assignment,
+    e: &'a Expr,
+    enclosing: &BTreeSet<&'a str>,
+    edges: &mut BTreeSet<(&'a str, &'a str)>,
+) {
+    use super::ast::{BinOp, ExprKind};
     let free = asg.free_vars();
     match &e.kind {
         ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => {
             for c in [a, b] {
-                let vars: BTreeSet<&str> = c
-                    .accesses()
+                let inside: BTreeSet<&str> = summed_here(asg, c)
                     .into_iter()
-                    .flat_map(|x| x.indices.iter().flat_map(|ix| ix.vars()))
+                    .filter(|r| !enclosing.contains(r))
                     .collect();
-                for &r in &vars {
-                    if free.contains(&r) || uses(c, r) != uses(&asg.rhs, r) {
-                        continue;
-                    }
-                    for &v in &vars {
-                        if v != r && (free.contains(&v) || uses(c, v) < uses(&asg.rhs, v)) {
+                for &r in &inside {
+                    for &v in free.iter().chain(enclosing.iter()) {
+                        if v != r {
                             edges.insert((v, r));
                         }
                     }
                 }
-                sum_edges(asg, c, edges);
+                // The sums at c itself enclose what is below it.
+                let mut deeper = enclosing.clone();
+                for &r in &inside {
+                    if !placed_below(asg, c, r) {
+                        deeper.insert(r);
+                    }
+                }
+                sum_edges(asg, c, &deeper, edges);
             }
         }
         ExprKind::Binary(_, a, b) | ExprKind::Call(_, a, b) => {
-            sum_edges(asg, a, edges);
-            sum_edges(asg, b, edges);
+            sum_edges(asg, a, enclosing, edges);
+            sum_edges(asg, b, enclosing, edges);
         }
-        ExprKind::Neg(a) | ExprKind::Not(a) => sum_edges(asg, a, edges),
+        ExprKind::Neg(a) | ExprKind::Not(a) => sum_edges(asg, a, enclosing, edges),
         ExprKind::Access(_) | ExprKind::Const(_) => {}
+    }
+}
+
+/// The summed variables all of whose uses are in `e`.
+fn summed_here<'a>(asg: &'a Assignment, e: &'a Expr) -> BTreeSet<&'a str> {
+    let free = asg.free_vars();
+    e.accesses()
+        .into_iter()
+        .flat_map(|x| x.indices.iter().flat_map(|ix| ix.vars()))
+        .filter(|r| !free.contains(r) && super::ast::uses(e, r) == super::ast::uses(&asg.rhs, r))
+        .collect()
+}
+
+/// Whether the sum over `r` sits at an operand of a `+`/`-` strictly inside `e`.
+fn placed_below(asg: &Assignment, e: &Expr, r: &str) -> bool {
+    use super::ast::{BinOp, ExprKind};
+    match &e.kind {
+        ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => [a, b]
+            .iter()
+            .any(|c| summed_here(asg, c).contains(r) || placed_below(asg, c, r)),
+        ExprKind::Binary(_, a, b) | ExprKind::Call(_, a, b) => {
+            placed_below(asg, a, r) || placed_below(asg, b, r)
+        }
+        ExprKind::Neg(a) | ExprKind::Not(a) => placed_below(asg, a, r),
+        ExprKind::Access(_) | ExprKind::Const(_) => false,
     }
 }
 
@@ -347,4 +387,3 @@ fn topological(vars: &BTreeSet<&str>, edges: &BTreeSet<(&str, &str)>) -> Option<
     }
     (order.len() == vars.len()).then_some(order)
 }
-
