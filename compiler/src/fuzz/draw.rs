@@ -596,9 +596,20 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
         } else {
             &[(0, 30), (1, 50), (2, 20)]
         };
-        let mut text: String = (0..vars.len())
+        let mut levels: Vec<&str> = (0..vars.len())
             .map(|_| letters[weighted(rng, weights)])
             .collect();
+        if k == 0 {
+            // The lowering refuses an unpadded compressed output level right
+            // above a dense one (a fiber that comes out all zero cannot be dropped
+            // with its dense subtree yet): draw it padded.
+            for l in 0..levels.len().saturating_sub(1) {
+                if levels[l] == "s" && levels[l + 1] == "d" {
+                    levels[l] = "s'";
+                }
+            }
+        }
+        let mut text: String = levels.concat();
         let mut modes: Vec<usize> = (0..vars.len()).collect();
         if schedule == Schedule::Random {
             if rng.gen_bool(0.8) {

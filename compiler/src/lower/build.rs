@@ -576,6 +576,11 @@ impl Builder<'_> {
                     .filter(|v| inner.contains(*v) || k.output_vars.contains(v))
                     .collect();
                 let paired = body_shape.last().is_some_and(|v| *v != r);
+                // A sum inside this one whose reducer drops empty fibers needs the
+                // coordinates above it dropped only if this sum's reducer drops
+                // empty fibers too (Custard's chain); a reducer that gives a
+                // value per point adds the missing values as nothing.
+                let tail = self.tail.len();
                 let (s, mut shape) = self.compute_in(body, paired, &inner)?;
                 let Some(pos) = shape.iter().position(|v| v == r) else {
                     return Err(LowerError::Unsupported(format!(
@@ -602,6 +607,9 @@ impl Builder<'_> {
                         if let (true, Some(u)) = (with_outer, outer) {
                             let crd = self.crds[&u].clone();
                             self.connect(&crd, n, "crd_outer_in");
+                            self.tail.truncate(tail);
+                        } else if added {
+                            self.tail.truncate(tail);
                         } else if !shape.is_empty() {
                             self.tail.push(r.clone());
                         }
@@ -609,6 +617,7 @@ impl Builder<'_> {
                         (n, "val_out".to_string())
                     }
                     order @ (1 | 2) => {
+                        self.tail.truncate(tail);
                         let n = self.add(
                             format!("{r}_spacc"),
                             NodeKind::SpAccumulator {
@@ -721,6 +730,25 @@ impl Builder<'_> {
                 k.output,
                 path.join(",")
             )));
+        }
+        // An unpadded compressed level right above a dense one would have to drop
+        // a coordinate whose dense fiber comes out all zero together with that
+        // fiber's coordinates and values below: a crddrop drops one level only.
+        for lvl in 0..path.len().saturating_sub(1) {
+            let (this, below) = (
+                &k.output_format.levels[lvl],
+                &k.output_format.levels[lvl + 1],
+            );
+            if !this.padded && !this.format.caps().full && below.format.caps().full {
+                return Err(LowerError::Unsupported(format!(
+                    "output {}: level {lvl} is compressed and unpadded above a dense level: a \
+                     fiber that comes out all zero would have to be dropped with everything \
+                     below it, which the coordinate droppers cannot do yet; make level {lvl} \
+                     padded (`s'`) or level {} compressed",
+                    k.output,
+                    lvl + 1
+                )));
+            }
         }
         let out = k.output.clone();
         let mut vals = vals;
