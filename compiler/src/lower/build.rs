@@ -193,6 +193,14 @@ impl Builder<'_> {
             .any(|u| self.terms.get(u).is_some_and(|t| t.slots().contains(&s)))
     }
 
+    /// The loops in slot `s`'s scope that run outside `v`.
+    fn outer_loops(&self, s: Slot, v: &str) -> Vec<String> {
+        self.slot_shape(s)
+            .into_iter()
+            .take_while(|x| x != v)
+            .collect()
+    }
+
     /// Scan, merge and repeat for index variable `v`.
     fn iterate(&mut self, v: &str) -> Result<(), LowerError> {
         let term = self.terms[v].clone();
@@ -240,6 +248,22 @@ impl Builder<'_> {
                 || !self.needed_after(s, v)
             {
                 continue;
+            }
+            // Repeated over v's coordinates, the slot must sit in the same loops
+            // they do: a slot inside a sum whose loop runs outside v cannot.
+            let (mine, theirs) = (self.outer_loops(s, v), self.outer_loops(slots[0], v));
+            if mine != theirs {
+                let (a, b) = (&self.labels[s], &self.labels[slots[0]]);
+                return Err(LowerError::LoopOrder {
+                    order: self.k.loop_order.join(","),
+                    reason: format!(
+                        "{a} is repeated over index {v}, which {b} iterates inside loops \
+                         ({}), but {a} sits inside loops ({}): reorder so that {v} comes \
+                         before the summed index",
+                        theirs.join(","),
+                        mine.join(",")
+                    ),
+                });
             }
             let repsig = self.repsig(v);
             let t = self.labels[s].clone();
@@ -781,8 +805,11 @@ impl Builder<'_> {
         let pos = |v: &String| k.loop_order.iter().position(|x| x == v).unwrap_or(0);
         for lvl in (0..path.len().saturating_sub(1)).rev() {
             let (o, i) = (path[lvl].clone(), path[lvl + 1].clone());
+            // Storage-made empty fibers anywhere below, unless an accumulator
+            // gives this level's coordinates too (it stores no empty fiber).
             let intersection_below = self.intersected.iter().any(|v| pos(v) > pos(&o))
-                || (self.sparse_below.contains(&i) && !self.accumulated.contains(&i));
+                || (self.sparse_below.iter().any(|v| pos(v) > pos(&o))
+                    && !self.accumulated.contains(&o));
             if full(lvl) || !(emptied || intersection_below) {
                 continue;
             }
