@@ -225,6 +225,34 @@ fn simplify(t: Term) -> Term {
     }
 }
 
+/// The output level that `v` writes, when it is dense.
+fn dense_output_level(kernel: &Kernel, v: &str) -> Option<usize> {
+    let mode = kernel.output_vars.iter().position(|x| x == v)?;
+    let level = kernel
+        .output_format
+        .mode_order
+        .iter()
+        .position(|&m| m == mode)?;
+    kernel.output_format.levels[level]
+        .format
+        .caps()
+        .full
+        .then_some(level)
+}
+
+/// Whether a term visits every coordinate under each point above: a union with
+/// a carrier's range.
+fn is_full(t: &Term, operands: usize) -> bool {
+    match t {
+        Term::Present(s) => *s >= operands,
+        Term::Merge {
+            intersect: false,
+            children,
+        } => children.iter().any(|c| is_full(c, operands)),
+        _ => false,
+    }
+}
+
 /// The iteration of every loop variable of a kernel, with the slots it uses.
 #[derive(Clone, Debug)]
 pub struct Iterations {
@@ -299,14 +327,47 @@ impl Iterations {
                 carrier: &mut carrier,
                 output_vars: &kernel.output_vars,
             };
-            match iteration(&kernel.tree, v, &mut cx) {
-                Some(t) => terms.push((v.clone(), t)),
+            let t = match iteration(&kernel.tree, v, &mut cx) {
+                Some(t) => t,
                 None => {
                     return Err(LowerError::Unsupported(format!(
                         "index {v} is used by no operand of the expression"
                     )))
                 }
-            }
+            };
+            // A dense output level holds every coordinate of its fibers: its
+            // variable runs over its whole extent (a union with a full range),
+            // which the loops above must be output loops for (a summed loop
+            // outside it would make an accumulator give its coordinates).
+            let t = match dense_output_level(kernel, v) {
+                Some(level) if !is_full(&t, n) => {
+                    let at = kernel.loop_order.iter().position(|x| x == v).unwrap_or(0);
+                    if let Some(r) = kernel.loop_order[..at]
+                        .iter()
+                        .find(|u| !kernel.output_vars.contains(u))
+                    {
+                        return Err(LowerError::LoopOrder {
+                            order: kernel.loop_order.join(","),
+                            reason: format!(
+                                "output {}: level {level} is dense, but the sum over {r} runs \
+                                 outside {v}, so an accumulator gives its coordinates (only \
+                                 the nonzero ones): make level {level} compressed, or reorder \
+                                 so that {r} comes after {v}",
+                                kernel.output
+                            ),
+                        });
+                    }
+                    let out_scope: BTreeSet<String> = kernel.output_vars.iter().cloned().collect();
+                    // The output's carrier: a key no expression node has.
+                    let c = carrier(usize::MAX, &out_scope);
+                    simplify(Term::Merge {
+                        intersect: false,
+                        children: vec![t, Term::Present(c)],
+                    })
+                }
+                _ => t,
+            };
+            terms.push((v.clone(), t));
         }
         for (_, c) in &carriers {
             scope.push(c.clone());

@@ -290,6 +290,22 @@ pub fn default_loop_order(
         .filter(|r| !asg.free_vars().contains(r) && !placed_below(asg, &asg.rhs, r))
         .collect();
     sum_edges(asg, &asg.rhs, &root_sums, &mut with_sums);
+    // A dense output level is written from its variable's iteration, not from an
+    // accumulator: its variable runs outside every sum.
+    if let Some(f) = formats.get(&asg.lhs.tensor) {
+        let free = asg.free_vars();
+        for (level, &mode) in f.mode_order.iter().enumerate() {
+            let dense = f.levels.get(level).is_some_and(|l| l.format.caps().full);
+            let Some(v) = asg.lhs.indices.get(mode).and_then(|ix| ix.as_var()) else {
+                continue;
+            };
+            if dense {
+                for &r in vars.iter().filter(|r| !free.contains(r)) {
+                    with_sums.insert((v, r));
+                }
+            }
+        }
+    }
     if let Some(order) = topological(&vars, &with_sums) {
         return Ok(order);
     }

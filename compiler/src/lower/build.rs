@@ -4,7 +4,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use petgraph::graph::NodeIndex;
 
-use crate::cin::lattice::{at_zero, intersects, Iterations, Slot, Term};
+use crate::cin::lattice::{at_zero, Iterations, Slot, Term};
 use crate::cin::{ETree, Kernel, LowerError};
 use crate::graph::{AluOp, AluOperand, GraphInfo, NodeKind, SamGraph, StreamKind};
 
@@ -574,9 +574,12 @@ impl Builder<'_> {
                     Ok((self.alu(*op, AluOperand::ConstLeft(*c), &s, None), shape))
                 }
                 (x, y) => {
-                    let unioning = !intersects(*op);
-                    let (sa, ha) = self.compute_in(x, added || unioning, above)?;
-                    let (sb, hb) = self.compute_in(y, added || unioning, above)?;
+                    // The two value streams pair point by point: a sum on either
+                    // side gives a value at every point it is iterated at (the
+                    // other side may be iterated where the sum's body is empty,
+                    // under a union or where the intersection dropped its range).
+                    let (sa, ha) = self.compute_in(x, true, above)?;
+                    let (sb, hb) = self.compute_in(y, true, above)?;
                     if ha != hb {
                         return Err(LowerError::Unsupported(format!(
                             "combining values over ({}) with values over ({})",
@@ -624,7 +627,8 @@ impl Builder<'_> {
                         let n = self.add(
                             format!("{r}_reduce"),
                             NodeKind::Reduce {
-                                drop_empty: !added,
+                                // A scalar result always has its one value.
+                                drop_empty: !added && !shape.is_empty(),
                                 with_outer,
                             },
                         );
@@ -632,9 +636,9 @@ impl Builder<'_> {
                             let crd = self.crds[&u].clone();
                             self.connect(&crd, n, "crd_outer_in");
                             self.tail.truncate(tail);
-                        } else if added {
+                        } else if added || shape.is_empty() {
                             self.tail.truncate(tail);
-                        } else if !shape.is_empty() {
+                        } else {
                             self.tail.push(r.clone());
                         }
                         self.connect(&s, n, "val_in");
