@@ -306,10 +306,12 @@ pub fn default_loop_order(
             }
         }
     }
-    if let Some(order) = topological(&vars, &with_sums) {
+    let free = asg.free_vars();
+    if let Some(order) = topological(&vars, &with_sums, &free) {
         return Ok(order);
     }
-    Ok(topological(&vars, &edges).unwrap_or_else(|| vars.iter().map(|v| v.to_string()).collect()))
+    Ok(topological(&vars, &edges, &free)
+        .unwrap_or_else(|| vars.iter().map(|v| v.to_string()).collect()))
 }
 
 /// "v before r" for each sum over r that sits at an operand of a `+`/`-` (or
@@ -382,16 +384,27 @@ fn placed_below(asg: &Assignment, e: &Expr, r: &str) -> bool {
     }
 }
 
-/// The variables in an order that respects `edges` (the alphabetically first
-/// ready one at each step), or `None` if they have a cycle.
-fn topological(vars: &BTreeSet<&str>, edges: &BTreeSet<(&str, &str)>) -> Option<Vec<String>> {
+/// The variables in an order that respects `edges` (at each step the first ready
+/// one of `first`, the free variables, else the alphabetically first ready one:
+/// sums go as far in as storage allows, so their accumulators stay small), or
+/// `None` if they have a cycle.
+fn topological(
+    vars: &BTreeSet<&str>,
+    edges: &BTreeSet<(&str, &str)>,
+    first: &[&str],
+) -> Option<Vec<String>> {
     let mut indegree: HashMap<&str, usize> = vars.iter().map(|v| (*v, 0)).collect();
     for (_, v) in edges {
         *indegree.entry(v).or_default() += 1;
     }
     let mut ready: BTreeSet<&str> = vars.iter().copied().filter(|v| indegree[v] == 0).collect();
     let mut order = Vec::new();
-    while let Some(u) = ready.pop_first() {
+    while let Some(&u) = ready
+        .iter()
+        .find(|v| first.contains(v))
+        .or_else(|| ready.first())
+    {
+        ready.remove(u);
         order.push(u.to_string());
         for (_, v) in edges.range((u, "")..).take_while(|(x, _)| *x == u) {
             let d = indegree.get_mut(v).expect("edge ends are index variables");
