@@ -423,8 +423,11 @@ fn compile_rejects_a_malformed_graph() {
 fn compile_rejects_unsupported_operators() {
     let dir = tempfile::tempdir().unwrap();
     let o = s(&dir.path().join("o"));
-    let e = one_error_line(&samgen(&["compile", "x(i) = !b(i)", "-o", &o]));
-    assert!(e.contains("not supported yet"), "{e}");
+    let e = one_error_line(&samgen(&["compile", "x(i) = b(i) + min(3, 5)", "-o", &o]));
+    assert!(
+        e.contains("not supported yet") && e.contains("value width"),
+        "{e}"
+    );
     let e = one_error_line(&samgen(&["compile", "x(i) = b(i+1)", "-o", &o]));
     assert!(e.contains("expression:1:") && e.contains("affine"), "{e}");
     let e = one_error_line(&samgen(&[
@@ -439,6 +442,51 @@ fn compile_rejects_unsupported_operators() {
         e.contains("precompute") && e.contains("not supported yet"),
         "{e}"
     );
+}
+
+/// `--cin` prints the kernel in concrete index notation (accumulators as `where`
+/// workspaces) and each loop variable's iteration before compiling.
+#[test]
+fn compile_prints_concrete_index_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    let out = samgen(&[
+        "compile",
+        "X(i,j) = B(i,k) * C(k,j)",
+        "-s",
+        "reorder(i,k,j)",
+        "--cin",
+        "-o",
+        &o,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for want in [
+        "forall i",
+        "X(i,j) = w(j)",
+        ") where (",
+        "w(j) += B(i,k) * C(k,j)",
+        "iteration:",
+        "k: B ∩ C",
+    ] {
+        assert!(text.contains(want), "missing `{want}` in:\n{text}");
+    }
+    let out = samgen(&[
+        "compile",
+        "X(i,j) = b(i) + C(i,j)",
+        "-f",
+        "X:ss",
+        "-f",
+        "b:s",
+        "-f",
+        "C:ss",
+        "--cin",
+        "-o",
+        &o,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("j: range(b) ∪ C"), "{text}");
 }
 
 #[test]

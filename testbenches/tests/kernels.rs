@@ -83,21 +83,24 @@ fn run_sets(
     eprintln!("{label}: (RTL cycles, ideal) per set {cycles:?}");
 }
 
+/// Random inputs of one data set: index variables alternate `size` and `size + 1`.
+fn set_inputs(asg: &Assignment, seed: u64, density: f64, size: u64) -> HashMap<String, CooTensor> {
+    let sizes: HashMap<String, u64> = asg
+        .index_vars()
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
+        .collect();
+    random_inputs(asg, &sizes, density, seed)
+}
+
 fn table1(name: &str, random_depths: Option<u64>) {
     let k = TABLE1
         .iter()
         .find(|k| k.name == name)
         .unwrap_or_else(|| panic!("no Table 1 kernel {name}"));
     let (asg, formats, graph) = k.build(true);
-    let inputs = |seed: u64, density: f64, size: u64| {
-        let sizes: HashMap<String, u64> = asg
-            .index_vars()
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
-            .collect();
-        random_inputs(&asg, &sizes, density, seed)
-    };
+    let inputs = |seed: u64, density: f64, size: u64| set_inputs(&asg, seed, density, size);
     run_sets(name, &graph, &asg, &formats, &inputs, random_depths);
 }
 
@@ -264,13 +267,7 @@ fn algebra_kernel_in_rtl(#[case] expr: &str, #[case] formats: &[&str]) {
     let kernel = Kernel::from_assignment(&asg, &formats, order).unwrap();
     let graph = lower(&kernel).unwrap_or_else(|e| panic!("{expr}: {e}"));
     let inputs = |seed: u64, density: f64, size: u64| {
-        let sizes: HashMap<String, u64> = asg
-            .index_vars()
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
-            .collect();
-        let mut coo = random_inputs(&asg, &sizes, density, seed);
+        let mut coo = set_inputs(&asg, seed, density, size);
         // The half-full set with its first operand empty (`b` empty).
         if seed == 3 {
             let first = asg.inputs()[0].0.to_string();

@@ -353,41 +353,21 @@ impl Builder<'_> {
                     .position(|x| x == v)
                     .expect("a scanned operand has the variable");
                 let format = op.format.levels[level].format;
-                let tensor = op.tensor.clone();
-                let node = self.add(
-                    format!("{}{level}_scan", self.labels[s]),
-                    NodeKind::FiberLookup {
-                        tensor,
-                        level,
-                        index: v.to_string(),
-                        format,
-                        root: self.refs[s].is_none(),
-                    },
-                );
-                if let Some(r) = self.refs[s].clone() {
-                    self.connect(&r, node, "ref_in");
-                }
-                Ok(Joined {
-                    crd: (node, "crd_out".into()),
-                    refs: vec![(s, (node, "ref_out".into()))],
-                })
+                let kind = NodeKind::FiberLookup {
+                    tensor: op.tensor.clone(),
+                    level,
+                    index: v.to_string(),
+                    format,
+                    root: self.refs[s].is_none(),
+                };
+                Ok(self.leaf(s, format!("{}{level}_scan", self.labels[s]), kind))
             }
             Term::Present(s) => {
-                let s = *s;
-                let node = self.add(
-                    format!("{}_range_{v}", self.labels[s]),
-                    NodeKind::Range {
-                        index: v.to_string(),
-                        root: self.refs[s].is_none(),
-                    },
-                );
-                if let Some(r) = self.refs[s].clone() {
-                    self.connect(&r, node, "ref_in");
-                }
-                Ok(Joined {
-                    crd: (node, "crd_out".into()),
-                    refs: vec![(s, (node, "ref_out".into()))],
-                })
+                let kind = NodeKind::Range {
+                    index: v.to_string(),
+                    root: self.refs[*s].is_none(),
+                };
+                Ok(self.leaf(*s, format!("{}_range_{v}", self.labels[*s]), kind))
             }
             Term::Merge {
                 intersect,
@@ -398,15 +378,33 @@ impl Builder<'_> {
                     parts.push(self.join(c, v)?);
                 }
                 let ways: usize = parts.iter().map(|p| p.refs.len()).sum();
-                if *intersect || ways <= JOINER_WAYS {
+                if ways <= JOINER_WAYS {
                     return Ok(self.joiner(*intersect, v, &parts));
                 }
+                // More references than a joiner has ways: an intersection is
+                // relaxed to a union, which chains. The union visits a superset
+                // (where a side is absent its values read 0, and `*` and `&` of
+                // 0 are 0), so the result stays exact; an unpadded output filters
+                // the zeros. An intersection cannot chain: aligning a reference
+                // onto its result would read the child's stream at two rates.
                 let mut acc = parts.remove(0);
                 for p in parts {
                     acc = self.union_pair(v, acc, p);
                 }
                 Ok(acc)
             }
+        }
+    }
+
+    /// A scanner or range of slot `s`, fed by its current references.
+    fn leaf(&mut self, s: Slot, name: String, kind: NodeKind) -> Joined {
+        let node = self.add(name, kind);
+        if let Some(r) = self.refs[s].clone() {
+            self.connect(&r, node, "ref_in");
+        }
+        Joined {
+            crd: (node, "crd_out".into()),
+            refs: vec![(s, (node, "ref_out".into()))],
         }
     }
 
