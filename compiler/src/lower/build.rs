@@ -207,14 +207,8 @@ impl Builder<'_> {
         // Merged streams must be nested in the same loops: an operand outside a
         // sum whose loop runs further out than v cannot meet one inside it.
         let slots = term.slots();
-        let outer = |s: Slot| -> Vec<String> {
-            self.slot_shape(s)
-                .into_iter()
-                .take_while(|x| x != v)
-                .collect()
-        };
-        let first = outer(slots[0]);
-        if let Some(&other) = slots.iter().find(|&&s| outer(s) != first) {
+        let first = self.outer_loops(slots[0], v);
+        if let Some(&other) = slots.iter().find(|&&s| self.outer_loops(s, v) != first) {
             let (a, b) = (&self.labels[slots[0]], &self.labels[other]);
             return Err(LowerError::LoopOrder {
                 order: self.k.loop_order.join(","),
@@ -223,7 +217,7 @@ impl Builder<'_> {
                      inside ({}): a sum runs outside {v} for only one of them; reorder so \
                      that {v} comes before the summed index",
                     first.join(","),
-                    outer(other).join(",")
+                    self.outer_loops(other, v).join(",")
                 ),
             });
         }
