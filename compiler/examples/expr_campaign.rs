@@ -1,4 +1,4 @@
-//! A campaign of random index-notation kernels (issue 18): every draw must lower
+//! A campaign of random index-notation kernels: every draw must lower
 //! right or be refused with a reason, never give a wrong result.
 //!
 //! ```text

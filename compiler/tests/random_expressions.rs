@@ -1,4 +1,4 @@
-//! Issue 18: every integer index-notation expression lowers right or is refused
+//! Every integer index-notation expression lowers right or is refused
 //! with a reason, never wrong.
 //!
 //! `random_expressions_are_right_or_refused_for_storage_order` checks 2000 seeded
@@ -165,7 +165,7 @@ impl Coverage {
 }
 
 /// The generator reaches every construct of the grammar, and a seed always gives
-/// the same draw (independent of the lowering: this passes today).
+/// the same draw (independent of the lowering).
 #[test]
 fn generator_covers_the_grammar_deterministically() {
     let mut cov = Coverage::default();

@@ -1,5 +1,5 @@
-//! A sample of the random expression generator's kernels (`samgen_compiler::fuzz`,
-//! issue 18) as generated RTL in Verilator: RTL == golden == dense.
+//! A sample of the random expression generator's kernels (`samgen_compiler::fuzz`)
+//! as generated RTL in Verilator: RTL == golden == dense.
 //!
 //! Draws come from a fixed seed list, so the sample never changes unless the
 //! generator or the lowering does. A draw is taken when its graph is small (at

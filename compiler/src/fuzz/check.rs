@@ -55,7 +55,7 @@ impl Outcome {
     }
 
     /// Right, or refused because a tensor's storage order contradicts the loop
-    /// order: what issue 18 asks of every draw.
+    /// order: what every draw must be.
     pub fn is_acceptable(&self) -> bool {
         match self {
             Outcome::Ok => true,

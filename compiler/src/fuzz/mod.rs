@@ -1,7 +1,6 @@
 //! Random integer index-notation kernels and the check that the compiler computes
-//! each one right or refuses it with a reason (issue 18: "every integer
-//! index-notation expression lowers right or is refused with a reason, never
-//! wrong").
+//! each one right or refuses it with a reason: every integer index-notation
+//! expression lowers right or is refused with a reason, never wrong.
 //!
 //! A [`Draw`] is one seeded kernel: an expression over up to four operands of
 //! order 0-3 on the index variables `i j k l` (operands that lack some of the
