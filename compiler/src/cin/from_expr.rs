@@ -13,6 +13,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::kernel::{ETree, Kernel, LowerError, Operand};
+use super::lattice::fold_ring;
 use crate::expr::{Assignment, BinOp, ExprKind, Func, Schedule};
 use crate::graph::AluOp;
 use crate::tensor::{Format, LevelFormat};
@@ -165,24 +166,6 @@ fn convert(
             Box::new(convert(a, formats, operands)?),
             Box::new(convert(b, formats, operands)?),
         ),
-    })
-}
-
-/// `x op y` when the result does not depend on the value width: the ring
-/// operations commute with wrapping to any width (two's complement), so folding
-/// them in 64 bits and wrapping later gives what the dense reference computes.
-/// `min`, `max`, `>>` and `!` do depend on it (200 is -56 in 8 bits), so they
-/// stay as written and the lowering refuses them.
-fn fold_ring(op: AluOp, x: i64, y: i64) -> Option<i64> {
-    Some(match op {
-        AluOp::Add => x.wrapping_add(y),
-        AluOp::Sub => x.wrapping_sub(y),
-        AluOp::Mul => x.wrapping_mul(y),
-        AluOp::And => x & y,
-        AluOp::Or => x | y,
-        AluOp::Xor => x ^ y,
-        AluOp::Shl => x.wrapping_shl(u32::try_from(y).ok()?),
-        _ => return None,
     })
 }
 

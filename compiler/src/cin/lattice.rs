@@ -76,26 +76,33 @@ pub fn intersects(op: AluOp) -> bool {
 pub fn at_zero(op: AluOp, c: i64, const_left: bool) -> i64 {
     let (a, b) = if const_left { (c, 0) } else { (0, c) };
     match op {
-        AluOp::Add => a.wrapping_add(b),
-        AluOp::Sub => a.wrapping_sub(b),
-        AluOp::Mul => a.wrapping_mul(b),
         AluOp::Min => a.min(b),
         AluOp::Max => a.max(b),
-        AluOp::And => a & b,
-        AluOp::Or => a | b,
-        AluOp::Xor => a ^ b,
         // A shift moves the stream value by the constant: 0 stays 0. A constant
         // shifted by a stream value is not in the grammar.
-        AluOp::Shl | AluOp::Shr => {
-            if const_left {
-                c
-            } else {
-                0
-            }
-        }
-        AluOp::Neg => 0,
+        AluOp::Shl | AluOp::Shr if const_left => c,
+        AluOp::Shl | AluOp::Shr | AluOp::Neg => 0,
         AluOp::Not => 1,
+        _ => fold_ring(op, a, b).expect("the other operations are ring operations"),
     }
+}
+
+/// `x op y` when the result does not depend on the value width: the ring
+/// operations commute with wrapping to any width (two's complement), so folding
+/// them in 64 bits and wrapping later gives what the dense reference computes.
+/// `min`, `max`, `>>` and `!` do depend on it (200 is -56 in 8 bits), so they
+/// stay as written and the lowering refuses them.
+pub(crate) fn fold_ring(op: AluOp, x: i64, y: i64) -> Option<i64> {
+    Some(match op {
+        AluOp::Add => x.wrapping_add(y),
+        AluOp::Sub => x.wrapping_sub(y),
+        AluOp::Mul => x.wrapping_mul(y),
+        AluOp::And => x & y,
+        AluOp::Or => x | y,
+        AluOp::Xor => x ^ y,
+        AluOp::Shl => x.wrapping_shl(u32::try_from(y).ok()?),
+        _ => return None,
+    })
 }
 
 /// What [`iteration`] needs to know about the kernel.
