@@ -403,60 +403,52 @@ fn place(
     let input = |array: String| RegionRole::Input { array };
     let mut sides = BTreeMap::new();
     let (config, ports) = match kind {
-        NodeKind::FiberLookup {
-            tensor,
-            level,
-            index,
-            format,
-            root,
-        } => {
-            let scan = match format {
-                LevelFormat::Dense => {
+        // A range is the scanner's range format: a dense level's coordinates
+        // from the same `dim` setting, with no arrays.
+        NodeKind::FiberLookup { index, root, .. } | NodeKind::Range { index, root } => {
+            let level = match kind {
+                NodeKind::FiberLookup {
+                    tensor,
+                    level,
+                    format: LevelFormat::Compressed,
+                    ..
+                } => Some(format!("{tensor}{level}")),
+                _ => None,
+            };
+            let (scan, arrays) = match level {
+                Some(level) => {
+                    for a in ["pos", "crd"] {
+                        let array = format!("{level}_{a}");
+                        check_fits(array.clone(), s.words(name, &array)?, rw, "ref")?;
+                        sides.insert(a.to_string(), input(array));
+                    }
+                    let arrays = ScanArrays {
+                        pos_addr_width: array_bits(name, &format!("{level}_pos"), s)?,
+                        crd_addr_width: array_bits(name, &format!("{level}_crd"), s)?,
+                    };
+                    (ScanFormat::Compressed, arrays)
+                }
+                None => {
                     sides.insert(
                         "dim".to_string(),
                         RegionRole::Setting {
                             index: index.clone(),
                         },
                     );
-                    ScanFormat::Dense
+                    let scan = if matches!(kind, NodeKind::Range { .. }) {
+                        ScanFormat::Range
+                    } else {
+                        ScanFormat::Dense
+                    };
+                    let arrays = ScanArrays {
+                        pos_addr_width: 1,
+                        crd_addr_width: 1,
+                    };
+                    (scan, arrays)
                 }
-                LevelFormat::Compressed => {
-                    for a in ["pos", "crd"] {
-                        let array = format!("{tensor}{level}_{a}");
-                        check_fits(array.clone(), s.words(name, &array)?, rw, "ref")?;
-                        sides.insert(a.to_string(), input(array));
-                    }
-                    ScanFormat::Compressed
-                }
-            };
-            let arrays = match scan {
-                ScanFormat::Dense | ScanFormat::Range => ScanArrays {
-                    pos_addr_width: 1,
-                    crd_addr_width: 1,
-                },
-                ScanFormat::Compressed => ScanArrays {
-                    pos_addr_width: array_bits(name, &format!("{tensor}{level}_pos"), s)?,
-                    crd_addr_width: array_bits(name, &format!("{tensor}{level}_crd"), s)?,
-                },
             };
             (
                 library::fiberlookup(scan, *root, cw, rw, arrays),
-                pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")]),
-            )
-        }
-        NodeKind::Range { index, root } => {
-            sides.insert(
-                "dim".to_string(),
-                RegionRole::Setting {
-                    index: index.clone(),
-                },
-            );
-            let arrays = ScanArrays {
-                pos_addr_width: 1,
-                crd_addr_width: 1,
-            };
-            (
-                library::fiberlookup(ScanFormat::Range, *root, cw, rw, arrays),
                 pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")]),
             )
         }

@@ -55,14 +55,15 @@ impl Term {
 
     /// Whether a fiber along the variable can be empty although the point above it
     /// was visited: an intersection, or a range of an operand that may be absent.
-    pub fn may_empty(&self, is_carrier: &dyn Fn(Slot) -> bool) -> bool {
+    /// Slots from `operands` on are carriers.
+    pub fn may_empty(&self, operands: usize) -> bool {
         match self {
             Term::Scan(_) => false,
-            Term::Present(s) => !is_carrier(*s),
+            Term::Present(s) => *s < operands,
             Term::Merge {
                 intersect: true, ..
             } => true,
-            Term::Merge { children, .. } => children.iter().any(|c| c.may_empty(is_carrier)),
+            Term::Merge { children, .. } => children.iter().any(|c| c.may_empty(operands)),
         }
     }
 }

@@ -186,21 +186,19 @@ fn stmt_with(
     }
 }
 
+/// The operator and its binding strength (index notation's, C-like; calls and
+/// unary operators bind tightest).
 fn symbol(op: AluOp) -> (&'static str, u8) {
-    match op {
-        AluOp::Mul => ("*", 5),
-        AluOp::Add => ("+", 4),
-        AluOp::Sub => ("-", 4),
-        AluOp::Shl => ("<<", 3),
-        AluOp::Shr => (">>", 3),
-        AluOp::And => ("&", 2),
-        AluOp::Xor => ("^", 1),
-        AluOp::Or => ("|", 0),
-        AluOp::Min => ("min", 9),
-        AluOp::Max => ("max", 9),
-        AluOp::Not => ("!", 9),
-        AluOp::Neg => ("-", 9),
-    }
+    let strength = match op {
+        AluOp::Mul => 5,
+        AluOp::Add | AluOp::Sub => 4,
+        AluOp::Shl | AluOp::Shr => 3,
+        AluOp::And => 2,
+        AluOp::Xor => 1,
+        AluOp::Or => 0,
+        AluOp::Min | AluOp::Max | AluOp::Not | AluOp::Neg => 9,
+    };
+    (op.symbol(), strength)
 }
 
 /// `t` as index notation, parenthesized where an operand binds looser than its

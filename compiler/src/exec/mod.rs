@@ -126,9 +126,9 @@ pub fn execute(
             NodeKind::FiberLookup {
                 tensor: t,
                 level,
-                index,
                 format,
                 root: is_root,
+                ..
             } => {
                 let tensor = tensor(t)?;
                 let lvl = tensor.levels.get(*level).ok_or_else(|| {
@@ -143,7 +143,6 @@ pub fn execute(
                         lvl.format
                     )));
                 }
-                index_dims.insert(index.clone(), lvl.dim);
                 let refs = if *is_root { &root } else { input("ref_in")? };
                 let (crd, r) = golden::fiberlookup(lvl, refs).map_err(model)?;
                 outs.push(("crd_out".into(), crd));

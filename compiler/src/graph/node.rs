@@ -101,6 +101,23 @@ impl AluOp {
         }
     }
 
+    /// The operator as index notation writes it (`+`, `min`, `!`).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            AluOp::Add => "+",
+            AluOp::Sub | AluOp::Neg => "-",
+            AluOp::Mul => "*",
+            AluOp::Min => "min",
+            AluOp::Max => "max",
+            AluOp::And => "&",
+            AluOp::Or => "|",
+            AluOp::Xor => "^",
+            AluOp::Shl => "<<",
+            AluOp::Shr => ">>",
+            AluOp::Not => "!",
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<AluOp> {
         Self::ALL.iter().copied().find(|op| op.name() == name)
     }

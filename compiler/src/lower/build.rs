@@ -18,23 +18,6 @@ struct Joined {
     refs: Vec<(Slot, Stream)>,
 }
 
-fn symbol(op: AluOp) -> &'static str {
-    match op {
-        AluOp::Add => "+",
-        AluOp::Sub => "-",
-        AluOp::Mul => "*",
-        AluOp::And => "&",
-        AluOp::Or => "|",
-        AluOp::Xor => "^",
-        AluOp::Shl => "<<",
-        AluOp::Shr => ">>",
-        AluOp::Min => "min",
-        AluOp::Max => "max",
-        AluOp::Not => "!",
-        AluOp::Neg => "-",
-    }
-}
-
 /// The joiners take up to this many ways (`sam_intersect`/`sam_union`, 2 or 3).
 const JOINER_WAYS: usize = 3;
 
@@ -221,8 +204,7 @@ impl Builder<'_> {
                 ),
             });
         }
-        let k = self.k;
-        if term.may_empty(&|s| s >= k.operands.len()) {
+        if term.may_empty(self.k.operands.len()) {
             self.intersected.insert(v.to_string());
         } else if !self.never_empty(v, &term) {
             self.sparse_below.insert(v.to_string());
@@ -553,7 +535,7 @@ impl Builder<'_> {
                 (ETree::Const(x), ETree::Const(y)) => Err(LowerError::Unsupported(format!(
                     "`{x} {} {y}` combines two constants and depends on the value width: \
                      write its value instead",
-                    symbol(*op)
+                    op.symbol()
                 ))),
                 (x, ETree::Const(c)) => {
                     let everywhere = at_zero(*op, *c, false) != 0;
