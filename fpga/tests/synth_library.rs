@@ -89,6 +89,11 @@ fn crddrop_builds_for_both_families() {
 }
 
 #[test]
+fn concat_builds_for_both_families() {
+    check(library::concat(4, 16, 32));
+}
+
+#[test]
 fn crdhold_builds_for_both_families() {
     check(library::crdhold(16));
 }

@@ -37,6 +37,10 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
+        name: "sam_concat",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
         name: "sam_crdhold",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
@@ -359,6 +363,8 @@ impl PrimitiveConfig {
             "sam_joiner3" => 11,
             // The input stage, the decision, the output buffer.
             "sam_crddrop" => 4,
+            // The input stage, the output buffer.
+            "sam_concat" => 3,
             // The input stage, nxt, the window, the class from the compares
             // applied, the output buffer.
             "sam_intersect" => 5,
@@ -613,6 +619,49 @@ pub fn crddrop(mode: CrdDropMode, crd_width: u32, inner_width: u32) -> Primitive
         ],
         sides: Vec::new(),
         unused: Vec::new(),
+    }
+}
+
+/// Most ways of `sam_concat`; its port list always has this many.
+pub const CONCAT_MAX_WAYS: u32 = 8;
+
+/// `sam_concat` over `ways` (2..=8) ways of `crd_width`-bit coordinates and
+/// `val_width`-bit values (both >= 2: the output carries stops): inputs `crd_k`,
+/// `val_k` per way, outputs `crd` and `val`. The module always has eight ways'
+/// ports; those beyond `ways` are unused (inputs tied to zero, ready left open).
+/// Panics on a way count or width the module does not take.
+pub fn concat(ways: u32, crd_width: u32, val_width: u32) -> PrimitiveConfig {
+    assert!(
+        (2..=CONCAT_MAX_WAYS).contains(&ways),
+        "sam_concat has 2..={CONCAT_MAX_WAYS} ways, not {ways}"
+    );
+    assert!(
+        crd_width >= 2 && val_width >= 2,
+        "sam_concat: coordinates and values need >= 2 bits to carry stops, not {crd_width} and {val_width}"
+    );
+    let way = |k: u32| {
+        [
+            StreamPort::input(&format!("crd_{k}"), crd_width),
+            StreamPort::input(&format!("val_{k}"), val_width),
+        ]
+    };
+    let mut streams: Vec<StreamPort> = (0..ways).flat_map(way).collect();
+    streams.push(StreamPort::output("crd", crd_width));
+    streams.push(StreamPort::output("val", val_width));
+    let unused = (ways..CONCAT_MAX_WAYS)
+        .flat_map(way)
+        .flat_map(|p| p.ports().map(|(name, ..)| name))
+        .collect();
+    PrimitiveConfig {
+        module: "sam_concat".into(),
+        params: vec![
+            ("Ways".into(), ways.to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("ValWidth".into(), val_width.to_string()),
+        ],
+        streams,
+        sides: Vec::new(),
+        unused,
     }
 }
 
@@ -1149,6 +1198,22 @@ mod tests {
         assert_eq!((range.latency(), dense.latency()), (8, 10));
         let root = fiberlookup(ScanFormat::Range, true, 16, 16, arrays);
         assert_eq!(sides(&root), ["dim", "start"]);
+    }
+
+    #[test]
+    fn concat_lists_its_ways_and_leaves_the_rest_unused() {
+        let c = concat(3, 16, 32);
+        let names: Vec<_> = c.streams.iter().map(|s| s.prefix.as_str()).collect();
+        assert_eq!(
+            names,
+            ["crd_0", "val_0", "crd_1", "val_1", "crd_2", "val_2", "crd", "val"]
+        );
+        assert_eq!(c.inputs().count(), 6);
+        assert_eq!(c.unused.len(), 5 * 2 * 3);
+        assert!(c.unused.contains(&"val_7_ready_o".to_string()));
+        assert!(!c.unused.iter().any(|u| u.starts_with("crd_2_")));
+        assert!(concat(8, 4, 6).unused.is_empty());
+        assert_eq!(c.latency(), 3);
     }
 
     #[test]

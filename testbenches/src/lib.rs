@@ -6,6 +6,7 @@ pub mod alu;
 pub mod arrayvals;
 pub mod board;
 pub mod broadcast;
+pub mod concat;
 pub mod crddrop;
 pub mod crdhold;
 pub mod drive;

@@ -46,6 +46,11 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             inner_width: 32,
         }),
         Box::new(crate::crdhold::CrdHold { crd_width: 16 }),
+        Box::new(crate::concat::Concat {
+            ways: 4,
+            crd_width: 16,
+            val_width: 32,
+        }),
         Box::new(crate::arrayvals::ArrayVals {
             ref_width: 16,
             val_width: 32,

@@ -145,6 +145,41 @@ fn joiners_lint_clean_with_three_ways_and_reject_bad_parameters() {
     assert!(err.contains("RefWidth must be in 2..63"), "{err}");
 }
 
+/// `sam_concat` at every way count and the narrowest and widest tokens, as
+/// simulated and as synthesized, and its limits.
+#[test]
+fn concat_lints_clean_at_every_way_count_and_rejects_bad_parameters() {
+    let files = sources_for(&["sam_concat"]).unwrap();
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    for ways in 2..=8 {
+        for (crd_width, val_width) in [(16, 32), (2, 63)] {
+            for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+                let params = [
+                    vec![
+                        format!("-GWays={ways}"),
+                        format!("-GCrdWidth={crd_width}"),
+                        format!("-GValWidth={val_width}"),
+                    ],
+                    defines,
+                ]
+                .concat();
+                if let Err(e) = lint(&refs, "sam_concat", &params) {
+                    panic!("sam_concat {params:?} does not lint clean:\n{e}");
+                }
+            }
+        }
+    }
+    for (param, message) in [
+        ("-GWays=1", "Ways must be in 2..8"),
+        ("-GWays=9", "Ways must be in 2..8"),
+        ("-GCrdWidth=1", "CrdWidth must be in 2..63"),
+        ("-GValWidth=1", "ValWidth must be in 2..63"),
+    ] {
+        let err = lint(&refs, "sam_concat", &[param.into()]).unwrap_err();
+        assert!(err.contains(message), "{param}: {err}");
+    }
+}
+
 /// `sam_joiner3` (a 3-way joiner from two 2-way ones) as intersect and union, at
 /// the narrowest and widest references it packs, and its limits.
 #[test]

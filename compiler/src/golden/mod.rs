@@ -3,6 +3,7 @@
 
 pub mod alu;
 pub mod arrayvals;
+pub mod concat;
 pub mod crddrop;
 pub mod crdhold;
 pub mod fiberlookup;
@@ -18,6 +19,7 @@ pub mod union;
 
 pub use alu::alu;
 pub use arrayvals::arrayvals;
+pub use concat::concat;
 pub use crddrop::{crddrop, crddrop_zeros};
 pub use crdhold::crdhold;
 pub use fiberlookup::{fiberlookup, range};
