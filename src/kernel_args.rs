@@ -26,7 +26,9 @@ pub struct KernelArgs {
     pub formats: Vec<String>,
     /// Schedule command, TACO style: `reorder(i,k,j)` sets the loop order
     /// (outermost first; default: concordant with the inputs' mode orders).
-    /// `precompute(expr,i,iw)` parses but is not supported yet. Repeatable.
+    /// `precompute(expr,j,jw)` computes `expr` in a row workspace over the
+    /// innermost loop j (filled over jw): a product with the sums it holds, or
+    /// several addends one after another. Repeatable.
     #[arg(short = 's', long = "schedule", value_name = "COMMAND")]
     pub schedule: Vec<String>,
     /// Import a Custard `.gv` graph instead of compiling an expression (formats

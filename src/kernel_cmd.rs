@@ -1,6 +1,8 @@
 //! `samgen kernel bench`: every Table 1 kernel as generated RTL in Verilator on
 //! large sparse inputs: RTL cycles against the ideal SAM bound, simulation speed,
 //! and (with --synth) the top's utilization and Fmax on ECP5.
+//! `samgen kernel workspaces`: each `precompute` workspace against the graph
+//! without it, in RTL: cycles, tokens and workspace words.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -9,7 +11,8 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use samgen_compiler::expr::evaluate;
-use samgen_compiler::kernels::{random_inputs, KernelSpec, ALGEBRA, TABLE1};
+use samgen_compiler::graph::NodeKind;
+use samgen_compiler::kernels::{random_inputs, KernelSpec, ALGEBRA, TABLE1, WORKSPACES};
 use samgen_cosim::kernel::{verify, RtlOptions};
 use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
@@ -46,6 +49,33 @@ pub enum KernelCmd {
         #[arg(long)]
         json: bool,
     },
+    /// Run each workspace kernel (`precompute`) and the same kernel without the
+    /// workspace in RTL on random inputs, verified against the golden executor
+    /// and the dense reference; print cycles, the ideal bound, tokens on all
+    /// edges and the accumulators' workspace words.
+    Workspaces {
+        /// Only the pairs with these kernels (e.g. `Add4`), comma separated.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Probability of each coordinate being nonzero.
+        #[arg(long, default_value_t = 0.1)]
+        density: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Size of every index variable (default 48, 24 for four indices).
+        #[arg(long)]
+        size: Option<u64>,
+        /// Also synthesize, place and route each top for ECP5-85F (as `kernel
+        /// bench --synth`) and report LUTs, FFs and Fmax.
+        #[arg(long)]
+        synth: bool,
+        /// Parent of the synthesis build folders.
+        #[arg(short, long, default_value = "build/bench/workspaces")]
+        output: PathBuf,
+        /// Python venv holding the YoWASP tools (default: $SAMGEN_VENV, else .venv).
+        #[arg(long)]
+        venv: Option<PathBuf>,
+    },
 }
 
 pub fn run(cmd: KernelCmd) -> Result<()> {
@@ -60,7 +90,121 @@ pub fn run(cmd: KernelCmd) -> Result<()> {
             venv,
             json,
         } => bench(&only, density, seed, fifo_depth, synth, &output, venv, json),
+        KernelCmd::Workspaces {
+            only,
+            density,
+            seed,
+            size,
+            synth,
+            output,
+            venv,
+        } => {
+            let tools = match (synth, venv) {
+                (false, _) => None,
+                (true, Some(v)) => Some(samgen_fpga::Toolchain::from_venv(v)?),
+                (true, None) => Some(Toolchain::discover()?),
+            };
+            workspaces(&only, density, seed, size, tools.as_ref(), &output)
+        }
     }
+}
+
+/// `samgen kernel workspaces`: one row per kernel of each pair.
+fn workspaces(
+    only: &[String],
+    density: f64,
+    seed: u64,
+    size: Option<u64>,
+    tools: Option<&Toolchain>,
+    output: &std::path::Path,
+) -> Result<()> {
+    let pairs: Vec<&(KernelSpec, KernelSpec)> = WORKSPACES
+        .iter()
+        .filter(|(a, b)| only.is_empty() || only.iter().any(|n| *n == a.name || *n == b.name))
+        .collect();
+    if pairs.is_empty() {
+        let names: Vec<&str> = WORKSPACES.iter().map(|(a, _)| a.name).collect();
+        bail!(
+            "--only {} names no workspace kernel (they are: {})",
+            only.join(","),
+            names.join(", ")
+        );
+    }
+    println!(
+        "{:<16} {:>6} {:>8} {:>9} {:>9} {:>6} {:>9} {:>9}{}",
+        "kernel",
+        "dims",
+        "nnz in",
+        "ideal",
+        "RTL",
+        "ratio",
+        "tokens",
+        "ws words",
+        if tools.is_some() {
+            "  ECP5 LUT    FF   MHz"
+        } else {
+            ""
+        }
+    );
+    for (without, with) in pairs {
+        for k in [without, with] {
+            let (asg, formats, graph) = k.build(true);
+            let vars = asg.index_vars();
+            let size = size.unwrap_or(if vars.len() > 3 { 24 } else { 48 });
+            let sizes: HashMap<String, u64> = vars.iter().map(|v| (v.to_string(), size)).collect();
+            let coo = random_inputs(&asg, &sizes, density, seed);
+            let nonzeros: usize = coo.values().map(|c| c.nnz()).sum();
+            let dense = evaluate(&asg, &coo, 32).with_context(|| format!("{}: dense", k.name))?;
+            let v = verify(
+                &graph,
+                &coo,
+                &formats,
+                Some((&asg.lhs.tensor, &dense)),
+                32,
+                k.name,
+                &RtlOptions::default(),
+            )
+            .with_context(|| format!("{} in RTL", k.name))?;
+            // The accumulators' dense workspaces: a row of the index's extent
+            // (a power of two in RTL) per order-1 accumulator, rows x columns
+            // for order 2.
+            let words: u64 = graph
+                .graph
+                .node_weights()
+                .filter_map(|n| match &n.kind {
+                    NodeKind::SpAccumulator { indices, .. } => Some(
+                        indices
+                            .iter()
+                            .map(|_| size.next_power_of_two())
+                            .product::<u64>(),
+                    ),
+                    _ => None,
+                })
+                .sum();
+            let synth = match tools {
+                Some(t) => match synth_top(t, &graph, k.name, 2, output) {
+                    Ok(r) => format!("  {:>8} {:>5} {:>5.1}", r.luts, r.ffs, r.fmax_mhz),
+                    Err(e) => {
+                        eprintln!("[bench] {}: synthesis failed: {e:#}", k.name);
+                        "  synthesis failed".to_string()
+                    }
+                },
+                None => String::new(),
+            };
+            println!(
+                "{:<16} {:>6} {:>8} {:>9} {:>9} {:>6.3} {:>9} {:>9}{synth}",
+                k.name,
+                format!("{size}^{}", vars.len()),
+                nonzeros,
+                v.golden.ideal_cycles,
+                v.rtl.cycles,
+                v.rtl.cycles as f64 / v.golden.ideal_cycles.max(1) as f64,
+                v.golden.tokens,
+                words
+            );
+        }
+    }
+    Ok(())
 }
 
 /// One row of the table.

@@ -26,6 +26,7 @@ fn icebreaker_vector_product_netlist_matches_golden() {
         expr: "x(i) = b(i) * c(i)",
         formats: &["x:s'", "b:s", "c:s"],
         order: "i",
+        precompute: None,
     };
     let (asg, formats, graph) = spec.build(true);
     let opts = RtlOptions {

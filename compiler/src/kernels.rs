@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::expr::{parse, parse_format_arg, Assignment};
+use crate::expr::{parse, parse_format_arg, Assignment, ScheduleCommand};
 use crate::graph::SamGraph;
 use crate::lower::{lower, Kernel};
 use crate::tensor::generate::{self, Density, ValueRange};
@@ -22,6 +22,8 @@ pub struct KernelSpec {
     pub expr: &'static str,
     pub formats: &'static [&'static str],
     pub order: &'static str,
+    /// A `precompute(expr, j, jw)` schedule command (a workspace), if any.
+    pub precompute: Option<&'static str>,
 }
 
 impl KernelSpec {
@@ -47,8 +49,16 @@ impl KernelSpec {
                 parse_format_arg(&f).unwrap_or_else(|e| panic!("{}: {e}", self.name))
             })
             .collect();
-        let kernel = Kernel::from_assignment(&asg, &formats, self.loop_order())
+        let mut kernel = Kernel::from_assignment(&asg, &formats, self.loop_order())
             .unwrap_or_else(|e| panic!("{}: {e}", self.name));
+        if let Some(text) = self.precompute {
+            let Ok(ScheduleCommand::Precompute(p)) = text.parse::<ScheduleCommand>() else {
+                panic!("{}: `{text}` is not a precompute command", self.name)
+            };
+            kernel = kernel
+                .precompute(&asg, &formats, &p)
+                .unwrap_or_else(|e| panic!("{}: {e}", self.name));
+        }
         let g = lower(&kernel).unwrap_or_else(|e| panic!("{}: {e}", self.name));
         (asg, formats, g)
     }
@@ -121,6 +131,21 @@ const fn k(
         expr,
         formats,
         order,
+        precompute: None,
+    }
+}
+
+/// A kernel computed with a workspace.
+const fn kw(
+    name: &'static str,
+    expr: &'static str,
+    formats: &'static [&'static str],
+    order: &'static str,
+    precompute: &'static str,
+) -> KernelSpec {
+    KernelSpec {
+        precompute: Some(precompute),
+        ..k(name, expr, formats, order)
     }
 }
 
@@ -228,5 +253,73 @@ pub const ALGEBRA: &[KernelSpec] = &[
         "X(i,j) = min(B(i,j) + 40, 255)",
         &["X:dd", "B:dd"],
         "i,j",
+    ),
+];
+
+/// Workspaces (seed 002 section 6) against the graphs without them, in pairs
+/// (without, with): SpM*SpM by inner products (ijk) and by rows of a workspace
+/// (ikj); MTTKRP with B*D hoisted out of the k loop or not (dense factor
+/// matrices, as in seed 002 section 6.3); sums of 4 and 5 CSR matrices as a
+/// union chain and through one row workspace.
+pub const WORKSPACES: &[(KernelSpec, KernelSpec)] = &[
+    (
+        k(
+            "SpM*SpM ijk",
+            "X(i,j) = B(i,k) * C(k,j)",
+            &["X:ss", "B:ss", "C:ss:1,0"],
+            "i,j,k",
+        ),
+        kw(
+            "SpM*SpM ikj w",
+            "X(i,j) = B(i,k) * C(k,j)",
+            &["X:ss", "B:ss", "C:ss"],
+            "i,k,j",
+            "precompute(B(i,k)*C(k,j),j,jw)",
+        ),
+    ),
+    (
+        k(
+            "MTTKRP iklj",
+            "A(i,j) = B(i,k,l) * C(k,j) * D(l,j)",
+            &["A:ss", "B:sss", "C:dd", "D:dd"],
+            "i,k,l,j",
+        ),
+        kw(
+            "MTTKRP iklj w",
+            "A(i,j) = B(i,k,l) * C(k,j) * D(l,j)",
+            &["A:ss", "B:sss", "C:dd", "D:dd"],
+            "i,k,l,j",
+            "precompute(B(i,k,l)*D(l,j),j,jw)",
+        ),
+    ),
+    (
+        k(
+            "Add4",
+            "X(i,j) = A(i,j) + B(i,j) + C(i,j) + D(i,j)",
+            &["X:ds", "A:ds", "B:ds", "C:ds", "D:ds"],
+            "i,j",
+        ),
+        kw(
+            "Add4 w",
+            "X(i,j) = A(i,j) + B(i,j) + C(i,j) + D(i,j)",
+            &["X:ds", "A:ds", "B:ds", "C:ds", "D:ds"],
+            "i,j",
+            "precompute(A(i,j)+B(i,j)+C(i,j)+D(i,j),j,jw)",
+        ),
+    ),
+    (
+        k(
+            "Add5",
+            "X(i,j) = A(i,j) + B(i,j) + C(i,j) + D(i,j) + E(i,j)",
+            &["X:ds", "A:ds", "B:ds", "C:ds", "D:ds", "E:ds"],
+            "i,j",
+        ),
+        kw(
+            "Add5 w",
+            "X(i,j) = A(i,j) + B(i,j) + C(i,j) + D(i,j) + E(i,j)",
+            &["X:ds", "A:ds", "B:ds", "C:ds", "D:ds", "E:ds"],
+            "i,j",
+            "precompute(A(i,j)+B(i,j)+C(i,j)+D(i,j)+E(i,j),j,jw)",
+        ),
     ),
 ];

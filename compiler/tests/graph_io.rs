@@ -188,6 +188,7 @@ fn spmv_graph() -> SamGraph {
         NodeKind::Intersect {
             index: "j".into(),
             operands: strings(&["B", "c"]),
+            values: vec![],
         },
     );
     let bv = g.add_node(
@@ -276,6 +277,7 @@ fn misc_graph() -> SamGraph {
         NodeKind::Union {
             index: "i".into(),
             operands: strings(&["B", "C"]),
+            values: vec![],
         },
     );
     let b1 = g.add_node("B1_scan", lookup("B", 1, "j", Compressed, false));
@@ -285,6 +287,7 @@ fn misc_graph() -> SamGraph {
         NodeKind::Union {
             index: "j".into(),
             operands: strings(&["B", "C"]),
+            values: vec![],
         },
     );
     let bv = g.add_node(
@@ -528,7 +531,8 @@ fn custard_spmv_imports() {
         *node("j_intersect"),
         NodeKind::Intersect {
             index: "j".into(),
-            operands: strings(&["B", "c"])
+            operands: strings(&["B", "c"]),
+            values: vec![],
         }
     );
     assert_eq!(

@@ -1,5 +1,5 @@
 //! The twelve Table 1 kernels (`samgen_compiler::kernels::TABLE1`), lowered with padded and
-//! unpadded outputs, survive a round trip through YAML and through DOT (Custard's
+//! unpadded outputs, and the workspace kernels (`WORKSPACES`), survive a round trip through YAML and through DOT (Custard's
 //! `.gv` reader) unchanged, and Graphviz draws their DOT without a complaint.
 
 use std::collections::HashMap;
@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 use samgen_compiler::expr::{parse, parse_format_arg};
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::kernels::TABLE1;
+use samgen_compiler::kernels::{TABLE1, WORKSPACES};
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::Format;
 
@@ -36,6 +36,10 @@ fn graphs() -> Vec<(String, SamGraph)> {
             let label = format!("{name} ({})", if padded { "padded" } else { "unpadded" });
             out.push((label, g));
         }
+    }
+    // Workspaces: a joiner way that carries values, the concatenator.
+    for (_, with) in WORKSPACES {
+        out.push((with.name.to_string(), with.build(true).2));
     }
     out
 }
@@ -100,5 +104,5 @@ fn graphviz_renders_lowered_graphs() {
         );
         rendered += 1;
     }
-    assert_eq!(rendered, TABLE1.len() * 2);
+    assert_eq!(rendered, TABLE1.len() * 2 + WORKSPACES.len());
 }

@@ -24,6 +24,7 @@ fn build(
         expr,
         formats,
         order,
+        precompute: None,
     };
     let (_, _, graph) = spec.build(true);
     let top = generate(

@@ -16,6 +16,7 @@ fn spmv_top_builds_for_ecp5() {
         expr: "x(i) = B(i,j) * c(j)",
         formats: &["x:s'", "B:ds", "c:d"],
         order: "i,j",
+        precompute: None,
     };
     let (_, _, graph) = spec.build(true);
     let top = generate(

@@ -464,23 +464,47 @@ fn place(
                 ("ref_out", "ref"),
             ]),
         ),
-        NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => {
+        NodeKind::Intersect {
+            operands, values, ..
+        }
+        | NodeKind::Union {
+            operands, values, ..
+        } => {
             let ways = operands.len() as u32;
             if !(2..=library::JOINER_MAX_WAYS).contains(&ways) {
                 return Err(fail(format!("{ways} ways (the joiners take 2 or 3)")));
             }
+            // A way that carries values makes every way as wide as a value; the
+            // reference ways are widened and narrowed at the ports.
+            let way_width = if values.is_empty() { rw } else { rw.max(vw) };
             let config = if matches!(kind, NodeKind::Intersect { .. }) {
-                library::intersect(ways, cw, rw)
+                library::intersect(ways, cw, way_width)
             } else {
-                library::union(ways, cw, rw)
+                library::union(ways, cw, way_width)
             };
             let mut ports = pairs(&[("crd_out", "crd")]);
             for (k, t) in operands.iter().enumerate() {
+                let way = if values.contains(t) { "val" } else { "ref" };
                 ports.insert(format!("crd_in_{t}"), format!("crd{k}"));
-                ports.insert(format!("ref_in_{t}"), format!("ref{k}"));
-                ports.insert(format!("ref_out_{t}"), format!("ref{k}"));
+                ports.insert(format!("{way}_in_{t}"), format!("ref{k}"));
+                ports.insert(format!("{way}_out_{t}"), format!("ref{k}"));
             }
             (config, ports)
+        }
+        NodeKind::Concat { ways, .. } => {
+            let ways = *ways as u32;
+            if !(2..=library::CONCAT_MAX_WAYS).contains(&ways) {
+                return Err(fail(format!(
+                    "a concatenation of {ways} ways (2..={})",
+                    library::CONCAT_MAX_WAYS
+                )));
+            }
+            let mut ports = pairs(&[("crd_out", "crd"), ("val_out", "val")]);
+            for k in 0..ways {
+                ports.insert(format!("crd_in_{k}"), format!("crd_{k}"));
+                ports.insert(format!("val_in_{k}"), format!("val_{k}"));
+            }
+            (library::concat(ways, cw, vw), ports)
         }
         NodeKind::ArrayVals { tensor, .. } => {
             let array = format!("{tensor}_vals");
@@ -1017,9 +1041,44 @@ pub fn generate(
                         })
                 })
                 .map(|(gp, _)| gp.clone());
+            // A channel wider than its edge (a joiner way that also carries
+            // values): a token is widened on the way in, its control payload
+            // sign-extended so that `D` and `N` stay all ones (minus one), and
+            // narrowed on the way out, keeping the flag and the low bits.
+            let edge_width = graph_port.as_ref().and_then(|gp| {
+                node.kind
+                    .inputs()
+                    .into_iter()
+                    .chain(node.kind.outputs())
+                    .find(|p| &p.name == gp)
+                    .map(|p| width_of(p.kind, o))
+            });
             for (port, _, _) in s.ports() {
                 let suffix = port.rsplit('_').nth(1).unwrap_or("");
                 let sig = match &graph_port {
+                    Some(gp) if suffix == "tok" && edge_width.is_some_and(|w| w < s.width) => {
+                        let (w, wide) = (edge_width.unwrap_or(s.width), s.width);
+                        let edge = format!("{}_{gp}_tok", node.name);
+                        if s.dir == StreamDir::In {
+                            format!(
+                                "{{{edge}[{w}], {{{}{{{edge}[{w}] & {edge}[{}]}}}}, {edge}[{}:0]}}",
+                                wide - w,
+                                w - 1,
+                                w - 1
+                            )
+                        } else {
+                            let wire = format!("{}_{gp}_wide_tok", node.name);
+                            node_items.push(Item::Wire {
+                                name: wire.clone(),
+                                width: Width::Bits(wide + 1),
+                            });
+                            node_items.push(Item::Assign {
+                                lhs: edge,
+                                rhs: format!("{{{wire}[{wide}], {wire}[{}:0]}}", w - 1),
+                            });
+                            wire
+                        }
+                    }
                     Some(gp) => format!("{}_{gp}_{suffix}", node.name),
                     // A channel this node does not use: no valid, nothing read.
                     None => match (s.dir, suffix) {
@@ -1135,11 +1194,18 @@ fn describe(kind: &NodeKind) -> String {
         ),
         NodeKind::RepSigGen { index } => format!("repeat signal from {index}"),
         NodeKind::Repeat { index, tensor, .. } => format!("repeats {tensor} along {index}"),
-        NodeKind::Intersect { index, operands } => {
+        NodeKind::Intersect {
+            index, operands, ..
+        } => {
             format!("intersects {} over {index}", operands.join(", "))
         }
-        NodeKind::Union { index, operands } => {
+        NodeKind::Union {
+            index, operands, ..
+        } => {
             format!("unions {} over {index}", operands.join(", "))
+        }
+        NodeKind::Concat { index, ways } => {
+            format!("passes {ways} fibers over {index} one after another")
         }
         NodeKind::ArrayVals { tensor, root } => format!(
             "loads {tensor}'s values{}",

@@ -26,6 +26,7 @@ fn check(
         expr,
         formats,
         order,
+        precompute: None,
     };
     let (asg, formats, graph) = spec.build(true);
     let sizes: HashMap<String, u64> = asg

@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use rstest::rstest;
 use samgen_compiler::expr::{evaluate, parse, Assignment};
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::kernels::{random_inputs, TABLE1};
+use samgen_compiler::kernels::{random_inputs, TABLE1, WORKSPACES};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
@@ -284,6 +284,41 @@ fn algebra_kernel_in_rtl(#[case] expr: &str, #[case] formats: &[&str]) {
         &formats,
         &inputs,
         Some(expr.len() as u64 * 31),
+    );
+}
+
+/// The `precompute` workspaces (seed 002 section 6): SpM*SpM by rows, MTTKRP
+/// with B*D hoisted, sums of 4 and 5 matrices through one row workspace (the
+/// concatenator), on the data sets plus one with its first operand empty, under
+/// random FIFO depths.
+#[rstest]
+#[case("SpM*SpM ikj w")]
+#[case("MTTKRP iklj w")]
+#[case("Add4 w")]
+#[case("Add5 w")]
+fn workspace_kernel_in_rtl(#[case] name: &str) {
+    let k = WORKSPACES
+        .iter()
+        .map(|(_, with)| with)
+        .find(|k| k.name == name)
+        .unwrap_or_else(|| panic!("no workspace kernel {name}"));
+    let (asg, formats, graph) = k.build(true);
+    let inputs = |seed: u64, density: f64, size: u64| {
+        let mut coo = set_inputs(&asg, seed, density, size);
+        if seed == 3 {
+            let first = asg.inputs()[0].0.to_string();
+            let t = &coo[&first];
+            coo.insert(first, CooTensor::new(t.dims.clone(), vec![]).unwrap());
+        }
+        coo
+    };
+    run_sets(
+        name,
+        &graph,
+        &asg,
+        &formats,
+        &inputs,
+        Some(name.len() as u64 * 17),
     );
 }
 

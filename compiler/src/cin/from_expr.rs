@@ -31,16 +31,20 @@ impl Kernel {
         formats: &HashMap<String, Format>,
         schedule: &Schedule,
     ) -> Result<Kernel, LowerError> {
-        if let Some(p) = schedule.precomputes().next() {
-            return Err(LowerError::Unsupported(format!(
-                "schedule `precompute({},{},{})`: precompute (workspaces) is not lowered yet",
-                p.expr_text, p.var, p.workspace_var
-            )));
-        }
         let loop_order = schedule
             .loop_order(asg, formats)
             .map_err(|e| LowerError::Schedule(e.to_string()))?;
-        Kernel::from_assignment(asg, formats, loop_order)
+        let kernel = Kernel::from_assignment(asg, formats, loop_order)?;
+        let precomputes: Vec<_> = schedule.precomputes().collect();
+        match precomputes.as_slice() {
+            [] => Ok(kernel),
+            [p] => kernel.precompute(asg, formats, p),
+            [_, second, ..] => Err(LowerError::Schedule(format!(
+                "precompute({},{},{}): one workspace per kernel is lowered; an accumulator \
+                 already gives each sum above the innermost loop its own",
+                second.expr_text, second.var, second.workspace_var
+            ))),
+        }
     }
 
     /// Build the kernel of `asg` with the given formats and loop order.
@@ -53,20 +57,7 @@ impl Kernel {
             .map_err(|e| LowerError::Unsupported(e.to_string()))?;
         let mut operands = Vec::new();
         let tree = convert(&asg.rhs, formats, &mut operands)?;
-        let mut reductions: Vec<String> =
-            asg.reduction_vars().into_iter().map(String::from).collect();
-        let pos = |v: &String| loop_order.iter().position(|x| x == v).unwrap_or(usize::MAX);
-        reductions.sort_by_key(pos);
-        let mut tree = tree;
-        for r in &reductions {
-            let users: BTreeSet<usize> = operands
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| o.vars.contains(r))
-                .map(|(k, _)| k)
-                .collect();
-            tree = place_sum(tree, r, &users);
-        }
+        let tree = place_sums(tree, &operands, &reductions(asg, &loop_order));
         let output_vars: Vec<String> = asg
             .lhs
             .indices
@@ -97,7 +88,31 @@ impl Kernel {
     }
 }
 
-fn convert(
+/// The reduction variables of `asg`, outermost loop first.
+pub(super) fn reductions(asg: &Assignment, loop_order: &[String]) -> Vec<String> {
+    let mut reductions: Vec<String> = asg.reduction_vars().into_iter().map(String::from).collect();
+    let pos = |v: &String| loop_order.iter().position(|x| x == v).unwrap_or(usize::MAX);
+    reductions.sort_by_key(pos);
+    reductions
+}
+
+/// `tree` with a sum over each of `reductions` (outermost loop first) placed by
+/// TACO's rule.
+pub(super) fn place_sums(tree: ETree, operands: &[Operand], reductions: &[String]) -> ETree {
+    let mut tree = tree;
+    for r in reductions {
+        let users: BTreeSet<usize> = operands
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.vars.contains(r))
+            .map(|(k, _)| k)
+            .collect();
+        tree = place_sum(tree, r, &users);
+    }
+    tree
+}
+
+pub(super) fn convert(
     e: &crate::expr::Expr,
     formats: &HashMap<String, Format>,
     operands: &mut Vec<Operand>,
@@ -169,8 +184,15 @@ fn convert(
     })
 }
 
-fn uses(t: &ETree, users: &BTreeSet<usize>) -> usize {
-    t.operands().iter().filter(|k| users.contains(k)).count()
+/// The uses of r in `t`: operands in `users`, and a workspace read over r.
+fn uses(t: &ETree, r: &str, users: &BTreeSet<usize>) -> usize {
+    let mut n = 0;
+    t.visit(&mut |x| match x {
+        ETree::Operand(k) if users.contains(k) => n += 1,
+        ETree::Workspace(w) if w.var == r => n += 1,
+        _ => {}
+    });
+    n
 }
 
 /// Wrap the smallest operand of a `+`/`-` holding every operand in `users` in a
@@ -186,8 +208,8 @@ fn place_sum(t: ETree, r: &str, users: &BTreeSet<usize>) -> ETree {
 /// `t` with the sum over `r` placed at an operand of a `+`/`-` inside it that
 /// holds all of `t`'s uses of `r`, if there is one.
 fn descend(t: &ETree, r: &str, users: &BTreeSet<usize>) -> Option<ETree> {
-    let all = uses(t, users);
-    let holds = |c: &ETree| uses(c, users) == all;
+    let all = uses(t, r, users);
+    let holds = |c: &ETree| uses(c, r, users) == all;
     match t {
         ETree::Binary(op @ (AluOp::Add | AluOp::Sub), a, b) => {
             if holds(a) {
@@ -222,6 +244,13 @@ fn descend(t: &ETree, r: &str, users: &BTreeSet<usize>) -> Option<ETree> {
             v.clone(),
             Box::new(place_sum(*a.clone(), r, users)),
         )),
-        ETree::Operand(_) | ETree::Const(_) => None,
+        // A workspace whose body holds every use takes the sum (its producer
+        // loops over r); one read over r is summed outside it.
+        ETree::Workspace(w) if w.var != r => {
+            let mut w = w.clone();
+            w.body = place_sum(w.body, r, users);
+            Some(ETree::Workspace(w))
+        }
+        ETree::Workspace(_) | ETree::Operand(_) | ETree::Const(_) => None,
     }
 }

@@ -35,6 +35,84 @@ pub enum ETree {
     Binary(AluOp, Box<ETree>, Box<ETree>),
     /// Sum over an index variable.
     Sum(String, Box<ETree>),
+    /// A workspace (`precompute`): read here as an operand over its variable.
+    Workspace(Box<Workspace>),
+}
+
+/// A workspace of seed 002 section 4 (`precompute(expr, j, jw)`): `body`, with
+/// `var` renamed `ws_var`, is accumulated into a vector over `ws_var` under the
+/// loops outside it, and read where the expression stood as if it were an
+/// operand over `var`. The body's top is the sum the workspace accumulates, or
+/// a chain of `+` whose addends it accumulates one after another (TACO's
+/// sequence `w += a; w += b`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workspace {
+    /// Its name in the statement and the graph (`w`).
+    pub name: String,
+    /// Its number among the kernel's workspaces, in tree order.
+    pub index: usize,
+    /// The variable the consumer reads it over (`j`).
+    pub var: String,
+    /// The variable the producer fills it over (`jw`).
+    pub ws_var: String,
+    pub body: ETree,
+}
+
+impl Workspace {
+    /// The variables in scope in the body, given those where the workspace is
+    /// read.
+    pub fn body_scope(&self, here: &BTreeSet<String>) -> BTreeSet<String> {
+        let mut inner = here.clone();
+        inner.remove(&self.var);
+        inner.insert(self.ws_var.clone());
+        inner
+    }
+
+    /// The addends accumulated one after another: a `+`/`-` chain at the top of
+    /// the body (a subtrahend negated), else the body alone.
+    pub fn addends(&self) -> Vec<ETree> {
+        let mut out = Vec::new();
+        flatten_sum(&self.body, false, &mut out);
+        out
+    }
+
+    /// The addends as they stand in the body (a subtrahend not negated), in the
+    /// order of [`Workspace::addends`].
+    pub fn addend_nodes(&self) -> Vec<&ETree> {
+        fn walk<'t>(t: &'t ETree, out: &mut Vec<&'t ETree>) {
+            match t {
+                ETree::Binary(AluOp::Add | AluOp::Sub, a, b) => {
+                    walk(a, out);
+                    walk(b, out);
+                }
+                t => out.push(t),
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.body, &mut out);
+        out
+    }
+
+    /// Whether the producer fills it one addend after another: the body is a
+    /// `+`/`-` chain.
+    pub fn is_sequence(&self) -> bool {
+        matches!(self.body, ETree::Binary(AluOp::Add | AluOp::Sub, ..))
+    }
+}
+
+fn flatten_sum(t: &ETree, negate: bool, out: &mut Vec<ETree>) {
+    match t {
+        ETree::Binary(AluOp::Add, a, b) => {
+            flatten_sum(a, negate, out);
+            flatten_sum(b, negate, out);
+        }
+        ETree::Binary(AluOp::Sub, a, b) => {
+            flatten_sum(a, negate, out);
+            flatten_sum(b, !negate, out);
+        }
+        t if negate => out.push(ETree::Unary(AluOp::Neg, Box::new(t.clone()))),
+        t => out.push(t.clone()),
+    }
 }
 
 impl ETree {
@@ -49,10 +127,11 @@ impl ETree {
         v
     }
 
-    fn visit(&self, f: &mut impl FnMut(&ETree)) {
+    pub(crate) fn visit(&self, f: &mut impl FnMut(&ETree)) {
         f(self);
         match self {
             ETree::Unary(_, a) | ETree::Sum(_, a) => a.visit(f),
+            ETree::Workspace(w) => w.body.visit(f),
             ETree::Binary(_, a, b) => {
                 a.visit(f);
                 b.visit(f);
@@ -61,25 +140,63 @@ impl ETree {
         }
     }
 
-    /// Summed variables enclosing each operand, by operand index.
-    pub(crate) fn sums_above(&self, out: &mut Vec<BTreeSet<String>>, above: &BTreeSet<String>) {
+    /// The workspaces in the tree, by their index.
+    pub fn workspaces(&self) -> Vec<&Workspace> {
+        let mut v = Vec::new();
+        self.collect_workspaces(&mut v);
+        v.sort_by_key(|w| w.index);
+        v
+    }
+
+    fn collect_workspaces<'t>(&'t self, out: &mut Vec<&'t Workspace>) {
+        match self {
+            ETree::Workspace(w) => {
+                out.push(w);
+                w.body.collect_workspaces(out);
+            }
+            ETree::Unary(_, a) | ETree::Sum(_, a) => a.collect_workspaces(out),
+            ETree::Binary(_, a, b) => {
+                a.collect_workspaces(out);
+                b.collect_workspaces(out);
+            }
+            ETree::Operand(_) | ETree::Const(_) => {}
+        }
+    }
+
+    /// The index variables in scope at each operand and each workspace (by
+    /// index), given those at `self` (`here`: the free variables and the sums
+    /// around it). A sum adds its variable; a workspace's body has `ws_var` in
+    /// place of `var`.
+    pub(crate) fn scopes(
+        &self,
+        here: &BTreeSet<String>,
+        operands: &mut Vec<BTreeSet<String>>,
+        workspaces: &mut Vec<BTreeSet<String>>,
+    ) {
         match self {
             ETree::Operand(k) => {
-                if out.len() <= *k {
-                    out.resize(*k + 1, BTreeSet::new());
+                if operands.len() <= *k {
+                    operands.resize(*k + 1, BTreeSet::new());
                 }
-                out[*k] = above.clone();
+                operands[*k] = here.clone();
             }
             ETree::Const(_) => {}
-            ETree::Unary(_, a) => a.sums_above(out, above),
+            ETree::Unary(_, a) => a.scopes(here, operands, workspaces),
             ETree::Binary(_, a, b) => {
-                a.sums_above(out, above);
-                b.sums_above(out, above);
+                a.scopes(here, operands, workspaces);
+                b.scopes(here, operands, workspaces);
             }
             ETree::Sum(v, a) => {
-                let mut inner = above.clone();
+                let mut inner = here.clone();
                 inner.insert(v.clone());
-                a.sums_above(out, &inner);
+                a.scopes(&inner, operands, workspaces);
+            }
+            ETree::Workspace(w) => {
+                if workspaces.len() <= w.index {
+                    workspaces.resize(w.index + 1, BTreeSet::new());
+                }
+                workspaces[w.index] = here.clone();
+                w.body.scopes(&w.body_scope(here), operands, workspaces);
             }
         }
     }

@@ -112,28 +112,32 @@ pub struct Context<'a> {
     pub vars: &'a [Vec<String>],
     /// Index variables in each operand's scope.
     pub scope: &'a [BTreeSet<String>],
+    /// Workspace w is slot `vars.len() + w`.
     /// The carrier of an expression node (by its address in the kernel's tree,
     /// the same for every variable) with its scope (the output variables and
     /// the sums around it), made on first use. Each node has its own: one
     /// carrier in two merges of one variable would be aligned twice.
     pub carrier: &'a mut dyn FnMut(usize, &BTreeSet<String>) -> Slot,
-    pub output_vars: &'a [String],
 }
 
-/// The simplified iteration of `v` over the expression `t`; `None` if no
-/// operand in v's scope takes part.
-pub fn iteration(t: &ETree, v: &str, cx: &mut Context<'_>) -> Option<Term> {
-    term(t, v, &BTreeSet::new(), cx).map(simplify)
+/// The simplified iteration of `v` over the expression `t`, whose scope is
+/// `here` (the output variables at the top); `None` if no operand in v's scope
+/// takes part.
+pub fn iteration(
+    t: &ETree,
+    v: &str,
+    here: &BTreeSet<String>,
+    cx: &mut Context<'_>,
+) -> Option<Term> {
+    term(t, v, here, cx).map(simplify)
 }
 
-fn term(t: &ETree, v: &str, above: &BTreeSet<String>, cx: &mut Context<'_>) -> Option<Term> {
+fn term(t: &ETree, v: &str, here: &BTreeSet<String>, cx: &mut Context<'_>) -> Option<Term> {
     let everywhere = |inner: Option<Term>, cx: &mut Context<'_>| -> Option<Term> {
-        let mut scope: BTreeSet<String> = cx.output_vars.iter().cloned().collect();
-        scope.extend(above.iter().cloned());
-        if !scope.contains(v) {
+        if !here.contains(v) {
             return inner;
         }
-        let c = (cx.carrier)(t as *const ETree as usize, &scope);
+        let c = (cx.carrier)(t as *const ETree as usize, here);
         Some(match inner {
             None => Term::Present(c),
             Some(x) => Term::Merge {
@@ -154,7 +158,7 @@ fn term(t: &ETree, v: &str, above: &BTreeSet<String>, cx: &mut Context<'_>) -> O
         }
         ETree::Const(_) => None,
         ETree::Unary(op, a) => {
-            let inner = term(a, v, above, cx);
+            let inner = term(a, v, here, cx);
             if at_zero(*op, 0, false) == 0 {
                 inner
             } else {
@@ -164,14 +168,14 @@ fn term(t: &ETree, v: &str, above: &BTreeSet<String>, cx: &mut Context<'_>) -> O
         ETree::Binary(op, a, b) => match (a.as_ref(), b.as_ref()) {
             (x, ETree::Const(c)) | (ETree::Const(c), x) => {
                 let const_left = matches!(a.as_ref(), ETree::Const(_));
-                let inner = term(x, v, above, cx);
+                let inner = term(x, v, here, cx);
                 if at_zero(*op, *c, const_left) == 0 {
                     inner
                 } else {
                     everywhere(inner, cx)
                 }
             }
-            (x, y) => match (term(x, v, above, cx), term(y, v, above, cx)) {
+            (x, y) => match (term(x, v, here, cx), term(y, v, here, cx)) {
                 (None, t) | (t, None) => t,
                 (Some(p), Some(q)) => Some(Term::Merge {
                     intersect: intersects(*op),
@@ -180,10 +184,17 @@ fn term(t: &ETree, v: &str, above: &BTreeSet<String>, cx: &mut Context<'_>) -> O
             },
         },
         ETree::Sum(r, a) => {
-            let mut inner = above.clone();
+            let mut inner = here.clone();
             inner.insert(r.clone());
             term(a, v, &inner, cx)
         }
+        // Along its variable a workspace is scanned like an operand; along the
+        // others (its producer's loops and the loops outside it) its body
+        // decides.
+        ETree::Workspace(w) if w.var == v => here
+            .contains(v)
+            .then(|| Term::Scan(cx.vars.len() + w.index)),
+        ETree::Workspace(w) => term(&w.body, v, &w.body_scope(here), cx),
     }
 }
 
@@ -271,8 +282,12 @@ pub struct Iterations {
     pub labels: Vec<String>,
     /// Index variables in each slot's scope (operands, then carriers).
     pub scope: Vec<BTreeSet<String>>,
-    /// Slots below this one are the kernel's operands, the rest carriers.
+    /// Slots below this one are the kernel's operands, then its workspaces; the
+    /// rest are carriers.
     pub operands: usize,
+    /// Per workspace filled one addend after another (by its producer
+    /// variable), each addend's own iteration along that variable.
+    pub sequences: Vec<(String, Vec<Term>)>,
 }
 
 /// `base`, or `base_2`, `base_3`, ... : the first not in `used`.
@@ -290,16 +305,13 @@ impl Iterations {
     /// The iterations of `kernel`'s loop variables.
     pub fn of(kernel: &Kernel) -> Result<Iterations, LowerError> {
         let n = kernel.operands.len();
-        let mut sums = Vec::new();
-        kernel.tree.sums_above(&mut sums, &BTreeSet::new());
-        sums.resize(n, BTreeSet::new());
-        let mut scope: Vec<BTreeSet<String>> = sums
-            .into_iter()
-            .map(|mut s| {
-                s.extend(kernel.output_vars.iter().cloned());
-                s
-            })
-            .collect();
+        let free: BTreeSet<String> = kernel.output_vars.iter().cloned().collect();
+        let workspaces = kernel.tree.workspaces();
+        let mut scope = Vec::new();
+        let mut ws_scope = Vec::new();
+        kernel.tree.scopes(&free, &mut scope, &mut ws_scope);
+        scope.resize(n, BTreeSet::new());
+        ws_scope.resize(workspaces.len(), BTreeSet::new());
         let mut used: BTreeSet<String> = kernel.operands.iter().map(|o| o.tensor.clone()).collect();
         used.insert(kernel.output.clone());
         let mut seen = BTreeSet::new();
@@ -311,11 +323,21 @@ impl Iterations {
                 unique_label(&op.tensor, &mut used)
             });
         }
+        for w in &workspaces {
+            labels.push(unique_label(&w.name, &mut used));
+        }
+        scope.extend(ws_scope);
+        // Carriers come after the operands and the workspaces.
+        let n_ops = n;
+        let n = n + workspaces.len();
+        let mut sequences = Vec::new();
         let vars: Vec<Vec<String>> = kernel.operands.iter().map(|o| o.vars.clone()).collect();
         let mut terms = Vec::new();
         let mut carriers: Vec<(usize, BTreeSet<String>)> = Vec::new();
         for v in &kernel.loop_order {
-            if !kernel.operands.iter().any(|o| o.vars.contains(v)) {
+            if !kernel.operands.iter().any(|o| o.vars.contains(v))
+                && !workspaces.iter().any(|w| w.var == *v)
+            {
                 return Err(LowerError::Unsupported(format!(
                     "index {v} is on the left-hand side only: no operand gives its extent"
                 )));
@@ -333,9 +355,8 @@ impl Iterations {
                 vars: &vars,
                 scope: &scope,
                 carrier: &mut carrier,
-                output_vars: &kernel.output_vars,
             };
-            let t = match iteration(&kernel.tree, v, &mut cx) {
+            let t = match iteration(&kernel.tree, v, &free, &mut cx) {
                 Some(t) => t,
                 None => {
                     return Err(LowerError::Unsupported(format!(
@@ -376,6 +397,30 @@ impl Iterations {
                 _ => t,
             };
             terms.push((v.clone(), t));
+            for w in workspaces
+                .iter()
+                .filter(|w| w.ws_var == *v && w.is_sequence())
+            {
+                let here = w.body_scope(&scope[n_ops + w.index]);
+                let mut cx = Context {
+                    vars: &vars,
+                    scope: &scope,
+                    carrier: &mut carrier,
+                };
+                let mut each = Vec::new();
+                for a in w.addend_nodes() {
+                    match iteration(a, v, &here, &mut cx) {
+                        Some(t) => each.push(t),
+                        None => {
+                            return Err(LowerError::Unsupported(format!(
+                                "an addend of workspace {} does not vary with {v}",
+                                w.name
+                            )))
+                        }
+                    }
+                }
+                sequences.push((v.clone(), each));
+            }
         }
         for (_, c) in &carriers {
             scope.push(c.clone());
@@ -386,6 +431,7 @@ impl Iterations {
             labels,
             scope,
             operands: n,
+            sequences,
         })
     }
 

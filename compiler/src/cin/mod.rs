@@ -12,10 +12,12 @@
 mod from_expr;
 mod kernel;
 pub mod lattice;
+mod precompute;
 pub mod statement;
 
-pub use kernel::{ETree, Kernel, LowerError, Operand};
+pub use kernel::{ETree, Kernel, LowerError, Operand, Workspace};
 pub use lattice::Iterations;
+pub use precompute::MAX_ADDENDS;
 pub use statement::{statement, Stmt};
 
 impl Kernel {
@@ -26,7 +28,14 @@ impl Kernel {
         let mut out = statement(self).to_string();
         out.push_str("iteration:\n");
         for (v, t) in &it.terms {
-            out.push_str(&format!("  {v}: {}\n", it.describe(t)));
+            match it.sequences.iter().find(|(u, _)| u == v) {
+                // A workspace filled one addend after another iterates each alone.
+                Some((_, each)) => {
+                    let parts: Vec<String> = each.iter().map(|t| it.describe(t)).collect();
+                    out.push_str(&format!("  {v}: {}, one after another\n", parts.join("; ")));
+                }
+                None => out.push_str(&format!("  {v}: {}\n", it.describe(t))),
+            }
         }
         Ok(out)
     }

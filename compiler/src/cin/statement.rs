@@ -21,7 +21,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
-use super::kernel::{ETree, Kernel};
+use super::kernel::{ETree, Kernel, Workspace};
 use crate::graph::AluOp;
 
 /// One statement of concrete index notation.
@@ -36,6 +36,8 @@ pub enum Stmt {
         consumer: Box<Stmt>,
         producer: Box<Stmt>,
     },
+    /// Statements run one after another (addends filling one workspace).
+    Sequence(Vec<Stmt>),
     Assign {
         /// The written access: `X(i,j)`, `w(j)`, `t`.
         lhs: String,
@@ -48,7 +50,15 @@ pub enum Stmt {
 pub fn statement(kernel: &Kernel) -> Stmt {
     let lhs = access(&kernel.output, &kernel.output_vars);
     let free: BTreeSet<String> = kernel.output_vars.iter().cloned().collect();
-    let mut names = Names::default();
+    let mut names = Names {
+        taken: kernel
+            .tree
+            .workspaces()
+            .iter()
+            .map(|w| w.name.clone())
+            .collect(),
+        ..Names::default()
+    };
     stmt_with(
         kernel,
         &kernel.loop_order,
@@ -69,26 +79,34 @@ fn access(tensor: &str, vars: &[String]) -> String {
     }
 }
 
-/// Workspace names: `t`, `t2`, ... for scalars, `w`, `w2`, ... for the others.
+/// Workspace names: `t`, `t2`, ... for scalars, `w`, `w2`, ... for the others,
+/// past the names of the explicit workspaces.
 #[derive(Default)]
 struct Names {
     scalars: usize,
     vectors: usize,
+    /// The explicit workspaces' names.
+    taken: BTreeSet<String>,
 }
 
 impl Names {
     fn next(&mut self, order: usize) -> String {
-        let (base, n) = if order == 0 {
-            self.scalars += 1;
-            ("t", self.scalars)
-        } else {
-            self.vectors += 1;
-            ("w", self.vectors)
-        };
-        if n == 1 {
-            base.to_string()
-        } else {
-            format!("{base}{n}")
+        loop {
+            let (base, n) = if order == 0 {
+                self.scalars += 1;
+                ("t", self.scalars)
+            } else {
+                self.vectors += 1;
+                ("w", self.vectors)
+            };
+            let name = if n == 1 {
+                base.to_string()
+            } else {
+                format!("{base}{n}")
+            };
+            if !self.taken.contains(&name) {
+                return name;
+            }
         }
     }
 }
@@ -97,9 +115,49 @@ impl Names {
 fn top_sum<'t>(t: &'t ETree, v: &str) -> Option<&'t ETree> {
     match t {
         ETree::Sum(r, body) if r == v => Some(body),
-        ETree::Sum(..) | ETree::Operand(_) | ETree::Const(_) => None,
+        ETree::Sum(..) | ETree::Operand(_) | ETree::Const(_) | ETree::Workspace(_) => None,
         ETree::Unary(_, a) => top_sum(a, v),
         ETree::Binary(_, a, b) => top_sum(a, v).or_else(|| top_sum(b, v)),
+    }
+}
+
+/// The explicit workspace of `t` (not inside a sum), if any.
+fn top_workspace(t: &ETree) -> Option<&Workspace> {
+    match t {
+        ETree::Workspace(w) => Some(w),
+        ETree::Sum(..) | ETree::Operand(_) | ETree::Const(_) => None,
+        ETree::Unary(_, a) => top_workspace(a),
+        ETree::Binary(_, a, b) => top_workspace(a).or_else(|| top_workspace(b)),
+    }
+}
+
+/// The body of a workspace without the sums its producer loops over, and
+/// those loops' variables.
+fn producer_body(w: &Workspace) -> (&ETree, Vec<String>) {
+    let mut body = &w.body;
+    let mut vars = Vec::new();
+    while let ETree::Sum(r, a) = body {
+        vars.push(r.clone());
+        body = a;
+    }
+    vars.push(w.ws_var.clone());
+    (body, vars)
+}
+
+/// `t` with the explicit workspace replaced by a marker operand.
+fn replace_workspace(t: &ETree, ws: &str, out: &mut Vec<String>) -> ETree {
+    match t {
+        ETree::Workspace(_) => {
+            out.push(ws.to_string());
+            ETree::Operand(usize::MAX - (out.len() - 1))
+        }
+        ETree::Unary(op, a) => ETree::Unary(*op, Box::new(replace_workspace(a, ws, out))),
+        ETree::Binary(op, a, b) => ETree::Binary(
+            *op,
+            Box::new(replace_workspace(a, ws, out)),
+            Box::new(replace_workspace(b, ws, out)),
+        ),
+        other => other.clone(),
     }
 }
 
@@ -147,6 +205,47 @@ fn stmt_with(
                 var: v.clone(),
                 body: Box::new(body),
             };
+        }
+        if let Some(w) = top_workspace(tree) {
+            let (body, producer_vars) = producer_body(w);
+            if producer_vars.contains(v) {
+                // The consumer reads the workspace over its variable; the
+                // producer fills it over its own loops.
+                let ws = access(&w.name, std::slice::from_ref(&w.var));
+                let mut all = workspaces.to_vec();
+                let consumer_tree = replace_workspace(tree, &ws, &mut all);
+                let rest: Vec<String> = loops[at..]
+                    .iter()
+                    .filter(|u| !producer_vars.contains(u))
+                    .cloned()
+                    .collect();
+                let consumer =
+                    stmt_with(k, &rest, lhs, accumulate, &consumer_tree, free, names, &all);
+                let lhs_w = access(&w.name, std::slice::from_ref(&w.ws_var));
+                let inner_free: BTreeSet<String> = producer_vars.iter().cloned().collect();
+                let fill = |t: &ETree, names: &mut Names| {
+                    stmt_with(
+                        k,
+                        &producer_vars,
+                        lhs_w.clone(),
+                        true,
+                        t,
+                        &inner_free,
+                        names,
+                        workspaces,
+                    )
+                };
+                let producer = match body {
+                    ETree::Binary(AluOp::Add | AluOp::Sub, ..) => {
+                        Stmt::Sequence(w.addends().iter().map(|a| fill(a, names)).collect())
+                    }
+                    _ => fill(body, names),
+                };
+                return Stmt::Where {
+                    consumer: Box::new(consumer),
+                    producer: Box::new(producer),
+                };
+            }
         }
         let Some(body) = top_sum(tree, v) else {
             continue;
@@ -231,6 +330,7 @@ fn expr_text(k: &Kernel, t: &ETree, workspaces: &[String], outer: u8) -> String 
         }
         // Sums nested in a workspace's body (their loop is inside the body's).
         ETree::Sum(r, a) => format!("sum_{r}({})", expr_text(k, a, workspaces, 0)),
+        ETree::Workspace(w) => access(&w.name, std::slice::from_ref(&w.var)),
     }
 }
 
@@ -248,6 +348,15 @@ impl Stmt {
                 writeln!(f, "{pad}) where (")?;
                 producer.write(f, indent + 1)?;
                 writeln!(f, "{pad})")
+            }
+            Stmt::Sequence(parts) => {
+                for (n, part) in parts.iter().enumerate() {
+                    if n > 0 {
+                        writeln!(f, "{pad};")?;
+                    }
+                    part.write(f, indent)?;
+                }
+                Ok(())
             }
             Stmt::Assign {
                 lhs,

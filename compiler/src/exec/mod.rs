@@ -173,13 +173,20 @@ pub fn execute(
                 let out = golden::repeat(refs, input("repsig_in")?).map_err(model)?;
                 outs.push(("ref_out".into(), out));
             }
-            NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => {
+            NodeKind::Intersect {
+                operands, values, ..
+            }
+            | NodeKind::Union {
+                operands, values, ..
+            } => {
+                // A value way moves its values as a reference way moves references.
+                let way = |t: &String| if values.contains(t) { "val" } else { "ref" };
                 let pairs = operands
                     .iter()
                     .map(|t| {
                         Ok((
                             input(&format!("crd_in_{t}"))?.clone(),
-                            input(&format!("ref_in_{t}"))?.clone(),
+                            input(&format!("{}_in_{t}", way(t)))?.clone(),
                         ))
                     })
                     .collect::<Result<Vec<_>, ExecError>>()?;
@@ -191,8 +198,20 @@ pub fn execute(
                 .map_err(model)?;
                 outs.push(("crd_out".into(), crd));
                 for (t, r) in operands.iter().zip(refs) {
-                    outs.push((format!("ref_out_{t}"), r));
+                    outs.push((format!("{}_out_{t}", way(t)), r));
                 }
+            }
+            NodeKind::Concat { ways, .. } => {
+                let mut pairs = Vec::new();
+                for k in 0..*ways {
+                    pairs.push((
+                        input(&format!("crd_in_{k}"))?.as_slice(),
+                        input(&format!("val_in_{k}"))?.as_slice(),
+                    ));
+                }
+                let (crd, vals) = golden::concat(&pairs).map_err(model)?;
+                outs.push(("crd_out".into(), crd));
+                outs.push(("val_out".into(), vals));
             }
             NodeKind::ArrayVals {
                 tensor: t,

@@ -258,8 +258,16 @@ fn some_order_lowers(draw: &Draw) -> bool {
 /// refusal, or a panic as `wrong`).
 pub fn lower_draw(draw: &Draw) -> Result<SamGraph, Outcome> {
     let formats = draw.format_map();
-    let kernel = guarded(|| Kernel::from_assignment(&draw.asg, &formats, draw.loop_order.clone()))
-        .map_err(|p| wrong("panic", format!("Kernel::from_assignment panicked: {p}")))?
+    let build = || {
+        let kernel = Kernel::from_assignment(&draw.asg, &formats, draw.loop_order.clone())?;
+        match draw.precomputes.as_slice() {
+            [] => Ok(kernel),
+            [p] => kernel.precompute(&draw.asg, &formats, p),
+            _ => Err(LowerError::Schedule("one precompute per kernel".into())),
+        }
+    };
+    let kernel = guarded(build)
+        .map_err(|p| wrong("panic", format!("building the kernel panicked: {p}")))?
         .map_err(|e| refusal(draw, &e))?;
     guarded(|| lower(&kernel))
         .map_err(|p| wrong("panic", format!("lower panicked: {p}")))?

@@ -8,7 +8,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::expr::{
-    parse, parse_format_arg, Access, Assignment, BinOp, Expr, ExprKind, Func, IndexExpr, Span,
+    parse, parse_format_arg, Access, Assignment, BinOp, Expr, ExprKind, Func, IndexExpr,
+    Precompute, Span,
 };
 use crate::tensor::generate::{self, Density, ValueRange};
 use crate::tensor::{CooTensor, Format};
@@ -153,6 +154,8 @@ pub struct Draw {
     /// Every index variable once, outermost first.
     pub loop_order: Vec<String>,
     pub schedule: Schedule,
+    /// `precompute` commands applied to the kernel (a workspace).
+    pub precomputes: Vec<Precompute>,
     /// Every input tensor.
     pub inputs: BTreeMap<String, CooTensor>,
     /// How each input was filled.
@@ -191,6 +194,7 @@ impl Draw {
             formats: all,
             loop_order,
             schedule: Schedule::Given,
+            precomputes: Vec::new(),
             inputs: BTreeMap::new(),
             fills: BTreeMap::new(),
         })
@@ -286,6 +290,12 @@ impl Draw {
         }
         if !self.loop_order.is_empty() {
             s.push_str(&format!(" -s 'reorder({})'", self.loop_order.join(",")));
+        }
+        for p in &self.precomputes {
+            s.push_str(&format!(
+                " -s 'precompute({},{},{})'",
+                p.expr_text, p.var, p.workspace_var
+            ));
         }
         s
     }
@@ -680,6 +690,7 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
         formats,
         loop_order,
         schedule,
+        precomputes: Vec::new(),
         inputs: BTreeMap::new(),
         fills: BTreeMap::new(),
     };

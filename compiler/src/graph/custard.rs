@@ -19,7 +19,8 @@
 //! | `range` (samgen's own) | `Range` | `index`, `root` |
 //! | `repsiggen` | `RepSigGen` | `index` |
 //! | `repeat` | `Repeat` | `index`, `tensor`, `root` (a root repeat has no ref input) |
-//! | `intersect`, `union` | `Intersect`, `Union` | `index`; operands from `operands=`, else from the comments of the input edges (`in-B`), ordered as the tensors in the graph comment |
+//! | `intersect`, `union` | `Intersect`, `Union` | `index`; operands from `operands=`, else from the comments of the input edges (`in-B`), ordered as the tensors in the graph comment; `values=` (samgen's own) names the ways that carry values |
+//! | `concat` (samgen's own) | `Concat` | `index`, `ways`; an input edge's comment `in-k` names its way |
 //! | `arrayvals` | `ArrayVals` | `tensor` |
 //! | `add` (`sub=1` makes it a subtraction), `sub`, `mul`, any samgen ALU op | `Alu` | `operand=`/`const=` when samgen wrote them, else two streams |
 //! | `reduce` | `Reduce` | `drop_empty=` when given, else `true`: Custard's graphs assume the reducer that emits nothing for an empty fiber (the crddrop beside it drops that coordinate) |
@@ -290,6 +291,10 @@ impl Importer<'_> {
             "repsiggen" => NodeKind::RepSigGen {
                 index: self.req(n, ty, "index")?,
             },
+            "concat" => NodeKind::Concat {
+                index: self.req(n, ty, "index")?,
+                ways: self.num(n, "ways", &self.req(n, ty, "ways")?)?,
+            },
             "repeat" => NodeKind::Repeat {
                 index: self.req(n, ty, "index")?,
                 tensor: self.req(n, ty, "tensor")?,
@@ -329,10 +334,19 @@ impl Importer<'_> {
                         seen
                     }
                 };
+                let values = attr(n, "values").map_or_else(Vec::new, |v| split_list(&v));
                 if ty == "intersect" {
-                    NodeKind::Intersect { index, operands }
+                    NodeKind::Intersect {
+                        index,
+                        operands,
+                        values,
+                    }
                 } else {
-                    NodeKind::Union { index, operands }
+                    NodeKind::Union {
+                        index,
+                        operands,
+                        values,
+                    }
                 }
             }
             "arrayvals" => NodeKind::ArrayVals {
@@ -531,9 +545,15 @@ fn out_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Resul
         (NodeKind::RepSigGen { .. }, Repsig) => s("repsig_out"),
         (NodeKind::Repeat { .. }, Ref) => s("ref_out"),
         (NodeKind::Intersect { .. } | NodeKind::Union { .. }, Crd) => s("crd_out"),
-        (NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. }, Ref) => Ok(
-            format!("ref_out_{}", operand(operands, h, k.type_name(), "out")?),
-        ),
+        (NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. }, Ref | Val) => {
+            Ok(format!(
+                "{}_out_{}",
+                kind.name(),
+                operand(operands, h, k.type_name(), "out")?
+            ))
+        }
+        (NodeKind::Concat { .. }, Crd) => s("crd_out"),
+        (NodeKind::Concat { .. }, Val) => s("val_out"),
         (
             NodeKind::ArrayVals { .. }
             | NodeKind::Alu { .. }
@@ -578,12 +598,22 @@ fn in_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Result
         }
         (NodeKind::Repeat { .. }, Ref) => s("ref_in"),
         (NodeKind::Repeat { .. }, Repsig) => s("repsig_in"),
-        (NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. }, Crd | Ref) => {
-            Ok(format!(
-                "{}_in_{}",
-                kind.name(),
-                operand(operands, h, k.type_name(), "in")?
-            ))
+        (
+            NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. },
+            Crd | Ref | Val,
+        ) => Ok(format!(
+            "{}_in_{}",
+            kind.name(),
+            operand(operands, h, k.type_name(), "in")?
+        )),
+        (NodeKind::Concat { ways, .. }, Crd | Val) => {
+            match h.name.as_deref().and_then(|w| w.parse::<usize>().ok()) {
+                Some(w) if w < *ways => Ok(format!("{}_in_{w}", kind.name())),
+                _ => Err(format!(
+                    "the edge does not name the concat way (0..{ways}) it belongs to \
+                     (comment `in-0`)"
+                )),
+            }
         }
         (NodeKind::ArrayVals { root: true, .. }, _) => {
             Err("a root arrayvals takes no input".to_string())
@@ -632,6 +662,7 @@ fn base_name(kind: &NodeKind, id: &str) -> String {
         NodeKind::Repeat { index, tensor, .. } => format!("{tensor}_repeat_{index}"),
         NodeKind::Intersect { index, .. } => format!("{index}_intersect"),
         NodeKind::Union { index, .. } => format!("{index}_union"),
+        NodeKind::Concat { index, .. } => format!("{index}_concat"),
         NodeKind::ArrayVals { tensor, .. } => format!("{tensor}_vals"),
         NodeKind::Alu { op, .. } => op.name().to_string(),
         NodeKind::Reduce { .. } => "reduce".to_string(),
@@ -651,6 +682,7 @@ const CUSTARD_TYPES: &[&str] = &[
     "repeat",
     "intersect",
     "union",
+    "concat",
     "arrayvals",
     "reduce",
     "vectorreducer",

@@ -64,7 +64,12 @@ fn edge_label(g: &SamGraph, e: petgraph::graph::EdgeIndex) -> (String, String) {
     let w = &g.graph[e];
     let kind = w.kind.name();
     let (src, dst) = (&g.graph[a].kind, &g.graph[b].kind);
-    let merge = |k: &NodeKind| matches!(k, NodeKind::Intersect { .. } | NodeKind::Union { .. });
+    let merge = |k: &NodeKind| {
+        matches!(
+            k,
+            NodeKind::Intersect { .. } | NodeKind::Union { .. } | NodeKind::Concat { .. }
+        )
+    };
     let role = |k: &NodeKind, port: &str| match k {
         NodeKind::CrdDrop { outer, inner, .. } | NodeKind::CrdHold { outer, inner } => {
             if port.starts_with("outer") {
@@ -85,8 +90,8 @@ fn edge_label(g: &SamGraph, e: petgraph::graph::EdgeIndex) -> (String, String) {
         }
     }
     if merge(src) {
-        if let Some(t) = w.from_port.strip_prefix("ref_out_") {
-            return (format!("ref_out-{t}"), format!("out-{t}"));
+        if let Some((_, t)) = w.from_port.split_once("_out_") {
+            return (format!("{kind}_out-{t}"), format!("out-{t}"));
         }
     }
     if w.kind != super::StreamKind::Val {
@@ -142,9 +147,29 @@ fn node_attrs(kind: &NodeKind) -> (Vec<(&'static str, String)>, String, &'static
             format!("Repeat {index}: {tensor}"),
             "cyan2",
         ),
-        NodeKind::Intersect { index, operands } | NodeKind::Union { index, operands } => (
-            vec![("index", t(index)), ("operands", operands.join(","))],
+        NodeKind::Intersect {
+            index,
+            operands,
+            values,
+        }
+        | NodeKind::Union {
+            index,
+            operands,
+            values,
+        } => (
+            {
+                let mut v = vec![("index", t(index)), ("operands", operands.join(","))];
+                if !values.is_empty() {
+                    v.push(("values", values.join(",")));
+                }
+                v
+            },
             format!("{} {index}", kind.type_name()),
+            "purple",
+        ),
+        NodeKind::Concat { index, ways } => (
+            vec![("index", t(index)), ("ways", ways.to_string())],
+            format!("Concat {index}"),
             "purple",
         ),
         NodeKind::ArrayVals { tensor, root } => (

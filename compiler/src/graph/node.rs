@@ -174,15 +174,30 @@ pub enum NodeKind {
         tensor: String,
         root: bool,
     },
-    /// m-way intersection of (crd, ref) pairs, one per operand name.
+    /// m-way intersection of (crd, ref) pairs, one per operand name. The ways
+    /// named in `values` carry a value stream in place of references (a
+    /// workspace read over the index: `val_in_<name>`, `val_out_<name>`).
     Intersect {
         index: String,
         operands: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        values: Vec<String>,
     },
-    /// m-way union; a missing side gets `N`.
+    /// m-way union; a missing side gets `N`. `values` as for `Intersect`.
     Union {
         index: String,
         operands: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        values: Vec<String>,
+    },
+    /// Fiber concatenation: per fiber of the ways' common shape, way 0's
+    /// (coordinate, value) pairs, then way 1's, ..., each way's fiber closed by
+    /// `S0` and the last by the input stop one level up, as the fibers of one
+    /// more level. It feeds an order-1 accumulator the addends of a workspace
+    /// one after another.
+    Concat {
+        index: String,
+        ways: usize,
     },
     /// Loads `tensor`'s values; `N` gives the fill value. A root load has no
     /// reference input: it loads the value at the root reference (an order-0
@@ -260,6 +275,7 @@ impl NodeKind {
             NodeKind::Repeat { .. } => "repeat",
             NodeKind::Intersect { .. } => "intersect",
             NodeKind::Union { .. } => "union",
+            NodeKind::Concat { .. } => "concat",
             NodeKind::ArrayVals { .. } => "arrayvals",
             NodeKind::Alu { op, .. } => op.name(),
             NodeKind::Reduce { .. } => "reduce",
@@ -285,12 +301,27 @@ impl NodeKind {
             NodeKind::FiberLookup { .. } | NodeKind::Range { .. } => vec![port("ref_in", Ref)],
             NodeKind::RepSigGen { .. } => vec![port("crd_in", Crd)],
             NodeKind::Repeat { .. } => vec![port("ref_in", Ref), port("repsig_in", Repsig)],
-            NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => operands
+            NodeKind::Intersect {
+                operands, values, ..
+            }
+            | NodeKind::Union {
+                operands, values, ..
+            } => operands
                 .iter()
                 .flat_map(|t| {
+                    let way = if values.contains(t) {
+                        port(format!("val_in_{t}"), Val)
+                    } else {
+                        port(format!("ref_in_{t}"), Ref)
+                    };
+                    [port(format!("crd_in_{t}"), Crd), way]
+                })
+                .collect(),
+            NodeKind::Concat { ways, .. } => (0..*ways)
+                .flat_map(|k| {
                     [
-                        port(format!("crd_in_{t}"), Crd),
-                        port(format!("ref_in_{t}"), Ref),
+                        port(format!("crd_in_{k}"), Crd),
+                        port(format!("val_in_{k}"), Val),
                     ]
                 })
                 .collect(),
@@ -332,11 +363,23 @@ impl NodeKind {
             }
             NodeKind::RepSigGen { .. } => vec![port("repsig_out", Repsig)],
             NodeKind::Repeat { .. } => vec![port("ref_out", Ref)],
-            NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. } => {
+            NodeKind::Intersect {
+                operands, values, ..
+            }
+            | NodeKind::Union {
+                operands, values, ..
+            } => {
                 let mut v = vec![port("crd_out", Crd)];
-                v.extend(operands.iter().map(|t| port(format!("ref_out_{t}"), Ref)));
+                v.extend(operands.iter().map(|t| {
+                    if values.contains(t) {
+                        port(format!("val_out_{t}"), Val)
+                    } else {
+                        port(format!("ref_out_{t}"), Ref)
+                    }
+                }));
                 v
             }
+            NodeKind::Concat { .. } => vec![port("crd_out", Crd), port("val_out", Val)],
             NodeKind::ArrayVals { .. } | NodeKind::Alu { .. } | NodeKind::Reduce { .. } => {
                 vec![port("val_out", Val)]
             }

@@ -105,6 +105,7 @@ const NODE_TYPES: &[&str] = &[
     "repeat",
     "intersect",
     "union",
+    "concat",
     "arrayvals",
     "alu",
     "reduce",

@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use petgraph::graph::NodeIndex;
 
 use crate::cin::lattice::{at_zero, Iterations, Slot, Term};
-use crate::cin::{ETree, Kernel, LowerError};
+use crate::cin::{ETree, Kernel, LowerError, Workspace};
 use crate::graph::{AluOp, AluOperand, GraphInfo, NodeKind, SamGraph, StreamKind};
 
 /// A node's output port.
@@ -52,6 +52,12 @@ struct Builder<'k> {
     /// Summed variables whose reducer drops empty fibers, so the coordinates
     /// above them need dropping too.
     tail: Vec<String>,
+    /// The kernel's workspaces; workspace w is slot `operands + w`.
+    workspaces: Vec<Workspace>,
+    /// Per workspace filled one addend after another, each addend's iteration.
+    sequences: HashMap<String, Vec<Term>>,
+    /// Each built workspace's coordinates and values, by slot.
+    filled: HashMap<Slot, (Stream, Stream)>,
 }
 
 /// Lower `kernel` to a validated SAM graph.
@@ -83,22 +89,60 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
         sparse_below: HashSet::new(),
         accumulated: HashSet::new(),
         tail: Vec::new(),
+        workspaces: kernel.tree.workspaces().into_iter().cloned().collect(),
+        sequences: it.sequences.into_iter().collect(),
+        filled: HashMap::new(),
     };
     for v in &kernel.loop_order {
         b.iterate(v)?;
     }
     let (vals, shape) = b.compute(&kernel.tree, false)?;
     b.construct(vals, &shape)?;
+    for w in kernel.tree.workspaces() {
+        name_dimension(&mut b.g, &w.ws_var, &w.var);
+    }
     b.g.validate().map_err(|e| {
         LowerError::Unsupported(format!("the lowered graph is invalid ({e}); please report"))
     })?;
     Ok(b.g)
 }
 
+/// Name the dimension a workspace's producer iterates (`jw`) by the consumer's
+/// variable (`j`) in the graph's nodes: both run over one extent, which the
+/// executor and hdl-gen take from the nodes' index names.
+fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
+    let rename = |x: &mut String| {
+        if x == from {
+            *x = to.to_string();
+        }
+    };
+    for n in g.graph.node_weights_mut() {
+        match &mut n.kind {
+            NodeKind::FiberLookup { index, .. }
+            | NodeKind::Range { index, .. }
+            | NodeKind::RepSigGen { index }
+            | NodeKind::Repeat { index, .. }
+            | NodeKind::Intersect { index, .. }
+            | NodeKind::Union { index, .. }
+            | NodeKind::Concat { index, .. }
+            | NodeKind::FiberWrite { index, .. } => rename(index),
+            NodeKind::SpAccumulator { indices, .. } => indices.iter_mut().for_each(rename),
+            NodeKind::CrdDrop { outer, inner, .. } | NodeKind::CrdHold { outer, inner } => {
+                rename(outer);
+                rename(inner);
+            }
+            _ => {}
+        }
+    }
+}
+
 fn check_orders(k: &Kernel) -> Result<(), LowerError> {
     let mut vars: BTreeSet<String> = k.output_vars.iter().cloned().collect();
     for op in &k.operands {
         vars.extend(op.vars.iter().cloned());
+    }
+    for w in k.tree.workspaces() {
+        vars.insert(w.var.clone());
     }
     let order: BTreeSet<String> = k.loop_order.iter().cloned().collect();
     if order != vars || order.len() != k.loop_order.len() {
@@ -157,11 +201,20 @@ impl Builder<'_> {
     }
 
     fn is_carrier(&self, s: Slot) -> bool {
-        s >= self.k.operands.len()
+        s >= self.k.operands.len() + self.workspaces.len()
+    }
+
+    /// The workspace in slot `s`, if it is one.
+    fn workspace(&self, s: Slot) -> Option<&Workspace> {
+        s.checked_sub(self.k.operands.len())
+            .and_then(|w| self.workspaces.get(w))
     }
 
     fn has(&self, s: Slot, v: &str) -> bool {
-        !self.is_carrier(s) && self.k.operands[s].vars.iter().any(|x| x == v)
+        match self.workspace(s) {
+            Some(w) => w.var == v,
+            None => !self.is_carrier(s) && self.k.operands[s].vars.iter().any(|x| x == v),
+        }
     }
 
     /// Whether slot `s` is used along a loop variable after `v`: a carrier only
@@ -209,15 +262,41 @@ impl Builder<'_> {
         } else if !self.never_empty(v, &term) {
             self.sparse_below.insert(v.to_string());
         }
+        if let Some(w) = self
+            .workspaces
+            .iter()
+            .find(|w| w.ws_var == v && w.is_sequence())
+            .cloned()
+        {
+            return self.fill_sequence(&w);
+        }
         let joined = self.join(&term, v)?;
+        if matches!(term, Term::Scan(s) if self.workspace(s).is_some()) {
+            // The workspace's accumulator gives the coordinates.
+            self.accumulated.insert(v.to_string());
+        }
         self.crds.insert(v.to_string(), joined.crd.clone());
         let mut aligned = HashSet::new();
         for (s, r) in joined.refs {
             aligned.insert(s);
             self.refs[s] = Some(r);
         }
-        // Repeat the slots that lack v but live in its scope.
-        for s in 0..self.scope.len() {
+        let among: Vec<Slot> = (0..self.scope.len())
+            .filter(|&s| self.workspace(s).is_none())
+            .collect();
+        self.repeat_missing(v, slots[0], &aligned, &among)
+    }
+
+    /// Repeat over v's coordinates the slots of `among` that lack v but live in
+    /// its scope and were not aligned by its join (`lead`: a slot of the join).
+    fn repeat_missing(
+        &mut self,
+        v: &str,
+        lead: Slot,
+        aligned: &HashSet<Slot>,
+        among: &[Slot],
+    ) -> Result<(), LowerError> {
+        for &s in among {
             if aligned.contains(&s)
                 || self.has(s, v)
                 || !self.scope[s].contains(v)
@@ -227,9 +306,9 @@ impl Builder<'_> {
             }
             // Repeated over v's coordinates, the slot must sit in the same loops
             // they do: a slot inside a sum whose loop runs outside v cannot.
-            let (mine, theirs) = (self.outer_loops(s, v), self.outer_loops(slots[0], v));
+            let (mine, theirs) = (self.outer_loops(s, v), self.outer_loops(lead, v));
             if mine != theirs {
-                let (a, b) = (&self.labels[s], &self.labels[slots[0]]);
+                let (a, b) = (&self.labels[s], &self.labels[lead]);
                 return Err(LowerError::LoopOrder {
                     order: self.k.loop_order.join(","),
                     reason: format!(
@@ -258,6 +337,81 @@ impl Builder<'_> {
             self.refs[s] = Some((node, "ref_out".into()));
         }
         Ok(())
+    }
+
+    /// A workspace filled one addend after another (seed 002 section 6.2): each
+    /// addend iterates its producer variable on its own and gives its values; a
+    /// concatenator passes the addends' fibers one after another, as the fibers
+    /// of one more level, to an order-1 accumulator, which sums them per point
+    /// of the loops outside.
+    fn fill_sequence(&mut self, w: &Workspace) -> Result<(), LowerError> {
+        let v = w.ws_var.clone();
+        let terms = self.sequences[&v].clone();
+        let mut parts = Vec::new();
+        for (term, addend) in terms.iter().zip(w.addends()) {
+            // Each addend has its own coordinates, so its own repeat signal.
+            self.repsigs.remove(&v);
+            let joined = self.join(term, &v)?;
+            self.crds.insert(v.clone(), joined.crd.clone());
+            let mut aligned = HashSet::new();
+            for (s, r) in joined.refs {
+                aligned.insert(s);
+                self.refs[s] = Some(r);
+            }
+            let among = addend.operands();
+            self.repeat_missing(&v, term.slots()[0], &aligned, &among)?;
+            let (vals, _) = self.compute_in(&addend, false, &BTreeSet::new())?;
+            parts.push((joined.crd, vals));
+        }
+        self.repsigs.remove(&v);
+        let cat = self.add(
+            format!("{}_concat", w.name),
+            NodeKind::Concat {
+                index: v.clone(),
+                ways: parts.len(),
+            },
+        );
+        for (k, (crd, vals)) in parts.iter().enumerate() {
+            self.connect(crd, cat, &format!("crd_in_{k}"));
+            self.connect(vals, cat, &format!("val_in_{k}"));
+        }
+        let acc = self.add(
+            format!("{}_spacc", w.name),
+            NodeKind::SpAccumulator {
+                order: 1,
+                indices: vec![v.clone()],
+            },
+        );
+        self.connect(&(cat, "crd_out".into()), acc, "crd_in_0");
+        self.connect(&(cat, "val_out".into()), acc, "val_in");
+        let crd: Stream = (acc, "crd_out_0".into());
+        self.crds.insert(v.clone(), crd.clone());
+        let slot = self.k.operands.len() + w.index;
+        self.filled.insert(slot, (crd, (acc, "val_out".into())));
+        Ok(())
+    }
+
+    /// A workspace read over its variable: its accumulator's coordinates, and
+    /// its values in place of references. A workspace with one body is built
+    /// here: the body's top sum is its accumulator.
+    fn workspace_leaf(&mut self, s: Slot) -> Result<Joined, LowerError> {
+        if !self.filled.contains_key(&s) {
+            let w = self.workspace(s).expect("a workspace slot").clone();
+            let (vals, shape) = self.compute_in(&w.body, false, &BTreeSet::new())?;
+            if shape.last() != Some(&w.ws_var) || !self.accumulated.contains(&w.ws_var) {
+                return Err(LowerError::Unsupported(format!(
+                    "workspace {}: its body does not come out accumulated over {}; please report",
+                    w.name, w.ws_var
+                )));
+            }
+            let crd = self.crds[&w.ws_var].clone();
+            self.filled.insert(s, (crd, vals));
+        }
+        let (crd, vals) = self.filled[&s].clone();
+        Ok(Joined {
+            crd,
+            refs: vec![(s, vals)],
+        })
     }
 
     /// Whether every fiber along `v` under a visited point of the loop before it
@@ -292,7 +446,9 @@ impl Builder<'_> {
             _ => return false,
         };
         let below_compressed = |s: Slot| {
-            let op = &self.k.operands[s];
+            let Some(op) = self.k.operands.get(s) else {
+                return false;
+            };
             let path = op.path();
             let Some(l) = path.iter().position(|x| x == v) else {
                 return false;
@@ -320,6 +476,7 @@ impl Builder<'_> {
     /// result's).
     fn join(&mut self, term: &Term, v: &str) -> Result<Joined, LowerError> {
         match term {
+            Term::Scan(s) if self.workspace(*s).is_some() => self.workspace_leaf(*s),
             Term::Scan(s) => {
                 let s = *s;
                 let op = &self.k.operands[s];
@@ -390,12 +547,20 @@ impl Builder<'_> {
             .iter()
             .flat_map(|p| p.refs.iter().map(|(s, _)| self.labels[*s].clone()))
             .collect();
+        // A workspace's way carries its values.
+        let values: Vec<String> = parts
+            .iter()
+            .flat_map(|p| p.refs.iter())
+            .filter(|(s, _)| self.workspace(*s).is_some())
+            .map(|(s, _)| self.labels[*s].clone())
+            .collect();
         let (base, kind) = if intersect {
             (
                 format!("{v}_intersect"),
                 NodeKind::Intersect {
                     index: v.to_string(),
                     operands: names.clone(),
+                    values: values.clone(),
                 },
             )
         } else {
@@ -404,6 +569,7 @@ impl Builder<'_> {
                 NodeKind::Union {
                     index: v.to_string(),
                     operands: names.clone(),
+                    values: values.clone(),
                 },
             )
         };
@@ -412,9 +578,10 @@ impl Builder<'_> {
         for p in parts {
             for (s, r) in &p.refs {
                 let t = self.labels[*s].clone();
+                let kind = if values.contains(&t) { "val" } else { "ref" };
                 self.connect(&p.crd, m, &format!("crd_in_{t}"));
-                self.connect(r, m, &format!("ref_in_{t}"));
-                refs.push((*s, (m, format!("ref_out_{t}"))));
+                self.connect(r, m, &format!("{kind}_in_{t}"));
+                refs.push((*s, (m, format!("{kind}_out_{t}"))));
             }
         }
         Joined {
@@ -520,6 +687,16 @@ impl Builder<'_> {
                     self.connect(&r, node, "ref_in");
                 }
                 Ok(((node, "val_out".into()), self.slot_shape(*i)))
+            }
+            ETree::Workspace(w) => {
+                let slot = self.k.operands.len() + w.index;
+                let vals = self.refs[slot].clone().ok_or_else(|| {
+                    LowerError::Unsupported(format!(
+                        "workspace {} is read before its loop {}; please report",
+                        w.name, w.var
+                    ))
+                })?;
+                Ok((vals, self.slot_shape(slot)))
             }
             ETree::Const(c) => Err(LowerError::Unsupported(format!(
                 "the constant {c} is combined with no tensor: `!`, `>>`, `min` and `max` of \
