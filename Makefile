@@ -67,6 +67,7 @@ bench: $(SAMGEN)
 	$(SAMGEN) primitive synth fifo --family ecp5,ice40 --width 16,32 --depth 1,2,4,8 -o $(BUILD)/bench/synth
 	$(SAMGEN) primitive bench -o $(BUILD)/bench/primitives
 	$(SAMGEN) kernel bench
+	$(SAMGEN) kernel workspaces --synth
 	$(MAKE) bench-boards
 
 # The issue 6 bitstreams: SpMV and b*c for the ULX3S (board clock 25 MHz and

@@ -109,14 +109,26 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
 
 /// Name the dimension a workspace's producer iterates (`jw`) by the consumer's
 /// variable (`j`) in the graph's nodes: both run over one extent, which the
-/// executor and hdl-gen take from the nodes' index names.
+/// executor and hdl-gen take from the nodes' index names. Node names follow
+/// (`jw_repsig` is `j_repsig`) where that name is free.
 fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
     let rename = |x: &mut String| {
         if x == from {
             *x = to.to_string();
         }
     };
+    let mut names: HashSet<String> = g.graph.node_weights().map(|n| n.name.clone()).collect();
     for n in g.graph.node_weights_mut() {
+        let renamed = n
+            .name
+            .split('_')
+            .map(|t| if t == from { to } else { t })
+            .collect::<Vec<_>>()
+            .join("_");
+        if renamed != n.name && names.insert(renamed.clone()) {
+            names.remove(&n.name);
+            n.name = renamed;
+        }
         match &mut n.kind {
             NodeKind::FiberLookup { index, .. }
             | NodeKind::Range { index, .. }
