@@ -31,9 +31,10 @@ pub struct KernelArgs {
     /// several addends one after another. Repeatable.
     #[arg(short = 's', long = "schedule", value_name = "COMMAND")]
     pub schedule: Vec<String>,
-    /// Import a Custard `.gv` graph instead of compiling an expression (formats
-    /// come from the graph's `comment="x=s0,B=ss01,..."`).
-    #[arg(long, value_name = "FILE.gv", conflicts_with_all = ["formats", "schedule"])]
+    /// Read a graph instead of compiling an expression: a YAML kernel file as
+    /// `compile` writes it (`graph.yaml`, editable), or a Custard `.gv` graph
+    /// (formats from its `comment="x=s0,B=ss01,..."`), by extension.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["formats", "schedule"])]
     pub graph: Option<PathBuf>,
 }
 
@@ -109,11 +110,24 @@ pub fn compile_expression(
     })
 }
 
-/// Reads a Custard `.gv` graph.
+/// Reads a graph by its extension: samgen's YAML kernel file (`.yaml`, `.yml`,
+/// as `compile` writes it) or Custard's DOT (`.gv`, `.dot`).
 pub fn import_graph(path: &std::path::Path) -> Result<SamGraph> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(SamGraph::from_custard(&text, &path.display().to_string())?)
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let name = path.display().to_string();
+    let read = || std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"));
+    Ok(match ext.as_str() {
+        "yaml" | "yml" => SamGraph::from_yaml(&read()?, &name)?,
+        "gv" | "dot" => SamGraph::from_custard(&read()?, &name)?,
+        _ => bail!(
+            "{name}: a graph file is YAML (.yaml, .yml, as `compile` writes it) or Custard DOT \
+             (.gv, .dot)"
+        ),
+    })
 }
 
 impl KernelArgs {
@@ -134,7 +148,7 @@ impl KernelArgs {
                 graph: import_graph(path)?,
                 asg: None,
             }),
-            (None, None) => bail!("give an expression or --graph FILE.gv"),
+            (None, None) => bail!("give an expression or --graph FILE (.yaml or .gv)"),
         }
     }
 }

@@ -795,3 +795,28 @@ fn compile_json_reports_table_1_counts() {
         assert_eq!(v["primitives"], want, "{expr} ({order})");
     }
 }
+
+/// The YAML kernel file `compile` writes runs back through `run --graph`, with
+/// the dense reference from its own expression; a graph file of another
+/// extension is one error line.
+#[test]
+fn run_reads_back_the_yaml_graph_compile_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let o = s(&d.join("c"));
+    let out = samgen(&["compile", SPMV, "-f", "B:ds", "-o", &o]);
+    assert!(out.status.success(), "{out:?}");
+    let graph = s(&d.join("c/graph.yaml"));
+    let (b, c) = (
+        format!("B={}", gen(d, "B.mtx", "7,5", "1")),
+        format!("c={}", gen(d, "c.tns", "5", "2")),
+    );
+    let r = s(&d.join("r"));
+    let v = ok_json(&samgen(&[
+        "run", "--graph", &graph, "-i", &b, "-i", &c, "-o", &r, "--json",
+    ]));
+    assert_eq!(v["match"], true, "{v}");
+    let txt = write(d, "g.txt", "not a graph");
+    let e = one_error_line(&samgen(&["run", "--graph", &txt, "-i", &b, "-o", &r]));
+    assert!(e.contains("g.txt") && e.contains(".yaml"), "{e}");
+}
