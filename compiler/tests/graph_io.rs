@@ -265,7 +265,7 @@ fn spmv_graph() -> SamGraph {
 fn misc_graph() -> SamGraph {
     use LevelFormat::*;
     let mut info = GraphInfo::default();
-    info.formats.insert("X".into(), "ss".into());
+    info.formats.insert("X".into(), "sd".into());
     info.formats.insert("B".into(), "ss:1,0".into());
     info.formats.insert("C".into(), "ss".into());
     info.formats.insert("D".into(), "ds".into());
@@ -979,4 +979,60 @@ fn dot_syntax_variants() {
     let reference = SamGraph::from_custard(SPMV, "spmv.gv").unwrap();
     assert_eq!(g.canonical(), reference.canonical());
     assert_eq!(g.info, reference.info);
+}
+
+/// A node's own parameters are checked by validation, naming the node: an
+/// operand listed twice, a level past the tensor's format or of another format
+/// than the header's, way counts and accumulator orders out of range.
+#[test]
+fn validation_checks_each_nodes_parameters() {
+    let custard_err = |from: &str, to: &str| {
+        let text = SPMV.replacen(from, to, 1);
+        assert_ne!(text, SPMV, "{from}");
+        SamGraph::from_custard(&text, "spmv.gv")
+            .unwrap_err()
+            .to_string()
+    };
+    let e = custard_err(
+        r#"type="intersect" index="j""#,
+        r#"type="intersect" index="j" operands="B,B,c""#,
+    );
+    assert!(
+        e.contains("`j_intersect`") && e.contains("listed twice"),
+        "{e}"
+    );
+    let e = custard_err(
+        r#"tensor="B" mode="1" format="compressed""#,
+        r#"tensor="B" mode="99" format="compressed""#,
+    );
+    assert!(
+        e.contains("level 99 of tensor B") && e.contains("2 level"),
+        "{e}"
+    );
+    let e = custard_err(
+        r#"tensor="c" mode="0" format="dense""#,
+        r#"tensor="c" mode="0" format="compressed""#,
+    );
+    assert!(e.contains("is dense in the header"), "{e}");
+
+    let yaml = spmv_graph().to_yaml();
+    let yaml_err = |from: &str, to: &str| {
+        let text = yaml.replacen(from, to, 1);
+        assert_ne!(text, yaml, "{from}");
+        SamGraph::from_yaml(&text, "g.yaml")
+            .unwrap_err()
+            .to_string()
+    };
+    let e = yaml_err("  ways: 2", "  ways: 0");
+    assert!(e.contains("a broadcast of 0 ways"), "{e}");
+    let mut g = spmv_graph();
+    g.add_node(
+        "acc",
+        NodeKind::SpAccumulator {
+            order: 3,
+            indices: vec!["i".into(), "j".into(), "k".into()],
+        },
+    );
+    let e = g.validate().unwrap_err().to_string();
+    assert!(e.contains("`acc`") && e.contains("order 3"), "{e}");
 }

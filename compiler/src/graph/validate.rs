@@ -5,7 +5,11 @@ use std::collections::{BTreeMap, HashSet};
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
-use super::SamGraph;
+use super::{NodeKind, SamGraph, StreamKind};
+use crate::tensor::Format;
+
+/// Most ways a joiner, broadcast or concatenation may have.
+const MAX_WAYS: usize = 8;
 
 /// A graph that cannot be used, with the node at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,6 +43,9 @@ impl SamGraph {
             if !names.insert(n.name.as_str()) {
                 return Err(err(&n.name, "the name is used by more than one node"));
             }
+        }
+        for n in g.node_weights() {
+            self.check_parameters(&n.name, &n.kind)?;
         }
         for i in g.node_indices() {
             let node = &g[i];
@@ -132,6 +139,116 @@ impl SamGraph {
         }
         if !g.node_weights().any(|n| n.kind.outputs().is_empty()) {
             return Err(err("(graph)", "no fiberwrite: the graph writes no result"));
+        }
+        Ok(())
+    }
+
+    /// A node's own parameters: way counts and operand lists, accumulator
+    /// orders, and levels and level formats against the tensor's format in the
+    /// graph's header (when it has one).
+    pub(crate) fn check_parameters(&self, name: &str, kind: &NodeKind) -> Result<(), GraphError> {
+        let ways = |n: usize, what: &str, least: usize| {
+            if (least..=MAX_WAYS).contains(&n) {
+                Ok(())
+            } else {
+                Err(err(
+                    name,
+                    format!("a {what} of {n} ways ({least}..={MAX_WAYS})"),
+                ))
+            }
+        };
+        match kind {
+            NodeKind::Intersect {
+                operands, values, ..
+            }
+            | NodeKind::Union {
+                operands, values, ..
+            } => {
+                ways(operands.len(), kind.type_name(), 2)?;
+                for (k, t) in operands.iter().enumerate() {
+                    if operands[..k].contains(t) {
+                        return Err(err(
+                            name,
+                            format!(
+                                "operand {t} is listed twice; each way needs its own operand \
+                                 (a tensor read twice has its own label, `{t}_2`)"
+                            ),
+                        ));
+                    }
+                }
+                if let Some(v) = values.iter().find(|v| !operands.contains(v)) {
+                    return Err(err(
+                        name,
+                        format!("value way {v} is not one of its operands"),
+                    ));
+                }
+            }
+            NodeKind::Concat { ways: n, .. } => ways(*n, "concat", 2)?,
+            NodeKind::Broadcast { ways: n, .. } => ways(*n, "broadcast", 1)?,
+            NodeKind::SpAccumulator { order, indices } => {
+                if !(1..=2).contains(order) || indices.len() != *order {
+                    return Err(err(
+                        name,
+                        format!(
+                            "an accumulator of order {order} over ({}): the order is 1 or 2, \
+                             one index per level",
+                            indices.join(",")
+                        ),
+                    ));
+                }
+            }
+            NodeKind::CrdDrop {
+                inner_kind,
+                elementwise: true,
+                ..
+            } if *inner_kind != StreamKind::Val => {
+                return Err(err(
+                    name,
+                    "an elementwise crddrop drops zero values: its inner stream is values",
+                ));
+            }
+            NodeKind::FiberLookup {
+                tensor,
+                level,
+                format,
+                ..
+            }
+            | NodeKind::FiberWrite {
+                tensor,
+                level,
+                format,
+                ..
+            } => {
+                let Some(text) = self.info.formats.get(tensor) else {
+                    return Ok(());
+                };
+                let f: Format = text.parse().map_err(|e| {
+                    err(
+                        name,
+                        format!("tensor {tensor}'s format `{text}` in the header: {e}"),
+                    )
+                })?;
+                let Some(l) = f.levels.get(*level) else {
+                    return Err(err(
+                        name,
+                        format!(
+                            "level {level} of tensor {tensor}, which has {} level(s) (`{text}`)",
+                            f.levels.len()
+                        ),
+                    ));
+                };
+                if l.format != *format {
+                    return Err(err(
+                        name,
+                        format!(
+                            "level {level} of tensor {tensor} is {} in the header (`{text}`) \
+                             but {format} here",
+                            l.format
+                        ),
+                    ));
+                }
+            }
+            _ => {}
         }
         Ok(())
     }

@@ -347,6 +347,17 @@ impl SamGraph {
                     "the name is used by more than one node",
                 ));
             }
+            // Its own parameters first: a bad way count would show as a
+            // missing port below.
+            g.check_parameters(&node.name, &node.kind).map_err(|e| {
+                GraphIoError::new(
+                    file,
+                    line_of("name"),
+                    ctx.clone(),
+                    GraphIoErrorKind::Invalid,
+                    e.message,
+                )
+            })?;
             let idx = g.graph.add_node(node);
             by_name.insert(name, (idx, line_of("name")));
         }
