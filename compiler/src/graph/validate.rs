@@ -185,17 +185,17 @@ impl SamGraph {
             }
             NodeKind::Concat { ways: n, .. } => ways(*n, "concat", 2)?,
             NodeKind::Broadcast { ways: n, .. } => ways(*n, "broadcast", 1)?,
-            NodeKind::SpAccumulator { order, indices } => {
-                if !(1..=2).contains(order) || indices.len() != *order {
-                    return Err(err(
-                        name,
-                        format!(
-                            "an accumulator of order {order} over ({}): the order is 1 or 2, \
-                             one index per level",
-                            indices.join(",")
-                        ),
-                    ));
-                }
+            NodeKind::SpAccumulator { order, indices }
+                if !(1..=2).contains(order) || indices.len() != *order =>
+            {
+                return Err(err(
+                    name,
+                    format!(
+                        "an accumulator of order {order} over ({}): the order is 1 or 2, one \
+                         index per level",
+                        indices.join(",")
+                    ),
+                ));
             }
             NodeKind::CrdDrop {
                 inner_kind,
