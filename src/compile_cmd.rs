@@ -54,8 +54,9 @@ pub fn run(a: CompileArgs) -> Result<()> {
     );
     // Generate before writing anything, so a graph the RTL cannot build leaves
     // no partial output behind.
-    let top = samgen_hdl::top::generate(g, &a.hw.top, &a.hw.top_options(a.value_bits), &sizing)
-        .context("generating the RTL")?;
+    let options = a.hw.top_options_for(a.value_bits, &sizing)?;
+    let top =
+        samgen_hdl::top::generate(g, &a.hw.top, &options, &sizing).context("generating the RTL")?;
     let mut files = write_graph(g, &a.output, &mut notes)?;
     files.extend(crate::rtl_out::write_rtl(&top, &a.output)?);
     if a.json {

@@ -188,10 +188,14 @@ pub struct HwArgs {
     /// `compile` default 256; `run` takes the data's extents unless it is given.
     #[arg(long, value_name = "N")]
     pub workspace: Option<u64>,
-    /// Coordinate width in bits (default 16; 9 for an iCEBreaker build).
+    /// Coordinate width in bits (default: 16, or what the extents need, from
+    /// the data for `run`, from `--workspace` for `compile`; 9 for an
+    /// iCEBreaker build).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=32))]
     pub crd_bits: Option<u32>,
-    /// Reference (position) width in bits (default 16; 9 for an iCEBreaker build).
+    /// Reference (position) width in bits (default: 16, or what the arrays need,
+    /// from the data for `run`, from `--mem-words` for `compile`; 9 for an
+    /// iCEBreaker build).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=32))]
     pub ref_bits: Option<u32>,
     /// Module name of the generated top.
@@ -221,5 +225,24 @@ impl HwArgs {
             fifo_depth: self.fifo_depth,
             ..Default::default()
         }
+    }
+
+    /// [`HwArgs::top_options`] with the widths not given on the command line
+    /// taken from what `sizing` needs (16 bits at least).
+    pub fn top_options_for(
+        &self,
+        value_bits: u32,
+        sizing: &samgen_hdl::top::Sizing,
+    ) -> Result<samgen_hdl::top::TopOptions> {
+        let mut o = self.top_options(value_bits);
+        let Some((crd, refs)) = sizing.widths(16) else {
+            bail!(
+                "the data needs coordinates or references wider than 32 bits (an extent or \
+                 an array past 2^32)"
+            );
+        };
+        o.crd_width = self.crd_bits.unwrap_or(crd);
+        o.ref_width = self.ref_bits.unwrap_or(refs);
+        Ok(o)
     }
 }

@@ -368,8 +368,17 @@ fn run_rtl(
             extent: extent.unwrap_or(256),
         }),
     };
+    // Widths from what the data needs, unless given.
+    let sizing = match capacity {
+        Some(c) => samgen_hdl::top::Sizing::uniform(graph, c.words, c.extent),
+        None => {
+            let inputs: std::collections::BTreeMap<String, Tensor> =
+                packed.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            samgen_hdl::top::Sizing::from_inputs(graph, &inputs, a.max_output_words)?
+        }
+    };
     let opts = RtlOptions {
-        top: a.hw.top_options(a.value_bits),
+        top: a.hw.top_options_for(a.value_bits, &sizing)?,
         max_output_words: a.max_output_words,
         capacity,
         timeout: a.timeout,

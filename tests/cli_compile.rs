@@ -820,3 +820,60 @@ fn run_reads_back_the_yaml_graph_compile_writes() {
     let e = one_error_line(&samgen(&["run", "--graph", &txt, "-i", &b, "-o", &r]));
     assert!(e.contains("g.txt") && e.contains(".yaml"), "{e}");
 }
+
+/// Widths come from the data: a 300x300 dense SpMV (90000 values, past what
+/// 16-bit references address) runs in RTL with no width flags, and `compile`
+/// sizes the references from `--mem-words`.
+#[test]
+fn widths_follow_the_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let dense = |name: &str, dims: &str, seed: &str| {
+        let p = s(&d.join(name));
+        let out = samgen(&[
+            "tensor",
+            "gen",
+            "--dims",
+            dims,
+            "--density",
+            "1",
+            "--seed",
+            seed,
+            "-o",
+            &p,
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        p
+    };
+    let (b, c) = (
+        format!("B={}", dense("B.mtx", "300,300", "1")),
+        format!("c={}", dense("c.tns", "300", "2")),
+    );
+    let o = s(&d.join("r"));
+    let v = ok_json(&samgen(&[
+        "run",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "-i",
+        &b,
+        "-i",
+        &c,
+        "--backend",
+        "rtl",
+        "-o",
+        &o,
+        "--json",
+    ]));
+    assert_eq!(v["match"], true, "{v}");
+    let o = s(&d.join("c"));
+    let out = samgen(&["compile", SPMV, "--mem-words", "100000", "-o", &o]);
+    assert!(out.status.success(), "{out:?}");
+    let top = std::fs::read_to_string(d.join("c/sam_kernel.sv")).unwrap();
+    assert!(
+        top.contains(".RefWidth(17)"),
+        "no 17-bit references in the top"
+    );
+}

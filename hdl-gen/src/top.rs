@@ -201,6 +201,17 @@ impl Sizing {
         Ok(s)
     }
 
+    /// The narrowest coordinate and reference widths, `floor` bits at least, that
+    /// hold this sizing: every extent as coordinates, every array's words as
+    /// positions (the same bounds `generate` checks). `None` when a width would
+    /// pass 32 bits.
+    pub fn widths(&self, floor: u32) -> Option<(u32, u32)> {
+        let bits = |most: u64| (floor..=32).find(|&b| most <= 1u64 << b);
+        let extent = self.index_dims.values().copied().max().unwrap_or(0);
+        let words = self.array_words.values().copied().max().unwrap_or(0);
+        Some((bits(extent)?, bits(words)?))
+    }
+
     fn words(&self, node: &str, array: &str) -> Result<u64, TopError> {
         self.array_words
             .get(array)
