@@ -1036,3 +1036,60 @@ fn validation_checks_each_nodes_parameters() {
     let e = g.validate().unwrap_err().to_string();
     assert!(e.contains("`acc`") && e.contains("order 3"), "{e}");
 }
+
+/// Custard's conventions, as its graphs write them: a level scanner's or
+/// writer's `mode` is the tensor's mode (a permuted format stores mode 1 at
+/// level 0), and an order-0 tensor's format is `none`. Written and read back,
+/// the graphs compute the dense reference on non-square tensors.
+#[test]
+fn custard_modes_are_tensor_modes_and_order_zero_is_none() {
+    use samgen_compiler::exec::execute;
+    use samgen_compiler::expr::{evaluate, parse, parse_format_arg};
+    use samgen_compiler::kernels::{pack_inputs, random_inputs};
+    use samgen_compiler::lower::{lower, Kernel};
+    use samgen_compiler::tensor::Format;
+    use std::collections::HashMap;
+    for (text, formats, needle) in [
+        (
+            "x(i) = B(j,i) * c(j)",
+            &["x:s", "B:ss:1,0", "c:s"][..],
+            r#"index="i" tensor="B" mode="1""#,
+        ),
+        ("x = b(i) * c(i)", &["x:", "b:s", "c:s"][..], "x=none"),
+    ] {
+        let asg = parse(text).unwrap();
+        let formats: HashMap<String, Format> = formats
+            .iter()
+            .map(|f| parse_format_arg(f).unwrap())
+            .collect();
+        let order = samgen_compiler::expr::default_loop_order(&asg, &formats).unwrap();
+        let kernel = Kernel::from_assignment(&asg, &formats, order).unwrap();
+        let dot = lower(&kernel).unwrap().to_dot();
+        assert!(dot.contains(needle), "{text}: no `{needle}` in\n{dot}");
+        let g = SamGraph::from_custard(&dot, "k.gv").unwrap_or_else(|e| panic!("{e}"));
+        let sizes: HashMap<String, u64> = [("i", 5), ("j", 7)]
+            .iter()
+            .map(|(v, n)| (v.to_string(), *n))
+            .collect();
+        for seed in 0..4 {
+            let coo = random_inputs(&asg, &sizes, 0.5, seed);
+            let dense = evaluate(&asg, &coo, 32).unwrap();
+            let packed = pack_inputs(&coo, &formats, 32).unwrap();
+            let out = execute(&g, &packed, 32).unwrap();
+            assert_eq!(out.outputs[&asg.lhs.tensor], dense, "{text}, seed {seed}");
+        }
+    }
+}
+
+/// Custard's edge roles also come as `outer_i`, `in_B`.
+#[test]
+fn custard_edge_roles_may_use_underscores() {
+    let text = SPMV
+        .replace(r#"comment="outer-i""#, r#"comment="outer_i""#)
+        .replace(r#"comment="in-B""#, r#"comment="in_B""#)
+        .replace(r#"comment="out-c""#, r#"comment="out_c""#);
+    assert_ne!(text, SPMV);
+    let a = SamGraph::from_custard(&text, "spmv.gv").unwrap_or_else(|e| panic!("{e}"));
+    let b = SamGraph::from_custard(SPMV, "spmv.gv").unwrap();
+    assert_eq!(a.canonical(), b.canonical());
+}

@@ -5,7 +5,7 @@
 //!
 //! The graph `comment="x=s0,B=ss01,c=d0"` gives each tensor's level letters and
 //! mode order; it becomes [`GraphInfo::formats`] in samgen's format text (`ss01` ->
-//! `ss`, `ds10` -> `ds:1,0`). Graph attributes `expression=` and `loop_order=` (which
+//! `ss`, `ds10` -> `ds:1,0`; an order-0 tensor's `none` -> the empty format). Graph attributes `expression=` and `loop_order=` (which
 //! samgen writes) fill the rest of [`GraphInfo`].
 //!
 //! A node's attributes are read from its DOT attributes, falling back to the
@@ -15,7 +15,7 @@
 //!
 //! | Custard `type` | samgen node | parameters |
 //! |---|---|---|
-//! | `fiberlookup` | `FiberLookup` | `tensor`, `index`, `mode` (= storage level), `format` (else the graph comment's letter for that level), `root` |
+//! | `fiberlookup` | `FiberLookup` | `tensor`, `index`, `mode` (the tensor's mode: its storage level is the mode's position in the graph comment's mode order, `ss10` stores mode 1 at level 0), `format` (else the graph comment's letter for that level), `root` |
 //! | `range` (samgen's own) | `Range` | `index`, `root` |
 //! | `repsiggen` | `RepSigGen` | `index` |
 //! | `repeat` | `Repeat` | `index`, `tensor`, `root` (a root repeat has no ref input) |
@@ -27,13 +27,13 @@
 //! | `vectorreducer` | `SpAccumulator` of order 1 | indices from `indices=`, `accum_index=` or `index=` |
 //! | `spaccumulator` | `SpAccumulator` | `order`, indices as above |
 //! | `crddrop`, `crdhold` | `CrdDrop`, `CrdHold` | `outer`, `inner`; `inner_kind` from `inner_kind=`, else the kind of the inner input edge; `elementwise=` (default false) |
-//! | `fiberwrite` | `ValsWrite` when `mode=vals`, else `FiberWrite` | `tensor`, `index`, `mode` (= level), `format` |
+//! | `fiberwrite` | `ValsWrite` when `mode=vals`, else `FiberWrite` | `tensor`, `index`, `mode` (the tensor's mode, as for `fiberlookup`), `format` |
 //! | `broadcast` | `Broadcast` | `kind` from `kind=` or its input edge, `ways` from `ways=` or its output edges |
 //!
 //! Edges: the stream kind is the `type=` attribute; without one, a kind word in the
 //! label (`crd_in-B` -> crd). Ports come from `from_port=`/`to_port=` when present
 //! (samgen writes them), else from the node types, the kind and the edge's hint:
-//! the `comment` (`in-B`, `out-B`, `outer-i`, `inner-j`, `j`), or when that is empty
+//! the `comment` (`in-B`, `out-B`, `outer-i`, `inner-j`, `j`; `outer_i` too), or when that is empty
 //! the label without its kind prefix (`crd_outer-i` -> `outer-i`). `in-B`/`out-B`
 //! name an intersect/union operand (`crd_in_B`, `ref_out_B`); `outer`/`inner`, or an
 //! index equal to the node's `outer`/`inner`, pick a crddrop/crdhold side; an index
@@ -79,7 +79,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use super::dot::{self, samgen_format, Attrs, DotNode};
+use super::dot::{self, level_of_mode, samgen_format, Attrs, DotNode};
 use super::yaml::{GraphIoError, GraphIoErrorKind as K};
 use super::{AluOp, AluOperand, Edge, GraphError, GraphInfo, NodeKind, SamGraph, StreamKind};
 use crate::tensor::LevelFormat;
@@ -98,7 +98,11 @@ impl Hint {
         if text.is_empty() {
             return Hint::default();
         }
-        match text.rsplit_once('-') {
+        // Custard writes `outer-i`, and in places `outer_i`.
+        let underscored = text
+            .split_once('_')
+            .filter(|(role, _)| ["in", "out", "outer", "inner"].contains(role));
+        match text.rsplit_once('-').or(underscored) {
             Some((role, name)) => Hint {
                 role: Some(role.to_string()),
                 name: (!name.is_empty()).then(|| name.to_string()),
@@ -275,7 +279,8 @@ impl Importer<'_> {
             "fiberlookup" => {
                 let tensor = self.req(n, ty, "tensor")?;
                 let index = self.req(n, ty, "index")?;
-                let level = self.num(n, "mode", &self.req(n, ty, "mode")?)?;
+                let mode = self.num(n, "mode", &self.req(n, ty, "mode")?)?;
+                let level = level_of_mode(&self.info, &tensor, mode);
                 NodeKind::FiberLookup {
                     format: self.format(n, ty, &tensor, level)?,
                     root: self.flag(n, "root", false)?,
@@ -408,7 +413,8 @@ impl Importer<'_> {
                 if mode == "vals" {
                     NodeKind::ValsWrite { tensor }
                 } else {
-                    let level = self.num(n, "mode", &mode)?;
+                    let mode = self.num(n, "mode", &mode)?;
+                    let level = level_of_mode(&self.info, &tensor, mode);
                     NodeKind::FiberWrite {
                         index: self.req(n, ty, "index")?,
                         format: self.format(n, ty, &tensor, level)?,
@@ -948,7 +954,12 @@ fn read_info(imp: &mut Importer, attrs: &Attrs, line: Option<usize>) -> Result<(
                 ));
             };
             let t = t.trim().to_string();
-            imp.info.formats.insert(t.clone(), samgen_format(f.trim()));
+            // An order-0 tensor's format is `none`.
+            let f = match f.trim() {
+                "none" => String::new(),
+                f => samgen_format(f),
+            };
+            imp.info.formats.insert(t.clone(), f);
             imp.tensor_order.push(t);
         }
     }

@@ -14,7 +14,8 @@
 
 use std::fmt::Write as _;
 
-use super::{AluOperand, GraphIoError, GraphIoErrorKind, NodeKind, SamGraph};
+use super::{AluOperand, GraphInfo, GraphIoError, GraphIoErrorKind, NodeKind, SamGraph};
+use crate::tensor::Format;
 
 /// Quote a DOT string: `"` is escaped, backslashes are kept (Custard's labels use
 /// `\n` as Graphviz's line break).
@@ -23,8 +24,11 @@ fn q(s: &str) -> String {
 }
 
 /// Custard's graph comment entry for a samgen format text: level letters then the
-/// mode order digits (`ds:1,0` -> `ds10`, `ss` -> `ss01`).
+/// mode order digits (`ds:1,0` -> `ds10`, `ss` -> `ss01`); `none` for order 0.
 pub(crate) fn custard_format(text: &str) -> String {
+    if text.is_empty() {
+        return "none".to_string();
+    }
     let (levels, order) = text.split_once(':').unwrap_or((text, ""));
     let n = levels.chars().filter(|c| c.is_ascii_alphabetic()).count();
     let digits: String = if order.is_empty() {
@@ -103,7 +107,30 @@ fn edge_label(g: &SamGraph, e: petgraph::graph::EdgeIndex) -> (String, String) {
 }
 
 /// Custard-style node attributes: (`comment` fields, label, color, extra attributes).
-fn node_attrs(kind: &NodeKind) -> (Vec<(&'static str, String)>, String, &'static str) {
+/// The tensor mode stored at `level` by the header's format (Custard's `mode=`
+/// names the tensor's mode, not the storage level); `level` itself when the
+/// header has no usable format.
+pub(crate) fn mode_of_level(info: &GraphInfo, tensor: &str, level: usize) -> usize {
+    header_format(info, tensor)
+        .and_then(|f| f.mode_order.get(level).copied())
+        .unwrap_or(level)
+}
+
+/// The storage level of tensor mode `mode` by the header's format.
+pub(crate) fn level_of_mode(info: &GraphInfo, tensor: &str, mode: usize) -> usize {
+    header_format(info, tensor)
+        .and_then(|f| f.mode_order.iter().position(|&m| m == mode))
+        .unwrap_or(mode)
+}
+
+fn header_format(info: &GraphInfo, tensor: &str) -> Option<Format> {
+    info.formats.get(tensor)?.parse().ok()
+}
+
+fn node_attrs(
+    kind: &NodeKind,
+    info: &GraphInfo,
+) -> (Vec<(&'static str, String)>, String, &'static str) {
     let t = |s: &str| s.to_string();
     match kind {
         NodeKind::FiberLookup {
@@ -116,7 +143,7 @@ fn node_attrs(kind: &NodeKind) -> (Vec<(&'static str, String)>, String, &'static
             vec![
                 ("index", t(index)),
                 ("tensor", t(tensor)),
-                ("mode", level.to_string()),
+                ("mode", mode_of_level(info, tensor, *level).to_string()),
                 ("format", t(format.name())),
                 ("src", t("true")),
                 ("root", root.to_string()),
@@ -253,7 +280,7 @@ fn node_attrs(kind: &NodeKind) -> (Vec<(&'static str, String)>, String, &'static
             vec![
                 ("index", t(index)),
                 ("tensor", t(tensor)),
-                ("mode", level.to_string()),
+                ("mode", mode_of_level(info, tensor, *level).to_string()),
                 ("format", t(format.name())),
                 ("sink", t("true")),
             ],
@@ -318,7 +345,7 @@ impl SamGraph {
         for i in self.graph.node_indices() {
             let n = &self.graph[i];
             let ty = n.kind.type_name();
-            let (fields, label, color) = node_attrs(&n.kind);
+            let (fields, label, color) = node_attrs(&n.kind, &self.info);
             let mut comment = format!("type={ty}");
             // List values (`operands=B,c`) would break the comment's `k=v,k=v`
             // syntax: they are attributes only.
