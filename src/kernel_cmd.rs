@@ -148,23 +148,10 @@ fn workspaces(
     );
     for (without, with) in pairs {
         for k in [without, with] {
-            let (asg, formats, graph) = k.build(true);
+            let (asg, _, graph) = k.build(true);
             let vars = asg.index_vars();
             let size = size.unwrap_or(if vars.len() > 3 { 24 } else { 48 });
-            let sizes: HashMap<String, u64> = vars.iter().map(|v| (v.to_string(), size)).collect();
-            let coo = random_inputs(&asg, &sizes, density, seed);
-            let nonzeros: usize = coo.values().map(|c| c.nnz()).sum();
-            let dense = evaluate(&asg, &coo, 32).with_context(|| format!("{}: dense", k.name))?;
-            let v = verify(
-                &graph,
-                &coo,
-                &formats,
-                Some((&asg.lhs.tensor, &dense)),
-                32,
-                k.name,
-                &RtlOptions::default(),
-            )
-            .with_context(|| format!("{} in RTL", k.name))?;
+            let (v, nonzeros) = verified(k, size, density, seed, &RtlOptions::default())?;
             // The accumulators' dense workspaces: a row of the index's extent
             // (a power of two in RTL) per order-1 accumulator, rows x columns
             // for order 2.
@@ -259,6 +246,41 @@ fn synth_top(
     Ok(run.report)
 }
 
+/// `k` in RTL on random inputs (`size` per index, `density`), verified against
+/// the golden executor and the dense reference; with the input nonzeros.
+fn verified(
+    k: &KernelSpec,
+    size: u64,
+    density: f64,
+    seed: u64,
+    opts: &RtlOptions,
+) -> Result<(samgen_cosim::kernel::Verified, usize)> {
+    let (asg, formats, graph) = k.build(true);
+    let sizes: HashMap<String, u64> = asg
+        .index_vars()
+        .iter()
+        .map(|v| (v.to_string(), size))
+        .collect();
+    let coo = random_inputs(&asg, &sizes, density, seed);
+    let nonzeros = coo.values().map(|c| c.nnz()).sum();
+    let dense = evaluate(&asg, &coo, 32).with_context(|| format!("{}: dense", k.name))?;
+    eprintln!(
+        "[bench] {} ({size} per index, {nonzeros} input nonzeros)",
+        k.name
+    );
+    let v = verify(
+        &graph,
+        &coo,
+        &formats,
+        Some((&asg.lhs.tensor, &dense)),
+        32,
+        k.name,
+        opts,
+    )
+    .with_context(|| format!("{} in RTL", k.name))?;
+    Ok((v, nonzeros))
+}
+
 fn size_for(indices: usize) -> u64 {
     match indices {
         0..=2 => 128,
@@ -301,13 +323,9 @@ fn bench(
     };
     let mut rows = Vec::new();
     for k in kernels {
-        let (asg, formats, graph) = k.build(true);
+        let (asg, _, graph) = k.build(true);
         let vars = asg.index_vars();
         let size = size_for(vars.len());
-        let sizes: HashMap<String, u64> = vars.iter().map(|v| (v.to_string(), size)).collect();
-        let coo = random_inputs(&asg, &sizes, density, seed);
-        let nonzeros = coo.values().map(|c| c.nnz()).sum();
-        let dense = evaluate(&asg, &coo, 32).with_context(|| format!("{}: dense", k.name))?;
         let opts = RtlOptions {
             top: TopOptions {
                 fifo_depth,
@@ -316,20 +334,7 @@ fn bench(
             max_output_words: 1 << 20,
             ..RtlOptions::default()
         };
-        eprintln!(
-            "[bench] {} ({} per index, {nonzeros} input nonzeros)",
-            k.name, size
-        );
-        let v = verify(
-            &graph,
-            &coo,
-            &formats,
-            Some((&asg.lhs.tensor, &dense)),
-            32,
-            k.name,
-            &opts,
-        )
-        .with_context(|| format!("{} in RTL", k.name))?;
+        let (v, nonzeros) = verified(k, size, density, seed, &opts)?;
         let synthesized = match &tools {
             Some(tools) => synth_top(tools, &graph, k.name, fifo_depth, output).map(Some),
             None => Ok(None),

@@ -572,6 +572,11 @@ fn run_reports_a_mismatch_with_the_dense_reference() {
 /// shared with the other tests).
 fn run_rtl(dir: &Path, extra: &[&str]) -> Output {
     let (b, c) = spmv_inputs(dir);
+    run_rtl_on(dir, &b, &c, extra)
+}
+
+/// `samgen run --backend rtl` of the SpMV on inputs `b` and `c` (`B=FILE`).
+fn run_rtl_on(dir: &Path, b: &str, c: &str, extra: &[&str]) -> Output {
     let o = s(&dir.join("o"));
     let mut args = vec![
         "run",
@@ -581,9 +586,9 @@ fn run_rtl(dir: &Path, extra: &[&str]) -> Output {
         "-f",
         "c:d",
         "-i",
-        &b,
+        b,
         "-i",
-        &c,
+        c,
         "--backend",
         "rtl",
         "-o",
@@ -849,24 +854,7 @@ fn widths_follow_the_data() {
         format!("B={}", dense("B.mtx", "300,300", "1")),
         format!("c={}", dense("c.tns", "300", "2")),
     );
-    let o = s(&d.join("r"));
-    let v = ok_json(&samgen(&[
-        "run",
-        SPMV,
-        "-f",
-        "B:ds",
-        "-f",
-        "c:d",
-        "-i",
-        &b,
-        "-i",
-        &c,
-        "--backend",
-        "rtl",
-        "-o",
-        &o,
-        "--json",
-    ]));
+    let v = ok_json(&run_rtl_on(d, &b, &c, &["--json"]));
     assert_eq!(v["match"], true, "{v}");
     let o = s(&d.join("c"));
     let out = samgen(&["compile", SPMV, "--mem-words", "100000", "-o", &o]);

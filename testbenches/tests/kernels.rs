@@ -94,6 +94,23 @@ fn set_inputs(asg: &Assignment, seed: u64, density: f64, size: u64) -> HashMap<S
     random_inputs(asg, &sizes, density, seed)
 }
 
+/// [`set_inputs`], with the half-full set (seed 3) given an empty first operand
+/// (`b` empty).
+fn first_empty_at_set_3(
+    asg: &Assignment,
+    seed: u64,
+    density: f64,
+    size: u64,
+) -> HashMap<String, CooTensor> {
+    let mut coo = set_inputs(asg, seed, density, size);
+    if seed == 3 {
+        let first = asg.inputs()[0].0.to_string();
+        let t = &coo[&first];
+        coo.insert(first, CooTensor::new(t.dims.clone(), vec![]).unwrap());
+    }
+    coo
+}
+
 fn table1(name: &str, random_depths: Option<u64>) {
     let k = TABLE1
         .iter()
@@ -266,16 +283,7 @@ fn algebra_kernel_in_rtl(#[case] expr: &str, #[case] formats: &[&str]) {
     let order = default_loop_order(&asg, &formats).unwrap();
     let kernel = Kernel::from_assignment(&asg, &formats, order).unwrap();
     let graph = lower(&kernel).unwrap_or_else(|e| panic!("{expr}: {e}"));
-    let inputs = |seed: u64, density: f64, size: u64| {
-        let mut coo = set_inputs(&asg, seed, density, size);
-        // The half-full set with its first operand empty (`b` empty).
-        if seed == 3 {
-            let first = asg.inputs()[0].0.to_string();
-            let t = &coo[&first];
-            coo.insert(first, CooTensor::new(t.dims.clone(), vec![]).unwrap());
-        }
-        coo
-    };
+    let inputs = |seed, density, size| first_empty_at_set_3(&asg, seed, density, size);
     let label = format!("{expr} [{}]", formats_label(&formats));
     run_sets(
         &label,
@@ -303,15 +311,7 @@ fn workspace_kernel_in_rtl(#[case] name: &str) {
         .find(|k| k.name == name)
         .unwrap_or_else(|| panic!("no workspace kernel {name}"));
     let (asg, formats, graph) = k.build(true);
-    let inputs = |seed: u64, density: f64, size: u64| {
-        let mut coo = set_inputs(&asg, seed, density, size);
-        if seed == 3 {
-            let first = asg.inputs()[0].0.to_string();
-            let t = &coo[&first];
-            coo.insert(first, CooTensor::new(t.dims.clone(), vec![]).unwrap());
-        }
-        coo
-    };
+    let inputs = |seed, density, size| first_empty_at_set_3(&asg, seed, density, size);
     run_sets(
         name,
         &graph,
