@@ -265,87 +265,64 @@ fn sums_inside(t: &ETree, out: &mut Vec<String>) {
     });
 }
 
+/// A refusal of `p`, naming the command.
+fn refusal(p: &Precompute, m: String) -> LowerError {
+    LowerError::Schedule(format!(
+        "precompute({},{},{}): {m}",
+        p.expr_text, p.var, p.workspace_var
+    ))
+}
+
+/// The body's shape: a top sum, or up to [`MAX_ADDENDS`] addends without sums
+/// of their own (each is iterated alone over the workspace's variable).
+fn check_body(w: &Workspace) -> Result<(), String> {
+    match &w.body {
+        ETree::Sum(..) => Ok(()),
+        ETree::Binary(AluOp::Add | AluOp::Sub, ..) => {
+            let addends = w.addends();
+            if addends.len() > MAX_ADDENDS {
+                return Err(format!(
+                    "{} addends, more than the {MAX_ADDENDS} a workspace takes one after another",
+                    addends.len()
+                ));
+            }
+            for a in &addends {
+                let mut s = Vec::new();
+                sums_inside(a, &mut s);
+                if !s.is_empty() {
+                    return Err(format!(
+                        "an addend sums over {} itself; the addends of a workspace filled one \
+                         after another are summed over {} only",
+                        s.join(","),
+                        w.ws_var
+                    ));
+                }
+            }
+            Ok(())
+        }
+        _ => Err(
+            "nothing is accumulated: the workspace would hold a copy of the expression; \
+             precompute a sum (an expression with an index summed inside it, or several \
+             addends)"
+                .to_string(),
+        ),
+    }
+}
+
 impl Kernel {
-    /// This kernel with `p`'s expression computed in a workspace.
+    /// This kernel with `p`'s expression computed in a workspace: the variables
+    /// checked, the expression found and made a workspace, its sums moved in,
+    /// then section 4.1's preconditions and the body's shape checked.
     pub(crate) fn precompute(
         self,
         asg: &Assignment,
         formats: &HashMap<String, Format>,
         p: &Precompute,
     ) -> Result<Kernel, LowerError> {
-        let fail = |m: String| {
-            LowerError::Schedule(format!(
-                "precompute({},{},{}): {m}",
-                p.expr_text, p.var, p.workspace_var
-            ))
-        };
+        let fail = |m: String| refusal(p, m);
         let (var, ws_var) = (p.var.clone(), p.workspace_var.clone());
-        let order = self.loop_order.join(",");
-        if !self.loop_order.contains(&var) {
-            return Err(fail(format!(
-                "{var} is not an index variable of the expression"
-            )));
-        }
-        if ws_var == var || self.loop_order.contains(&ws_var) {
-            return Err(fail(format!(
-                "the workspace index {ws_var} must be a new name, not one of ({order})"
-            )));
-        }
-        if self.loop_order.last() != Some(&var) {
-            return Err(fail(format!(
-                "the workspace is a row over the innermost loop, and {var} is not innermost in \
-                 loop order {order}: reorder so that {var} comes last"
-            )));
-        }
-        let mut pattern_ops = Vec::new();
-        let e = convert(&p.expr, formats, &mut pattern_ops)?;
-        let kind = chain_of(&e);
-        let mut pattern_items = Vec::new();
-        items(&e, kind, false, &mut pattern_items);
-        let pattern = Pattern {
-            kind,
-            items: pattern_items,
-            operands: pattern_ops,
-        };
-        let taken: BTreeSet<&str> = self.operands.iter().map(|o| o.tensor.as_str()).collect();
-        let name = ["w", "ws", "wk"]
-            .into_iter()
-            .find(|n| !taken.contains(n) && *n != self.output)
-            .unwrap_or("workspace")
-            .to_string();
-        let template = Workspace {
-            name,
-            index: 0,
-            var: var.clone(),
-            ws_var: ws_var.clone(),
-            body: ETree::Const(0),
-        };
-        let mut found = Vec::new();
-        find(
-            &strip_sums(&self.tree),
-            &pattern,
-            &self.operands,
-            &template,
-            &mut found,
-        );
-        let found = match found.len() {
-            0 => {
-                return Err(fail(format!(
-                    "`{}` is not part of the right-hand side `{}`",
-                    p.expr_text, asg.rhs
-                )))
-            }
-            1 => found.pop().expect("one place"),
-            n => return Err(fail(format!("`{}` occurs {n} times", p.expr_text))),
-        };
-        let body_vars: BTreeSet<&String> = found
-            .matched
-            .iter()
-            .flat_map(|&k| self.operands[k].vars.iter())
-            .collect();
-        if !body_vars.contains(&var) {
-            return Err(fail(format!("`{}` does not use {var}", p.expr_text)));
-        }
+        self.check_workspace_vars(&var, &ws_var).map_err(fail)?;
+        let found = self.find_workspace(asg, formats, p)?;
         let mut kernel = self.clone();
         for &k in &found.matched {
             for v in kernel.operands[k].vars.iter_mut() {
@@ -377,55 +354,107 @@ impl Kernel {
         }
         // The producer's loops run inside the consumer's.
         let pos = |v: &String| self.loop_order.iter().position(|x| x == v);
-        let consumer: Vec<&String> = self
-            .loop_order
-            .iter()
-            .filter(|v| **v != var && !moved.contains(v))
-            .collect();
         for r in &moved {
-            if let Some(c) = consumer.iter().find(|c| pos(c) > pos(r)) {
+            let outside = self
+                .loop_order
+                .iter()
+                .filter(|v| **v != var && !moved.contains(v))
+                .find(|c| pos(c) > pos(r));
+            if let Some(c) = outside {
                 return Err(fail(format!(
                     "the workspace's loop {r} must run inside the loop {c} of the statement \
                      that reads it: reorder so that {c} comes before {r}"
                 )));
             }
         }
-        match &ws.body {
-            ETree::Sum(..) => {}
-            ETree::Binary(AluOp::Add | AluOp::Sub, ..) => {
-                let addends = ws.addends();
-                if addends.len() > MAX_ADDENDS {
-                    return Err(fail(format!(
-                        "{} addends, more than the {MAX_ADDENDS} a workspace takes one after \
-                         another",
-                        addends.len()
-                    )));
-                }
-                if let Some(a) = addends.iter().find(|a| {
-                    let mut s = Vec::new();
-                    sums_inside(a, &mut s);
-                    !s.is_empty()
-                }) {
-                    let mut s = Vec::new();
-                    sums_inside(a, &mut s);
-                    return Err(fail(format!(
-                        "an addend sums over {} itself; the addends of a workspace filled one \
-                         after another are summed over {ws_var} only",
-                        s.join(",")
-                    )));
-                }
-            }
-            _ => {
-                return Err(fail(format!(
-                    "nothing is accumulated: the workspace would hold a copy of `{}`; \
-                     precompute a sum (an expression with an index summed inside it, or \
-                     several addends)",
-                    p.expr_text
-                )))
-            }
-        }
+        check_body(&ws).map_err(fail)?;
         let at = pos(&var).expect("var is a loop");
         kernel.loop_order.insert(at, ws_var);
         Ok(kernel)
+    }
+
+    /// `var` is the innermost loop and `ws_var` a new name.
+    fn check_workspace_vars(&self, var: &String, ws_var: &String) -> Result<(), String> {
+        let order = self.loop_order.join(",");
+        if !self.loop_order.contains(var) {
+            return Err(format!("{var} is not an index variable of the expression"));
+        }
+        if ws_var == var || self.loop_order.contains(ws_var) {
+            return Err(format!(
+                "the workspace index {ws_var} must be a new name, not one of ({order})"
+            ));
+        }
+        if self.loop_order.last() != Some(var) {
+            return Err(format!(
+                "the workspace is a row over the innermost loop, and {var} is not innermost in \
+                 loop order {order}: reorder so that {var} comes last"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The one place `p`'s expression occurs (sums set aside), as a tree with a
+    /// workspace there.
+    fn find_workspace(
+        &self,
+        asg: &Assignment,
+        formats: &HashMap<String, Format>,
+        p: &Precompute,
+    ) -> Result<Found, LowerError> {
+        let mut pattern_ops = Vec::new();
+        let e = convert(&p.expr, formats, &mut pattern_ops)?;
+        let kind = chain_of(&e);
+        let mut pattern_items = Vec::new();
+        items(&e, kind, false, &mut pattern_items);
+        let pattern = Pattern {
+            kind,
+            items: pattern_items,
+            operands: pattern_ops,
+        };
+        let taken: BTreeSet<&str> = self.operands.iter().map(|o| o.tensor.as_str()).collect();
+        let name = ["w", "ws", "wk"]
+            .into_iter()
+            .find(|n| !taken.contains(n) && *n != self.output)
+            .unwrap_or("workspace")
+            .to_string();
+        let template = Workspace {
+            name,
+            index: 0,
+            var: p.var.clone(),
+            ws_var: p.workspace_var.clone(),
+            body: ETree::Const(0),
+        };
+        let mut found = Vec::new();
+        find(
+            &strip_sums(&self.tree),
+            &pattern,
+            &self.operands,
+            &template,
+            &mut found,
+        );
+        let found = match found.len() {
+            0 => {
+                return Err(refusal(
+                    p,
+                    format!(
+                        "`{}` is not part of the right-hand side `{}`",
+                        p.expr_text, asg.rhs
+                    ),
+                ))
+            }
+            1 => found.pop().expect("one place"),
+            n => return Err(refusal(p, format!("`{}` occurs {n} times", p.expr_text))),
+        };
+        let uses_var = found
+            .matched
+            .iter()
+            .any(|&k| self.operands[k].vars.contains(&p.var));
+        if !uses_var {
+            return Err(refusal(
+                p,
+                format!("`{}` does not use {}", p.expr_text, p.var),
+            ));
+        }
+        Ok(found)
     }
 }
