@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::expr::{parse, parse_format_arg, Assignment, ScheduleCommand};
+use crate::expr::{parse, parse_format_arg, Assignment, Precompute, ScheduleCommand};
 use crate::graph::SamGraph;
 use crate::lower::{lower, Kernel};
 use crate::tensor::generate::{self, Density, ValueRange};
@@ -49,16 +49,19 @@ impl KernelSpec {
                 parse_format_arg(&f).unwrap_or_else(|e| panic!("{}: {e}", self.name))
             })
             .collect();
-        let mut kernel = Kernel::from_assignment(&asg, &formats, self.loop_order())
+        let precomputes: Vec<Precompute> = self
+            .precompute
+            .iter()
+            .map(|text| match text.parse::<ScheduleCommand>() {
+                Ok(ScheduleCommand::Precompute(p)) => p,
+                _ => panic!("{}: `{text}` is not a precompute command", self.name),
+            })
+            .collect();
+        let kernel = Kernel::from_assignment(&asg, &formats, self.loop_order())
+            .and_then(|k| {
+                k.with_precomputes(&asg, &formats, &precomputes.iter().collect::<Vec<_>>())
+            })
             .unwrap_or_else(|e| panic!("{}: {e}", self.name));
-        if let Some(text) = self.precompute {
-            let Ok(ScheduleCommand::Precompute(p)) = text.parse::<ScheduleCommand>() else {
-                panic!("{}: `{text}` is not a precompute command", self.name)
-            };
-            kernel = kernel
-                .precompute(&asg, &formats, &p)
-                .unwrap_or_else(|e| panic!("{}: {e}", self.name));
-        }
         let g = lower(&kernel).unwrap_or_else(|e| panic!("{}: {e}", self.name));
         (asg, formats, g)
     }

@@ -36,15 +36,7 @@ impl Kernel {
             .map_err(|e| LowerError::Schedule(e.to_string()))?;
         let kernel = Kernel::from_assignment(asg, formats, loop_order)?;
         let precomputes: Vec<_> = schedule.precomputes().collect();
-        match precomputes.as_slice() {
-            [] => Ok(kernel),
-            [p] => kernel.precompute(asg, formats, p),
-            [_, second, ..] => Err(LowerError::Schedule(format!(
-                "precompute({},{},{}): one workspace per kernel is lowered; an accumulator \
-                 already gives each sum above the innermost loop its own",
-                second.expr_text, second.var, second.workspace_var
-            ))),
-        }
+        kernel.with_precomputes(asg, formats, &precomputes)
     }
 
     /// Build the kernel of `asg` with the given formats and loop order.

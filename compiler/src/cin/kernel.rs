@@ -100,7 +100,9 @@ impl Workspace {
     }
 }
 
-fn flatten_sum(t: &ETree, negate: bool, out: &mut Vec<ETree>) {
+/// The addends of a `+`/`-` chain at the top of `t`, a subtrahend negated
+/// (`t` itself when it is no such chain).
+pub(super) fn flatten_sum(t: &ETree, negate: bool, out: &mut Vec<ETree>) {
     match t {
         ETree::Binary(AluOp::Add, a, b) => {
             flatten_sum(a, negate, out);

@@ -22,7 +22,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::from_expr::{convert, place_sums, reductions};
-use super::kernel::{ETree, Kernel, LowerError, Operand, Workspace};
+use super::kernel::{flatten_sum, ETree, Kernel, LowerError, Operand, Workspace};
 use crate::expr::{Assignment, Precompute};
 use crate::graph::AluOp;
 use crate::tensor::Format;
@@ -47,15 +47,7 @@ fn items(t: &ETree, kind: Chain, negate: bool, out: &mut Vec<ETree>) {
             items(a, kind, false, out);
             items(b, kind, false, out);
         }
-        (Chain::Sum, ETree::Binary(AluOp::Add, a, b)) => {
-            items(a, kind, negate, out);
-            items(b, kind, negate, out);
-        }
-        (Chain::Sum, ETree::Binary(AluOp::Sub, a, b)) => {
-            items(a, kind, negate, out);
-            items(b, kind, !negate, out);
-        }
-        (_, t) if negate => out.push(ETree::Unary(AluOp::Neg, Box::new(t.clone()))),
+        (Chain::Sum, t) => flatten_sum(t, negate, out),
         (_, t) => out.push(t.clone()),
     }
 }
@@ -310,10 +302,31 @@ fn check_body(w: &Workspace) -> Result<(), String> {
 }
 
 impl Kernel {
+    /// This kernel with the `precompute` commands applied: none, or one (an
+    /// accumulator already gives each other sum above the innermost loop its own
+    /// workspace).
+    pub fn with_precomputes(
+        self,
+        asg: &Assignment,
+        formats: &HashMap<String, Format>,
+        precomputes: &[&Precompute],
+    ) -> Result<Kernel, LowerError> {
+        match precomputes {
+            [] => Ok(self),
+            [p] => self.precompute(asg, formats, p),
+            [_, second, ..] => Err(refusal(
+                second,
+                "one workspace per kernel is lowered; an accumulator already gives each sum \
+                 above the innermost loop its own"
+                    .to_string(),
+            )),
+        }
+    }
+
     /// This kernel with `p`'s expression computed in a workspace: the variables
     /// checked, the expression found and made a workspace, its sums moved in,
     /// then section 4.1's preconditions and the body's shape checked.
-    pub(crate) fn precompute(
+    fn precompute(
         self,
         asg: &Assignment,
         formats: &HashMap<String, Format>,

@@ -260,11 +260,8 @@ pub fn lower_draw(draw: &Draw) -> Result<SamGraph, Outcome> {
     let formats = draw.format_map();
     let build = || {
         let kernel = Kernel::from_assignment(&draw.asg, &formats, draw.loop_order.clone())?;
-        match draw.precomputes.as_slice() {
-            [] => Ok(kernel),
-            [p] => kernel.precompute(&draw.asg, &formats, p),
-            _ => Err(LowerError::Schedule("one precompute per kernel".into())),
-        }
+        let precomputes: Vec<_> = draw.precomputes.iter().collect();
+        kernel.with_precomputes(&draw.asg, &formats, &precomputes)
     };
     let kernel = guarded(build)
         .map_err(|p| wrong("panic", format!("building the kernel panicked: {p}")))?
