@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use samgen_compiler::expr::{self, Assignment, ExprError, Schedule};
-use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::graph::{
+    ArrayVals, FiberLookup, FiberWrite, NodeKind, Repeat, SamGraph, ValsWrite,
+};
 use samgen_compiler::lower::{self, Kernel};
 use samgen_compiler::tensor::Format;
 
@@ -159,12 +161,13 @@ pub fn graph_tensors(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut written = BTreeSet::new();
     for n in graph.graph.node_weights() {
         match &n.kind {
-            NodeKind::FiberLookup { tensor, .. }
-            | NodeKind::Repeat { tensor, .. }
-            | NodeKind::ArrayVals { tensor, .. } => {
+            NodeKind::FiberLookup(FiberLookup { tensor, .. })
+            | NodeKind::Repeat(Repeat { tensor, .. })
+            | NodeKind::ArrayVals(ArrayVals { tensor, .. }) => {
                 read.insert(tensor.clone());
             }
-            NodeKind::FiberWrite { tensor, .. } | NodeKind::ValsWrite { tensor } => {
+            NodeKind::FiberWrite(FiberWrite { tensor, .. })
+            | NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 written.insert(tensor.clone());
             }
             _ => {}

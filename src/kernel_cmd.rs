@@ -11,7 +11,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use samgen_compiler::expr::evaluate;
-use samgen_compiler::graph::NodeKind;
+use samgen_compiler::graph::{NodeKind, SpAccumulator};
 use samgen_compiler::kernels::{random_inputs, KernelSpec, ALGEBRA, TABLE1, WORKSPACES};
 use samgen_cosim::kernel::{verify, RtlOptions};
 use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
@@ -159,7 +159,7 @@ fn workspaces(
                 .graph
                 .node_weights()
                 .filter_map(|n| match &n.kind {
-                    NodeKind::SpAccumulator { indices, .. } => Some(
+                    NodeKind::SpAccumulator(SpAccumulator { indices, .. }) => Some(
                         indices
                             .iter()
                             .map(|_| size.next_power_of_two())

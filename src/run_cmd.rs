@@ -8,13 +8,13 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{evaluate, Assignment, EvalError};
-use samgen_compiler::graph::{NodeKind, SamGraph};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{
     read_tensor, write_tensor, CooTensor, Format, ReadOptions, Tensor, WriteOptions,
 };
 
 use crate::kernel_args::{graph_tensors, parse_expression, HwArgs, KernelArgs};
+use samgen_compiler::graph::{FiberLookup, NodeKind, SamGraph};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Backend {
@@ -122,12 +122,12 @@ fn format_of(graph: &SamGraph, name: &str) -> Result<Format> {
 fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<()> {
     let mut sizes: BTreeMap<&str, (u64, &str, usize)> = BTreeMap::new();
     for n in graph.graph.node_weights() {
-        let NodeKind::FiberLookup {
+        let NodeKind::FiberLookup(FiberLookup {
             tensor,
             level,
             index,
             ..
-        } = &n.kind
+        }) = &n.kind
         else {
             continue;
         };

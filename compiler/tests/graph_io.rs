@@ -3,7 +3,9 @@
 //! for malformed input.
 
 use samgen_compiler::graph::{
-    AluOp, AluOperand, GraphInfo, GraphIoErrorKind, NodeKind, SamGraph, StreamKind,
+    Alu, AluOp, AluOperand, ArrayVals, Broadcast, CrdDrop, CrdHold, FiberLookup, FiberWrite,
+    GraphInfo, GraphIoErrorKind, Intersect, NodeKind, Reduce, RepSigGen, Repeat, SamGraph,
+    SpAccumulator, StreamKind, Union, ValsWrite,
 };
 use samgen_compiler::tensor::LevelFormat;
 
@@ -137,13 +139,13 @@ const MATMUL_IKJ: &str = r##"digraph SAM {
 }"##;
 
 fn lookup(tensor: &str, level: usize, index: &str, format: LevelFormat, root: bool) -> NodeKind {
-    NodeKind::FiberLookup {
+    NodeKind::FiberLookup(FiberLookup {
         tensor: tensor.into(),
         level,
         index: index.into(),
         format,
         root,
-    }
+    })
 }
 
 fn strings(v: &[&str]) -> Vec<String> {
@@ -167,77 +169,83 @@ fn spmv_graph() -> SamGraph {
     let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Dense, true));
     let bc = g.add_node(
         "bcast_i",
-        NodeKind::Broadcast {
+        NodeKind::Broadcast(Broadcast {
             kind: StreamKind::Crd,
             ways: 2,
-        },
+        }),
     );
-    let rs = g.add_node("i_repsiggen", NodeKind::RepSigGen { index: "i".into() });
+    let rs = g.add_node(
+        "i_repsiggen",
+        NodeKind::RepSigGen(RepSigGen { index: "i".into() }),
+    );
     let rp = g.add_node(
         "c_repeat_i",
-        NodeKind::Repeat {
+        NodeKind::Repeat(Repeat {
             index: "i".into(),
             tensor: "c".into(),
             root: true,
-        },
+        }),
     );
     let c0 = g.add_node("c0_scan", lookup("c", 0, "j", Compressed, false));
     let b1 = g.add_node("B1_scan", lookup("B", 1, "j", Compressed, false));
     let ij = g.add_node(
         "j_intersect",
-        NodeKind::Intersect {
+        NodeKind::Intersect(Intersect {
             index: "j".into(),
             operands: strings(&["B", "c"]),
             values: vec![],
-        },
+        }),
     );
     let bv = g.add_node(
         "B_vals",
-        NodeKind::ArrayVals {
+        NodeKind::ArrayVals(ArrayVals {
             tensor: "B".into(),
             root: false,
-        },
+        }),
     );
     let cv = g.add_node(
         "c_vals",
-        NodeKind::ArrayVals {
+        NodeKind::ArrayVals(ArrayVals {
             tensor: "c".into(),
             root: false,
-        },
+        }),
     );
     let mul = g.add_node(
         "mul",
-        NodeKind::Alu {
+        NodeKind::Alu(Alu {
             op: AluOp::Mul,
             operand: AluOperand::Streams,
-        },
+        }),
     );
     let red = g.add_node(
         "reduce",
-        NodeKind::Reduce {
+        NodeKind::Reduce(Reduce {
             drop_empty: true,
             with_outer: false,
-        },
+        }),
     );
     let drop = g.add_node(
         "crddrop_i_j",
-        NodeKind::CrdDrop {
+        NodeKind::CrdDrop(CrdDrop {
             outer: "i".into(),
             inner: "j".into(),
             inner_kind: StreamKind::Crd,
             elementwise: false,
-        },
+        }),
     );
     let x0 = g.add_node(
         "x0_write",
-        NodeKind::FiberWrite {
+        NodeKind::FiberWrite(FiberWrite {
             tensor: "x".into(),
             level: 0,
             index: "i".into(),
             format: Compressed,
-        },
+        }),
     );
-    let xv = g.add_node("x_vals_write", NodeKind::ValsWrite { tensor: "x".into() });
+    let xv = g.add_node(
+        "x_vals_write",
+        NodeKind::ValsWrite(ValsWrite { tensor: "x".into() }),
+    );
     g.connect(b0, "crd_out", bc, "in");
     g.connect(bc, "out_0", drop, "outer_in");
     g.connect(bc, "out_1", rs, "crd_in");
@@ -274,117 +282,129 @@ fn misc_graph() -> SamGraph {
     let c0 = g.add_node("C0_scan", lookup("C", 0, "i", Compressed, true));
     let ui = g.add_node(
         "i_union",
-        NodeKind::Union {
+        NodeKind::Union(Union {
             index: "i".into(),
             operands: strings(&["B", "C"]),
             values: vec![],
-        },
+        }),
     );
     let b1 = g.add_node("B1_scan", lookup("B", 1, "j", Compressed, false));
     let c1 = g.add_node("C1_scan", lookup("C", 1, "j", Compressed, false));
     let uj = g.add_node(
         "j_union",
-        NodeKind::Union {
+        NodeKind::Union(Union {
             index: "j".into(),
             operands: strings(&["B", "C"]),
             values: vec![],
-        },
+        }),
     );
     let bv = g.add_node(
         "B_vals",
-        NodeKind::ArrayVals {
+        NodeKind::ArrayVals(ArrayVals {
             tensor: "B".into(),
             root: false,
-        },
+        }),
     );
     let cv = g.add_node(
         "C_vals",
-        NodeKind::ArrayVals {
+        NodeKind::ArrayVals(ArrayVals {
             tensor: "C".into(),
             root: false,
-        },
+        }),
     );
-    let alu = |op, operand| NodeKind::Alu { op, operand };
+    let alu = |op, operand| NodeKind::Alu(Alu { op, operand });
     let add = g.add_node("add", alu(AluOp::Add, AluOperand::Streams));
     let sub = g.add_node("sub_const", alu(AluOp::Sub, AluOperand::ConstRight(3)));
     let shl = g.add_node("shl_const", alu(AluOp::Shl, AluOperand::ConstLeft(-2)));
     let neg = g.add_node("neg", alu(AluOp::Neg, AluOperand::Streams));
     let vb = g.add_node(
         "bcast_val",
-        NodeKind::Broadcast {
+        NodeKind::Broadcast(Broadcast {
             kind: StreamKind::Val,
             ways: 2,
-        },
+        }),
     );
     let red = g.add_node(
         "reduce",
-        NodeKind::Reduce {
+        NodeKind::Reduce(Reduce {
             drop_empty: false,
             with_outer: false,
-        },
+        }),
     );
     let acc = g.add_node(
         "ij_spacc",
-        NodeKind::SpAccumulator {
+        NodeKind::SpAccumulator(SpAccumulator {
             order: 2,
             indices: strings(&["i", "j"]),
-        },
+        }),
     );
     let hold = g.add_node(
         "crdhold_i_j",
-        NodeKind::CrdHold {
+        NodeKind::CrdHold(CrdHold {
             outer: "i".into(),
             inner: "j".into(),
-        },
+        }),
     );
     let drop = g.add_node(
         "crddrop_j_v",
-        NodeKind::CrdDrop {
+        NodeKind::CrdDrop(CrdDrop {
             outer: "j".into(),
             inner: "v".into(),
             inner_kind: StreamKind::Val,
             elementwise: true,
-        },
+        }),
     );
-    let rs = g.add_node("i_repsiggen", NodeKind::RepSigGen { index: "i".into() });
+    let rs = g.add_node(
+        "i_repsiggen",
+        NodeKind::RepSigGen(RepSigGen { index: "i".into() }),
+    );
     let d0 = g.add_node("D0_scan", lookup("D", 0, "k", Dense, true));
     let rp = g.add_node(
         "D_repeat_i",
-        NodeKind::Repeat {
+        NodeKind::Repeat(Repeat {
             index: "i".into(),
             tensor: "D".into(),
             root: false,
-        },
+        }),
     );
     let d1 = g.add_node("D1_scan", lookup("D", 1, "l", Compressed, false));
     let dv = g.add_node(
         "D_vals",
-        NodeKind::ArrayVals {
+        NodeKind::ArrayVals(ArrayVals {
             tensor: "D".into(),
             root: false,
-        },
+        }),
     );
     let x0 = g.add_node(
         "X0_write",
-        NodeKind::FiberWrite {
+        NodeKind::FiberWrite(FiberWrite {
             tensor: "X".into(),
             level: 0,
             index: "i".into(),
             format: Compressed,
-        },
+        }),
     );
     let x1 = g.add_node(
         "X1_write",
-        NodeKind::FiberWrite {
+        NodeKind::FiberWrite(FiberWrite {
             tensor: "X".into(),
             level: 1,
             index: "j".into(),
             format: Dense,
-        },
+        }),
     );
-    let xv = g.add_node("X_vals_write", NodeKind::ValsWrite { tensor: "X".into() });
-    let yv = g.add_node("Y_vals_write", NodeKind::ValsWrite { tensor: "Y".into() });
-    let zv = g.add_node("Z_vals_write", NodeKind::ValsWrite { tensor: "Z".into() });
+    let xv = g.add_node(
+        "X_vals_write",
+        NodeKind::ValsWrite(ValsWrite { tensor: "X".into() }),
+    );
+    let yv = g.add_node(
+        "Y_vals_write",
+        NodeKind::ValsWrite(ValsWrite { tensor: "Y".into() }),
+    );
+    let zv = g.add_node(
+        "Z_vals_write",
+        NodeKind::ValsWrite(ValsWrite { tensor: "Z".into() }),
+    );
     g.connect(b0, "crd_out", ui, "crd_in_B");
     g.connect(b0, "ref_out", ui, "ref_in_B");
     g.connect(c0, "crd_out", ui, "crd_in_C");
@@ -529,18 +549,18 @@ fn custard_spmv_imports() {
     );
     assert_eq!(
         *node("j_intersect"),
-        NodeKind::Intersect {
+        NodeKind::Intersect(Intersect {
             index: "j".into(),
             operands: strings(&["B", "c"]),
             values: vec![],
-        }
+        })
     );
     assert_eq!(
         *node("reduce"),
-        NodeKind::Reduce {
+        NodeKind::Reduce(Reduce {
             drop_empty: true,
             with_outer: false,
-        }
+        })
     );
     for n in [
         "bcast_13",
@@ -589,16 +609,16 @@ fn custard_mat_elemadd_imports() {
     for n in ["i_union", "j_union"] {
         let k = &g.node(g.find(n).unwrap()).kind;
         assert!(
-            matches!(k, NodeKind::Union { operands, .. } if *operands == strings(&["B", "C"])),
+            matches!(k, NodeKind::Union(Union { operands, .. }) if *operands == strings(&["B", "C"])),
             "{k:?}"
         );
     }
     assert!(matches!(
         g.node(g.find("add").unwrap()).kind,
-        NodeKind::Alu {
+        NodeKind::Alu(Alu {
             op: AluOp::Add,
             operand: AluOperand::Streams
-        }
+        })
     ));
     for n in [
         "B0_scan",
@@ -638,10 +658,10 @@ fn custard_matmul_ikj_imports() {
     assert!(g.find("bcast_18").is_none());
     assert_eq!(
         g.node(g.find("j_spacc").unwrap()).kind,
-        NodeKind::SpAccumulator {
+        NodeKind::SpAccumulator(SpAccumulator {
             order: 1,
             indices: strings(&["j"])
-        }
+        })
     );
     let (_, edges) = g.canonical();
     let has = |a: &str, p: &str, b: &str, q: &str, k: StreamKind| {
@@ -915,10 +935,10 @@ edges:
     let g = SamGraph::from_yaml(text, "k.yaml").unwrap();
     assert_eq!(
         g.node(g.find("twice").unwrap()).kind,
-        NodeKind::Alu {
+        NodeKind::Alu(Alu {
             op: AluOp::Mul,
             operand: AluOperand::ConstRight(2)
-        }
+        })
     );
     assert_eq!(g.graph.edge_count(), 4);
 }
@@ -1028,10 +1048,10 @@ fn validation_checks_each_nodes_parameters() {
     let mut g = spmv_graph();
     g.add_node(
         "acc",
-        NodeKind::SpAccumulator {
+        NodeKind::SpAccumulator(SpAccumulator {
             order: 3,
             indices: vec!["i".into(), "j".into(), "k".into()],
-        },
+        }),
     );
     let e = g.validate().unwrap_err().to_string();
     assert!(e.contains("`acc`") && e.contains("order 3"), "{e}");

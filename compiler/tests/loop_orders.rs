@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment};
-use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::graph::{NodeKind, Reduce, SamGraph, SpAccumulator};
 use samgen_compiler::lower::{lower, Kernel, LowerError};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{CooTensor, Format, Tensor};
@@ -76,8 +76,8 @@ fn reducer(g: &SamGraph) -> Option<usize> {
         .graph
         .node_weights()
         .filter_map(|n| match &n.kind {
-            NodeKind::Reduce { .. } => Some(None),
-            NodeKind::SpAccumulator { order, .. } => Some(Some(*order)),
+            NodeKind::Reduce(Reduce { .. }) => Some(None),
+            NodeKind::SpAccumulator(SpAccumulator { order, .. }) => Some(Some(*order)),
             _ => None,
         })
         .collect();

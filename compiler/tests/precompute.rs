@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use samgen_compiler::expr::{parse, Schedule, ScheduleCommand};
 use samgen_compiler::fuzz::{check, lower_draw, Draw, Fill, Outcome, Values};
-use samgen_compiler::graph::NodeKind;
+use samgen_compiler::graph::{Concat, Intersect, NodeKind, Repeat};
 use samgen_compiler::lower::Kernel;
 
 /// `text` with `formats`, loop order `order` and `-s precompute` command `pre`.
@@ -103,14 +103,14 @@ fn mttkrp_hoists_b_times_d_out_of_the_k_loop() {
         let g = lower_draw(&d).unwrap();
         assert!(
             !g.graph.node_weights().any(
-                |n| matches!(&n.kind, NodeKind::Repeat { tensor, index, .. } if tensor == "C" && index == "l")
+                |n| matches!(&n.kind, NodeKind::Repeat(Repeat { tensor, index, .. }) if tensor == "C" && index == "l")
             ),
             "{formats:?}"
         );
         // The workspace's values meet C in one joiner way.
         assert!(g.graph.node_weights().any(|n| matches!(
             &n.kind,
-            NodeKind::Intersect { values, .. } if values == &["w".to_string()]
+            NodeKind::Intersect(Intersect { values, .. }) if values == &["w".to_string()]
         )));
     }
 }
@@ -147,7 +147,7 @@ fn sums_of_four_and_five_operands_fill_one_workspace() {
             assert!(
                 g.graph
                     .node_weights()
-                    .any(|n| matches!(n.kind, NodeKind::Concat { .. })),
+                    .any(|n| matches!(n.kind, NodeKind::Concat(Concat { .. }))),
                 "{text}"
             );
         }

@@ -20,7 +20,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-use samgen_compiler::graph::{AluOperand, NodeKind, SamGraph, StreamKind};
 use samgen_compiler::tensor::{LevelFormat, Tensor};
 use serde::Serialize;
 
@@ -30,6 +29,11 @@ use crate::library::{
     ScanFormat, SideKind, SpaccDims, StreamDir, REPSIG_WIDTH,
 };
 use crate::netlist::{Dir, Instance, Item, Module, Width};
+use samgen_compiler::graph::{
+    Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
+    Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat, SamGraph, SpAccumulator, StreamKind,
+    Union, ValsWrite,
+};
 
 /// Why a graph has no top level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -105,30 +109,33 @@ fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
     let (mut arrays, mut indices) = (BTreeSet::new(), BTreeSet::new());
     for n in graph.graph.node_weights() {
         match &n.kind {
-            NodeKind::FiberLookup {
+            NodeKind::FiberLookup(FiberLookup {
                 tensor,
                 level,
                 index,
                 format,
                 ..
-            }
-            | NodeKind::FiberWrite {
+            })
+            | NodeKind::FiberWrite(FiberWrite {
                 tensor,
                 level,
                 index,
                 format,
-            } => {
+            }) => {
                 if *format == LevelFormat::Compressed {
                     arrays.insert(format!("{tensor}{level}_pos"));
                     arrays.insert(format!("{tensor}{level}_crd"));
                 }
                 indices.insert(index.clone());
             }
-            NodeKind::ArrayVals { tensor, .. } | NodeKind::ValsWrite { tensor } => {
+            NodeKind::ArrayVals(ArrayVals { tensor, .. })
+            | NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 arrays.insert(format!("{tensor}_vals"));
             }
-            NodeKind::SpAccumulator { indices: ix, .. } => indices.extend(ix.iter().cloned()),
-            NodeKind::Range { index, .. } => {
+            NodeKind::SpAccumulator(SpAccumulator { indices: ix, .. }) => {
+                indices.extend(ix.iter().cloned())
+            }
+            NodeKind::Range(Range { index, .. }) => {
                 indices.insert(index.clone());
             }
             _ => {}
@@ -170,15 +177,15 @@ impl Sizing {
         let mut vals: BTreeSet<&str> = BTreeSet::new();
         for n in graph.graph.node_weights() {
             match &n.kind {
-                NodeKind::FiberWrite {
+                NodeKind::FiberWrite(FiberWrite {
                     tensor,
                     level,
                     index,
                     ..
-                } => {
+                }) => {
                     levels.entry(tensor).or_default().insert(*level, index);
                 }
-                NodeKind::ValsWrite { tensor } => {
+                NodeKind::ValsWrite(ValsWrite { tensor }) => {
                     vals.insert(tensor);
                 }
                 _ => {}
@@ -241,12 +248,12 @@ pub fn index_extents(
 ) -> Result<BTreeMap<String, u64>, (String, String)> {
     let mut dims = BTreeMap::new();
     for n in graph.graph.node_weights() {
-        if let NodeKind::FiberLookup {
+        if let NodeKind::FiberLookup(FiberLookup {
             tensor,
             level,
             index,
             ..
-        } = &n.kind
+        }) = &n.kind
         {
             let lvl = inputs
                 .get(tensor)
@@ -416,14 +423,15 @@ fn place(
     let (config, ports) = match kind {
         // A range is the scanner's range format: a dense level's coordinates
         // from the same `dim` setting, with no arrays.
-        NodeKind::FiberLookup { index, root, .. } | NodeKind::Range { index, root } => {
+        NodeKind::FiberLookup(FiberLookup { index, root, .. })
+        | NodeKind::Range(Range { index, root }) => {
             let level = match kind {
-                NodeKind::FiberLookup {
+                NodeKind::FiberLookup(FiberLookup {
                     tensor,
                     level,
                     format: LevelFormat::Compressed,
                     ..
-                } => Some(format!("{tensor}{level}")),
+                }) => Some(format!("{tensor}{level}")),
                 _ => None,
             };
             let (scan, arrays) = match level {
@@ -446,7 +454,7 @@ fn place(
                             index: index.clone(),
                         },
                     );
-                    let scan = if matches!(kind, NodeKind::Range { .. }) {
+                    let scan = if matches!(kind, NodeKind::Range(Range { .. })) {
                         ScanFormat::Range
                     } else {
                         ScanFormat::Dense
@@ -463,11 +471,11 @@ fn place(
                 pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")]),
             )
         }
-        NodeKind::RepSigGen { .. } => (
+        NodeKind::RepSigGen(RepSigGen { .. }) => (
             library::repsiggen(cw),
             pairs(&[("crd_in", "crd"), ("repsig_out", "repsig")]),
         ),
-        NodeKind::Repeat { .. } => (
+        NodeKind::Repeat(Repeat { .. }) => (
             library::repeat(rw),
             pairs(&[
                 ("ref_in", "ref"),
@@ -475,12 +483,12 @@ fn place(
                 ("ref_out", "ref"),
             ]),
         ),
-        NodeKind::Intersect {
+        NodeKind::Intersect(Intersect {
             operands, values, ..
-        }
-        | NodeKind::Union {
+        })
+        | NodeKind::Union(Union {
             operands, values, ..
-        } => {
+        }) => {
             let ways = operands.len() as u32;
             if !(2..=library::JOINER_MAX_WAYS).contains(&ways) {
                 return Err(fail(format!("{ways} ways (the joiners take 2 or 3)")));
@@ -488,7 +496,7 @@ fn place(
             // A way that carries values makes every way as wide as a value; the
             // reference ways are widened and narrowed at the ports.
             let way_width = if values.is_empty() { rw } else { rw.max(vw) };
-            let config = if matches!(kind, NodeKind::Intersect { .. }) {
+            let config = if matches!(kind, NodeKind::Intersect(Intersect { .. })) {
                 library::intersect(ways, cw, way_width)
             } else {
                 library::union(ways, cw, way_width)
@@ -502,7 +510,7 @@ fn place(
             }
             (config, ports)
         }
-        NodeKind::Concat { ways, .. } => {
+        NodeKind::Concat(Concat { ways, .. }) => {
             let ways = *ways as u32;
             if !(2..=library::CONCAT_MAX_WAYS).contains(&ways) {
                 return Err(fail(format!(
@@ -517,7 +525,7 @@ fn place(
             }
             (library::concat(ways, cw, vw), ports)
         }
-        NodeKind::ArrayVals { tensor, .. } => {
+        NodeKind::ArrayVals(ArrayVals { tensor, .. }) => {
             let array = format!("{tensor}_vals");
             let aw = array_bits(name, &array, s)?;
             check_fits(array.clone(), s.words(name, &array)?, rw, "ref")?;
@@ -527,7 +535,7 @@ fn place(
                 pairs(&[("ref_in", "ref"), ("val_out", "val")]),
             )
         }
-        NodeKind::Alu { op, operand } => {
+        NodeKind::Alu(Alu { op, operand }) => {
             let mode = match *operand {
                 AluOperand::Streams => AluOperandMode::Streams,
                 AluOperand::ConstRight(c) => AluOperandMode::ConstRight(c),
@@ -545,10 +553,10 @@ fn place(
                 pairs(&[("val_in_a", "a"), ("val_in_b", "b"), ("val_out", "out")]),
             )
         }
-        NodeKind::Reduce {
+        NodeKind::Reduce(Reduce {
             drop_empty,
             with_outer,
-        } => {
+        }) => {
             let mode = if *with_outer {
                 ReduceMode::WithOuter
             } else if *drop_empty {
@@ -565,7 +573,7 @@ fn place(
                 ]),
             )
         }
-        NodeKind::SpAccumulator { order, indices } => {
+        NodeKind::SpAccumulator(SpAccumulator { order, indices }) => {
             let cap = |index: &String| -> Result<u32, TopError> {
                 let d = s.dim(name, index)?.max(2).next_power_of_two();
                 u32::try_from(d).map_err(|_| fail(format!("index {index} is too large")))
@@ -613,11 +621,11 @@ fn place(
             }
             (library::spaccumulator(*order as u32, cw, vw, dims), ports)
         }
-        NodeKind::CrdDrop {
+        NodeKind::CrdDrop(CrdDrop {
             inner_kind,
             elementwise,
             ..
-        } => {
+        }) => {
             let mode = match (elementwise, inner_kind) {
                 (true, _) => CrdDropMode::Elementwise,
                 (false, StreamKind::Crd) => CrdDropMode::FiberCrd,
@@ -634,7 +642,7 @@ fn place(
                 ]),
             )
         }
-        NodeKind::CrdHold { .. } => (
+        NodeKind::CrdHold(CrdHold { .. }) => (
             library::crdhold(cw),
             pairs(&[
                 ("outer_in", "outer"),
@@ -643,12 +651,12 @@ fn place(
                 ("inner_out", "inner"),
             ]),
         ),
-        NodeKind::FiberWrite {
+        NodeKind::FiberWrite(FiberWrite {
             tensor,
             level,
             format,
             ..
-        } => {
+        }) => {
             let ports = pairs(&[("crd_in", "crd")]);
             match format {
                 LevelFormat::Compressed => {
@@ -691,7 +699,7 @@ fn place(
                 }
             }
         }
-        NodeKind::ValsWrite { tensor } => {
+        NodeKind::ValsWrite(ValsWrite { tensor }) => {
             let array = format!("{tensor}_vals");
             let aw = array_bits(name, &array, s)?;
             sides.insert(
@@ -707,7 +715,7 @@ fn place(
                 pairs(&[("val_in", "val")]),
             )
         }
-        NodeKind::Broadcast { kind, ways } => {
+        NodeKind::Broadcast(Broadcast { kind, ways }) => {
             let ways = *ways as u32;
             if !(1..=library::BROADCAST_MAX_WAYS).contains(&ways) {
                 return Err(fail(format!("a broadcast of {ways} ways (1..=8)")));
@@ -897,9 +905,9 @@ pub fn generate(
         }
         for spec in node.kind.outputs() {
             let width = width_of(spec.kind, o);
-            let source = format!("{}_{}", node.name, spec.name);
+            let source = format!("{}_{}", node.name, spec.name());
             bundle(&mut edge_items, &source, width);
-            let mut edges = by_port.remove(&spec.name).unwrap_or_default();
+            let mut edges = by_port.remove(&spec.name()).unwrap_or_default();
             edges.sort();
             if edges.is_empty() {
                 edge_items.comment(format!("{source}: no node reads it"));
@@ -1013,9 +1021,9 @@ pub fn generate(
             ("rst_ni".to_string(), "rst_ni".to_string()),
         ];
         let mut connected: BTreeSet<String> =
-            node.kind.inputs().into_iter().map(|p| p.name).collect();
-        if let NodeKind::Repeat { root: true, .. } | NodeKind::ArrayVals { root: true, .. } =
-            node.kind
+            node.kind.inputs().into_iter().map(|p| p.name()).collect();
+        if let NodeKind::Repeat(Repeat { root: true, .. })
+        | NodeKind::ArrayVals(ArrayVals { root: true, .. }) = node.kind
         {
             // The root reference `0 D` comes from a sam_root started with the run.
             let lib = library::root(o.ref_width);
@@ -1048,7 +1056,7 @@ pub fn generate(
                         && (if s.dir == StreamDir::In {
                             connected.contains(*gp)
                         } else {
-                            node.kind.outputs().iter().any(|o| &o.name == *gp)
+                            node.kind.outputs().iter().any(|o| &o.name() == *gp)
                         })
                 })
                 .map(|(gp, _)| gp.clone());
@@ -1061,7 +1069,7 @@ pub fn generate(
                     .inputs()
                     .into_iter()
                     .chain(node.kind.outputs())
-                    .find(|p| &p.name == gp)
+                    .find(|p| &p.name() == gp)
                     .map(|p| width_of(p.kind, o))
             });
             for (port, _, _) in s.ports() {
@@ -1159,7 +1167,7 @@ pub fn generate(
         node_items.push(Item::Comment(format!(
             "{}: {}",
             node.name,
-            describe(&node.kind)
+            node.kind.describe()
         )));
         node_items.push(Item::Instance(Instance {
             module: p.config.module.clone(),
@@ -1185,61 +1193,6 @@ pub fn generate(
         probes,
         modules: modules.into_iter().collect(),
     })
-}
-
-fn describe(kind: &NodeKind) -> String {
-    match kind {
-        NodeKind::FiberLookup {
-            tensor,
-            level,
-            index,
-            format,
-            root,
-        } => format!(
-            "scans {tensor} level {level} ({format}) over {index}{}",
-            if *root { ", root" } else { "" }
-        ),
-        NodeKind::Range { index, root } => format!(
-            "the full range of {index}, each reference broadcast along it{}",
-            if *root { ", root" } else { "" }
-        ),
-        NodeKind::RepSigGen { index } => format!("repeat signal from {index}"),
-        NodeKind::Repeat { index, tensor, .. } => format!("repeats {tensor} along {index}"),
-        NodeKind::Intersect {
-            index, operands, ..
-        } => {
-            format!("intersects {} over {index}", operands.join(", "))
-        }
-        NodeKind::Union {
-            index, operands, ..
-        } => {
-            format!("unions {} over {index}", operands.join(", "))
-        }
-        NodeKind::Concat { index, ways } => {
-            format!("passes {ways} fibers over {index} one after another")
-        }
-        NodeKind::ArrayVals { tensor, root } => format!(
-            "loads {tensor}'s values{}",
-            if *root { " at the root reference" } else { "" }
-        ),
-        NodeKind::Alu { op, .. } => format!("ALU {}", op.name()),
-        NodeKind::Reduce { .. } => "sums each innermost fiber".into(),
-        NodeKind::SpAccumulator { order, indices } => {
-            format!("order-{order} workspace over {}", indices.join(", "))
-        }
-        NodeKind::CrdDrop { outer, inner, .. } => {
-            format!("drops {outer} coordinates with an empty {inner} fiber")
-        }
-        NodeKind::CrdHold { outer, inner } => format!("holds {outer} per {inner} coordinate"),
-        NodeKind::FiberWrite {
-            tensor,
-            level,
-            format,
-            ..
-        } => format!("writes {tensor} level {level} ({format})"),
-        NodeKind::ValsWrite { tensor } => format!("writes {tensor}'s values"),
-        NodeKind::Broadcast { ways, .. } => format!("copies one stream to {ways}"),
-    }
 }
 
 fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {

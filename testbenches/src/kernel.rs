@@ -19,7 +19,7 @@ use std::time::Instant;
 use libloading::Library;
 use samgen_compiler::exec::ExecResult;
 use samgen_compiler::golden;
-use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::graph::{FiberWrite, NodeKind, SamGraph, SpAccumulator, ValsWrite};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{
     wrap, CooTensor, Format, Level, LevelFormat, NamedArray, Tensor, TensorArray,
@@ -357,12 +357,12 @@ pub fn expected_arrays(
     for n in graph.graph.node_weights() {
         let model_err = |e: golden::GoldenError| CosimError::Mismatch(format!("{}: {e}", n.name));
         match &n.kind {
-            NodeKind::FiberWrite {
+            NodeKind::FiberWrite(FiberWrite {
                 tensor,
                 level,
                 format,
                 ..
-            } => {
+            }) => {
                 let s = stream(&n.name)?;
                 match format {
                     LevelFormat::Compressed => {
@@ -378,7 +378,7 @@ pub fn expected_arrays(
                     }
                 }
             }
-            NodeKind::ValsWrite { tensor } => {
+            NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 let s = stream(&n.name)?;
                 let vals = golden::fiberwrite_vals(&s, value_bits).map_err(model_err)?;
                 out.arrays.insert(
@@ -572,7 +572,7 @@ fn check_extents(
         }
     }
     for n in graph.graph.node_weights() {
-        if let NodeKind::SpAccumulator { indices, .. } = &n.kind {
+        if let NodeKind::SpAccumulator(SpAccumulator { indices, .. }) = &n.kind {
             for index in indices {
                 let (dim, room) = (
                     extents.get(index).copied().unwrap_or(0),
@@ -841,18 +841,18 @@ fn unpack_outputs(
     let mut writers: BTreeMap<String, BTreeMap<usize, (String, LevelFormat)>> = BTreeMap::new();
     for n in graph.graph.node_weights() {
         match &n.kind {
-            NodeKind::FiberWrite {
+            NodeKind::FiberWrite(FiberWrite {
                 tensor,
                 level,
                 index,
                 format,
-            } => {
+            }) => {
                 writers
                     .entry(tensor.clone())
                     .or_default()
                     .insert(*level, (index.clone(), *format));
             }
-            NodeKind::ValsWrite { tensor } => {
+            NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 writers.entry(tensor.clone()).or_default();
             }
             _ => {}

@@ -15,8 +15,8 @@ use std::collections::{BTreeMap, HashMap};
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
-use crate::golden;
-use crate::graph::{NodeKind, SamGraph};
+use crate::graph::kinds::Machine;
+use crate::graph::{FiberLookup, NodeKind, Port, SamGraph, SpAccumulator};
 use crate::tensor::{CooTensor, Format, Tensor};
 use crate::token::Token;
 
@@ -66,6 +66,72 @@ struct Written {
     vals: Option<Vec<Token>>,
 }
 
+/// One node's view of the run, for its golden step.
+struct Step<'a> {
+    ins: HashMap<String, Vec<Token>>,
+    outs: Vec<(Port, Vec<Token>)>,
+    tensors: &'a HashMap<String, Tensor>,
+    root: &'a [Token],
+    index_dims: &'a HashMap<String, u64>,
+    written: &'a mut BTreeMap<String, Written>,
+    value_bits: u32,
+}
+
+impl Machine for Step<'_> {
+    fn input(&self, port: &Port) -> Result<&[Token], String> {
+        self.optional(port)
+            .ok_or_else(|| format!("input `{port}` has no stream"))
+    }
+
+    fn optional(&self, port: &Port) -> Option<&[Token]> {
+        self.ins.get(&port.name()).map(Vec::as_slice)
+    }
+
+    fn root(&self) -> &[Token] {
+        self.root
+    }
+
+    fn tensor(&self, name: &str) -> Result<&Tensor, String> {
+        self.tensors
+            .get(name)
+            .ok_or_else(|| format!("no input tensor named `{name}`"))
+    }
+
+    fn extent(&self, index: &str) -> Option<u64> {
+        self.index_dims.get(index).copied()
+    }
+
+    fn value_bits(&self) -> u32 {
+        self.value_bits
+    }
+
+    fn emit(&mut self, port: Port, tokens: Vec<Token>) {
+        self.outs.push((port, tokens));
+    }
+
+    fn write_level(
+        &mut self,
+        tensor: &str,
+        level: usize,
+        index: &str,
+        tokens: Vec<Token>,
+    ) -> Result<(), String> {
+        let w = self.written.entry(tensor.to_string()).or_default();
+        match w.levels.insert(level, (index.to_string(), tokens)) {
+            Some(_) => Err(format!("level {level} of {tensor} is written twice")),
+            None => Ok(()),
+        }
+    }
+
+    fn write_vals(&mut self, tensor: &str, tokens: Vec<Token>) -> Result<(), String> {
+        let w = self.written.entry(tensor.to_string()).or_default();
+        match w.vals.replace(tokens) {
+            Some(_) => Err(format!("the values of {tensor} are written twice")),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Run `graph` on the packed input `tensors` with `value_bits`-bit values.
 pub fn execute(
     graph: &SamGraph,
@@ -81,12 +147,12 @@ pub fn execute(
     // Index extents from the scanned levels, before any range needs one.
     let mut index_dims: HashMap<String, u64> = HashMap::new();
     for n in g.node_weights() {
-        if let NodeKind::FiberLookup {
+        if let NodeKind::FiberLookup(FiberLookup {
             tensor,
             level,
             index,
             ..
-        } = &n.kind
+        }) = &n.kind
         {
             if let Some(lvl) = tensors.get(tensor).and_then(|t| t.levels.get(*level)) {
                 index_dims.insert(index.clone(), lvl.dim);
@@ -97,11 +163,6 @@ pub fn execute(
 
     for &i in &order {
         let node = &g[i];
-        let fail = |message: String| ExecError::Node {
-            node: node.name.clone(),
-            message,
-        };
-        let model = |e: golden::GoldenError| fail(e.to_string());
         // Input streams by port name.
         let mut ins: HashMap<String, Vec<Token>> = HashMap::new();
         for e in g.edges_directed(i, Direction::Incoming) {
@@ -112,209 +173,24 @@ pub fn execute(
                 .unwrap_or_default();
             ins.insert(w.to_port.clone(), s);
         }
-        let input = |port: &str| -> Result<&Vec<Token>, ExecError> {
-            ins.get(port)
-                .ok_or_else(|| fail(format!("input `{port}` has no stream")))
+        let mut step = Step {
+            ins,
+            outs: Vec::new(),
+            tensors,
+            root: &root,
+            index_dims: &index_dims,
+            written: &mut written,
+            value_bits,
         };
-        let tensor = |name: &str| -> Result<&Tensor, ExecError> {
-            tensors
-                .get(name)
-                .ok_or_else(|| fail(format!("no input tensor named `{name}`")))
-        };
-        let mut outs: Vec<(String, Vec<Token>)> = Vec::new();
-        match &node.kind {
-            NodeKind::FiberLookup {
-                tensor: t,
-                level,
-                format,
-                root: is_root,
-                ..
-            } => {
-                let tensor = tensor(t)?;
-                let lvl = tensor.levels.get(*level).ok_or_else(|| {
-                    fail(format!(
-                        "tensor {t} has no level {level} (order {})",
-                        tensor.order()
-                    ))
-                })?;
-                if lvl.format != *format {
-                    return Err(fail(format!(
-                        "level {level} of {t} is stored {} but the graph scans it as {format}",
-                        lvl.format
-                    )));
-                }
-                let refs = if *is_root { &root } else { input("ref_in")? };
-                let (crd, r) = golden::fiberlookup(lvl, refs).map_err(model)?;
-                outs.push(("crd_out".into(), crd));
-                outs.push(("ref_out".into(), r));
-            }
-            NodeKind::Range {
-                index,
-                root: is_root,
-            } => {
-                let dim = *index_dims.get(index).ok_or_else(|| {
-                    fail(format!(
-                        "no level scanner gives the extent of index {index} for its range"
-                    ))
-                })?;
-                let refs = if *is_root { &root } else { input("ref_in")? };
-                let (crd, r) = golden::range(dim, refs).map_err(model)?;
-                outs.push(("crd_out".into(), crd));
-                outs.push(("ref_out".into(), r));
-            }
-            NodeKind::RepSigGen { .. } => {
-                outs.push((
-                    "repsig_out".into(),
-                    golden::repsiggen(input("crd_in")?).map_err(model)?,
-                ));
-            }
-            NodeKind::Repeat { root: is_root, .. } => {
-                let refs = if *is_root { &root } else { input("ref_in")? };
-                let out = golden::repeat(refs, input("repsig_in")?).map_err(model)?;
-                outs.push(("ref_out".into(), out));
-            }
-            NodeKind::Intersect {
-                operands, values, ..
-            }
-            | NodeKind::Union {
-                operands, values, ..
-            } => {
-                // A value way moves its values as a reference way moves references.
-                let way = |t: &String| if values.contains(t) { "val" } else { "ref" };
-                let pairs = operands
-                    .iter()
-                    .map(|t| {
-                        Ok((
-                            input(&format!("crd_in_{t}"))?.clone(),
-                            input(&format!("{}_in_{t}", way(t)))?.clone(),
-                        ))
-                    })
-                    .collect::<Result<Vec<_>, ExecError>>()?;
-                let (crd, refs) = if matches!(node.kind, NodeKind::Intersect { .. }) {
-                    golden::intersect(&pairs)
-                } else {
-                    golden::union(&pairs)
-                }
-                .map_err(model)?;
-                outs.push(("crd_out".into(), crd));
-                for (t, r) in operands.iter().zip(refs) {
-                    outs.push((format!("{}_out_{t}", way(t)), r));
-                }
-            }
-            NodeKind::Concat { ways, .. } => {
-                let mut pairs = Vec::new();
-                for k in 0..*ways {
-                    pairs.push((
-                        input(&format!("crd_in_{k}"))?.as_slice(),
-                        input(&format!("val_in_{k}"))?.as_slice(),
-                    ));
-                }
-                let (crd, vals) = golden::concat(&pairs).map_err(model)?;
-                outs.push(("crd_out".into(), crd));
-                outs.push(("val_out".into(), vals));
-            }
-            NodeKind::ArrayVals {
-                tensor: t,
-                root: is_root,
-            } => {
-                let vals = &tensor(t)?.vals;
-                let refs = if *is_root { &root } else { input("ref_in")? };
-                let out = golden::arrayvals(vals, refs, value_bits).map_err(model)?;
-                outs.push(("val_out".into(), out));
-            }
-            NodeKind::Alu { op, operand } => {
-                let b = ins.get("val_in_b").map(Vec::as_slice);
-                let out =
-                    golden::alu(*op, *operand, input("val_in_a")?, b, value_bits).map_err(model)?;
-                outs.push(("val_out".into(), out));
-            }
-            NodeKind::Reduce {
-                drop_empty,
-                with_outer,
-            } => {
-                let vals = input("val_in")?;
-                let out = if *with_outer {
-                    golden::reduce_with_outer(input("crd_outer_in")?, vals, value_bits)
-                } else if *drop_empty {
-                    golden::reduce_drop_empty(vals, value_bits)
-                } else {
-                    golden::reduce(vals, value_bits)
-                }
-                .map_err(model)?;
-                outs.push(("val_out".into(), out));
-            }
-            NodeKind::SpAccumulator { order: 1, .. } => {
-                let (crd, vals) =
-                    golden::spaccumulator1(input("crd_in_0")?, input("val_in")?, value_bits)
-                        .map_err(model)?;
-                outs.push(("crd_out_0".into(), crd));
-                outs.push(("val_out".into(), vals));
-            }
-            NodeKind::SpAccumulator { order: 2, .. } => {
-                let (c0, c1, vals) = golden::spaccumulator2(
-                    input("crd_in_0")?,
-                    input("crd_in_1")?,
-                    input("val_in")?,
-                    value_bits,
-                )
-                .map_err(model)?;
-                outs.push(("crd_out_0".into(), c0));
-                outs.push(("crd_out_1".into(), c1));
-                outs.push(("val_out".into(), vals));
-            }
-            NodeKind::SpAccumulator { order, .. } => {
-                return Err(fail(format!(
-                    "spaccumulator of order {order} (1 or 2 only)"
-                )));
-            }
-            NodeKind::CrdDrop {
-                inner_kind,
-                elementwise,
-                ..
-            } => {
-                let (outer, inner) = (input("outer_in")?, input("inner_in")?);
-                let (o, inner) = if *elementwise {
-                    golden::crddrop_zeros(outer, inner)
-                } else {
-                    golden::crddrop(outer, inner, *inner_kind)
-                }
-                .map_err(model)?;
-                outs.push(("outer_out".into(), o));
-                outs.push(("inner_out".into(), inner));
-            }
-            NodeKind::CrdHold { .. } => {
-                let (o, inner) =
-                    golden::crdhold(input("outer_in")?, input("inner_in")?).map_err(model)?;
-                outs.push(("outer_out".into(), o));
-                outs.push(("inner_out".into(), inner));
-            }
-            NodeKind::FiberWrite {
-                tensor: t,
-                level,
-                index,
-                ..
-            } => {
-                let w = written.entry(t.clone()).or_default();
-                if w.levels
-                    .insert(*level, (index.clone(), input("crd_in")?.clone()))
-                    .is_some()
-                {
-                    return Err(fail(format!("level {level} of {t} is written twice")));
-                }
-            }
-            NodeKind::ValsWrite { tensor: t } => {
-                let w = written.entry(t.clone()).or_default();
-                if w.vals.replace(input("val_in")?.clone()).is_some() {
-                    return Err(fail(format!("the values of {t} are written twice")));
-                }
-            }
-            NodeKind::Broadcast { ways, .. } => {
-                let s = input("in")?.clone();
-                outs.extend((0..*ways).map(|k| (format!("out_{k}"), s.clone())));
-            }
-        }
-        for (port, s) in outs {
-            produced.insert((i.index(), port), s);
+        node.kind
+            .primitive()
+            .golden(&mut step)
+            .map_err(|message| ExecError::Node {
+                node: node.name.clone(),
+                message,
+            })?;
+        for (port, s) in step.outs {
+            produced.insert((i.index(), port.name()), s);
         }
     }
 
@@ -348,7 +224,7 @@ pub fn execute(
     let (before, after) = path_depths(graph, &order);
     let mut ideal_cycles = widest + before.values().copied().max().unwrap_or(0);
     for &i in &order {
-        let NodeKind::SpAccumulator { order: n, .. } = g[i].kind else {
+        let NodeKind::SpAccumulator(SpAccumulator { order: n, .. }) = g[i].kind else {
             continue;
         };
         let stream = |to: bool, port: &str| {

@@ -10,7 +10,7 @@ use std::sync::Once;
 use super::draw::{Draw, Schedule};
 use crate::exec::{execute, ExecResult};
 use crate::expr::evaluate;
-use crate::graph::{NodeKind, SamGraph};
+use crate::graph::{FiberWrite, NodeKind, SamGraph};
 use crate::kernels::pack_inputs;
 use crate::lower::{lower, Kernel, LowerError};
 use crate::tensor::coo::first_difference;
@@ -361,7 +361,7 @@ fn stored_zeros(
         }
         let writer = graph.graph.node_indices().find(|&i| {
             matches!(&graph.graph[i].kind,
-                NodeKind::FiberWrite { tensor, level, .. } if tensor == name && *level == lvl)
+                NodeKind::FiberWrite(FiberWrite { tensor, level, .. }) if tensor == name && *level == lvl)
         })?;
         let writer = &graph.graph[writer].name;
         let stream = result

@@ -81,7 +81,11 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::dot::{self, level_of_mode, samgen_format, Attrs, DotNode};
 use super::yaml::{GraphIoError, GraphIoErrorKind as K};
-use super::{AluOp, AluOperand, Edge, GraphError, GraphInfo, NodeKind, SamGraph, StreamKind};
+use super::{
+    Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, Edge, FiberLookup,
+    FiberWrite, GraphError, GraphInfo, Intersect, NodeKind, Port, PortSpec, Range, Reduce,
+    RepSigGen, Repeat, Role, SamGraph, SpAccumulator, StreamKind, Union, ValsWrite,
+};
 use crate::tensor::LevelFormat;
 
 /// What an edge's comment or label says about the port it ends at: a role
@@ -281,30 +285,30 @@ impl Importer<'_> {
                 let index = self.req(n, ty, "index")?;
                 let mode = self.num(n, "mode", &self.req(n, ty, "mode")?)?;
                 let level = level_of_mode(&self.info, &tensor, mode);
-                NodeKind::FiberLookup {
+                NodeKind::FiberLookup(FiberLookup {
                     format: self.format(n, ty, &tensor, level)?,
                     root: self.flag(n, "root", false)?,
                     tensor,
                     level,
                     index,
-                }
+                })
             }
-            "range" => NodeKind::Range {
+            "range" => NodeKind::Range(Range {
                 index: self.req(n, ty, "index")?,
                 root: self.flag(n, "root", false)?,
-            },
-            "repsiggen" => NodeKind::RepSigGen {
+            }),
+            "repsiggen" => NodeKind::RepSigGen(RepSigGen {
                 index: self.req(n, ty, "index")?,
-            },
-            "concat" => NodeKind::Concat {
+            }),
+            "concat" => NodeKind::Concat(Concat {
                 index: self.req(n, ty, "index")?,
                 ways: self.num(n, "ways", &self.req(n, ty, "ways")?)?,
-            },
-            "repeat" => NodeKind::Repeat {
+            }),
+            "repeat" => NodeKind::Repeat(Repeat {
                 index: self.req(n, ty, "index")?,
                 tensor: self.req(n, ty, "tensor")?,
                 root: self.flag(n, "root", false)?,
-            },
+            }),
             "intersect" | "union" => {
                 let index = self.req(n, ty, "index")?;
                 let operands = match attr(n, "operands") {
@@ -341,27 +345,27 @@ impl Importer<'_> {
                 };
                 let values = attr(n, "values").map_or_else(Vec::new, |v| split_list(&v));
                 if ty == "intersect" {
-                    NodeKind::Intersect {
+                    NodeKind::Intersect(Intersect {
                         index,
                         operands,
                         values,
-                    }
+                    })
                 } else {
-                    NodeKind::Union {
+                    NodeKind::Union(Union {
                         index,
                         operands,
                         values,
-                    }
+                    })
                 }
             }
-            "arrayvals" => NodeKind::ArrayVals {
+            "arrayvals" => NodeKind::ArrayVals(ArrayVals {
                 tensor: self.req(n, ty, "tensor")?,
                 root: self.flag(n, "root", false)?,
-            },
-            "reduce" => NodeKind::Reduce {
+            }),
+            "reduce" => NodeKind::Reduce(Reduce {
                 drop_empty: self.flag(n, "drop_empty", true)?,
                 with_outer: self.flag(n, "with_outer", false)?,
-            },
+            }),
             "vectorreducer" | "spaccumulator" => {
                 let order = if ty == "vectorreducer" {
                     1
@@ -379,13 +383,13 @@ impl Importer<'_> {
                         ),
                     ));
                 }
-                NodeKind::SpAccumulator { order, indices }
+                NodeKind::SpAccumulator(SpAccumulator { order, indices })
             }
             "crddrop" | "crdhold" => {
                 let outer = self.req(n, ty, "outer")?;
                 let inner = self.req(n, ty, "inner")?;
                 if ty == "crdhold" {
-                    NodeKind::CrdHold { outer, inner }
+                    NodeKind::CrdHold(CrdHold { outer, inner })
                 } else {
                     let inner_kind = match attr(n, "inner_kind") {
                         Some(k) => kind_from_word(&k).ok_or_else(|| {
@@ -399,28 +403,28 @@ impl Importer<'_> {
                             .find(|e| side(&e.to_hint, &outer, &inner, e.kind) == Ok(Side::Inner))
                             .map_or(StreamKind::Crd, |e| e.kind),
                     };
-                    NodeKind::CrdDrop {
+                    NodeKind::CrdDrop(CrdDrop {
                         outer,
                         inner,
                         inner_kind,
                         elementwise: self.flag(n, "elementwise", false)?,
-                    }
+                    })
                 }
             }
             "fiberwrite" => {
                 let mode = self.req(n, ty, "mode")?;
                 let tensor = self.req(n, ty, "tensor")?;
                 if mode == "vals" {
-                    NodeKind::ValsWrite { tensor }
+                    NodeKind::ValsWrite(ValsWrite { tensor })
                 } else {
                     let mode = self.num(n, "mode", &mode)?;
                     let level = level_of_mode(&self.info, &tensor, mode);
-                    NodeKind::FiberWrite {
+                    NodeKind::FiberWrite(FiberWrite {
                         index: self.req(n, ty, "index")?,
                         format: self.format(n, ty, &tensor, level)?,
                         tensor,
                         level,
-                    }
+                    })
                 }
             }
             "broadcast" => {
@@ -440,7 +444,7 @@ impl Importer<'_> {
                     Some(w) => self.num(n, "ways", &w)?,
                     None => outs().count(),
                 };
-                NodeKind::Broadcast { kind, ways }
+                NodeKind::Broadcast(Broadcast { kind, ways })
             }
             alu => {
                 let Some(mut op) = AluOp::from_name(alu) else {
@@ -474,7 +478,7 @@ impl Importer<'_> {
                         return Err(self.node_err(n, K::BadValue, msg));
                     }
                 };
-                NodeKind::Alu { op, operand }
+                NodeKind::Alu(Alu { op, operand })
             }
         })
     }
@@ -541,163 +545,73 @@ fn operand(operands: &[String], h: &Hint, ty: &str, dir: &str) -> Result<String,
     }
 }
 
-/// The output port of `k` an edge of `kind` leaves from.
-fn out_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Result<String, String> {
-    use StreamKind::*;
-    let s = |x: &str| Ok(x.to_string());
-    match (k, kind) {
-        (NodeKind::FiberLookup { .. } | NodeKind::Range { .. }, Crd) => s("crd_out"),
-        (NodeKind::FiberLookup { .. } | NodeKind::Range { .. }, Ref) => s("ref_out"),
-        (NodeKind::RepSigGen { .. }, Repsig) => s("repsig_out"),
-        (NodeKind::Repeat { .. }, Ref) => s("ref_out"),
-        (NodeKind::Intersect { .. } | NodeKind::Union { .. }, Crd) => s("crd_out"),
-        (NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. }, Ref | Val) => {
-            Ok(format!(
-                "{}_out_{}",
-                kind.name(),
-                operand(operands, h, k.type_name(), "out")?
-            ))
-        }
-        (NodeKind::Concat { .. }, Crd) => s("crd_out"),
-        (NodeKind::Concat { .. }, Val) => s("val_out"),
-        (
-            NodeKind::ArrayVals { .. }
-            | NodeKind::Alu { .. }
-            | NodeKind::Reduce { .. }
-            | NodeKind::SpAccumulator { .. },
-            Val,
-        ) => s("val_out"),
-        (NodeKind::SpAccumulator { order, indices }, Crd) => {
-            Ok(format!("crd_out_{}", acc_level(*order, indices, h)?))
-        }
-        (NodeKind::CrdDrop { outer, inner, .. } | NodeKind::CrdHold { outer, inner }, _)
-            if kind != Ref && kind != Repsig =>
-        {
-            Ok(match side(h, outer, inner, kind)? {
-                Side::Outer => "outer_out".to_string(),
-                Side::Inner => "inner_out".to_string(),
-            })
-        }
-        (NodeKind::Broadcast { .. }, _) => {
-            *next += 1;
-            Ok(format!("out_{}", *next - 1))
-        }
-        (NodeKind::FiberWrite { .. } | NodeKind::ValsWrite { .. }, _) => {
-            Err("a fiberwrite has no outputs".to_string())
-        }
-        _ => Err(format!("a {} has no {} output", k.type_name(), kind.name())),
-    }
-}
-
-/// The input port of `k` an edge of `kind` arrives at.
-fn in_port(k: &NodeKind, kind: StreamKind, h: &Hint, next: &mut usize) -> Result<String, String> {
-    use StreamKind::*;
-    let s = |x: &str| Ok(x.to_string());
-    match (k, kind) {
-        (NodeKind::FiberLookup { root: true, .. } | NodeKind::Range { root: true, .. }, _) => {
-            Err(format!("a root {} takes no input", k.type_name()))
-        }
-        (NodeKind::FiberLookup { .. } | NodeKind::Range { .. }, Ref) => s("ref_in"),
-        (NodeKind::RepSigGen { .. }, Crd) => s("crd_in"),
-        (NodeKind::Repeat { root: true, .. }, Ref) => {
-            Err("a root repeat takes no ref input".to_string())
-        }
-        (NodeKind::Repeat { .. }, Ref) => s("ref_in"),
-        (NodeKind::Repeat { .. }, Repsig) => s("repsig_in"),
-        (
-            NodeKind::Intersect { operands, .. } | NodeKind::Union { operands, .. },
-            Crd | Ref | Val,
-        ) => Ok(format!(
-            "{}_in_{}",
-            kind.name(),
-            operand(operands, h, k.type_name(), "in")?
+/// The port of `k` an edge of `kind` leaves from (`output`) or arrives at. A
+/// node with one port of that kind needs no more; where it has several, the
+/// edge's hint names the way (an operand, a concat way, an accumulated index)
+/// or the side (outer, inner), and broadcast outputs and ALU inputs go in file
+/// order (`next`).
+fn port_of(
+    k: &NodeKind,
+    kind: StreamKind,
+    h: &Hint,
+    next: &mut usize,
+    output: bool,
+) -> Result<String, String> {
+    let ports = if output { k.outputs() } else { k.inputs() };
+    let of_kind: Vec<&PortSpec> = ports.iter().filter(|p| p.kind == kind).collect();
+    let (dir, verb) = if output {
+        ("out", "has no")
+    } else {
+        ("in", "takes no")
+    };
+    let in_order = |next: &mut usize| {
+        *next += 1;
+        of_kind.get(*next - 1).map(|p| p.name()).ok_or_else(|| {
+            format!(
+                "a {} {verb} more than {} {} {dir}put(s); this edge is one more",
+                k.type_name(),
+                of_kind.len(),
+                kind.name()
+            )
+        })
+    };
+    let way = |w: String| Ok(Port::way(of_kind[0].port.role, w).name());
+    match (k, of_kind.len()) {
+        (_, 0) => Err(format!(
+            "a {} {verb} {} {dir}put",
+            k.type_name(),
+            kind.name()
         )),
-        (NodeKind::Concat { ways, .. }, Crd | Val) => {
+        (NodeKind::CrdDrop(CrdDrop { outer, inner, .. }), _)
+        | (NodeKind::CrdHold(CrdHold { outer, inner }), _) => {
+            let role = match (side(h, outer, inner, kind)?, output) {
+                (Side::Outer, true) => Role::OuterOut,
+                (Side::Outer, false) => Role::OuterIn,
+                (Side::Inner, true) => Role::InnerOut,
+                (Side::Inner, false) => Role::InnerIn,
+            };
+            Ok(Port::new(role).name())
+        }
+        (_, 1) => Ok(of_kind[0].name()),
+        (NodeKind::Intersect(Intersect { operands, .. }), _)
+        | (NodeKind::Union(Union { operands, .. }), _) => {
+            way(operand(operands, h, k.type_name(), dir)?)
+        }
+        (NodeKind::SpAccumulator(SpAccumulator { order, indices }), _) => {
+            way(acc_level(*order, indices, h)?.to_string())
+        }
+        (NodeKind::Concat(Concat { ways, .. }), _) => {
             match h.name.as_deref().and_then(|w| w.parse::<usize>().ok()) {
-                Some(w) if w < *ways => Ok(format!("{}_in_{w}", kind.name())),
+                Some(w) if w < *ways => way(w.to_string()),
                 _ => Err(format!(
                     "the edge does not name the concat way (0..{ways}) it belongs to \
                      (comment `in-0`)"
                 )),
             }
         }
-        (NodeKind::ArrayVals { root: true, .. }, _) => {
-            Err("a root arrayvals takes no input".to_string())
-        }
-        (NodeKind::ArrayVals { .. }, Ref) => s("ref_in"),
-        (NodeKind::Alu { op, .. }, Val) => {
-            let ports = k.inputs();
-            *next += 1;
-            ports.get(*next - 1).map(|p| p.name.clone()).ok_or_else(|| {
-                format!(
-                    "a {} takes {} value input(s); this edge is one more",
-                    op.name(),
-                    ports.len()
-                )
-            })
-        }
-        (NodeKind::Reduce { .. } | NodeKind::SpAccumulator { .. }, Val) => s("val_in"),
-        (NodeKind::SpAccumulator { order, indices }, Crd) => {
-            Ok(format!("crd_in_{}", acc_level(*order, indices, h)?))
-        }
-        (NodeKind::CrdDrop { outer, inner, .. } | NodeKind::CrdHold { outer, inner }, _)
-            if kind != Ref && kind != Repsig =>
-        {
-            Ok(match side(h, outer, inner, kind)? {
-                Side::Outer => "outer_in".to_string(),
-                Side::Inner => "inner_in".to_string(),
-            })
-        }
-        (NodeKind::FiberWrite { .. }, Crd) => s("crd_in"),
-        (NodeKind::ValsWrite { .. }, Val) => s("val_in"),
-        (NodeKind::Broadcast { .. }, _) => s("in"),
-        _ => Err(format!(
-            "a {} takes no {} input",
-            k.type_name(),
-            kind.name()
-        )),
+        _ => in_order(next),
     }
 }
-
-/// The readable name Custard import gives a node.
-fn base_name(kind: &NodeKind, id: &str) -> String {
-    match kind {
-        NodeKind::FiberLookup { tensor, level, .. } => format!("{tensor}{level}_scan"),
-        NodeKind::Range { index, .. } => format!("{index}_range"),
-        NodeKind::RepSigGen { index } => format!("{index}_repsiggen"),
-        NodeKind::Repeat { index, tensor, .. } => format!("{tensor}_repeat_{index}"),
-        NodeKind::Intersect { index, .. } => format!("{index}_intersect"),
-        NodeKind::Union { index, .. } => format!("{index}_union"),
-        NodeKind::Concat { index, .. } => format!("{index}_concat"),
-        NodeKind::ArrayVals { tensor, .. } => format!("{tensor}_vals"),
-        NodeKind::Alu { op, .. } => op.name().to_string(),
-        NodeKind::Reduce { .. } => "reduce".to_string(),
-        NodeKind::SpAccumulator { indices, .. } => format!("{}_spacc", indices.join("")),
-        NodeKind::CrdDrop { outer, inner, .. } => format!("crddrop_{outer}_{inner}"),
-        NodeKind::CrdHold { outer, inner } => format!("crdhold_{outer}_{inner}"),
-        NodeKind::FiberWrite { tensor, level, .. } => format!("{tensor}{level}_write"),
-        NodeKind::ValsWrite { tensor } => format!("{tensor}_vals_write"),
-        NodeKind::Broadcast { .. } => format!("bcast_{id}"),
-    }
-}
-
-const CUSTARD_TYPES: &[&str] = &[
-    "fiberlookup",
-    "range",
-    "repsiggen",
-    "repeat",
-    "intersect",
-    "union",
-    "concat",
-    "arrayvals",
-    "reduce",
-    "vectorreducer",
-    "spaccumulator",
-    "crddrop",
-    "crdhold",
-    "fiberwrite",
-    "broadcast",
-];
 
 impl SamGraph {
     /// Read a Custard `.gv` graph (or samgen's own [`SamGraph::to_dot`] output);
@@ -717,7 +631,7 @@ impl SamGraph {
         for n in &dg.nodes {
             let ty = attr(n, "type")
                 .ok_or_else(|| imp.node_err(n, K::MissingAttribute, "missing attribute `type`"))?;
-            if !CUSTARD_TYPES.contains(&ty.as_str()) && AluOp::from_name(&ty).is_none() {
+            if NodeKind::by_dot_name(&ty).is_none() {
                 return Err(imp.node_err(
                     n,
                     K::UnknownType,
@@ -874,7 +788,7 @@ impl SamGraph {
                 None => {
                     // Clashes take a letter (`mul`, `mulb`, `mulc`): a name ending
                     // in `_<number>` reads as a bus bit to synthesis tools.
-                    let base = base_name(&kind, &n.id);
+                    let base = kind.primitive().base_name(&n.id);
                     let mut name = base.clone();
                     let mut k = 0usize;
                     while used.contains(&name) {
@@ -896,21 +810,23 @@ impl SamGraph {
             let (a, b) = (index[e.from.as_str()], index[e.to.as_str()]);
             let from_port = match &e.from_port {
                 Some(p) => p.clone(),
-                None => out_port(
+                None => port_of(
                     &g.graph[a].kind,
                     e.kind,
                     &e.from_hint,
                     out_next.entry(e.from.clone()).or_default(),
+                    true,
                 )
                 .map_err(|m| imp.edge_err(e, K::UnknownPort, format!("node {}: {m}", e.from)))?,
             };
             let to_port = match &e.to_port {
                 Some(p) => p.clone(),
-                None => in_port(
+                None => port_of(
                     &g.graph[b].kind,
                     e.kind,
                     &e.to_hint,
                     in_next.entry(e.to.clone()).or_default(),
+                    false,
                 )
                 .map_err(|m| imp.edge_err(e, K::UnknownPort, format!("node {}: {m}", e.to)))?,
             };

@@ -14,7 +14,11 @@
 
 use std::fmt::Write as _;
 
-use super::{AluOperand, GraphInfo, GraphIoError, GraphIoErrorKind, NodeKind, SamGraph};
+use super::{
+    Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
+    GraphInfo, GraphIoError, GraphIoErrorKind, Intersect, NodeKind, Range, Reduce, RepSigGen,
+    Repeat, SamGraph, SpAccumulator, Union, ValsWrite,
+};
 use crate::tensor::Format;
 
 /// Quote a DOT string: `"` is escaped, backslashes are kept (Custard's labels use
@@ -71,18 +75,21 @@ fn edge_label(g: &SamGraph, e: petgraph::graph::EdgeIndex) -> (String, String) {
     let merge = |k: &NodeKind| {
         matches!(
             k,
-            NodeKind::Intersect { .. } | NodeKind::Union { .. } | NodeKind::Concat { .. }
+            NodeKind::Intersect(Intersect { .. })
+                | NodeKind::Union(Union { .. })
+                | NodeKind::Concat(Concat { .. })
         )
     };
     let role = |k: &NodeKind, port: &str| match k {
-        NodeKind::CrdDrop { outer, inner, .. } | NodeKind::CrdHold { outer, inner } => {
+        NodeKind::CrdDrop(CrdDrop { outer, inner, .. })
+        | NodeKind::CrdHold(CrdHold { outer, inner }) => {
             if port.starts_with("outer") {
                 Some(format!("outer-{outer}"))
             } else {
                 Some(format!("inner-{inner}"))
             }
         }
-        NodeKind::SpAccumulator { indices, .. } => {
+        NodeKind::SpAccumulator(SpAccumulator { indices, .. }) => {
             let k: usize = port.rsplit('_').next()?.parse().ok()?;
             indices.get(k).cloned()
         }
@@ -133,13 +140,13 @@ fn node_attrs(
 ) -> (Vec<(&'static str, String)>, String, &'static str) {
     let t = |s: &str| s.to_string();
     match kind {
-        NodeKind::FiberLookup {
+        NodeKind::FiberLookup(FiberLookup {
             tensor,
             level,
             index,
             format,
             root,
-        } => (
+        }) => (
             vec![
                 ("index", t(index)),
                 ("tensor", t(tensor)),
@@ -151,21 +158,21 @@ fn node_attrs(
             format!("FiberLookup {index}: {tensor}{level}\\n{}", format.name()),
             "green4",
         ),
-        NodeKind::Range { index, root } => (
+        NodeKind::Range(Range { index, root }) => (
             vec![("index", t(index)), ("root", root.to_string())],
             format!("Range {index}"),
             "green3",
         ),
-        NodeKind::RepSigGen { index } => (
+        NodeKind::RepSigGen(RepSigGen { index }) => (
             vec![("index", t(index))],
             format!("RepeatSignalGenerator {index}"),
             "cyan3",
         ),
-        NodeKind::Repeat {
+        NodeKind::Repeat(Repeat {
             index,
             tensor,
             root,
-        } => (
+        }) => (
             vec![
                 ("index", t(index)),
                 ("tensor", t(tensor)),
@@ -174,16 +181,16 @@ fn node_attrs(
             format!("Repeat {index}: {tensor}"),
             "cyan2",
         ),
-        NodeKind::Intersect {
+        NodeKind::Intersect(Intersect {
             index,
             operands,
             values,
-        }
-        | NodeKind::Union {
+        })
+        | NodeKind::Union(Union {
             index,
             operands,
             values,
-        } => (
+        }) => (
             {
                 let mut v = vec![("index", t(index)), ("operands", operands.join(","))];
                 if !values.is_empty() {
@@ -194,12 +201,12 @@ fn node_attrs(
             format!("{} {index}", kind.type_name()),
             "purple",
         ),
-        NodeKind::Concat { index, ways } => (
+        NodeKind::Concat(Concat { index, ways }) => (
             vec![("index", t(index)), ("ways", ways.to_string())],
             format!("Concat {index}"),
             "purple",
         ),
-        NodeKind::ArrayVals { tensor, root } => (
+        NodeKind::ArrayVals(ArrayVals { tensor, root }) => (
             {
                 let mut v = vec![("tensor", t(tensor))];
                 if *root {
@@ -210,7 +217,7 @@ fn node_attrs(
             format!("Array Vals: {tensor}"),
             "green2",
         ),
-        NodeKind::Alu { op, operand } => {
+        NodeKind::Alu(Alu { op, operand }) => {
             let mut v = Vec::new();
             if *op == super::AluOp::Add {
                 v.push(("sub", t("0")));
@@ -232,10 +239,10 @@ fn node_attrs(
             }
             (v, label, "brown")
         }
-        NodeKind::Reduce {
+        NodeKind::Reduce(Reduce {
             drop_empty,
             with_outer,
-        } => (
+        }) => (
             vec![
                 ("drop_empty", drop_empty.to_string()),
                 ("with_outer", with_outer.to_string()),
@@ -243,17 +250,17 @@ fn node_attrs(
             t("Reduce"),
             "brown",
         ),
-        NodeKind::SpAccumulator { order, indices } => (
+        NodeKind::SpAccumulator(SpAccumulator { order, indices }) => (
             vec![("order", order.to_string()), ("indices", indices.join(","))],
             format!("SparseAccumulator {order} {}", indices.join(",")),
             "brown",
         ),
-        NodeKind::CrdDrop {
+        NodeKind::CrdDrop(CrdDrop {
             outer,
             inner,
             inner_kind,
             elementwise,
-        } => (
+        }) => (
             vec![
                 ("outer", t(outer)),
                 ("inner", t(inner)),
@@ -266,17 +273,17 @@ fn node_attrs(
             format!("CrdDrop {outer},{inner}"),
             "orange",
         ),
-        NodeKind::CrdHold { outer, inner } => (
+        NodeKind::CrdHold(CrdHold { outer, inner }) => (
             vec![("outer", t(outer)), ("inner", t(inner))],
             format!("CrdHold {outer},{inner}"),
             "orange",
         ),
-        NodeKind::FiberWrite {
+        NodeKind::FiberWrite(FiberWrite {
             tensor,
             level,
             index,
             format,
-        } => (
+        }) => (
             vec![
                 ("index", t(index)),
                 ("tensor", t(tensor)),
@@ -287,7 +294,7 @@ fn node_attrs(
             format!("FiberWrite {index}: {tensor}{level}\\n{}", format.name()),
             "green3",
         ),
-        NodeKind::ValsWrite { tensor } => (
+        NodeKind::ValsWrite(ValsWrite { tensor }) => (
             vec![
                 ("mode", t("vals")),
                 ("tensor", t(tensor)),
@@ -296,7 +303,7 @@ fn node_attrs(
             format!("FiberWrite Vals: {tensor}"),
             "green3",
         ),
-        NodeKind::Broadcast { kind, ways } => (
+        NodeKind::Broadcast(Broadcast { kind, ways }) => (
             vec![("kind", t(kind.name())), ("ways", ways.to_string())],
             String::new(),
             "",
@@ -312,15 +319,14 @@ impl SamGraph {
         // Custard lists the result first, then the inputs as they appear.
         let mut order: Vec<&str> = Vec::new();
         let written = self.graph.node_weights().filter_map(|n| match &n.kind {
-            NodeKind::FiberWrite { tensor, .. } | NodeKind::ValsWrite { tensor } => {
-                Some(tensor.as_str())
-            }
+            NodeKind::FiberWrite(FiberWrite { tensor, .. })
+            | NodeKind::ValsWrite(ValsWrite { tensor }) => Some(tensor.as_str()),
             _ => None,
         });
         let read = self.graph.node_weights().filter_map(|n| match &n.kind {
-            NodeKind::FiberLookup { tensor, .. }
-            | NodeKind::Repeat { tensor, .. }
-            | NodeKind::ArrayVals { tensor, .. } => Some(tensor.as_str()),
+            NodeKind::FiberLookup(FiberLookup { tensor, .. })
+            | NodeKind::Repeat(Repeat { tensor, .. })
+            | NodeKind::ArrayVals(ArrayVals { tensor, .. }) => Some(tensor.as_str()),
             _ => None,
         });
         for t in written
@@ -353,7 +359,7 @@ impl SamGraph {
                 let _ = write!(comment, ",{k}={v}");
             }
             let _ = write!(out, "    {} [comment={}", i.index(), q(&comment));
-            if matches!(n.kind, NodeKind::Broadcast { .. }) {
+            if matches!(n.kind, NodeKind::Broadcast(Broadcast { .. })) {
                 out.push_str(" shape=point style=invis");
             } else {
                 let _ = write!(

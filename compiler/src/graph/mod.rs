@@ -7,11 +7,15 @@
 
 mod custard;
 mod dot;
-mod node;
+pub mod kinds;
 mod validate;
 mod yaml;
 
-pub use node::{AluOp, AluOperand, NodeKind, PortSpec, StreamKind};
+pub use kinds::{
+    Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, Descriptor,
+    FiberLookup, FiberWrite, Intersect, NodeKind, Port, PortSpec, Primitive, Range, Reduce,
+    RepSigGen, Repeat, Role, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
+};
 pub use validate::GraphError;
 pub use yaml::{GraphIoError, GraphIoErrorKind};
 
@@ -89,7 +93,7 @@ impl SamGraph {
             .kind
             .outputs()
             .iter()
-            .find(|p| p.name == from_port)
+            .find(|p| p.name() == from_port)
             .map_or(StreamKind::Crd, |p| p.kind);
         self.graph.add_edge(
             from,

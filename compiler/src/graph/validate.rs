@@ -5,11 +5,8 @@ use std::collections::{BTreeMap, HashSet};
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
-use super::{NodeKind, SamGraph, StreamKind};
-use crate::tensor::Format;
-
-/// Most ways a joiner, broadcast or concatenation may have.
-const MAX_WAYS: usize = 8;
+use super::kinds::CheckContext;
+use super::{NodeKind, SamGraph};
 
 /// A graph that cannot be used, with the node at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -52,8 +49,8 @@ impl SamGraph {
             let outputs = node.kind.outputs();
             for e in g.edges_directed(i, Direction::Outgoing) {
                 let w = e.weight();
-                let Some(p) = outputs.iter().find(|p| p.name == w.from_port) else {
-                    let known: Vec<_> = outputs.iter().map(|p| p.name.as_str()).collect();
+                let Some(p) = outputs.iter().find(|p| p.name() == w.from_port) else {
+                    let known: Vec<_> = outputs.iter().map(|p| p.name()).collect();
                     return Err(err(
                         &node.name,
                         format!(
@@ -69,7 +66,7 @@ impl SamGraph {
                         &node.name,
                         format!(
                             "output `{}` gives {} but its edge carries {}",
-                            p.name,
+                            p.name(),
                             p.kind.name(),
                             w.kind.name()
                         ),
@@ -77,11 +74,11 @@ impl SamGraph {
                 }
             }
             let inputs = node.kind.inputs();
-            let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+            let mut seen: BTreeMap<String, usize> = BTreeMap::new();
             for e in g.edges_directed(i, Direction::Incoming) {
                 let w = e.weight();
-                let Some(p) = inputs.iter().find(|p| p.name == w.to_port) else {
-                    let known: Vec<_> = inputs.iter().map(|p| p.name.as_str()).collect();
+                let Some(p) = inputs.iter().find(|p| p.name() == w.to_port) else {
+                    let known: Vec<_> = inputs.iter().map(|p| p.name()).collect();
                     return Err(err(
                         &node.name,
                         format!(
@@ -101,27 +98,27 @@ impl SamGraph {
                         &node.name,
                         format!(
                             "input `{}` takes {} but is fed {} from `{}`",
-                            p.name,
+                            p.name(),
                             p.kind.name(),
                             w.kind.name(),
                             g[e.source()].name
                         ),
                     ));
                 }
-                *seen.entry(p.name.as_str()).or_insert(0) += 1;
+                *seen.entry(p.name()).or_insert(0) += 1;
             }
             for p in &inputs {
-                match seen.get(p.name.as_str()) {
+                match seen.get(&p.name()) {
                     None => {
                         return Err(err(
                             &node.name,
-                            format!("input port `{}` is not connected", p.name),
+                            format!("input port `{}` is not connected", p.name()),
                         ))
                     }
                     Some(&n) if n > 1 => {
                         return Err(err(
                             &node.name,
-                            format!("input port `{}` is fed by {n} streams", p.name),
+                            format!("input port `{}` is fed by {n} streams", p.name()),
                         ))
                     }
                     _ => {}
@@ -145,111 +142,9 @@ impl SamGraph {
 
     /// A node's own parameters: way counts and operand lists, accumulator
     /// orders, and levels and level formats against the tensor's format in the
-    /// graph's header (when it has one).
+    /// graph's header (when it has one). Each kind's descriptor holds its checks.
     pub(crate) fn check_parameters(&self, name: &str, kind: &NodeKind) -> Result<(), GraphError> {
-        let ways = |n: usize, what: &str, least: usize| {
-            if (least..=MAX_WAYS).contains(&n) {
-                Ok(())
-            } else {
-                Err(err(
-                    name,
-                    format!("a {what} of {n} ways ({least}..={MAX_WAYS})"),
-                ))
-            }
-        };
-        match kind {
-            NodeKind::Intersect {
-                operands, values, ..
-            }
-            | NodeKind::Union {
-                operands, values, ..
-            } => {
-                ways(operands.len(), kind.type_name(), 2)?;
-                for (k, t) in operands.iter().enumerate() {
-                    if operands[..k].contains(t) {
-                        return Err(err(
-                            name,
-                            format!(
-                                "operand {t} is listed twice; each way needs its own operand \
-                                 (a tensor read twice has its own label, `{t}_2`)"
-                            ),
-                        ));
-                    }
-                }
-                if let Some(v) = values.iter().find(|v| !operands.contains(v)) {
-                    return Err(err(
-                        name,
-                        format!("value way {v} is not one of its operands"),
-                    ));
-                }
-            }
-            NodeKind::Concat { ways: n, .. } => ways(*n, "concat", 2)?,
-            NodeKind::Broadcast { ways: n, .. } => ways(*n, "broadcast", 1)?,
-            NodeKind::SpAccumulator { order, indices }
-                if !(1..=2).contains(order) || indices.len() != *order =>
-            {
-                return Err(err(
-                    name,
-                    format!(
-                        "an accumulator of order {order} over ({}): the order is 1 or 2, one \
-                         index per level",
-                        indices.join(",")
-                    ),
-                ));
-            }
-            NodeKind::CrdDrop {
-                inner_kind,
-                elementwise: true,
-                ..
-            } if *inner_kind != StreamKind::Val => {
-                return Err(err(
-                    name,
-                    "an elementwise crddrop drops zero values: its inner stream is values",
-                ));
-            }
-            NodeKind::FiberLookup {
-                tensor,
-                level,
-                format,
-                ..
-            }
-            | NodeKind::FiberWrite {
-                tensor,
-                level,
-                format,
-                ..
-            } => {
-                let Some(text) = self.info.formats.get(tensor) else {
-                    return Ok(());
-                };
-                let f: Format = text.parse().map_err(|e| {
-                    err(
-                        name,
-                        format!("tensor {tensor}'s format `{text}` in the header: {e}"),
-                    )
-                })?;
-                let Some(l) = f.levels.get(*level) else {
-                    return Err(err(
-                        name,
-                        format!(
-                            "level {level} of tensor {tensor}, which has {} level(s) (`{text}`)",
-                            f.levels.len()
-                        ),
-                    ));
-                };
-                if l.format != *format {
-                    return Err(err(
-                        name,
-                        format!(
-                            "level {level} of tensor {tensor} is {} in the header (`{text}`) \
-                             but {format} here",
-                            l.format
-                        ),
-                    ));
-                }
-            }
-            _ => {}
-        }
-        Ok(())
+        let cx = CheckContext { info: &self.info };
+        kind.primitive().check(&cx).map_err(|m| err(name, m))
     }
 }

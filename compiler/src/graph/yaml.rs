@@ -37,7 +37,9 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 use serde_norway::{Mapping, Value};
 
-use super::{AluOp, Edge, GraphError, GraphInfo, Node, SamGraph, StreamKind};
+use super::{
+    AluOp, Edge, GraphError, GraphInfo, Node, NodeKind, SamGraph, StreamKind, DESCRIPTORS,
+};
 
 /// What went wrong reading a graph file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,26 +98,6 @@ impl GraphIoError {
         }
     }
 }
-
-/// The serde node type tags of [`NodeKind`], for error messages.
-const NODE_TYPES: &[&str] = &[
-    "fiberlookup",
-    "range",
-    "repsiggen",
-    "repeat",
-    "intersect",
-    "union",
-    "concat",
-    "arrayvals",
-    "alu",
-    "reduce",
-    "spaccumulator",
-    "crddrop",
-    "crdhold",
-    "fiberwrite",
-    "valswrite",
-    "broadcast",
-];
 
 #[derive(Serialize)]
 struct YamlOut<'a> {
@@ -314,7 +296,7 @@ impl SamGraph {
                 }
                 Some(t) => {
                     let t = t.as_str().unwrap_or("");
-                    if !NODE_TYPES.contains(&t) {
+                    if NodeKind::by_name(t).is_none() {
                         return Err(GraphIoError::new(
                             file,
                             line_of("type"),
@@ -322,7 +304,11 @@ impl SamGraph {
                             GraphIoErrorKind::UnknownType,
                             format!(
                                 "unknown type `{t}` (expected one of {}, or an ALU operation)",
-                                NODE_TYPES.join(", ")
+                                DESCRIPTORS
+                                    .iter()
+                                    .map(|d| d.name)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
                             ),
                         ));
                     }
@@ -410,13 +396,13 @@ impl SamGraph {
                 )
             };
             let outs = g.graph[a].kind.outputs();
-            let Some(op) = outs.iter().find(|p| p.name == from_port) else {
-                let known = outs.iter().map(|p| p.name.clone()).collect();
+            let Some(op) = outs.iter().find(|p| p.name() == from_port) else {
+                let known = outs.iter().map(|p| p.name().clone()).collect();
                 return Err(port_err(&g.graph[a], "output", &from_port, known));
             };
             let ins = g.graph[b].kind.inputs();
-            if !ins.iter().any(|p| p.name == to_port) {
-                let known = ins.iter().map(|p| p.name.clone()).collect();
+            if !ins.iter().any(|p| p.name() == to_port) {
+                let known = ins.iter().map(|p| p.name().clone()).collect();
                 return Err(port_err(&g.graph[b], "input", &to_port, known));
             }
             let kind = e.kind.unwrap_or(op.kind);
@@ -448,25 +434,24 @@ impl SamGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::AluOperand;
-    use crate::graph::NodeKind;
+    use crate::graph::{Alu, AluOperand, ArrayVals, NodeKind};
 
     #[test]
     fn alu_constant_round_trips() {
         let mut g = SamGraph::default();
         g.add_node(
             "c",
-            NodeKind::ArrayVals {
+            NodeKind::ArrayVals(ArrayVals {
                 tensor: "B".into(),
                 root: false,
-            },
+            }),
         );
         g.add_node(
             "sub3",
-            NodeKind::Alu {
+            NodeKind::Alu(Alu {
                 op: AluOp::Sub,
                 operand: AluOperand::ConstRight(3),
-            },
+            }),
         );
         for n in g.graph.node_weights() {
             let text = serde_norway::to_string(&untag(serde_norway::to_value(n).unwrap())).unwrap();

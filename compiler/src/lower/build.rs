@@ -6,7 +6,11 @@ use petgraph::graph::NodeIndex;
 
 use crate::cin::lattice::{at_zero, Iterations, Slot, Term};
 use crate::cin::{ETree, Kernel, LowerError, Workspace};
-use crate::graph::{AluOp, AluOperand, GraphInfo, NodeKind, SamGraph, StreamKind};
+use crate::graph::{
+    Alu, AluOp, AluOperand, ArrayVals, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
+    GraphInfo, Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat, SamGraph, SpAccumulator,
+    StreamKind, Union, ValsWrite,
+};
 
 /// A node's output port.
 type Stream = (NodeIndex, String);
@@ -130,16 +134,19 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
             n.name = renamed;
         }
         match &mut n.kind {
-            NodeKind::FiberLookup { index, .. }
-            | NodeKind::Range { index, .. }
-            | NodeKind::RepSigGen { index }
-            | NodeKind::Repeat { index, .. }
-            | NodeKind::Intersect { index, .. }
-            | NodeKind::Union { index, .. }
-            | NodeKind::Concat { index, .. }
-            | NodeKind::FiberWrite { index, .. } => rename(index),
-            NodeKind::SpAccumulator { indices, .. } => indices.iter_mut().for_each(rename),
-            NodeKind::CrdDrop { outer, inner, .. } | NodeKind::CrdHold { outer, inner } => {
+            NodeKind::FiberLookup(FiberLookup { index, .. })
+            | NodeKind::Range(Range { index, .. })
+            | NodeKind::RepSigGen(RepSigGen { index })
+            | NodeKind::Repeat(Repeat { index, .. })
+            | NodeKind::Intersect(Intersect { index, .. })
+            | NodeKind::Union(Union { index, .. })
+            | NodeKind::Concat(Concat { index, .. })
+            | NodeKind::FiberWrite(FiberWrite { index, .. }) => rename(index),
+            NodeKind::SpAccumulator(SpAccumulator { indices, .. }) => {
+                indices.iter_mut().for_each(rename)
+            }
+            NodeKind::CrdDrop(CrdDrop { outer, inner, .. })
+            | NodeKind::CrdHold(CrdHold { outer, inner }) => {
                 rename(outer);
                 rename(inner);
             }
@@ -336,11 +343,11 @@ impl Builder<'_> {
             let t = self.labels[s].clone();
             let node = self.add(
                 format!("{t}_repeat_{v}"),
-                NodeKind::Repeat {
+                NodeKind::Repeat(Repeat {
                     index: v.to_string(),
                     tensor: t,
                     root: self.refs[s].is_none(),
-                },
+                }),
             );
             if let Some(r) = self.refs[s].clone() {
                 self.connect(&r, node, "ref_in");
@@ -378,10 +385,10 @@ impl Builder<'_> {
         self.repsigs.remove(&v);
         let cat = self.add(
             format!("{}_concat", w.name),
-            NodeKind::Concat {
+            NodeKind::Concat(Concat {
                 index: v.clone(),
                 ways: parts.len(),
-            },
+            }),
         );
         for (k, (crd, vals)) in parts.iter().enumerate() {
             self.connect(crd, cat, &format!("crd_in_{k}"));
@@ -389,10 +396,10 @@ impl Builder<'_> {
         }
         let acc = self.add(
             format!("{}_spacc", w.name),
-            NodeKind::SpAccumulator {
+            NodeKind::SpAccumulator(SpAccumulator {
                 order: 1,
                 indices: vec![v.clone()],
-            },
+            }),
         );
         self.connect(&(cat, "crd_out".into()), acc, "crd_in_0");
         self.connect(&(cat, "val_out".into()), acc, "val_in");
@@ -498,20 +505,20 @@ impl Builder<'_> {
                     .position(|x| x == v)
                     .expect("a scanned operand has the variable");
                 let format = op.format.levels[level].format;
-                let kind = NodeKind::FiberLookup {
+                let kind = NodeKind::FiberLookup(FiberLookup {
                     tensor: op.tensor.clone(),
                     level,
                     index: v.to_string(),
                     format,
                     root: self.refs[s].is_none(),
-                };
+                });
                 Ok(self.leaf(s, format!("{}{level}_scan", self.labels[s]), kind))
             }
             Term::Present(s) => {
-                let kind = NodeKind::Range {
+                let kind = NodeKind::Range(Range {
                     index: v.to_string(),
                     root: self.refs[*s].is_none(),
-                };
+                });
                 Ok(self.leaf(*s, format!("{}_range_{v}", self.labels[*s]), kind))
             }
             Term::Merge {
@@ -569,20 +576,20 @@ impl Builder<'_> {
         let (base, kind) = if intersect {
             (
                 format!("{v}_intersect"),
-                NodeKind::Intersect {
+                NodeKind::Intersect(Intersect {
                     index: v.to_string(),
                     operands: names.clone(),
                     values: values.clone(),
-                },
+                }),
             )
         } else {
             (
                 format!("{v}_union"),
-                NodeKind::Union {
+                NodeKind::Union(Union {
                     index: v.to_string(),
                     operands: names.clone(),
                     values: values.clone(),
-                },
+                }),
             )
         };
         let m = self.add(base, kind);
@@ -636,9 +643,9 @@ impl Builder<'_> {
         let crd = self.crds[v].clone();
         let node = self.add(
             format!("{v}_repsig"),
-            NodeKind::RepSigGen {
+            NodeKind::RepSigGen(RepSigGen {
                 index: v.to_string(),
-            },
+            }),
         );
         self.connect(&crd, node, "crd_in");
         let s = (node, "repsig_out".to_string());
@@ -659,7 +666,10 @@ impl Builder<'_> {
     fn alu(&mut self, op: AluOp, operand: AluOperand, a: &Stream, b: Option<&Stream>) -> Stream {
         let n = self.alu_count;
         self.alu_count += 1;
-        let node = self.add(format!("{}{n}", op.name()), NodeKind::Alu { op, operand });
+        let node = self.add(
+            format!("{}{n}", op.name()),
+            NodeKind::Alu(Alu { op, operand }),
+        );
         self.connect(a, node, "val_in_a");
         if let Some(b) = b {
             self.connect(b, node, "val_in_b");
@@ -690,10 +700,10 @@ impl Builder<'_> {
                 // An operand outside every loop loads its value at the root.
                 let node = self.add(
                     format!("{name}_vals"),
-                    NodeKind::ArrayVals {
+                    NodeKind::ArrayVals(ArrayVals {
                         tensor: name,
                         root: r.is_none(),
-                    },
+                    }),
                 );
                 if let Some(r) = r {
                     self.connect(&r, node, "ref_in");
@@ -789,11 +799,11 @@ impl Builder<'_> {
                         let with_outer = added && outer.is_some();
                         let n = self.add(
                             format!("{r}_reduce"),
-                            NodeKind::Reduce {
+                            NodeKind::Reduce(Reduce {
                                 // A scalar result always has its one value.
                                 drop_empty: !added && !shape.is_empty(),
                                 with_outer,
-                            },
+                            }),
                         );
                         if let (true, Some(u)) = (with_outer, outer) {
                             let crd = self.crds[&u].clone();
@@ -811,10 +821,10 @@ impl Builder<'_> {
                         self.tail.truncate(tail);
                         let n = self.add(
                             format!("{r}_spacc"),
-                            NodeKind::SpAccumulator {
+                            NodeKind::SpAccumulator(SpAccumulator {
                                 order,
                                 indices: below.clone(),
-                            },
+                            }),
                         );
                         for (k, v) in below.iter().enumerate() {
                             let crd = self.crds[v].clone();
@@ -852,12 +862,12 @@ impl Builder<'_> {
     ) -> NodeIndex {
         self.add(
             format!("{outer}_drop"),
-            NodeKind::CrdDrop {
+            NodeKind::CrdDrop(CrdDrop {
                 outer: outer.to_string(),
                 inner: inner.to_string(),
                 inner_kind: kind,
                 elementwise,
-            },
+            }),
         )
     }
 
@@ -986,21 +996,21 @@ impl Builder<'_> {
         for (lvl, v) in path.iter().enumerate() {
             let node = self.add(
                 format!("{out}{lvl}_write"),
-                NodeKind::FiberWrite {
+                NodeKind::FiberWrite(FiberWrite {
                     tensor: out.clone(),
                     level: lvl,
                     index: v.clone(),
                     format: k.output_format.levels[lvl].format,
-                },
+                }),
             );
             let crd = crds[v].clone();
             self.connect(&crd, node, "crd_in");
         }
         let node = self.add(
             format!("{out}_vals_write"),
-            NodeKind::ValsWrite {
+            NodeKind::ValsWrite(ValsWrite {
                 tensor: out.clone(),
-            },
+            }),
         );
         self.connect(&vals, node, "val_in");
         Ok(())

@@ -1,0 +1,69 @@
+//! `arrayvals`: value loads.
+
+use serde::{Deserialize, Serialize};
+
+use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::{Ref, Val};
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "arrayvals",
+    dot: &["arrayvals"],
+    summary: "loads a tensor's values by reference; `N` gives the fill value",
+};
+
+/// Loads `tensor`'s values; `N` gives the fill value. A root load has no
+/// reference input: it loads the value at the root reference (an order-0 tensor
+/// outside every loop, `x = alpha + sum_i b(i)`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArrayVals {
+    pub tensor: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub root: bool,
+}
+
+impl Primitive for ArrayVals {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        if self.root {
+            vec![]
+        } else {
+            vec![PortSpec::new(Role::RefIn, Ref)]
+        }
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new(Role::ValOut, Val)]
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "loads {}'s values{}",
+            self.tensor,
+            if self.root {
+                " at the root reference"
+            } else {
+                ""
+            }
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}_vals", self.tensor)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let refs = if self.root {
+            m.root()
+        } else {
+            m.input(&Port::new(Role::RefIn))?
+        };
+        let vals = &m.tensor(&self.tensor)?.vals;
+        let out = golden::arrayvals(vals, refs, m.value_bits()).map_err(model)?;
+        m.emit(Port::new(Role::ValOut), out);
+        Ok(())
+    }
+}

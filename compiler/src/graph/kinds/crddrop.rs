@@ -1,0 +1,81 @@
+//! `crddrop`: drops the coordinates of empty fibers (or of zero values).
+
+use serde::{Deserialize, Serialize};
+
+use super::{model, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::{self, Crd, Val};
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "crddrop",
+    dot: &["crddrop"],
+    summary: "drops outer coordinates whose inner fiber is empty",
+};
+
+/// Drops `outer` coordinates whose `inner` fiber is empty; the inner stream is
+/// coordinates or (to drop explicit zeros too) values one level deeper. With
+/// `elementwise`, the inner stream is values of the same shape as `outer` and
+/// every (coordinate, value) pair whose value is 0 is dropped from both: the
+/// explicit zeros an unpadded output level must not store.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CrdDrop {
+    pub outer: String,
+    pub inner: String,
+    pub inner_kind: StreamKind,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub elementwise: bool,
+}
+
+impl Primitive for CrdDrop {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        vec![
+            PortSpec::new(Role::OuterIn, Crd),
+            PortSpec::new(Role::InnerIn, self.inner_kind),
+        ]
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![
+            PortSpec::new(Role::OuterOut, Crd),
+            PortSpec::new(Role::InnerOut, self.inner_kind),
+        ]
+    }
+
+    fn check(&self, _cx: &CheckContext) -> Result<(), String> {
+        if self.elementwise && self.inner_kind != Val {
+            return Err(
+                "an elementwise crddrop drops zero values: its inner stream is values".into(),
+            );
+        }
+        Ok(())
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "drops {} coordinates with an empty {} fiber",
+            self.outer, self.inner
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("crddrop_{}_{}", self.outer, self.inner)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let outer = m.input(&Port::new(Role::OuterIn))?;
+        let inner = m.input(&Port::new(Role::InnerIn))?;
+        let (o, i) = if self.elementwise {
+            golden::crddrop_zeros(outer, inner)
+        } else {
+            golden::crddrop(outer, inner, self.inner_kind)
+        }
+        .map_err(model)?;
+        m.emit(Port::new(Role::OuterOut), o);
+        m.emit(Port::new(Role::InnerOut), i);
+        Ok(())
+    }
+}

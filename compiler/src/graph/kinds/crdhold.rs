@@ -1,0 +1,59 @@
+//! `crdhold`: repeats outer coordinates per inner coordinate.
+
+use serde::{Deserialize, Serialize};
+
+use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::Crd;
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "crdhold",
+    dot: &["crdhold"],
+    summary: "repeats each outer coordinate once per inner coordinate",
+};
+
+/// Repeats each `outer` coordinate once per `inner` coordinate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CrdHold {
+    pub outer: String,
+    pub inner: String,
+}
+
+impl Primitive for CrdHold {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        vec![
+            PortSpec::new(Role::OuterIn, Crd),
+            PortSpec::new(Role::InnerIn, Crd),
+        ]
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![
+            PortSpec::new(Role::OuterOut, Crd),
+            PortSpec::new(Role::InnerOut, Crd),
+        ]
+    }
+
+    fn describe(&self) -> String {
+        format!("holds {} per {} coordinate", self.outer, self.inner)
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("crdhold_{}_{}", self.outer, self.inner)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let (o, i) = golden::crdhold(
+            m.input(&Port::new(Role::OuterIn))?,
+            m.input(&Port::new(Role::InnerIn))?,
+        )
+        .map_err(model)?;
+        m.emit(Port::new(Role::OuterOut), o);
+        m.emit(Port::new(Role::InnerOut), i);
+        Ok(())
+    }
+}

@@ -1,0 +1,109 @@
+//! `fiberlookup`: the level scanner.
+
+use serde::{Deserialize, Serialize};
+
+use super::{model, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::{Crd, Ref};
+use crate::tensor::LevelFormat;
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "fiberlookup",
+    dot: &["fiberlookup"],
+    summary: "scans one storage level: per reference, the fiber's coordinates and references",
+};
+
+/// Level scanner of `tensor`'s storage level `level`, iterating `index`. A root
+/// scanner has no reference input (it scans the single root fiber).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FiberLookup {
+    pub tensor: String,
+    pub level: usize,
+    pub index: String,
+    pub format: LevelFormat,
+    pub root: bool,
+}
+
+impl Primitive for FiberLookup {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        if self.root {
+            vec![]
+        } else {
+            vec![PortSpec::new(Role::RefIn, Ref)]
+        }
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![
+            PortSpec::new(Role::CrdOut, Crd),
+            PortSpec::new(Role::RefOut, Ref),
+        ]
+    }
+
+    fn check(&self, cx: &CheckContext) -> Result<(), String> {
+        check_level(cx, &self.tensor, self.level, self.format)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "scans {} level {} ({}) over {}{}",
+            self.tensor,
+            self.level,
+            self.format,
+            self.index,
+            if self.root { ", root" } else { "" }
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}{}_scan", self.tensor, self.level)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let t = &self.tensor;
+        let tensor = m.tensor(t)?;
+        let lvl = tensor.levels.get(self.level).ok_or_else(|| {
+            format!(
+                "tensor {t} has no level {} (order {})",
+                self.level,
+                tensor.order()
+            )
+        })?;
+        if lvl.format != self.format {
+            return Err(format!(
+                "level {} of {t} is stored {} but the graph scans it as {}",
+                self.level, lvl.format, self.format
+            ));
+        }
+        let refs = if self.root {
+            m.root()
+        } else {
+            m.input(&Port::new(Role::RefIn))?
+        };
+        let (crd, r) = golden::fiberlookup(lvl, refs).map_err(model)?;
+        m.emit(Port::new(Role::CrdOut), crd);
+        m.emit(Port::new(Role::RefOut), r);
+        Ok(())
+    }
+}
+
+/// A scanned or written level exists in the header's format and has the
+/// node's level format.
+pub(super) fn check_level(
+    cx: &CheckContext,
+    tensor: &str,
+    level: usize,
+    format: LevelFormat,
+) -> Result<(), String> {
+    match cx.level_format(tensor, level)? {
+        Some(l) if l != format => Err(format!(
+            "level {level} of tensor {tensor} is {l} in the header (`{}`) but {format} here",
+            cx.info.formats[tensor]
+        )),
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,58 @@
+//! `fiberwrite`: the level writer.
+
+use serde::{Deserialize, Serialize};
+
+use super::fiberlookup::check_level;
+use super::{CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use crate::graph::StreamKind::Crd;
+use crate::tensor::LevelFormat;
+
+/// Custard's `fiberwrite` is this kind, or [`super::ValsWrite`] for `mode=vals`.
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "fiberwrite",
+    dot: &["fiberwrite"],
+    summary: "writes one storage level of the result from a coordinate stream",
+};
+
+/// Writes `tensor`'s storage level `level` from a coordinate stream.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FiberWrite {
+    pub tensor: String,
+    pub level: usize,
+    pub index: String,
+    pub format: LevelFormat,
+}
+
+impl Primitive for FiberWrite {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new(Role::CrdIn, Crd)]
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![]
+    }
+
+    fn check(&self, cx: &CheckContext) -> Result<(), String> {
+        check_level(cx, &self.tensor, self.level, self.format)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "writes {} level {} ({})",
+            self.tensor, self.level, self.format
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}{}_write", self.tensor, self.level)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let crd = m.input(&Port::new(Role::CrdIn))?.to_vec();
+        m.write_level(&self.tensor, self.level, &self.index, crd)
+    }
+}

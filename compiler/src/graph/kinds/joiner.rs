@@ -1,0 +1,85 @@
+//! What the intersector and the unioner share: one (coordinate, reference) way
+//! per operand, or (coordinate, value) for the ways named in `values`.
+
+use super::{check_ways, model, Machine, Port, PortSpec, Role};
+use crate::golden::GoldenError;
+use crate::graph::StreamKind::{self, Crd, Ref, Val};
+use crate::token::Token;
+
+/// The merged coordinates and one stream per way.
+type Merged = (Vec<Token>, Vec<Vec<Token>>);
+/// A joiner's golden model over its ways' (coordinates, references) pairs.
+pub(super) type Merge = fn(&[(Vec<Token>, Vec<Token>)]) -> Result<Merged, GoldenError>;
+
+/// The second stream of `operand`'s way: values for a value way, else references.
+fn way_stream(values: &[String], operand: &str) -> (Role, Role, StreamKind) {
+    if values.iter().any(|v| v == operand) {
+        (Role::ValIn, Role::ValOut, Val)
+    } else {
+        (Role::RefIn, Role::RefOut, Ref)
+    }
+}
+
+pub(super) fn inputs(operands: &[String], values: &[String]) -> Vec<PortSpec> {
+    operands
+        .iter()
+        .flat_map(|t| {
+            let (role, _, kind) = way_stream(values, t);
+            [
+                PortSpec::way(Role::CrdIn, t, Crd),
+                PortSpec::way(role, t, kind),
+            ]
+        })
+        .collect()
+}
+
+pub(super) fn outputs(operands: &[String], values: &[String]) -> Vec<PortSpec> {
+    let mut v = vec![PortSpec::new(Role::CrdOut, Crd)];
+    v.extend(operands.iter().map(|t| {
+        let (_, role, kind) = way_stream(values, t);
+        PortSpec::way(role, t, kind)
+    }));
+    v
+}
+
+pub(super) fn check(what: &str, operands: &[String], values: &[String]) -> Result<(), String> {
+    check_ways(operands.len(), what, 2)?;
+    for (k, t) in operands.iter().enumerate() {
+        if operands[..k].contains(t) {
+            return Err(format!(
+                "operand {t} is listed twice; each way needs its own operand (a tensor \
+                 read twice has its own label, `{t}_2`)"
+            ));
+        }
+    }
+    match values.iter().find(|v| !operands.contains(v)) {
+        Some(v) => Err(format!("value way {v} is not one of its operands")),
+        None => Ok(()),
+    }
+}
+
+/// A value way moves its values as a reference way moves references.
+pub(super) fn golden(
+    m: &mut dyn Machine,
+    operands: &[String],
+    values: &[String],
+    merge: Merge,
+) -> Result<(), String> {
+    let pairs = operands
+        .iter()
+        .map(|t| {
+            let (role, _, _) = way_stream(values, t);
+            Ok((
+                m.input(&Port::way(Role::CrdIn, t))?.to_vec(),
+                m.input(&Port::way(role, t))?.to_vec(),
+            ))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let (crd, ways) = merge(&pairs).map_err(model)?;
+    m.emit(Port::new(Role::CrdOut), crd);
+    for (t, r) in operands.iter().zip(ways) {
+        let (_, role, _) = way_stream(values, t);
+        m.emit(Port::way(role, t), r);
+    }
+    Ok(())
+}

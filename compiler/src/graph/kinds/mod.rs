@@ -1,0 +1,471 @@
+//! The primitive catalog: one descriptor per node kind.
+//!
+//! A kind is one file here. It holds the kind's parameters (a struct), its
+//! [`Descriptor`] (samgen's type name, the Custard type names read as it, a
+//! one-line summary), its typed ports, its parameter checks, and its golden
+//! step (how the executor runs it with the models of `crate::golden`). The
+//! [`node_kinds!`] list at the bottom of this file is the only list of kinds: the
+//! [`NodeKind`] enum, the descriptor table [`DESCRIPTORS`] (which YAML and Custard
+//! read their type names from) and the dispatch are generated from it.
+//!
+//! Adding a kind: write `kinds/<kind>.rs` with its struct and its [`Primitive`]
+//! impl, add one line to [`node_kinds!`], write its golden model in
+//! `crate::golden`, its SV module in `primitives/`, and its placement in hdl-gen's
+//! `place` (the compiler points at each match that needs an arm).
+
+mod alu;
+mod arrayvals;
+mod broadcast;
+mod concat;
+mod crddrop;
+mod crdhold;
+mod fiberlookup;
+mod fiberwrite;
+mod intersect;
+mod joiner;
+mod range;
+mod reduce;
+mod repeat;
+mod repsiggen;
+mod spaccumulator;
+mod union;
+mod valswrite;
+
+pub use alu::{Alu, AluOp, AluOperand};
+pub use arrayvals::ArrayVals;
+pub use broadcast::Broadcast;
+pub use concat::Concat;
+pub use crddrop::CrdDrop;
+pub use crdhold::CrdHold;
+pub use fiberlookup::FiberLookup;
+pub use fiberwrite::FiberWrite;
+pub use intersect::Intersect;
+pub use range::Range;
+pub use reduce::Reduce;
+pub use repeat::Repeat;
+pub use repsiggen::RepSigGen;
+pub use spaccumulator::SpAccumulator;
+pub use union::Union;
+pub use valswrite::ValsWrite;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::GraphInfo;
+use crate::golden::GoldenError;
+use crate::tensor::{Format, LevelFormat, Tensor};
+use crate::token::Token;
+
+/// Most ways a joiner, broadcast or concatenation may have.
+pub const MAX_WAYS: usize = 8;
+
+/// What a stream carries (DESIGN section 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StreamKind {
+    Crd,
+    Ref,
+    Val,
+    Repsig,
+}
+
+impl StreamKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            StreamKind::Crd => "crd",
+            StreamKind::Ref => "ref",
+            StreamKind::Val => "val",
+            StreamKind::Repsig => "repsig",
+        }
+    }
+}
+
+/// What a port does for its node; with a way it names one of several
+/// (`crd_in` of way `B` is `crd_in_B`, `out` of way 3 is `out_3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// A broadcast's input.
+    In,
+    /// A broadcast's copies.
+    Out,
+    CrdIn,
+    RefIn,
+    ValIn,
+    RepsigIn,
+    /// The reducer's coordinates of the level above.
+    CrdOuterIn,
+    OuterIn,
+    InnerIn,
+    CrdOut,
+    RefOut,
+    ValOut,
+    RepsigOut,
+    OuterOut,
+    InnerOut,
+}
+
+impl Role {
+    pub const ALL: [Role; 15] = [
+        Role::In,
+        Role::Out,
+        Role::CrdIn,
+        Role::RefIn,
+        Role::ValIn,
+        Role::RepsigIn,
+        Role::CrdOuterIn,
+        Role::OuterIn,
+        Role::InnerIn,
+        Role::CrdOut,
+        Role::RefOut,
+        Role::ValOut,
+        Role::RepsigOut,
+        Role::OuterOut,
+        Role::InnerOut,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::In => "in",
+            Role::Out => "out",
+            Role::CrdIn => "crd_in",
+            Role::RefIn => "ref_in",
+            Role::ValIn => "val_in",
+            Role::RepsigIn => "repsig_in",
+            Role::CrdOuterIn => "crd_outer_in",
+            Role::OuterIn => "outer_in",
+            Role::InnerIn => "inner_in",
+            Role::CrdOut => "crd_out",
+            Role::RefOut => "ref_out",
+            Role::ValOut => "val_out",
+            Role::RepsigOut => "repsig_out",
+            Role::OuterOut => "outer_out",
+            Role::InnerOut => "inner_out",
+        }
+    }
+}
+
+/// A port: its role and, for a node with several of that role, its way (an
+/// operand name or a number).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Port {
+    pub role: Role,
+    pub way: Option<String>,
+}
+
+impl Port {
+    pub fn new(role: Role) -> Port {
+        Port { role, way: None }
+    }
+
+    pub fn way(role: Role, way: impl fmt::Display) -> Port {
+        Port {
+            role,
+            way: Some(way.to_string()),
+        }
+    }
+
+    /// The port's name as edges, YAML, DOT and the SV bundle prefixes spell it.
+    pub fn name(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Port {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.way {
+            Some(w) => write!(f, "{}_{w}", self.role.name()),
+            None => f.write_str(self.role.name()),
+        }
+    }
+}
+
+/// A port of a node and the kind of stream it takes or gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PortSpec {
+    pub port: Port,
+    pub kind: StreamKind,
+}
+
+impl PortSpec {
+    pub fn new(role: Role, kind: StreamKind) -> PortSpec {
+        PortSpec {
+            port: Port::new(role),
+            kind,
+        }
+    }
+
+    pub fn way(role: Role, way: impl fmt::Display, kind: StreamKind) -> PortSpec {
+        PortSpec {
+            port: Port::way(role, way),
+            kind,
+        }
+    }
+
+    pub fn name(&self) -> String {
+        self.port.name()
+    }
+}
+
+/// A kind's entry in the catalog.
+#[derive(Debug)]
+pub struct Descriptor {
+    /// samgen's type name: the YAML `type:` tag.
+    pub name: &'static str,
+    /// The DOT `type=` names read as this kind (Custard's, and samgen's own where
+    /// Custard has none); the first is the one samgen writes.
+    pub dot: &'static [&'static str],
+    /// What the kind does, in one line.
+    pub summary: &'static str,
+}
+
+/// What a kind's checks may look at besides its own parameters.
+pub struct CheckContext<'a> {
+    pub info: &'a GraphInfo,
+}
+
+impl CheckContext<'_> {
+    /// The storage format of `tensor`'s `level` as the graph's header gives it:
+    /// `Ok(None)` without a header entry, an error for a level past the format.
+    pub fn level_format(&self, tensor: &str, level: usize) -> Result<Option<LevelFormat>, String> {
+        let Some(text) = self.info.formats.get(tensor) else {
+            return Ok(None);
+        };
+        let f: Format = text
+            .parse()
+            .map_err(|e| format!("tensor {tensor}'s format `{text}` in the header: {e}"))?;
+        match f.levels.get(level) {
+            Some(l) => Ok(Some(l.format)),
+            None => Err(format!(
+                "level {level} of tensor {tensor}, which has {} level(s) (`{text}`)",
+                f.levels.len()
+            )),
+        }
+    }
+}
+
+/// `n` ways for a `what`, at least `least`.
+pub(crate) fn check_ways(n: usize, what: &str, least: usize) -> Result<(), String> {
+    if (least..=MAX_WAYS).contains(&n) {
+        Ok(())
+    } else {
+        Err(format!("a {what} of {n} ways ({least}..={MAX_WAYS})"))
+    }
+}
+
+/// What a golden step sees of the run: its input streams, the input tensors,
+/// the extents found so far, and where its results go.
+pub trait Machine {
+    /// The stream on input `port`; an error names an unconnected port.
+    fn input(&self, port: &Port) -> Result<&[Token], String>;
+    /// The stream on input `port`, when it has one.
+    fn optional(&self, port: &Port) -> Option<&[Token]>;
+    /// The root fiber's reference stream (`0, D`).
+    fn root(&self) -> &[Token];
+    fn tensor(&self, name: &str) -> Result<&Tensor, String>;
+    /// The extent of `index`, from the level scanners of the inputs.
+    fn extent(&self, index: &str) -> Option<u64>;
+    fn value_bits(&self) -> u32;
+    /// The stream a step gives on its output `port`.
+    fn emit(&mut self, port: Port, tokens: Vec<Token>);
+    /// A writer's stream for `tensor`'s `level`, iterating `index`.
+    fn write_level(
+        &mut self,
+        tensor: &str,
+        level: usize,
+        index: &str,
+        tokens: Vec<Token>,
+    ) -> Result<(), String>;
+    fn write_vals(&mut self, tensor: &str, tokens: Vec<Token>) -> Result<(), String>;
+}
+
+/// A golden model's error as a step's message.
+pub(crate) fn model(e: GoldenError) -> String {
+    e.to_string()
+}
+
+/// What every node kind provides.
+pub trait Primitive {
+    fn descriptor(&self) -> &'static Descriptor;
+
+    /// The type name a node of this kind is counted and drawn under (the ALU's
+    /// is its operation's).
+    fn type_name(&self) -> &'static str {
+        self.descriptor().dot[0]
+    }
+
+    /// Input ports, in a fixed order.
+    fn inputs(&self) -> Vec<PortSpec>;
+
+    /// Output ports, in a fixed order.
+    fn outputs(&self) -> Vec<PortSpec>;
+
+    /// The parameters' own checks (way counts, orders, levels against the
+    /// header's formats), as one message.
+    fn check(&self, _cx: &CheckContext) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// What one instance does, in a few words (the generated top's comments).
+    fn describe(&self) -> String;
+
+    /// A readable instance name (`B1_scan`, `j_intersect`); `id` tells apart
+    /// kinds whose parameters name nothing.
+    fn base_name(&self, id: &str) -> String;
+
+    /// Run the node on its whole input streams.
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String>;
+}
+
+/// The one list of node kinds: each line is a variant, its module here, and
+/// (in the docs) what it is.
+macro_rules! node_kinds {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident,)*) => {
+        /// A primitive and its parameters.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "type", rename_all = "lowercase")]
+        pub enum NodeKind {
+            $($(#[$doc])* $variant($module::$variant),)*
+        }
+
+        impl NodeKind {
+            /// The kind's descriptor and behaviour.
+            pub fn primitive(&self) -> &dyn Primitive {
+                match self {
+                    $(NodeKind::$variant(k) => k,)*
+                }
+            }
+        }
+
+        $(impl From<$module::$variant> for NodeKind {
+            fn from(k: $module::$variant) -> NodeKind {
+                NodeKind::$variant(k)
+            }
+        })*
+
+        /// Every kind's descriptor, in the order of [`NodeKind`].
+        pub const DESCRIPTORS: &[&Descriptor] = &[$(&$module::DESCRIPTOR,)*];
+    };
+}
+
+node_kinds! {
+    /// Level scanner of a tensor's storage level.
+    FiberLookup => fiberlookup,
+    /// The full range of an index.
+    Range => range,
+    /// Repeat signals from coordinates.
+    RepSigGen => repsiggen,
+    /// Repeats references per repeat signal.
+    Repeat => repeat,
+    /// m-way intersection.
+    Intersect => intersect,
+    /// m-way union.
+    Union => union,
+    /// Fiber concatenation.
+    Concat => concat,
+    /// Value loads.
+    ArrayVals => arrayvals,
+    /// Scalar operations.
+    Alu => alu,
+    /// Sums of innermost fibers.
+    Reduce => reduce,
+    /// Workspace accumulator.
+    SpAccumulator => spaccumulator,
+    /// Drops coordinates of empty fibers.
+    CrdDrop => crddrop,
+    /// Repeats outer coordinates per inner coordinate.
+    CrdHold => crdhold,
+    /// Level writer.
+    FiberWrite => fiberwrite,
+    /// Values writer.
+    ValsWrite => valswrite,
+    /// Copies one stream to several consumers.
+    Broadcast => broadcast,
+}
+
+impl NodeKind {
+    /// The node type name (Custard's where it has one).
+    pub fn type_name(&self) -> &'static str {
+        self.primitive().type_name()
+    }
+
+    pub fn descriptor(&self) -> &'static Descriptor {
+        self.primitive().descriptor()
+    }
+
+    pub fn inputs(&self) -> Vec<PortSpec> {
+        self.primitive().inputs()
+    }
+
+    pub fn outputs(&self) -> Vec<PortSpec> {
+        self.primitive().outputs()
+    }
+
+    pub fn describe(&self) -> String {
+        self.primitive().describe()
+    }
+
+    /// The descriptor whose DOT names include `name`.
+    pub fn by_dot_name(name: &str) -> Option<&'static Descriptor> {
+        DESCRIPTORS.iter().copied().find(|d| d.dot.contains(&name))
+    }
+
+    /// The descriptor whose samgen (YAML) name is `name`.
+    pub fn by_name(name: &str) -> Option<&'static Descriptor> {
+        DESCRIPTORS.iter().copied().find(|d| d.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The catalog is the list of kinds: every descriptor's name is the YAML tag
+    /// serde reads, and every DOT name reads back as one kind.
+    #[test]
+    fn catalog_lists_every_kind_once() {
+        let mut seen = std::collections::BTreeSet::new();
+        for d in DESCRIPTORS {
+            assert!(seen.insert(d.name), "{} is listed twice", d.name);
+            assert!(!d.dot.is_empty() && !d.summary.is_empty(), "{}", d.name);
+            // A known tag reads, or fails on its fields; an unknown one on the tag.
+            if let Err(e) = serde_norway::from_str::<NodeKind>(&format!("type: {}", d.name)) {
+                assert!(
+                    !e.to_string().contains("unknown variant"),
+                    "{}: {e}",
+                    d.name
+                );
+            }
+            for dot in d.dot {
+                let read = NodeKind::by_dot_name(dot).expect("a DOT name reads back");
+                // Custard writes the values writer as a fiberwrite (mode=vals).
+                assert!(
+                    read.name == d.name || (d.name == "valswrite" && read.name == "fiberwrite"),
+                    "{dot} reads as {} not {}",
+                    read.name,
+                    d.name
+                );
+            }
+        }
+        assert_eq!(DESCRIPTORS.len(), 16);
+    }
+
+    #[test]
+    fn alu_names_follow_the_operation_list() {
+        assert_eq!(alu::DESCRIPTOR.dot.len(), AluOp::ALL.len());
+        for &op in AluOp::ALL {
+            assert_eq!(AluOp::from_name(op.name()), Some(op));
+            let yaml = serde_norway::to_string(&op).unwrap();
+            assert_eq!(yaml.trim(), op.name(), "serde and the catalog agree");
+        }
+    }
+
+    #[test]
+    fn ports_are_named_by_role_and_way() {
+        assert_eq!(Port::way(Role::CrdIn, "B").name(), "crd_in_B");
+        assert_eq!(Port::way(Role::Out, 3).name(), "out_3");
+        assert_eq!(Port::new(Role::CrdOuterIn).name(), "crd_outer_in");
+        let names: std::collections::BTreeSet<_> = Role::ALL.iter().map(|r| r.name()).collect();
+        assert_eq!(names.len(), Role::ALL.len());
+    }
+}

@@ -1,0 +1,74 @@
+//! `range`: an index's full range, for an operand that is everywhere along it.
+
+use serde::{Deserialize, Serialize};
+
+use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::{Crd, Ref};
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "range",
+    dot: &["range"],
+    summary: "the full range of an index, each reference broadcast along it",
+};
+
+/// The full range of `index`: for each reference r in, the coordinates
+/// 0 .. extent-1, each with r itself as its reference (r broadcast along the
+/// range), then the stop; `N` in gives an empty fiber. It stands for an operand
+/// that is everywhere along `index` where r is present (an operand of a sum that
+/// lacks the index, `B + 40`, `!M`). A root range scans the one root fiber. RTL:
+/// `sam_fiberlookup`'s range format.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Range {
+    pub index: String,
+    pub root: bool,
+}
+
+impl Primitive for Range {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        if self.root {
+            vec![]
+        } else {
+            vec![PortSpec::new(Role::RefIn, Ref)]
+        }
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![
+            PortSpec::new(Role::CrdOut, Crd),
+            PortSpec::new(Role::RefOut, Ref),
+        ]
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "the full range of {}, each reference broadcast along it{}",
+            self.index,
+            if self.root { ", root" } else { "" }
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}_range", self.index)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let index = &self.index;
+        let dim = m.extent(index).ok_or_else(|| {
+            format!("no level scanner gives the extent of index {index} for its range")
+        })?;
+        let refs = if self.root {
+            m.root()
+        } else {
+            m.input(&Port::new(Role::RefIn))?
+        };
+        let (crd, r) = golden::range(dim, refs).map_err(model)?;
+        m.emit(Port::new(Role::CrdOut), crd);
+        m.emit(Port::new(Role::RefOut), r);
+        Ok(())
+    }
+}

@@ -1,0 +1,60 @@
+//! `repeat`: repeats a tensor's references along an index it lacks.
+
+use serde::{Deserialize, Serialize};
+
+use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::{Ref, Repsig};
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "repeat",
+    dot: &["repeat"],
+    summary: "repeats each reference per `R` of a repeat signal",
+};
+
+/// Repeats each reference of `tensor` per `R`; a root repeat repeats the
+/// tensor's root reference (no reference input).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Repeat {
+    pub index: String,
+    pub tensor: String,
+    pub root: bool,
+}
+
+impl Primitive for Repeat {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        let repsig = PortSpec::new(Role::RepsigIn, Repsig);
+        if self.root {
+            vec![repsig]
+        } else {
+            vec![PortSpec::new(Role::RefIn, Ref), repsig]
+        }
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new(Role::RefOut, Ref)]
+    }
+
+    fn describe(&self) -> String {
+        format!("repeats {} along {}", self.tensor, self.index)
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}_repeat_{}", self.tensor, self.index)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let refs = if self.root {
+            m.root()
+        } else {
+            m.input(&Port::new(Role::RefIn))?
+        };
+        let out = golden::repeat(refs, m.input(&Port::new(Role::RepsigIn))?).map_err(model)?;
+        m.emit(Port::new(Role::RefOut), out);
+        Ok(())
+    }
+}

@@ -1,0 +1,88 @@
+//! `spaccumulator`: the workspace accumulator.
+
+use serde::{Deserialize, Serialize};
+
+use super::{model, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::{Crd, Val};
+
+/// Custard writes an order-1 accumulator as a `vectorreducer`.
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "spaccumulator",
+    dot: &["spaccumulator", "vectorreducer"],
+    summary: "accumulates values by their coordinates over one or two levels",
+};
+
+/// Workspace reducer over `order` (1 or 2) coordinate levels; `indices` are the
+/// accumulated index variables, outermost first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpAccumulator {
+    pub order: usize,
+    pub indices: Vec<String>,
+}
+
+impl Primitive for SpAccumulator {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        let mut v: Vec<PortSpec> = (0..self.order)
+            .map(|k| PortSpec::way(Role::CrdIn, k, Crd))
+            .collect();
+        v.push(PortSpec::new(Role::ValIn, Val));
+        v
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        let mut v: Vec<PortSpec> = (0..self.order)
+            .map(|k| PortSpec::way(Role::CrdOut, k, Crd))
+            .collect();
+        v.push(PortSpec::new(Role::ValOut, Val));
+        v
+    }
+
+    fn check(&self, _cx: &CheckContext) -> Result<(), String> {
+        if (1..=2).contains(&self.order) && self.indices.len() == self.order {
+            Ok(())
+        } else {
+            Err(format!(
+                "an accumulator of order {} over ({}): the order is 1 or 2, one index per \
+                 level",
+                self.order,
+                self.indices.join(",")
+            ))
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "order-{} workspace over {}",
+            self.order,
+            self.indices.join(", ")
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}_spacc", self.indices.join(""))
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let crd = |k: usize| Port::way(Role::CrdIn, k);
+        let vals = m.input(&Port::new(Role::ValIn))?;
+        let bits = m.value_bits();
+        if self.order == 1 {
+            let (c0, v) = golden::spaccumulator1(m.input(&crd(0))?, vals, bits).map_err(model)?;
+            m.emit(Port::way(Role::CrdOut, 0), c0);
+            m.emit(Port::new(Role::ValOut), v);
+        } else {
+            let (c0, c1, v) =
+                golden::spaccumulator2(m.input(&crd(0))?, m.input(&crd(1))?, vals, bits)
+                    .map_err(model)?;
+            m.emit(Port::way(Role::CrdOut, 0), c0);
+            m.emit(Port::way(Role::CrdOut, 1), c1);
+            m.emit(Port::new(Role::ValOut), v);
+        }
+        Ok(())
+    }
+}
