@@ -5,21 +5,22 @@
 // Values are ValWidth-bit two's complement and every result wraps to ValWidth bits.
 // `N` reads as the fill value 0 (so `N` in gives a data token out: `N + N` is 0).
 //
-//   Op  0 add   1 sub   2 mul   3 min   4 max   (min/max compare signed)
-//       5 and   6 or    7 xor   (bitwise)
-//       8 shl   9 shr   (by the constant Const: shl logical, shr arithmetic; an
-//                        amount >= ValWidth gives 0, or the sign fill for shr)
-//       10 not  (logical not of a 0/1 mask: 0 gives 1, anything else 0)
-//       11 neg  (two's complement negation)
-//   (the order of samgen_compiler::graph::AluOp::ALL and samgen_hdl::library::ALU_OPS)
+//   Op (sam_pkg::alu_op_e)
+//       AluAdd AluSub AluMul AluMin AluMax  (min/max compare signed)
+//       AluAnd AluOr AluXor                 (bitwise)
+//       AluShl AluShr  (by the constant Const: shl logical, shr arithmetic; an
+//                       amount >= ValWidth gives 0, or the sign fill for shr)
+//       AluNot         (logical not of a 0/1 mask: 0 gives 1, anything else 0)
+//       AluNeg         (two's complement negation)
 //
-//   Operand 0 streams      binary ops: `a op b`, one token from each per output
-//                          token; the two streams must have the same control
-//                          structure (values against values, the same stops and D
-//                          at the same places; asserted). Unary ops: `op a`.
-//           1 const right  `a op Const` (the only operand mode of the shifts)
-//           2 const left   `Const op a` (not for shifts)
-//   Unary ops take only Operand 0. Illegal combinations stop elaboration.
+//   Operand (sam_pkg::alu_operand_e)
+//       AluStreams     binary ops: `a op b`, one token from each per output
+//                      token; the two streams must have the same control
+//                      structure (values against values, the same stops and D
+//                      at the same places; asserted). Unary ops: `op a`.
+//       AluConstRight  `a op Const` (the only operand mode of the shifts)
+//       AluConstLeft   `Const op a` (not for shifts)
+//   Unary ops take only AluStreams. Illegal combinations stop elaboration.
 //
 // Pipeline: an accepted token is registered at once (stage 1: the operands, with
 // `N` already read as 0, and whether the token is a stop or D). Every op but mul
@@ -48,21 +49,22 @@
 // output: out_valid_o/out_tok_o come from the buffer.
 //
 // Parameters: ValWidth  payload width of all three channels, 1..63
-//             Op        the operation, 0..11 as above
-//             Operand   where the second operand comes from, 0..2 as above
+//             Op        the operation, as above
+//             Operand   where the second operand comes from, as above
 //             Const     the constant operand (ValWidth bits, read as signed; must
 //                       be >= 0 for shifts)
 // Ports:      clk_i, rst_ni                       clock, asynchronous active-low reset
 //             a_valid_i, a_ready_o, a_tok_i       values (left operand)
 //             b_valid_i, b_ready_o, b_tok_i       values (right operand); used only
-//                                                 by binary ops with Operand 0, else
-//                                                 ignored: tie b_valid_i low (b_ready_o
-//                                                 stays low)
+//                                                 by binary ops with AluStreams. Else
+//                                                 the channel is not built: tie
+//                                                 b_valid_i and b_tok_i to zero;
+//                                                 b_ready_o is constant low
 //             out_valid_o, out_ready_i, out_tok_o values (results)
 module sam_alu #(
   parameter int unsigned          ValWidth = sam_pkg::ValWidth,
-  parameter int unsigned          Op       = 0,
-  parameter int unsigned          Operand  = 0,
+  parameter sam_pkg::alu_op_e     Op       = sam_pkg::AluAdd,
+  parameter sam_pkg::alu_operand_e Operand = sam_pkg::AluStreams,
   parameter logic [ValWidth-1:0]  Const    = '0
 ) (
   input  logic              clk_i,
@@ -78,36 +80,31 @@ module sam_alu #(
   output logic [ValWidth:0] out_tok_o
 );
 
-  localparam int unsigned OpAdd = 0, OpSub = 1, OpMul = 2, OpMin = 3, OpMax = 4;
-  localparam int unsigned OpAnd = 5, OpOr = 6, OpXor = 7, OpShl = 8, OpShr = 9;
-  localparam int unsigned OpNot = 10, OpNeg = 11;
-  localparam int unsigned Streams = 0, ConstRight = 1, ConstLeft = 2;
-
-  localparam bit Unary      = Op == OpNot || Op == OpNeg;
-  localparam bit Shift      = Op == OpShl || Op == OpShr;
-  localparam bit TwoStreams = Operand == Streams && !Unary;
+  localparam bit Unary      = Op == sam_pkg::AluNot || Op == sam_pkg::AluNeg;
+  localparam bit Shift      = Op == sam_pkg::AluShl || Op == sam_pkg::AluShr;
+  localparam bit TwoStreams = Operand == sam_pkg::AluStreams && !Unary;
 
   if (ValWidth < 1 || ValWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_width
     $error("sam_alu: ValWidth must be in 1..63");
   end
-  if (Op > OpNeg) begin : gen_bad_op
-    $error("sam_alu: Op must be in 0..11");
+  if (Op > sam_pkg::AluNeg) begin : gen_bad_op
+    $error("sam_alu: Op must be a sam_pkg::alu_op_e value");
   end
-  if (Operand > ConstLeft) begin : gen_bad_operand
-    $error("sam_alu: Operand must be in 0..2");
+  if (Operand > sam_pkg::AluConstLeft) begin : gen_bad_operand
+    $error("sam_alu: Operand must be a sam_pkg::alu_operand_e value");
   end
-  if (Unary && Operand != Streams) begin : gen_bad_unary
-    $error("sam_alu: not/neg take no constant operand (Operand must be 0)");
+  if (Unary && Operand != sam_pkg::AluStreams) begin : gen_bad_unary
+    $error("sam_alu: not/neg take no constant operand (Operand must be AluStreams)");
   end
-  if (Shift && Operand != ConstRight) begin : gen_bad_shift
-    $error("sam_alu: shifts take only a constant right operand (Operand 1)");
+  if (Shift && Operand != sam_pkg::AluConstRight) begin : gen_bad_shift
+    $error("sam_alu: shifts take only a constant right operand (AluConstRight)");
   end
   if (Shift && Const[ValWidth-1]) begin : gen_bad_amount
     $error("sam_alu: a shift amount (Const) must not be negative");
   end
 
 
-  localparam bit          Mul     = Op == OpMul;
+  localparam bit          Mul     = Op == sam_pkg::AluMul;
   localparam int unsigned Latency = Mul ? 5 : 1;
   localparam int unsigned Depth   = Latency + 2;
 
@@ -192,8 +189,8 @@ module sam_alu #(
   end else begin : gen_operands_const
     logic unused_s1_b;
     assign unused_s1_b = ^s1_b_q;
-    assign lhs = Operand == ConstLeft ? Const : s1_a_q;
-    assign rhs = Operand == ConstLeft ? s1_a_q : Const;
+    assign lhs = Operand == sam_pkg::AluConstLeft ? Const : s1_a_q;
+    assign rhs = Operand == sam_pkg::AluConstLeft ? s1_a_q : Const;
   end
 
   // ---- The operation (parameters select one; the rest is not built). res_valid
@@ -327,27 +324,27 @@ module sam_alu #(
     assign res_valid  = s3_valid_q;
     assign res_tok    = s3_tok_q;
   end else begin : gen_single
-    if (Op == OpAdd) begin : gen_add
+    if (Op == sam_pkg::AluAdd) begin : gen_add
       assign res = lhs + rhs;
-    end else if (Op == OpSub) begin : gen_sub
+    end else if (Op == sam_pkg::AluSub) begin : gen_sub
       assign res = lhs - rhs;
-    end else if (Op == OpMin) begin : gen_min
+    end else if (Op == sam_pkg::AluMin) begin : gen_min
       assign res = $signed(lhs) < $signed(rhs) ? lhs : rhs;
-    end else if (Op == OpMax) begin : gen_max
+    end else if (Op == sam_pkg::AluMax) begin : gen_max
       assign res = $signed(lhs) < $signed(rhs) ? rhs : lhs;
-    end else if (Op == OpAnd) begin : gen_and
+    end else if (Op == sam_pkg::AluAnd) begin : gen_and
       assign res = lhs & rhs;
-    end else if (Op == OpOr) begin : gen_or
+    end else if (Op == sam_pkg::AluOr) begin : gen_or
       assign res = lhs | rhs;
-    end else if (Op == OpXor) begin : gen_xor
+    end else if (Op == sam_pkg::AluXor) begin : gen_xor
       assign res = lhs ^ rhs;
-    end else if (Op == OpShl) begin : gen_shl
+    end else if (Op == sam_pkg::AluShl) begin : gen_shl
       localparam bit All = 64'(Const) >= 64'(ValWidth);
       assign res = All ? '0 : lhs << rhs;
-    end else if (Op == OpShr) begin : gen_shr
+    end else if (Op == sam_pkg::AluShr) begin : gen_shr
       localparam bit All = 64'(Const) >= 64'(ValWidth);
       assign res = All ? {ValWidth{lhs[ValWidth-1]}} : val_t'($signed(lhs) >>> rhs);
-    end else if (Op == OpNot) begin : gen_not
+    end else if (Op == sam_pkg::AluNot) begin : gen_not
       logic unused_rhs;
       assign unused_rhs = ^rhs;
       assign res = val_t'(lhs == '0);

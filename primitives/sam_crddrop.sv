@@ -1,14 +1,14 @@
 // sam_crddrop: coordinate dropper (DESIGN section 6; golden model
 // compiler/src/golden/crddrop.rs, `crddrop` and `crddrop_zeros`).
 //
-// Fiber-wise modes (Mode 0 and 1). The inner stream is one level deeper than the
+// Fiber-wise modes (DropFiberCrd and DropFiberVal). The inner stream is one level deeper than the
 // outer coordinate stream: each outer coordinate owns one inner fiber, which ends
 // in S0, or in S(m+1) when the outer stream closes with Sm right after the
 // coordinate; a bare outer Sm (an empty outer fiber) matches a bare inner S(m+1).
 // An outer coordinate whose inner fiber is empty is dropped; outer stops and D
 // stay, so an outer fiber can become empty. The inner stream passes through
-// unchanged. Mode 0 (inner crd): a fiber is empty when it has no data token (N is
-// not data). Mode 1 (inner val): a fiber is empty when all its values are 0 or N.
+// unchanged. DropFiberCrd (inner crd): a fiber is empty when it has no data token (N is
+// not data). DropFiberVal (inner val): a fiber is empty when all its values are 0 or N.
 //   The inner stream flows straight through, one token per cycle. The outer
 //   coordinate is held in one register until the end of its inner fiber is seen,
 //   then emitted or dropped (an outer coordinate in the outer input stage is used
@@ -16,7 +16,7 @@
 //   coordinate is the last of its outer fiber, the coordinate and the closing stop
 //   need the outer output on two cycles, so the inner stream waits one cycle there.
 //
-// Element-wise mode (Mode 2). `outer` (crd) and `inner` (val) have the same shape;
+// Element-wise mode (DropElementwise). `outer` (crd) and `inner` (val) have the same shape;
 // a pair whose value is 0 or N is dropped from both, stops and D pass on both.
 //
 // Each input is first registered with its kind decoded (the input stage), and
@@ -25,19 +25,21 @@
 // registers only: no combinational path from any input port or ready_i to any
 // ready_o. Latency: 2 cycles at the least (stage, buffer).
 //
-// Parameters: Mode        0 fiber-wise, inner crd; 1 fiber-wise, inner val;
-//                         2 element-wise (inner val)
+// Parameters: Mode        sam_pkg::crddrop_mode_e: DropFiberCrd (fiber-wise,
+//                         inner crd), DropFiberVal (fiber-wise, inner val),
+//                         DropElementwise (inner val)
 //             CrdWidth    payload width of the outer coordinates, 1..63
 //             InnerWidth  payload width of the inner stream (crd or val), 1..63
 // Ports:      clk_i, rst_ni                           clock, asynchronous active-low reset
 //             outer_valid_i, outer_ready_o, outer_tok_i   outer coordinates (crd)
-//             inner_valid_i, inner_ready_o, inner_tok_i   inner stream (Mode 0: crd,
+//             inner_valid_i, inner_ready_o, inner_tok_i   inner stream (DropFiberCrd: crd,
 //                                                         else val; InnerWidth)
 //             outer_valid_o, outer_ready_i, outer_tok_o   outer coordinates, dropped (crd)
-//             inner_valid_o, inner_ready_i, inner_tok_o   inner stream (Mode 0/1:
-//                                                         unchanged; Mode 2: zeros dropped)
+//             inner_valid_o, inner_ready_i, inner_tok_o   inner stream (fiber-wise:
+//                                                         unchanged; element-wise: zeros
+//                                                         dropped)
 module sam_crddrop #(
-  parameter int unsigned Mode       = 0,
+  parameter sam_pkg::crddrop_mode_e Mode = sam_pkg::DropFiberCrd,
   parameter int unsigned CrdWidth   = sam_pkg::CrdWidth,
   parameter int unsigned InnerWidth = sam_pkg::CrdWidth
 ) (
@@ -57,17 +59,14 @@ module sam_crddrop #(
   output logic [InnerWidth:0] inner_tok_o
 );
 
-  localparam int unsigned ModeFiberCrd = 0;
-  localparam int unsigned ModeElemwise = 2;  // Mode 1 (fiber-wise, val) is the rest
-
   if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd_width
     $error("sam_crddrop: CrdWidth must be in 1..63");
   end
   if (InnerWidth < 1 || InnerWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_inner_width
     $error("sam_crddrop: InnerWidth must be in 1..63");
   end
-  if (Mode > ModeElemwise) begin : gen_bad_mode
-    $error("sam_crddrop: Mode must be 0 (fiber, crd), 1 (fiber, val) or 2 (element-wise)");
+  if (Mode > sam_pkg::DropElementwise) begin : gen_bad_mode
+    $error("sam_crddrop: Mode must be DropFiberCrd, DropFiberVal or DropElementwise");
   end
 
   sam_stream_assert #(
@@ -137,7 +136,7 @@ module sam_crddrop #(
                                        64'(inner_tok_i[InnerWidth-1:0]), InnerWidth);
         i_s0      <= inner_tok_i[InnerWidth] && inner_tok_i[InnerWidth-1:0] == '0;
         i_nonzero <= !inner_tok_i[InnerWidth]
-                     && (Mode == ModeFiberCrd || inner_tok_i[InnerWidth-1:0] != '0);
+                     && (Mode == sam_pkg::DropFiberCrd || inner_tok_i[InnerWidth-1:0] != '0);
       end
     end
   end
@@ -146,7 +145,7 @@ module sam_crddrop #(
   logic                oq_push, oq_ready, iq_push, iq_ready;
   logic [CrdWidth:0]   oq_tok;
 
-  if (Mode == ModeElemwise) begin : gen_elemwise
+  if (Mode == sam_pkg::DropElementwise) begin : gen_elemwise
     logic both, drop;
     // Waiver: element-wise dropping has no fibers, so no use for S0.
     logic unused_s0;

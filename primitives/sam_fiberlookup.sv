@@ -7,13 +7,13 @@
 // `N` in is an empty fiber (its stop only, by the same rule); a bare input Sn
 // gives S(n+1); D gives D on both outputs.
 //
-//   Format 0, dense       the fiber of r is coordinates 0 .. dim_i-1 at positions
+//   Format ScanDense      the fiber of r is coordinates 0 .. dim_i-1 at positions
 //                         r*dim_i + c. No arrays; r*dim_i from a two-cycle
 //                         registered multiplier.
-//   Format 1, compressed  the fiber of r is crd[pos[r]] .. crd[pos[r+1]-1] at
+//   Format ScanCompressed the fiber of r is crd[pos[r]] .. crd[pos[r+1]-1] at
 //                         positions pos[r] .. pos[r+1]-1, read from two arrays
 //                         (`sam_mem`) through the pos_rd_* and crd_rd_* ports.
-//   Format 2, range       the fiber of r is coordinates 0 .. dim_i-1, each with
+//   Format ScanRange      the fiber of r is coordinates 0 .. dim_i-1, each with
 //                         r itself on `ref` out (the reference broadcast along
 //                         the index range). No arrays, no multiplier: the
 //                         descriptor's pos is r and does not advance.
@@ -59,7 +59,7 @@
 //                           1..63
 //             RefWidth      payload width of references in and out and of the pos
 //                           array, 2..63
-//             Format        0 dense, 1 compressed, 2 range
+//             Format        sam_pkg::scan_format_e, as above
 //             Root          0 references from `ref`, 1 root mode
 //             PosAddrWidth  compressed: pos array address width, 1..20
 //                           (references must be below 2**PosAddrWidth - 1)
@@ -83,7 +83,7 @@
 module sam_fiberlookup #(
   parameter int unsigned CrdWidth     = sam_pkg::CrdWidth,
   parameter int unsigned RefWidth     = sam_pkg::CrdWidth,
-  parameter int unsigned Format       = 1,
+  parameter sam_pkg::scan_format_e Format = sam_pkg::ScanCompressed,
   parameter int unsigned Root         = 0,
   parameter int unsigned PosAddrWidth = 8,
   parameter int unsigned CrdAddrWidth = 8
@@ -118,8 +118,8 @@ module sam_fiberlookup #(
   if (RefWidth < 2 || RefWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref
     $error("sam_fiberlookup: RefWidth must be in 2..63");
   end
-  if (Format > 2) begin : gen_bad_format
-    $error("sam_fiberlookup: Format must be 0 (dense), 1 (compressed) or 2 (range)");
+  if (Format > sam_pkg::ScanRange) begin : gen_bad_format
+    $error("sam_fiberlookup: Format must be ScanDense, ScanCompressed or ScanRange");
   end
   if (Root > 1) begin : gen_bad_root
     $error("sam_fiberlookup: Root must be 0 or 1");
@@ -129,9 +129,9 @@ module sam_fiberlookup #(
     $error("sam_fiberlookup: PosAddrWidth and CrdAddrWidth must be in 1..20");
   end
 
-  localparam bit Dense      = Format == 0;
-  localparam bit Compressed = Format == 1;
-  localparam bit Range      = Format == 2;
+  localparam bit Dense      = Format == sam_pkg::ScanDense;
+  localparam bit Compressed = Format == sam_pkg::ScanCompressed;
+  localparam bit Range      = Format == sam_pkg::ScanRange;
   // Stop levels are carried once for both outputs: as wide as the narrower one.
   localparam int unsigned LvlWidth = CrdWidth < RefWidth ? CrdWidth : RefWidth;
 

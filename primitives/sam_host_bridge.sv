@@ -50,8 +50,8 @@ module sam_host_bridge #(
   localparam logic [7:0] CmdWrite = 8'h57;
   localparam logic [7:0] CmdRead  = 8'h52;
   localparam logic [7:0] CmdIdent = 8'h56;
-  localparam int unsigned TimeW   = $clog2(TimeoutClks + 1);
-  localparam int unsigned WaitW   = $clog2(ReadWait + 1);
+  localparam int unsigned TimeW   = unsigned'($clog2(TimeoutClks + 1));
+  localparam int unsigned WaitW   = unsigned'($clog2(ReadWait + 1));
 
   typedef enum logic [2:0] {
     Idle,

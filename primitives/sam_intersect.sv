@@ -225,7 +225,7 @@ module sam_intersect #(
     if (n == 0) begin : gen_main
       assign room_cq[n]  = room_q;
       assign stops_cq[n] = stops_q;
-      for (genvar k = 0; k < MaxWays; k++) begin : gen_way
+      for (genvar k = 0; k < MaxWays; k++) begin : gen_main_way
         assign inall0_cq[n][k] = inall_q[k][0];
         assign ab0_cq[n][k]    = ab_q[k][0];
         assign ab1_cq[n][k]    = ab_q[k][1];

@@ -10,8 +10,13 @@
 // Packages cannot take parameters, so the helpers below take the payload width as
 // an argument and the payload zero-extended to 64 bits; with a constant width they
 // fold to plain comparisons in synthesis. compiler/src/token.rs is the Rust twin.
-// Waiver: a design uses only the constants it needs; the rest are library API.
+// Waiver: a design uses only the constants, types and functions it needs; the rest
+// are library API (Verilator's UNUSEDPARAM, slang's unused-package-* warnings).
 /* verilator lint_off UNUSEDPARAM */
+`pragma diagnostic push
+`pragma diagnostic ignore="-Wunused-package-parameter"
+`pragma diagnostic ignore="-Wunused-package-typedef"
+`pragma diagnostic ignore="-Wunused-package-subroutine"
 package sam_pkg;
 
   // Default payload widths (DESIGN section 5).
@@ -28,6 +33,62 @@ package sam_pkg;
     TokEmpty,
     TokDone
   } tok_kind_e;
+
+  // The mode parameters of the primitives, one enum each, so that a generated top
+  // reads `.Op(sam_pkg::AluMul)` instead of a number. hdl-gen/src/library.rs names
+  // the same values.
+
+  // sam_alu's operation (Op), in the order of samgen_compiler::graph::AluOp::ALL
+  // and samgen_hdl::library::ALU_OPS. min/max compare signed; shl/shr shift by
+  // the constant operand; not is the logical not of a 0/1 mask.
+  typedef enum logic [3:0] {
+    AluAdd,
+    AluSub,
+    AluMul,
+    AluMin,
+    AluMax,
+    AluAnd,
+    AluOr,
+    AluXor,
+    AluShl,
+    AluShr,
+    AluNot,
+    AluNeg
+  } alu_op_e;
+
+  // Where sam_alu's second operand comes from (Operand): a second value stream
+  // (binary ops; unary ops read only the first), or the constant on the right
+  // (`a op Const`) or on the left (`Const op a`).
+  typedef enum logic [1:0] {
+    AluStreams,
+    AluConstRight,
+    AluConstLeft
+  } alu_operand_e;
+
+  // The level format sam_fiberlookup scans (Format): dense (a dimension),
+  // compressed (pos and crd arrays), or an index variable's full range.
+  typedef enum logic [1:0] {
+    ScanDense,
+    ScanCompressed,
+    ScanRange
+  } scan_format_e;
+
+  // What sam_crddrop drops (Mode): outer coordinates whose inner coordinate fiber
+  // is empty, those whose inner value fiber holds only 0 and N, or coordinate/value
+  // pairs of one shape whose value is 0 or N.
+  typedef enum logic [1:0] {
+    DropFiberCrd,
+    DropFiberVal,
+    DropElementwise
+  } crddrop_mode_e;
+
+  // sam_reduce's configuration (Mode): every fiber gives a sum (0 when empty),
+  // empty fibers give nothing, or one sum per outer coordinate read from `crd`.
+  typedef enum logic [1:0] {
+    ReduceZeroFill,
+    ReduceDropEmpty,
+    ReduceWithOuter
+  } reduce_mode_e;
 
   // Payload of D for a Width-bit channel: all ones.
   function automatic logic [63:0] done_payload(int unsigned width);
@@ -49,4 +110,5 @@ package sam_pkg;
   endfunction
 
 endpackage
+`pragma diagnostic pop
 /* verilator lint_on UNUSEDPARAM */

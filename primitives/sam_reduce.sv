@@ -5,14 +5,14 @@
 // Sums each innermost fiber of a value stream (`N` counts as 0; wrapping at
 // ValWidth bits) and emits one value per fiber, with every stop lowered by one
 // level: `S0` disappears, `S_n` (n >= 1) comes out as `S_(n-1)` after the sum, `D`
-// passes through. Three configurations (Mode):
+// passes through. Three configurations (Mode, sam_pkg::reduce_mode_e):
 //
-//   0 zero-fill   (golden `reduce`, DESIGN's default) every stop closes one fiber,
+//   ReduceZeroFill   (golden `reduce`, DESIGN's default) every stop closes one fiber,
 //                 whose sum (0 when empty) comes out: `5 5 S0 S0 4 8 S1 D` gives
 //                 `10 0 12 S0 D`.
-//   1 drop-empty  (golden `reduce_drop_empty`) a fiber with no value token gives no
+//   ReduceDropEmpty  (golden `reduce_drop_empty`) a fiber with no value token gives no
 //                 sum: the same input gives `10 12 S0 D`.
-//   2 with-outer  (golden `reduce_with_outer`) also reads the outer coordinates
+//   ReduceWithOuter  (golden `reduce_with_outer`) also reads the outer coordinates
 //                 `crd` and gives exactly one sum per outer coordinate, with the
 //                 outer stream's stops. Each outer coordinate owns one inner fiber,
 //                 which ends in `S0`, or in `S_(m+1)` when the outer stream closes
@@ -36,17 +36,19 @@
 //
 // Parameters: ValWidth  payload width of the value channels, 1..63
 //             CrdWidth  payload width of the outer coordinates, 1..63
-//             Mode      0 zero-fill, 1 drop-empty, 2 with-outer
+//             Mode      ReduceZeroFill, ReduceDropEmpty, ReduceWithOuter
 // Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
-//             crd_valid_i, crd_ready_o, crd_tok_i  outer coordinates; Mode 2 only,
-//                                                  else ignored: tie crd_valid_i low
-//                                                  (crd_ready_o stays low)
+//             crd_valid_i, crd_ready_o, crd_tok_i  outer coordinates; ReduceWithOuter
+//                                                  only, else the channel is not
+//                                                  built: tie crd_valid_i and
+//                                                  crd_tok_i to zero; crd_ready_o is
+//                                                  constant low
 //             val_valid_i, val_ready_o, val_tok_i  values, one level deeper
 //             val_valid_o, val_ready_i, val_tok_o  sums (values)
 module sam_reduce #(
   parameter int unsigned ValWidth = sam_pkg::ValWidth,
   parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
-  parameter int unsigned Mode     = 0
+  parameter sam_pkg::reduce_mode_e Mode = sam_pkg::ReduceZeroFill
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -61,16 +63,14 @@ module sam_reduce #(
   output logic [ValWidth:0] val_tok_o
 );
 
-  localparam int unsigned DropEmpty = 1, WithOuter = 2;  // Mode 0 is zero-fill
-
   if (ValWidth < 1 || ValWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_val_width
     $error("sam_reduce: ValWidth must be in 1..63");
   end
   if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd_width
     $error("sam_reduce: CrdWidth must be in 1..63");
   end
-  if (Mode > WithOuter) begin : gen_bad_mode
-    $error("sam_reduce: Mode must be 0 (zero-fill), 1 (drop-empty) or 2 (with-outer)");
+  if (Mode > sam_pkg::ReduceWithOuter) begin : gen_bad_mode
+    $error("sam_reduce: Mode must be ReduceZeroFill, ReduceDropEmpty or ReduceWithOuter");
   end
 
   typedef logic [ValWidth-1:0] val_t;
@@ -171,10 +171,10 @@ module sam_reduce #(
     crd_take   = 1'b0;
     if (pend_q && out_ready) pend_d = 1'b0;
 
-    if (Mode != WithOuter) begin
+    if (Mode != sam_pkg::ReduceWithOuter) begin
       if (v_valid) begin
         if (v_head_q.is_stop) begin
-          if (open_q || Mode != DropEmpty) begin
+          if (open_q || Mode != sam_pkg::ReduceDropEmpty) begin
             if (out_free) begin
               emit       = 1'b1;
               emit_tok   = {1'b0, sum_q};
@@ -287,7 +287,7 @@ module sam_reduce #(
     .tok_i  (val_tok_i)
   );
 
-  if (Mode == WithOuter) begin : gen_outer
+  if (Mode == sam_pkg::ReduceWithOuter) begin : gen_outer
     assign crd_valid   = crd_valid_i;
     assign crd_ready_o = c_load;
 

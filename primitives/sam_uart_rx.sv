@@ -25,7 +25,7 @@ module sam_uart_rx #(
     $error("sam_uart_rx: ClksPerBit must be >= 4");
   end
 
-  localparam int unsigned CntW = $clog2(ClksPerBit + 1);
+  localparam int unsigned CntW = unsigned'($clog2(ClksPerBit + 1));
   localparam logic [CntW-1:0] Full = CntW'(ClksPerBit - 1);
   localparam logic [CntW-1:0] Half = CntW'(ClksPerBit / 2 - 1);
 

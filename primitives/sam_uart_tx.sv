@@ -23,7 +23,7 @@ module sam_uart_tx #(
     $error("sam_uart_tx: ClksPerBit must be >= 2");
   end
 
-  localparam int unsigned CntW = $clog2(ClksPerBit + 1);
+  localparam int unsigned CntW = unsigned'($clog2(ClksPerBit + 1));
   localparam logic [CntW-1:0] Full = CntW'(ClksPerBit - 1);
 
   // The frame, shifted out LSB first: stop, 8 data bits, start.

@@ -339,7 +339,7 @@ module sam_union #(
 `endif
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_way
-    if (k < Ways) begin : gen_used
+    if (k < Ways) begin : gen_way_used
       sam_joiner_way #(
         .CrdWidth(CrdWidth),
         .RefWidth(RefWidth),

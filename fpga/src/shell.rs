@@ -152,14 +152,12 @@ impl DutSpec {
             .clock("clk_i")
             .reset_n("rst_ni");
         spec.params = config.params.clone();
-        spec.unused = config.unused.clone();
-        for stream in &config.streams {
-            for (name, dir, bits) in stream.ports() {
-                spec = match dir {
-                    Dir::Input => spec.input(name, bits),
-                    Dir::Output => spec.output(name, bits),
-                };
-            }
+        spec.unused = config.unused.iter().map(|p| p.0.clone()).collect();
+        for (name, dir, bits) in config.stream_ports() {
+            spec = match dir {
+                Dir::Input => spec.input(name, bits),
+                Dir::Output => spec.output(name, bits),
+            };
         }
         for side in &config.sides {
             for (name, dir, bits) in side.ports() {

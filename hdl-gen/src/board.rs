@@ -6,7 +6,7 @@
 //! button is synchronized (asynchronous assert, synchronous release). LEDs show
 //! `done` and a heartbeat.
 
-use crate::netlist::{Dir, Instance, Item, Module, Width};
+use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
 use crate::top::KernelTop;
 
 /// A supported board.
@@ -100,10 +100,6 @@ pub fn board_top_with_pll(
         ),
         "primitives/sam_host_bridge.sv; the address map is the kernel's.".into(),
     ];
-    m.waivers.push((
-        "PINCONNECTEMPTY".into(),
-        "the kernel's probes are for simulation; the board leaves them open".into(),
-    ));
     m.port(clk, Dir::Input, Width::Bits(1))
         .port("rst_btn_ni", Dir::Input, Width::Bits(1))
         .port("uart_rx_i", Dir::Input, Width::Bits(1))
@@ -236,7 +232,7 @@ pub fn board_top_with_pll(
         ],
     ));
     m.comment("The kernel");
-    let mut conns = vec![
+    let conns = vec![
         ("clk_i", "clk"),
         ("rst_ni", "rst_n"),
         ("host_re_i", "host_re"),
@@ -246,11 +242,24 @@ pub fn board_top_with_pll(
         ("host_rdata_o", "host_rdata"),
         ("done_o", "done"),
     ];
+    // The probes (and traces) are for simulation: each goes to a sink.
+    let mut sinks = Vec::new();
+    let mut sink_names = Vec::new();
     for p in &kernel.module.ports {
         if p.dir == Dir::Output && !conns.iter().any(|(n, _)| *n == p.name) {
-            conns.push((p.name.as_str(), ""));
+            let what = format!("kernel_{}", p.name.trim_end_matches("_o"));
+            sinks.push(Sink::pin(&what, p.width.clone()));
+            sink_names.push((p.name.as_str(), format!("unused_{what}")));
         }
     }
+    m.sinks(
+        "the kernel's probes are for simulation; the board reads none",
+        sinks,
+    );
+    let conns: Vec<(&str, &str)> = conns
+        .into_iter()
+        .chain(sink_names.iter().map(|(p, s)| (*p, s.as_str())))
+        .collect();
     m.item(inst(&kernel.module.name, "kernel", Vec::new(), &conns));
     m.comment("LEDs: done, and a heartbeat that shows the clock runs");
     m.item(Item::Block(vec![

@@ -9,4 +9,5 @@ pub mod board;
 pub mod host;
 pub mod library;
 pub mod netlist;
+mod place;
 pub mod top;

@@ -177,14 +177,51 @@ pub enum StreamDir {
 
 /// One SAM channel of a primitive. Channel `p` has ports `p_valid_i`, `p_ready_o`,
 /// `p_tok_i` (input) or `p_valid_o`, `p_ready_i`, `p_tok_o` (output); an empty
-/// prefix gives the bare `valid_i`/`ready_o`/`tok_i` of single-channel blocks.
+/// prefix gives the bare `valid_i`/`ready_o`/`tok_i` of single-channel blocks. A
+/// channel that is one lane of a channel array (common_cells `stream_fork` style:
+/// `output logic [Ways-1:0] out_valid_o`, `output logic [Ways-1:0][Width:0]
+/// out_tok_o`) has the array's port names and is element `lane.index` of each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StreamPort {
     pub prefix: String,
     pub dir: StreamDir,
     /// Payload width; the token is one bit wider.
     pub width: u32,
+    /// The channel's place in a channel array, or `None` for a channel with
+    /// ports of its own.
+    pub lane: Option<Lane>,
 }
+
+/// Element `index` of a channel array of `count` lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lane {
+    pub index: u32,
+    pub count: u32,
+}
+
+/// The three signals of a channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    Valid,
+    Ready,
+    Tok,
+}
+
+impl Signal {
+    pub const ALL: [Signal; 3] = [Signal::Valid, Signal::Ready, Signal::Tok];
+
+    /// `valid`, `ready`, `tok`: the port name's middle and a bundle's suffix.
+    pub fn name(self) -> &'static str {
+        match self {
+            Signal::Valid => "valid",
+            Signal::Ready => "ready",
+            Signal::Tok => "tok",
+        }
+    }
+}
+
+/// A module port: (name, direction seen from the module, bits).
+pub type PortSpec = (String, Dir, u32);
 
 impl StreamPort {
     pub fn input(prefix: &str, width: u32) -> Self {
@@ -192,6 +229,7 @@ impl StreamPort {
             prefix: prefix.to_string(),
             dir: StreamDir::In,
             width,
+            lane: None,
         }
     }
 
@@ -199,6 +237,23 @@ impl StreamPort {
         StreamPort {
             dir: StreamDir::Out,
             ..Self::input(prefix, width)
+        }
+    }
+
+    /// Lane `index` of the output channel array `prefix` of `count` lanes.
+    pub fn output_lane(prefix: &str, width: u32, index: u32, count: u32) -> Self {
+        StreamPort {
+            lane: Some(Lane { index, count }),
+            ..Self::output(prefix, width)
+        }
+    }
+
+    /// The channel's own name: the prefix, with the lane number for a lane of an
+    /// array (`out_1`); names the wires and streams that carry it.
+    pub fn label(&self) -> String {
+        match self.lane {
+            Some(l) => format!("{}_{}", self.prefix, l.index),
+            None => self.prefix.clone(),
         }
     }
 
@@ -211,15 +266,26 @@ impl StreamPort {
         }
     }
 
-    /// The three ports: (name, direction, bits), in the order valid, ready, tok.
-    pub fn ports(&self) -> [(String, Dir, u32); 3] {
+    /// The port of `signal` and its direction.
+    pub fn port(&self, signal: Signal) -> (String, Dir) {
         let forward = self.dir == StreamDir::In;
-        let dir = |into: bool| if into { Dir::Input } else { Dir::Output };
-        [
-            (self.name("valid", forward), dir(forward), 1),
-            (self.name("ready", !forward), dir(!forward), 1),
-            (self.name("tok", forward), dir(forward), self.width + 1),
-        ]
+        let into = match signal {
+            Signal::Valid | Signal::Tok => forward,
+            Signal::Ready => !forward,
+        };
+        let dir = if into { Dir::Input } else { Dir::Output };
+        (self.name(signal.name(), into), dir)
+    }
+
+    /// The three ports: (name, direction, bits of this channel), in the order
+    /// valid, ready, tok. The lanes of a channel array share port names; each
+    /// is `bits` wide in them.
+    pub fn ports(&self) -> [PortSpec; 3] {
+        Signal::ALL.map(|s| {
+            let (name, dir) = self.port(s);
+            let bits = if s == Signal::Tok { self.width + 1 } else { 1 };
+            (name, dir, bits)
+        })
     }
 }
 
@@ -306,8 +372,9 @@ pub struct PrimitiveConfig {
     /// Ports to on-chip arrays and host registers (none for pure stream blocks).
     pub sides: Vec<SidePort>,
     /// Module ports this configuration does not use (a dense scanner's array
-    /// ports, a reserved channel): inputs are tied to zero, outputs left open.
-    pub unused: Vec<String>,
+    /// ports, a reserved channel): an instance ties the inputs to zero and gives
+    /// each output a sink (a wire nothing reads).
+    pub unused: Vec<PortSpec>,
 }
 
 impl PrimitiveConfig {
@@ -317,6 +384,56 @@ impl PrimitiveConfig {
 
     pub fn outputs(&self) -> impl Iterator<Item = &StreamPort> {
         self.streams.iter().filter(|s| s.dir == StreamDir::Out)
+    }
+
+    /// The module's stream ports, each once: a channel array's ports carry all
+    /// of its lanes (`count` bits of valid, `count * (width + 1)` of tokens).
+    pub fn stream_ports(&self) -> Vec<PortSpec> {
+        let mut ports: Vec<PortSpec> = Vec::new();
+        for s in &self.streams {
+            if s.lane.is_some_and(|l| l.index > 0) {
+                continue;
+            }
+            let lanes = s.lane.map_or(1, |l| l.count);
+            ports.extend(s.ports().map(|(n, d, b)| (n, d, b * lanes)));
+        }
+        ports
+    }
+
+    /// Named connections of every stream port: `signal(k, channel, which)` is
+    /// the expression for one signal of `self.streams[k]`. The lanes of a channel
+    /// array are concatenated into its port, lane 0 rightmost (the element
+    /// `[0]` of a packed array).
+    pub fn stream_conns(
+        &self,
+        mut signal: impl FnMut(usize, &StreamPort, Signal) -> String,
+    ) -> Vec<(String, String)> {
+        let mut conns: Vec<(String, String)> = Vec::new();
+        let mut lanes: Vec<(String, Vec<(u32, String)>)> = Vec::new();
+        for (k, s) in self.streams.iter().enumerate() {
+            for which in Signal::ALL {
+                let (port, _) = s.port(which);
+                let expr = signal(k, s, which);
+                match s.lane {
+                    None => conns.push((port, expr)),
+                    Some(l) => match lanes.iter_mut().find(|(p, _)| *p == port) {
+                        Some((_, v)) => v.push((l.index, expr)),
+                        None => lanes.push((port, vec![(l.index, expr)])),
+                    },
+                }
+            }
+        }
+        for (port, mut v) in lanes {
+            v.sort_by_key(|(i, _)| std::cmp::Reverse(*i));
+            let parts: Vec<String> = v.into_iter().map(|(_, e)| e).collect();
+            let expr = if parts.len() == 1 {
+                parts.into_iter().next().unwrap_or_default()
+            } else {
+                format!("{{{}}}", parts.join(", "))
+            };
+            conns.push((port, expr));
+        }
+        conns
     }
 
     /// The module and, if it reads or writes arrays, `sam_mem`: what a design
@@ -340,26 +457,22 @@ impl PrimitiveConfig {
     /// reducer emits a fiber's sum after its stop, an accumulator its group) this
     /// is the delay from the closing stop.
     pub fn latency(&self) -> u32 {
-        let op = self
-            .params
-            .iter()
-            .find(|(n, _)| n == "Op")
-            .and_then(|(_, v)| v.parse::<usize>().ok())
-            .and_then(|c| ALU_OPS.get(c));
+        let has =
+            |name: &str, value: &str| self.params.iter().any(|(n, v)| n == name && v == value);
         match self.module.as_str() {
             // Input stage, fetch, pending and next, scan pipeline and buffer;
             // a range fiber is known as its reference is taken (fetch 2, not 4).
-            "sam_fiberlookup" if self.params.iter().any(|(n, v)| n == "Format" && v == "2") => 8,
+            "sam_fiberlookup" if has("Format", ScanFormat::Range.param()) => 8,
             "sam_fiberlookup" => 10,
             "sam_arrayvals" => 3,
             // The 32-bit product: five pipeline stages and the output buffer.
-            "sam_alu" if op == Some(&"mul") => 6,
+            "sam_alu" if has("Op", &alu_op_param("mul")) => 6,
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
             "sam_union" => 3,
             // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 5 + 1 + 5.
             // (The iCE40 flow's 3-way intersector is the one-module window, 5:
             // a bypass deepened for 11 has room to spare there.)
-            "sam_joiner3" if self.params.iter().any(|(n, v)| n == "Union" && v == "1") => 7,
+            "sam_joiner3" if has("Union", "1") => 7,
             "sam_joiner3" => 11,
             // The input stage, the decision, the output buffer.
             "sam_crddrop" => 4,
@@ -441,23 +554,15 @@ pub fn repeat(ref_width: u32) -> PrimitiveConfig {
 /// Most outputs of `sam_broadcast`.
 pub const BROADCAST_MAX_WAYS: u32 = 8;
 
-/// `sam_broadcast` copying a `width`-bit stream to `ways` (1..=8) outputs
-/// `out_0` .. `out_(ways-1)`.
+/// `sam_broadcast` copying a `width`-bit stream to `ways` (1..=8) outputs, the
+/// lanes of the channel array `out` (`out_valid_o[k]`, ...).
 pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
     assert!(
         (1..=BROADCAST_MAX_WAYS).contains(&ways),
         "sam_broadcast has 1..={BROADCAST_MAX_WAYS} outputs, not {ways}"
     );
     let mut streams = vec![StreamPort::input("in", width)];
-    streams.extend((0..ways).map(|k| StreamPort::output(&format!("out_{k}"), width)));
-    // The block has eight output channels; those beyond `ways` are left open.
-    let unused = (ways..BROADCAST_MAX_WAYS)
-        .flat_map(|k| {
-            StreamPort::output(&format!("out_{k}"), width)
-                .ports()
-                .map(|(name, ..)| name)
-        })
-        .collect();
+    streams.extend((0..ways).map(|k| StreamPort::output_lane("out", width, k, ways)));
     PrimitiveConfig {
         module: "sam_broadcast".into(),
         params: vec![
@@ -466,7 +571,7 @@ pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
         ],
         streams,
         sides: Vec::new(),
-        unused,
+        unused: Vec::new(),
     }
 }
 
@@ -483,12 +588,12 @@ pub enum ScanFormat {
 }
 
 impl ScanFormat {
-    /// The `Format` parameter value.
-    pub fn param(self) -> u32 {
+    /// The `Format` parameter value (`sam_pkg::scan_format_e`).
+    pub fn param(self) -> &'static str {
         match self {
-            ScanFormat::Dense => 0,
-            ScanFormat::Compressed => 1,
-            ScanFormat::Range => 2,
+            ScanFormat::Dense => "sam_pkg::ScanDense",
+            ScanFormat::Compressed => "sam_pkg::ScanCompressed",
+            ScanFormat::Range => "sam_pkg::ScanRange",
         }
     }
 }
@@ -514,18 +619,16 @@ pub fn fiberlookup(
     arrays: ScanArrays,
 ) -> PrimitiveConfig {
     let mut streams = Vec::new();
-    let mut unused: Vec<String> = ["skip_valid_i", "skip_ready_o", "skip_tok_i"]
-        .map(String::from)
-        .to_vec();
+    let mut unused: Vec<PortSpec> = StreamPort::input("skip", crd_width).ports().to_vec();
     let start = SidePort {
         name: "start".into(),
         kind: SideKind::Config,
         width: 1,
     };
     if root {
-        unused.extend(["ref_valid_i", "ref_ready_o", "ref_tok_i"].map(String::from));
+        unused.extend(StreamPort::input("ref", ref_width).ports());
     } else {
-        unused.push("start_i".into());
+        unused.extend(start.ports());
         streams.push(StreamPort::input("ref", ref_width));
     }
     streams.push(StreamPort::output("crd", crd_width));
@@ -551,11 +654,11 @@ pub fn fiberlookup(
     };
     let mut sides = match format {
         ScanFormat::Dense | ScanFormat::Range => {
-            unused.extend(pos.ports().into_iter().chain(crd.ports()).map(|p| p.0));
+            unused.extend(pos.ports().into_iter().chain(crd.ports()));
             vec![dim]
         }
         ScanFormat::Compressed => {
-            unused.extend(dim.ports().into_iter().map(|p| p.0));
+            unused.extend(dim.ports());
             vec![pos, crd]
         }
     };
@@ -568,7 +671,7 @@ pub fn fiberlookup(
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), ref_width.to_string()),
-            ("Format".into(), format.param().to_string()),
+            ("Format".into(), format.param().into()),
             ("Root".into(), u32::from(root).to_string()),
             ("PosAddrWidth".into(), arrays.pos_addr_width.to_string()),
             ("CrdAddrWidth".into(), arrays.crd_addr_width.to_string()),
@@ -591,12 +694,12 @@ pub enum CrdDropMode {
 }
 
 impl CrdDropMode {
-    /// The `Mode` parameter value.
-    pub fn param(self) -> u32 {
+    /// The `Mode` parameter value (`sam_pkg::crddrop_mode_e`).
+    pub fn param(self) -> &'static str {
         match self {
-            CrdDropMode::FiberCrd => 0,
-            CrdDropMode::FiberVal => 1,
-            CrdDropMode::Elementwise => 2,
+            CrdDropMode::FiberCrd => "sam_pkg::DropFiberCrd",
+            CrdDropMode::FiberVal => "sam_pkg::DropFiberVal",
+            CrdDropMode::Elementwise => "sam_pkg::DropElementwise",
         }
     }
 }
@@ -607,7 +710,7 @@ pub fn crddrop(mode: CrdDropMode, crd_width: u32, inner_width: u32) -> Primitive
     PrimitiveConfig {
         module: "sam_crddrop".into(),
         params: vec![
-            ("Mode".into(), mode.param().to_string()),
+            ("Mode".into(), mode.param().into()),
             ("CrdWidth".into(), crd_width.to_string()),
             ("InnerWidth".into(), inner_width.to_string()),
         ],
@@ -650,7 +753,7 @@ pub fn concat(ways: u32, crd_width: u32, val_width: u32) -> PrimitiveConfig {
     streams.push(StreamPort::output("val", val_width));
     let unused = (ways..CONCAT_MAX_WAYS)
         .flat_map(way)
-        .flat_map(|p| p.ports().map(|(name, ..)| name))
+        .flat_map(|p| p.ports())
         .collect();
     PrimitiveConfig {
         module: "sam_concat".into(),
@@ -687,6 +790,18 @@ pub const ALU_OPS: &[&str] = &[
     "add", "sub", "mul", "min", "max", "and", "or", "xor", "shl", "shr", "not", "neg",
 ];
 
+/// The `Op` parameter of `sam_alu` for `op` (a name from [`ALU_OPS`]):
+/// `sam_pkg::AluMul` for `mul`.
+pub fn alu_op_param(op: &str) -> String {
+    let mut chars = op.chars();
+    let first = chars.next().map(|c| c.to_ascii_uppercase());
+    format!(
+        "sam_pkg::Alu{}{}",
+        first.unwrap_or_default(),
+        chars.as_str()
+    )
+}
+
 /// Where the second operand of `sam_alu` comes from (its `Operand` and `Const`
 /// parameters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -701,19 +816,22 @@ pub enum AluOperandMode {
 
 /// `sam_alu` computing `op` (a name from [`ALU_OPS`]) on `val_width`-bit values.
 /// Streams `a`, `b`, `out`; `b` is read only by binary ops with
-/// [`AluOperandMode::Streams`], and is otherwise unused (valid tied low). Panics on an unknown op, a constant that does not fit `val_width` signed bits,
-/// or an operand mode `op` does not take (the golden model's rules).
+/// [`AluOperandMode::Streams`]; otherwise the module builds no `b` channel (an
+/// instance ties its valid and token to zero, and its ready is constant low).
+/// Panics on an unknown op, a constant that does not fit `val_width` signed
+/// bits, or an operand mode `op` does not take (the golden model's rules).
 pub fn alu(op: &str, operand: AluOperandMode, val_width: u32) -> PrimitiveConfig {
-    let code = ALU_OPS
-        .iter()
-        .position(|o| *o == op)
-        .unwrap_or_else(|| panic!("sam_alu has no op `{op}` (known: {})", ALU_OPS.join(", ")));
+    assert!(
+        ALU_OPS.contains(&op),
+        "sam_alu has no op `{op}` (known: {})",
+        ALU_OPS.join(", ")
+    );
     let unary = matches!(op, "not" | "neg");
     let shift = matches!(op, "shl" | "shr");
     let (mode, c) = match operand {
-        AluOperandMode::Streams => (0, 0),
-        AluOperandMode::ConstRight(c) => (1, c),
-        AluOperandMode::ConstLeft(c) => (2, c),
+        AluOperandMode::Streams => ("sam_pkg::AluStreams", 0),
+        AluOperandMode::ConstRight(c) => ("sam_pkg::AluConstRight", c),
+        AluOperandMode::ConstLeft(c) => ("sam_pkg::AluConstLeft", c),
     };
     assert!(
         (1..=63).contains(&val_width),
@@ -731,7 +849,7 @@ pub fn alu(op: &str, operand: AluOperandMode, val_width: u32) -> PrimitiveConfig
     };
     assert!(legal, "sam_alu: `{op}` does not take operand {operand:?}");
     // The module always has port `b`, so the config lists it: a wrapper or top
-    // must tie its valid low when `op` reads no second stream.
+    // that has no second stream ties it off.
     let streams = vec![
         StreamPort::input("a", val_width),
         StreamPort::input("b", val_width),
@@ -742,8 +860,8 @@ pub fn alu(op: &str, operand: AluOperandMode, val_width: u32) -> PrimitiveConfig
         module: "sam_alu".into(),
         params: vec![
             ("ValWidth".into(), val_width.to_string()),
-            ("Op".into(), code.to_string()),
-            ("Operand".into(), mode.to_string()),
+            ("Op".into(), alu_op_param(op)),
+            ("Operand".into(), mode.into()),
             ("Const".into(), format!("{val_width}'h{bits:x}")),
         ],
         streams,
@@ -765,12 +883,12 @@ pub enum ReduceMode {
 }
 
 impl ReduceMode {
-    /// The `Mode` parameter value.
-    pub fn param(self) -> u32 {
+    /// The `Mode` parameter value (`sam_pkg::reduce_mode_e`).
+    pub fn param(self) -> &'static str {
         match self {
-            ReduceMode::ZeroFill => 0,
-            ReduceMode::DropEmpty => 1,
-            ReduceMode::WithOuter => 2,
+            ReduceMode::ZeroFill => "sam_pkg::ReduceZeroFill",
+            ReduceMode::DropEmpty => "sam_pkg::ReduceDropEmpty",
+            ReduceMode::WithOuter => "sam_pkg::ReduceWithOuter",
         }
     }
 }
@@ -790,7 +908,7 @@ pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConf
         params: vec![
             ("ValWidth".into(), val_width.to_string()),
             ("CrdWidth".into(), crd_width.to_string()),
-            ("Mode".into(), mode.param().to_string()),
+            ("Mode".into(), mode.param().into()),
         ],
         streams,
         sides: Vec::new(),
@@ -935,7 +1053,7 @@ fn joiner(module: &str, ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveC
                 StreamPort::output(&format!("ref{k}"), ref_width),
             ]
         })
-        .flat_map(|p| p.ports().map(|(name, ..)| name))
+        .flat_map(|p| p.ports())
         .collect();
     let widths = [
         ("CrdWidth".into(), crd_width.to_string()),
@@ -1190,7 +1308,7 @@ mod tests {
         let dense = fiberlookup(ScanFormat::Dense, false, 16, 16, arrays);
         assert!(range
             .params
-            .contains(&("Format".to_string(), "2".to_string())));
+            .contains(&("Format".to_string(), "sam_pkg::ScanRange".to_string())));
         let sides =
             |c: &PrimitiveConfig| c.sides.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
         assert_eq!(sides(&range), ["dim"]);
@@ -1210,10 +1328,81 @@ mod tests {
         );
         assert_eq!(c.inputs().count(), 6);
         assert_eq!(c.unused.len(), 5 * 2 * 3);
-        assert!(c.unused.contains(&"val_7_ready_o".to_string()));
-        assert!(!c.unused.iter().any(|u| u.starts_with("crd_2_")));
+        assert!(c
+            .unused
+            .contains(&("val_7_ready_o".to_string(), Dir::Output, 1)));
+        assert!(!c.unused.iter().any(|u| u.0.starts_with("crd_2_")));
         assert!(concat(8, 4, 6).unused.is_empty());
         assert_eq!(c.latency(), 3);
+    }
+
+    #[test]
+    fn broadcast_outputs_are_the_lanes_of_one_channel_array() {
+        let b = broadcast(16, 3);
+        let labels: Vec<_> = b.streams.iter().map(StreamPort::label).collect();
+        assert_eq!(labels, ["in", "out_0", "out_1", "out_2"]);
+        assert_eq!(
+            b.stream_ports(),
+            [
+                ("in_valid_i".to_string(), Dir::Input, 1),
+                ("in_ready_o".to_string(), Dir::Output, 1),
+                ("in_tok_i".to_string(), Dir::Input, 17),
+                ("out_valid_o".to_string(), Dir::Output, 3),
+                ("out_ready_i".to_string(), Dir::Input, 3),
+                ("out_tok_o".to_string(), Dir::Output, 51),
+            ]
+        );
+        let conns = b.stream_conns(|_, s, which| format!("{}_{}", s.label(), which.name()));
+        assert_eq!(
+            conns[3..],
+            [
+                (
+                    "out_valid_o".to_string(),
+                    "{out_2_valid, out_1_valid, out_0_valid}".to_string()
+                ),
+                (
+                    "out_ready_i".to_string(),
+                    "{out_2_ready, out_1_ready, out_0_ready}".to_string()
+                ),
+                (
+                    "out_tok_o".to_string(),
+                    "{out_2_tok, out_1_tok, out_0_tok}".to_string()
+                ),
+            ]
+        );
+        assert!(b.unused.is_empty());
+    }
+
+    #[test]
+    fn mode_parameters_are_package_enums() {
+        let mul = alu("mul", AluOperandMode::Streams, 32);
+        assert!(mul
+            .params
+            .contains(&("Op".into(), "sam_pkg::AluMul".into())));
+        assert!(mul
+            .params
+            .contains(&("Operand".into(), "sam_pkg::AluStreams".into())));
+        assert_eq!(mul.latency(), 6);
+        assert_eq!(alu("shl", AluOperandMode::ConstRight(1), 32).latency(), 2);
+        let drop = crddrop(CrdDropMode::Elementwise, 16, 32);
+        assert_eq!(
+            drop.params[0],
+            ("Mode".into(), "sam_pkg::DropElementwise".into())
+        );
+        let sum = reduce(ReduceMode::WithOuter, 32, 16);
+        assert!(sum
+            .params
+            .contains(&("Mode".into(), "sam_pkg::ReduceWithOuter".into())));
+        // Every name is a value of the package's enums.
+        let pkg = std::fs::read_to_string(primitives_dir().join("sam_pkg.sv")).unwrap();
+        for op in ALU_OPS {
+            let value = alu_op_param(op);
+            let name = value.trim_start_matches("sam_pkg::");
+            assert!(
+                pkg.contains(&format!("    {name},")) || pkg.contains(&format!("    {name}\n")),
+                "{name}"
+            );
+        }
     }
 
     #[test]

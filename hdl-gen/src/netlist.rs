@@ -19,14 +19,24 @@ pub enum Width {
     /// A width written as an expression (`Width+1`, `NumIn*64`), printed
     /// `[expr-1:0]`.
     Expr(String),
+    /// A packed array of `lanes` elements of `bits` bits, `[lanes-1:0][bits-1:0]`
+    /// (a channel array's tokens).
+    Packed {
+        lanes: u32,
+        bits: u32,
+    },
 }
 
 impl Width {
-    fn range(&self) -> String {
+    /// `[msb:0] ` (with the space), or nothing for one bit.
+    pub fn range(&self) -> String {
         match self {
             Width::Bits(0 | 1) => String::new(),
             Width::Bits(n) | Width::Lanes(n) => format!("[{}:0] ", n.max(&1) - 1),
             Width::Expr(e) => format!("[{e}-1:0] "),
+            Width::Packed { lanes, bits } => {
+                format!("[{}:0][{}:0] ", lanes.max(&1) - 1, bits.max(&1) - 1)
+            }
         }
     }
 }
@@ -62,6 +72,66 @@ pub enum Item {
     /// Lines of procedural code (an `always_ff` block), printed as given with the
     /// module's indentation.
     Block(Vec<String>),
+    /// Signals nothing reads, declared under a lint waiver that names them alone
+    /// (lowRISC's `unused_*` sinks): an output pin a configuration does not use,
+    /// or input bits no region takes. `reason` is printed above them; any other
+    /// unused signal still shows.
+    Sinks {
+        reason: String,
+        sinks: Vec<Sink>,
+    },
+}
+
+/// One sink: a signal named `unused_*`, driven by an instance's output pin
+/// (`value` is `None`) or assigned `value`.
+#[derive(Clone, Debug)]
+pub struct Sink {
+    pub name: String,
+    pub width: Width,
+    pub value: Option<String>,
+}
+
+impl Sink {
+    /// The sink `unused_<what>` of `width`, driven by a pin.
+    pub fn pin(what: &str, width: Width) -> Sink {
+        Sink {
+            name: format!("unused_{what}"),
+            width,
+            value: None,
+        }
+    }
+
+    /// The one-bit sink `unused_<what>` assigned the XOR of `bits` (an
+    /// expression): every bit read, none kept.
+    pub fn of(what: &str, bits: impl Into<String>) -> Sink {
+        Sink {
+            name: format!("unused_{what}"),
+            width: Width::Bits(1),
+            value: Some(format!("^{}", bits.into())),
+        }
+    }
+}
+
+/// The lines that declare `sinks` under their waiver: Verilator's UNUSEDSIGNAL
+/// and slang's unused-but-set warning, off for these declarations only.
+pub fn sink_lines(reason: &str, sinks: &[Sink]) -> Vec<String> {
+    let mut lines = vec![
+        format!("// Waiver: {reason}"),
+        "/* verilator lint_off UNUSEDSIGNAL */".to_string(),
+        "`pragma diagnostic push".to_string(),
+        "`pragma diagnostic ignore=\"-Wunused-but-set-variable\"".to_string(),
+    ];
+    for s in sinks {
+        lines.push(format!("logic {}{};", s.width.range(), s.name));
+    }
+    lines.push("`pragma diagnostic pop".to_string());
+    lines.push("/* verilator lint_on UNUSEDSIGNAL */".to_string());
+    for s in sinks {
+        if let Some(v) = &s.value {
+            lines.push(format!("assign {} = {v};", s.name));
+        }
+    }
+    lines
 }
 
 /// A named instance with named parameter and port connections only.
@@ -82,8 +152,6 @@ pub struct Module {
     pub params: Vec<Param>,
     pub ports: Vec<Port>,
     pub items: Vec<Item>,
-    /// Lint waivers for the whole module: (Verilator rule, reason).
-    pub waivers: Vec<(String, String)>,
 }
 
 impl Module {
@@ -118,6 +186,17 @@ impl Module {
     pub fn comment(&mut self, text: impl Into<String>) -> &mut Self {
         self.item(Item::Comment(text.into()))
     }
+
+    /// Sinks for signals nothing reads, with the reason (see [`Item::Sinks`]).
+    pub fn sinks(&mut self, reason: impl Into<String>, sinks: Vec<Sink>) -> &mut Self {
+        if sinks.is_empty() {
+            return self;
+        }
+        self.item(Item::Sinks {
+            reason: reason.into(),
+            sinks,
+        })
+    }
 }
 
 fn align(pairs: &[(String, String)], indent: &str, out: &mut String) {
@@ -137,10 +216,6 @@ impl fmt::Display for Module {
             } else {
                 let _ = writeln!(out, "// {line}");
             }
-        }
-        for (rule, reason) in &self.waivers {
-            let _ = writeln!(out, "// Waiver: {reason}");
-            let _ = writeln!(out, "/* verilator lint_off {rule} */");
         }
         let _ = write!(out, "module {}", self.name);
         if !self.params.is_empty() {
@@ -184,6 +259,12 @@ impl fmt::Display for Module {
                 Item::Assign { lhs, rhs } => {
                     let _ = writeln!(out, "  assign {lhs} = {rhs};");
                 }
+                Item::Sinks { reason, sinks } => {
+                    out.push('\n');
+                    for l in sink_lines(reason, sinks) {
+                        let _ = writeln!(out, "  {l}");
+                    }
+                }
                 Item::Block(lines) => {
                     for l in lines {
                         if l.is_empty() {
@@ -207,9 +288,6 @@ impl fmt::Display for Module {
             }
         }
         out.push_str("\nendmodule\n");
-        for (rule, _) in &self.waivers {
-            let _ = writeln!(out, "/* verilator lint_on {rule} */");
-        }
         f.write_str(&out)
     }
 }
@@ -247,5 +325,32 @@ mod tests {
              .clk_i(clk_i),\n    .tok_o(tok_o)\n  );\n\
              \nendmodule\n"
         );
+    }
+
+    #[test]
+    fn sinks_are_declared_under_a_waiver_of_their_own() {
+        let mut m = Module::new("demo");
+        m.port("a_i", Dir::Input, Width::Bits(8));
+        m.sinks(
+            "a_i's high bits: nothing reads them",
+            vec![
+                Sink::of("a", "a_i[7:1]"),
+                Sink::pin("x_ready", Width::Bits(1)),
+            ],
+        );
+        m.sinks("never printed", Vec::new());
+        let text = m.to_string();
+        assert!(text.contains(
+            "  // Waiver: a_i's high bits: nothing reads them\n  \
+             /* verilator lint_off UNUSEDSIGNAL */\n  \
+             `pragma diagnostic push\n  \
+             `pragma diagnostic ignore=\"-Wunused-but-set-variable\"\n  \
+             logic unused_a;\n  \
+             logic unused_x_ready;\n  \
+             `pragma diagnostic pop\n  \
+             /* verilator lint_on UNUSEDSIGNAL */\n  \
+             assign unused_a = ^a_i[7:1];\n"
+        ));
+        assert!(!text.contains("never printed"));
     }
 }

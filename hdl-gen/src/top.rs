@@ -23,17 +23,15 @@ use petgraph::Direction;
 use samgen_compiler::tensor::{LevelFormat, Tensor};
 use serde::Serialize;
 
-use crate::host::{self, HostRegion, MAX_REGIONS, REGION_SHIFT};
-use crate::library::{
-    self, AluOperandMode, CrdDropMode, FiberWriteMode, PrimitiveConfig, ReduceMode, ScanArrays,
-    ScanFormat, SideKind, SpaccDims, StreamDir, REPSIG_WIDTH,
-};
-use crate::netlist::{Dir, Instance, Item, Module, Width};
+use petgraph::graph::{EdgeIndex, NodeIndex};
 use samgen_compiler::graph::{
-    Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
-    Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat, SamGraph, SpAccumulator, StreamKind,
-    Union, ValsWrite,
+    ArrayVals, FiberLookup, FiberWrite, NodeKind, Range, Repeat, SamGraph, SpAccumulator, ValsWrite,
 };
+
+use crate::host::{self, HostRegion, MAX_REGIONS, REGION_SHIFT};
+use crate::library::{self, SideKind, Signal, StreamDir, StreamPort};
+use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
+use crate::place::{place, width_of, Placed};
 
 /// Why a graph has no top level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -219,7 +217,7 @@ impl Sizing {
         Some((bits(extent)?, bits(words)?))
     }
 
-    fn words(&self, node: &str, array: &str) -> Result<u64, TopError> {
+    pub(crate) fn words(&self, node: &str, array: &str) -> Result<u64, TopError> {
         self.array_words
             .get(array)
             .copied()
@@ -229,7 +227,7 @@ impl Sizing {
             })
     }
 
-    fn dim(&self, node: &str, index: &str) -> Result<u64, TopError> {
+    pub(crate) fn dim(&self, node: &str, index: &str) -> Result<u64, TopError> {
         self.index_dims
             .get(index)
             .copied()
@@ -353,405 +351,22 @@ impl KernelTop {
     }
 }
 
-/// Address bits for `words` words (at least 1).
-fn addr_bits(words: u64) -> u32 {
-    (64 - words.max(2).saturating_sub(1).leading_zeros()).max(1)
-}
-
-/// One node as a library primitive: its config, how graph ports map to the
-/// config's stream prefixes, and the array each side port holds.
-struct Placed {
-    config: PrimitiveConfig,
-    /// Graph port name -> config stream prefix.
-    ports: BTreeMap<String, String>,
-    /// Side port name -> (map name, role) for the host regions.
-    sides: BTreeMap<String, RegionRole>,
-}
-
-fn width_of(kind: StreamKind, o: &TopOptions) -> u32 {
-    match kind {
-        StreamKind::Crd => o.crd_width,
-        StreamKind::Ref => o.ref_width,
-        StreamKind::Val => o.val_width,
-        StreamKind::Repsig => REPSIG_WIDTH,
-    }
-}
-
-fn check_fits(what: String, value: u64, bits: u32, kind: &'static str) -> Result<(), TopError> {
-    if bits < 64 && value > (1u64 << bits) {
-        return Err(TopError::TooWide {
-            what,
-            value,
-            bits,
-            kind,
-        });
-    }
-    Ok(())
-}
-
-fn array_bits(node: &str, array: &str, s: &Sizing) -> Result<u32, TopError> {
-    let words = s.words(node, array)?;
-    if words > 1 << 20 {
-        return Err(TopError::TooLarge {
-            array: array.to_string(),
-            words,
-        });
-    }
-    Ok(addr_bits(words))
-}
-
-fn pairs(list: &[(&str, &str)]) -> BTreeMap<String, String> {
-    list.iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect()
-}
-
-fn place(
-    graph: &SamGraph,
-    name: &str,
-    kind: &NodeKind,
-    o: &TopOptions,
-    s: &Sizing,
-) -> Result<Placed, TopError> {
-    let (cw, rw, vw) = (o.crd_width, o.ref_width, o.val_width);
-    let fail = |message: String| TopError::Node {
-        node: name.to_string(),
-        message,
-    };
-    let input = |array: String| RegionRole::Input { array };
-    let mut sides = BTreeMap::new();
-    let (config, ports) = match kind {
-        // A range is the scanner's range format: a dense level's coordinates
-        // from the same `dim` setting, with no arrays.
-        NodeKind::FiberLookup(FiberLookup { index, root, .. })
-        | NodeKind::Range(Range { index, root }) => {
-            let level = match kind {
-                NodeKind::FiberLookup(FiberLookup {
-                    tensor,
-                    level,
-                    format: LevelFormat::Compressed,
-                    ..
-                }) => Some(format!("{tensor}{level}")),
-                _ => None,
-            };
-            let (scan, arrays) = match level {
-                Some(level) => {
-                    for a in ["pos", "crd"] {
-                        let array = format!("{level}_{a}");
-                        check_fits(array.clone(), s.words(name, &array)?, rw, "ref")?;
-                        sides.insert(a.to_string(), input(array));
-                    }
-                    let arrays = ScanArrays {
-                        pos_addr_width: array_bits(name, &format!("{level}_pos"), s)?,
-                        crd_addr_width: array_bits(name, &format!("{level}_crd"), s)?,
-                    };
-                    (ScanFormat::Compressed, arrays)
-                }
-                None => {
-                    sides.insert(
-                        "dim".to_string(),
-                        RegionRole::Setting {
-                            index: index.clone(),
-                        },
-                    );
-                    let scan = if matches!(kind, NodeKind::Range(Range { .. })) {
-                        ScanFormat::Range
-                    } else {
-                        ScanFormat::Dense
-                    };
-                    let arrays = ScanArrays {
-                        pos_addr_width: 1,
-                        crd_addr_width: 1,
-                    };
-                    (scan, arrays)
-                }
-            };
-            (
-                library::fiberlookup(scan, *root, cw, rw, arrays),
-                pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")]),
-            )
-        }
-        NodeKind::RepSigGen(RepSigGen { .. }) => (
-            library::repsiggen(cw),
-            pairs(&[("crd_in", "crd"), ("repsig_out", "repsig")]),
-        ),
-        NodeKind::Repeat(Repeat { .. }) => (
-            library::repeat(rw),
-            pairs(&[
-                ("ref_in", "ref"),
-                ("repsig_in", "repsig"),
-                ("ref_out", "ref"),
-            ]),
-        ),
-        NodeKind::Intersect(Intersect {
-            operands, values, ..
-        })
-        | NodeKind::Union(Union {
-            operands, values, ..
-        }) => {
-            let ways = operands.len() as u32;
-            if !(2..=library::JOINER_MAX_WAYS).contains(&ways) {
-                return Err(fail(format!("{ways} ways (the joiners take 2 or 3)")));
-            }
-            // A way that carries values makes every way as wide as a value; the
-            // reference ways are widened and narrowed at the ports.
-            let way_width = if values.is_empty() { rw } else { rw.max(vw) };
-            let config = if matches!(kind, NodeKind::Intersect(Intersect { .. })) {
-                library::intersect(ways, cw, way_width)
-            } else {
-                library::union(ways, cw, way_width)
-            };
-            let mut ports = pairs(&[("crd_out", "crd")]);
-            for (k, t) in operands.iter().enumerate() {
-                let way = if values.contains(t) { "val" } else { "ref" };
-                ports.insert(format!("crd_in_{t}"), format!("crd{k}"));
-                ports.insert(format!("{way}_in_{t}"), format!("ref{k}"));
-                ports.insert(format!("{way}_out_{t}"), format!("ref{k}"));
-            }
-            (config, ports)
-        }
-        NodeKind::Concat(Concat { ways, .. }) => {
-            let ways = *ways as u32;
-            if !(2..=library::CONCAT_MAX_WAYS).contains(&ways) {
-                return Err(fail(format!(
-                    "a concatenation of {ways} ways (2..={})",
-                    library::CONCAT_MAX_WAYS
-                )));
-            }
-            let mut ports = pairs(&[("crd_out", "crd"), ("val_out", "val")]);
-            for k in 0..ways {
-                ports.insert(format!("crd_in_{k}"), format!("crd_{k}"));
-                ports.insert(format!("val_in_{k}"), format!("val_{k}"));
-            }
-            (library::concat(ways, cw, vw), ports)
-        }
-        NodeKind::ArrayVals(ArrayVals { tensor, .. }) => {
-            let array = format!("{tensor}_vals");
-            let aw = array_bits(name, &array, s)?;
-            check_fits(array.clone(), s.words(name, &array)?, rw, "ref")?;
-            sides.insert("vals".to_string(), input(array));
-            (
-                library::arrayvals(rw, vw, aw),
-                pairs(&[("ref_in", "ref"), ("val_out", "val")]),
-            )
-        }
-        NodeKind::Alu(Alu { op, operand }) => {
-            let mode = match *operand {
-                AluOperand::Streams => AluOperandMode::Streams,
-                AluOperand::ConstRight(c) => AluOperandMode::ConstRight(c),
-                AluOperand::ConstLeft(c) => AluOperandMode::ConstLeft(c),
-            };
-            let c = match *operand {
-                AluOperand::Streams => 0,
-                AluOperand::ConstRight(c) | AluOperand::ConstLeft(c) => c,
-            };
-            if vw < 64 && (c < -(1i64 << (vw - 1)) || c >= 1i64 << (vw - 1)) {
-                return Err(fail(format!("constant {c} does not fit {vw}-bit values")));
-            }
-            (
-                library::alu(op.name(), mode, vw),
-                pairs(&[("val_in_a", "a"), ("val_in_b", "b"), ("val_out", "out")]),
-            )
-        }
-        NodeKind::Reduce(Reduce {
-            drop_empty,
-            with_outer,
-        }) => {
-            let mode = if *with_outer {
-                ReduceMode::WithOuter
-            } else if *drop_empty {
-                ReduceMode::DropEmpty
-            } else {
-                ReduceMode::ZeroFill
-            };
-            (
-                library::reduce(mode, vw, cw),
-                pairs(&[
-                    ("crd_outer_in", "crd"),
-                    ("val_in", "val"),
-                    ("val_out", "val"),
-                ]),
-            )
-        }
-        NodeKind::SpAccumulator(SpAccumulator { order, indices }) => {
-            let cap = |index: &String| -> Result<u32, TopError> {
-                let d = s.dim(name, index)?.max(2).next_power_of_two();
-                u32::try_from(d).map_err(|_| fail(format!("index {index} is too large")))
-            };
-            let (dims, ports) = match (*order, indices.as_slice()) {
-                (1, [j]) => (
-                    SpaccDims {
-                        outer: 1,
-                        inner: cap(j)?,
-                    },
-                    pairs(&[
-                        ("crd_in_0", "crd"),
-                        ("val_in", "val"),
-                        ("crd_out_0", "crd"),
-                        ("val_out", "val"),
-                    ]),
-                ),
-                (2, [i, j]) => (
-                    SpaccDims {
-                        outer: cap(i)?,
-                        inner: cap(j)?,
-                    },
-                    pairs(&[
-                        ("crd_in_0", "crd_outer"),
-                        ("crd_in_1", "crd_inner"),
-                        ("val_in", "val"),
-                        ("crd_out_0", "crd_outer"),
-                        ("crd_out_1", "crd_inner"),
-                        ("val_out", "val"),
-                    ]),
-                ),
-                _ => {
-                    return Err(fail(format!(
-                        "spaccumulator of order {order} over {} indices (orders 1 and 2 only)",
-                        indices.len()
-                    )))
-                }
-            };
-            let entries = u64::from(dims.outer) * u64::from(dims.inner);
-            if entries > 1 << 20 {
-                return Err(fail(format!(
-                    "a workspace of {} x {} entries is more than 2^20",
-                    dims.outer, dims.inner
-                )));
-            }
-            (library::spaccumulator(*order as u32, cw, vw, dims), ports)
-        }
-        NodeKind::CrdDrop(CrdDrop {
-            inner_kind,
-            elementwise,
-            ..
-        }) => {
-            let mode = match (elementwise, inner_kind) {
-                (true, _) => CrdDropMode::Elementwise,
-                (false, StreamKind::Crd) => CrdDropMode::FiberCrd,
-                (false, StreamKind::Val) => CrdDropMode::FiberVal,
-                (false, k) => return Err(fail(format!("crddrop of a {} stream", k.name()))),
-            };
-            (
-                library::crddrop(mode, cw, width_of(*inner_kind, o)),
-                pairs(&[
-                    ("outer_in", "outer"),
-                    ("inner_in", "inner"),
-                    ("outer_out", "outer"),
-                    ("inner_out", "inner"),
-                ]),
-            )
-        }
-        NodeKind::CrdHold(CrdHold { .. }) => (
-            library::crdhold(cw),
-            pairs(&[
-                ("outer_in", "outer"),
-                ("inner_in", "inner"),
-                ("outer_out", "outer"),
-                ("inner_out", "inner"),
-            ]),
-        ),
-        NodeKind::FiberWrite(FiberWrite {
-            tensor,
-            level,
-            format,
-            ..
-        }) => {
-            let ports = pairs(&[("crd_in", "crd")]);
-            match format {
-                LevelFormat::Compressed => {
-                    let (pos, crd) = (
-                        format!("{tensor}{level}_pos"),
-                        format!("{tensor}{level}_crd"),
-                    );
-                    let aw = array_bits(name, &pos, s)?.max(array_bits(name, &crd, s)?);
-                    sides.insert(
-                        "pos".into(),
-                        RegionRole::Output {
-                            array: pos.clone(),
-                            count: format!("{name}.pos_count"),
-                        },
-                    );
-                    sides.insert(
-                        "crd".into(),
-                        RegionRole::Output {
-                            array: crd.clone(),
-                            count: format!("{name}.crd_count"),
-                        },
-                    );
-                    sides.insert("pos_count".into(), RegionRole::Count { of: pos });
-                    sides.insert("crd_count".into(), RegionRole::Count { of: crd });
-                    let mode = if graph.writes_every_fiber(tensor, *level) {
-                        FiberWriteMode::CompressedEveryFiber
-                    } else {
-                        FiberWriteMode::Compressed
-                    };
-                    (library::fiberwrite(mode, cw, aw), ports)
-                }
-                LevelFormat::Dense => {
-                    sides.insert(
-                        "dim".into(),
-                        RegionRole::Count {
-                            of: format!("{tensor}{level}_dim"),
-                        },
-                    );
-                    (library::fiberwrite(FiberWriteMode::Dense, cw, cw), ports)
-                }
-            }
-        }
-        NodeKind::ValsWrite(ValsWrite { tensor }) => {
-            let array = format!("{tensor}_vals");
-            let aw = array_bits(name, &array, s)?;
-            sides.insert(
-                "vals".into(),
-                RegionRole::Output {
-                    array: array.clone(),
-                    count: format!("{name}.count"),
-                },
-            );
-            sides.insert("count".into(), RegionRole::Count { of: array });
-            (
-                library::fiberwrite(FiberWriteMode::Vals, vw, aw),
-                pairs(&[("val_in", "val")]),
-            )
-        }
-        NodeKind::Broadcast(Broadcast { kind, ways }) => {
-            let ways = *ways as u32;
-            if !(1..=library::BROADCAST_MAX_WAYS).contains(&ways) {
-                return Err(fail(format!("a broadcast of {ways} ways (1..=8)")));
-            }
-            let mut ports = pairs(&[("in", "in")]);
-            for k in 0..ways {
-                ports.insert(format!("out_{k}"), format!("out_{k}"));
-            }
-            (library::broadcast(width_of(*kind, o), ways), ports)
-        }
-    };
-    Ok(Placed {
-        config,
-        ports,
-        sides,
-    })
-}
-
 /// A bundle's three signals.
 fn bundle(m: &mut Module, name: &str, width: u32) {
-    m.item(Item::Wire {
-        name: format!("{name}_valid"),
-        width: Width::Bits(1),
-    });
-    m.item(Item::Wire {
-        name: format!("{name}_ready"),
-        width: Width::Bits(1),
-    });
-    m.item(Item::Wire {
-        name: format!("{name}_tok"),
-        width: Width::Bits(width + 1),
-    });
+    for s in Signal::ALL {
+        let bits = if s == Signal::Tok { width + 1 } else { 1 };
+        m.item(Item::Wire {
+            name: format!("{name}_{}", s.name()),
+            width: Width::Bits(bits),
+        });
+    }
 }
 
-fn fifo(m: &mut Module, name: &str, width: u32, depth: u32, from: &str, to: &str) {
+/// The edge FIFO `name` from the channel `from` (its valid, ready and token) to
+/// the bundle `to`.
+fn fifo(m: &mut Module, name: &str, width: u32, depth: u32, from: &[String; 3], to: &str) {
     let lib = library::fifo(width, depth);
+    let [valid, ready, tok] = from.clone();
     m.item(Item::Instance(Instance {
         module: lib.module,
         name: name.to_string(),
@@ -759,9 +374,9 @@ fn fifo(m: &mut Module, name: &str, width: u32, depth: u32, from: &str, to: &str
         conns: vec![
             ("clk_i".into(), "clk_i".into()),
             ("rst_ni".into(), "rst_ni".into()),
-            ("valid_i".into(), format!("{from}_valid")),
-            ("ready_o".into(), format!("{from}_ready")),
-            ("tok_i".into(), format!("{from}_tok")),
+            ("valid_i".into(), valid),
+            ("ready_o".into(), ready),
+            ("tok_i".into(), tok),
             ("valid_o".into(), format!("{to}_valid")),
             ("ready_i".into(), format!("{to}_ready")),
             ("tok_o".into(), format!("{to}_tok")),
@@ -769,30 +384,111 @@ fn fifo(m: &mut Module, name: &str, width: u32, depth: u32, from: &str, to: &str
     }));
 }
 
-/// The kernel top of `graph`, named `name`.
+/// The three signals of the bundle `name`.
+fn signals(name: &str) -> [String; 3] {
+    Signal::ALL.map(|s| format!("{name}_{}", s.name()))
+}
+
+/// One output port of a node and the edges that read it: a stream whose
+/// producer side is the bundle `source`; with several consumers a
+/// `sam_broadcast` (`<source>_bcast`) copies it to each.
+struct Stream {
+    node: NodeIndex,
+    port: String,
+    width: u32,
+    source: String,
+    /// The consumers in edge order: the edge, its bundle at the consumer
+    /// (`<consumer>_<port>`) and the depth of its FIFO.
+    edges: Vec<(EdgeIndex, String, u32)>,
+}
+
+/// The kernel top of `graph`, named `name`: the steps below, in order.
 pub fn generate(
     graph: &SamGraph,
     name: &str,
     o: &TopOptions,
     s: &Sizing,
 ) -> Result<KernelTop, TopError> {
+    let order = schedule(graph)?;
+    let mut placed = BTreeMap::new();
+    for &i in &order {
+        let node = &graph.graph[i];
+        placed.insert(i, place(graph, &node.name, &node.kind, o, s)?);
+    }
+    let depths = fifo_depths(graph, &order, &placed, o);
+    let streams = insert_broadcasts(graph, &order, o, &depths);
+    let (map, regions) = host_regions(graph, &order, &placed, s)?;
+
+    let mut m = Module::new(name);
+    m.header = header(graph, name, o);
+    module_ports(&mut m, graph, o);
+    host::control_head(&mut m);
+    m.assign("done_o", "done");
+    let mut modules: BTreeSet<String> = ["sam_fifo".to_string()].into();
+    let probes = emit_streams(&mut m, graph, &streams, o, &mut modules);
+    let mut done_terms = Vec::new();
+    for &i in &order {
+        modules.extend(
+            placed[&i]
+                .config
+                .modules_with_arrays()
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        let node = NodeEmit {
+            graph,
+            index: i,
+            placed: &placed[&i],
+            regions: &regions[&i],
+            read: &streams,
+            o,
+        };
+        node.emit(&mut m, &mut modules, &mut done_terms);
+    }
+    m.comment("Done once every writer has seen D");
+    let all = if done_terms.is_empty() {
+        "1'b1".to_string()
+    } else {
+        done_terms.join(" && ")
+    };
+    m.assign("done", format!("run_q && {all}"));
+    let all_regions: Vec<HostRegion> = regions.into_values().flatten().collect();
+    host::host_port_tail(&mut m, &all_regions, true);
+    Ok(KernelTop {
+        module: m,
+        map,
+        probes,
+        modules: modules.into_iter().collect(),
+    })
+}
+
+/// The graph, validated, in topological order.
+fn schedule(graph: &SamGraph) -> Result<Vec<NodeIndex>, TopError> {
     graph
         .validate()
         .map_err(|e| TopError::Graph(e.to_string()))?;
+    petgraph::algo::toposort(&graph.graph, None)
+        .map_err(|_| TopError::Graph("the graph has a cycle".into()))
+}
+
+/// Latency balancing and FIFO sizing: the depth of every edge's FIFO.
+/// `--fifo-depth` everywhere, unless given per edge; with balancing, an edge
+/// into a node whose other inputs arrive later (reconvergent paths) holds one
+/// more token per cycle of the difference. A node's inputs have all arrived, at
+/// the earliest, at its producers' arrival plus their latency plus the edge
+/// FIFO's one cycle.
+fn fifo_depths(
+    graph: &SamGraph,
+    order: &[NodeIndex],
+    placed: &BTreeMap<NodeIndex, Placed>,
+    o: &TopOptions,
+) -> BTreeMap<EdgeIndex, u32> {
     let g = &graph.graph;
-    let order = petgraph::algo::toposort(g, None)
-        .map_err(|_| TopError::Graph("the graph has a cycle".into()))?;
-    let mut placed = BTreeMap::new();
-    for &i in &order {
-        placed.insert(i, place(graph, &g[i].name, &g[i].kind, o, s)?);
-    }
-    // When each node's last input arrives at the earliest, in cycles: its
-    // producers' arrival plus their latency plus the edge FIFO's one cycle.
-    let ready_at = |p: petgraph::graph::NodeIndex, arrival: &BTreeMap<_, u32>| {
+    let ready_at = |p: NodeIndex, arrival: &BTreeMap<NodeIndex, u32>| {
         arrival[&p] + placed[&p].config.latency() + 1
     };
-    let mut arrival: BTreeMap<petgraph::graph::NodeIndex, u32> = BTreeMap::new();
-    for &i in &order {
+    let mut arrival: BTreeMap<NodeIndex, u32> = BTreeMap::new();
+    for &i in order {
         let a = g
             .neighbors_directed(i, Direction::Incoming)
             .map(|p| ready_at(p, &arrival))
@@ -800,10 +496,138 @@ pub fn generate(
             .unwrap_or(0);
         arrival.insert(i, a);
     }
+    g.edge_references()
+        .map(|e| {
+            let slack = if o.balance {
+                arrival[&e.target()] - ready_at(e.source(), &arrival)
+            } else {
+                0
+            };
+            let depth = o
+                .edge_depths
+                .get(&e.id().index())
+                .copied()
+                .unwrap_or(o.fifo_depth + slack);
+            (e.id(), depth.max(1))
+        })
+        .collect()
+}
 
-    let mut m = Module::new(name);
-    m.header = header(graph, name, o);
-    let edge_count = g.edge_count();
+/// Broadcast insertion: every output port that some node reads, with its
+/// consumers (a broadcast where there are several), in topological order. A
+/// port nobody reads has no stream (its instance pins go to sinks).
+fn insert_broadcasts(
+    graph: &SamGraph,
+    order: &[NodeIndex],
+    o: &TopOptions,
+    depths: &BTreeMap<EdgeIndex, u32>,
+) -> Vec<Stream> {
+    let g = &graph.graph;
+    let mut streams = Vec::new();
+    for &i in order {
+        let node = &g[i];
+        let mut by_port: BTreeMap<String, Vec<EdgeIndex>> = BTreeMap::new();
+        for e in g.edges_directed(i, Direction::Outgoing) {
+            by_port
+                .entry(e.weight().from_port.clone())
+                .or_default()
+                .push(e.id());
+        }
+        for spec in node.kind.outputs() {
+            let port = spec.name();
+            let mut edges = by_port.remove(&port).unwrap_or_default();
+            if edges.is_empty() {
+                continue;
+            }
+            edges.sort();
+            let edges = edges
+                .into_iter()
+                .map(|e| {
+                    let (_, to) = g.edge_endpoints(e).expect("edge of the graph");
+                    (e, format!("{}_{}", g[to].name, g[e].to_port), depths[&e])
+                })
+                .collect();
+            streams.push(Stream {
+                node: i,
+                source: format!("{}_{port}", node.name),
+                port,
+                width: width_of(spec.kind, o),
+                edges,
+            });
+        }
+    }
+    streams
+}
+
+/// Host-port wiring, first part: a region for every array and register of every
+/// node (in topological order, after the control region 0), and the address
+/// map.
+fn host_regions(
+    graph: &SamGraph,
+    order: &[NodeIndex],
+    placed: &BTreeMap<NodeIndex, Placed>,
+    s: &Sizing,
+) -> Result<RegionsByNode, TopError> {
+    let mut map = vec![MapEntry {
+        name: "control".into(),
+        base: 0,
+        words: host::CONTROL_WORDS,
+        width: 64,
+        role: RegionRole::Control,
+    }];
+    let mut regions = BTreeMap::new();
+    let mut total = 1usize;
+    for &i in order {
+        let node = &graph.graph[i];
+        let p = &placed[&i];
+        let mut mine = Vec::new();
+        for side in p.config.sides.iter().filter(|s| !is_run_signal(&s.name)) {
+            let role = p
+                .sides
+                .get(&side.name)
+                .cloned()
+                .ok_or_else(|| TopError::Node {
+                    node: node.name.clone(),
+                    message: format!("side port {} has no role", side.name),
+                })?;
+            if total >= MAX_REGIONS {
+                return Err(TopError::TooManyRegions(total + 1));
+            }
+            let r = HostRegion::new(&node.name, side, total);
+            total += 1;
+            let words = match (side.kind, &role) {
+                (
+                    SideKind::MemRead { .. } | SideKind::MemWrite { .. },
+                    RegionRole::Input { array } | RegionRole::Output { array, .. },
+                ) => s.array_words.get(array).copied().unwrap_or(side.words()),
+                _ => side.words(),
+            };
+            map.push(MapEntry {
+                name: format!("{}.{}", node.name, side.name),
+                base: r.base,
+                words,
+                width: side.width,
+                role,
+            });
+            mine.push(r);
+        }
+        regions.insert(i, mine);
+    }
+    Ok((map, regions))
+}
+
+/// The address map and each node's host regions.
+type RegionsByNode = (Vec<MapEntry>, BTreeMap<NodeIndex, Vec<HostRegion>>);
+
+/// Side ports that are no host region: `start` (the run) and `done` (the
+/// writer has taken `D`).
+fn is_run_signal(side: &str) -> bool {
+    side == "start" || side == "done"
+}
+
+/// The module's ports: clock, reset, host port, done, probes (and traces).
+fn module_ports(m: &mut Module, graph: &SamGraph, o: &TopOptions) {
+    let g = &graph.graph;
     m.port("clk_i", Dir::Input, Width::Bits(1))
         .port("rst_ni", Dir::Input, Width::Bits(1))
         .port("host_re_i", Dir::Input, Width::Bits(1))
@@ -815,207 +639,150 @@ pub fn generate(
         .port(
             "probe_o",
             Dir::Output,
-            Width::Lanes(2 * edge_count.max(1) as u32),
+            Width::Lanes(2 * g.edge_count().max(1) as u32),
         );
-    let trace_bits: u32 = g
-        .edge_references()
-        .map(|e| width_of(e.weight().kind, o) + 1)
-        .sum();
     if o.trace {
+        let trace_bits: u32 = g
+            .edge_references()
+            .map(|e| width_of(e.weight().kind, o) + 1)
+            .sum();
         m.port("trace_o", Dir::Output, Width::Lanes(trace_bits.max(1)));
     }
-    m.waivers.push((
-        "UNUSEDSIGNAL".into(),
-        "host address and data bits above a region's width, and tokens of outputs no \
-         node reads, are unused"
-            .into(),
-    ));
-    let any_open = placed.values().any(|p| {
-        p.config.unused.iter().any(|u| !u.ends_with("_i"))
-            || p.config
-                .streams
-                .iter()
-                .any(|s| s.dir == StreamDir::In && !p.ports.iter().any(|(_, pre)| pre == &s.prefix))
-    });
-    if any_open {
-        m.waivers.push((
-            "PINCONNECTEMPTY".into(),
-            "outputs a configuration does not use are left open".into(),
-        ));
-    }
+}
 
-    // Control region.
-    m.comment("Control: start (host write to region 0), done, cycle counter");
-    for (n, w) in [
-        ("run_q", 1),
-        ("done", 1),
-        ("cycles_q", 64),
-        ("ctrl_rdata_q", 64),
-    ] {
+/// Emission of the edges: each stream's bundle, its broadcast, then per edge
+/// the consumer's bundle behind a FIFO, its probe bits and its trace.
+fn emit_streams(
+    m: &mut Module,
+    graph: &SamGraph,
+    streams: &[Stream],
+    o: &TopOptions,
+    modules: &mut BTreeSet<String>,
+) -> Vec<EdgeProbe> {
+    let g = &graph.graph;
+    m.comment("Edges: one bundle per stream, a FIFO in front of every consumer");
+    let mut probes = Vec::new();
+    let mut trace_at = 0u32;
+    for st in streams {
+        bundle(m, &st.source, st.width);
+        let feeds = if st.edges.len() == 1 {
+            vec![signals(&st.source)]
+        } else {
+            modules.insert("sam_broadcast".into());
+            emit_broadcast(m, st)
+        };
+        for ((e, sink, depth), feed) in st.edges.iter().zip(feeds) {
+            let fifo_name = format!("{sink}_fifo");
+            bundle(m, sink, st.width);
+            fifo(m, &fifo_name, st.width, *depth, &feed, sink);
+            let k = probes.len();
+            m.assign(
+                format!("probe_o[{}:{}]", 2 * k + 1, 2 * k),
+                format!("{{{sink}_ready, {sink}_valid}}"),
+            );
+            let trace_lsb = o.trace.then_some(trace_at);
+            if o.trace {
+                m.assign(
+                    format!("trace_o[{}:{trace_at}]", trace_at + st.width),
+                    format!("{sink}_tok"),
+                );
+                trace_at += st.width + 1;
+            }
+            let (w, to) = (&g[*e], g.edge_endpoints(*e).expect("edge of the graph").1);
+            probes.push(EdgeProbe {
+                name: format!(
+                    "{}.{} -> {}.{}",
+                    g[st.node].name, w.from_port, g[to].name, w.to_port
+                ),
+                fifo: fifo_name,
+                width: st.width,
+                trace_lsb,
+            });
+        }
+    }
+    if probes.is_empty() {
+        m.assign("probe_o", "'0");
+        if o.trace {
+            m.assign("trace_o", "'0");
+        }
+    }
+    probes
+}
+
+/// The `sam_broadcast` of a stream with several consumers, its outputs one
+/// channel array (`<source>_bcast_valid`, `_ready`, `_tok`, element k for
+/// consumer k); returns the channel that feeds each consumer's FIFO.
+fn emit_broadcast(m: &mut Module, st: &Stream) -> Vec<[String; 3]> {
+    let b = format!("{}_bcast", st.source);
+    let ways = st.edges.len() as u32;
+    let lib = library::broadcast(st.width, ways);
+    let widths = [
+        Width::Lanes(ways),
+        Width::Lanes(ways),
+        Width::Packed {
+            lanes: ways,
+            bits: st.width + 1,
+        },
+    ];
+    for (s, width) in Signal::ALL.iter().zip(widths) {
         m.item(Item::Wire {
-            name: n.into(),
-            width: Width::Bits(w),
+            name: format!("{b}_{}", s.name()),
+            width,
         });
     }
-    m.item(Item::Block(vec![
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
-        "  if (!rst_ni) begin".into(),
-        "    run_q    <= 1'b0;".into(),
-        "    cycles_q <= '0;".into(),
-        "  end else begin".into(),
-        format!("    if (host_we_i && {}) run_q <= 1'b1;", host::hit(0)),
-        "    if (run_q && !done) cycles_q <= cycles_q + 64'd1;".into(),
-        "  end".into(),
-        "end".into(),
-        String::new(),
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
-        "  if (!rst_ni) ctrl_rdata_q <= '0;".into(),
-        format!(
-            "  else if (host_re_i && {}) ctrl_rdata_q <= host_addr_i[0] ? cycles_q : 64'(done);",
-            host::hit(0)
-        ),
-        "end".into(),
-    ]));
-    m.assign("done_o", "done");
-
-    let mut map = vec![MapEntry {
-        name: "control".into(),
-        base: 0,
-        words: 2,
-        width: 64,
-        role: RegionRole::Control,
-    }];
-    let mut read_sources = vec![(0u64, "ctrl_rdata_q".to_string())];
-    let mut probes = Vec::new();
-    let mut done_terms = Vec::new();
-    let mut modules: BTreeSet<String> = ["sam_fifo".to_string()].into();
-
-    // Edges: bundles, broadcasts, FIFOs.
-    m.comment("Edges: one bundle per stream, a FIFO in front of every consumer");
-    let mut edge_items = Module::new("edges");
-    let mut trace_at = 0u32;
-    for &i in &order {
-        let node = &g[i];
-        let mut by_port: BTreeMap<String, Vec<petgraph::graph::EdgeIndex>> = BTreeMap::new();
-        for e in g.edges_directed(i, Direction::Outgoing) {
-            by_port
-                .entry(e.weight().from_port.clone())
-                .or_default()
-                .push(e.id());
-        }
-        for spec in node.kind.outputs() {
-            let width = width_of(spec.kind, o);
-            let source = format!("{}_{}", node.name, spec.name());
-            bundle(&mut edge_items, &source, width);
-            let mut edges = by_port.remove(&spec.name()).unwrap_or_default();
-            edges.sort();
-            if edges.is_empty() {
-                edge_items.comment(format!("{source}: no node reads it"));
-                edge_items.assign(format!("{source}_ready"), "1'b1");
-                continue;
-            }
-            let feeds: Vec<String> = if edges.len() == 1 {
-                vec![source.clone()]
-            } else {
-                let b = format!("{source}_bcast");
-                let lib = library::broadcast(width, edges.len() as u32);
-                modules.insert(lib.module.clone());
-                let mut conns = vec![
-                    ("clk_i".to_string(), "clk_i".to_string()),
-                    ("rst_ni".to_string(), "rst_ni".to_string()),
-                ];
-                let mut feeds = Vec::new();
-                for s in &lib.streams {
-                    let sig = if s.dir == StreamDir::In {
-                        source.clone()
-                    } else {
-                        let f = format!("{b}_{}", s.prefix);
-                        bundle(&mut edge_items, &f, width);
-                        feeds.push(f.clone());
-                        f
-                    };
-                    for (port, _, _) in s.ports() {
-                        let suffix = port.rsplit('_').nth(1).unwrap_or("");
-                        conns.push((port.clone(), format!("{sig}_{suffix}")));
-                    }
-                }
-                for u in &lib.unused {
-                    let tie = if u.ends_with("_i") { "'0" } else { "" };
-                    conns.push((u.clone(), tie.to_string()));
-                }
-                edge_items.item(Item::Instance(Instance {
-                    module: lib.module,
-                    name: b,
-                    params: lib.params,
-                    conns,
-                }));
-                feeds
-            };
-            for (e, feed) in edges.iter().zip(feeds) {
-                let (_, to) = g.edge_endpoints(*e).expect("edge of the graph");
-                let w = &g[*e];
-                let sink = format!("{}_{}", g[to].name, w.to_port);
-                // Room for the tokens this edge holds (one a cycle at most)
-                // while the consumer's other inputs come through longer paths.
-                let slack = if o.balance {
-                    arrival[&to] - ready_at(i, &arrival)
-                } else {
-                    0
-                };
-                let depth = o
-                    .edge_depths
-                    .get(&e.index())
-                    .copied()
-                    .unwrap_or(o.fifo_depth + slack);
-                bundle(&mut edge_items, &sink, width);
-                let fifo_name = format!("{sink}_fifo");
-                fifo(
-                    &mut edge_items,
-                    &fifo_name,
-                    width,
-                    depth.max(1),
-                    &feed,
-                    &sink,
-                );
-                let k = probes.len();
-                edge_items.assign(
-                    format!("probe_o[{}:{}]", 2 * k + 1, 2 * k),
-                    format!("{{{sink}_ready, {sink}_valid}}"),
-                );
-                let trace_lsb = o.trace.then_some(trace_at);
-                if o.trace {
-                    edge_items.assign(
-                        format!("trace_o[{}:{trace_at}]", trace_at + width),
-                        format!("{sink}_tok"),
-                    );
-                    trace_at += width + 1;
-                }
-                probes.push(EdgeProbe {
-                    name: format!(
-                        "{}.{} -> {}.{}",
-                        node.name, w.from_port, g[to].name, w.to_port
-                    ),
-                    fifo: fifo_name,
-                    width,
-                    trace_lsb,
-                });
-            }
-        }
+    let mut conns = vec![
+        ("clk_i".to_string(), "clk_i".to_string()),
+        ("rst_ni".to_string(), "rst_ni".to_string()),
+    ];
+    for s in &lib.streams[..1] {
+        conns.extend(Signal::ALL.map(|w| (s.port(w).0, format!("{}_{}", st.source, w.name()))));
     }
-    if edge_count == 0 {
-        edge_items.assign("probe_o", "'0");
-        if o.trace {
-            edge_items.assign("trace_o", "'0");
-        }
+    for w in Signal::ALL {
+        conns.push((lib.streams[1].port(w).0, format!("{b}_{}", w.name())));
+    }
+    m.item(Item::Instance(Instance {
+        module: lib.module,
+        name: b.clone(),
+        params: lib.params,
+        conns,
+    }));
+    (0..ways)
+        .map(|k| Signal::ALL.map(|w| format!("{b}_{}[{k}]", w.name())))
+        .collect()
+}
+
+/// Emission of one node: its instance with every stream, side and unused port
+/// connected, and what it needs around it (a root feed, its memories and
+/// registers, sinks for its unused outputs).
+struct NodeEmit<'a> {
+    graph: &'a SamGraph,
+    index: NodeIndex,
+    placed: &'a Placed,
+    regions: &'a [HostRegion],
+    /// Every stream some node reads: an output port not among them goes to a
+    /// sink.
+    read: &'a [Stream],
+    o: &'a TopOptions,
+}
+
+/// What emitting a node's stream connections leaves behind: wires to declare
+/// before the instance, assignments after it, and sinks.
+#[derive(Default)]
+struct Extras {
+    wires: Vec<Item>,
+    after: Vec<Item>,
+    sinks: Vec<Sink>,
+    /// Why the sinks are there, one phrase per cause.
+    reasons: BTreeSet<String>,
+}
+
+impl NodeEmit<'_> {
+    fn name(&self) -> &str {
+        &self.graph.graph[self.index].name
     }
 
-    // Instances.
-    let mut regions_total = 1usize;
-    let mut node_items = Vec::new();
-    for &i in &order {
-        let node = &g[i];
-        let p = &placed[&i];
-        modules.extend(p.config.modules_with_arrays().iter().map(|s| s.to_string()));
+    fn emit(&self, m: &mut Module, modules: &mut BTreeSet<String>, done: &mut Vec<String>) {
+        let node = &self.graph.graph[self.index];
         let mut conns = vec![
             ("clk_i".to_string(), "clk_i".to_string()),
             ("rst_ni".to_string(), "rst_ni".to_string()),
@@ -1025,174 +792,274 @@ pub fn generate(
         if let NodeKind::Repeat(Repeat { root: true, .. })
         | NodeKind::ArrayVals(ArrayVals { root: true, .. }) = node.kind
         {
-            // The root reference `0 D` comes from a sam_root started with the run.
-            let lib = library::root(o.ref_width);
-            let feed = format!("{}_ref_in", node.name);
-            modules.insert(lib.module.clone());
-            let mut bundle_items = Module::new("root");
-            bundle(&mut bundle_items, &feed, o.ref_width);
-            node_items.extend(bundle_items.items);
-            node_items.push(Item::Instance(Instance {
-                module: lib.module,
-                name: format!("{}_root", node.name),
-                params: lib.params,
-                conns: vec![
-                    ("clk_i".into(), "clk_i".into()),
-                    ("rst_ni".into(), "rst_ni".into()),
-                    ("start_i".into(), "run_q".into()),
-                    ("valid_o".into(), format!("{feed}_valid")),
-                    ("ready_i".into(), format!("{feed}_ready")),
-                    ("tok_o".into(), format!("{feed}_tok")),
-                ],
-            }));
+            modules.insert(self.root_feed(m));
             connected.insert("ref_in".into());
         }
-        for s in &p.config.streams {
-            let graph_port = p
-                .ports
-                .iter()
-                .find(|(gp, pre)| {
-                    *pre == &s.prefix
-                        && (if s.dir == StreamDir::In {
-                            connected.contains(*gp)
-                        } else {
-                            node.kind.outputs().iter().any(|o| &o.name() == *gp)
-                        })
-                })
-                .map(|(gp, _)| gp.clone());
-            // A channel wider than its edge (a joiner way that also carries
-            // values): a token is widened on the way in, its control payload
-            // sign-extended so that `D` and `N` stay all ones (minus one), and
-            // narrowed on the way out, keeping the flag and the low bits.
-            let edge_width = graph_port.as_ref().and_then(|gp| {
-                node.kind
-                    .inputs()
-                    .into_iter()
-                    .chain(node.kind.outputs())
-                    .find(|p| &p.name() == gp)
-                    .map(|p| width_of(p.kind, o))
-            });
-            for (port, _, _) in s.ports() {
-                let suffix = port.rsplit('_').nth(1).unwrap_or("");
-                let sig = match &graph_port {
-                    Some(gp) if suffix == "tok" && edge_width.is_some_and(|w| w < s.width) => {
-                        let (w, wide) = (edge_width.unwrap_or(s.width), s.width);
-                        let edge = format!("{}_{gp}_tok", node.name);
-                        if s.dir == StreamDir::In {
-                            format!(
-                                "{{{edge}[{w}], {{{}{{{edge}[{w}] & {edge}[{}]}}}}, {edge}[{}:0]}}",
-                                wide - w,
-                                w - 1,
-                                w - 1
-                            )
-                        } else {
-                            let wire = format!("{}_{gp}_wide_tok", node.name);
-                            node_items.push(Item::Wire {
-                                name: wire.clone(),
-                                width: Width::Bits(wide + 1),
-                            });
-                            node_items.push(Item::Assign {
-                                lhs: edge,
-                                rhs: format!("{{{wire}[{wide}], {wire}[{}:0]}}", w - 1),
-                            });
-                            wire
-                        }
-                    }
-                    Some(gp) => format!("{}_{gp}_{suffix}", node.name),
-                    // A channel this node does not use: no valid, nothing read.
-                    None => match (s.dir, suffix) {
-                        (StreamDir::In, "ready") => String::new(),
-                        (StreamDir::In, _) => "'0".into(),
-                        (StreamDir::Out, "ready") => "1'b1".into(),
-                        (StreamDir::Out, _) => String::new(),
-                    },
-                };
-                conns.push((port, sig));
+        let mut extras = Extras::default();
+        conns.extend(self.stream_conns(&connected, &mut extras));
+        self.unused_conns(&mut conns, &mut extras);
+        for side in &self.placed.config.sides {
+            match side.name.as_str() {
+                "start" => conns.push(("start_i".into(), "run_q".into())),
+                "done" => {
+                    let wire = format!("{}_done", node.name);
+                    extras.wires.push(Item::Wire {
+                        name: wire.clone(),
+                        width: Width::Bits(1),
+                    });
+                    conns.push(("done_o".into(), wire.clone()));
+                    done.push(wire);
+                }
+                _ => {}
             }
         }
-        for u in &p.config.unused {
-            let tie = if u.ends_with("_i") { "'0" } else { "" };
-            conns.push((u.clone(), tie.to_string()));
-        }
-        let mut regions = Vec::new();
-        for side in &p.config.sides {
-            if side.name == "start" {
-                conns.push(("start_i".into(), "run_q".into()));
-                continue;
-            }
-            if side.name == "done" {
-                let wire = format!("{}_done", node.name);
-                node_items.push(Item::Wire {
-                    name: wire.clone(),
-                    width: Width::Bits(1),
-                });
-                conns.push(("done_o".into(), wire.clone()));
-                done_terms.push(wire);
-                continue;
-            }
-            let role = p
-                .sides
-                .get(&side.name)
-                .cloned()
-                .ok_or_else(|| TopError::Node {
-                    node: node.name.clone(),
-                    message: format!("side port {} has no role", side.name),
-                })?;
-            if regions_total >= MAX_REGIONS {
-                return Err(TopError::TooManyRegions(regions_total + 1));
-            }
-            let r = HostRegion::new(&node.name, side, regions_total);
-            regions_total += 1;
-            let words = match side.kind {
-                SideKind::MemRead { .. } | SideKind::MemWrite { .. } => match &role {
-                    RegionRole::Input { array } | RegionRole::Output { array, .. } => {
-                        s.array_words.get(array).copied().unwrap_or(side.words())
-                    }
-                    _ => side.words(),
-                },
-                _ => 1,
-            };
-            map.push(MapEntry {
-                name: format!("{}.{}", node.name, side.name),
-                base: r.base,
-                words,
-                width: side.width,
-                role,
-            });
-            read_sources.push((r.index(), r.read_signal()));
-            regions.push(r);
-        }
-        let (decls, sides) = host::side_items(&node.name, &regions, &mut conns);
-        node_items.extend(decls);
-        node_items.push(Item::Comment(format!(
-            "{}: {}",
-            node.name,
-            node.kind.describe()
-        )));
-        node_items.push(Item::Instance(Instance {
-            module: p.config.module.clone(),
+        let (decls, sides) = host::side_items(&node.name, self.regions, &mut conns);
+        m.items.extend(extras.wires);
+        m.items.extend(decls);
+        let reasons: Vec<String> = extras.reasons.into_iter().collect();
+        m.sinks(
+            format!("{}: {}", node.name, reasons.join("; ")),
+            extras.sinks,
+        );
+        m.comment(format!("{}: {}", node.name, node.kind.describe()));
+        m.item(Item::Instance(Instance {
+            module: self.placed.config.module.clone(),
             name: node.name.clone(),
-            params: p.config.params.clone(),
+            params: self.placed.config.params.clone(),
             conns,
         }));
-        node_items.extend(sides);
+        m.items.extend(extras.after);
+        m.items.extend(sides);
     }
-    m.items.extend(edge_items.items);
-    m.items.extend(node_items);
-    m.comment("Done once every writer has seen D");
-    let all = if done_terms.is_empty() {
-        "1'b1".to_string()
-    } else {
-        done_terms.join(" && ")
-    };
-    m.assign("done", format!("run_q && {all}"));
-    host::host_read_mux(&mut m, &read_sources);
-    Ok(KernelTop {
-        module: m,
-        map,
-        probes,
-        modules: modules.into_iter().collect(),
-    })
+
+    /// A root `repeat` or value load reads the root reference `0 D` from a
+    /// `sam_root` started with the run; returns its module.
+    fn root_feed(&self, m: &mut Module) -> String {
+        let lib = library::root(self.o.ref_width);
+        let feed = format!("{}_ref_in", self.name());
+        bundle(m, &feed, self.o.ref_width);
+        let mut conns = vec![
+            ("clk_i".to_string(), "clk_i".to_string()),
+            ("rst_ni".to_string(), "rst_ni".to_string()),
+            ("start_i".into(), "run_q".into()),
+        ];
+        conns.extend(lib.stream_conns(|_, _, which| format!("{feed}_{}", which.name())));
+        m.item(Item::Instance(Instance {
+            module: lib.module.clone(),
+            name: format!("{}_root", self.name()),
+            params: lib.params,
+            conns,
+        }));
+        lib.module
+    }
+
+    /// The graph port a channel of the primitive carries, if any (`Placed::ports`
+    /// names channels by label: `out_1` for lane 1 of the array `out`).
+    fn graph_port(&self, s: &StreamPort, connected: &BTreeSet<String>) -> Option<String> {
+        let kind = &self.graph.graph[self.index].kind;
+        self.placed
+            .ports
+            .iter()
+            .find(|(gp, pre)| {
+                **pre == s.label()
+                    && match s.dir {
+                        StreamDir::In => connected.contains(*gp),
+                        StreamDir::Out => kind.outputs().iter().any(|o| &o.name() == *gp),
+                    }
+            })
+            .map(|(gp, _)| gp.clone())
+    }
+
+    /// Every channel's connections. A channel the graph does not use (an ALU's
+    /// second operand with a constant, a reducer's outer coordinates) gets no
+    /// valid and no token, and its ready goes to a sink; an output nobody reads
+    /// is always ready and its valid and token go to sinks.
+    fn stream_conns(&self, connected: &BTreeSet<String>, x: &mut Extras) -> Vec<(String, String)> {
+        let ports: Vec<Option<String>> = self
+            .placed
+            .config
+            .streams
+            .iter()
+            .map(|s| self.graph_port(s, connected))
+            .collect();
+        let name = self.name().to_string();
+        let streams = &self.placed.config.streams;
+        let exprs: Vec<[String; 3]> = streams
+            .iter()
+            .enumerate()
+            .map(|(k, s)| Signal::ALL.map(|which| self.channel_signal(&ports[k], s, which, x)))
+            .collect();
+        let mut conns = Vec::new();
+        for (k, s) in streams.iter().enumerate() {
+            match s.lane {
+                None => {
+                    conns.extend(Signal::ALL.map(|w| (s.port(w).0, exprs[k][w as usize].clone())))
+                }
+                Some(lane) => {
+                    let array = format!("{name}_{}", s.prefix);
+                    if lane.index == 0 {
+                        self.lane_array(&array, s, lane.count, &mut conns, x);
+                    }
+                    // Each lane's signals to and from its element of the array.
+                    for w in Signal::ALL {
+                        let element = format!("{array}_{}[{}]", w.name(), lane.index);
+                        let expr = exprs[k][w as usize].clone();
+                        let (lhs, rhs) = match s.port(w).1 {
+                            Dir::Output => (expr, element),
+                            Dir::Input => (element, expr),
+                        };
+                        x.after.push(Item::Assign { lhs, rhs });
+                    }
+                }
+            }
+        }
+        conns
+    }
+
+    /// The wires of a channel array of `count` lanes (`<array>_valid`,
+    /// `_ready`, `_tok`, element k for lane k), connected whole to its ports:
+    /// slang takes a packed array port only as a packed array.
+    fn lane_array(
+        &self,
+        array: &str,
+        s: &StreamPort,
+        count: u32,
+        conns: &mut Vec<(String, String)>,
+        x: &mut Extras,
+    ) {
+        for w in Signal::ALL {
+            let width = match w {
+                Signal::Tok => Width::Packed {
+                    lanes: count,
+                    bits: s.width + 1,
+                },
+                _ => Width::Lanes(count),
+            };
+            let wire = format!("{array}_{}", w.name());
+            x.wires.push(Item::Wire {
+                name: wire.clone(),
+                width,
+            });
+            conns.push((s.port(w).0, wire));
+        }
+    }
+
+    /// One signal of a channel whose graph port is `port`, see `stream_conns`.
+    fn channel_signal(
+        &self,
+        port: &Option<String>,
+        s: &StreamPort,
+        which: Signal,
+        x: &mut Extras,
+    ) -> String {
+        let name = self.name();
+        {
+            let read = |gp: &str| {
+                s.dir == StreamDir::In
+                    || self
+                        .read
+                        .iter()
+                        .any(|st| st.node == self.index && st.port == gp)
+            };
+            match (port, which) {
+                (Some(gp), _) if read(gp) => self.edge_signal(s, gp, which, x),
+                (Some(gp), Signal::Ready) => {
+                    x.reasons.insert(format!("no node reads {gp}"));
+                    "1'b1".into()
+                }
+                (Some(gp), _) => {
+                    let what = format!("{name}_{gp}_{}", which.name());
+                    x.sinks.push(Sink::pin(&what, signal_width(s, which)));
+                    format!("unused_{what}")
+                }
+                (None, Signal::Ready) if s.dir == StreamDir::Out => "1'b1".into(),
+                (None, Signal::Valid) if s.dir == StreamDir::In => "1'b0".into(),
+                (None, Signal::Tok) if s.dir == StreamDir::In => "'0".into(),
+                (None, _) => {
+                    let module = &self.placed.config.module;
+                    x.reasons.insert(format!(
+                        "this {module} configuration builds no {} channel",
+                        s.label()
+                    ));
+                    let what = format!("{name}_{}_{}", s.label(), which.name());
+                    x.sinks.push(Sink::pin(&what, signal_width(s, which)));
+                    format!("unused_{what}")
+                }
+            }
+        }
+    }
+
+    /// One signal of a channel carried by the edge bundle `<node>_<gp>`. A
+    /// channel wider than its edge (a joiner way that also carries values): a
+    /// token is widened on the way in, its control payload sign-extended so that
+    /// `D` and `N` stay all ones (minus one), and narrowed on the way out,
+    /// keeping the flag and the low bits (the rest goes to a sink).
+    fn edge_signal(&self, s: &StreamPort, gp: &str, which: Signal, x: &mut Extras) -> String {
+        let name = self.name();
+        let kind = &self.graph.graph[self.index].kind;
+        let edge_width = kind
+            .inputs()
+            .into_iter()
+            .chain(kind.outputs())
+            .find(|p| p.name() == gp)
+            .map_or(s.width, |p| width_of(p.kind, self.o));
+        let (w, wide) = (edge_width, s.width);
+        if which != Signal::Tok || w >= wide {
+            return format!("{name}_{gp}_{}", which.name());
+        }
+        let edge = format!("{name}_{gp}_tok");
+        if s.dir == StreamDir::In {
+            return format!(
+                "{{{edge}[{w}], {{{}{{{edge}[{w}] & {edge}[{}]}}}}, {edge}[{}:0]}}",
+                wide - w,
+                w - 1,
+                w - 1
+            );
+        }
+        let wire = format!("{name}_{gp}_wide_tok");
+        x.wires.push(Item::Wire {
+            name: wire.clone(),
+            width: Width::Bits(wide + 1),
+        });
+        x.after.push(Item::Assign {
+            lhs: edge,
+            rhs: format!("{{{wire}[{wide}], {wire}[{}:0]}}", w - 1),
+        });
+        x.reasons
+            .insert(format!("{gp} carries {w} of its way's {wide} payload bits"));
+        x.sinks.push(Sink::of(
+            &format!("{name}_{gp}_wide"),
+            format!("{wire}[{}:{w}]", wide - 1),
+        ));
+        wire
+    }
+
+    /// Ports the configuration does not use: inputs tied to zero, outputs to
+    /// sinks.
+    fn unused_conns(&self, conns: &mut Vec<(String, String)>, x: &mut Extras) {
+        let config = &self.placed.config;
+        for (port, dir, bits) in &config.unused {
+            let expr = match dir {
+                Dir::Input if *bits == 1 => "1'b0".to_string(),
+                Dir::Input => "'0".to_string(),
+                Dir::Output => {
+                    x.reasons.insert(format!(
+                        "{} outputs this configuration leaves unused",
+                        config.module
+                    ));
+                    let what = format!("{}_{}", self.name(), port.trim_end_matches("_o"));
+                    x.sinks.push(Sink::pin(&what, Width::Bits(*bits)));
+                    format!("unused_{what}")
+                }
+            };
+            conns.push((port.clone(), expr));
+        }
+    }
+}
+
+/// The width of one signal of channel `s`.
+fn signal_width(s: &StreamPort, which: Signal) -> Width {
+    Width::Bits(if which == Signal::Tok { s.width + 1 } else { 1 })
 }
 
 fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {

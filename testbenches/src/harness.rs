@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use samgen_hdl::host;
-use samgen_hdl::library::{PrimitiveConfig, StreamPort};
-use samgen_hdl::netlist::{Dir, Instance, Item, Module, Width};
+use samgen_hdl::library::{PrimitiveConfig, Signal, StreamDir, StreamPort};
+use samgen_hdl::netlist::{Dir, Instance, Item, Module, Sink, Width};
 
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
 use crate::CosimError;
@@ -138,44 +138,57 @@ impl Harness {
             .port("host_addr_i", Dir::Input, Width::Bits(32))
             .port("host_wdata_i", Dir::Input, Width::Bits(64))
             .port("host_rdata_o", Dir::Output, Width::Bits(64));
-        m.waivers.push((
-            "UNUSEDSIGNAL".into(),
-            "lanes are 64 bits wide; a channel uses only its token's bits".into(),
-        ));
-        if self
-            .duts
-            .iter()
-            .any(|d| d.config.unused.iter().any(|p| !p.ends_with("_i")))
-        {
-            m.waivers.push((
-                "PINCONNECTEMPTY".into(),
-                "outputs a configuration does not use are left open".into(),
-            ));
-        }
         let (mut lane_in, mut lane_out) = (0u32, 0u32);
+        // Lane bits above each input channel's token.
+        let mut spare_in = Vec::new();
         for dut in &self.duts {
             let mut conns = vec![
                 ("clk_i".to_string(), "clk_i".to_string()),
                 ("rst_ni".to_string(), "rst_ni".to_string()),
             ];
-            for ch in dut.config.inputs() {
-                let k = lane_in;
-                lane_in += 1;
-                let [(valid, ..), (ready, ..), (tok, _, bits)] = ch.ports();
-                conns.push((valid, format!("in_valid_i[{k}]")));
-                conns.push((ready, format!("in_ready_o[{k}]")));
-                conns.push((tok, format!("in_tok_i[{}+:{bits}]", k * LANE_BITS)));
-            }
+            // Each channel's lane, in channel order.
+            let lanes: Vec<u32> = dut
+                .config
+                .streams
+                .iter()
+                .map(|ch| {
+                    let counter = match ch.dir {
+                        StreamDir::In => &mut lane_in,
+                        StreamDir::Out => &mut lane_out,
+                    };
+                    *counter += 1;
+                    *counter - 1
+                })
+                .collect();
+            let tok_wire = |ch: &StreamPort| match ch.label().as_str() {
+                "" => format!("{}_tok", dut.instance),
+                label => format!("{}_{label}_tok", dut.instance),
+            };
+            conns.extend(dut.config.stream_conns(|i, ch, which| {
+                let k = lanes[i];
+                match (ch.dir, which) {
+                    (StreamDir::In, Signal::Valid) => format!("in_valid_i[{k}]"),
+                    (StreamDir::In, Signal::Ready) => format!("in_ready_o[{k}]"),
+                    (StreamDir::In, Signal::Tok) => {
+                        format!("in_tok_i[{}+:{}]", k * LANE_BITS, ch.width + 1)
+                    }
+                    (StreamDir::Out, Signal::Valid) => format!("out_valid_o[{k}]"),
+                    (StreamDir::Out, Signal::Ready) => format!("out_ready_i[{k}]"),
+                    (StreamDir::Out, Signal::Tok) => tok_wire(ch),
+                }
+            }));
             let mut out_wires = Vec::new();
-            for ch in dut.config.outputs() {
-                let k = lane_out;
-                lane_out += 1;
-                let [(valid, ..), (ready, ..), (tok, _, bits)] = ch.ports();
-                let wire = format!("{}_{}", dut.instance, tok.trim_end_matches("_o"));
-                conns.push((valid, format!("out_valid_o[{k}]")));
-                conns.push((ready, format!("out_ready_i[{k}]")));
-                conns.push((tok, wire.clone()));
-                out_wires.push((wire, bits, k));
+            for (i, ch) in dut.config.streams.iter().enumerate() {
+                let bits = ch.width + 1;
+                match ch.dir {
+                    StreamDir::In if bits < LANE_BITS => spare_in.push(format!(
+                        "in_tok_i[{}:{}]",
+                        (lanes[i] + 1) * LANE_BITS - 1,
+                        lanes[i] * LANE_BITS + bits
+                    )),
+                    StreamDir::In => {}
+                    StreamDir::Out => out_wires.push((tok_wire(ch), bits, lanes[i])),
+                }
             }
             let regions: Vec<HostRegion> = self
                 .host_regions()
@@ -183,9 +196,17 @@ impl Harness {
                 .filter(|r| r.instance == dut.instance)
                 .collect();
             let (decls, sides) = host::side_items(&dut.instance, &regions, &mut conns);
-            for port in &dut.config.unused {
-                let tie = if port.ends_with("_i") { "'0" } else { "" };
-                conns.push((port.clone(), tie.to_string()));
+            let mut sinks = Vec::new();
+            for (port, dir, bits) in &dut.config.unused {
+                let expr = match dir {
+                    Dir::Input => "'0".to_string(),
+                    Dir::Output => {
+                        let what = format!("{}_{}", dut.instance, port.trim_end_matches("_o"));
+                        sinks.push(Sink::pin(&what, Width::Bits(*bits)));
+                        format!("unused_{what}")
+                    }
+                };
+                conns.push((port.clone(), expr));
             }
             m.comment(format!("{} ({})", dut.instance, dut.config.module));
             for (wire, bits, _) in &out_wires {
@@ -197,6 +218,13 @@ impl Harness {
             for item in decls {
                 m.item(item);
             }
+            m.sinks(
+                format!(
+                    "outputs of {} that this configuration does not use",
+                    dut.instance
+                ),
+                sinks,
+            );
             m.item(Item::Instance(Instance {
                 module: dut.config.module.clone(),
                 name: dut.instance.clone(),
@@ -213,12 +241,20 @@ impl Harness {
                 );
             }
         }
-        host::host_read_mux(&mut m, &host::read_sources(&self.host_regions()));
+        host::host_port_tail(&mut m, &self.host_regions(), false);
         if num_in == 0 {
             m.assign("in_ready_o", "1'b0");
+            spare_in.push("{in_valid_i, in_tok_i}".into());
         }
         if num_out == 0 {
             m.assign("out_valid_o", "1'b0").assign("out_tok_o", "'0");
+            spare_in.push("out_ready_i".into());
+        }
+        if !spare_in.is_empty() {
+            m.sinks(
+                "lanes are 64 bits wide; a channel uses only its token's bits",
+                vec![Sink::of("lanes", format!("{{{}}}", spare_in.join(", ")))],
+            );
         }
         m
     }

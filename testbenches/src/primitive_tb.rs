@@ -277,7 +277,7 @@ pub fn verify(
         .streams
         .iter()
         .filter(|s| s.dir == StreamDir::Out)
-        .map(|s| s.prefix.clone())
+        .map(|s| s.label())
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut sim = Sim::new(model, wave, rng.gen())?;

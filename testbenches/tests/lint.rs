@@ -1,10 +1,138 @@
 //! Every hand-written primitive and every generated wrapper passes
-//! `verilator --lint-only -Wall` (DESIGN section 12).
+//! `verilator --lint-only -Wall` (DESIGN section 12); every primitive and every
+//! generated kernel top also passes slang with every warning on (`-Weverything`,
+//! through pyslang in the workspace's `.venv`, which `make setup` installs), but
+//! for the classes [`SLANG_WAIVERS`] lists with their reasons.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use samgen_hdl::library::{primitives_dir, sources_for, SOURCES};
+
+/// slang warning classes waived for the whole library, each with its reason.
+/// Any other warning fails the test.
+const SLANG_WAIVERS: &[(&str, &str)] = &[
+    (
+        "case-redundant-default",
+        "lowRISC style: every `unique case` has a `default` arm, even where the \
+         labels cover every value (X-safe in simulation, a full case in synthesis)",
+    ),
+    (
+        "case-enum-explicit",
+        "the `default` arm is how a case handles the token kinds it does not name",
+    ),
+    (
+        "unused-def",
+        "each primitive is compiled with every library file it may use; some are \
+         instantiated only in other configurations (sam_mul18: the ECP5 DSP branch)",
+    ),
+    (
+        "sign-compare",
+        "loop variables are `int` and the bounds `int unsigned` parameters, all small \
+         and non-negative: the compare is the same signed or unsigned",
+    ),
+    (
+        "sign-conversion",
+        "the same loop variables used as indices and `int unsigned` arguments, and \
+         sized casts of small non-negative constants",
+    ),
+    (
+        "arith-op-mismatch",
+        "sums of `logic` payloads and sized casts of constants (`RefWidth'(1)`), and \
+         of `int` loop variables with `int unsigned` parameters: the same bits",
+    ),
+    (
+        "useless-cast",
+        "sized casts that are no-ops at the default widths only; at others they set \
+         the width Verilator's WIDTH check asks for",
+    ),
+    (
+        "unused-port",
+        "ports a configuration does not read, as the module headers say \
+         (sam_joiner_way's end_* when it does not skip, sam_joiner3_pack's clock)",
+    ),
+    (
+        "unassigned-variable",
+        "outputs of a hard block (MULT18X18D, DP16KD) instantiated only under the \
+         FPGA flow's define: in simulation and lint a behavioral branch drives them",
+    ),
+    (
+        "unused-parameter",
+        "sam_stream_assert's Name is read by its assertions only, which \
+         SAM_ASSERTS_OFF removes",
+    ),
+];
+
+/// The workspace's Python (`$SAMGEN_VENV` or `.venv`, with pyslang).
+fn venv_python() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let venv = match std::env::var_os("SAMGEN_VENV") {
+        Some(v) if !v.is_empty() => PathBuf::from(v),
+        _ => root.join(".venv"),
+    };
+    let python = venv.join("bin/python");
+    assert!(
+        python.is_file(),
+        "{} is missing: run `make setup` (it installs pyslang)",
+        python.display()
+    );
+    python
+}
+
+/// Whether a slang warning line is waived: its class is in [`SLANG_WAIVERS`],
+/// or it is an `unused_*` sink (lowRISC's idiom, the signals Verilator's default
+/// `-unused-regexp` exempts) reported as set but never read.
+fn slang_waived(line: &str) -> bool {
+    let class = line
+        .rsplit_once("[-W")
+        .map(|(_, c)| c.trim_end_matches(']'))
+        .unwrap_or("");
+    SLANG_WAIVERS.iter().any(|(c, _)| *c == class)
+        || (class.starts_with("unused-but-set") && line.contains("'unused"))
+}
+
+/// slang with every warning on; the unwaived warnings and errors, if any.
+fn slang(files: &[&Path], top: &str, defines: &[String]) -> Result<(), String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/slang_lint.py");
+    let out = Command::new(venv_python())
+        .arg(script)
+        .args(["-Weverything", "--top", top])
+        .args(defines)
+        .args(files)
+        .output()
+        .map_err(|e| format!("cannot run slang: {e}"))?;
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    let bad: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(": error: ") || (l.contains(": warning: ") && !slang_waived(l)))
+        .collect();
+    if out.status.success() && bad.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("slang (exit {}):\n{}", out.status, bad.join("\n")))
+    }
+}
+
+#[test]
+fn slang_waivers_are_warning_classes_with_reasons() {
+    for (class, reason) in SLANG_WAIVERS {
+        assert!(!class.starts_with("-W") && !class.contains(' '), "{class}");
+        assert!(reason.len() > 40, "{class}: give the reason");
+    }
+    assert!(slang_waived(
+        "a.sv:1:7: warning: variable 'unused_x' is assigned but its value is never used \
+         [-Wunused-but-set-variable]"
+    ));
+    assert!(!slang_waived(
+        "a.sv:1:7: warning: variable 'x' is assigned but its value is never used \
+         [-Wunused-but-set-variable]"
+    ));
+    assert!(!slang_waived(
+        "a.sv:9:5: warning: implicit conversion from 'logic[1:0][16:0]' to 'logic[33:0]' \
+         [-Wpacked-array-conv]"
+    ));
+}
 
 fn lint(files: &[&Path], top: &str, params: &[String]) -> Result<(), String> {
     let out = Command::new("verilator")
@@ -31,6 +159,9 @@ fn every_primitive_lints_clean() {
         for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
             if let Err(e) = lint(&refs, src.name, &defines) {
                 panic!("{} {defines:?} does not lint clean:\n{e}", src.name);
+            }
+            if let Err(e) = slang(&refs, src.name, &defines) {
+                panic!("{} {defines:?} has slang warnings:\n{e}", src.name);
             }
         }
     }
@@ -95,28 +226,56 @@ fn every_registry_wrapper_lints_clean() {
 }
 
 /// The level scanner in every format (dense, compressed, range), with and without
-/// root mode, as simulated and as synthesized; an unknown format is an error.
+/// root mode, as simulated and as synthesized, each in the one-instance wrapper
+/// (its `Format` is a `sam_pkg::scan_format_e`, which `-G` cannot set); a value
+/// outside the enum is an error.
 #[test]
 fn fiberlookup_lints_clean_in_every_format_and_rejects_bad_ones() {
-    let files = sources_for(&["sam_fiberlookup"]).unwrap();
-    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
-    for format in 0..=2 {
-        for root in 0..=1 {
+    use samgen_cosim::harness::{DutInstance, Harness};
+    use samgen_hdl::library::{fiberlookup, ScanArrays, ScanFormat};
+    let dir = std::env::temp_dir().join(format!("samgen-lint-scan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let arrays = ScanArrays {
+        pos_addr_width: 6,
+        crd_addr_width: 7,
+    };
+    let wrap = |config| {
+        let h = Harness {
+            name: "sam_tb_scan".into(),
+            duts: vec![DutInstance {
+                instance: "dut".into(),
+                config,
+            }],
+        };
+        let top = dir.join("sam_tb_scan.sv");
+        std::fs::write(&top, h.to_module().to_string()).unwrap();
+        let mut files = sources_for(&["sam_fiberlookup", "sam_mem"]).unwrap();
+        files.push(top);
+        files
+    };
+    for format in [ScanFormat::Dense, ScanFormat::Compressed, ScanFormat::Range] {
+        for root in [false, true] {
+            let files = wrap(fiberlookup(format, root, 16, 16, arrays));
+            let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
             for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
-                let params = [
-                    vec![format!("-GFormat={format}"), format!("-GRoot={root}")],
-                    defines,
-                ]
-                .concat();
-                if let Err(e) = lint(&refs, "sam_fiberlookup", &params) {
-                    panic!("sam_fiberlookup {params:?} does not lint clean:\n{e}");
+                if let Err(e) = lint(&refs, "sam_tb_scan", &defines) {
+                    panic!("sam_fiberlookup {format:?} root {root} {defines:?}:\n{e}");
                 }
             }
         }
     }
-    let err = lint(&refs, "sam_fiberlookup", &["-GFormat=3".into()]).unwrap_err();
+    let mut bad = fiberlookup(ScanFormat::Dense, false, 16, 16, arrays);
+    for (name, value) in &mut bad.params {
+        if name == "Format" {
+            *value = "sam_pkg::scan_format_e'(3)".into();
+        }
+    }
+    let files = wrap(bad);
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    let err = lint(&refs, "sam_tb_scan", &[]).unwrap_err();
+    let _ = std::fs::remove_dir_all(&dir);
     assert!(
-        err.contains("Format must be 0 (dense), 1 (compressed) or 2 (range)"),
+        err.contains("Format must be ScanDense, ScanCompressed or ScanRange"),
         "{err}"
     );
 }
@@ -259,6 +418,20 @@ fn every_generated_kernel_top_lints_clean() {
             if let Err(e) = lint(&refs, "sam_kernel", &defines) {
                 failures.push(format!("{label} {defines:?}:\n{e}"));
             }
+            if let Err(e) = slang(&refs, "sam_kernel", &defines) {
+                failures.push(format!("{label} {defines:?}:\n{e}"));
+            }
+        }
+        // A generated top carries no file-wide waiver and leaves no pin open:
+        // an unused output goes to a named sink.
+        let text = top.module.to_string();
+        assert!(!text.contains("lint_off PINCONNECTEMPTY"), "{label}");
+        let open = text
+            .lines()
+            .filter(|l| l.trim_end().ends_with("()") || l.contains("(),"));
+        assert_eq!(open.count(), 0, "{label}: open pins");
+        for l in text.lines().filter(|l| l.contains("lint_off")) {
+            assert!(l.contains("lint_off UNUSEDSIGNAL"), "{label}: {l}");
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
