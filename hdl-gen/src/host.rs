@@ -96,7 +96,8 @@ fn addr_width(kind: SideKind) -> u32 {
 /// The arrays and registers behind `regions` (side ports of `instance`); pushes
 /// the instance's connections to them onto `conns`. Returns the signal
 /// declarations (to print before the instance: a signal is declared before use)
-/// and the memories, registers and address decodes.
+/// and the memories, registers and address decodes. (One match over the side
+/// kinds, a few lines past 80: each arm is the whole wiring of one kind.)
 pub fn side_items(
     instance: &str,
     regions: &[HostRegion],

@@ -10,7 +10,10 @@
 //!   region each; dense levels' dimensions are host-set registers; writers' counts
 //!   are host-readable. Region 0 is the control region: a write to word 0 starts
 //!   the run, word 0 reads `done`, word 1 the cycle counter (cycles from start to
-//!   done). The address map lists every region.
+//!   done), word 2 the error word (an access that hit no region: every address
+//!   is decoded in full). The address map lists every region.
+//! - Nothing is left open: channels a configuration does not build are tied to
+//!   constants, output pins nobody reads go to `unused_*` sinks.
 //! - The kernel also has `done_o` and one `probe_o` bit pair per edge (consumer
 //!   side valid, ready) so a simulation that times out can name the stuck edges.
 //!
@@ -272,7 +275,9 @@ pub fn index_extents(
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "role", rename_all = "snake_case")]
 pub enum RegionRole {
-    /// Word 0: write to start, read `done`; word 1: the cycle counter.
+    /// Word 0: write to start, read `done`; word 1: the cycle counter; word 2:
+    /// the error word (bit 0: an access hit no region, bits 63:32 its address;
+    /// a write clears it).
     Control,
     /// An input array the host loads before the run.
     Input { array: String },
@@ -1105,6 +1110,9 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
     h.push(
         "this file lists them); region 0 is control: write word 0 to start, read word 0 for".into(),
     );
-    h.push("done, word 1 for the cycles from start to done.".into());
+    h.push(
+        "done, word 1 for the cycles from start to done, word 2 for the error word (bit 0:".into(),
+    );
+    h.push("an access hit no region; bits 63:32 its address; write word 2 to clear).".into());
     h
 }
