@@ -162,9 +162,9 @@ fn spmv_graph() -> SamGraph {
         loop_order: strings(&["i", "j"]),
         ..Default::default()
     };
-    info.formats.insert("x".into(), "s".into());
-    info.formats.insert("B".into(), "ds".into());
-    info.formats.insert("c".into(), "s".into());
+    info.formats.insert("x".into(), "s".parse().unwrap());
+    info.formats.insert("B".into(), "ds".parse().unwrap());
+    info.formats.insert("c".into(), "s".parse().unwrap());
     let mut g = SamGraph::new(info);
     let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Dense, true));
     let bc = g.add_node(
@@ -273,10 +273,10 @@ fn spmv_graph() -> SamGraph {
 fn misc_graph() -> SamGraph {
     use LevelFormat::*;
     let mut info = GraphInfo::default();
-    info.formats.insert("X".into(), "sd".into());
-    info.formats.insert("B".into(), "ss:1,0".into());
-    info.formats.insert("C".into(), "ss".into());
-    info.formats.insert("D".into(), "ds".into());
+    info.formats.insert("X".into(), "sd".parse().unwrap());
+    info.formats.insert("B".into(), "ss:1,0".parse().unwrap());
+    info.formats.insert("C".into(), "ss".parse().unwrap());
+    info.formats.insert("D".into(), "ds".parse().unwrap());
     let mut g = SamGraph::new(info);
     let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Compressed, true));
     let c0 = g.add_node("C0_scan", lookup("C", 0, "i", Compressed, true));
@@ -505,7 +505,7 @@ fn csc_format_text_round_trips_through_the_graph_comment() {
     let text = g.to_dot();
     assert!(text.contains("B=ss10"), "{text}");
     let back = SamGraph::from_custard(&text, "k.gv").unwrap();
-    assert_eq!(back.info.formats["B"], "ss:1,0");
+    assert_eq!(back.info.formats["B"].to_string(), "ss:1,0");
 }
 
 fn counts(g: &SamGraph) -> Vec<(&'static str, usize)> {
@@ -532,9 +532,9 @@ fn custard_spmv_imports() {
         ]
     );
     assert_eq!(g.graph.node_count(), 14);
-    assert_eq!(g.info.formats["x"], "s");
-    assert_eq!(g.info.formats["B"], "ss");
-    assert_eq!(g.info.formats["c"], "d");
+    assert_eq!(g.info.formats["x"].to_string(), "s");
+    assert_eq!(g.info.formats["B"].to_string(), "ss");
+    assert_eq!(g.info.formats["c"].to_string(), "d");
     let node = |n: &str| {
         &g.node(g.find(n).unwrap_or_else(|| panic!("no node {n}")))
             .kind

@@ -862,7 +862,7 @@ fn unpack_outputs(
     for (name, levels) in writers {
         let err = |m: String| CosimError::Mismatch(format!("output {name}: {m}"));
         let format: Format = match graph.info.formats.get(&name) {
-            Some(text) => text.parse().map_err(|e| err(format!("{e}")))?,
+            Some(f) => f.clone(),
             None => Format::uniform(LevelFormat::Compressed, levels.len()),
         };
         let mut dims = vec![0u64; levels.len()];

@@ -159,7 +159,7 @@ fn custard(file: &str, expr: &str, dims: &[(&str, &[u64])]) {
         .info
         .formats
         .iter()
-        .map(|(t, f)| (t.clone(), f.parse().unwrap()))
+        .map(|(t, f)| (t.clone(), f.clone()))
         .collect();
     let inputs = |seed: u64, density: f64, size: u64| {
         dims.iter()

@@ -244,8 +244,8 @@ impl Importer<'_> {
         self.info
             .formats
             .get(tensor)
-            .and_then(|f| f.chars().filter(char::is_ascii_alphabetic).nth(level))
-            .and_then(LevelFormat::from_letter)
+            .and_then(|f| f.levels.get(level))
+            .map(|l| l.format)
             .ok_or_else(|| {
                 self.node_err(
                     n,
@@ -871,10 +871,19 @@ fn read_info(imp: &mut Importer, attrs: &Attrs, line: Option<usize>) -> Result<(
             };
             let t = t.trim().to_string();
             // An order-0 tensor's format is `none`.
-            let f = match f.trim() {
+            let text = match f.trim() {
                 "none" => String::new(),
                 f => samgen_format(f),
             };
+            let f = text.parse().map_err(|e| {
+                GraphIoError::new(
+                    imp.file,
+                    line,
+                    None,
+                    K::BadValue,
+                    format!("graph comment entry `{entry}`: {e}"),
+                )
+            })?;
             imp.info.formats.insert(t.clone(), f);
             imp.tensor_order.push(t);
         }

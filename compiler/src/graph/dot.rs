@@ -19,7 +19,6 @@ use super::{
     GraphInfo, GraphIoError, GraphIoErrorKind, Intersect, NodeKind, Range, Reduce, RepSigGen,
     Repeat, SamGraph, SpAccumulator, Union, ValsWrite,
 };
-use crate::tensor::Format;
 
 /// Quote a DOT string: `"` is escaped, backslashes are kept (Custard's labels use
 /// `\n` as Graphviz's line break).
@@ -118,20 +117,18 @@ fn edge_label(g: &SamGraph, e: petgraph::graph::EdgeIndex) -> (String, String) {
 /// names the tensor's mode, not the storage level); `level` itself when the
 /// header has no usable format.
 pub(crate) fn mode_of_level(info: &GraphInfo, tensor: &str, level: usize) -> usize {
-    header_format(info, tensor)
+    info.formats
+        .get(tensor)
         .and_then(|f| f.mode_order.get(level).copied())
         .unwrap_or(level)
 }
 
 /// The storage level of tensor mode `mode` by the header's format.
 pub(crate) fn level_of_mode(info: &GraphInfo, tensor: &str, mode: usize) -> usize {
-    header_format(info, tensor)
+    info.formats
+        .get(tensor)
         .and_then(|f| f.mode_order.iter().position(|&m| m == mode))
         .unwrap_or(mode)
-}
-
-fn header_format(info: &GraphInfo, tensor: &str) -> Option<Format> {
-    info.formats.get(tensor)?.parse().ok()
 }
 
 fn node_attrs(
@@ -339,7 +336,7 @@ impl SamGraph {
         }
         let comment: Vec<String> = order
             .iter()
-            .map(|t| format!("{t}={}", custard_format(&self.info.formats[*t])))
+            .map(|t| format!("{t}={}", custard_format(&self.info.formats[*t].to_string())))
             .collect();
         let _ = writeln!(out, "    comment={}", q(&comment.join(",")));
         if let Some(e) = &self.info.expression {

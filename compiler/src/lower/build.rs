@@ -70,9 +70,9 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
     let it = Iterations::of(kernel)?;
     let mut formats = std::collections::BTreeMap::new();
     for op in &kernel.operands {
-        formats.insert(op.tensor.clone(), op.format.to_string());
+        formats.insert(op.tensor.clone(), op.format.clone());
     }
-    formats.insert(kernel.output.clone(), kernel.output_format.to_string());
+    formats.insert(kernel.output.clone(), kernel.output_format.clone());
     let slots = it.scope.len();
     let mut b = Builder {
         k: kernel,

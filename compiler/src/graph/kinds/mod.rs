@@ -54,7 +54,7 @@ use serde::{Deserialize, Serialize};
 
 use super::GraphInfo;
 use crate::golden::GoldenError;
-use crate::tensor::{Format, LevelFormat, Tensor};
+use crate::tensor::{LevelFormat, Tensor};
 use crate::token::Token;
 
 /// Most ways a joiner, broadcast or concatenation may have.
@@ -228,16 +228,13 @@ impl CheckContext<'_> {
     /// The storage format of `tensor`'s `level` as the graph's header gives it:
     /// `Ok(None)` without a header entry, an error for a level past the format.
     pub fn level_format(&self, tensor: &str, level: usize) -> Result<Option<LevelFormat>, String> {
-        let Some(text) = self.info.formats.get(tensor) else {
+        let Some(f) = self.info.formats.get(tensor) else {
             return Ok(None);
         };
-        let f: Format = text
-            .parse()
-            .map_err(|e| format!("tensor {tensor}'s format `{text}` in the header: {e}"))?;
         match f.levels.get(level) {
             Some(l) => Ok(Some(l.format)),
             None => Err(format!(
-                "level {level} of tensor {tensor}, which has {} level(s) (`{text}`)",
+                "level {level} of tensor {tensor}, which has {} level(s) (`{f}`)",
                 f.levels.len()
             )),
         }
