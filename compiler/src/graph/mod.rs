@@ -140,7 +140,6 @@ impl SamGraph {
     }
 
     /// Node counts by type name (what `samgen compile --json` reports).
-
     pub fn primitive_counts(&self) -> BTreeMap<&'static str, usize> {
         let mut counts = BTreeMap::new();
         for n in self.graph.node_weights() {
