@@ -22,6 +22,7 @@
 //! (`[0,1,2,2,3,4]` with `every_fiber`).
 
 use super::stream::{check_done, value_of, GoldenError};
+use crate::tensor::level::Compressed;
 use crate::tensor::{Level, LevelFormat, NamedArray};
 use crate::token::Token;
 
@@ -51,16 +52,7 @@ pub fn fiberwrite(
     } else if caps.append {
         let (pos, crd) = fiberwrite_compressed(crd, every_fiber)?;
         Ok(WrittenLevel {
-            arrays: vec![
-                NamedArray {
-                    name: "pos",
-                    data: pos,
-                },
-                NamedArray {
-                    name: "crd",
-                    data: crd,
-                },
-            ],
+            arrays: Compressed::arrays(pos, crd),
             dim: None,
         })
     } else {
@@ -86,25 +78,15 @@ pub fn read_written(
     parents: u64,
     array: impl Fn(&str) -> Vec<u64>,
 ) -> (Level, u64) {
-    let caps = format.caps();
-    let mut arrays = Vec::new();
-    let size = if caps.full {
-        parents.saturating_mul(dim)
+    let (arrays, size) = if format.caps().full {
+        (Vec::new(), parents.saturating_mul(dim))
     } else {
         let mut pos = array("pos");
         let last = pos.last().copied().unwrap_or(0);
         pos.resize(parents as usize + 1, last);
         let crd = array("crd");
         let size = crd.len() as u64;
-        arrays.push(NamedArray {
-            name: "pos",
-            data: pos,
-        });
-        arrays.push(NamedArray {
-            name: "crd",
-            data: crd,
-        });
-        size
+        (Compressed::arrays(pos, crd), size)
     };
     let level = Level {
         format,

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    model, ref_input, refs_in, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Ref};
 use crate::tensor::LevelFormat;
@@ -30,11 +32,7 @@ impl Primitive for FiberLookup {
     }
 
     fn inputs(&self) -> Vec<PortSpec> {
-        if self.root {
-            vec![]
-        } else {
-            vec![PortSpec::new(Role::RefIn, Ref)]
-        }
+        ref_input(self.root)
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
@@ -79,11 +77,7 @@ impl Primitive for FiberLookup {
                 self.level, lvl.format, self.format
             ));
         }
-        let refs = if self.root {
-            m.root()
-        } else {
-            m.input(&Port::new(Role::RefIn))?
-        };
+        let refs = refs_in(m, self.root)?;
         let (crd, r) = golden::fiberlookup(lvl, refs).map_err(model)?;
         m.emit(Port::new(Role::CrdOut), crd);
         m.emit(Port::new(Role::RefOut), r);

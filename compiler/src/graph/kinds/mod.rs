@@ -276,6 +276,25 @@ pub trait Machine {
     fn write_vals(&mut self, tensor: &str, tokens: Vec<Token>) -> Result<(), String>;
 }
 
+/// The reference input of a kind that may sit at the root (a scanner, a
+/// range, a load): none there, since it reads the root fiber itself.
+pub(crate) fn ref_input(root: bool) -> Vec<PortSpec> {
+    if root {
+        vec![]
+    } else {
+        vec![PortSpec::new(Role::RefIn, StreamKind::Ref)]
+    }
+}
+
+/// The references such a kind reads: the root's, or its input's.
+pub(crate) fn refs_in(m: &dyn Machine, root: bool) -> Result<&[Token], String> {
+    if root {
+        Ok(m.root())
+    } else {
+        m.input(&Port::new(Role::RefIn))
+    }
+}
+
 /// A golden model's error as a step's message.
 pub(crate) fn model(e: GoldenError) -> String {
     e.to_string()

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{model, ref_input, refs_in, Descriptor, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Ref};
 
@@ -30,11 +30,7 @@ impl Primitive for Range {
     }
 
     fn inputs(&self) -> Vec<PortSpec> {
-        if self.root {
-            vec![]
-        } else {
-            vec![PortSpec::new(Role::RefIn, Ref)]
-        }
+        ref_input(self.root)
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
@@ -61,11 +57,7 @@ impl Primitive for Range {
         let dim = m.extent(index).ok_or_else(|| {
             format!("no level scanner gives the extent of index {index} for its range")
         })?;
-        let refs = if self.root {
-            m.root()
-        } else {
-            m.input(&Port::new(Role::RefIn))?
-        };
+        let refs = refs_in(m, self.root)?;
         let (crd, r) = golden::range(dim, refs).map_err(model)?;
         m.emit(Port::new(Role::CrdOut), crd);
         m.emit(Port::new(Role::RefOut), r);
