@@ -3,10 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    model, ref_input, refs_in, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role,
+    model, ref_input, refs_in, scan_outputs, CheckContext, Descriptor, Machine, Port, PortSpec,
+    Primitive, Role,
 };
 use crate::golden;
-use crate::graph::StreamKind::{Crd, Ref};
 use crate::tensor::LevelFormat;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -36,10 +36,7 @@ impl Primitive for FiberLookup {
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
-        vec![
-            PortSpec::new(Role::CrdOut, Crd),
-            PortSpec::new(Role::RefOut, Ref),
-        ]
+        scan_outputs()
     }
 
     fn check(&self, cx: &CheckContext) -> Result<(), String> {

@@ -286,6 +286,14 @@ pub(crate) fn ref_input(root: bool) -> Vec<PortSpec> {
     }
 }
 
+/// A scanner's or a range's outputs: coordinates and their references.
+pub(crate) fn scan_outputs() -> Vec<PortSpec> {
+    vec![
+        PortSpec::new(Role::CrdOut, StreamKind::Crd),
+        PortSpec::new(Role::RefOut, StreamKind::Ref),
+    ]
+}
+
 /// The references such a kind reads: the root's, or its input's.
 pub(crate) fn refs_in(m: &dyn Machine, root: bool) -> Result<&[Token], String> {
     if root {

@@ -2,9 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, ref_input, refs_in, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    model, ref_input, refs_in, scan_outputs, Descriptor, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::golden;
-use crate::graph::StreamKind::{Crd, Ref};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "range",
@@ -34,10 +35,7 @@ impl Primitive for Range {
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
-        vec![
-            PortSpec::new(Role::CrdOut, Crd),
-            PortSpec::new(Role::RefOut, Ref),
-        ]
+        scan_outputs()
     }
 
     fn describe(&self) -> String {
