@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, ref_input, refs_in, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    model, ref_input, refs_in, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::golden;
 use crate::graph::StreamKind::Val;
 
@@ -49,6 +51,16 @@ impl Primitive for ArrayVals {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}_vals", self.tensor)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        let d =
+            Dot::new(format!("Array Vals: {}", self.tensor), "green2").attr("tensor", &self.tensor);
+        if self.root {
+            d.attr("root", true)
+        } else {
+            d
+        }
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    model, ref_input, refs_in, scan_outputs, CheckContext, Descriptor, Machine, Port, PortSpec,
-    Primitive, Role,
+    mode_of_level, model, ref_input, refs_in, scan_outputs, CheckContext, Descriptor, Dot,
+    GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
 use crate::golden;
 use crate::tensor::LevelFormat;
@@ -56,6 +56,20 @@ impl Primitive for FiberLookup {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}{}_scan", self.tensor, self.level)
+    }
+
+    fn dot(&self, info: &GraphInfo) -> Dot {
+        let (t, level, format) = (&self.tensor, self.level, self.format.name());
+        Dot::new(
+            format!("FiberLookup {}: {t}{level}\\n{format}", self.index),
+            "green4",
+        )
+        .attr("index", &self.index)
+        .attr("tensor", t)
+        .attr("mode", mode_of_level(info, t, level))
+        .attr("format", format)
+        .attr("src", true)
+        .attr("root", self.root)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -123,6 +123,17 @@ macro_rules! joiner_kind {
                 format!("{}_{}", self.index, DESCRIPTOR.name)
             }
 
+            fn dot(&self, _info: &crate::graph::GraphInfo) -> super::Dot {
+                let d = super::Dot::new(format!("{} {}", DESCRIPTOR.name, self.index), "purple")
+                    .attr("index", &self.index)
+                    .attr("operands", self.operands.join(","));
+                if self.values.is_empty() {
+                    d
+                } else {
+                    d.attr("values", self.values.join(","))
+                }
+            }
+
             fn golden(&self, m: &mut dyn super::Machine) -> Result<(), String> {
                 super::joiner::golden(m, &self.operands, &self.values, $model)
             }

@@ -52,6 +52,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use super::dot::mode_of_level;
 use super::GraphInfo;
 use crate::golden::GoldenError;
 use crate::tensor::{LevelFormat, Tensor};
@@ -219,6 +220,36 @@ pub struct Descriptor {
     pub summary: &'static str,
 }
 
+/// A node as samgen's DOT writer draws it: its attributes (Custard's names
+/// where Custard has the kind), its label and its colour.
+pub struct Dot {
+    pub attrs: Vec<(&'static str, String)>,
+    pub label: String,
+    pub color: &'static str,
+}
+
+impl Dot {
+    pub fn new(label: String, color: &'static str) -> Dot {
+        Dot {
+            attrs: Vec::new(),
+            label,
+            color,
+        }
+    }
+
+    /// One more attribute.
+    pub fn attr(mut self, key: &'static str, value: impl fmt::Display) -> Dot {
+        self.attrs.push((key, value.to_string()));
+        self
+    }
+
+    /// An attribute written before the others.
+    pub fn attr_first(mut self, key: &'static str, value: impl fmt::Display) -> Dot {
+        self.attrs.insert(0, (key, value.to_string()));
+        self
+    }
+}
+
 /// What a kind's checks may look at besides its own parameters.
 pub struct CheckContext<'a> {
     pub info: &'a GraphInfo,
@@ -336,6 +367,12 @@ pub trait Primitive {
     /// A readable instance name (`B1_scan`, `j_intersect`); `id` tells apart
     /// kinds whose parameters name nothing.
     fn base_name(&self, id: &str) -> String;
+
+    /// How samgen's DOT writer draws the node; [`SamGraph::from_custard`] reads
+    /// the attributes back.
+    ///
+    /// [`SamGraph::from_custard`]: crate::graph::SamGraph::from_custard
+    fn dot(&self, info: &GraphInfo) -> Dot;
 
     /// Run the node on its whole input streams.
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String>;

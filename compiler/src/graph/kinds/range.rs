@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    model, ref_input, refs_in, scan_outputs, Descriptor, Machine, Port, PortSpec, Primitive, Role,
+    model, ref_input, refs_in, scan_outputs, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
+    Primitive, Role,
 };
 use crate::golden;
 
@@ -48,6 +49,12 @@ impl Primitive for Range {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}_range", self.index)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("Range {}", self.index), "green3")
+            .attr("index", &self.index)
+            .attr("root", self.root)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
