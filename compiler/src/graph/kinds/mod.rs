@@ -406,6 +406,9 @@ macro_rules! node_kinds {
 
         /// Every kind's descriptor, in the order of [`NodeKind`].
         pub const DESCRIPTORS: &[&Descriptor] = &[$(&$module::DESCRIPTOR,)*];
+
+        /// The [`NodeKind`] variants' names, in the order of [`DESCRIPTORS`].
+        const VARIANTS: &[&str] = &[$(stringify!($variant),)*];
     };
 }
 
@@ -442,6 +445,22 @@ node_kinds! {
     ValsWrite => valswrite,
     /// Copies one stream to several consumers.
     Broadcast => broadcast,
+}
+
+/// The descriptors as a Markdown table (`samgen primitive kinds`).
+pub fn catalog_table() -> String {
+    let mut out =
+        String::from("| kind | YAML `type:` | DOT `type=` | what it does |\n|---|---|---|---|\n");
+    for (variant, d) in VARIANTS.iter().zip(DESCRIPTORS) {
+        let dot: Vec<String> = d.dot.iter().map(|n| format!("`{n}`")).collect();
+        out.push_str(&format!(
+            "| `{variant}` | `{}` | {} | {} |\n",
+            d.name,
+            dot.join(", "),
+            d.summary
+        ));
+    }
+    out
 }
 
 impl NodeKind {
