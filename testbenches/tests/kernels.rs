@@ -234,7 +234,7 @@ fn custard_constructs_in_rtl() {
             .info
             .formats
             .iter()
-            .map(|(t, f)| (t.clone(), f.parse().unwrap()))
+            .map(|(t, f)| (t.clone(), f.clone()))
             .collect();
         let mut depths = vec![None];
         if case.file.contains("relu") {
