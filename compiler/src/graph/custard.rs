@@ -143,9 +143,9 @@ use petgraph::Direction;
 use super::dot::{self, level_of_mode, samgen_format, Attrs, DotNode};
 use super::yaml::{GraphIoError, GraphIoErrorKind as K};
 use super::{
-    Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, Edge, FiberLookup,
-    FiberWrite, GraphError, GraphInfo, Intersect, NodeKind, Port, PortSpec, Range, Reduce,
-    RepSigGen, Repeat, Role, SamGraph, SpAccumulator, StreamKind, Union, ValsWrite,
+    Alu, AluOp, AluOperand, Broadcast, Concat, CrdDrop, CrdHold, Edge, FiberLookup, FiberWrite,
+    GraphError, GraphInfo, Intersect, NodeKind, Port, PortSpec, Reduce, Role, SamGraph,
+    SpAccumulator, StreamKind, Union, ValsWrite,
 };
 use crate::tensor::LevelFormat;
 
@@ -378,8 +378,46 @@ impl Importer<'_> {
         Ok(split_list(&v))
     }
 
+    /// A kind Custard has no convention for, read from attributes named as its
+    /// fields (what [`Primitive::dot`](super::Primitive::dot) writes): `true`,
+    /// `false` and numbers are read as such, anything else as text.
+    fn by_fields(&self, n: &DotNode, ty: &str) -> Result<NodeKind, GraphIoError> {
+        let Some(d) = NodeKind::by_dot_name(ty) else {
+            return Err(self.node_err(n, K::UnknownType, format!("unknown Custard type `{ty}`")));
+        };
+        let mut map = serde_norway::Mapping::new();
+        map.insert("type".into(), d.name.into());
+        // Fields of the comment first (`index=j,tensor=B`), the attributes over them.
+        let comment = n.attrs.get("comment").unwrap_or("");
+        let fields = comment
+            .split(',')
+            .filter_map(|f| f.split_once('='))
+            .map(|(k, v)| (k.trim(), v.trim()));
+        let attrs = n.attrs.0.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+        for (k, v) in fields.chain(attrs) {
+            let value = match v {
+                "true" => true.into(),
+                "false" => false.into(),
+                v => v
+                    .parse::<u64>()
+                    .map_or_else(|_| v.into(), serde_norway::Value::from),
+            };
+            map.insert(k.into(), value);
+        }
+        serde_norway::from_value(serde_norway::Value::Mapping(map)).map_err(|e| {
+            let msg = e.to_string();
+            let kind = if msg.contains("missing field") {
+                K::MissingAttribute
+            } else {
+                K::BadValue
+            };
+            self.node_err(n, kind, format!("a {ty}: {msg}"))
+        })
+    }
+
     /// The samgen node kind of Custard node `n` of type `ty`; `edges` are the live
-    /// edges (some parameters come from them).
+    /// edges (some parameters come from them). Custard's own types follow its
+    /// conventions here; any other kind is read [`Importer::by_fields`].
     fn kind(&self, n: &DotNode, ty: &str, edges: &[PEdge]) -> Result<NodeKind, GraphIoError> {
         let ins = || edges.iter().filter(|e| e.alive && e.to == n.id);
         let outs = || edges.iter().filter(|e| e.alive && e.from == n.id);
@@ -397,22 +435,6 @@ impl Importer<'_> {
                     index,
                 })
             }
-            "range" => NodeKind::Range(Range {
-                index: self.req(n, ty, "index")?,
-                root: self.flag(n, "root", false)?,
-            }),
-            "repsiggen" => NodeKind::RepSigGen(RepSigGen {
-                index: self.req(n, ty, "index")?,
-            }),
-            "concat" => NodeKind::Concat(Concat {
-                index: self.req(n, ty, "index")?,
-                ways: self.num(n, "ways", &self.req(n, ty, "ways")?)?,
-            }),
-            "repeat" => NodeKind::Repeat(Repeat {
-                index: self.req(n, ty, "index")?,
-                tensor: self.req(n, ty, "tensor")?,
-                root: self.flag(n, "root", false)?,
-            }),
             "intersect" | "union" => {
                 let index = self.req(n, ty, "index")?;
                 let operands = match attr(n, "operands") {
@@ -480,10 +502,6 @@ impl Importer<'_> {
                     })
                 }
             }
-            "arrayvals" => NodeKind::ArrayVals(ArrayVals {
-                tensor: self.req(n, ty, "tensor")?,
-                root: self.flag(n, "root", false)?,
-            }),
             "reduce" => NodeKind::Reduce(Reduce {
                 drop_empty: self.flag(n, "drop_empty", self.drop_empty.contains(&n.id))?,
                 with_outer: self.flag(n, "with_outer", false)?,
@@ -507,12 +525,10 @@ impl Importer<'_> {
                 }
                 NodeKind::SpAccumulator(SpAccumulator { order, indices })
             }
-            "crddrop" | "crdhold" => {
+            "crddrop" => {
                 let outer = self.req(n, ty, "outer")?;
                 let inner = self.req(n, ty, "inner")?;
-                if ty == "crdhold" {
-                    NodeKind::CrdHold(CrdHold { outer, inner })
-                } else {
+                {
                     let inner_kind = match attr(n, "inner_kind") {
                         Some(k) => kind_from_word(&k).ok_or_else(|| {
                             self.node_err(
@@ -570,11 +586,7 @@ impl Importer<'_> {
             }
             alu => {
                 let Some(mut op) = AluOp::from_name(alu) else {
-                    return Err(self.node_err(
-                        n,
-                        K::UnknownType,
-                        format!("unknown Custard type `{alu}`"),
-                    ));
+                    return self.by_fields(n, ty);
                 };
                 if op == AluOp::Add && self.flag(n, "sub", false)? {
                     op = AluOp::Sub;

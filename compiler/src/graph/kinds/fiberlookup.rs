@@ -23,6 +23,7 @@ pub struct FiberLookup {
     pub level: usize,
     pub index: String,
     pub format: LevelFormat,
+    #[serde(default)]
     pub root: bool,
 }
 

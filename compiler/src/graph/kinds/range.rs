@@ -23,6 +23,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Range {
     pub index: String,
+    #[serde(default)]
     pub root: bool,
 }
 

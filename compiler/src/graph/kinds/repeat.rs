@@ -18,6 +18,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 pub struct Repeat {
     pub index: String,
     pub tensor: String,
+    #[serde(default)]
     pub root: bool,
 }
 
