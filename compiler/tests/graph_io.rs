@@ -1213,3 +1213,20 @@ fn samgen_graphs_import_from_their_hints_alone() {
         }
     }
 }
+
+/// docs/extending.md lists the catalog as `samgen primitive kinds` prints it.
+#[test]
+fn docs_list_every_kind() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/extending.md");
+    let docs = std::fs::read_to_string(&path).unwrap();
+    let table = docs
+        .split("<!-- kinds-table -->\n")
+        .nth(1)
+        .and_then(|t| t.split("<!-- /kinds-table -->").next())
+        .expect("docs/extending.md has the kinds table between its markers");
+    assert_eq!(
+        table,
+        samgen_compiler::graph::kinds::catalog_table(),
+        "regenerate the table in docs/extending.md with `samgen primitive kinds`"
+    );
+}
