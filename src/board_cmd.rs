@@ -258,15 +258,12 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
     let mut packed = std::collections::HashMap::new();
     for (name, file) in &files {
         let coo = read_tensor(file, &options)?;
-        let text = graph
+        let format = graph
             .info
             .formats
             .get(name)
             .ok_or_else(|| anyhow!("the kernel has no input tensor {name}"))?;
-        let format = text
-            .parse()
-            .map_err(|e| anyhow!("the format of {name}: {e}"))?;
-        let tensor = Tensor::pack_with_bits(name, &coo, &format, hw.value_bits)
+        let tensor = Tensor::pack_with_bits(name, &coo, format, hw.value_bits)
             .with_context(|| format!("packing {name} ({})", file.display()))?;
         packed.insert(name.clone(), tensor);
     }

@@ -44,6 +44,9 @@ fn wave_format(wave: &Option<PathBuf>) -> Result<Option<WaveFormat>> {
 
 #[derive(Subcommand)]
 pub enum PrimitiveCmd {
+    /// List the graph's node kinds: samgen's type name, the DOT type names read
+    /// as each, and what it does (the table in docs/extending.md).
+    Kinds,
     /// Benchmark every library primitive: tokens per cycle on long unstalled
     /// streams, and (unless --no-synth) LUTs, FFs and Fmax on ECP5 and iCE40.
     Bench {
@@ -317,6 +320,10 @@ fn config_label(config: &PrimitiveConfig) -> String {
 
 pub fn run(cmd: PrimitiveCmd) -> Result<()> {
     match cmd {
+        PrimitiveCmd::Kinds => {
+            print!("{}", samgen_compiler::graph::kinds::catalog_table());
+            Ok(())
+        }
         PrimitiveCmd::Bench {
             no_synth,
             only,

@@ -108,13 +108,12 @@ fn reference(a: &RunArgs, asg: Option<Assignment>, graph: &SamGraph) -> Result<O
 }
 
 fn format_of(graph: &SamGraph, name: &str) -> Result<Format> {
-    let text = graph
+    graph
         .info
         .formats
         .get(name)
-        .ok_or_else(|| anyhow!("the graph gives no format for tensor {name}"))?;
-    text.parse()
-        .map_err(|e| anyhow!("the graph's format for tensor {name}: {e}"))
+        .cloned()
+        .ok_or_else(|| anyhow!("the graph gives no format for tensor {name}"))
 }
 
 /// Without an expression: every index variable must have one size over the

@@ -37,7 +37,7 @@ fn check(graph: &SamGraph, name: &str, expr: &str, dims: &[(&str, Vec<u64>)]) {
                 seed * 7 + k as u64,
             )
             .unwrap();
-            let fmt: Format = graph.info.formats[*t].parse().unwrap();
+            let fmt: Format = graph.info.formats[*t].clone();
             packed.insert(t.to_string(), Tensor::pack(t, &c, &fmt).unwrap());
             coo.insert(t.to_string(), c);
         }
@@ -52,8 +52,8 @@ fn check(graph: &SamGraph, name: &str, expr: &str, dims: &[(&str, Vec<u64>)]) {
 #[test]
 fn spmv_example_matches_dense() {
     let (g, name) = example("spmv.gv");
-    assert_eq!(g.info.formats["B"], "ss");
-    assert_eq!(g.info.formats["c"], "d");
+    assert_eq!(g.info.formats["B"].to_string(), "ss");
+    assert_eq!(g.info.formats["c"].to_string(), "d");
     check(
         &g,
         &name,

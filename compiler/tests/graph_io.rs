@@ -3,9 +3,9 @@
 //! for malformed input.
 
 use samgen_compiler::graph::{
-    Alu, AluOp, AluOperand, ArrayVals, Broadcast, CrdDrop, CrdHold, FiberLookup, FiberWrite,
-    GraphInfo, GraphIoErrorKind, Intersect, NodeKind, Reduce, RepSigGen, Repeat, SamGraph,
-    SpAccumulator, StreamKind, Union, ValsWrite,
+    Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup,
+    FiberWrite, GraphInfo, GraphIoErrorKind, Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat,
+    SamGraph, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
 };
 use samgen_compiler::tensor::LevelFormat;
 
@@ -162,9 +162,9 @@ fn spmv_graph() -> SamGraph {
         loop_order: strings(&["i", "j"]),
         ..Default::default()
     };
-    info.formats.insert("x".into(), "s".into());
-    info.formats.insert("B".into(), "ds".into());
-    info.formats.insert("c".into(), "s".into());
+    info.formats.insert("x".into(), "s".parse().unwrap());
+    info.formats.insert("B".into(), "ds".parse().unwrap());
+    info.formats.insert("c".into(), "s".parse().unwrap());
     let mut g = SamGraph::new(info);
     let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Dense, true));
     let bc = g.add_node(
@@ -273,10 +273,10 @@ fn spmv_graph() -> SamGraph {
 fn misc_graph() -> SamGraph {
     use LevelFormat::*;
     let mut info = GraphInfo::default();
-    info.formats.insert("X".into(), "sd".into());
-    info.formats.insert("B".into(), "ss:1,0".into());
-    info.formats.insert("C".into(), "ss".into());
-    info.formats.insert("D".into(), "ds".into());
+    info.formats.insert("X".into(), "sd".parse().unwrap());
+    info.formats.insert("B".into(), "ss:1,0".parse().unwrap());
+    info.formats.insert("C".into(), "ss".parse().unwrap());
+    info.formats.insert("D".into(), "ds".parse().unwrap());
     let mut g = SamGraph::new(info);
     let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Compressed, true));
     let c0 = g.add_node("C0_scan", lookup("C", 0, "i", Compressed, true));
@@ -444,24 +444,83 @@ fn misc_graph() -> SamGraph {
     g
 }
 
-/// Every `NodeKind` variant appears in the hand-built graphs.
+/// A root range and a concatenation of two ways (a range's values and a
+/// scanned level's) into one written level.
+fn range_concat_graph() -> SamGraph {
+    let mut info = GraphInfo::default();
+    for (t, f) in [("W", "s"), ("E", "s"), ("F", "d")] {
+        info.formats.insert(t.into(), f.parse().unwrap());
+    }
+    let mut g = SamGraph::new(info);
+    let r = g.add_node(
+        "i_range",
+        NodeKind::Range(Range {
+            index: "i".into(),
+            root: true,
+        }),
+    );
+    let e = g.add_node(
+        "E0_scan",
+        lookup("E", 0, "i", LevelFormat::Compressed, true),
+    );
+    let vals = |t: &str| {
+        NodeKind::ArrayVals(ArrayVals {
+            tensor: t.into(),
+            root: false,
+        })
+    };
+    let fv = g.add_node("F_vals", vals("F"));
+    let ev = g.add_node("E_vals", vals("E"));
+    let cat = g.add_node(
+        "i_concat",
+        NodeKind::Concat(Concat {
+            index: "i".into(),
+            ways: 2,
+        }),
+    );
+    let w0 = g.add_node(
+        "W0_write",
+        NodeKind::FiberWrite(FiberWrite {
+            tensor: "W".into(),
+            level: 0,
+            index: "i".into(),
+            format: LevelFormat::Compressed,
+        }),
+    );
+    let wv = g.add_node(
+        "W_vals_write",
+        NodeKind::ValsWrite(ValsWrite { tensor: "W".into() }),
+    );
+    g.connect(r, "crd_out", cat, "crd_in_0");
+    g.connect(r, "ref_out", fv, "ref_in");
+    g.connect(fv, "val_out", cat, "val_in_0");
+    g.connect(e, "crd_out", cat, "crd_in_1");
+    g.connect(e, "ref_out", ev, "ref_in");
+    g.connect(ev, "val_out", cat, "val_in_1");
+    g.connect(cat, "crd_out", w0, "crd_in");
+    g.connect(cat, "val_out", wv, "val_in");
+    g
+}
+
+/// Every kind in the catalog appears in the hand-built graphs, which the round
+/// trips below write and read back: a kind added to the catalog fails here until
+/// a graph here uses it.
 #[test]
 fn hand_built_graphs_cover_every_kind_and_validate() {
-    let mut kinds = std::collections::HashSet::new();
-    for g in [spmv_graph(), misc_graph()] {
+    let mut kinds = std::collections::BTreeSet::new();
+    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
         g.validate().unwrap();
         for n in g.graph.node_weights() {
-            kinds.insert(std::mem::discriminant(&n.kind));
+            kinds.insert(n.kind.descriptor().name);
         }
     }
-    // FiberLookup, RepSigGen, Repeat, Intersect, Union, ArrayVals, Alu, Reduce,
-    // SpAccumulator, CrdDrop, CrdHold, FiberWrite, ValsWrite, Broadcast.
-    assert_eq!(kinds.len(), 14);
+    let all: std::collections::BTreeSet<_> = DESCRIPTORS.iter().map(|d| d.name).collect();
+    assert_eq!(kinds, all);
 }
 
 #[test]
 fn yaml_round_trip() {
-    for g in [spmv_graph(), misc_graph()] {
+    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
         let text = g.to_yaml();
         let back =
             SamGraph::from_yaml(&text, "kernel.yaml").unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -474,7 +533,7 @@ fn yaml_round_trip() {
 
 #[test]
 fn dot_round_trip() {
-    for g in [spmv_graph(), misc_graph()] {
+    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
         let text = g.to_dot();
         assert!(text.starts_with("digraph SAM {\n"));
         let back =
@@ -505,7 +564,7 @@ fn csc_format_text_round_trips_through_the_graph_comment() {
     let text = g.to_dot();
     assert!(text.contains("B=ss10"), "{text}");
     let back = SamGraph::from_custard(&text, "k.gv").unwrap();
-    assert_eq!(back.info.formats["B"], "ss:1,0");
+    assert_eq!(back.info.formats["B"].to_string(), "ss:1,0");
 }
 
 fn counts(g: &SamGraph) -> Vec<(&'static str, usize)> {
@@ -532,9 +591,9 @@ fn custard_spmv_imports() {
         ]
     );
     assert_eq!(g.graph.node_count(), 14);
-    assert_eq!(g.info.formats["x"], "s");
-    assert_eq!(g.info.formats["B"], "ss");
-    assert_eq!(g.info.formats["c"], "d");
+    assert_eq!(g.info.formats["x"].to_string(), "s");
+    assert_eq!(g.info.formats["B"].to_string(), "ss");
+    assert_eq!(g.info.formats["c"].to_string(), "d");
     let node = |n: &str| {
         &g.node(g.find(n).unwrap_or_else(|| panic!("no node {n}")))
             .kind
@@ -1112,4 +1171,62 @@ fn custard_edge_roles_may_use_underscores() {
     let a = SamGraph::from_custard(&text, "spmv.gv").unwrap_or_else(|e| panic!("{e}"));
     let b = SamGraph::from_custard(SPMV, "spmv.gv").unwrap();
     assert_eq!(a.canonical(), b.canonical());
+}
+
+/// samgen's own graphs with `from_port`/`to_port` taken out import the same: the
+/// hints alone (node types, `in-B`, `outer-i`, file order) give every port. Its
+/// comments describe the edge's target (`j_drop.outer_out -> i_drop.inner_in` is
+/// `inner-j`), so chained crddrops need each end resolved by its own node's
+/// indices.
+#[test]
+fn samgen_graphs_import_from_their_hints_alone() {
+    use samgen_compiler::kernels::{ALGEBRA, TABLE1};
+    let strip = |dot: &str| -> String {
+        dot.lines()
+            .map(|l| {
+                let mut l = l.to_string();
+                for key in [" from_port=\"", " to_port=\""] {
+                    if let Some(p) = l.find(key) {
+                        let rest = &l[p + key.len()..];
+                        let end = rest.find('"').expect("closing quote");
+                        l = format!("{}{}", &l[..p], &rest[end + 1..]);
+                    }
+                }
+                l
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for k in TABLE1.iter().chain(ALGEBRA) {
+        for padded in [true, false] {
+            let (_, _, g) = k.build(padded);
+            let text = strip(&g.to_dot());
+            assert!(!text.contains("_port="));
+            let back = SamGraph::from_custard(&text, "k.gv")
+                .unwrap_or_else(|e| panic!("{} (padded {padded}): {e}", k.name));
+            assert_eq!(
+                back.canonical(),
+                g.canonical(),
+                "{} (padded {padded})",
+                k.name
+            );
+        }
+    }
+}
+
+/// docs/extending.md lists the catalog as `samgen primitive kinds` prints it.
+#[test]
+fn docs_list_every_kind() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/extending.md");
+    let docs = std::fs::read_to_string(&path).unwrap();
+    let table = docs
+        .split("<!-- kinds-table -->\n")
+        .nth(1)
+        .and_then(|t| t.split("<!-- /kinds-table -->").next())
+        .expect("docs/extending.md has the kinds table between its markers");
+    assert_eq!(
+        table,
+        samgen_compiler::graph::kinds::catalog_table(),
+        "regenerate the table in docs/extending.md with `samgen primitive kinds`"
+    );
 }

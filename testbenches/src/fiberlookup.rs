@@ -9,6 +9,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden;
+use samgen_compiler::tensor::level::Compressed;
 use samgen_compiler::tensor::{Level, LevelFormat, NamedArray};
 use samgen_compiler::token::Token;
 use samgen_hdl::library::{PrimitiveConfig, ScanArrays, ScanFormat};
@@ -107,16 +108,7 @@ impl Fiberlookup {
                     format: LevelFormat::Compressed,
                     padded: false,
                     dim,
-                    arrays: vec![
-                        NamedArray {
-                            name: "pos",
-                            data: pos,
-                        },
-                        NamedArray {
-                            name: "crd",
-                            data: crd,
-                        },
-                    ],
+                    arrays: Compressed::arrays(pos, crd),
                 }
             }
         }

@@ -22,7 +22,7 @@ use samgen_compiler::golden;
 use samgen_compiler::graph::{FiberWrite, NodeKind, SamGraph, SpAccumulator, ValsWrite};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{
-    wrap, CooTensor, Format, Level, LevelFormat, NamedArray, Tensor, TensorArray,
+    level_array_name, vals_array_name, wrap, CooTensor, Format, LevelFormat, Tensor, TensorArray,
 };
 use samgen_compiler::token::Token;
 use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
@@ -364,25 +364,22 @@ pub fn expected_arrays(
                 ..
             }) => {
                 let s = stream(&n.name)?;
-                match format {
-                    LevelFormat::Compressed => {
-                        let every = graph.writes_every_fiber(tensor, *level);
-                        let (pos, crd) =
-                            golden::fiberwrite_compressed(&s, every).map_err(model_err)?;
-                        out.arrays.insert(format!("{tensor}{level}_pos"), pos);
-                        out.arrays.insert(format!("{tensor}{level}_crd"), crd);
-                    }
-                    LevelFormat::Dense => {
-                        let dim = golden::fiberwrite_dense(&s).map_err(model_err)?;
-                        out.dims.insert(format!("{tensor}{level}_dim"), dim);
-                    }
+                let every = graph.writes_every_fiber(tensor, *level);
+                let written = golden::fiberwrite(*format, &s, every).map_err(model_err)?;
+                for a in written.arrays {
+                    out.arrays
+                        .insert(level_array_name(tensor, *level, a.name), a.data);
+                }
+                if let Some(dim) = written.dim {
+                    out.dims
+                        .insert(level_array_name(tensor, *level, "dim"), dim);
                 }
             }
             NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 let s = stream(&n.name)?;
                 let vals = golden::fiberwrite_vals(&s, value_bits).map_err(model_err)?;
                 out.arrays.insert(
-                    format!("{tensor}_vals"),
+                    vals_array_name(tensor),
                     vals.into_iter().map(mask).collect(),
                 );
             }
@@ -862,18 +859,13 @@ fn unpack_outputs(
     for (name, levels) in writers {
         let err = |m: String| CosimError::Mismatch(format!("output {name}: {m}"));
         let format: Format = match graph.info.formats.get(&name) {
-            Some(text) => text.parse().map_err(|e| err(format!("{e}")))?,
+            Some(f) => f.clone(),
             None => Format::uniform(LevelFormat::Compressed, levels.len()),
         };
         let mut dims = vec![0u64; levels.len()];
         let mut packed_levels = Vec::new();
-        // Positions of the level above (the root has one). A writer below a
-        // compressed level stores no `pos` entry for an empty fiber, so only a
-        // trailing run of empty fibers can be missing, as in an empty result;
-        // one below a dense level stores one per stop, one too many where a bare
-        // stop closes an empty outer fiber (only in an empty result)
-        // (golden::fiberwrite_compressed). So keep parents + 1 entries, padding
-        // with the last, as a reader of such a level must.
+        // Positions of the level above (the root has one); golden::read_written
+        // says how a reader completes what a writer leaves out.
         let mut parents = 1u64;
         for (k, (index, lf)) in &levels {
             let dim = extents.get(index).copied().unwrap_or(0);
@@ -882,44 +874,17 @@ fn unpack_outputs(
                 *d = dim;
             }
             let padded = format.levels.get(*k).is_some_and(|l| l.padded);
-            let level_arrays = match lf {
-                LevelFormat::Compressed => {
-                    let mut pos = arrays
-                        .get(&format!("{name}{k}_pos"))
-                        .cloned()
-                        .unwrap_or_default();
-                    let last = pos.last().copied().unwrap_or(0);
-                    pos.resize(parents as usize + 1, last);
-                    let crd = arrays
-                        .get(&format!("{name}{k}_crd"))
-                        .cloned()
-                        .unwrap_or_default();
-                    parents = crd.len() as u64;
-                    vec![
-                        NamedArray {
-                            name: "pos",
-                            data: pos,
-                        },
-                        NamedArray {
-                            name: "crd",
-                            data: crd,
-                        },
-                    ]
-                }
-                LevelFormat::Dense => {
-                    parents = parents.saturating_mul(dim);
-                    Vec::new()
-                }
-            };
-            packed_levels.push(Level {
-                format: *lf,
-                padded,
-                dim,
-                arrays: level_arrays,
+            let (level, size) = golden::read_written(*lf, padded, dim, parents, |a| {
+                arrays
+                    .get(&level_array_name(&name, *k, a))
+                    .cloned()
+                    .unwrap_or_default()
             });
+            parents = size;
+            packed_levels.push(level);
         }
         let mut vals: Vec<i64> = arrays
-            .get(&format!("{name}_vals"))
+            .get(&vals_array_name(&name))
             .map(|v| v.iter().map(|&w| sign_extend(w, value_bits)).collect())
             .unwrap_or_default();
         // An empty reduction writes no value; the missing values are zeros.

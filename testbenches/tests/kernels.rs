@@ -6,6 +6,8 @@
 //! memories have a fixed capacity, so every data set runs on the same model. The
 //! iteration algebra's kernels (full ranges, merges of merges, a tensor used
 //! twice) run the same sets, one with the first operand empty, on random depths.
+//! The Custard-style graphs of compiler/tests/custard run on their own data sets
+//! (compiler/tests/custard/cases.rs), shared with the golden test of the compiler.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -159,7 +161,7 @@ fn custard(file: &str, expr: &str, dims: &[(&str, &[u64])]) {
         .info
         .formats
         .iter()
-        .map(|(t, f)| (t.clone(), f.parse().unwrap()))
+        .map(|(t, f)| (t.clone(), f.clone()))
         .collect();
     let inputs = |seed: u64, density: f64, size: u64| {
         dims.iter()
@@ -208,6 +210,60 @@ fn custard_matmul_ikj_in_rtl() {
         "X(i,j) = B(i,k) * C(k,j)",
         &[("B", &[5, 7]), ("C", &[7, 6])],
     );
+}
+
+mod custard_cases {
+    include!("../../compiler/tests/custard/cases.rs");
+}
+
+/// The Custard-style graphs of compiler/tests/custard (permuted formats, chained
+/// crddrops, ReLU, order-0 operands and results, compression, reducers with and
+/// without a crddrop in front), each one RTL model with 2-deep FIFOs, on every
+/// data set of `cases.rs` (random, empty, empty rows, products and differences
+/// that wrap to 0): RTL == golden == dense. The two ReLU graphs, where the import
+/// adds streams (the reducer reading the paired coordinates, the values forked
+/// to a presence `or`), run again with a random depth of 1..4 on every edge.
+#[test]
+fn custard_constructs_in_rtl() {
+    use custard_cases::{data_set, graph_text, CASES, SETS};
+    for case in CASES {
+        let graph = SamGraph::from_custard(&graph_text(case.file), case.file)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let asg = parse(case.expr).unwrap();
+        let formats: HashMap<String, Format> = graph
+            .info
+            .formats
+            .iter()
+            .map(|(t, f)| (t.clone(), f.clone()))
+            .collect();
+        let mut depths = vec![None];
+        if case.file.contains("relu") {
+            depths.push(Some(case.file.len() as u64));
+        }
+        for depth in depths {
+            let opts = options(&graph, depth);
+            let mut cycles = Vec::new();
+            for set in SETS {
+                let coo = data_set(case, set);
+                let dense = evaluate(&asg, &coo, 32).unwrap();
+                let v = verify(
+                    &graph,
+                    &coo,
+                    &formats,
+                    Some((&asg.lhs.tensor, &dense)),
+                    32,
+                    case.file,
+                    &opts,
+                )
+                .unwrap_or_else(|e| panic!("{} on `{set}` (FIFOs {depth:?}): {e}", case.file));
+                cycles.push((v.rtl.cycles, v.golden.ideal_cycles));
+            }
+            eprintln!(
+                "{} (FIFOs {depth:?}): (RTL cycles, ideal) per set {cycles:?}",
+                case.file
+            );
+        }
+    }
 }
 
 /// Per-edge traces: every edge of SpM*SpM (kij, with its workspace) carries the

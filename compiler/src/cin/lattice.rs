@@ -24,7 +24,7 @@
 
 use std::collections::BTreeSet;
 
-use super::kernel::{ETree, Kernel, LowerError};
+use super::kernel::{ETree, Kernel, LowerError, Workspace};
 use crate::graph::AluOp;
 
 /// Who takes part in an iteration: a kernel operand, or a carrier (a virtual
@@ -301,6 +301,88 @@ fn unique_label(base: &str, used: &mut BTreeSet<String>) -> String {
     name
 }
 
+/// A dense output level holds every coordinate of its fibers: its variable `v`
+/// runs over its whole extent (`t` in a union with a full range), which the
+/// loops above must be output loops for (a summed loop outside it would make an
+/// accumulator give its coordinates).
+fn with_dense_output(
+    kernel: &Kernel,
+    v: &str,
+    t: Term,
+    n: usize,
+    carrier: &mut dyn FnMut(usize, &BTreeSet<String>) -> Slot,
+) -> Result<Term, LowerError> {
+    let Some(level) = dense_output_level(kernel, v).filter(|_| !is_full(&t, n)) else {
+        return Ok(t);
+    };
+    let at = kernel.loop_order.iter().position(|x| x == v).unwrap_or(0);
+    if let Some(r) = kernel.loop_order[..at]
+        .iter()
+        .find(|u| !kernel.output_vars.contains(u))
+    {
+        return Err(LowerError::LoopOrder {
+            order: kernel.loop_order.join(","),
+            reason: format!(
+                "output {}: level {level} is dense, but the sum over {r} runs outside {v}, so \
+                 an accumulator gives its coordinates (only the nonzero ones): make level \
+                 {level} compressed, or reorder so that {r} comes after {v}",
+                kernel.output
+            ),
+        });
+    }
+    let out_scope: BTreeSet<String> = kernel.output_vars.iter().cloned().collect();
+    // The output's carrier: a key no expression node has.
+    let c = carrier(usize::MAX, &out_scope);
+    Ok(simplify(Term::Merge {
+        intersect: false,
+        children: vec![t, Term::Present(c)],
+    }))
+}
+
+/// Each slot's label: an operand's tensor name (`B_2` where a tensor is read
+/// again), then each workspace's.
+fn slot_labels(
+    kernel: &Kernel,
+    workspaces: &[&Workspace],
+    used: &mut BTreeSet<String>,
+) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    let mut labels: Vec<String> = Vec::new();
+    for op in &kernel.operands {
+        labels.push(if seen.insert(op.tensor.clone()) {
+            op.tensor.clone()
+        } else {
+            unique_label(&op.tensor, used)
+        });
+    }
+    for w in workspaces {
+        labels.push(unique_label(&w.name, used));
+    }
+    labels
+}
+
+/// The iteration of `v` in each addend of workspace `w`, filled one after
+/// another; `scope` is the workspace's.
+fn addend_terms(
+    w: &Workspace,
+    v: &str,
+    scope: &BTreeSet<String>,
+    cx: &mut Context,
+) -> Result<Vec<Term>, LowerError> {
+    let here = w.body_scope(scope);
+    w.addend_nodes()
+        .into_iter()
+        .map(|a| {
+            iteration(a, v, &here, cx).ok_or_else(|| {
+                LowerError::Unsupported(format!(
+                    "an addend of workspace {} does not vary with {v}",
+                    w.name
+                ))
+            })
+        })
+        .collect()
+}
+
 impl Iterations {
     /// The iterations of `kernel`'s loop variables.
     pub fn of(kernel: &Kernel) -> Result<Iterations, LowerError> {
@@ -314,18 +396,7 @@ impl Iterations {
         ws_scope.resize(workspaces.len(), BTreeSet::new());
         let mut used: BTreeSet<String> = kernel.operands.iter().map(|o| o.tensor.clone()).collect();
         used.insert(kernel.output.clone());
-        let mut seen = BTreeSet::new();
-        let mut labels: Vec<String> = Vec::new();
-        for op in &kernel.operands {
-            labels.push(if seen.insert(op.tensor.clone()) {
-                op.tensor.clone()
-            } else {
-                unique_label(&op.tensor, &mut used)
-            });
-        }
-        for w in &workspaces {
-            labels.push(unique_label(&w.name, &mut used));
-        }
+        let mut labels = slot_labels(kernel, &workspaces, &mut used);
         scope.extend(ws_scope);
         // Carriers come after the operands and the workspaces.
         let n_ops = n;
@@ -364,62 +435,21 @@ impl Iterations {
                     )))
                 }
             };
-            // A dense output level holds every coordinate of its fibers: its
-            // variable runs over its whole extent (a union with a full range),
-            // which the loops above must be output loops for (a summed loop
-            // outside it would make an accumulator give its coordinates).
-            let t = match dense_output_level(kernel, v) {
-                Some(level) if !is_full(&t, n) => {
-                    let at = kernel.loop_order.iter().position(|x| x == v).unwrap_or(0);
-                    if let Some(r) = kernel.loop_order[..at]
-                        .iter()
-                        .find(|u| !kernel.output_vars.contains(u))
-                    {
-                        return Err(LowerError::LoopOrder {
-                            order: kernel.loop_order.join(","),
-                            reason: format!(
-                                "output {}: level {level} is dense, but the sum over {r} runs \
-                                 outside {v}, so an accumulator gives its coordinates (only \
-                                 the nonzero ones): make level {level} compressed, or reorder \
-                                 so that {r} comes after {v}",
-                                kernel.output
-                            ),
-                        });
-                    }
-                    let out_scope: BTreeSet<String> = kernel.output_vars.iter().cloned().collect();
-                    // The output's carrier: a key no expression node has.
-                    let c = carrier(usize::MAX, &out_scope);
-                    simplify(Term::Merge {
-                        intersect: false,
-                        children: vec![t, Term::Present(c)],
-                    })
-                }
-                _ => t,
-            };
+            let t = with_dense_output(kernel, v, t, n, &mut carrier)?;
             terms.push((v.clone(), t));
             for w in workspaces
                 .iter()
                 .filter(|w| w.ws_var == *v && w.is_sequence())
             {
-                let here = w.body_scope(&scope[n_ops + w.index]);
                 let mut cx = Context {
                     vars: &vars,
                     scope: &scope,
                     carrier: &mut carrier,
                 };
-                let mut each = Vec::new();
-                for a in w.addend_nodes() {
-                    match iteration(a, v, &here, &mut cx) {
-                        Some(t) => each.push(t),
-                        None => {
-                            return Err(LowerError::Unsupported(format!(
-                                "an addend of workspace {} does not vary with {v}",
-                                w.name
-                            )))
-                        }
-                    }
-                }
-                sequences.push((v.clone(), each));
+                sequences.push((
+                    v.clone(),
+                    addend_terms(w, v, &scope[n_ops + w.index], &mut cx)?,
+                ));
             }
         }
         for (_, c) in &carriers {

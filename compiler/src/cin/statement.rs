@@ -178,6 +178,58 @@ fn replace_sum(t: &ETree, v: &str, ws: &str, out: &mut Vec<String>) -> ETree {
     }
 }
 
+/// The `where` of a precomputed workspace `w` met at the first of the loops
+/// `rest` that fill it: the consumer reads it over its variable, the producer
+/// (`body`, over `producer_vars`) fills it, an addend at a time for a sum.
+#[allow(clippy::too_many_arguments)]
+fn workspace_where(
+    k: &Kernel,
+    w: &Workspace,
+    body: &ETree,
+    producer_vars: &[String],
+    rest: &[String],
+    lhs: String,
+    accumulate: bool,
+    tree: &ETree,
+    free: &BTreeSet<String>,
+    names: &mut Names,
+    workspaces: &[String],
+) -> Stmt {
+    let ws = access(&w.name, std::slice::from_ref(&w.var));
+    let mut all = workspaces.to_vec();
+    let consumer_tree = replace_workspace(tree, &ws, &mut all);
+    let rest: Vec<String> = rest
+        .iter()
+        .filter(|u| !producer_vars.contains(u))
+        .cloned()
+        .collect();
+    let consumer = stmt_with(k, &rest, lhs, accumulate, &consumer_tree, free, names, &all);
+    let lhs_w = access(&w.name, std::slice::from_ref(&w.ws_var));
+    let inner_free: BTreeSet<String> = producer_vars.iter().cloned().collect();
+    let fill = |t: &ETree, names: &mut Names| {
+        stmt_with(
+            k,
+            producer_vars,
+            lhs_w.clone(),
+            true,
+            t,
+            &inner_free,
+            names,
+            workspaces,
+        )
+    };
+    let producer = match body {
+        ETree::Binary(AluOp::Add | AluOp::Sub, ..) => {
+            Stmt::Sequence(w.addends().iter().map(|a| fill(a, names)).collect())
+        }
+        _ => fill(body, names),
+    };
+    Stmt::Where {
+        consumer: Box::new(consumer),
+        producer: Box::new(producer),
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn stmt_with(
     k: &Kernel,
@@ -209,42 +261,20 @@ fn stmt_with(
         if let Some(w) = top_workspace(tree) {
             let (body, producer_vars) = producer_body(w);
             if producer_vars.contains(v) {
-                // The consumer reads the workspace over its variable; the
-                // producer fills it over its own loops.
-                let ws = access(&w.name, std::slice::from_ref(&w.var));
-                let mut all = workspaces.to_vec();
-                let consumer_tree = replace_workspace(tree, &ws, &mut all);
-                let rest: Vec<String> = loops[at..]
-                    .iter()
-                    .filter(|u| !producer_vars.contains(u))
-                    .cloned()
-                    .collect();
-                let consumer =
-                    stmt_with(k, &rest, lhs, accumulate, &consumer_tree, free, names, &all);
-                let lhs_w = access(&w.name, std::slice::from_ref(&w.ws_var));
-                let inner_free: BTreeSet<String> = producer_vars.iter().cloned().collect();
-                let fill = |t: &ETree, names: &mut Names| {
-                    stmt_with(
-                        k,
-                        &producer_vars,
-                        lhs_w.clone(),
-                        true,
-                        t,
-                        &inner_free,
-                        names,
-                        workspaces,
-                    )
-                };
-                let producer = match body {
-                    ETree::Binary(AluOp::Add | AluOp::Sub, ..) => {
-                        Stmt::Sequence(w.addends().iter().map(|a| fill(a, names)).collect())
-                    }
-                    _ => fill(body, names),
-                };
-                return Stmt::Where {
-                    consumer: Box::new(consumer),
-                    producer: Box::new(producer),
-                };
+                let rest = &loops[at..];
+                return workspace_where(
+                    k,
+                    w,
+                    body,
+                    &producer_vars,
+                    rest,
+                    lhs,
+                    accumulate,
+                    tree,
+                    free,
+                    names,
+                    workspaces,
+                );
             }
         }
         let Some(body) = top_sum(tree, v) else {

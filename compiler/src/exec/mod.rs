@@ -17,7 +17,7 @@ use petgraph::Direction;
 
 use crate::graph::kinds::Machine;
 use crate::graph::{FiberLookup, NodeKind, Port, SamGraph, SpAccumulator};
-use crate::tensor::{CooTensor, Format, Tensor};
+use crate::tensor::{CooTensor, Tensor};
 use crate::token::Token;
 
 /// Why a graph could not run, naming the node.
@@ -321,17 +321,14 @@ fn assemble_output(
     };
     let order = w.levels.len();
     let mode_order = match graph.info.formats.get(name) {
-        Some(text) => {
-            let f: Format = text
-                .parse()
-                .map_err(|e: crate::tensor::FormatError| err(e.to_string()))?;
+        Some(f) => {
             if f.order() != order {
                 return Err(err(format!(
-                    "format `{text}` has {} levels but the graph writes {order}",
+                    "format `{f}` has {} levels but the graph writes {order}",
                     f.order()
                 )));
             }
-            f.mode_order
+            f.mode_order.clone()
         }
         None => (0..order).collect(),
     };

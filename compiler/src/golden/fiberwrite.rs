@@ -22,7 +22,80 @@
 //! (`[0,1,2,2,3,4]` with `every_fiber`).
 
 use super::stream::{check_done, value_of, GoldenError};
+use crate::tensor::level::Compressed;
+use crate::tensor::{Level, LevelFormat, NamedArray};
 use crate::token::Token;
+
+/// What a level writer leaves behind: its arrays, and for a full level the
+/// dimension it counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenLevel {
+    pub arrays: Vec<NamedArray>,
+    pub dim: Option<u64>,
+}
+
+/// The writer of a level of `format`, chosen by the format's capabilities: a
+/// full level stores no coordinates and counts its fibers' length
+/// ([`fiberwrite_dense`]); an appendable one stores them
+/// ([`fiberwrite_compressed`]). `every_fiber` as for the compressed writer.
+pub fn fiberwrite(
+    format: LevelFormat,
+    crd: &[Token],
+    every_fiber: bool,
+) -> Result<WrittenLevel, GoldenError> {
+    let caps = format.caps();
+    if caps.full {
+        Ok(WrittenLevel {
+            arrays: Vec::new(),
+            dim: Some(fiberwrite_dense(crd)?),
+        })
+    } else if caps.append {
+        let (pos, crd) = fiberwrite_compressed(crd, every_fiber)?;
+        Ok(WrittenLevel {
+            arrays: Compressed::arrays(pos, crd),
+            dim: None,
+        })
+    } else {
+        Err(GoldenError::new(
+            "fiberwrite",
+            0,
+            format!("no level writer stores {format} levels"),
+        ))
+    }
+}
+
+/// A written level of `format` and extent `dim` as a reader sees it, from the
+/// writer's arrays (`array` gives each by name, empty when it was not written)
+/// below `parents` positions; also the level's own position count. A
+/// compressed writer leaves no `pos` entry for trailing empty fibers (an empty
+/// result), and one below a dense level may leave one too many where a bare
+/// stop closes an empty outer fiber: the reader keeps `parents + 1` entries,
+/// padding with the last.
+pub fn read_written(
+    format: LevelFormat,
+    padded: bool,
+    dim: u64,
+    parents: u64,
+    array: impl Fn(&str) -> Vec<u64>,
+) -> (Level, u64) {
+    let (arrays, size) = if format.caps().full {
+        (Vec::new(), parents.saturating_mul(dim))
+    } else {
+        let mut pos = array("pos");
+        let last = pos.last().copied().unwrap_or(0);
+        pos.resize(parents as usize + 1, last);
+        let crd = array("crd");
+        let size = crd.len() as u64;
+        (Compressed::arrays(pos, crd), size)
+    };
+    let level = Level {
+        format,
+        padded,
+        dim,
+        arrays,
+    };
+    (level, size)
+}
 
 /// Writes a compressed level; returns `(pos, crd)`. `every_fiber`: an entry for
 /// an empty fiber too (the level above is dense).

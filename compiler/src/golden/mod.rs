@@ -23,7 +23,10 @@ pub use concat::concat;
 pub use crddrop::{crddrop, crddrop_zeros};
 pub use crdhold::crdhold;
 pub use fiberlookup::{fiberlookup, range};
-pub use fiberwrite::{fiberwrite_compressed, fiberwrite_dense, fiberwrite_vals};
+pub use fiberwrite::{
+    fiberwrite, fiberwrite_compressed, fiberwrite_dense, fiberwrite_vals, read_written,
+    WrittenLevel,
+};
 pub use intersect::intersect;
 pub use reduce::{reduce, reduce_drop_empty, reduce_with_outer};
 pub use repeat::repeat;

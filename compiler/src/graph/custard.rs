@@ -5,8 +5,9 @@
 //!
 //! The graph `comment="x=s0,B=ss01,c=d0"` gives each tensor's level letters and
 //! mode order; it becomes [`GraphInfo::formats`] in samgen's format text (`ss01` ->
-//! `ss`, `ds10` -> `ds:1,0`; an order-0 tensor's `none` -> the empty format). Graph attributes `expression=` and `loop_order=` (which
-//! samgen writes) fill the rest of [`GraphInfo`].
+//! `ss`, `ds10` -> `ds:1,0`; an order-0 tensor's `none` -> the empty format).
+//! Graph attributes `expression=` and `loop_order=` (which samgen writes) fill
+//! the rest of [`GraphInfo`].
 //!
 //! A node's attributes are read from its DOT attributes, falling back to the
 //! `key=value` fields of its `comment` (Custard writes both, and they do not always
@@ -22,11 +23,11 @@
 //! | `intersect`, `union` | `Intersect`, `Union` | `index`; operands from `operands=`, else from the comments of the input edges (`in-B`), ordered as the tensors in the graph comment; `values=` (samgen's own) names the ways that carry values |
 //! | `concat` (samgen's own) | `Concat` | `index`, `ways`; an input edge's comment `in-k` names its way |
 //! | `arrayvals` | `ArrayVals` | `tensor` |
-//! | `add` (`sub=1` makes it a subtraction), `sub`, `mul`, any samgen ALU op | `Alu` | `operand=`/`const=` when samgen wrote them, else two streams |
-//! | `reduce` | `Reduce` | `drop_empty=` when given, else `true`: Custard's graphs assume the reducer that emits nothing for an empty fiber (the crddrop beside it drops that coordinate) |
+//! | `add` (`sub=1` makes it a subtraction), `sub`, `mul`, `smax`, `smin`, any samgen ALU op | `Alu` | `smax`/`smin` are `max`/`min` (signed, as samgen's); `operand=`/`const=` when samgen wrote them; else Custard's `const0=` or `const1=` is a constant right operand (`smax` with `const0="0"` is ReLU, below); else two streams |
+//! | `reduce` | `Reduce` | `drop_empty=`, `with_outer=` when given; else by the crddrops around it (below): `drop_empty` when a plain crddrop's `inner` is the index the reduce sums, `with_outer` (reading the coordinates a compression crddrop pairs its sums with) when its sums reach one, else SAM's reducer (0 for an empty fiber) |
 //! | `vectorreducer` | `SpAccumulator` of order 1 | indices from `indices=`, `accum_index=` or `index=` |
 //! | `spaccumulator` | `SpAccumulator` | `order`, indices as above |
-//! | `crddrop`, `crdhold` | `CrdDrop`, `CrdHold` | `outer`, `inner`; `inner_kind` from `inner_kind=`, else the kind of the inner input edge; `elementwise=` (default false) |
+//! | `crddrop`, `crdhold` | `CrdDrop`, `CrdHold` | `outer`, `inner`; `inner_kind` from `inner_kind=`, else the kind of the inner input edge; `elementwise=`, else Custard's `mode`: `"0"` (compression) is element-wise, `"1"` or none is not. A plain crddrop of values that Custard wrote (no `inner_kind=`) drops structurally empty fibers only (below) |
 //! | `fiberwrite` | `ValsWrite` when `mode=vals`, else `FiberWrite` | `tensor`, `index`, `mode` (the tensor's mode, as for `fiberlookup`), `format` |
 //! | `broadcast` | `Broadcast` | `kind` from `kind=` or its input edge, `ways` from `ways=` or its output edges |
 //!
@@ -35,10 +36,66 @@
 //! (samgen writes them), else from the node types, the kind and the edge's hint:
 //! the `comment` (`in-B`, `out-B`, `outer-i`, `inner-j`, `j`; `outer_i` too), or when that is empty
 //! the label without its kind prefix (`crd_outer-i` -> `outer-i`). `in-B`/`out-B`
-//! name an intersect/union operand (`crd_in_B`, `ref_out_B`); `outer`/`inner`, or an
-//! index equal to the node's `outer`/`inner`, pick a crddrop/crdhold side; an index
-//! picks a spaccumulator level. Broadcast outputs are `out_0`, `out_1`, ... and ALU
-//! inputs `val_in_a`, `val_in_b`, in file order.
+//! name an intersect/union operand (`crd_in_B`, `ref_out_B`); an operand named by
+//! two crd inputs (a tensor merged with itself) is refused, naming the node. An
+//! index picks a spaccumulator level. Broadcast outputs are `out_0`, `out_1`, ...
+//! and ALU inputs `val_in_a`, `val_in_b`, in file order.
+//!
+//! A crddrop/crdhold side is resolved at each end of an edge with that end's node:
+//! first the index the hint names, when it is exactly one of the node's `outer`,
+//! `inner`; then the role word (`outer`, `inner`); then a value stream is the
+//! inner one. The index comes first because it is the level the stream carries,
+//! the same at both ends, while Custard's one comment per edge describes one end:
+//! between two crddrops (`crddrop(j,val).outer_out -> crddrop(i,j).inner_in`,
+//! commented `outer-j`) `j` is the first node's outer and the second's inner.
+//! SAM's Onyx lowering reads these edges the same way
+//! (sam/onyx/hw_nodes/merge_node.py, `MergeNode.connect`: the source side from the
+//! comment against the source's inner index, the target side from that index
+//! against the target's inner index).
+//!
+//! # Semantics taken from the SAM reference
+//!
+//! - Reducer configuration. SAM's `Reduce` (sam/sim/src/accumulator.py) emits the
+//!   running sum at every stop that closes a fiber, 0 for an empty one, and `S_n`
+//!   (n >= 1) comes out as `S_(n-1)` after it. SAM's `CrdDrop`
+//!   (sam/sim/src/crd_manager.py) keeps an outer coordinate when its inner fiber
+//!   has a data token and passes the inner stream through unchanged. Custard's
+//!   graphs come in both reducer configurations (SAM paper section 3.6, Table 1
+//!   footnote a), and the crddrops tell which: a plain crddrop with `inner=r`
+//!   drops the coordinates above `r` whose `r` fiber is empty, so a reduce that
+//!   sums `r` fibers (found by following its input up through ALUs, broadcasts
+//!   and array loads to a scanner, merger or repeat, or a crddrop's inner output)
+//!   must give nothing for an empty one to stay aligned: behind the crddrop's
+//!   inner output (onyx-dot `matmul_ijk_crddrop.gv`) or beside it (`spmv.gv`,
+//!   whose crddrop reads the intersection's coordinates). Otherwise it gives 0
+//!   (`matmul_ijk_crddrop_relu.gv`, whose compression crddrop drops the zeros
+//!   after the ReLU; the chained reduces of `tensor3_innerprod.gv`).
+//! - A zero-filling reduce whose sums reach a compression crddrop's inner input
+//!   (through ALUs) also reads that crddrop's outer coordinates (`with_outer`). A
+//!   bare stop in a value stream is one empty fiber even where it closes an outer
+//!   fiber with no inner fibers (an empty operand), so the reducer alone would
+//!   give a sum for a coordinate that is not there; with the coordinates it gives
+//!   one sum per coordinate, which is what the crddrop pairs.
+//! - Compression. `crddrop` with `mode="0"` (SAM's Onyx lowering,
+//!   sam/onyx/hw_nodes/merge_node.py: `cmrg_mode` "0 for compression, 1 for
+//!   crddrop") and a value inner stream (`inner="val"`) drops each (coordinate,
+//!   value) pair whose value is 0 and keeps the stops, as SAM's `ValDropper`
+//!   (sam/sim/src/compression.py) does: samgen's element-wise `CrdDrop`
+//!   (`elementwise: true`, `inner_kind: Val`; an `N` value counts as 0 there, and
+//!   samgen's value streams carry none).
+//! - A plain crddrop of values keeps every coordinate whose fiber has a value,
+//!   0 included (SAM's `CrdDrop` tests for a data token); samgen's `CrdDrop` of
+//!   values also drops fibers of zeros (for unpadded outputs). So the importer
+//!   feeds it the values through an ALU `or` with 1 (`<crddrop>_present`), which
+//!   makes every value nonzero, and the readers of its inner output read the
+//!   values where they come from (the crddrop passes them through unchanged).
+//! - Constants. `smax` with `const0="0"` is ReLU (onyx-dot
+//!   `matmul_ijk_crddrop_relu.gv`). SAM's ALU lowering (sam/onyx/parse_dot.py,
+//!   `generate_coreir_spec`) makes a constant of each `const0`/`const1`
+//!   attribute, in that order, wires the value stream to the operation's first
+//!   input and the constants to the inputs after it: one constant, whichever its
+//!   number, is the right operand (`ConstRight`); both would leave no stream
+//!   input, and are refused. `smax` maps to coreir's commonlib signed max.
 //!
 //! # Quirks absorbed (seen in the example graphs)
 //!
@@ -79,12 +136,16 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+use petgraph::Direction;
+
 use super::dot::{self, level_of_mode, samgen_format, Attrs, DotNode};
 use super::yaml::{GraphIoError, GraphIoErrorKind as K};
 use super::{
-    Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, Edge, FiberLookup,
-    FiberWrite, GraphError, GraphInfo, Intersect, NodeKind, Port, PortSpec, Range, Reduce,
-    RepSigGen, Repeat, Role, SamGraph, SpAccumulator, StreamKind, Union, ValsWrite,
+    Alu, AluOp, AluOperand, Broadcast, Concat, CrdDrop, CrdHold, Edge, FiberLookup, FiberWrite,
+    GraphError, GraphInfo, Intersect, NodeKind, Port, PortSpec, Reduce, Role, SamGraph,
+    SpAccumulator, StreamKind, Union, ValsWrite,
 };
 use crate::tensor::LevelFormat;
 
@@ -166,9 +227,52 @@ struct Importer<'a> {
     info: GraphInfo,
     /// Tensors in graph-comment order (output first, then inputs as Custard lists them).
     tensor_order: Vec<String>,
+    /// The reduces (Custard ids) that give nothing for an empty fiber, by
+    /// [`reduces_dropping_empty`].
+    drop_empty: HashSet<String>,
+}
+
+/// Custard's type names that samgen reads as another of its own: `smax` and
+/// `smin` are the signed max and min of the coreir library SAM's ALU lowering
+/// maps them to (sam/onyx/parse_dot.py), which are samgen's `max` and `min`.
+fn samgen_type(ty: &str) -> &str {
+    match ty {
+        "smax" => "max",
+        "smin" => "min",
+        t => t,
+    }
+}
+
+/// Whether a crddrop drops zero values pair by pair: samgen's `elementwise=`,
+/// else Custard's `mode="0"`, which SAM's Onyx lowering
+/// (sam/onyx/hw_nodes/merge_node.py, `configure`) passes on as `cmrg_mode` "0 for
+/// compression, 1 for crddrop". A malformed value is reported by
+/// [`Importer::compression`] when the node is built.
+fn is_compression(n: &DotNode) -> bool {
+    match attr(n, "elementwise").as_deref() {
+        Some(v) => matches!(v, "true" | "1"),
+        None => attr(n, "mode").as_deref() == Some("0"),
+    }
 }
 
 impl Importer<'_> {
+    /// Custard's crddrop `mode`: "0" is compression (zero values dropped pair by
+    /// pair), "1" or none the coordinate dropper.
+    fn compression(&self, n: &DotNode) -> Result<bool, GraphIoError> {
+        match attr(n, "mode").as_deref() {
+            None | Some("1") => Ok(false),
+            Some("0") => Ok(true),
+            Some(v) => Err(self.node_err(
+                n,
+                K::BadValue,
+                format!(
+                    "attribute `mode=\"{v}\"` of a crddrop is not 0 (compression: drop zero \
+                     values) or 1 (drop the coordinates of empty fibers)"
+                ),
+            )),
+        }
+    }
+
     fn node_err(&self, n: &DotNode, kind: K, msg: impl Into<String>) -> GraphIoError {
         GraphIoError::new(
             self.file,
@@ -244,8 +348,8 @@ impl Importer<'_> {
         self.info
             .formats
             .get(tensor)
-            .and_then(|f| f.chars().filter(char::is_ascii_alphabetic).nth(level))
-            .and_then(LevelFormat::from_letter)
+            .and_then(|f| f.levels.get(level))
+            .map(|l| l.format)
             .ok_or_else(|| {
                 self.node_err(
                     n,
@@ -274,8 +378,46 @@ impl Importer<'_> {
         Ok(split_list(&v))
     }
 
+    /// A kind Custard has no convention for, read from attributes named as its
+    /// fields (what [`Primitive::dot`](super::Primitive::dot) writes): `true`,
+    /// `false` and numbers are read as such, anything else as text.
+    fn by_fields(&self, n: &DotNode, ty: &str) -> Result<NodeKind, GraphIoError> {
+        let Some(d) = NodeKind::by_dot_name(ty) else {
+            return Err(self.node_err(n, K::UnknownType, format!("unknown Custard type `{ty}`")));
+        };
+        let mut map = serde_norway::Mapping::new();
+        map.insert("type".into(), d.name.into());
+        // Fields of the comment first (`index=j,tensor=B`), the attributes over them.
+        let comment = n.attrs.get("comment").unwrap_or("");
+        let fields = comment
+            .split(',')
+            .filter_map(|f| f.split_once('='))
+            .map(|(k, v)| (k.trim(), v.trim()));
+        let attrs = n.attrs.0.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+        for (k, v) in fields.chain(attrs) {
+            let value = match v {
+                "true" => true.into(),
+                "false" => false.into(),
+                v => v
+                    .parse::<u64>()
+                    .map_or_else(|_| v.into(), serde_norway::Value::from),
+            };
+            map.insert(k.into(), value);
+        }
+        serde_norway::from_value(serde_norway::Value::Mapping(map)).map_err(|e| {
+            let msg = e.to_string();
+            let kind = if msg.contains("missing field") {
+                K::MissingAttribute
+            } else {
+                K::BadValue
+            };
+            self.node_err(n, kind, format!("a {ty}: {msg}"))
+        })
+    }
+
     /// The samgen node kind of Custard node `n` of type `ty`; `edges` are the live
-    /// edges (some parameters come from them).
+    /// edges (some parameters come from them). Custard's own types follow its
+    /// conventions here; any other kind is read [`Importer::by_fields`].
     fn kind(&self, n: &DotNode, ty: &str, edges: &[PEdge]) -> Result<NodeKind, GraphIoError> {
         let ins = || edges.iter().filter(|e| e.alive && e.to == n.id);
         let outs = || edges.iter().filter(|e| e.alive && e.from == n.id);
@@ -293,22 +435,6 @@ impl Importer<'_> {
                     index,
                 })
             }
-            "range" => NodeKind::Range(Range {
-                index: self.req(n, ty, "index")?,
-                root: self.flag(n, "root", false)?,
-            }),
-            "repsiggen" => NodeKind::RepSigGen(RepSigGen {
-                index: self.req(n, ty, "index")?,
-            }),
-            "concat" => NodeKind::Concat(Concat {
-                index: self.req(n, ty, "index")?,
-                ways: self.num(n, "ways", &self.req(n, ty, "ways")?)?,
-            }),
-            "repeat" => NodeKind::Repeat(Repeat {
-                index: self.req(n, ty, "index")?,
-                tensor: self.req(n, ty, "tensor")?,
-                root: self.flag(n, "root", false)?,
-            }),
             "intersect" | "union" => {
                 let index = self.req(n, ty, "index")?;
                 let operands = match attr(n, "operands") {
@@ -320,6 +446,24 @@ impl Importer<'_> {
                                 if !seen.contains(t) {
                                     seen.push(t.clone());
                                 }
+                            }
+                        }
+                        // Each way is named by its tensor: a tensor merged with
+                        // itself would be two ways of one name.
+                        for t in &seen {
+                            let crds = ins()
+                                .filter(|e| e.kind == StreamKind::Crd)
+                                .filter(|e| e.to_hint.name.as_ref() == Some(t))
+                                .count();
+                            if crds > 1 {
+                                return Err(self.node_err(
+                                    n,
+                                    K::Invalid,
+                                    format!(
+                                        "operand `{t}` is listed twice: {crds} crd streams come \
+                                         in as `in-{t}` (a tensor merged with itself)"
+                                    ),
+                                ));
                             }
                         }
                         let rank = |t: &String| {
@@ -358,12 +502,8 @@ impl Importer<'_> {
                     })
                 }
             }
-            "arrayvals" => NodeKind::ArrayVals(ArrayVals {
-                tensor: self.req(n, ty, "tensor")?,
-                root: self.flag(n, "root", false)?,
-            }),
             "reduce" => NodeKind::Reduce(Reduce {
-                drop_empty: self.flag(n, "drop_empty", true)?,
+                drop_empty: self.flag(n, "drop_empty", self.drop_empty.contains(&n.id))?,
                 with_outer: self.flag(n, "with_outer", false)?,
             }),
             "vectorreducer" | "spaccumulator" => {
@@ -385,12 +525,10 @@ impl Importer<'_> {
                 }
                 NodeKind::SpAccumulator(SpAccumulator { order, indices })
             }
-            "crddrop" | "crdhold" => {
+            "crddrop" => {
                 let outer = self.req(n, ty, "outer")?;
                 let inner = self.req(n, ty, "inner")?;
-                if ty == "crdhold" {
-                    NodeKind::CrdHold(CrdHold { outer, inner })
-                } else {
+                {
                     let inner_kind = match attr(n, "inner_kind") {
                         Some(k) => kind_from_word(&k).ok_or_else(|| {
                             self.node_err(
@@ -407,7 +545,7 @@ impl Importer<'_> {
                         outer,
                         inner,
                         inner_kind,
-                        elementwise: self.flag(n, "elementwise", false)?,
+                        elementwise: self.flag(n, "elementwise", self.compression(n)?)?,
                     })
                 }
             }
@@ -448,30 +586,47 @@ impl Importer<'_> {
             }
             alu => {
                 let Some(mut op) = AluOp::from_name(alu) else {
-                    return Err(self.node_err(
-                        n,
-                        K::UnknownType,
-                        format!("unknown Custard type `{alu}`"),
-                    ));
+                    return self.by_fields(n, ty);
                 };
                 if op == AluOp::Add && self.flag(n, "sub", false)? {
                     op = AluOp::Sub;
                 }
-                let constant = |n: &DotNode| -> Result<i64, GraphIoError> {
-                    let v = self.req(n, alu, "const")?;
+                let integer = |key: &str, v: String| -> Result<i64, GraphIoError> {
                     v.parse().map_err(|_| {
                         self.node_err(
                             n,
                             K::BadValue,
-                            format!("attribute `const=\"{v}\"` is not an integer"),
+                            format!("attribute `{key}=\"{v}\"` is not an integer"),
                         )
                     })
                 };
-                let operand = match attr(n, "operand").as_deref() {
-                    None | Some("streams") => AluOperand::Streams,
-                    Some("const_right") => AluOperand::ConstRight(constant(n)?),
-                    Some("const_left") => AluOperand::ConstLeft(constant(n)?),
-                    Some(o) => {
+                let constant = |n: &DotNode| -> Result<i64, GraphIoError> {
+                    integer("const", self.req(n, alu, "const")?)
+                };
+                // Custard's constants (`smax` with `const0="0"` is ReLU): SAM's ALU
+                // lowering (sam/onyx/parse_dot.py, `generate_coreir_spec`) numbers
+                // the constants `const0`, `const1` and wires the stream to the op's
+                // first input and the constants to the inputs after it, so one
+                // constant, whichever its number, is the right operand.
+                let custard_const = match (attr(n, "const0"), attr(n, "const1")) {
+                    (Some(_), Some(_)) => {
+                        return Err(self.node_err(
+                            n,
+                            K::BadValue,
+                            "attributes `const0` and `const1` both make a constant operand: \
+                             no value stream would reach the ALU",
+                        ))
+                    }
+                    (Some(v), None) => Some(integer("const0", v)?),
+                    (None, Some(v)) => Some(integer("const1", v)?),
+                    (None, None) => None,
+                };
+                let operand = match (attr(n, "operand").as_deref(), custard_const) {
+                    (None, Some(c)) => AluOperand::ConstRight(c),
+                    (None | Some("streams"), _) => AluOperand::Streams,
+                    (Some("const_right"), _) => AluOperand::ConstRight(constant(n)?),
+                    (Some("const_left"), _) => AluOperand::ConstLeft(constant(n)?),
+                    (Some(o), _) => {
                         let msg = format!(
                             "attribute `operand=\"{o}\"` is not streams, const_right or const_left"
                         );
@@ -498,16 +653,25 @@ enum Side {
     Inner,
 }
 
-/// Which side of a crddrop/crdhold an edge is on.
+/// Which side of a crddrop/crdhold (indices `outer`, `inner`) one end of an edge
+/// is on, from the edge's hint and this node's own indices.
+///
+/// The index the hint names comes first: it is the level the stream carries, the
+/// same at both ends, while the role word describes one end only. Custard writes
+/// one comment per edge, and between two crddrops it fits one end: the
+/// edge `crddrop(j,val).outer_out -> crddrop(i,j).inner_in` is commented
+/// `outer-j`, and `j` is the outer of the first node and the inner of the second.
+/// The role decides where the index does not (it names neither of this node's
+/// indices, or both); a value stream without either is the inner one.
 fn side(h: &Hint, outer: &str, inner: &str, kind: StreamKind) -> Result<Side, String> {
-    match h.role.as_deref() {
-        Some(r) if r.ends_with("outer") => return Ok(Side::Outer),
-        Some(r) if r.ends_with("inner") => return Ok(Side::Inner),
+    match h.name.as_deref() {
+        Some(n) if n == outer && n != inner => return Ok(Side::Outer),
+        Some(n) if n == inner && n != outer => return Ok(Side::Inner),
         _ => {}
     }
-    match h.name.as_deref() {
-        Some(n) if n == outer && n != inner => Ok(Side::Outer),
-        Some(n) if n == inner && n != outer => Ok(Side::Inner),
+    match h.role.as_deref() {
+        Some(r) if r.ends_with("outer") => Ok(Side::Outer),
+        Some(r) if r.ends_with("inner") => Ok(Side::Inner),
         _ if kind == StreamKind::Val => Ok(Side::Inner),
         _ => Err(format!(
             "cannot tell whether the edge is the outer ({outer}) or inner ({inner}) stream: \
@@ -623,6 +787,7 @@ impl SamGraph {
             file,
             info: GraphInfo::default(),
             tensor_order: Vec::new(),
+            drop_empty: HashSet::new(),
         };
         read_info(&mut imp, &dg.attrs, dg.attr_line("comment"))?;
 
@@ -631,14 +796,14 @@ impl SamGraph {
         for n in &dg.nodes {
             let ty = attr(n, "type")
                 .ok_or_else(|| imp.node_err(n, K::MissingAttribute, "missing attribute `type`"))?;
-            if NodeKind::by_dot_name(&ty).is_none() {
+            if NodeKind::by_dot_name(samgen_type(&ty)).is_none() {
                 return Err(imp.node_err(
                     n,
                     K::UnknownType,
                     format!("unknown Custard type `{ty}`"),
                 ));
             }
-            types.insert(n.id.as_str(), ty);
+            types.insert(n.id.as_str(), samgen_type(&ty).to_string());
         }
 
         // Edges.
@@ -772,6 +937,8 @@ impl SamGraph {
             removed.insert(b.clone());
         }
 
+        imp.drop_empty = reduces_dropping_empty(&dg.nodes, &types, &edges);
+
         // Nodes.
         let mut g = SamGraph::new(imp.info.clone());
         let mut index: HashMap<&str, petgraph::graph::NodeIndex> = HashMap::new();
@@ -781,26 +948,43 @@ impl SamGraph {
             .iter()
             .filter_map(|n| n.attrs.get("name").map(str::to_string))
             .collect();
+        // Custard's coordinate droppers of value fibers, which drop only
+        // structurally empty fibers (see `drop_by_presence`).
+        let mut by_presence = Vec::new();
+        // Custard's reduces that give 0 for an empty fiber (see
+        // `read_paired_coordinates`).
+        let mut zero_fill = Vec::new();
         for n in dg.nodes.iter().filter(|n| !removed.contains(&n.id)) {
             let kind = imp.kind(n, &types[n.id.as_str()], &edges)?;
             let name = match n.attrs.get("name") {
                 Some(name) => name.to_string(),
-                None => {
-                    // Clashes take a letter (`mul`, `mulb`, `mulc`): a name ending
-                    // in `_<number>` reads as a bus bit to synthesis tools.
-                    let base = kind.primitive().base_name(&n.id);
-                    let mut name = base.clone();
-                    let mut k = 0usize;
-                    while used.contains(&name) {
-                        k += 1;
-                        name = format!("{base}{}", letter_suffix(k));
-                    }
-                    used.insert(name.clone());
-                    name
-                }
+                None => unique_name(&kind.primitive().base_name(&n.id), &mut used),
             };
             names.insert(name.clone(), (n.id.clone(), n.line));
-            index.insert(n.id.as_str(), g.add_node(name, kind));
+            let zero_fill_reduce = matches!(
+                kind,
+                NodeKind::Reduce(Reduce {
+                    drop_empty: false,
+                    with_outer: false,
+                })
+            ) && attr(n, "drop_empty").is_none()
+                && attr(n, "with_outer").is_none();
+            let plain_val_drop = matches!(
+                kind,
+                NodeKind::CrdDrop(CrdDrop {
+                    inner_kind: StreamKind::Val,
+                    elementwise: false,
+                    ..
+                })
+            ) && attr(n, "inner_kind").is_none();
+            let i = g.add_node(name, kind);
+            if plain_val_drop {
+                by_presence.push(i);
+            }
+            if zero_fill_reduce {
+                zero_fill.push(i);
+            }
+            index.insert(n.id.as_str(), i);
         }
 
         // Edges, ports in file order.
@@ -841,6 +1025,13 @@ impl SamGraph {
             );
         }
 
+        for r in zero_fill {
+            read_paired_coordinates(&mut g, r);
+        }
+        for d in by_presence {
+            drop_by_presence(&mut g, d, &mut used);
+        }
+
         g.validate().map_err(|GraphError { node, message }| {
             let (ctx, line) = match names.get(&node) {
                 Some((id, line)) => (format!("node {id} (`{node}`)"), Some(*line)),
@@ -871,10 +1062,19 @@ fn read_info(imp: &mut Importer, attrs: &Attrs, line: Option<usize>) -> Result<(
             };
             let t = t.trim().to_string();
             // An order-0 tensor's format is `none`.
-            let f = match f.trim() {
+            let text = match f.trim() {
                 "none" => String::new(),
                 f => samgen_format(f),
             };
+            let f = text.parse().map_err(|e| {
+                GraphIoError::new(
+                    imp.file,
+                    line,
+                    None,
+                    K::BadValue,
+                    format!("graph comment entry `{entry}`: {e}"),
+                )
+            })?;
             imp.info.formats.insert(t.clone(), f);
             imp.tensor_order.push(t);
         }
@@ -882,6 +1082,202 @@ fn read_info(imp: &mut Importer, attrs: &Attrs, line: Option<usize>) -> Result<(
     imp.info.expression = attrs.get("expression").map(str::to_string);
     imp.info.loop_order = attrs.get("loop_order").map(split_list).unwrap_or_default();
     Ok(())
+}
+
+/// `base`, or `base` with a letter when taken (`mul`, `mulb`, `mulc`); the name
+/// is then taken. A name ending in `_<number>` would read as a bus bit to
+/// synthesis tools.
+fn unique_name(base: &str, used: &mut HashSet<String>) -> String {
+    let mut name = base.to_string();
+    let mut k = 0usize;
+    while used.contains(&name) {
+        k += 1;
+        name = format!("{base}{}", letter_suffix(k));
+    }
+    used.insert(name.clone());
+    name
+}
+
+/// The reduces (Custard ids) that must give nothing for an empty fiber.
+///
+/// SAM's reducer (sam/sim/src/accumulator.py, `Reduce`) emits the sum at every
+/// stop that closes a fiber, 0 for an empty one; Custard's graphs are written for
+/// either configuration (SAM paper, section 3.6 and Table 1 footnote a). Which one
+/// a graph needs shows in its coordinate droppers: a plain crddrop whose `inner`
+/// is index `r` drops the coordinates above `r` whose `r` fiber is empty (SAM's
+/// `CrdDrop`, sam/sim/src/crd_manager.py, keeps an outer coordinate only when
+/// its inner fiber has a data token), so a reduce that sums the `r` fibers must
+/// skip the empty ones to stay aligned with the coordinates that survive. That
+/// covers a reduce behind the crddrop's inner output (onyx-dot
+/// `matmul_ijk_crddrop.gv`) and one beside it (`spmv.gv`: the crddrop reads the
+/// intersection's coordinates, the reduce its products). Where no crddrop drops
+/// on `r` (`matmul_ijk_crddrop_relu.gv`, where a compression crddrop filters the
+/// zeros after the reduce, and the chained reduces of `tensor3_innerprod.gv`),
+/// every fiber keeps its sum.
+fn reduces_dropping_empty(
+    nodes: &[DotNode],
+    types: &HashMap<&str, String>,
+    edges: &[PEdge],
+) -> HashSet<String> {
+    let by_id: HashMap<&str, &DotNode> = nodes.iter().map(|n| (n.id.as_str(), n)).collect();
+    let dropped: HashSet<String> = nodes
+        .iter()
+        .filter(|n| types.get(n.id.as_str()).is_some_and(|t| t == "crddrop") && !is_compression(n))
+        .filter_map(|n| attr(n, "inner"))
+        .collect();
+    let cx = StreamCx {
+        by_id,
+        types,
+        edges,
+    };
+    nodes
+        .iter()
+        .filter(|n| types.get(n.id.as_str()).is_some_and(|t| t == "reduce"))
+        .filter(|n| {
+            edges
+                .iter()
+                .filter(|e| e.alive && e.to == n.id && e.kind == StreamKind::Val)
+                .any(|e| cx.index_of(e, 0).is_some_and(|r| dropped.contains(&r)))
+        })
+        .map(|n| n.id.clone())
+        .collect()
+}
+
+/// The Custard graph, for following a stream up to where its level is named.
+struct StreamCx<'a> {
+    by_id: HashMap<&'a str, &'a DotNode>,
+    types: &'a HashMap<&'a str, String>,
+    edges: &'a [PEdge],
+}
+
+impl StreamCx<'_> {
+    /// The index of the innermost level of the stream on edge `e`: its
+    /// producer's `index` (scanner, merger, repeat), the side of a crddrop it
+    /// leaves (a compression crddrop's values are one per outer coordinate), or,
+    /// through broadcasts, array loads (their references) and ALUs (any operand:
+    /// they have one shape), its origin's. `None` past a reducer.
+    fn index_of(&self, e: &PEdge, depth: usize) -> Option<String> {
+        if depth > self.by_id.len() {
+            return None;
+        }
+        let n = self.by_id.get(e.from.as_str())?;
+        let up = |kind: Option<StreamKind>| {
+            self.edges
+                .iter()
+                .filter(|x| x.alive && x.to == e.from && kind.is_none_or(|k| x.kind == k))
+                .find_map(|x| self.index_of(x, depth + 1))
+        };
+        match self.types.get(e.from.as_str())?.as_str() {
+            "fiberlookup" | "intersect" | "union" | "repeat" | "range" => attr(n, "index"),
+            "broadcast" => up(None),
+            "arrayvals" => up(Some(StreamKind::Ref)),
+            "crddrop" => {
+                let (outer, inner) = (attr(n, "outer")?, attr(n, "inner")?);
+                let from_inner = match &e.from_port {
+                    Some(p) => p.starts_with("inner"),
+                    None => side(&e.from_hint, &outer, &inner, e.kind).ok()? == Side::Inner,
+                };
+                Some(if from_inner && !is_compression(n) {
+                    inner
+                } else {
+                    outer
+                })
+            }
+            t if AluOp::from_name(t).is_some() => up(Some(StreamKind::Val)),
+            _ => None,
+        }
+    }
+}
+
+/// A zero-filling reduce whose sums a compression crddrop pairs with coordinates
+/// (through ALUs: `reduce -> smax -> crddrop(j,val)`) reads those coordinates
+/// (`with_outer`), so that it gives exactly one sum per coordinate. In a value
+/// stream alone a bare stop is an empty fiber, also where it closes an outer
+/// fiber with no inner fibers at all (an empty operand: no `j` under some `i`);
+/// SAM's reducer then gives a sum for a coordinate that does not exist, and the
+/// pairs do not line up.
+fn read_paired_coordinates(g: &mut SamGraph, r: NodeIndex) {
+    let (inner_in, outer_in) = (
+        Port::new(Role::InnerIn).name(),
+        Port::new(Role::OuterIn).name(),
+    );
+    let mut seen = HashSet::new();
+    let mut todo = vec![r];
+    let mut drop = None;
+    while let Some(n) = todo.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        for e in g.graph.edges_directed(n, Direction::Outgoing) {
+            let t = e.target();
+            match &g.graph[t].kind {
+                NodeKind::Alu(_) | NodeKind::Broadcast(_) => todo.push(t),
+                NodeKind::CrdDrop(CrdDrop {
+                    elementwise: true, ..
+                }) if e.weight().to_port == inner_in => drop = drop.or(Some(t)),
+                _ => {}
+            }
+        }
+    }
+    let Some(outer) = drop.and_then(|d| {
+        g.graph
+            .edges_directed(d, Direction::Incoming)
+            .find(|e| e.weight().to_port == outer_in)
+            .map(|e| (e.source(), e.weight().from_port.clone()))
+    }) else {
+        return;
+    };
+    if let NodeKind::Reduce(red) = &mut g.graph[r].kind {
+        red.with_outer = true;
+    }
+    g.connect(outer.0, &outer.1, r, &Port::new(Role::CrdOuterIn).name());
+}
+
+/// Custard's plain crddrop of a value stream as samgen's primitives compute it.
+///
+/// SAM's `CrdDrop` keeps an outer coordinate when its inner fiber holds any data
+/// token, a value 0 included; samgen's crddrop of values also drops fibers of
+/// zeros (for unpadded outputs). The values reach the crddrop through an ALU `or`
+/// with 1, which makes every value nonzero (samgen's value streams carry no `N`:
+/// array loads and ALUs give 0 for it), so a fiber counts as empty exactly when
+/// it has no value. The crddrop passes its inner stream through unchanged, so its
+/// inner output's consumers read the values where they come from.
+fn drop_by_presence(g: &mut SamGraph, d: NodeIndex, used: &mut HashSet<String>) {
+    let (inner_in, inner_out) = (
+        Port::new(Role::InnerIn).name(),
+        Port::new(Role::InnerOut).name(),
+    );
+    let Some((src, src_port)) = g
+        .graph
+        .edges_directed(d, Direction::Incoming)
+        .find(|e| e.weight().to_port == inner_in)
+        .map(|e| (e.source(), e.weight().from_port.clone()))
+    else {
+        return;
+    };
+    let readers: Vec<(NodeIndex, String)> = g
+        .graph
+        .edges_directed(d, Direction::Outgoing)
+        .filter(|e| e.weight().from_port == inner_out)
+        .map(|e| (e.target(), e.weight().to_port.clone()))
+        .collect();
+    g.graph.retain_edges(|gr, e| {
+        let (a, b) = gr.edge_endpoints(e).expect("edge exists");
+        !((b == d && gr[e].to_port == inner_in) || (a == d && gr[e].from_port == inner_out))
+    });
+    let name = unique_name(&format!("{}_present", g.graph[d].name), used);
+    let mark = g.add_node(
+        name,
+        NodeKind::Alu(Alu {
+            op: AluOp::Or,
+            operand: AluOperand::ConstRight(1),
+        }),
+    );
+    g.connect(src, &src_port, mark, &Port::way(Role::ValIn, "a").name());
+    g.connect(mark, &Port::new(Role::ValOut).name(), d, &inner_in);
+    for (reader, port) in readers {
+        g.connect(src, &src_port, reader, &port);
+    }
 }
 
 /// `b`, `c`, ... `z`, `ba`, ...: the k-th clash suffix (k >= 1).

@@ -14,12 +14,12 @@
 
 use std::fmt::Write as _;
 
+use super::kinds::Dot;
 use super::{
-    Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
-    GraphInfo, GraphIoError, GraphIoErrorKind, Intersect, NodeKind, Range, Reduce, RepSigGen,
-    Repeat, SamGraph, SpAccumulator, Union, ValsWrite,
+    ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite, GraphInfo,
+    GraphIoError, GraphIoErrorKind, Intersect, NodeKind, Repeat, SamGraph, SpAccumulator, Union,
+    ValsWrite,
 };
-use crate::tensor::Format;
 
 /// Quote a DOT string: `"` is escaped, backslashes are kept (Custard's labels use
 /// `\n` as Graphviz's line break).
@@ -118,197 +118,18 @@ fn edge_label(g: &SamGraph, e: petgraph::graph::EdgeIndex) -> (String, String) {
 /// names the tensor's mode, not the storage level); `level` itself when the
 /// header has no usable format.
 pub(crate) fn mode_of_level(info: &GraphInfo, tensor: &str, level: usize) -> usize {
-    header_format(info, tensor)
+    info.formats
+        .get(tensor)
         .and_then(|f| f.mode_order.get(level).copied())
         .unwrap_or(level)
 }
 
 /// The storage level of tensor mode `mode` by the header's format.
 pub(crate) fn level_of_mode(info: &GraphInfo, tensor: &str, mode: usize) -> usize {
-    header_format(info, tensor)
+    info.formats
+        .get(tensor)
         .and_then(|f| f.mode_order.iter().position(|&m| m == mode))
         .unwrap_or(mode)
-}
-
-fn header_format(info: &GraphInfo, tensor: &str) -> Option<Format> {
-    info.formats.get(tensor)?.parse().ok()
-}
-
-fn node_attrs(
-    kind: &NodeKind,
-    info: &GraphInfo,
-) -> (Vec<(&'static str, String)>, String, &'static str) {
-    let t = |s: &str| s.to_string();
-    match kind {
-        NodeKind::FiberLookup(FiberLookup {
-            tensor,
-            level,
-            index,
-            format,
-            root,
-        }) => (
-            vec![
-                ("index", t(index)),
-                ("tensor", t(tensor)),
-                ("mode", mode_of_level(info, tensor, *level).to_string()),
-                ("format", t(format.name())),
-                ("src", t("true")),
-                ("root", root.to_string()),
-            ],
-            format!("FiberLookup {index}: {tensor}{level}\\n{}", format.name()),
-            "green4",
-        ),
-        NodeKind::Range(Range { index, root }) => (
-            vec![("index", t(index)), ("root", root.to_string())],
-            format!("Range {index}"),
-            "green3",
-        ),
-        NodeKind::RepSigGen(RepSigGen { index }) => (
-            vec![("index", t(index))],
-            format!("RepeatSignalGenerator {index}"),
-            "cyan3",
-        ),
-        NodeKind::Repeat(Repeat {
-            index,
-            tensor,
-            root,
-        }) => (
-            vec![
-                ("index", t(index)),
-                ("tensor", t(tensor)),
-                ("root", root.to_string()),
-            ],
-            format!("Repeat {index}: {tensor}"),
-            "cyan2",
-        ),
-        NodeKind::Intersect(Intersect {
-            index,
-            operands,
-            values,
-        })
-        | NodeKind::Union(Union {
-            index,
-            operands,
-            values,
-        }) => (
-            {
-                let mut v = vec![("index", t(index)), ("operands", operands.join(","))];
-                if !values.is_empty() {
-                    v.push(("values", values.join(",")));
-                }
-                v
-            },
-            format!("{} {index}", kind.type_name()),
-            "purple",
-        ),
-        NodeKind::Concat(Concat { index, ways }) => (
-            vec![("index", t(index)), ("ways", ways.to_string())],
-            format!("Concat {index}"),
-            "purple",
-        ),
-        NodeKind::ArrayVals(ArrayVals { tensor, root }) => (
-            {
-                let mut v = vec![("tensor", t(tensor))];
-                if *root {
-                    v.push(("root", t("true")));
-                }
-                v
-            },
-            format!("Array Vals: {tensor}"),
-            "green2",
-        ),
-        NodeKind::Alu(Alu { op, operand }) => {
-            let mut v = Vec::new();
-            if *op == super::AluOp::Add {
-                v.push(("sub", t("0")));
-            }
-            let name = op.name();
-            let mut label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
-            match operand {
-                AluOperand::Streams => {}
-                AluOperand::ConstRight(c) => {
-                    v.push(("operand", t("const_right")));
-                    v.push(("const", c.to_string()));
-                    label = format!("{label} x,{c}");
-                }
-                AluOperand::ConstLeft(c) => {
-                    v.push(("operand", t("const_left")));
-                    v.push(("const", c.to_string()));
-                    label = format!("{label} {c},x");
-                }
-            }
-            (v, label, "brown")
-        }
-        NodeKind::Reduce(Reduce {
-            drop_empty,
-            with_outer,
-        }) => (
-            vec![
-                ("drop_empty", drop_empty.to_string()),
-                ("with_outer", with_outer.to_string()),
-            ],
-            t("Reduce"),
-            "brown",
-        ),
-        NodeKind::SpAccumulator(SpAccumulator { order, indices }) => (
-            vec![("order", order.to_string()), ("indices", indices.join(","))],
-            format!("SparseAccumulator {order} {}", indices.join(",")),
-            "brown",
-        ),
-        NodeKind::CrdDrop(CrdDrop {
-            outer,
-            inner,
-            inner_kind,
-            elementwise,
-        }) => (
-            vec![
-                ("outer", t(outer)),
-                ("inner", t(inner)),
-                ("inner_kind", t(inner_kind.name())),
-                (
-                    "elementwise",
-                    t(if *elementwise { "true" } else { "false" }),
-                ),
-            ],
-            format!("CrdDrop {outer},{inner}"),
-            "orange",
-        ),
-        NodeKind::CrdHold(CrdHold { outer, inner }) => (
-            vec![("outer", t(outer)), ("inner", t(inner))],
-            format!("CrdHold {outer},{inner}"),
-            "orange",
-        ),
-        NodeKind::FiberWrite(FiberWrite {
-            tensor,
-            level,
-            index,
-            format,
-        }) => (
-            vec![
-                ("index", t(index)),
-                ("tensor", t(tensor)),
-                ("mode", mode_of_level(info, tensor, *level).to_string()),
-                ("format", t(format.name())),
-                ("sink", t("true")),
-            ],
-            format!("FiberWrite {index}: {tensor}{level}\\n{}", format.name()),
-            "green3",
-        ),
-        NodeKind::ValsWrite(ValsWrite { tensor }) => (
-            vec![
-                ("mode", t("vals")),
-                ("tensor", t(tensor)),
-                ("sink", t("true")),
-            ],
-            format!("FiberWrite Vals: {tensor}"),
-            "green3",
-        ),
-        NodeKind::Broadcast(Broadcast { kind, ways }) => (
-            vec![("kind", t(kind.name())), ("ways", ways.to_string())],
-            String::new(),
-            "",
-        ),
-    }
 }
 
 impl SamGraph {
@@ -339,7 +160,7 @@ impl SamGraph {
         }
         let comment: Vec<String> = order
             .iter()
-            .map(|t| format!("{t}={}", custard_format(&self.info.formats[*t])))
+            .map(|t| format!("{t}={}", custard_format(&self.info.formats[*t].to_string())))
             .collect();
         let _ = writeln!(out, "    comment={}", q(&comment.join(",")));
         if let Some(e) = &self.info.expression {
@@ -351,7 +172,11 @@ impl SamGraph {
         for i in self.graph.node_indices() {
             let n = &self.graph[i];
             let ty = n.kind.type_name();
-            let (fields, label, color) = node_attrs(&n.kind, &self.info);
+            let Dot {
+                attrs: fields,
+                label,
+                color,
+            } = n.kind.primitive().dot(&self.info);
             let mut comment = format!("type={ty}");
             // List values (`operands=B,c`) would break the comment's `k=v,k=v`
             // syntax: they are attributes only.

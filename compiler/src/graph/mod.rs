@@ -24,6 +24,8 @@ use std::collections::BTreeMap;
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
 
+use crate::tensor::{Format, LevelFormat};
+
 /// A primitive instance.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Node {
@@ -47,9 +49,10 @@ pub struct GraphInfo {
     /// The index-notation expression, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expression: Option<String>,
-    /// Format text per tensor (`B` -> `ds`), inputs and output.
+    /// The format of each tensor (`B` -> `ds`), inputs and output, written as
+    /// its text.
     #[serde(default)]
-    pub formats: BTreeMap<String, String>,
+    pub formats: BTreeMap<String, Format>,
     /// Loop order, outermost first.
     #[serde(default)]
     pub loop_order: Vec<String>,
@@ -116,7 +119,11 @@ impl SamGraph {
             .find(|&i| self.graph[i].name == name)
     }
 
-    /// Node counts by type name (what `samgen compile --json` reports).
+    /// The storage format of `tensor`'s `level`, from the header.
+    pub fn level_format(&self, tensor: &str, level: usize) -> Option<LevelFormat> {
+        Some(self.info.formats.get(tensor)?.levels.get(level)?.format)
+    }
+
     /// Whether the compressed writer of `tensor`'s `level` writes a `pos` entry
     /// for every fiber, empty ones included: when the level above is dense, which
     /// keeps every coordinate (CSR's empty rows). Below a compressed level (and at
@@ -128,11 +135,11 @@ impl SamGraph {
                 .info
                 .formats
                 .get(tensor)
-                .and_then(|f| f.parse::<crate::tensor::Format>().ok())
                 .and_then(|f| f.levels.get(level - 1).map(|l| l.format.caps().full))
                 .unwrap_or(false)
     }
 
+    /// Node counts by type name (what `samgen compile --json` reports).
     pub fn primitive_counts(&self) -> BTreeMap<&'static str, usize> {
         let mut counts = BTreeMap::new();
         for n in self.graph.node_weights() {

@@ -70,9 +70,9 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
     let it = Iterations::of(kernel)?;
     let mut formats = std::collections::BTreeMap::new();
     for op in &kernel.operands {
-        formats.insert(op.tensor.clone(), op.format.to_string());
+        formats.insert(op.tensor.clone(), op.format.clone());
     }
-    formats.insert(kernel.output.clone(), kernel.output_format.to_string());
+    formats.insert(kernel.output.clone(), kernel.output_format.clone());
     let slots = it.scope.len();
     let mut b = Builder {
         k: kernel,
@@ -693,23 +693,7 @@ impl Builder<'_> {
         above: &BTreeSet<String>,
     ) -> Result<(Stream, Vec<String>), LowerError> {
         match t {
-            ETree::Operand(i) => {
-                let op = &self.k.operands[*i];
-                let name = op.tensor.clone();
-                let r = self.refs[*i].clone();
-                // An operand outside every loop loads its value at the root.
-                let node = self.add(
-                    format!("{name}_vals"),
-                    NodeKind::ArrayVals(ArrayVals {
-                        tensor: name,
-                        root: r.is_none(),
-                    }),
-                );
-                if let Some(r) = r {
-                    self.connect(&r, node, "ref_in");
-                }
-                Ok(((node, "val_out".into()), self.slot_shape(*i)))
-            }
+            ETree::Operand(i) => Ok(self.operand_values(*i)),
             ETree::Workspace(w) => {
                 let slot = self.k.operands.len() + w.index;
                 let vals = self.refs[slot].clone().ok_or_else(|| {
@@ -730,127 +714,181 @@ impl Builder<'_> {
                 let (s, shape) = self.compute_in(a, added || everywhere, above)?;
                 Ok((self.alu(*op, AluOperand::Streams, &s, None), shape))
             }
-            ETree::Binary(op, a, b) => match (a.as_ref(), b.as_ref()) {
-                (ETree::Const(x), ETree::Const(y)) => Err(LowerError::Unsupported(format!(
-                    "`{x} {} {y}` combines two constants and depends on the value width: \
-                     write its value instead",
-                    op.symbol()
-                ))),
-                (x, ETree::Const(c)) => {
-                    let everywhere = at_zero(*op, *c, false) != 0;
-                    let (s, shape) = self.compute_in(x, added || everywhere, above)?;
-                    Ok((self.alu(*op, AluOperand::ConstRight(*c), &s, None), shape))
-                }
-                (ETree::Const(c), y) => {
-                    let everywhere = at_zero(*op, *c, true) != 0;
-                    let (s, shape) = self.compute_in(y, added || everywhere, above)?;
-                    Ok((self.alu(*op, AluOperand::ConstLeft(*c), &s, None), shape))
-                }
-                (x, y) => {
-                    // The two value streams pair point by point: a sum on either
-                    // side gives a value at every point it is iterated at (the
-                    // other side may be iterated where the sum's body is empty,
-                    // under a union or where the intersection dropped its range).
-                    let (sa, ha) = self.compute_in(x, true, above)?;
-                    let (sb, hb) = self.compute_in(y, true, above)?;
-                    if ha != hb {
-                        return Err(LowerError::Unsupported(format!(
-                            "combining values over ({}) with values over ({})",
-                            ha.join(","),
-                            hb.join(",")
-                        )));
-                    }
-                    Ok((self.alu(*op, AluOperand::Streams, &sa, Some(&sb)), ha))
-                }
-            },
-            ETree::Sum(r, body) => {
-                // A sum that becomes an accumulator pairs its values with the
-                // coordinates of the loops below it: every point needs one, so a
-                // sum inside it gives a value for each.
-                let mut inner = above.clone();
-                inner.insert(r.clone());
-                let k = self.k;
-                let body_shape: Vec<&String> = k
-                    .loop_order
-                    .iter()
-                    .filter(|v| inner.contains(*v) || k.output_vars.contains(v))
-                    .collect();
-                let paired = body_shape.last().is_some_and(|v| *v != r);
-                // A sum inside this one whose reducer drops empty fibers needs the
-                // coordinates above it dropped only if this sum's reducer drops
-                // empty fibers too (Custard's chain); a reducer that gives a
-                // value per point adds the missing values as nothing.
-                let tail = self.tail.len();
-                let (s, mut shape) = self.compute_in(body, paired, &inner)?;
-                let Some(pos) = shape.iter().position(|v| v == r) else {
+            ETree::Binary(op, a, b) => self.compute_binary(*op, a, b, added, above),
+            ETree::Sum(r, body) => self.compute_sum(r, body, added, above),
+        }
+    }
+
+    /// An operand's values: loaded by its references, or at the root when it
+    /// sits outside every loop.
+    fn operand_values(&mut self, i: usize) -> (Stream, Vec<String>) {
+        let op = &self.k.operands[i];
+        let name = op.tensor.clone();
+        let r = self.refs[i].clone();
+        // An operand outside every loop loads its value at the root.
+        let node = self.add(
+            format!("{name}_vals"),
+            NodeKind::ArrayVals(ArrayVals {
+                tensor: name,
+                root: r.is_none(),
+            }),
+        );
+        if let Some(r) = r {
+            self.connect(&r, node, "ref_in");
+        }
+        ((node, "val_out".into()), self.slot_shape(i))
+    }
+
+    /// A binary operation: on a stream and a constant, or on two value
+    /// streams of the same shape.
+    fn compute_binary(
+        &mut self,
+        op: AluOp,
+        a: &ETree,
+        b: &ETree,
+        added: bool,
+        above: &BTreeSet<String>,
+    ) -> Result<(Stream, Vec<String>), LowerError> {
+        match (a, b) {
+            (ETree::Const(x), ETree::Const(y)) => Err(LowerError::Unsupported(format!(
+                "`{x} {} {y}` combines two constants and depends on the value width: \
+             write its value instead",
+                op.symbol()
+            ))),
+            (x, ETree::Const(c)) => {
+                let everywhere = at_zero(op, *c, false) != 0;
+                let (s, shape) = self.compute_in(x, added || everywhere, above)?;
+                Ok((self.alu(op, AluOperand::ConstRight(*c), &s, None), shape))
+            }
+            (ETree::Const(c), y) => {
+                let everywhere = at_zero(op, *c, true) != 0;
+                let (s, shape) = self.compute_in(y, added || everywhere, above)?;
+                Ok((self.alu(op, AluOperand::ConstLeft(*c), &s, None), shape))
+            }
+            (x, y) => {
+                // The two value streams pair point by point: a sum on either
+                // side gives a value at every point it is iterated at (the
+                // other side may be iterated where the sum's body is empty,
+                // under a union or where the intersection dropped its range).
+                let (sa, ha) = self.compute_in(x, true, above)?;
+                let (sb, hb) = self.compute_in(y, true, above)?;
+                if ha != hb {
                     return Err(LowerError::Unsupported(format!(
-                        "a sum over {r} of values that do not vary with {r}"
+                        "combining values over ({}) with values over ({})",
+                        ha.join(","),
+                        hb.join(",")
                     )));
-                };
-                let below: Vec<String> = shape[pos + 1..].to_vec();
-                shape.remove(pos);
-                let out = match below.len() {
-                    0 => {
-                        // Shape after the sum: `shape` (r already removed).
-                        let outer = shape.last().cloned();
-                        // A sum that is combined further gives a value for every
-                        // point: per outer coordinate (read from the outer
-                        // stream), or the one scalar (the zero-filling reducer).
-                        let with_outer = added && outer.is_some();
-                        let n = self.add(
-                            format!("{r}_reduce"),
-                            NodeKind::Reduce(Reduce {
-                                // A scalar result always has its one value.
-                                drop_empty: !added && !shape.is_empty(),
-                                with_outer,
-                            }),
-                        );
-                        if let (true, Some(u)) = (with_outer, outer) {
-                            let crd = self.crds[&u].clone();
-                            self.connect(&crd, n, "crd_outer_in");
-                            self.tail.truncate(tail);
-                        } else if added || shape.is_empty() {
-                            self.tail.truncate(tail);
-                        } else {
-                            self.tail.push(r.clone());
-                        }
-                        self.connect(&s, n, "val_in");
-                        (n, "val_out".to_string())
-                    }
-                    order @ (1 | 2) => {
-                        self.tail.truncate(tail);
-                        let n = self.add(
-                            format!("{r}_spacc"),
-                            NodeKind::SpAccumulator(SpAccumulator {
-                                order,
-                                indices: below.clone(),
-                            }),
-                        );
-                        for (k, v) in below.iter().enumerate() {
-                            let crd = self.crds[v].clone();
-                            self.connect(&crd, n, &format!("crd_in_{k}"));
-                            self.crds.insert(v.clone(), (n, format!("crd_out_{k}")));
-                            self.accumulated.insert(v.clone());
-                        }
-                        self.connect(&s, n, "val_in");
-                        (n, "val_out".to_string())
-                    }
-                    _ => {
-                        return Err(LowerError::LoopOrder {
-                            order: self.k.loop_order.join(","),
-                            reason: format!(
-                                "the sum over {r} sits above {} loops ({}); it would need an \
-                                 order-{} accumulator: move {r} further in (reorder)",
-                                below.len(),
-                                below.join(","),
-                                below.len()
-                            ),
-                        })
-                    }
-                };
-                Ok((out, shape))
+                }
+                Ok((self.alu(op, AluOperand::Streams, &sa, Some(&sb)), ha))
             }
         }
+    }
+
+    /// The reducer of a sum over `r`, the innermost loop of its body, on the
+    /// body's values `s`; `shape` is the shape after the sum, and `tail` where
+    /// the coordinate droppers of the sums inside start.
+    fn reducer(
+        &mut self,
+        r: &str,
+        s: &Stream,
+        shape: &[String],
+        added: bool,
+        tail: usize,
+    ) -> Stream {
+        let outer = shape.last().cloned();
+        // A sum that is combined further gives a value for every
+        // point: per outer coordinate (read from the outer
+        // stream), or the one scalar (the zero-filling reducer).
+        let with_outer = added && outer.is_some();
+        let n = self.add(
+            format!("{r}_reduce"),
+            NodeKind::Reduce(Reduce {
+                // A scalar result always has its one value.
+                drop_empty: !added && !shape.is_empty(),
+                with_outer,
+            }),
+        );
+        if let (true, Some(u)) = (with_outer, outer) {
+            let crd = self.crds[&u].clone();
+            self.connect(&crd, n, "crd_outer_in");
+            self.tail.truncate(tail);
+        } else if added || shape.is_empty() {
+            self.tail.truncate(tail);
+        } else {
+            self.tail.push(r.to_string());
+        }
+        self.connect(s, n, "val_in");
+        (n, "val_out".to_string())
+    }
+
+    /// A sum over `r`: a reducer when `r` is the innermost loop of its body,
+    /// else an accumulator over the loops below `r`.
+    fn compute_sum(
+        &mut self,
+        r: &String,
+        body: &ETree,
+        added: bool,
+        above: &BTreeSet<String>,
+    ) -> Result<(Stream, Vec<String>), LowerError> {
+        // A sum that becomes an accumulator pairs its values with the
+        // coordinates of the loops below it: every point needs one, so a
+        // sum inside it gives a value for each.
+        let mut inner = above.clone();
+        inner.insert(r.clone());
+        let k = self.k;
+        let body_shape: Vec<&String> = k
+            .loop_order
+            .iter()
+            .filter(|v| inner.contains(*v) || k.output_vars.contains(v))
+            .collect();
+        let paired = body_shape.last().is_some_and(|v| *v != r);
+        // A sum inside this one whose reducer drops empty fibers needs the
+        // coordinates above it dropped only if this sum's reducer drops
+        // empty fibers too (Custard's chain); a reducer that gives a
+        // value per point adds the missing values as nothing.
+        let tail = self.tail.len();
+        let (s, mut shape) = self.compute_in(body, paired, &inner)?;
+        let Some(pos) = shape.iter().position(|v| v == r) else {
+            return Err(LowerError::Unsupported(format!(
+                "a sum over {r} of values that do not vary with {r}"
+            )));
+        };
+        let below: Vec<String> = shape[pos + 1..].to_vec();
+        shape.remove(pos);
+        let out = match below.len() {
+            0 => self.reducer(r, &s, &shape, added, tail),
+            order @ (1 | 2) => {
+                self.tail.truncate(tail);
+                let n = self.add(
+                    format!("{r}_spacc"),
+                    NodeKind::SpAccumulator(SpAccumulator {
+                        order,
+                        indices: below.clone(),
+                    }),
+                );
+                for (k, v) in below.iter().enumerate() {
+                    let crd = self.crds[v].clone();
+                    self.connect(&crd, n, &format!("crd_in_{k}"));
+                    self.crds.insert(v.clone(), (n, format!("crd_out_{k}")));
+                    self.accumulated.insert(v.clone());
+                }
+                self.connect(&s, n, "val_in");
+                (n, "val_out".to_string())
+            }
+            _ => {
+                return Err(LowerError::LoopOrder {
+                    order: self.k.loop_order.join(","),
+                    reason: format!(
+                        "the sum over {r} sits above {} loops ({}); it would need an \
+                         order-{} accumulator: move {r} further in (reorder)",
+                        below.len(),
+                        below.join(","),
+                        below.len()
+                    ),
+                })
+            }
+        };
+        Ok((out, shape))
     }
 
     fn crddrop(
@@ -907,16 +945,9 @@ impl Builder<'_> {
         }
     }
 
-    /// Writers for the output's levels and values, with the coordinate droppers
-    /// that keep them aligned and free of what the output may not store:
-    ///
-    /// 1. below the last output level, each sum whose reducer dropped empty fibers
-    ///    needs the coordinates above it dropped too (Custard's chain);
-    /// 2. an unpadded last level sheds explicit zeros, pair by pair (seed 004);
-    /// 3. each output level above a level that may have lost coordinates, or
-    ///    whose fibers an intersection may have emptied, drops the coordinates
-    ///    whose fiber became empty. Dense levels keep every coordinate.
-    fn construct(&mut self, vals: Stream, shape: &[String]) -> Result<(), LowerError> {
+    /// The output's variables in storage order, which the result's shape must
+    /// be, and the output levels the coordinate droppers can make.
+    fn output_path(&self, shape: &[String]) -> Result<Vec<String>, LowerError> {
         let k = self.k;
         let path: Vec<String> = k
             .output_format
@@ -951,7 +982,21 @@ impl Builder<'_> {
                 )));
             }
         }
-        let out = k.output.clone();
+        Ok(path)
+    }
+
+    /// Writers for the output's levels and values, with the coordinate droppers
+    /// that keep them aligned and free of what the output may not store:
+    ///
+    /// 1. below the last output level, each sum whose reducer dropped empty fibers
+    ///    needs the coordinates above it dropped too (Custard's chain);
+    /// 2. an unpadded last level sheds explicit zeros, pair by pair (seed 004);
+    /// 3. each output level above a level that may have lost coordinates, or
+    ///    whose fibers an intersection may have emptied, drops the coordinates
+    ///    whose fiber became empty. Dense levels keep every coordinate.
+    fn construct(&mut self, vals: Stream, shape: &[String]) -> Result<(), LowerError> {
+        let k = self.k;
+        let path = self.output_path(shape)?;
         let mut vals = vals;
         let mut crds: HashMap<String, Stream> = self.crds.clone();
         let full = |lvl: usize| k.output_format.levels[lvl].format.caps().full;
@@ -993,6 +1038,15 @@ impl Builder<'_> {
             self.drop_empty_fibers(&o, &i, &mut crds);
             emptied = true;
         }
+        self.write_output(&path, &crds, &vals);
+        Ok(())
+    }
+
+    /// The writers of the output's levels, from the coordinates of `path`, and
+    /// of its values.
+    fn write_output(&mut self, path: &[String], crds: &HashMap<String, Stream>, vals: &Stream) {
+        let k = self.k;
+        let out = k.output.clone();
         for (lvl, v) in path.iter().enumerate() {
             let node = self.add(
                 format!("{out}{lvl}_write"),
@@ -1012,7 +1066,6 @@ impl Builder<'_> {
                 tensor: out.clone(),
             }),
         );
-        self.connect(&vals, node, "val_in");
-        Ok(())
+        self.connect(vals, node, "val_in");
     }
 }

@@ -50,5 +50,5 @@ pub use coo::{CooError, CooTensor, MAX_DENSE_ELEMENTS};
 pub use format::{Format, FormatError, FormatErrorKind, LevelSpec};
 pub use io::{read_tensor, write_tensor, DataError, DataErrorKind, ReadOptions, WriteOptions};
 pub use level::{Level, LevelCaps, LevelError, LevelFormat, LevelFormatImpl, NamedArray};
-pub use packed::{ArrayData, Tensor, TensorArray, TensorError};
+pub use packed::{level_array_name, vals_array_name, ArrayData, Tensor, TensorArray, TensorError};
 pub use value::{fits, wrap, DEFAULT_VALUE_BITS, MAX_VALUE_BITS};

@@ -128,6 +128,18 @@ pub enum TensorError {
     },
 }
 
+/// The memory holding array `array` (`pos`, `crd`) of `tensor`'s storage
+/// `level`: `B1_crd`. Inputs, outputs, the generated top's host map and the
+/// testbenches all name level arrays this way.
+pub fn level_array_name(tensor: &str, level: usize, array: &str) -> String {
+    format!("{tensor}{level}_{array}")
+}
+
+/// The memory holding `tensor`'s values: `B_vals`.
+pub fn vals_array_name(tensor: &str) -> String {
+    format!("{tensor}_vals")
+}
+
 impl Tensor {
     /// The number of modes.
     pub fn order(&self) -> usize {
@@ -142,14 +154,14 @@ impl Tensor {
         for (k, level) in self.levels.iter().enumerate() {
             for a in &level.arrays {
                 out.push(TensorArray {
-                    name: format!("{}{k}_{}", self.name, a.name),
+                    name: level_array_name(&self.name, k, a.name),
                     level: Some(k),
                     data: ArrayData::Index(&a.data),
                 });
             }
         }
         out.push(TensorArray {
-            name: format!("{}_vals", self.name),
+            name: vals_array_name(&self.name),
             level: None,
             data: ArrayData::Values(&self.vals),
         });

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::Val;
 
@@ -140,6 +140,26 @@ impl Primitive for Alu {
 
     fn base_name(&self, _id: &str) -> String {
         self.op.name().to_string()
+    }
+
+    /// Custard's `add` carries `sub=0`; a constant operand is samgen's own.
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        let name = self.op.name();
+        let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+        let d = match self.operand {
+            AluOperand::Streams => Dot::new(label, "brown"),
+            AluOperand::ConstRight(c) => Dot::new(format!("{label} x,{c}"), "brown")
+                .attr("operand", "const_right")
+                .attr("const", c),
+            AluOperand::ConstLeft(c) => Dot::new(format!("{label} {c},x"), "brown")
+                .attr("operand", "const_left")
+                .attr("const", c),
+        };
+        if self.op == AluOp::Add {
+            d.attr_first("sub", 0)
+        } else {
+            d
+        }
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

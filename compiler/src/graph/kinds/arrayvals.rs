@@ -2,9 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    model, ref_input, refs_in, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::golden;
-use crate::graph::StreamKind::{Ref, Val};
+use crate::graph::StreamKind::Val;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "arrayvals",
@@ -28,11 +30,7 @@ impl Primitive for ArrayVals {
     }
 
     fn inputs(&self) -> Vec<PortSpec> {
-        if self.root {
-            vec![]
-        } else {
-            vec![PortSpec::new(Role::RefIn, Ref)]
-        }
+        ref_input(self.root)
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
@@ -55,12 +53,18 @@ impl Primitive for ArrayVals {
         format!("{}_vals", self.tensor)
     }
 
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let refs = if self.root {
-            m.root()
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        let d =
+            Dot::new(format!("Array Vals: {}", self.tensor), "green2").attr("tensor", &self.tensor);
+        if self.root {
+            d.attr("root", true)
         } else {
-            m.input(&Port::new(Role::RefIn))?
-        };
+            d
+        }
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let refs = refs_in(m, self.root)?;
         let vals = &m.tensor(&self.tensor)?.vals;
         let out = golden::arrayvals(vals, refs, m.value_bits()).map_err(model)?;
         m.emit(Port::new(Role::ValOut), out);

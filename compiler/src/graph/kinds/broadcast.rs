@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_ways, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    check_ways, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::graph::StreamKind;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -43,6 +45,13 @@ impl Primitive for Broadcast {
 
     fn base_name(&self, id: &str) -> String {
         format!("bcast_{id}")
+    }
+
+    /// A broadcast is drawn as a point.
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(String::new(), "")
+            .attr("kind", self.kind.name())
+            .attr("ways", self.ways)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

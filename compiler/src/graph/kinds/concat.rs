@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    check_ways, model, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role,
+    check_ways, model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
+    Primitive, Role,
 };
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Val};
@@ -60,6 +61,12 @@ impl Primitive for Concat {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}_concat", self.index)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("Concat {}", self.index), "purple")
+            .attr("index", &self.index)
+            .attr("ways", self.ways)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::golden;
 use crate::graph::StreamKind::{self, Crd, Val};
 
@@ -63,6 +65,14 @@ impl Primitive for CrdDrop {
 
     fn base_name(&self, _id: &str) -> String {
         format!("crddrop_{}_{}", self.outer, self.inner)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("CrdDrop {},{}", self.outer, self.inner), "orange")
+            .attr("outer", &self.outer)
+            .attr("inner", &self.inner)
+            .attr("inner_kind", self.inner_kind.name())
+            .attr("elementwise", self.elementwise)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::Crd;
 
@@ -44,6 +44,12 @@ impl Primitive for CrdHold {
 
     fn base_name(&self, _id: &str) -> String {
         format!("crdhold_{}_{}", self.outer, self.inner)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("CrdHold {},{}", self.outer, self.inner), "orange")
+            .attr("outer", &self.outer)
+            .attr("inner", &self.inner)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

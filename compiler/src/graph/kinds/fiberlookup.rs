@@ -2,9 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    mode_of_level, model, ref_input, refs_in, scan_outputs, CheckContext, Descriptor, Dot,
+    GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::golden;
-use crate::graph::StreamKind::{Crd, Ref};
 use crate::tensor::LevelFormat;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -21,6 +23,7 @@ pub struct FiberLookup {
     pub level: usize,
     pub index: String,
     pub format: LevelFormat,
+    #[serde(default)]
     pub root: bool,
 }
 
@@ -30,18 +33,11 @@ impl Primitive for FiberLookup {
     }
 
     fn inputs(&self) -> Vec<PortSpec> {
-        if self.root {
-            vec![]
-        } else {
-            vec![PortSpec::new(Role::RefIn, Ref)]
-        }
+        ref_input(self.root)
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
-        vec![
-            PortSpec::new(Role::CrdOut, Crd),
-            PortSpec::new(Role::RefOut, Ref),
-        ]
+        scan_outputs()
     }
 
     fn check(&self, cx: &CheckContext) -> Result<(), String> {
@@ -63,6 +59,20 @@ impl Primitive for FiberLookup {
         format!("{}{}_scan", self.tensor, self.level)
     }
 
+    fn dot(&self, info: &GraphInfo) -> Dot {
+        let (t, level, format) = (&self.tensor, self.level, self.format.name());
+        Dot::new(
+            format!("FiberLookup {}: {t}{level}\\n{format}", self.index),
+            "green4",
+        )
+        .attr("index", &self.index)
+        .attr("tensor", t)
+        .attr("mode", mode_of_level(info, t, level))
+        .attr("format", format)
+        .attr("src", true)
+        .attr("root", self.root)
+    }
+
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
         let t = &self.tensor;
         let tensor = m.tensor(t)?;
@@ -79,11 +89,7 @@ impl Primitive for FiberLookup {
                 self.level, lvl.format, self.format
             ));
         }
-        let refs = if self.root {
-            m.root()
-        } else {
-            m.input(&Port::new(Role::RefIn))?
-        };
+        let refs = refs_in(m, self.root)?;
         let (crd, r) = golden::fiberlookup(lvl, refs).map_err(model)?;
         m.emit(Port::new(Role::CrdOut), crd);
         m.emit(Port::new(Role::RefOut), r);

@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::check_level;
-use super::{CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    mode_of_level, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive,
+    Role,
+};
 use crate::graph::StreamKind::Crd;
 use crate::tensor::LevelFormat;
 
@@ -49,6 +52,19 @@ impl Primitive for FiberWrite {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}{}_write", self.tensor, self.level)
+    }
+
+    fn dot(&self, info: &GraphInfo) -> Dot {
+        let (t, level, format) = (&self.tensor, self.level, self.format.name());
+        Dot::new(
+            format!("FiberWrite {}: {t}{level}\\n{format}", self.index),
+            "green3",
+        )
+        .attr("index", &self.index)
+        .attr("tensor", t)
+        .attr("mode", mode_of_level(info, t, level))
+        .attr("format", format)
+        .attr("sink", true)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

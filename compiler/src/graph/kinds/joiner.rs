@@ -83,3 +83,61 @@ pub(super) fn golden(
     }
     Ok(())
 }
+
+/// A joiner kind: its struct (`index`, `operands`, `values`) and its
+/// [`super::Primitive`] impl, which differ between the two only in their
+/// descriptor, their verb and their golden model.
+macro_rules! joiner_kind {
+    ($(#[$doc:meta])* $kind:ident, $verb:literal, $model:path) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        pub struct $kind {
+            pub index: String,
+            pub operands: Vec<String>,
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            pub values: Vec<String>,
+        }
+
+        impl super::Primitive for $kind {
+            fn descriptor(&self) -> &'static super::Descriptor {
+                &DESCRIPTOR
+            }
+
+            fn inputs(&self) -> Vec<super::PortSpec> {
+                super::joiner::inputs(&self.operands, &self.values)
+            }
+
+            fn outputs(&self) -> Vec<super::PortSpec> {
+                super::joiner::outputs(&self.operands, &self.values)
+            }
+
+            fn check(&self, _cx: &super::CheckContext) -> Result<(), String> {
+                super::joiner::check(DESCRIPTOR.name, &self.operands, &self.values)
+            }
+
+            fn describe(&self) -> String {
+                format!(concat!($verb, " {} over {}"), self.operands.join(", "), self.index)
+            }
+
+            fn base_name(&self, _id: &str) -> String {
+                format!("{}_{}", self.index, DESCRIPTOR.name)
+            }
+
+            fn dot(&self, _info: &crate::graph::GraphInfo) -> super::Dot {
+                let d = super::Dot::new(format!("{} {}", DESCRIPTOR.name, self.index), "purple")
+                    .attr("index", &self.index)
+                    .attr("operands", self.operands.join(","));
+                if self.values.is_empty() {
+                    d
+                } else {
+                    d.attr("values", self.values.join(","))
+                }
+            }
+
+            fn golden(&self, m: &mut dyn super::Machine) -> Result<(), String> {
+                super::joiner::golden(m, &self.operands, &self.values, $model)
+            }
+        }
+    };
+}
+pub(super) use joiner_kind;

@@ -52,9 +52,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use super::dot::mode_of_level;
 use super::GraphInfo;
 use crate::golden::GoldenError;
-use crate::tensor::{Format, LevelFormat, Tensor};
+use crate::tensor::{LevelFormat, Tensor};
 use crate::token::Token;
 
 /// Most ways a joiner, broadcast or concatenation may have.
@@ -219,6 +220,36 @@ pub struct Descriptor {
     pub summary: &'static str,
 }
 
+/// A node as samgen's DOT writer draws it: its attributes (Custard's names
+/// where Custard has the kind), its label and its colour.
+pub struct Dot {
+    pub attrs: Vec<(&'static str, String)>,
+    pub label: String,
+    pub color: &'static str,
+}
+
+impl Dot {
+    pub fn new(label: String, color: &'static str) -> Dot {
+        Dot {
+            attrs: Vec::new(),
+            label,
+            color,
+        }
+    }
+
+    /// One more attribute.
+    pub fn attr(mut self, key: &'static str, value: impl fmt::Display) -> Dot {
+        self.attrs.push((key, value.to_string()));
+        self
+    }
+
+    /// An attribute written before the others.
+    pub fn attr_first(mut self, key: &'static str, value: impl fmt::Display) -> Dot {
+        self.attrs.insert(0, (key, value.to_string()));
+        self
+    }
+}
+
 /// What a kind's checks may look at besides its own parameters.
 pub struct CheckContext<'a> {
     pub info: &'a GraphInfo,
@@ -228,16 +259,13 @@ impl CheckContext<'_> {
     /// The storage format of `tensor`'s `level` as the graph's header gives it:
     /// `Ok(None)` without a header entry, an error for a level past the format.
     pub fn level_format(&self, tensor: &str, level: usize) -> Result<Option<LevelFormat>, String> {
-        let Some(text) = self.info.formats.get(tensor) else {
+        let Some(f) = self.info.formats.get(tensor) else {
             return Ok(None);
         };
-        let f: Format = text
-            .parse()
-            .map_err(|e| format!("tensor {tensor}'s format `{text}` in the header: {e}"))?;
         match f.levels.get(level) {
             Some(l) => Ok(Some(l.format)),
             None => Err(format!(
-                "level {level} of tensor {tensor}, which has {} level(s) (`{text}`)",
+                "level {level} of tensor {tensor}, which has {} level(s) (`{f}`)",
                 f.levels.len()
             )),
         }
@@ -279,6 +307,33 @@ pub trait Machine {
     fn write_vals(&mut self, tensor: &str, tokens: Vec<Token>) -> Result<(), String>;
 }
 
+/// The reference input of a kind that may sit at the root (a scanner, a
+/// range, a load): none there, since it reads the root fiber itself.
+pub(crate) fn ref_input(root: bool) -> Vec<PortSpec> {
+    if root {
+        vec![]
+    } else {
+        vec![PortSpec::new(Role::RefIn, StreamKind::Ref)]
+    }
+}
+
+/// A scanner's or a range's outputs: coordinates and their references.
+pub(crate) fn scan_outputs() -> Vec<PortSpec> {
+    vec![
+        PortSpec::new(Role::CrdOut, StreamKind::Crd),
+        PortSpec::new(Role::RefOut, StreamKind::Ref),
+    ]
+}
+
+/// The references such a kind reads: the root's, or its input's.
+pub(crate) fn refs_in(m: &dyn Machine, root: bool) -> Result<&[Token], String> {
+    if root {
+        Ok(m.root())
+    } else {
+        m.input(&Port::new(Role::RefIn))
+    }
+}
+
 /// A golden model's error as a step's message.
 pub(crate) fn model(e: GoldenError) -> String {
     e.to_string()
@@ -313,6 +368,12 @@ pub trait Primitive {
     /// kinds whose parameters name nothing.
     fn base_name(&self, id: &str) -> String;
 
+    /// How samgen's DOT writer draws the node; [`SamGraph::from_custard`] reads
+    /// the attributes back.
+    ///
+    /// [`SamGraph::from_custard`]: crate::graph::SamGraph::from_custard
+    fn dot(&self, info: &GraphInfo) -> Dot;
+
     /// Run the node on its whole input streams.
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String>;
 }
@@ -345,6 +406,9 @@ macro_rules! node_kinds {
 
         /// Every kind's descriptor, in the order of [`NodeKind`].
         pub const DESCRIPTORS: &[&Descriptor] = &[$(&$module::DESCRIPTOR,)*];
+
+        /// The [`NodeKind`] variants' names, in the order of [`DESCRIPTORS`].
+        const VARIANTS: &[&str] = &[$(stringify!($variant),)*];
     };
 }
 
@@ -381,6 +445,22 @@ node_kinds! {
     ValsWrite => valswrite,
     /// Copies one stream to several consumers.
     Broadcast => broadcast,
+}
+
+/// The descriptors as a Markdown table (`samgen primitive kinds`).
+pub fn catalog_table() -> String {
+    let mut out =
+        String::from("| kind | YAML `type:` | DOT `type=` | what it does |\n|---|---|---|---|\n");
+    for (variant, d) in VARIANTS.iter().zip(DESCRIPTORS) {
+        let dot: Vec<String> = d.dot.iter().map(|n| format!("`{n}`")).collect();
+        out.push_str(&format!(
+            "| `{variant}` | `{}` | {} | {} |\n",
+            d.name,
+            dot.join(", "),
+            d.summary
+        ));
+    }
+    out
 }
 
 impl NodeKind {

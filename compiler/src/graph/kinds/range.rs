@@ -2,9 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    model, ref_input, refs_in, scan_outputs, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
+    Primitive, Role,
+};
 use crate::golden;
-use crate::graph::StreamKind::{Crd, Ref};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "range",
@@ -21,6 +23,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Range {
     pub index: String,
+    #[serde(default)]
     pub root: bool,
 }
 
@@ -30,18 +33,11 @@ impl Primitive for Range {
     }
 
     fn inputs(&self) -> Vec<PortSpec> {
-        if self.root {
-            vec![]
-        } else {
-            vec![PortSpec::new(Role::RefIn, Ref)]
-        }
+        ref_input(self.root)
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
-        vec![
-            PortSpec::new(Role::CrdOut, Crd),
-            PortSpec::new(Role::RefOut, Ref),
-        ]
+        scan_outputs()
     }
 
     fn describe(&self) -> String {
@@ -56,16 +52,18 @@ impl Primitive for Range {
         format!("{}_range", self.index)
     }
 
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("Range {}", self.index), "green3")
+            .attr("index", &self.index)
+            .attr("root", self.root)
+    }
+
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
         let index = &self.index;
         let dim = m.extent(index).ok_or_else(|| {
             format!("no level scanner gives the extent of index {index} for its range")
         })?;
-        let refs = if self.root {
-            m.root()
-        } else {
-            m.input(&Port::new(Role::RefIn))?
-        };
+        let refs = refs_in(m, self.root)?;
         let (crd, r) = golden::range(dim, refs).map_err(model)?;
         m.emit(Port::new(Role::CrdOut), crd);
         m.emit(Port::new(Role::RefOut), r);

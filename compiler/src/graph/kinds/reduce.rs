@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Val};
 
@@ -51,6 +51,12 @@ impl Primitive for Reduce {
 
     fn base_name(&self, _id: &str) -> String {
         "reduce".into()
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new("Reduce".into(), "brown")
+            .attr("drop_empty", self.drop_empty)
+            .attr("with_outer", self.with_outer)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::{Ref, Repsig};
 
@@ -18,6 +18,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 pub struct Repeat {
     pub index: String,
     pub tensor: String,
+    #[serde(default)]
     pub root: bool,
 }
 
@@ -45,6 +46,13 @@ impl Primitive for Repeat {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}_repeat_{}", self.tensor, self.index)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("Repeat {}: {}", self.index, self.tensor), "cyan2")
+            .attr("index", &self.index)
+            .attr("tensor", &self.tensor)
+            .attr("root", self.root)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Repsig};
 
@@ -37,6 +37,11 @@ impl Primitive for RepSigGen {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}_repsiggen", self.index)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("RepeatSignalGenerator {}", self.index), "cyan3")
+            .attr("index", &self.index)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, CheckContext, Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Val};
 
@@ -65,6 +67,16 @@ impl Primitive for SpAccumulator {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}_spacc", self.indices.join(""))
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        let indices = self.indices.join(",");
+        Dot::new(
+            format!("SparseAccumulator {} {indices}", self.order),
+            "brown",
+        )
+        .attr("order", self.order)
+        .attr("indices", indices)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

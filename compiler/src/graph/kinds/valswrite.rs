@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Descriptor, Machine, Port, PortSpec, Primitive, Role};
+use super::{Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::graph::StreamKind::Val;
 
 /// Counted and drawn as a `fiberwrite`, as Custard does; read from DOT through
@@ -38,6 +38,13 @@ impl Primitive for ValsWrite {
 
     fn base_name(&self, _id: &str) -> String {
         format!("{}_vals_write", self.tensor)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("FiberWrite Vals: {}", self.tensor), "green3")
+            .attr("mode", "vals")
+            .attr("tensor", &self.tensor)
+            .attr("sink", true)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

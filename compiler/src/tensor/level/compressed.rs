@@ -7,6 +7,22 @@ use crate::tensor::coo::MAX_DENSE_ELEMENTS;
 /// `pos[p]..pos[p + 1]`.
 pub struct Compressed;
 
+impl Compressed {
+    /// A compressed level's two arrays, in memory order.
+    pub fn arrays(pos: Vec<u64>, crd: Vec<u64>) -> Vec<NamedArray> {
+        vec![
+            NamedArray {
+                name: "pos",
+                data: pos,
+            },
+            NamedArray {
+                name: "crd",
+                data: crd,
+            },
+        ]
+    }
+}
+
 impl LevelFormatImpl for Compressed {
     fn name(&self) -> &'static str {
         "compressed"
@@ -45,16 +61,7 @@ impl LevelFormatImpl for Compressed {
         let crd = fibers.crds().to_vec();
         let n = crd.len() as u64;
         Ok(PackedLevel {
-            arrays: vec![
-                NamedArray {
-                    name: "pos",
-                    data: pos,
-                },
-                NamedArray {
-                    name: "crd",
-                    data: crd,
-                },
-            ],
+            arrays: Compressed::arrays(pos, crd),
             positions: (0..n).collect(),
             size: n,
         })
