@@ -7,7 +7,6 @@ use samgen_compiler::graph::{
     FiberWrite, GraphInfo, GraphIoErrorKind, Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat,
     SamGraph, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
 };
-use samgen_compiler::tensor::LevelFormat;
 
 // Copies of ../shared/examples/custard/*.gv (verbatim, so the tests do not depend on
 // a directory outside the repository; `examples_match_shared_copies` checks them
@@ -138,12 +137,11 @@ const MATMUL_IKJ: &str = r##"digraph SAM {
     20 -> 0  [label="final_val" type="val" comment="final-val"]
 }"##;
 
-fn lookup(tensor: &str, level: usize, index: &str, format: LevelFormat, root: bool) -> NodeKind {
+fn lookup(tensor: &str, level: usize, index: &str, root: bool) -> NodeKind {
     NodeKind::FiberLookup(FiberLookup {
         tensor: tensor.into(),
         level,
         index: index.into(),
-        format,
         root,
     })
 }
@@ -156,7 +154,6 @@ fn strings(v: &[&str]) -> Vec<String> {
 /// repsiggen, root repeat, intersect, arrayvals, ALU on two streams, reduce,
 /// crddrop on coordinates, fiberwrite, valswrite.
 fn spmv_graph() -> SamGraph {
-    use LevelFormat::*;
     let mut info = GraphInfo {
         expression: Some("x(i) = B(i,j) * c(j)".into()),
         loop_order: strings(&["i", "j"]),
@@ -166,7 +163,7 @@ fn spmv_graph() -> SamGraph {
     info.formats.insert("B".into(), "ds".parse().unwrap());
     info.formats.insert("c".into(), "s".parse().unwrap());
     let mut g = SamGraph::new(info);
-    let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Dense, true));
+    let b0 = g.add_node("B0_scan", lookup("B", 0, "i", true));
     let bc = g.add_node(
         "bcast_i",
         NodeKind::Broadcast(Broadcast {
@@ -186,8 +183,8 @@ fn spmv_graph() -> SamGraph {
             root: true,
         }),
     );
-    let c0 = g.add_node("c0_scan", lookup("c", 0, "j", Compressed, false));
-    let b1 = g.add_node("B1_scan", lookup("B", 1, "j", Compressed, false));
+    let c0 = g.add_node("c0_scan", lookup("c", 0, "j", false));
+    let b1 = g.add_node("B1_scan", lookup("B", 1, "j", false));
     let ij = g.add_node(
         "j_intersect",
         NodeKind::Intersect(Intersect {
@@ -239,7 +236,6 @@ fn spmv_graph() -> SamGraph {
             tensor: "x".into(),
             level: 0,
             index: "i".into(),
-            format: Compressed,
         }),
     );
     let xv = g.add_node(
@@ -271,15 +267,14 @@ fn spmv_graph() -> SamGraph {
 /// either side and unary, reduce that keeps empty fibers, order-2 spaccumulator,
 /// crdhold, crddrop on values, broadcast of values.
 fn misc_graph() -> SamGraph {
-    use LevelFormat::*;
     let mut info = GraphInfo::default();
     info.formats.insert("X".into(), "sd".parse().unwrap());
     info.formats.insert("B".into(), "ss:1,0".parse().unwrap());
     info.formats.insert("C".into(), "ss".parse().unwrap());
     info.formats.insert("D".into(), "ds".parse().unwrap());
     let mut g = SamGraph::new(info);
-    let b0 = g.add_node("B0_scan", lookup("B", 0, "i", Compressed, true));
-    let c0 = g.add_node("C0_scan", lookup("C", 0, "i", Compressed, true));
+    let b0 = g.add_node("B0_scan", lookup("B", 0, "i", true));
+    let c0 = g.add_node("C0_scan", lookup("C", 0, "i", true));
     let ui = g.add_node(
         "i_union",
         NodeKind::Union(Union {
@@ -288,8 +283,8 @@ fn misc_graph() -> SamGraph {
             values: vec![],
         }),
     );
-    let b1 = g.add_node("B1_scan", lookup("B", 1, "j", Compressed, false));
-    let c1 = g.add_node("C1_scan", lookup("C", 1, "j", Compressed, false));
+    let b1 = g.add_node("B1_scan", lookup("B", 1, "j", false));
+    let c1 = g.add_node("C1_scan", lookup("C", 1, "j", false));
     let uj = g.add_node(
         "j_union",
         NodeKind::Union(Union {
@@ -358,7 +353,7 @@ fn misc_graph() -> SamGraph {
         "i_repsiggen",
         NodeKind::RepSigGen(RepSigGen { index: "i".into() }),
     );
-    let d0 = g.add_node("D0_scan", lookup("D", 0, "k", Dense, true));
+    let d0 = g.add_node("D0_scan", lookup("D", 0, "k", true));
     let rp = g.add_node(
         "D_repeat_i",
         NodeKind::Repeat(Repeat {
@@ -367,7 +362,7 @@ fn misc_graph() -> SamGraph {
             root: false,
         }),
     );
-    let d1 = g.add_node("D1_scan", lookup("D", 1, "l", Compressed, false));
+    let d1 = g.add_node("D1_scan", lookup("D", 1, "l", false));
     let dv = g.add_node(
         "D_vals",
         NodeKind::ArrayVals(ArrayVals {
@@ -381,7 +376,6 @@ fn misc_graph() -> SamGraph {
             tensor: "X".into(),
             level: 0,
             index: "i".into(),
-            format: Compressed,
         }),
     );
     let x1 = g.add_node(
@@ -390,7 +384,6 @@ fn misc_graph() -> SamGraph {
             tensor: "X".into(),
             level: 1,
             index: "j".into(),
-            format: Dense,
         }),
     );
     let xv = g.add_node(
@@ -459,10 +452,7 @@ fn range_concat_graph() -> SamGraph {
             root: true,
         }),
     );
-    let e = g.add_node(
-        "E0_scan",
-        lookup("E", 0, "i", LevelFormat::Compressed, true),
-    );
+    let e = g.add_node("E0_scan", lookup("E", 0, "i", true));
     let vals = |t: &str| {
         NodeKind::ArrayVals(ArrayVals {
             tensor: t.into(),
@@ -484,7 +474,6 @@ fn range_concat_graph() -> SamGraph {
             tensor: "W".into(),
             level: 0,
             index: "i".into(),
-            format: LevelFormat::Compressed,
         }),
     );
     let wv = g.add_node(
@@ -598,14 +587,8 @@ fn custard_spmv_imports() {
         &g.node(g.find(n).unwrap_or_else(|| panic!("no node {n}")))
             .kind
     };
-    assert_eq!(
-        *node("c0_scan"),
-        lookup("c", 0, "j", LevelFormat::Dense, false)
-    );
-    assert_eq!(
-        *node("B0_scan"),
-        lookup("B", 0, "i", LevelFormat::Compressed, true)
-    );
+    assert_eq!(*node("c0_scan"), lookup("c", 0, "j", false));
+    assert_eq!(*node("B0_scan"), lookup("B", 0, "i", true));
     assert_eq!(
         *node("j_intersect"),
         NodeKind::Intersect(Intersect {
@@ -1085,14 +1068,14 @@ fn validation_checks_each_nodes_parameters() {
         r#"tensor="B" mode="99" format="compressed""#,
     );
     assert!(
-        e.contains("level 99 of tensor B") && e.contains("2 level"),
+        e.contains("node 9") && e.contains("past tensor B's 2 modes"),
         "{e}"
     );
     let e = custard_err(
         r#"tensor="c" mode="0" format="dense""#,
         r#"tensor="c" mode="0" format="compressed""#,
     );
-    assert!(e.contains("is dense in the header"), "{e}");
+    assert!(e.contains("whose level 0 is dense"), "{e}");
 
     let yaml = spmv_graph().to_yaml();
     let yaml_err = |from: &str, to: &str| {
@@ -1104,6 +1087,17 @@ fn validation_checks_each_nodes_parameters() {
     };
     let e = yaml_err("  ways: 2", "  ways: 0");
     assert!(e.contains("a broadcast of 0 ways"), "{e}");
+    // Scanned and written levels are levels of the header's formats.
+    let e = yaml_err("  level: 1\n", "  level: 7\n");
+    assert!(
+        e.contains("`B1_scan`") && e.contains("level 7 of tensor B, which has 2 level(s)"),
+        "{e}"
+    );
+    let e = yaml_err("    B: ds\n", "");
+    assert!(
+        e.contains("tensor B has no format in the graph's header"),
+        "{e}"
+    );
     let mut g = spmv_graph();
     g.add_node(
         "acc",

@@ -606,6 +606,14 @@ pub struct ScanArrays {
     pub crd_addr_width: u32,
 }
 
+impl ScanArrays {
+    /// A scanner with no arrays (dense and range formats).
+    pub const NONE: ScanArrays = ScanArrays {
+        pos_addr_width: 1,
+        crd_addr_width: 1,
+    };
+}
+
 /// `sam_fiberlookup` scanning a `format` level with `crd_width`-bit coordinates
 /// and `ref_width`-bit references; `root` scans the root fiber with no reference
 /// input, once its `start` register is set. Dense and range: a `dim` register

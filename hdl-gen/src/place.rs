@@ -1,15 +1,15 @@
-//! Placement: each SAM graph node as a configured library primitive (one
-//! dispatch over the node kinds), with the host-port role of each of its arrays
-//! and registers.
+//! Placement: each SAM graph node as a configured library primitive, with the
+//! host-port role of each of its arrays and registers. [`place`] dispatches on
+//! the node kind to one function per kind (the joiners share one); a kind's
+//! storage comes from its level format's capabilities, never its name.
 
 use std::collections::BTreeMap;
 
 use samgen_compiler::graph::{
-    Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
-    Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat, SamGraph, SpAccumulator, StreamKind,
-    Union, ValsWrite,
+    Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, NodeKind,
+    Range, Reduce, SamGraph, SpAccumulator, StreamKind, ValsWrite,
 };
-use samgen_compiler::tensor::LevelFormat;
+use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
     self, AluOperandMode, CrdDropMode, FiberWriteMode, PrimitiveConfig, ReduceMode, ScanArrays,
@@ -64,11 +64,76 @@ fn array_bits(node: &str, array: &str, s: &Sizing) -> Result<u32, TopError> {
     Ok(addr_bits(words))
 }
 
+/// The format of `tensor`'s `level`, which a validated graph's header gives.
+fn level_format(
+    graph: &SamGraph,
+    node: &str,
+    tensor: &str,
+    level: usize,
+) -> Result<LevelFormat, TopError> {
+    graph
+        .level_format(tensor, level)
+        .ok_or_else(|| TopError::Node {
+            node: node.to_string(),
+            message: format!("tensor {tensor} has no format for its level {level}"),
+        })
+}
+
 fn pairs(list: &[(&str, &str)]) -> BTreeMap<String, String> {
     list.iter()
         .map(|(a, b)| (a.to_string(), b.to_string()))
         .collect()
 }
+
+/// What placing one node needs: the graph, the node's name, the widths and
+/// sizes, and the host roles its side ports collect.
+struct Cx<'a> {
+    graph: &'a SamGraph,
+    name: &'a str,
+    o: &'a TopOptions,
+    s: &'a Sizing,
+    sides: BTreeMap<String, RegionRole>,
+}
+
+impl Cx<'_> {
+    fn fail(&self, message: String) -> TopError {
+        TopError::Node {
+            node: self.name.to_string(),
+            message,
+        }
+    }
+
+    /// Side port `side` holds input array `array`, addressed by references.
+    fn input(&mut self, side: &str, array: String) -> Result<u32, TopError> {
+        check_fits(
+            array.clone(),
+            self.s.words(self.name, &array)?,
+            self.o.ref_width,
+            "ref",
+        )?;
+        let bits = array_bits(self.name, &array, self.s)?;
+        self.sides
+            .insert(side.to_string(), RegionRole::Input { array });
+        Ok(bits)
+    }
+
+    /// Side port `side` writes output array `array`, its count on `side_count`.
+    fn output(&mut self, side: &str, array: String) -> Result<u32, TopError> {
+        let bits = array_bits(self.name, &array, self.s)?;
+        let count = format!("{side}_count");
+        self.sides.insert(
+            side.to_string(),
+            RegionRole::Output {
+                array: array.clone(),
+                count: format!("{}.{count}", self.name),
+            },
+        );
+        self.sides.insert(count, RegionRole::Count { of: array });
+        Ok(bits)
+    }
+}
+
+type Config = (PrimitiveConfig, BTreeMap<String, String>);
 
 /// `name` (of kind `kind`, in `graph`) as a library primitive.
 pub(crate) fn place(
@@ -78,69 +143,22 @@ pub(crate) fn place(
     o: &TopOptions,
     s: &Sizing,
 ) -> Result<Placed, TopError> {
-    let (cw, rw, vw) = (o.crd_width, o.ref_width, o.val_width);
-    let fail = |message: String| TopError::Node {
-        node: name.to_string(),
-        message,
+    let mut cx = Cx {
+        graph,
+        name,
+        o,
+        s,
+        sides: BTreeMap::new(),
     };
-    let input = |array: String| RegionRole::Input { array };
-    let mut sides = BTreeMap::new();
+    let (cw, rw) = (o.crd_width, o.ref_width);
     let (config, ports) = match kind {
-        // A range is the scanner's range format: a dense level's coordinates
-        // from the same `dim` setting, with no arrays.
-        NodeKind::FiberLookup(FiberLookup { index, root, .. })
-        | NodeKind::Range(Range { index, root }) => {
-            let level = match kind {
-                NodeKind::FiberLookup(FiberLookup {
-                    tensor,
-                    level,
-                    format: LevelFormat::Compressed,
-                    ..
-                }) => Some(format!("{tensor}{level}")),
-                _ => None,
-            };
-            let (scan, arrays) = match level {
-                Some(level) => {
-                    for a in ["pos", "crd"] {
-                        let array = format!("{level}_{a}");
-                        check_fits(array.clone(), s.words(name, &array)?, rw, "ref")?;
-                        sides.insert(a.to_string(), input(array));
-                    }
-                    let arrays = ScanArrays {
-                        pos_addr_width: array_bits(name, &format!("{level}_pos"), s)?,
-                        crd_addr_width: array_bits(name, &format!("{level}_crd"), s)?,
-                    };
-                    (ScanFormat::Compressed, arrays)
-                }
-                None => {
-                    sides.insert(
-                        "dim".to_string(),
-                        RegionRole::Setting {
-                            index: index.clone(),
-                        },
-                    );
-                    let scan = if matches!(kind, NodeKind::Range(Range { .. })) {
-                        ScanFormat::Range
-                    } else {
-                        ScanFormat::Dense
-                    };
-                    let arrays = ScanArrays {
-                        pos_addr_width: 1,
-                        crd_addr_width: 1,
-                    };
-                    (scan, arrays)
-                }
-            };
-            (
-                library::fiberlookup(scan, *root, cw, rw, arrays),
-                pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")]),
-            )
-        }
-        NodeKind::RepSigGen(RepSigGen { .. }) => (
+        NodeKind::FiberLookup(k) => scanner(&mut cx, k)?,
+        NodeKind::Range(k) => range(&mut cx, k),
+        NodeKind::RepSigGen(_) => (
             library::repsiggen(cw),
             pairs(&[("crd_in", "crd"), ("repsig_out", "repsig")]),
         ),
-        NodeKind::Repeat(Repeat { .. }) => (
+        NodeKind::Repeat(_) => (
             library::repeat(rw),
             pairs(&[
                 ("ref_in", "ref"),
@@ -148,253 +166,286 @@ pub(crate) fn place(
                 ("ref_out", "ref"),
             ]),
         ),
-        NodeKind::Intersect(Intersect {
-            operands, values, ..
-        })
-        | NodeKind::Union(Union {
-            operands, values, ..
-        }) => {
-            let ways = operands.len() as u32;
-            if !(2..=library::JOINER_MAX_WAYS).contains(&ways) {
-                return Err(fail(format!("{ways} ways (the joiners take 2 or 3)")));
-            }
-            // A way that carries values makes every way as wide as a value; the
-            // reference ways are widened and narrowed at the ports.
-            let way_width = if values.is_empty() { rw } else { rw.max(vw) };
-            let config = if matches!(kind, NodeKind::Intersect(Intersect { .. })) {
-                library::intersect(ways, cw, way_width)
-            } else {
-                library::union(ways, cw, way_width)
-            };
-            let mut ports = pairs(&[("crd_out", "crd")]);
-            for (k, t) in operands.iter().enumerate() {
-                let way = if values.contains(t) { "val" } else { "ref" };
-                ports.insert(format!("crd_in_{t}"), format!("crd{k}"));
-                ports.insert(format!("{way}_in_{t}"), format!("ref{k}"));
-                ports.insert(format!("{way}_out_{t}"), format!("ref{k}"));
-            }
-            (config, ports)
-        }
-        NodeKind::Concat(Concat { ways, .. }) => {
-            let ways = *ways as u32;
-            if !(2..=library::CONCAT_MAX_WAYS).contains(&ways) {
-                return Err(fail(format!(
-                    "a concatenation of {ways} ways (2..={})",
-                    library::CONCAT_MAX_WAYS
-                )));
-            }
-            let mut ports = pairs(&[("crd_out", "crd"), ("val_out", "val")]);
-            for k in 0..ways {
-                ports.insert(format!("crd_in_{k}"), format!("crd_{k}"));
-                ports.insert(format!("val_in_{k}"), format!("val_{k}"));
-            }
-            (library::concat(ways, cw, vw), ports)
-        }
-        NodeKind::ArrayVals(ArrayVals { tensor, .. }) => {
-            let array = format!("{tensor}_vals");
-            let aw = array_bits(name, &array, s)?;
-            check_fits(array.clone(), s.words(name, &array)?, rw, "ref")?;
-            sides.insert("vals".to_string(), input(array));
-            (
-                library::arrayvals(rw, vw, aw),
-                pairs(&[("ref_in", "ref"), ("val_out", "val")]),
-            )
-        }
-        NodeKind::Alu(Alu { op, operand }) => {
-            let mode = match *operand {
-                AluOperand::Streams => AluOperandMode::Streams,
-                AluOperand::ConstRight(c) => AluOperandMode::ConstRight(c),
-                AluOperand::ConstLeft(c) => AluOperandMode::ConstLeft(c),
-            };
-            let c = match *operand {
-                AluOperand::Streams => 0,
-                AluOperand::ConstRight(c) | AluOperand::ConstLeft(c) => c,
-            };
-            if vw < 64 && (c < -(1i64 << (vw - 1)) || c >= 1i64 << (vw - 1)) {
-                return Err(fail(format!("constant {c} does not fit {vw}-bit values")));
-            }
-            (
-                library::alu(op.name(), mode, vw),
-                pairs(&[("val_in_a", "a"), ("val_in_b", "b"), ("val_out", "out")]),
-            )
-        }
-        NodeKind::Reduce(Reduce {
-            drop_empty,
-            with_outer,
-        }) => {
-            let mode = if *with_outer {
-                ReduceMode::WithOuter
-            } else if *drop_empty {
-                ReduceMode::DropEmpty
-            } else {
-                ReduceMode::ZeroFill
-            };
-            (
-                library::reduce(mode, vw, cw),
-                pairs(&[
-                    ("crd_outer_in", "crd"),
-                    ("val_in", "val"),
-                    ("val_out", "val"),
-                ]),
-            )
-        }
-        NodeKind::SpAccumulator(SpAccumulator { order, indices }) => {
-            let cap = |index: &String| -> Result<u32, TopError> {
-                let d = s.dim(name, index)?.max(2).next_power_of_two();
-                u32::try_from(d).map_err(|_| fail(format!("index {index} is too large")))
-            };
-            let (dims, ports) = match (*order, indices.as_slice()) {
-                (1, [j]) => (
-                    SpaccDims {
-                        outer: 1,
-                        inner: cap(j)?,
-                    },
-                    pairs(&[
-                        ("crd_in_0", "crd"),
-                        ("val_in", "val"),
-                        ("crd_out_0", "crd"),
-                        ("val_out", "val"),
-                    ]),
-                ),
-                (2, [i, j]) => (
-                    SpaccDims {
-                        outer: cap(i)?,
-                        inner: cap(j)?,
-                    },
-                    pairs(&[
-                        ("crd_in_0", "crd_outer"),
-                        ("crd_in_1", "crd_inner"),
-                        ("val_in", "val"),
-                        ("crd_out_0", "crd_outer"),
-                        ("crd_out_1", "crd_inner"),
-                        ("val_out", "val"),
-                    ]),
-                ),
-                _ => {
-                    return Err(fail(format!(
-                        "spaccumulator of order {order} over {} indices (orders 1 and 2 only)",
-                        indices.len()
-                    )))
-                }
-            };
-            let entries = u64::from(dims.outer) * u64::from(dims.inner);
-            if entries > 1 << 20 {
-                return Err(fail(format!(
-                    "a workspace of {} x {} entries is more than 2^20",
-                    dims.outer, dims.inner
-                )));
-            }
-            (library::spaccumulator(*order as u32, cw, vw, dims), ports)
-        }
-        NodeKind::CrdDrop(CrdDrop {
-            inner_kind,
-            elementwise,
-            ..
-        }) => {
-            let mode = match (elementwise, inner_kind) {
-                (true, _) => CrdDropMode::Elementwise,
-                (false, StreamKind::Crd) => CrdDropMode::FiberCrd,
-                (false, StreamKind::Val) => CrdDropMode::FiberVal,
-                (false, k) => return Err(fail(format!("crddrop of a {} stream", k.name()))),
-            };
-            (
-                library::crddrop(mode, cw, width_of(*inner_kind, o)),
-                pairs(&[
-                    ("outer_in", "outer"),
-                    ("inner_in", "inner"),
-                    ("outer_out", "outer"),
-                    ("inner_out", "inner"),
-                ]),
-            )
-        }
-        NodeKind::CrdHold(CrdHold { .. }) => (
-            library::crdhold(cw),
-            pairs(&[
-                ("outer_in", "outer"),
-                ("inner_in", "inner"),
-                ("outer_out", "outer"),
-                ("inner_out", "inner"),
-            ]),
-        ),
-        NodeKind::FiberWrite(FiberWrite {
-            tensor,
-            level,
-            format,
-            ..
-        }) => {
-            let ports = pairs(&[("crd_in", "crd")]);
-            match format {
-                LevelFormat::Compressed => {
-                    let (pos, crd) = (
-                        format!("{tensor}{level}_pos"),
-                        format!("{tensor}{level}_crd"),
-                    );
-                    let aw = array_bits(name, &pos, s)?.max(array_bits(name, &crd, s)?);
-                    sides.insert(
-                        "pos".into(),
-                        RegionRole::Output {
-                            array: pos.clone(),
-                            count: format!("{name}.pos_count"),
-                        },
-                    );
-                    sides.insert(
-                        "crd".into(),
-                        RegionRole::Output {
-                            array: crd.clone(),
-                            count: format!("{name}.crd_count"),
-                        },
-                    );
-                    sides.insert("pos_count".into(), RegionRole::Count { of: pos });
-                    sides.insert("crd_count".into(), RegionRole::Count { of: crd });
-                    let mode = if graph.writes_every_fiber(tensor, *level) {
-                        FiberWriteMode::CompressedEveryFiber
-                    } else {
-                        FiberWriteMode::Compressed
-                    };
-                    (library::fiberwrite(mode, cw, aw), ports)
-                }
-                LevelFormat::Dense => {
-                    sides.insert(
-                        "dim".into(),
-                        RegionRole::Count {
-                            of: format!("{tensor}{level}_dim"),
-                        },
-                    );
-                    (library::fiberwrite(FiberWriteMode::Dense, cw, cw), ports)
-                }
-            }
-        }
-        NodeKind::ValsWrite(ValsWrite { tensor }) => {
-            let array = format!("{tensor}_vals");
-            let aw = array_bits(name, &array, s)?;
-            sides.insert(
-                "vals".into(),
-                RegionRole::Output {
-                    array: array.clone(),
-                    count: format!("{name}.count"),
-                },
-            );
-            sides.insert("count".into(), RegionRole::Count { of: array });
-            (
-                library::fiberwrite(FiberWriteMode::Vals, vw, aw),
-                pairs(&[("val_in", "val")]),
-            )
-        }
-        NodeKind::Broadcast(Broadcast { kind, ways }) => {
-            let ways = *ways as u32;
-            if !(1..=library::BROADCAST_MAX_WAYS).contains(&ways) {
-                return Err(fail(format!("a broadcast of {ways} ways (1..=8)")));
-            }
-            let mut ports = pairs(&[("in", "in")]);
-            for k in 0..ways {
-                ports.insert(format!("out_{k}"), format!("out_{k}"));
-            }
-            (library::broadcast(width_of(*kind, o), ways), ports)
-        }
+        NodeKind::Intersect(k) => joiner(&cx, true, &k.operands, &k.values)?,
+        NodeKind::Union(k) => joiner(&cx, false, &k.operands, &k.values)?,
+        NodeKind::Concat(k) => concat(&cx, k)?,
+        NodeKind::ArrayVals(k) => arrayvals(&mut cx, k)?,
+        NodeKind::Alu(k) => alu(&cx, k)?,
+        NodeKind::Reduce(k) => reduce(&cx, k),
+        NodeKind::SpAccumulator(k) => spaccumulator(&cx, k)?,
+        NodeKind::CrdDrop(k) => crddrop(&cx, k)?,
+        NodeKind::CrdHold(_) => (library::crdhold(cw), sides_outer_inner()),
+        NodeKind::FiberWrite(k) => level_writer(&mut cx, k)?,
+        NodeKind::ValsWrite(k) => vals_writer(&mut cx, k)?,
+        NodeKind::Broadcast(k) => broadcast(&cx, k)?,
     };
     Ok(Placed {
         config,
         ports,
-        sides,
+        sides: cx.sides,
     })
+}
+
+/// A level scanner: from memory where the level's format has arrays, by
+/// arithmetic over the `dim` setting where it is full.
+fn scanner(cx: &mut Cx, k: &FiberLookup) -> Result<Config, TopError> {
+    let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
+    let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+    let (scan, arrays) = if format.caps().full {
+        cx.sides.insert(
+            "dim".to_string(),
+            RegionRole::Setting {
+                index: k.index.clone(),
+            },
+        );
+        (ScanFormat::Dense, ScanArrays::NONE)
+    } else {
+        let arrays = ScanArrays {
+            pos_addr_width: cx.input("pos", level_array_name(&k.tensor, k.level, "pos"))?,
+            crd_addr_width: cx.input("crd", level_array_name(&k.tensor, k.level, "crd"))?,
+        };
+        (ScanFormat::Compressed, arrays)
+    };
+    Ok((
+        library::fiberlookup(scan, k.root, cw, rw, arrays),
+        scanner_ports(),
+    ))
+}
+
+/// A range is the scanner's range format: a dense level's coordinates from the
+/// same `dim` setting, with no arrays.
+fn range(cx: &mut Cx, k: &Range) -> Config {
+    cx.sides.insert(
+        "dim".to_string(),
+        RegionRole::Setting {
+            index: k.index.clone(),
+        },
+    );
+    let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
+    (
+        library::fiberlookup(ScanFormat::Range, k.root, cw, rw, ScanArrays::NONE),
+        scanner_ports(),
+    )
+}
+
+fn scanner_ports() -> BTreeMap<String, String> {
+    pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "ref")])
+}
+
+fn sides_outer_inner() -> BTreeMap<String, String> {
+    pairs(&[
+        ("outer_in", "outer"),
+        ("inner_in", "inner"),
+        ("outer_out", "outer"),
+        ("inner_out", "inner"),
+    ])
+}
+
+/// The intersector (`intersect`) or the unioner over `operands`.
+fn joiner(
+    cx: &Cx,
+    intersect: bool,
+    operands: &[String],
+    values: &[String],
+) -> Result<Config, TopError> {
+    let (cw, rw, vw) = (cx.o.crd_width, cx.o.ref_width, cx.o.val_width);
+    let ways = operands.len() as u32;
+    if !(2..=library::JOINER_MAX_WAYS).contains(&ways) {
+        return Err(cx.fail(format!("{ways} ways (the joiners take 2 or 3)")));
+    }
+    // A way that carries values makes every way as wide as a value; the
+    // reference ways are widened and narrowed at the ports.
+    let way_width = if values.is_empty() { rw } else { rw.max(vw) };
+    let config = if intersect {
+        library::intersect(ways, cw, way_width)
+    } else {
+        library::union(ways, cw, way_width)
+    };
+    let mut ports = pairs(&[("crd_out", "crd")]);
+    for (k, t) in operands.iter().enumerate() {
+        let way = if values.contains(t) { "val" } else { "ref" };
+        ports.insert(format!("crd_in_{t}"), format!("crd{k}"));
+        ports.insert(format!("{way}_in_{t}"), format!("ref{k}"));
+        ports.insert(format!("{way}_out_{t}"), format!("ref{k}"));
+    }
+    Ok((config, ports))
+}
+
+fn concat(cx: &Cx, k: &Concat) -> Result<Config, TopError> {
+    let ways = k.ways as u32;
+    if !(2..=library::CONCAT_MAX_WAYS).contains(&ways) {
+        return Err(cx.fail(format!(
+            "a concatenation of {ways} ways (2..={})",
+            library::CONCAT_MAX_WAYS
+        )));
+    }
+    let mut ports = pairs(&[("crd_out", "crd"), ("val_out", "val")]);
+    for k in 0..ways {
+        ports.insert(format!("crd_in_{k}"), format!("crd_{k}"));
+        ports.insert(format!("val_in_{k}"), format!("val_{k}"));
+    }
+    Ok((library::concat(ways, cx.o.crd_width, cx.o.val_width), ports))
+}
+
+fn arrayvals(cx: &mut Cx, k: &ArrayVals) -> Result<Config, TopError> {
+    let aw = cx.input("vals", vals_array_name(&k.tensor))?;
+    Ok((
+        library::arrayvals(cx.o.ref_width, cx.o.val_width, aw),
+        pairs(&[("ref_in", "ref"), ("val_out", "val")]),
+    ))
+}
+
+fn alu(cx: &Cx, k: &Alu) -> Result<Config, TopError> {
+    let vw = cx.o.val_width;
+    let (mode, c) = match k.operand {
+        AluOperand::Streams => (AluOperandMode::Streams, 0),
+        AluOperand::ConstRight(c) => (AluOperandMode::ConstRight(c), c),
+        AluOperand::ConstLeft(c) => (AluOperandMode::ConstLeft(c), c),
+    };
+    if vw < 64 && (c < -(1i64 << (vw - 1)) || c >= 1i64 << (vw - 1)) {
+        return Err(cx.fail(format!("constant {c} does not fit {vw}-bit values")));
+    }
+    Ok((
+        library::alu(k.op.name(), mode, vw),
+        pairs(&[("val_in_a", "a"), ("val_in_b", "b"), ("val_out", "out")]),
+    ))
+}
+
+fn reduce(cx: &Cx, k: &Reduce) -> Config {
+    let mode = if k.with_outer {
+        ReduceMode::WithOuter
+    } else if k.drop_empty {
+        ReduceMode::DropEmpty
+    } else {
+        ReduceMode::ZeroFill
+    };
+    (
+        library::reduce(mode, cx.o.val_width, cx.o.crd_width),
+        pairs(&[
+            ("crd_outer_in", "crd"),
+            ("val_in", "val"),
+            ("val_out", "val"),
+        ]),
+    )
+}
+
+/// The accumulator, its workspace sized by the accumulated indices' extents.
+fn spaccumulator(cx: &Cx, k: &SpAccumulator) -> Result<Config, TopError> {
+    let cap = |index: &String| -> Result<u32, TopError> {
+        let d = cx.s.dim(cx.name, index)?.max(2).next_power_of_two();
+        u32::try_from(d).map_err(|_| cx.fail(format!("index {index} is too large")))
+    };
+    let (dims, ports) = match (k.order, k.indices.as_slice()) {
+        (1, [j]) => (
+            SpaccDims {
+                outer: 1,
+                inner: cap(j)?,
+            },
+            pairs(&[
+                ("crd_in_0", "crd"),
+                ("val_in", "val"),
+                ("crd_out_0", "crd"),
+                ("val_out", "val"),
+            ]),
+        ),
+        (2, [i, j]) => (
+            SpaccDims {
+                outer: cap(i)?,
+                inner: cap(j)?,
+            },
+            pairs(&[
+                ("crd_in_0", "crd_outer"),
+                ("crd_in_1", "crd_inner"),
+                ("val_in", "val"),
+                ("crd_out_0", "crd_outer"),
+                ("crd_out_1", "crd_inner"),
+                ("val_out", "val"),
+            ]),
+        ),
+        _ => {
+            return Err(cx.fail(format!(
+                "spaccumulator of order {} over {} indices (orders 1 and 2 only)",
+                k.order,
+                k.indices.len()
+            )))
+        }
+    };
+    let entries = u64::from(dims.outer) * u64::from(dims.inner);
+    if entries > 1 << 20 {
+        return Err(cx.fail(format!(
+            "a workspace of {} x {} entries is more than 2^20",
+            dims.outer, dims.inner
+        )));
+    }
+    let config = library::spaccumulator(k.order as u32, cx.o.crd_width, cx.o.val_width, dims);
+    Ok((config, ports))
+}
+
+fn crddrop(cx: &Cx, k: &CrdDrop) -> Result<Config, TopError> {
+    let mode = match (k.elementwise, k.inner_kind) {
+        (true, _) => CrdDropMode::Elementwise,
+        (false, StreamKind::Crd) => CrdDropMode::FiberCrd,
+        (false, StreamKind::Val) => CrdDropMode::FiberVal,
+        (false, kind) => return Err(cx.fail(format!("crddrop of a {} stream", kind.name()))),
+    };
+    Ok((
+        library::crddrop(mode, cx.o.crd_width, width_of(k.inner_kind, cx.o)),
+        sides_outer_inner(),
+    ))
+}
+
+/// A level writer: appending coordinates to memory where the level's format
+/// has arrays, counting them where it is full.
+fn level_writer(cx: &mut Cx, k: &FiberWrite) -> Result<Config, TopError> {
+    let ports = pairs(&[("crd_in", "crd")]);
+    let cw = cx.o.crd_width;
+    let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+    if format.caps().full {
+        cx.sides.insert(
+            "dim".into(),
+            RegionRole::Count {
+                of: level_array_name(&k.tensor, k.level, "dim"),
+            },
+        );
+        return Ok((library::fiberwrite(FiberWriteMode::Dense, cw, cw), ports));
+    }
+    let pos = cx.output("pos", level_array_name(&k.tensor, k.level, "pos"))?;
+    let crd = cx.output("crd", level_array_name(&k.tensor, k.level, "crd"))?;
+    let mode = if cx.graph.writes_every_fiber(&k.tensor, k.level) {
+        FiberWriteMode::CompressedEveryFiber
+    } else {
+        FiberWriteMode::Compressed
+    };
+    Ok((library::fiberwrite(mode, cw, pos.max(crd)), ports))
+}
+
+/// The values writer; its count register is the node's `count`.
+fn vals_writer(cx: &mut Cx, k: &ValsWrite) -> Result<Config, TopError> {
+    let array = vals_array_name(&k.tensor);
+    let aw = array_bits(cx.name, &array, cx.s)?;
+    cx.sides.insert(
+        "vals".into(),
+        RegionRole::Output {
+            array: array.clone(),
+            count: format!("{}.count", cx.name),
+        },
+    );
+    cx.sides
+        .insert("count".into(), RegionRole::Count { of: array });
+    Ok((
+        library::fiberwrite(FiberWriteMode::Vals, cx.o.val_width, aw),
+        pairs(&[("val_in", "val")]),
+    ))
+}
+
+fn broadcast(cx: &Cx, k: &Broadcast) -> Result<Config, TopError> {
+    let ways = k.ways as u32;
+    if !(1..=library::BROADCAST_MAX_WAYS).contains(&ways) {
+        return Err(cx.fail(format!("a broadcast of {ways} ways (1..=8)")));
+    }
+    let mut ports = pairs(&[("in", "in")]);
+    for k in 0..ways {
+        ports.insert(format!("out_{k}"), format!("out_{k}"));
+    }
+    Ok((library::broadcast(width_of(k.kind, cx.o), ways), ports))
 }

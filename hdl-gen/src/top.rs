@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-use samgen_compiler::tensor::{LevelFormat, Tensor};
+use samgen_compiler::tensor::{level_array_name, Tensor};
 use serde::Serialize;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
@@ -114,18 +114,17 @@ fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
                 tensor,
                 level,
                 index,
-                format,
                 ..
             })
             | NodeKind::FiberWrite(FiberWrite {
                 tensor,
                 level,
                 index,
-                format,
             }) => {
-                if *format == LevelFormat::Compressed {
-                    arrays.insert(format!("{tensor}{level}_pos"));
-                    arrays.insert(format!("{tensor}{level}_crd"));
+                if let Some(format) = graph.level_format(tensor, *level) {
+                    for a in format.imp().array_names() {
+                        arrays.insert(level_array_name(tensor, *level, a));
+                    }
                 }
                 indices.insert(index.clone());
             }
@@ -197,10 +196,12 @@ impl Sizing {
             for (&k, &index) in levels.get(t).into_iter().flatten() {
                 let dim = *s.index_dims.get(index).unwrap_or(&1);
                 let crds = fibers.saturating_mul(dim);
+                s.array_words.insert(
+                    level_array_name(t, k, "pos"),
+                    (fibers + 1).min(max_output_words),
+                );
                 s.array_words
-                    .insert(format!("{t}{k}_pos"), (fibers + 1).min(max_output_words));
-                s.array_words
-                    .insert(format!("{t}{k}_crd"), crds.min(max_output_words));
+                    .insert(level_array_name(t, k, "crd"), crds.min(max_output_words));
                 fibers = crds;
             }
             s.array_words
@@ -826,7 +827,11 @@ impl NodeEmit<'_> {
             format!("{}: {}", node.name, reasons.join("; ")),
             extras.sinks,
         );
-        m.comment(format!("{}: {}", node.name, node.kind.describe()));
+        m.comment(format!(
+            "{}: {}",
+            node.name,
+            node.kind.describe(&self.graph.info)
+        ));
         m.item(Item::Instance(Instance {
             module: self.placed.config.module.clone(),
             name: node.name.clone(),

@@ -357,15 +357,13 @@ pub fn expected_arrays(
     for n in graph.graph.node_weights() {
         let model_err = |e: golden::GoldenError| CosimError::Mismatch(format!("{}: {e}", n.name));
         match &n.kind {
-            NodeKind::FiberWrite(FiberWrite {
-                tensor,
-                level,
-                format,
-                ..
-            }) => {
+            NodeKind::FiberWrite(FiberWrite { tensor, level, .. }) => {
                 let s = stream(&n.name)?;
                 let every = graph.writes_every_fiber(tensor, *level);
-                let written = golden::fiberwrite(*format, &s, every).map_err(model_err)?;
+                let format = graph.level_format(tensor, *level).ok_or_else(|| {
+                    CosimError::Mismatch(format!("{}: {tensor} has no format", n.name))
+                })?;
+                let written = golden::fiberwrite(format, &s, every).map_err(model_err)?;
                 for a in written.arrays {
                     out.arrays
                         .insert(level_array_name(tensor, *level, a.name), a.data);
@@ -842,12 +840,14 @@ fn unpack_outputs(
                 tensor,
                 level,
                 index,
-                format,
             }) => {
+                let format = graph
+                    .level_format(tensor, *level)
+                    .unwrap_or(LevelFormat::Compressed);
                 writers
                     .entry(tensor.clone())
                     .or_default()
-                    .insert(*level, (index.clone(), *format));
+                    .insert(*level, (index.clone(), format));
             }
             NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 writers.entry(tensor.clone()).or_default();

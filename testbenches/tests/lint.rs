@@ -109,6 +109,9 @@ fn slang(files: &[&Path], top: &str, defines: &[String]) -> Result<(), String> {
         .collect();
     if out.status.success() && bad.is_empty() {
         Ok(())
+    } else if bad.is_empty() {
+        // No diagnostic: the driver itself failed (pyslang missing, say).
+        Err(format!("slang (exit {}):\n{}", out.status, text.trim()))
     } else {
         Err(format!("slang (exit {}):\n{}", out.status, bad.join("\n")))
     }

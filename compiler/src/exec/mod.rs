@@ -17,7 +17,7 @@ use petgraph::Direction;
 
 use crate::graph::kinds::Machine;
 use crate::graph::{FiberLookup, NodeKind, Port, SamGraph, SpAccumulator};
-use crate::tensor::{CooTensor, Tensor};
+use crate::tensor::{CooTensor, LevelFormat, Tensor};
 use crate::token::Token;
 
 /// Why a graph could not run, naming the node.
@@ -71,6 +71,7 @@ struct Step<'a> {
     ins: HashMap<String, Vec<Token>>,
     outs: Vec<(Port, Vec<Token>)>,
     tensors: &'a HashMap<String, Tensor>,
+    graph: &'a SamGraph,
     root: &'a [Token],
     index_dims: &'a HashMap<String, u64>,
     written: &'a mut BTreeMap<String, Written>,
@@ -95,6 +96,10 @@ impl Machine for Step<'_> {
         self.tensors
             .get(name)
             .ok_or_else(|| format!("no input tensor named `{name}`"))
+    }
+
+    fn level_format(&self, tensor: &str, level: usize) -> Option<LevelFormat> {
+        self.graph.level_format(tensor, level)
     }
 
     fn extent(&self, index: &str) -> Option<u64> {
@@ -177,6 +182,7 @@ pub fn execute(
             ins,
             outs: Vec::new(),
             tensors,
+            graph,
             root: &root,
             index_dims: &index_dims,
             written: &mut written,

@@ -16,7 +16,7 @@
 //!
 //! | Custard `type` | samgen node | parameters |
 //! |---|---|---|
-//! | `fiberlookup` | `FiberLookup` | `tensor`, `index`, `mode` (the tensor's mode: its storage level is the mode's position in the graph comment's mode order, `ss10` stores mode 1 at level 0), `format` (else the graph comment's letter for that level), `root` |
+//! | `fiberlookup` | `FiberLookup` | `tensor`, `index`, `mode` (the tensor's mode: its storage level is the mode's position in the graph comment's mode order, `ss10` stores mode 1 at level 0), `format` (must agree with the graph comment; a tensor the comment leaves out takes its levels' formats from these), `root` |
 //! | `range` (samgen's own) | `Range` | `index`, `root` |
 //! | `repsiggen` | `RepSigGen` | `index` |
 //! | `repeat` | `Repeat` | `index`, `tensor`, `root` (a root repeat has no ref input) |
@@ -28,7 +28,7 @@
 //! | `vectorreducer` | `SpAccumulator` of order 1 | indices from `indices=`, `accum_index=` or `index=` |
 //! | `spaccumulator` | `SpAccumulator` | `order`, indices as above |
 //! | `crddrop`, `crdhold` | `CrdDrop`, `CrdHold` | `outer`, `inner`; `inner_kind` from `inner_kind=`, else the kind of the inner input edge; `elementwise=`, else Custard's `mode`: `"0"` (compression) is element-wise, `"1"` or none is not. A plain crddrop of values that Custard wrote (no `inner_kind=`) drops structurally empty fibers only (below) |
-//! | `fiberwrite` | `ValsWrite` when `mode=vals`, else `FiberWrite` | `tensor`, `index`, `mode` (the tensor's mode, as for `fiberlookup`), `format` |
+//! | `fiberwrite` | `ValsWrite` when `mode=vals`, else `FiberWrite` | `tensor`, `index`, `mode` (the tensor's mode, as for `fiberlookup`), `format` (as for `fiberlookup`) |
 //! | `broadcast` | `Broadcast` | `kind` from `kind=` or its input edge, `ways` from `ways=` or its output edges |
 //!
 //! Edges: the stream kind is the `type=` attribute; without one, a kind word in the
@@ -147,7 +147,7 @@ use super::{
     GraphError, GraphInfo, Intersect, NodeKind, Port, PortSpec, Reduce, Role, SamGraph,
     SpAccumulator, StreamKind, Union, ValsWrite,
 };
-use crate::tensor::LevelFormat;
+use crate::tensor::{Format, LevelFormat, LevelSpec};
 
 /// What an edge's comment or label says about the port it ends at: a role
 /// (`in`, `out`, `outer`, `inner`) and a name (an operand or an index).
@@ -230,6 +230,9 @@ struct Importer<'a> {
     /// The reduces (Custard ids) that give nothing for an empty fiber, by
     /// [`reduces_dropping_empty`].
     drop_empty: HashSet<String>,
+    /// The level formats of tensors the graph comment leaves out, from the
+    /// nodes' `format` attributes.
+    node_formats: std::cell::RefCell<BTreeMap<String, BTreeMap<usize, LevelFormat>>>,
 }
 
 /// Custard's type names that samgen reads as another of its own: `smax` and
@@ -318,6 +321,80 @@ impl Importer<'_> {
                 format!("attribute `{key}=\"{v}\"` is not true or false"),
             )),
         }
+    }
+
+    /// A scanned or written level's format must be the graph comment's; a
+    /// tensor the comment leaves out takes its levels' formats from the nodes'
+    /// `format` attributes ([`Importer::header_formats`]).
+    fn note_format(
+        &self,
+        n: &DotNode,
+        ty: &str,
+        tensor: &str,
+        level: usize,
+    ) -> Result<(), GraphIoError> {
+        let format = self.format(n, ty, tensor, level)?;
+        match self.info.formats.get(tensor) {
+            Some(f) if level >= f.order() => Err(self.node_err(
+                n,
+                K::BadValue,
+                format!(
+                    "`mode` is past tensor {tensor}'s {} modes (format `{f}` in the graph \
+                     comment)",
+                    f.order()
+                ),
+            )),
+            Some(f) if f.levels[level].format != format => Err(self.node_err(
+                n,
+                K::BadValue,
+                format!(
+                    "`format=\"{format}\"`, but the graph comment gives {tensor} the format \
+                     `{f}`, whose level {level} is {}",
+                    f.levels[level].format
+                ),
+            )),
+            Some(_) => Ok(()),
+            None => {
+                let mut seen = self.node_formats.borrow_mut();
+                let levels = seen.entry(tensor.to_string()).or_default();
+                match levels.insert(level, format) {
+                    Some(f) if f != format => Err(self.node_err(
+                        n,
+                        K::BadValue,
+                        format!("level {level} of {tensor} is given two formats"),
+                    )),
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// The format of each tensor the graph comment leaves out, from the levels
+    /// its nodes scan or write (every level from 0 up, in mode order).
+    fn header_formats(&self) -> Result<Vec<(String, Format)>, GraphIoError> {
+        let mut out = Vec::new();
+        for (t, levels) in self.node_formats.borrow().iter() {
+            let mut specs = Vec::new();
+            for (k, (&level, &format)) in levels.iter().enumerate() {
+                if level != k {
+                    return Err(GraphIoError::new(
+                        self.file,
+                        None,
+                        None,
+                        K::MissingAttribute,
+                        format!(
+                            "the graph comment gives no format for {t}, and no node scans or \
+                             writes its level {k}"
+                        ),
+                    ));
+                }
+                specs.push(LevelSpec::new(format));
+            }
+            let order = (0..specs.len()).collect();
+            let f = Format::new(specs, order).expect("an identity mode order fits its levels");
+            out.push((t.clone(), f));
+        }
+        Ok(out)
     }
 
     /// A level's format: the `format` attribute, else the graph comment's letter.
@@ -427,8 +504,8 @@ impl Importer<'_> {
                 let index = self.req(n, ty, "index")?;
                 let mode = self.num(n, "mode", &self.req(n, ty, "mode")?)?;
                 let level = level_of_mode(&self.info, &tensor, mode);
+                self.note_format(n, ty, &tensor, level)?;
                 NodeKind::FiberLookup(FiberLookup {
-                    format: self.format(n, ty, &tensor, level)?,
                     root: self.flag(n, "root", false)?,
                     tensor,
                     level,
@@ -557,9 +634,9 @@ impl Importer<'_> {
                 } else {
                     let mode = self.num(n, "mode", &mode)?;
                     let level = level_of_mode(&self.info, &tensor, mode);
+                    self.note_format(n, ty, &tensor, level)?;
                     NodeKind::FiberWrite(FiberWrite {
                         index: self.req(n, ty, "index")?,
-                        format: self.format(n, ty, &tensor, level)?,
                         tensor,
                         level,
                     })
@@ -788,6 +865,7 @@ impl SamGraph {
             info: GraphInfo::default(),
             tensor_order: Vec::new(),
             drop_empty: HashSet::new(),
+            node_formats: Default::default(),
         };
         read_info(&mut imp, &dg.attrs, dg.attr_line("comment"))?;
 
@@ -986,6 +1064,7 @@ impl SamGraph {
             }
             index.insert(n.id.as_str(), i);
         }
+        g.info.formats.extend(imp.header_formats()?);
 
         // Edges, ports in file order.
         let mut out_next: BTreeMap<String, usize> = BTreeMap::new();

@@ -504,12 +504,10 @@ impl Builder<'_> {
                     .iter()
                     .position(|x| x == v)
                     .expect("a scanned operand has the variable");
-                let format = op.format.levels[level].format;
                 let kind = NodeKind::FiberLookup(FiberLookup {
                     tensor: op.tensor.clone(),
                     level,
                     index: v.to_string(),
-                    format,
                     root: self.refs[s].is_none(),
                 });
                 Ok(self.leaf(s, format!("{}{level}_scan", self.labels[s]), kind))
@@ -1054,7 +1052,6 @@ impl Builder<'_> {
                     tensor: out.clone(),
                     level: lvl,
                     index: v.clone(),
-                    format: k.output_format.levels[lvl].format,
                 }),
             );
             let crd = crds[v].clone();

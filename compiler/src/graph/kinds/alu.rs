@@ -134,7 +134,7 @@ impl Primitive for Alu {
         vec![PortSpec::new(Role::ValOut, Val)]
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!("ALU {}", self.op.name())
     }
 

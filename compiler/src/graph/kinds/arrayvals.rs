@@ -37,7 +37,7 @@ impl Primitive for ArrayVals {
         vec![PortSpec::new(Role::ValOut, Val)]
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!(
             "loads {}'s values{}",
             self.tensor,

@@ -39,7 +39,7 @@ impl Primitive for Broadcast {
         check_ways(self.ways, "broadcast", 1)
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!("copies one stream to {}", self.ways)
     }
 

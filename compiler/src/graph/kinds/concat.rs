@@ -52,7 +52,7 @@ impl Primitive for Concat {
         check_ways(self.ways, "concat", 2)
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!(
             "passes {} fibers over {} one after another",
             self.ways, self.index

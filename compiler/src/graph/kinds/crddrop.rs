@@ -56,7 +56,7 @@ impl Primitive for CrdDrop {
         Ok(())
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!(
             "drops {} coordinates with an empty {} fiber",
             self.outer, self.inner

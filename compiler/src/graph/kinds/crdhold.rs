@@ -38,7 +38,7 @@ impl Primitive for CrdHold {
         ]
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!("holds {} per {} coordinate", self.outer, self.inner)
     }
 

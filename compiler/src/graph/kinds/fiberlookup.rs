@@ -7,7 +7,6 @@ use super::{
     GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
 use crate::golden;
-use crate::tensor::LevelFormat;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "fiberlookup",
@@ -16,13 +15,13 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 };
 
 /// Level scanner of `tensor`'s storage level `level`, iterating `index`. A root
-/// scanner has no reference input (it scans the single root fiber).
+/// scanner has no reference input (it scans the single root fiber). The level's
+/// format is the tensor's, in the graph's header.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FiberLookup {
     pub tensor: String,
     pub level: usize,
     pub index: String,
-    pub format: LevelFormat,
     #[serde(default)]
     pub root: bool,
 }
@@ -41,15 +40,15 @@ impl Primitive for FiberLookup {
     }
 
     fn check(&self, cx: &CheckContext) -> Result<(), String> {
-        check_level(cx, &self.tensor, self.level, self.format)
+        check_level(cx, &self.tensor, self.level)
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, info: &GraphInfo) -> String {
         format!(
             "scans {} level {} ({}) over {}{}",
             self.tensor,
             self.level,
-            self.format,
+            level_name(info, &self.tensor, self.level),
             self.index,
             if self.root { ", root" } else { "" }
         )
@@ -60,7 +59,8 @@ impl Primitive for FiberLookup {
     }
 
     fn dot(&self, info: &GraphInfo) -> Dot {
-        let (t, level, format) = (&self.tensor, self.level, self.format.name());
+        let (t, level) = (&self.tensor, self.level);
+        let format = level_name(info, t, level);
         Dot::new(
             format!("FiberLookup {}: {t}{level}\\n{format}", self.index),
             "green4",
@@ -83,10 +83,13 @@ impl Primitive for FiberLookup {
                 tensor.order()
             )
         })?;
-        if lvl.format != self.format {
+        let scanned = m.level_format(t, self.level);
+        if scanned != Some(lvl.format) {
             return Err(format!(
-                "level {} of {t} is stored {} but the graph scans it as {}",
-                self.level, lvl.format, self.format
+                "level {} of {t} is stored {} but the graph's header says {}",
+                self.level,
+                lvl.format,
+                scanned.map_or("nothing".to_string(), |f| f.to_string())
             ));
         }
         let refs = refs_in(m, self.root)?;
@@ -97,19 +100,20 @@ impl Primitive for FiberLookup {
     }
 }
 
-/// A scanned or written level exists in the header's format and has the
-/// node's level format.
-pub(super) fn check_level(
-    cx: &CheckContext,
-    tensor: &str,
-    level: usize,
-    format: LevelFormat,
-) -> Result<(), String> {
+/// A scanned or written level is a level of its tensor's format in the header.
+pub(super) fn check_level(cx: &CheckContext, tensor: &str, level: usize) -> Result<(), String> {
     match cx.level_format(tensor, level)? {
-        Some(l) if l != format => Err(format!(
-            "level {level} of tensor {tensor} is {l} in the header (`{}`) but {format} here",
-            cx.info.formats[tensor]
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "tensor {tensor} has no format in the graph's header, so its level {level} has none"
         )),
-        _ => Ok(()),
     }
+}
+
+/// The header's name for `tensor`'s `level` format (`compressed`), for text.
+pub(super) fn level_name(info: &GraphInfo, tensor: &str, level: usize) -> &'static str {
+    info.formats
+        .get(tensor)
+        .and_then(|f| f.levels.get(level))
+        .map_or("unknown", |l| l.format.name())
 }

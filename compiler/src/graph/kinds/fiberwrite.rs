@@ -2,13 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fiberlookup::check_level;
+use super::fiberlookup::{check_level, level_name};
 use super::{
     mode_of_level, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive,
     Role,
 };
 use crate::graph::StreamKind::Crd;
-use crate::tensor::LevelFormat;
 
 /// Custard's `fiberwrite` is this kind, or [`super::ValsWrite`] for `mode=vals`.
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -17,13 +16,13 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     summary: "writes one storage level of the result from a coordinate stream",
 };
 
-/// Writes `tensor`'s storage level `level` from a coordinate stream.
+/// Writes `tensor`'s storage level `level` from a coordinate stream, in the
+/// level's format in the graph's header.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FiberWrite {
     pub tensor: String,
     pub level: usize,
     pub index: String,
-    pub format: LevelFormat,
 }
 
 impl Primitive for FiberWrite {
@@ -40,13 +39,15 @@ impl Primitive for FiberWrite {
     }
 
     fn check(&self, cx: &CheckContext) -> Result<(), String> {
-        check_level(cx, &self.tensor, self.level, self.format)
+        check_level(cx, &self.tensor, self.level)
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, info: &GraphInfo) -> String {
         format!(
             "writes {} level {} ({})",
-            self.tensor, self.level, self.format
+            self.tensor,
+            self.level,
+            level_name(info, &self.tensor, self.level)
         )
     }
 
@@ -55,7 +56,8 @@ impl Primitive for FiberWrite {
     }
 
     fn dot(&self, info: &GraphInfo) -> Dot {
-        let (t, level, format) = (&self.tensor, self.level, self.format.name());
+        let (t, level) = (&self.tensor, self.level);
+        let format = level_name(info, t, level);
         Dot::new(
             format!("FiberWrite {}: {t}{level}\\n{format}", self.index),
             "green3",

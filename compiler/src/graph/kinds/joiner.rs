@@ -115,7 +115,7 @@ macro_rules! joiner_kind {
                 super::joiner::check(DESCRIPTOR.name, &self.operands, &self.values)
             }
 
-            fn describe(&self) -> String {
+            fn describe(&self, _info: &crate::graph::GraphInfo) -> String {
                 format!(concat!($verb, " {} over {}"), self.operands.join(", "), self.index)
             }
 

@@ -291,6 +291,8 @@ pub trait Machine {
     /// The root fiber's reference stream (`0, D`).
     fn root(&self) -> &[Token];
     fn tensor(&self, name: &str) -> Result<&Tensor, String>;
+    /// The format of `tensor`'s `level` by the graph's header.
+    fn level_format(&self, tensor: &str, level: usize) -> Option<LevelFormat>;
     /// The extent of `index`, from the level scanners of the inputs.
     fn extent(&self, index: &str) -> Option<u64>;
     fn value_bits(&self) -> u32;
@@ -362,7 +364,7 @@ pub trait Primitive {
     }
 
     /// What one instance does, in a few words (the generated top's comments).
-    fn describe(&self) -> String;
+    fn describe(&self, info: &GraphInfo) -> String;
 
     /// A readable instance name (`B1_scan`, `j_intersect`); `id` tells apart
     /// kinds whose parameters name nothing.
@@ -481,8 +483,8 @@ impl NodeKind {
         self.primitive().outputs()
     }
 
-    pub fn describe(&self) -> String {
-        self.primitive().describe()
+    pub fn describe(&self, info: &GraphInfo) -> String {
+        self.primitive().describe(info)
     }
 
     /// The descriptor whose DOT names include `name`.

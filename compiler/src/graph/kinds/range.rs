@@ -40,7 +40,7 @@ impl Primitive for Range {
         scan_outputs()
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!(
             "the full range of {}, each reference broadcast along it{}",
             self.index,

@@ -45,7 +45,7 @@ impl Primitive for Reduce {
         vec![PortSpec::new(Role::ValOut, Val)]
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         "sums each innermost fiber".into()
     }
 

@@ -40,7 +40,7 @@ impl Primitive for Repeat {
         vec![PortSpec::new(Role::RefOut, Ref)]
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!("repeats {} along {}", self.tensor, self.index)
     }
 

@@ -31,7 +31,7 @@ impl Primitive for RepSigGen {
         vec![PortSpec::new(Role::RepsigOut, Repsig)]
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!("repeat signal from {}", self.index)
     }
 

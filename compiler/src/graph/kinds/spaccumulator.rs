@@ -57,7 +57,7 @@ impl Primitive for SpAccumulator {
         }
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!(
             "order-{} workspace over {}",
             self.order,

@@ -32,7 +32,7 @@ impl Primitive for ValsWrite {
         vec![]
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, _info: &GraphInfo) -> String {
         format!("writes {}'s values", self.tensor)
     }
 
