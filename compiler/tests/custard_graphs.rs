@@ -111,7 +111,7 @@ fn reducer_configuration_follows_the_crddrops() {
     // Behind crddrop(j,k)'s inner output.
     let g = import("matmul_ijk_relu_dropped.gv");
     assert_eq!(*kind(&g, "reduce"), reduce(true));
-    assert!(has_edge(&g, "mul", "val_out", "reduce", "val_in"));
+    assert!(has_edge(&g, "crddrop_j_k", "inner_out", "reduce", "val_in"));
     // Beside crddrop(i,j) over the same j (the shipped spmv.gv).
     let spmv = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -198,6 +198,7 @@ fn compression_mode_crddrop_drops_zero_values() {
             inner: "val".into(),
             inner_kind: StreamKind::Val,
             elementwise: true,
+            structural: false,
         })
     );
     assert!(has_edge(&g, "sub", "val_out", "crddrop_j_val", "inner_in"));
@@ -279,42 +280,24 @@ fn chained_crddrops_resolve_each_end() {
     ));
 }
 
-/// A plain crddrop of values drops structurally empty fibers only: the values
-/// reach it through an `or` with 1, and its inner output's reader reads them
-/// where they come from.
+/// A plain crddrop of values drops structurally empty fibers only: it reads as
+/// a structural crddrop, fed the products, its inner output to the reducer.
 #[test]
 fn plain_crddrop_of_values_drops_empty_fibers_only() {
     let g = import("matmul_ijk_relu_dropped.gv");
     assert_eq!(
-        *kind(&g, "crddrop_j_k_present"),
-        NodeKind::Alu(Alu {
-            op: AluOp::Or,
-            operand: AluOperand::ConstRight(1),
+        *kind(&g, "crddrop_j_k"),
+        NodeKind::CrdDrop(CrdDrop {
+            outer: "j".into(),
+            inner: "k".into(),
+            inner_kind: StreamKind::Val,
+            elementwise: false,
+            structural: true,
         })
     );
-    assert!(has_edge(
-        &g,
-        "mul",
-        "val_out",
-        "crddrop_j_k_present",
-        "val_in_a"
-    ));
-    assert!(has_edge(
-        &g,
-        "crddrop_j_k_present",
-        "val_out",
-        "crddrop_j_k",
-        "inner_in"
-    ));
-    assert!(!has_edge(
-        &g,
-        "crddrop_j_k",
-        "inner_out",
-        "reduce",
-        "val_in"
-    ));
-    // samgen's own DOT names the crddrop's inner kind, so reading it back adds no
-    // second `or` (`every_graph_survives_dot_and_yaml_round_trips`).
+    assert!(has_edge(&g, "mul", "val_out", "crddrop_j_k", "inner_in"));
+    // samgen's own DOT says `structural` itself, so the round trip keeps it
+    // (`every_graph_survives_dot_and_yaml_round_trips`).
 }
 
 /// Levels are read and written by the tensor's mode: `ds10` stores mode 1 at

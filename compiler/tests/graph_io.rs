@@ -228,6 +228,7 @@ fn spmv_graph() -> SamGraph {
             inner: "j".into(),
             inner_kind: StreamKind::Crd,
             elementwise: false,
+            structural: false,
         }),
     );
     let x0 = g.add_node(
@@ -347,6 +348,7 @@ fn misc_graph() -> SamGraph {
             inner: "v".into(),
             inner_kind: StreamKind::Val,
             elementwise: true,
+            structural: false,
         }),
     );
     let rs = g.add_node(

@@ -33,17 +33,18 @@ fn ice40_multiplier_netlist_multiplies() {
         // The alu at this width behind a wrapper that fixes its parameters (a
         // netlist is one elaboration).
         let config = library::alu("mul", AluOperandMode::Streams, width);
-        let params: String = config
+        let params: Vec<String> = config
             .params
             .iter()
-            .filter(|(k, _)| k == "ValWidth" || k == "Op")
-            .map(|(k, v)| format!("    .{k}({v}),\n"))
+            .filter(|(k, _)| k == "ValWidth" || k == "Op" || k == "Operand")
+            .map(|(k, v)| format!("    .{k}({v})"))
             .collect();
+        let params = params.join(",\n") + "\n";
         let top = format!(
             "module alu_mul_top (\n  input logic clk_i, rst_ni, a_valid_i, b_valid_i, out_ready_i,\n  \
              output logic a_ready_o, b_ready_o, out_valid_o,\n  \
              input logic [{w}:0] a_tok_i, b_tok_i,\n  output logic [{w}:0] out_tok_o\n);\n  \
-             sam_alu #(\n{p}    .Operand(0)\n  ) alu (.*);\nendmodule\n",
+             sam_alu #(\n{p}  ) alu (.*);\nendmodule\n",
             w = width,
             p = params
         );

@@ -100,22 +100,7 @@ pub fn board_top_with_pll(
         ),
         "primitives/sam_host_bridge.sv; the address map is the kernel's.".into(),
     ];
-    m.port(clk, Dir::Input, Width::Bits(1))
-        .port("rst_btn_ni", Dir::Input, Width::Bits(1))
-        .port("uart_rx_i", Dir::Input, Width::Bits(1))
-        .port("uart_tx_o", Dir::Output, Width::Bits(1));
-    match board {
-        Board::Ulx3s => {
-            m.port("led_o", Dir::Output, Width::Lanes(8));
-        }
-        Board::Icebreaker => {
-            m.port("led_red_no", Dir::Output, Width::Bits(1)).port(
-                "led_green_no",
-                Dir::Output,
-                Width::Bits(1),
-            );
-        }
-    }
+    board_ports(&mut m, board, clk);
     for (name, bits) in [
         ("clk", 1),
         ("locked", 1),
@@ -140,6 +125,35 @@ pub fn board_top_with_pll(
             width: Width::Bits(bits),
         });
     }
+    clock_and_reset(&mut m, clk, hz, pll);
+    host_link(&mut m, clks_per_bit);
+    kernel_instance(&mut m, kernel);
+    leds(&mut m, board);
+    m
+}
+
+/// The board's pins: its clock, reset button, UART and LEDs.
+fn board_ports(m: &mut Module, board: Board, clk: &str) {
+    m.port(clk, Dir::Input, Width::Bits(1))
+        .port("rst_btn_ni", Dir::Input, Width::Bits(1))
+        .port("uart_rx_i", Dir::Input, Width::Bits(1))
+        .port("uart_tx_o", Dir::Output, Width::Bits(1));
+    match board {
+        Board::Ulx3s => {
+            m.port("led_o", Dir::Output, Width::Lanes(8));
+        }
+        Board::Icebreaker => {
+            m.port("led_red_no", Dir::Output, Width::Bits(1)).port(
+                "led_green_no",
+                Dir::Output,
+                Width::Bits(1),
+            );
+        }
+    }
+}
+
+/// One clock domain, from the oscillator or the PLL, and the reset synchronizer.
+fn clock_and_reset(m: &mut Module, clk: &str, hz: u32, pll: Option<Pll>) {
     match pll {
         None => {
             m.comment("One clock domain: the board oscillator");
@@ -174,18 +188,12 @@ pub fn board_top_with_pll(
         "end".into(),
     ]));
     m.assign("rst_n", "rst_sync_q[1]");
+}
+
+/// The UART receiver and transmitter and the bridge between their bytes and
+/// the kernel's host port, at `clks_per_bit` clock cycles per bit.
+fn host_link(m: &mut Module, clks_per_bit: u32) {
     let cpb = clks_per_bit.to_string();
-    let inst = |module: &str, name: &str, params: Vec<(String, String)>, conns: &[(&str, &str)]| {
-        Item::Instance(Instance {
-            module: module.into(),
-            name: name.into(),
-            params,
-            conns: conns
-                .iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect(),
-        })
-    };
     m.comment("Host link: UART bytes <-> host-port accesses");
     m.item(inst(
         "sam_uart_rx",
@@ -231,6 +239,10 @@ pub fn board_top_with_pll(
             ("host_rdata_i", "host_rdata"),
         ],
     ));
+}
+
+/// The kernel on the host port; its probes (for simulation) go to sinks.
+fn kernel_instance(m: &mut Module, kernel: &KernelTop) {
     m.comment("The kernel");
     let conns = vec![
         ("clk_i", "clk"),
@@ -261,6 +273,10 @@ pub fn board_top_with_pll(
         .chain(sink_names.iter().map(|(p, s)| (*p, s.as_str())))
         .collect();
     m.item(inst(&kernel.module.name, "kernel", Vec::new(), &conns));
+}
+
+/// The LEDs: done, and a heartbeat that shows the clock runs.
+fn leds(m: &mut Module, board: Board) {
     m.comment("LEDs: done, and a heartbeat that shows the clock runs");
     m.item(Item::Block(vec![
         "always_ff @(posedge clk or negedge rst_n) begin".into(),
@@ -278,7 +294,19 @@ pub fn board_top_with_pll(
             m.assign("led_red_no", "!beat_q[23]");
         }
     }
-    m
+}
+
+/// An instance of `module` named `name`, its ports connected by name.
+fn inst(module: &str, name: &str, params: Vec<(String, String)>, conns: &[(&str, &str)]) -> Item {
+    Item::Instance(Instance {
+        module: module.into(),
+        name: name.into(),
+        params,
+        conns: conns
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect(),
+    })
 }
 
 /// An ECP5 EHXPLLL setting: CLKOP = f_in * `fb_div` / `in_div`, with the VCO at

@@ -220,8 +220,7 @@ pub fn control_head(m: &mut Module) {
 /// read that hit no region gives 0), and a sink for the host data bits no region
 /// takes. With `control` (a kernel top, after [`control_head`]), also the control
 /// region's words 1 (cycles from start to done) and 2 (the error word: bit 0 is
-/// set by an access that hit no region, bits 63:32 hold the first such address;
-/// a write to word 2 clears it).
+/// set by an access that hit no region; a write to word 2 clears it).
 pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: bool) {
     m.comment("Host port: every address decoded in full; reads registered");
     if regions.is_empty() && !control {
@@ -241,12 +240,7 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: bool) {
         ("host_region_q", 8),
     ];
     if control {
-        wires.extend([
-            ("cycles_q", 64),
-            ("error_q", 1),
-            ("error_addr_q", 32),
-            ("ctrl_rdata_q", 64),
-        ]);
+        wires.extend([("cycles_q", 64), ("error_q", 1), ("ctrl_rdata_q", 64)]);
     }
     for (name, bits) in wires {
         m.item(Item::Wire {
@@ -341,19 +335,11 @@ fn control_tail(m: &mut Module) {
         "  else if (run_q && !done) cycles_q <= cycles_q + 64'd1;".into(),
         "end".into(),
         String::new(),
-        "// Word 2: an access that hit no region sets error_q and keeps the first such".into(),
-        "// address; a write to word 2 clears it.".into(),
+        "// Word 2: an access that hit no region sets error_q; a write to word 2 clears it.".into(),
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
-        "  if (!rst_ni) begin".into(),
-        "    error_q      <= 1'b0;".into(),
-        "    error_addr_q <= '0;".into(),
-        "  end else if ((host_re_i || host_we_i) && !host_hit) begin".into(),
-        "    if (!error_q) error_addr_q <= host_addr_i;".into(),
-        "    error_q <= 1'b1;".into(),
-        "  end else if (host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd2) begin".into(),
-        "    error_q      <= 1'b0;".into(),
-        "    error_addr_q <= '0;".into(),
-        "  end".into(),
+        "  if (!rst_ni) error_q <= 1'b0;".into(),
+        "  else if ((host_re_i || host_we_i) && !host_hit) error_q <= 1'b1;".into(),
+        "  else if (host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd2) error_q <= 1'b0;".into(),
         "end".into(),
         String::new(),
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
@@ -362,7 +348,7 @@ fn control_tail(m: &mut Module) {
         "    unique case (host_addr_i[1:0])".into(),
         "      2'd0:    ctrl_rdata_q <= 64'(done);".into(),
         "      2'd1:    ctrl_rdata_q <= cycles_q;".into(),
-        "      default: ctrl_rdata_q <= {error_addr_q, 31'd0, error_q};".into(),
+        "      default: ctrl_rdata_q <= 64'(error_q);".into(),
         "    endcase".into(),
         "  end".into(),
         "end".into(),

@@ -382,7 +382,8 @@ fn spaccumulator(cx: &Cx, k: &SpAccumulator) -> Result<Config, TopError> {
 }
 
 fn crddrop(cx: &Cx, k: &CrdDrop) -> Result<Config, TopError> {
-    let mode = match (k.elementwise, k.inner_kind) {
+    // A structural dropper tests presence, as the coordinate mode does.
+    let mode = match (k.elementwise, k.presence_kind()) {
         (true, _) => CrdDropMode::Elementwise,
         (false, StreamKind::Crd) => CrdDropMode::FiberCrd,
         (false, StreamKind::Val) => CrdDropMode::FiberVal,

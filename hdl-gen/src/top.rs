@@ -277,8 +277,7 @@ pub fn index_extents(
 #[serde(tag = "role", rename_all = "snake_case")]
 pub enum RegionRole {
     /// Word 0: write to start, read `done`; word 1: the cycle counter; word 2:
-    /// the error word (bit 0: an access hit no region, bits 63:32 its address;
-    /// a write clears it).
+    /// the error word (bit 0: an access hit no region; a write clears it).
     Control,
     /// An input array the host loads before the run.
     Input { array: String },
@@ -1118,6 +1117,6 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
     h.push(
         "done, word 1 for the cycles from start to done, word 2 for the error word (bit 0:".into(),
     );
-    h.push("an access hit no region; bits 63:32 its address; write word 2 to clear).".into());
+    h.push("an access hit no region; write word 2 to clear).".into());
     h
 }

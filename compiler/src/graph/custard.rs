@@ -84,11 +84,10 @@
 //!   (`elementwise: true`, `inner_kind: Val`; an `N` value counts as 0 there, and
 //!   samgen's value streams carry none).
 //! - A plain crddrop of values keeps every coordinate whose fiber has a value,
-//!   0 included (SAM's `CrdDrop` tests for a data token); samgen's `CrdDrop` of
-//!   values also drops fibers of zeros (for unpadded outputs). So the importer
-//!   feeds it the values through an ALU `or` with 1 (`<crddrop>_present`), which
-//!   makes every value nonzero, and the readers of its inner output read the
-//!   values where they come from (the crddrop passes them through unchanged).
+//!   0 included (SAM's `CrdDrop` tests for a data token), where samgen's own
+//!   dropper of values also drops fibers of zeros (for unpadded outputs): the
+//!   importer reads it as a `structural` `CrdDrop`, which tests presence (RTL:
+//!   `sam_crddrop`'s coordinate mode at the value width).
 //! - Constants. `smax` with `const0="0"` is ReLU (onyx-dot
 //!   `matmul_ijk_crddrop_relu.gv`). SAM's ALU lowering (sam/onyx/parse_dot.py,
 //!   `generate_coreir_spec`) makes a constant of each `const0`/`const1`
@@ -618,11 +617,18 @@ impl Importer<'_> {
                             .find(|e| side(&e.to_hint, &outer, &inner, e.kind) == Ok(Side::Inner))
                             .map_or(StreamKind::Crd, |e| e.kind),
                     };
+                    let elementwise = self.flag(n, "elementwise", self.compression(n)?)?;
+                    // Custard's dropper of value fibers tests presence (samgen's
+                    // DOT names the kind, and says `structural` itself).
+                    let custard_values = attr(n, "inner_kind").is_none()
+                        && inner_kind == StreamKind::Val
+                        && !elementwise;
                     NodeKind::CrdDrop(CrdDrop {
                         outer,
                         inner,
                         inner_kind,
-                        elementwise: self.flag(n, "elementwise", self.compression(n)?)?,
+                        elementwise,
+                        structural: self.flag(n, "structural", custard_values)?,
                     })
                 }
             }
@@ -1026,9 +1032,6 @@ impl SamGraph {
             .iter()
             .filter_map(|n| n.attrs.get("name").map(str::to_string))
             .collect();
-        // Custard's coordinate droppers of value fibers, which drop only
-        // structurally empty fibers (see `drop_by_presence`).
-        let mut by_presence = Vec::new();
         // Custard's reduces that give 0 for an empty fiber (see
         // `read_paired_coordinates`).
         let mut zero_fill = Vec::new();
@@ -1047,18 +1050,7 @@ impl SamGraph {
                 })
             ) && attr(n, "drop_empty").is_none()
                 && attr(n, "with_outer").is_none();
-            let plain_val_drop = matches!(
-                kind,
-                NodeKind::CrdDrop(CrdDrop {
-                    inner_kind: StreamKind::Val,
-                    elementwise: false,
-                    ..
-                })
-            ) && attr(n, "inner_kind").is_none();
             let i = g.add_node(name, kind);
-            if plain_val_drop {
-                by_presence.push(i);
-            }
             if zero_fill_reduce {
                 zero_fill.push(i);
             }
@@ -1106,9 +1098,6 @@ impl SamGraph {
 
         for r in zero_fill {
             read_paired_coordinates(&mut g, r);
-        }
-        for d in by_presence {
-            drop_by_presence(&mut g, d, &mut used);
         }
 
         g.validate().map_err(|GraphError { node, message }| {
@@ -1310,53 +1299,6 @@ fn read_paired_coordinates(g: &mut SamGraph, r: NodeIndex) {
         red.with_outer = true;
     }
     g.connect(outer.0, &outer.1, r, &Port::new(Role::CrdOuterIn).name());
-}
-
-/// Custard's plain crddrop of a value stream as samgen's primitives compute it.
-///
-/// SAM's `CrdDrop` keeps an outer coordinate when its inner fiber holds any data
-/// token, a value 0 included; samgen's crddrop of values also drops fibers of
-/// zeros (for unpadded outputs). The values reach the crddrop through an ALU `or`
-/// with 1, which makes every value nonzero (samgen's value streams carry no `N`:
-/// array loads and ALUs give 0 for it), so a fiber counts as empty exactly when
-/// it has no value. The crddrop passes its inner stream through unchanged, so its
-/// inner output's consumers read the values where they come from.
-fn drop_by_presence(g: &mut SamGraph, d: NodeIndex, used: &mut HashSet<String>) {
-    let (inner_in, inner_out) = (
-        Port::new(Role::InnerIn).name(),
-        Port::new(Role::InnerOut).name(),
-    );
-    let Some((src, src_port)) = g
-        .graph
-        .edges_directed(d, Direction::Incoming)
-        .find(|e| e.weight().to_port == inner_in)
-        .map(|e| (e.source(), e.weight().from_port.clone()))
-    else {
-        return;
-    };
-    let readers: Vec<(NodeIndex, String)> = g
-        .graph
-        .edges_directed(d, Direction::Outgoing)
-        .filter(|e| e.weight().from_port == inner_out)
-        .map(|e| (e.target(), e.weight().to_port.clone()))
-        .collect();
-    g.graph.retain_edges(|gr, e| {
-        let (a, b) = gr.edge_endpoints(e).expect("edge exists");
-        !((b == d && gr[e].to_port == inner_in) || (a == d && gr[e].from_port == inner_out))
-    });
-    let name = unique_name(&format!("{}_present", g.graph[d].name), used);
-    let mark = g.add_node(
-        name,
-        NodeKind::Alu(Alu {
-            op: AluOp::Or,
-            operand: AluOperand::ConstRight(1),
-        }),
-    );
-    g.connect(src, &src_port, mark, &Port::way(Role::ValIn, "a").name());
-    g.connect(mark, &Port::new(Role::ValOut).name(), d, &inner_in);
-    for (reader, port) in readers {
-        g.connect(src, &src_port, reader, &port);
-    }
 }
 
 /// `b`, `c`, ... `z`, `ba`, ...: the k-th clash suffix (k >= 1).

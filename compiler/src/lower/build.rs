@@ -903,6 +903,7 @@ impl Builder<'_> {
                 inner: inner.to_string(),
                 inner_kind: kind,
                 elementwise,
+                structural: false,
             }),
         )
     }

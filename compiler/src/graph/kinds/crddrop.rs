@@ -18,7 +18,9 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 /// coordinates or (to drop explicit zeros too) values one level deeper. With
 /// `elementwise`, the inner stream is values of the same shape as `outer` and
 /// every (coordinate, value) pair whose value is 0 is dropped from both: the
-/// explicit zeros an unpadded output level must not store.
+/// explicit zeros an unpadded output level must not store. With `structural`, an
+/// inner value fiber is empty only when it holds no value at all (zeros count):
+/// Custard's coordinate dropper, which tests presence whatever the stream.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrdDrop {
     pub outer: String,
@@ -26,6 +28,20 @@ pub struct CrdDrop {
     pub inner_kind: StreamKind,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub elementwise: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub structural: bool,
+}
+
+impl CrdDrop {
+    /// What makes an inner fiber empty: no data token (the kind of a coordinate
+    /// stream), or for values, no nonzero one.
+    pub fn presence_kind(&self) -> StreamKind {
+        if self.structural {
+            Crd
+        } else {
+            self.inner_kind
+        }
+    }
 }
 
 impl Primitive for CrdDrop {
@@ -53,6 +69,13 @@ impl Primitive for CrdDrop {
                 "an elementwise crddrop drops zero values: its inner stream is values".into(),
             );
         }
+        if self.structural && (self.elementwise || self.inner_kind != Val) {
+            return Err(
+                "a structural crddrop keeps fibers of zeros: its inner stream is values, \
+                 fiber by fiber"
+                    .into(),
+            );
+        }
         Ok(())
     }
 
@@ -73,6 +96,7 @@ impl Primitive for CrdDrop {
             .attr("inner", &self.inner)
             .attr("inner_kind", self.inner_kind.name())
             .attr("elementwise", self.elementwise)
+            .attr("structural", self.structural)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
@@ -81,7 +105,7 @@ impl Primitive for CrdDrop {
         let (o, i) = if self.elementwise {
             golden::crddrop_zeros(outer, inner)
         } else {
-            golden::crddrop(outer, inner, self.inner_kind)
+            golden::crddrop(outer, inner, self.presence_kind())
         }
         .map_err(model)?;
         m.emit(Port::new(Role::OuterOut), o);
