@@ -833,7 +833,8 @@ fn unpack_outputs(
     extents: &BTreeMap<String, u64>,
     value_bits: u32,
 ) -> Result<BTreeMap<String, CooTensor>, CosimError> {
-    let mut writers: BTreeMap<String, BTreeMap<usize, (String, LevelFormat)>> = BTreeMap::new();
+    // Each output's written levels (their index variables), by level.
+    let mut writers: BTreeMap<String, BTreeMap<usize, String>> = BTreeMap::new();
     for n in graph.graph.node_weights() {
         match &n.kind {
             NodeKind::FiberWrite(FiberWrite {
@@ -841,13 +842,10 @@ fn unpack_outputs(
                 level,
                 index,
             }) => {
-                let format = graph
-                    .level_format(tensor, *level)
-                    .unwrap_or(LevelFormat::Compressed);
                 writers
                     .entry(tensor.clone())
                     .or_default()
-                    .insert(*level, (index.clone(), format));
+                    .insert(*level, index.clone());
             }
             NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 writers.entry(tensor.clone()).or_default();
@@ -858,23 +856,30 @@ fn unpack_outputs(
     let mut out = BTreeMap::new();
     for (name, levels) in writers {
         let err = |m: String| CosimError::Mismatch(format!("output {name}: {m}"));
+        // A validated graph's header has the format of every written level; an
+        // output of values alone (order 0) may have none.
         let format: Format = match graph.info.formats.get(&name) {
             Some(f) => f.clone(),
-            None => Format::uniform(LevelFormat::Compressed, levels.len()),
+            None if levels.is_empty() => Format::uniform(LevelFormat::Dense, 0),
+            None => return Err(err("the graph's header gives it no format".into())),
         };
         let mut dims = vec![0u64; levels.len()];
         let mut packed_levels = Vec::new();
         // Positions of the level above (the root has one); golden::read_written
         // says how a reader completes what a writer leaves out.
         let mut parents = 1u64;
-        for (k, (index, lf)) in &levels {
+        for (k, index) in &levels {
             let dim = extents.get(index).copied().unwrap_or(0);
             let mode = format.mode_order.get(*k).copied().unwrap_or(*k);
             if let Some(d) = dims.get_mut(mode) {
                 *d = dim;
             }
-            let padded = format.levels.get(*k).is_some_and(|l| l.padded);
-            let (level, size) = golden::read_written(*lf, padded, dim, parents, |a| {
+            let spec = format.levels.get(*k).ok_or_else(|| {
+                err(format!(
+                    "level {k} is written, but its format `{format}` has none"
+                ))
+            })?;
+            let (level, size) = golden::read_written(spec.format, spec.padded, dim, parents, |a| {
                 arrays
                     .get(&level_array_name(&name, *k, a))
                     .cloned()
