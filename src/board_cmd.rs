@@ -125,7 +125,7 @@ pub fn synth(a: SynthArgs) -> Result<()> {
         Some(v) => Toolchain::from_venv(v)?,
         None => Toolchain::discover()?,
     };
-    let mut files = crate::rtl_out::write_rtl(&top, &a.output)?;
+    let mut files = crate::rtl_out::write_rtl(&top, g.info.expression.as_deref(), &a.output)?;
     let job = board_job(
         &top,
         board,

@@ -27,7 +27,8 @@ pub struct CompileArgs {
     pub value_bits: u32,
     /// Output directory: graph.yaml, graph.dot, graph.svg (when graphviz's `dot`
     /// is on PATH), the top `<top>.sv`, its address map `<top>_map.yaml`, the
-    /// library sources in `rtl/` and the file list `files.f`.
+    /// library sources in `rtl/`, the file list `files.f` and the top's FuseSoC
+    /// core `<top>.core` (it depends on primitives/samgen_primitives.core).
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
     /// Print one JSON object instead of text.
@@ -58,7 +59,11 @@ pub fn run(a: CompileArgs) -> Result<()> {
     let top =
         samgen_hdl::top::generate(g, &a.hw.top, &options, &sizing).context("generating the RTL")?;
     let mut files = write_graph(g, &a.output, &mut notes)?;
-    files.extend(crate::rtl_out::write_rtl(&top, &a.output)?);
+    files.extend(crate::rtl_out::write_rtl(
+        &top,
+        g.info.expression.as_deref(),
+        &a.output,
+    )?);
     if a.json {
         print_json(g, &files);
     } else {

@@ -47,6 +47,10 @@ pub enum PrimitiveCmd {
     /// List the graph's node kinds: samgen's type name, the DOT type names read
     /// as each, and what it does (the table in docs/extending.md).
     Kinds,
+    /// Print the library's FuseSoC core (CAPI2), the text of
+    /// primitives/samgen_primitives.core: every source in dependency order and one
+    /// Verilator lint target per module.
+    Core,
     /// Benchmark every library primitive: tokens per cycle on long unstalled
     /// streams, and (unless --no-synth) LUTs, FFs and Fmax on ECP5 and iCE40.
     Bench {
@@ -322,6 +326,10 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
     match cmd {
         PrimitiveCmd::Kinds => {
             print!("{}", samgen_compiler::graph::kinds::catalog_table());
+            Ok(())
+        }
+        PrimitiveCmd::Core => {
+            print!("{}", samgen_hdl::fusesoc::library_core()?);
             Ok(())
         }
         PrimitiveCmd::Bench {

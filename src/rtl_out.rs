@@ -1,15 +1,17 @@
 //! Writing a kernel's RTL: the generated top, its address map, the library
-//! sources it needs (copied, so the directory stands alone) and a file list.
+//! sources it needs (copied, so the directory stands alone), a file list, and the
+//! top's FuseSoC core (which depends on the library's core instead of the copies).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use samgen_hdl::top::KernelTop;
 
-/// Writes `<top>.sv`, `<top>_map.yaml`, `rtl/*.sv` and `files.f` (library sources
-/// first, in dependency order, then the top; paths relative to `dir`) into `dir`.
+/// Writes `<top>.sv`, `<top>_map.yaml`, `rtl/*.sv`, `files.f` (library sources
+/// first, in dependency order, then the top; paths relative to `dir`) and
+/// `<top>.core` into `dir`. `expression` describes the kernel in its core.
 /// Returns the files written.
-pub fn write_rtl(top: &KernelTop, dir: &Path) -> Result<Vec<PathBuf>> {
+pub fn write_rtl(top: &KernelTop, expression: Option<&str>, dir: &Path) -> Result<Vec<PathBuf>> {
     let rtl = dir.join("rtl");
     std::fs::create_dir_all(&rtl).with_context(|| format!("cannot create {}", rtl.display()))?;
     let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
@@ -26,13 +28,15 @@ pub fn write_rtl(top: &KernelTop, dir: &Path) -> Result<Vec<PathBuf>> {
     let sv = dir.join(format!("{name}.sv"));
     let map = dir.join(format!("{name}_map.yaml"));
     let files = dir.join("files.f");
+    let core = dir.join(format!("{name}.core"));
     list.push(format!("{name}.sv"));
     for (path, text) in [
         (&sv, top.module.to_string()),
         (&map, top.map_yaml()),
         (&files, list.join("\n") + "\n"),
+        (&core, samgen_hdl::fusesoc::kernel_core(name, expression)),
     ] {
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(vec![sv, map, files])
+    Ok(vec![sv, map, files, core])
 }

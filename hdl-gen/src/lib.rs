@@ -6,6 +6,7 @@
 //! readable and lint-clean by construction.
 
 pub mod board;
+pub mod fusesoc;
 pub mod host;
 pub mod library;
 pub mod netlist;
