@@ -65,6 +65,10 @@ pub struct RunArgs {
     /// transfers (slower: the simulation stops every cycle).
     #[arg(long)]
     pub profile: bool,
+    /// RTL: write a chart of every edge over the run (SVG: moved, held, starved
+    /// per cycle bin); implies --profile.
+    #[arg(long, value_name = "FILE.svg")]
+    pub timeline: Option<PathBuf>,
     /// RTL: cycles before the run counts as hung (default: 20x the ideal cycles
     /// plus 10000).
     #[arg(long, value_name = "CYCLES")]
@@ -160,8 +164,10 @@ fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<(
 }
 
 pub fn run(a: RunArgs) -> Result<()> {
-    if (a.wave.is_some() || a.trace || a.profile) && a.backend != Backend::Rtl {
-        bail!("--wave, --trace and --profile need --backend rtl");
+    if (a.wave.is_some() || a.trace || a.profile || a.timeline.is_some())
+        && a.backend != Backend::Rtl
+    {
+        bail!("--wave, --trace, --profile and --timeline need --backend rtl");
     }
     let built = a.kernel.build()?;
     let graph = built.graph;
@@ -238,6 +244,9 @@ pub fn run(a: RunArgs) -> Result<()> {
         write_tensor(&path, t, &WriteOptions::default())?;
         written.insert(name.clone(), path.display().to_string());
     }
+    if let (Some(path), Some(r)) = (&a.timeline, &rtl) {
+        write_timeline(path, &graph, r)?;
+    }
     for name in &outputs {
         if !result.outputs.contains_key(name) {
             bail!("the golden executor produced no output {name}");
@@ -272,6 +281,9 @@ pub fn run(a: RunArgs) -> Result<()> {
             obj["sim_cycles_per_second"] = (r.sim_cycles as f64 / r.sim_seconds.max(1e-9)).into();
             if let Some(p) = &r.profile {
                 obj["edges"] = serde_json::to_value(p)?;
+            }
+            if let Some(t) = &a.timeline {
+                obj["timeline"] = t.display().to_string().into();
             }
         }
         println!("{obj}");
@@ -314,6 +326,9 @@ pub fn run(a: RunArgs) -> Result<()> {
         for (name, path) in &written {
             println!("output {name:<6} {path}");
         }
+        if let Some(t) = &a.timeline {
+            println!("timeline      {}", t.display());
+        }
         if let Some(p) = rtl.as_ref().and_then(|r| r.profile.as_ref()) {
             print_profile(p);
         }
@@ -325,6 +340,25 @@ pub fn run(a: RunArgs) -> Result<()> {
         eprintln!("[run] {n}");
     }
     Ok(())
+}
+
+/// The chart of every edge over the run (`--timeline`), edges in graph order.
+fn write_timeline(
+    path: &std::path::Path,
+    graph: &SamGraph,
+    run: &samgen_cosim::kernel::RtlRun,
+) -> Result<()> {
+    let edges = run
+        .profile
+        .as_ref()
+        .context("the RTL run recorded no profile")?;
+    let rows: Vec<_> = edges
+        .iter()
+        .map(|e| (e.edge.as_str(), &e.timeline))
+        .collect();
+    let title = graph.info.expression.as_deref().unwrap_or("kernel");
+    let svg = samgen_cosim::timeline::to_svg(title, run.cycles, &rows);
+    std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The edge profile as a table, the edges that finish last first: the tail of
@@ -383,7 +417,7 @@ fn run_rtl(
         timeout: a.timeout,
         wave: a.wave.clone(),
         trace: a.trace,
-        profile: a.profile,
+        profile: a.profile || a.timeline.is_some(),
         ..RtlOptions::default()
     };
     let label = graph

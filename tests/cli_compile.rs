@@ -653,11 +653,23 @@ fn run_rtl_writes_a_waveform_and_rejects_other_extensions() {
 }
 
 #[test]
-fn run_rtl_profile_accounts_for_every_token() {
+fn run_rtl_profile_accounts_for_every_token_and_charts_every_edge() {
     let dir = tempfile::tempdir().unwrap();
-    let v = ok_json(&run_rtl(dir.path(), &["--profile", "--json"]));
+    let svg = s(&dir.path().join("timeline.svg"));
+    let v = ok_json(&run_rtl(
+        dir.path(),
+        &["--profile", "--timeline", &svg, "--json"],
+    ));
     assert_eq!(v["match"], true, "{v}");
     let edges = v["edges"].as_array().expect("edges with --profile");
+    // The timeline chart has a row for every edge the profile names.
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.starts_with("<svg") && chart.ends_with("</svg>\n"));
+    assert_eq!(v["timeline"], svg.as_str(), "{v}");
+    for e in edges {
+        let label = e["edge"].as_str().unwrap().replace('>', "&gt;");
+        assert!(chart.contains(&format!(">{label}</text>")), "{label}");
+    }
     // Every edge's transfers, counted at its consumer, add up to the golden
     // executor's token count, and each happened within the run.
     let sum: u64 = edges.iter().map(|e| e["tokens"].as_u64().unwrap()).sum();

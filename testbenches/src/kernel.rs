@@ -28,6 +28,7 @@ use samgen_compiler::token::Token;
 use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
 
 use crate::sim::{load_library, new_instance, sym};
+use crate::timeline::Cycle;
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
 use crate::CosimError;
 
@@ -108,6 +109,9 @@ pub struct EdgeProfile {
     pub held: u64,
     /// Cycles, between the first and the last transfer, with no token (!valid).
     pub starved: u64,
+    /// Every cycle of the run, for the timeline chart ([`crate::timeline`]).
+    #[serde(skip)]
+    pub timeline: crate::timeline::Timeline,
 }
 
 type FreeFn = unsafe extern "C" fn(*mut c_void);
@@ -667,6 +671,7 @@ fn run_stepped(
             last: None,
             held: 0,
             starved: 0,
+            timeline: Default::default(),
         })
         .collect();
     // Cycles without a token since the edge's last transfer: they count as
@@ -687,9 +692,16 @@ fn run_stepped(
                         e.starved += idle[k];
                     }
                     idle[k] = 0;
+                    e.timeline.push(Cycle::Moved);
                 }
-                (true, false) => e.held += 1,
-                (false, _) => idle[k] += 1,
+                (true, false) => {
+                    e.held += 1;
+                    e.timeline.push(Cycle::Held);
+                }
+                (false, _) => {
+                    idle[k] += 1;
+                    e.timeline.push(Cycle::Empty);
+                }
             }
         }
         sim.step()?;

@@ -24,6 +24,7 @@ pub mod repsiggen;
 pub mod sim;
 pub mod spaccumulator;
 pub mod streams;
+pub mod timeline;
 pub mod union;
 pub mod verilator;
 
