@@ -70,13 +70,8 @@
 //   A close clears the accumulate bitmap a cycle late (from a register, masked in
 //   the cycle between), and writes its stop a cycle late, so the take drives no
 //   wide enable or clear.
-//   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
-//   2) tokens per cycle on long unstalled streams; ECP5-85F, nextpnr seeds 1 / 2 /
-//   3: order 1 169.3 / 158.4 / 158.5 MHz, order 2 152.7 / 159.7 / 165.3 MHz,
-//   limited by fabric paths of 4-5 LUT levels with 1-2 ns routes each (the take
-//   into the head view, the occupancy column select, the drain's word select);
-//   the seed moves a result by about +-8 MHz. Order 2 no longer fits the iCE40
-//   UP5K (5431 of 5280 logic cells).
+//   Throughput, area and Fmax: docs/primitives.md, sam_spaccumulator. Order 2 at
+//   its defaults does not fit the iCE40 UP5K.
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2
