@@ -70,7 +70,7 @@ bench: $(SAMGEN)
 	$(SAMGEN) kernel workspaces --synth
 	$(MAKE) bench-boards
 
-# The issue 6 bitstreams: SpMV and b*c for the ULX3S (board clock 25 MHz and
+# The board bitstreams: SpMV and b*c for the ULX3S (board clock 25 MHz and
 # SpMV on the PLL's 75 MHz), b*c for the iCEBreaker (board clock and PLL 24 MHz).
 VECMUL := 'x(i) = b(i) * c(i)' -f "x:s'" -f b:s -f c:s
 SPMV   := 'x(i) = B(i,j) * c(j)' -f "x:s'" -f B:ds -f c:d

@@ -30,14 +30,11 @@
 // (stage 3): latency 5. Stops and D ride along unchanged. On ECP5 (define
 // SAM_ECP5, set by the ECP5 synthesis flow) with a half width of 10..18 bits, each
 // partial product is a MULT18X18D instance whose input and output registers are
-// the two product stages: the DSP's combinational delay (3.9 ns in nextpnr's
-// model, plus routing each way) does not fit 150 MHz between fabric registers,
-// and yosys does not pack fabric registers into the DSP. Stage 2b copies the
-// products into fabric registers: the route out of a DSP block takes up to 2 ns,
-// which with the sum's carry chain behind it made 148.7 MHz on one seed. Elsewhere
-// (simulation, iCE40, other widths) the behavioral model below, with the same
-// latency; its stage 2b is the sum, registered (a second register behind the
-// product is what yosys 0.70 maps wrongly into an SB_MAC16, see there).
+// the two product stages, and stage 2b copies the products into fabric registers
+// before the sum's carry chain. Elsewhere (simulation, iCE40, other widths) the
+// behavioral model below, with the same latency; its stage 2b is the sum,
+// registered (yosys 0.70 maps a second register behind the product wrongly into
+// an SB_MAC16, see there). Why: docs/primitives.md, sam_alu.
 //
 // The output buffer is a `sam_fifo` of Depth Latency + 2. The block accepts a
 // token only while it holds a credit: fewer than Depth tokens between the input

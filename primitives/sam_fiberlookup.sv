@@ -22,35 +22,19 @@
 // `0 D`: the references come from inside, once start_i is high (the arrays are
 // loaded), once per reset; the ref input is unused (tie ref_valid_i low).
 //
-// Structure: an input stage registers the input token (its kind decoded, r + 1
-// and the reference compares made on the way in); a fetch stage takes it from
-// there and reads pos (two reads per reference, one
-// when the reference follows the previous one, r = r_prev + 1, as it does below a
-// compressed parent; the read of a reference starts in the cycle the previous
-// fiber closes) and leaves a fiber descriptor (first position and length, the
-// closing stop) in a three-entry queue (pending, next, slot: each register
-// takes only from the one before); a scan stage walks the descriptor in the
-// slot, one token per cycle: a crd read per coordinate, then the stop. Latency:
-// 10 cycles from a reference taken to its fiber's first token out (input stage
-// 1, fetch 4, pending and next 2, s1, s2 and the buffer 3; range 8: fetch 2).
-// Array reads take two cycles (`sam_mem`'s read latency): fetch issues pos[r+1]
-// and then pos[r] in consecutive cycles and closes the fiber in the cycle pos[r]
-// arrives (a following reference skips the pos[r] read and closes when pos[r+1]
-// arrives); a scanned token rides two pipeline registers (s1, s2) and meets its
-// crd read data at s2, from where it goes into the two output buffers
-// (`sam_fifo`, Depth 4). The scan pipeline never stalls: scan moves only while
-// it holds a credit (fewer than 4 tokens between scan and each consumer), so both
-// buffers always have room. Fetch runs ahead of scan: the outputs carry one
-// token per cycle while fetch keeps ahead: a compressed fiber costs fetch 3
-// cycles (2 when its reference follows the previous one), a dense one 3, a range
-// one 1, an empty one 1, and so does a fiber whose reference repeats the previous
-// one (its bounds are kept, nothing is read: below a `repeat` most references
-// are repeats); scan spends c + 1 cycles on a fiber of c coordinates (plus one
-// when `next` is empty as the slot frees, while the next descriptor is pending).
-// Array read data comes from the block RAM's output register and goes through a
-// mux into registers; the read ports are driven from registers only (the read
-// address of a reference is the staged r + 1 whether it follows or not, or
-// ref_q).
+// Structure: input stage (the token registered with its kind decoded, r + 1 and
+// the reference compares) -> fetch (reads pos[r+1], then pos[r], two-cycle reads;
+// one read when r = r_prev + 1, none when r repeats the previous reference) -> a
+// three-entry descriptor queue (pending, next, slot; each takes only from the one
+// before) -> scan (one token per cycle: a crd read per coordinate, then the stop)
+// -> s1, s2 (meeting the crd read data) -> two output buffers (`sam_fifo`, Depth
+// 4). Scan moves only while it holds a credit, so the scan pipeline never stalls.
+// Latency: 10 cycles from a reference taken to its fiber's first token (input
+// stage 1, fetch 4, pending and next 2, s1, s2 and the buffer 3); range 8.
+// Throughput: one token per cycle while fetch keeps ahead of scan: a compressed
+// fiber costs fetch 3 cycles (2 when its reference follows the previous one), a
+// dense one 3, a range, empty or repeated one 1; scan spends c + 1 cycles on a
+// fiber of c coordinates (plus one when `next` is empty as the slot frees).
 //
 // Coordinate skipping (seed 003, section 4.2) will enter through `skip`; this
 // version reserves the port: skip_ready_o is low and skip_valid_i must stay low.
@@ -450,7 +434,7 @@ module sam_fiberlookup #(
 
   // The pending descriptor with its length (compressed: end - first). The fiber
   // has coordinates when first < end (pos is nondecreasing): the borrow of the
-  // same subtraction, a carry chain's end, where `end != first` was three LUT
+  // same subtraction, a carry chain's end, rather than `end != first`, three LUT
   // levels of compare ahead of the queue's muxes.
   always_comb begin
     pend_desc = pend_q;

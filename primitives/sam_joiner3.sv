@@ -5,11 +5,8 @@
 // token; the 1000-stream co-simulation compares it with the 3-way golden model.
 //
 // Why two halves: sam_intersect and sam_union with Ways == 3 decide over three
-// ways in one cycle, which takes more LUT levels than two ways do. On ECP5 (seeds
-// 1-3) the one-module 3-way union reaches 146-158 MHz and this one 170-178; the
-// one-module 3-way intersector 129-134 MHz (before its reference ring) and this
-// one 157-166 on seeds 1-6 (session 9; docs/design-notes.md, "The classifying
-// intersector"). A faster 2-way module makes this one faster too. On iCE40
+// ways in one cycle, which takes more LUT levels than two ways do; the halves
+// reach a higher Fmax on ECP5 (docs/primitives.md, sam_joiner3). On iCE40
 // (SAM_ICE40) the 3-way intersector is the one-module window, the smaller one.
 //
 // The second half has one reference width for both its ways. The first half's two
@@ -28,9 +25,7 @@
 // waits in a two-entry buffer (two `sam_fifo`s moving together) whose ready is a
 // register: the second half's input ready (from its window's state) does not run
 // into the first half's output logic, and the second half's input stage reads
-// one valid. (Three buffers, one per output, with the join behind them: the join
-// of three valids and the second half's input ready on one path, 140.2 MHz on
-// seed 1 instead of 148.9.) Latency: the halves' and that buffer's (intersect
+// one valid. Latency: the halves' and that buffer's (intersect
 // 5 + 1 + 5 = 11 cycles, union 3 + 1 + 3 = 7). Throughput: one token per cycle on
 // every output, like each half. Combinational paths: none from any input token
 // to an output, and none from any ready_i to a ready_o. Each half has none; the
@@ -95,11 +90,10 @@ module sam_joiner3 #(
     $error("sam_joiner3: RefWidth must be in 1..30 (a union's in 2..30)");
   end
 
-  // On iCE40 the 3-way intersector is the one-module window: two halves took
-  // 5058 of the UP5K's 5280 logic cells in session 7 (no LUT RAM there, every
-  // buffer is flip-flops) and nextpnr routed them in minutes, if at all; the
-  // window takes 4668 (88%, session 9), routes in a minute and misses the 50 MHz
-  // target by as much (see docs/design-notes.md, "The 3-way joiners").
+  // On iCE40 the 3-way intersector is the one-module window: the UP5K has no LUT
+  // RAM, so every buffer of two halves is flip-flops and they take 96% of its
+  // logic cells, where the window takes 88% and routes far faster
+  // (docs/primitives.md, sam_joiner3).
   // SAM_ICE40 is defined by the project's iCE40 flow only.
 `ifdef SAM_ICE40
   localparam bit OneModule = Union == 0;

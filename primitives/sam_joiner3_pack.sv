@@ -15,11 +15,10 @@
 //                         is all ones, N all ones minus one, at PackedWidth
 //   otherwise             data {a, b}: both tokens whole, so a data reference and
 //                         N (a way without the coordinate, in a union) both pass
-// Each packed bit is then one LUT of a's and b's flags and one bit each. Copying
-// the top bit (rather than decoding D and N: two LUT levels more, on the path
-// from the first half's output buffers into the buffer between the halves) needs
-// stop levels below 2^(RefWidth-1), where the top bit of a stop's payload is 0:
-// an assertion checks it. Larger levels still unpack to the same stop (only the
+// Each packed bit is then one LUT of a's and b's flags and one bit each (decoding
+// D and N instead would put two LUT levels more between the halves). Copying the
+// top bit needs stop levels below 2^(RefWidth-1), where the top bit of a stop's
+// payload is 0: an assertion checks it. Larger levels still unpack to the same stop (only the
 // low RefWidth bits are read back), but the second half's pair check would see a
 // different level.
 // The second half never reads a reference's value: the packing only has to give

@@ -7,12 +7,13 @@
 // ref, a stop with the same stop, D with D); and with end_i (every way ends its
 // fiber now) the way's head coordinate end_tok_i equals way 0's, end_ref_i.
 //
-// Buffer: a two-entry `sam_fifo` takes out_tok_i when emit_i and room_o;
+// Buffer: a `sam_fifo` of Depth entries takes out_tok_i when emit_i and room_o;
 // room_o is a register (the buffer is not full), so the joiner's write enable
 // has no path from out_ready_i.
 //
 // Parameters: CrdWidth  coordinate payload width, 1..63
 //             RefWidth  reference payload width, 1..63
+//             Depth     entries of the reference buffer, >= 1 (the joiners use 3)
 //             Name      the joiner's name, for the messages
 //             Way       the way's index, for the messages
 // Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset

@@ -17,9 +17,9 @@
 // cycle). The first stage is the block RAM's read register (loads on a read), the
 // second a register that loads every cycle: on ECP5 (define SAM_ECP5, set by the
 // ECP5 synthesis flow) DP16KD blocks are instantiated with their output register
-// on (REGMODE_B = "OUTREG"), because the EBR's clock-to-output without it (5.8 ns
-// in nextpnr's model) leaves no room for logic behind it at 150 MHz and yosys does
-// not pack a fabric register into it; elsewhere (simulation, iCE40, whose
+// on (REGMODE_B = "OUTREG"), since the block RAM's clock-to-output without it
+// leaves no room for logic behind it and yosys does not pack a fabric register
+// into it (docs/primitives.md, sam_mem); elsewhere (simulation, iCE40, whose
 // SB_RAM40_4K has no output register) the behavioral model below, the second stage
 // a fabric register. Writes take effect at the end of the cycle of wr_en_i /
 // host_we_i. A read and a write of one address in the same cycle are undefined

@@ -1,6 +1,6 @@
 // sam_reduce: the scalar reducer (DESIGN section 6; golden model
-// compiler/src/golden/reduce.rs; docs/design-notes.md "Reducers, empty fibers and
-// coordinate droppers").
+// compiler/src/golden/reduce.rs; why three modes: docs/compiler.md, "Reducers,
+// empty fibers and coordinate droppers").
 //
 // Sums each innermost fiber of a value stream (`N` counts as 0; wrapping at
 // ValWidth bits) and emits one value per fiber, with every stop lowered by one

@@ -22,61 +22,25 @@
 //            (sums), each fiber ended by `S0` except the last, ended by `S_m`; an
 //            empty group gives a bare `S_(m-1)` and a bare `S_m`.
 //
-// Microarchitecture. A dense workspace in Banks banks, so groups drain while the
-// next ones accumulate: a value memory of Banks x Rows x DimInner words (Rows =
-// DimOuter for order 2, 1 for order 1) addressed by {bank, i, j}, with one write
-// port and two synchronous read ports (accumulate, drain: two `sam_mem` copies,
-// two-cycle reads), and per bank an occupancy bitmap of NumWords =
-// Rows*DimInner/WordWidth words of WordWidth bits plus a summary (word non-empty).
-//   Inputs: each channel is decoded (kind flags, stop level minus one and two) into
-//   a three-entry queue: an arriving token fills the entry at the write pointer,
-//   the head is the entry at the read pointer, and a take only moves the read
-//   pointer and clears a full bit. So every input ready is a register (the entry
-//   at the write pointer is free). The takes read a registered view of the heads
-//   (flags ANDed with the full bits, the head's i and j), computed a cycle ahead
-//   from the entries only, so they are flat equations over registers and no input
-//   port reaches them (a token is taken two cycles after it arrives at the
-//   earliest; three entries keep one token per cycle).
-//   Accumulate side: one input token per cycle, always, except a closing stop (or
-//   D) finding all Banks - 1 other banks still draining. A data token reads its
-//   memory word (cycle t) and its occupancy bit (the bit of its column in every
-//   word at t, its word's in a1), and sets its bit in the
-//   accumulate bitmap from a1 (the bank's own bitmap follows it, so a close copies
-//   nothing); the memory word arrives two cycles later (t+2) and goes into a
-//   register, 0 unless occupied and not forwarded (a2), is added (a3), and written
-//   back from a register (a4). The read misses the writes of its cycle and the
-//   next three; a2/a3 take those sums from a4..a6 (hits found at the take), so
-//   back-to-back tokens on one coordinate keep full rate and a read and a write of
-//   one word in one cycle (undefined in `sam_mem`) never matter. A close
-//   (S_n, n >= 1) or D hands the bank, with its stop, to the drain (an empty group
-//   too, so every output keeps its order) and moves on to the next bank.
-//   Drain side, a pipeline over the closed banks in order: fetch takes a bank's
-//   summary and a copy of its bitmap (a start cycle, then a cycle finding its
-//   lowest word) and walks its
-//   non-empty words (lowest first, one-hot, selected by an AND-OR), then a final
-//   marker; nw holds the next word; nx its precomputed scanner state (lowest bit,
-//   the bits above; "more bits" is their OR, taken at the load); the scanner emits one flat index per cycle
-//   (its loop: one carry chain and a mux; whether to load the next word is a
-//   register flag) into a two-entry queue (head and skid registers, registered
-//   ready; the scanner marks a group's first coordinate and a new row); the issue
-//   reads the head directly, reads the sum, and (order 2) puts out i and the S0 of
-//   a new row, or on the marker the group's closing stops. A group of K occupied
-//   (i, j) over R rows takes K + R + 1 drain cycles (order 1: K + 1), one per output
-//   token on crd_inner / val; empty words cost nothing. The inputs wait only when
-//   Banks - 1 groups are waiting to drain or draining.
-//   Cost: Banks x Rows x DimInner x ValWidth bits of memory per read port (defaults:
-//   4 x 256 x 32 bits, two copies: 4 ECP5 DP16KD, 16 iCE40 EBR), and Banks + 2
-//   bitmaps of Rows*DimInner bits in registers (accumulate, per bank, fetch).
-//   A close clears the accumulate bitmap a cycle late (from a register, masked in
-//   the cycle between), and writes its stop a cycle late, so the take drives no
-//   wide enable or clear.
-//   Measured (samgen primitive bench, defaults): 0.982 (order 1) and 0.963 (order
-//   2) tokens per cycle on long unstalled streams; ECP5-85F, nextpnr seeds 1 / 2 /
-//   3: order 1 169.3 / 158.4 / 158.5 MHz, order 2 152.7 / 159.7 / 165.3 MHz,
-//   limited by fabric paths of 4-5 LUT levels with 1-2 ns routes each (the take
-//   into the head view, the occupancy column select, the drain's word select);
-//   the seed moves a result by about +-8 MHz. Order 2 no longer fits the iCE40
-//   UP5K (5431 of 5280 logic cells).
+// Microarchitecture (in full: docs/primitives.md, sam_spaccumulator). A dense
+// workspace in Banks banks, so groups drain while the next ones accumulate: a
+// value memory of Banks x Rows x DimInner words (Rows = DimOuter for order 2, 1
+// for order 1) addressed by {bank, i, j}, in two `sam_mem` copies with the same
+// writes (read ports: accumulate, drain), and per bank an occupancy bitmap of
+// NumWords = Rows*DimInner/WordWidth words plus a summary, in registers.
+//   Inputs: each channel is decoded into a three-entry queue; a take moves only
+//   the read pointer, and reads a registered view of the heads.
+//   Accumulate (a1..a4): read the word and the occupancy bit, add, write back from
+//   a register; the sums of the tokens still in flight are forwarded (a4..a6), so
+//   back-to-back tokens on one coordinate keep full rate. A close (S_n, n >= 1) or
+//   D hands the bank and its stop to the drain and moves on to the next bank.
+//   Drain: fetch (a closed bank's summary and bitmap), nw (next word), nx (its
+//   scanner state), scanner (one index per cycle), a two-entry queue, issue (the
+//   sum, order 2's i and row S0, the closing stops). A group of K occupied (i, j)
+//   over R rows takes K + R + 1 drain cycles (order 1: K + 1).
+//   Cost: Banks x Rows x DimInner x ValWidth bits of memory per read port, and
+//   Banks + 2 bitmaps of Rows*DimInner bits in registers. Order 2 at its defaults
+//   does not fit the iCE40 UP5K.
 //
 // Protocol errors (asserted): a coordinate >= DimInner (j) or >= DimOuter (i, order
 // 2), `N` on a coordinate channel, crd_inner and val of different shape, order-2

@@ -9,8 +9,8 @@
 // stays. Once every way holds a stop (the same one on every way) it passes once to
 // every output and every way advances; D likewise.
 //
-// Pipeline (for Fmax; the ECP5 critical path was comparator, smallest-way select,
-// N select and buffer write in one cycle):
+// Pipeline (comparators, the smallest-way select, the N select and the buffer
+// write each in a cycle of their own):
 //   1. Each way's head pair is registered (a one-pair stage that loads when empty
 //      or taken). The order of the registered coordinates (lt: way j's below way
 //      k's) is kept up to date without a comparator on the loop: every cycle the
@@ -28,8 +28,8 @@
 // moves together).
 //
 // Three ways: hdl-gen builds a 3-way unioner as sam_joiner3 (two of these with
-// Ways == 2 in a row: faster on ECP5, see its header) when its references fit 30
-// bits; Ways == 3 here is for wider references.
+// Ways == 2 in a row, see its header) when its references fit 30 bits; Ways == 3
+// here is for wider references.
 //
 // Parameters: Ways      number of ways, 2..3; with Ways == 2 the way-2 ports are
 //                       unused: inputs ignored (ready_o low), output tied off

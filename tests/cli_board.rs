@@ -13,9 +13,9 @@ fn samgen(args: &[&str]) -> Output {
 fn synth_builds_an_icebreaker_bitstream_and_reports_it() {
     let dir = tempfile::tempdir().unwrap();
     let o = dir.path().join("bc");
-    // A sum (a unioner): the product's intersector filled 94% of the UP5K at the
-    // default widths in session 8 and took 1.5-3 minutes to build; synth_board
-    // builds that one at narrow widths.
+    // A sum (a unioner): the product's intersector fills 94% of the UP5K at the
+    // default widths and takes minutes to place and route; synth_board builds
+    // that one at narrow widths.
     let out = samgen(&[
         "synth",
         "x(i) = b(i) + c(i)",

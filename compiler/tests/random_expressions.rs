@@ -13,9 +13,9 @@
 //! first failing draws in full with a `samgen compile` line for each. Run with
 //! `--nocapture` to see the counts per outcome category.
 //!
-//! The other tests pin hand-picked kernels from the issue by name, each over a
-//! few formats and on random and adversarial tensors (all empty, empty rows, one
-//! input empty in turn, one element, all dense).
+//! The other tests pin hand-picked kernels by name (broadcasts, masks, clamps,
+//! constants), each over a few formats and on random and adversarial tensors (all
+//! empty, empty rows, one input empty in turn, one element, all dense).
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
@@ -229,7 +229,7 @@ fn generator_covers_the_grammar_deterministically() {
 }
 
 // ---------------------------------------------------------------------------
-// Hand-picked kernels from the issue.
+// Hand-picked kernels: broadcasts, masks, clamps and constants, by name.
 
 /// How the inputs of one run are filled.
 #[derive(Clone, Copy)]

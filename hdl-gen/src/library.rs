@@ -878,7 +878,7 @@ pub fn alu(op: &str, operand: AluOperandMode, val_width: u32) -> PrimitiveConfig
     }
 }
 
-/// The configuration of `sam_reduce` (its `Mode` parameter; docs/design-notes.md,
+/// The configuration of `sam_reduce` (its `Mode` parameter; docs/compiler.md,
 /// "Reducers, empty fibers and coordinate droppers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReduceMode {
