@@ -81,9 +81,8 @@ impl Timeline {
 
     /// The first and last transfer cycle.
     fn transfers(&self) -> Option<(u64, u64)> {
-        let mut moved = self.spans.iter().filter(|s| s.what == Cycle::Moved);
-        let first = moved.next()?;
-        let last = moved.last().unwrap_or(first);
+        let first = self.spans.iter().find(|s| s.what == Cycle::Moved)?;
+        let last = self.spans.iter().rfind(|s| s.what == Cycle::Moved)?;
         Some((first.start, last.start + last.len - 1))
     }
 }
@@ -112,7 +111,7 @@ pub fn to_svg(title: &str, cycles: u64, edges: &[(&str, &Timeline)]) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="monospace" font-size="11">"#
     );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let per_bin = if cycles % bins == 0 {
+    let per_bin = if cycles.is_multiple_of(bins) {
         format!("{}", cycles / bins)
     } else {
         format!("{:.1}", cycles as f64 / bins as f64)
