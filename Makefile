@@ -25,8 +25,7 @@ demo: $(SAMGEN)
 	$(SAMGEN) compile 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -o $(BUILD)/demo/spmv
 	$(SAMGEN) run 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -i B=$(BUILD)/demo/B.mtx -i c=$(BUILD)/demo/c.tns --backend golden -o $(BUILD)/demo/spmv
 	$(SAMGEN) run 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -i B=$(BUILD)/demo/B.mtx -i c=$(BUILD)/demo/c.tns --backend rtl -o $(BUILD)/demo/spmv-rtl
-	$(SAMGEN) primitive verify fifo --streams 1000
-	$(SAMGEN) primitive synth fifo --family ecp5,ice40 -o $(BUILD)/demo/synth
+	$(SAMGEN) synth 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d --board ulx3s -o $(BUILD)/demo/ulx3s
 
 # A kernel in a board top, to a bitstream and a report (build/fpga/<board>/...).
 #   make fpga BOARD=ulx3s KERNEL='x(i) = B(i,j) * c(j)' FORMATS='-f B:ds -f c:d'
