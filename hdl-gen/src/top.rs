@@ -1127,6 +1127,12 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
             ""
         }
     ));
+    if o.lean {
+        h.push(format!(
+            "Primitives: area-lean (sam_intersect_lean; sam_fifo_bram for edge FIFOs of {}+)",
+            library::LEAN_BRAM_FIFO_DEPTH
+        ));
+    }
     h.push(String::new());
     h.push(format!(
         "Host port: region r at host_addr_i[31:{REGION_SHIFT}] == r (the address map beside"
