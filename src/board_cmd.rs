@@ -63,7 +63,8 @@ pub struct BoardKernel {
 }
 
 /// Per-board defaults: the UP5K is small (5280 cells, 30 block RAMs), so its
-/// kernels get 256-word arrays, 9-bit coordinates and 16-bit values.
+/// kernels get 256-word arrays, 9-bit coordinates, 16-bit values and the
+/// area-lean primitives (`TopOptions::lean`).
 struct Hardware {
     top: TopOptions,
     words: u64,
@@ -83,6 +84,8 @@ impl BoardKernel {
         let mut top = self.hw.top_options(value_bits);
         top.crd_width = self.hw.crd_bits.unwrap_or(narrow);
         top.ref_width = self.hw.ref_bits.unwrap_or(narrow);
+        // The area-lean primitive variants on iCE40, whose devices are small.
+        top.lean = samgen_fpga::board_family(self.board()) == samgen_fpga::Family::Ice40;
         Hardware {
             top,
             words: self.hw.mem_words.unwrap_or(if small { 256 } else { 4096 }),

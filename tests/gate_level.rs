@@ -1,6 +1,7 @@
-//! The iCEBreaker's kernel as yosys synthesizes it: `x(i) = b(i) * c(i)` with
-//! the board's widths (9-bit coordinates and references, 16-bit values, 256-word
-//! arrays) goes through `synth_ice40 -dsp`, and the gate-level netlist (SB_LUT4,
+//! The iCEBreaker's kernel as yosys synthesizes it: `x(i) = b(i) * c(i)` in its
+//! default formats with the board's widths (9-bit coordinates and references,
+//! 16-bit values, 256-word arrays) and its area-lean primitives (the lean
+//! intersector, a block-RAM edge FIFO) goes through `synth_ice40 -dsp`, and the gate-level netlist (SB_LUT4,
 //! SB_CARRY, SB_DFF*, SB_MAC16, SB_RAM40_4K, simulated with the models yosys
 //! ships) runs in Verilator behind the same host port as the RTL: netlist ==
 //! golden == dense on empty, sparse and dense vectors. This is what the RTL
@@ -24,7 +25,7 @@ fn icebreaker_vector_product_netlist_matches_golden() {
     let spec = KernelSpec {
         name: "b*c",
         expr: "x(i) = b(i) * c(i)",
-        formats: &["x:s'", "b:s", "c:s"],
+        formats: &["x:s", "b:s", "c:s"],
         order: "i",
         precompute: None,
     };
@@ -33,6 +34,7 @@ fn icebreaker_vector_product_netlist_matches_golden() {
         top: TopOptions {
             crd_width: 9,
             ref_width: 9,
+            lean: true,
             ..TopOptions::default()
         },
         capacity: Some(Capacity {

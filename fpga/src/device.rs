@@ -50,7 +50,16 @@ impl Family {
         }
     }
 
-    /// yosys synthesis command.
+    /// Logic cells of the device when the flow checks the fit before place and
+    /// route ([`crate::fit`]): the UP5K's 5280 ICESTORM_LCs. `None` for the
+    /// ECP5-85F, whose 83640 LUTs no generated kernel comes near.
+    pub fn logic_cells(self) -> Option<u64> {
+        match self {
+            Family::Ecp5 => None,
+            Family::Ice40 => Some(5280),
+        }
+    }
+
     /// The macro the flow defines for this family's synthesis: primitives select
     /// their hard-block instances with it (`sam_mem`'s DP16KD under `SAM_ECP5`).
     pub fn define(self) -> &'static str {
@@ -69,6 +78,7 @@ impl Family {
         }
     }
 
+    /// yosys synthesis command.
     pub(crate) fn synth_command(self) -> &'static str {
         match self {
             Family::Ecp5 => "synth_ecp5",

@@ -61,6 +61,24 @@ pub enum FpgaError {
     #[error("bad source list: {0}")]
     Sources(String),
 
+    /// yosys's netlist needs more logic cells than the device has (checked
+    /// before place and route).
+    #[error(
+        "{design} does not fit the {device}: it needs about {needed} logic cells ({luts} LUTs, \
+         {ffs} flip-flops, {carries} carries in yosys's netlist), the device has {available}; \
+         make the kernel smaller (fewer tensors, levels or operators, narrower --value-bits, \
+         --crd-bits, --ref-bits) or build it for the ULX3S (--board ulx3s)"
+    )]
+    DoesNotFit {
+        design: String,
+        device: &'static str,
+        needed: u64,
+        available: u64,
+        luts: u64,
+        ffs: u64,
+        carries: u64,
+    },
+
     /// A nextpnr output that does not have the expected shape.
     #[error("{}: {source}", path.display())]
     Report { path: PathBuf, source: ReportError },

@@ -279,6 +279,10 @@ fn run_staged(
         &["synth.json"],
     )?);
 
+    if let Some(available) = family.logic_cells() {
+        check_fit(dir, label, family, available)?;
+    }
+
     let (cfg_opt, cfg_file) = family.config_output();
     let freq = format!("{target}");
     let seed = options.seed.to_string();
@@ -341,6 +345,33 @@ fn run_staged(
     let json = serde_json::to_string_pretty(&report).expect("a report always serializes");
     write_file(&dir.join("synth_report.json"), &(json + "\n"))?;
     Ok((report, steps))
+}
+
+/// Refuses, before place and route, a netlist (`synth.json` in `dir`) that needs
+/// more than the `available` logic cells of `family`'s device.
+fn check_fit(dir: &Path, label: &str, family: Family, available: u64) -> Result<(), FpgaError> {
+    let path = dir.join("synth.json");
+    let est = crate::fit::ice40_cells(&read_file(&path)?)
+        .map_err(|source| FpgaError::Report { path, source })?;
+    eprintln!(
+        "[synth] {label}: about {} of {available} logic cells ({} LUTs, {} FFs, {} carries)",
+        est.cells(),
+        est.luts,
+        est.ffs,
+        est.carries
+    );
+    if est.cells() > available {
+        return Err(FpgaError::DoesNotFit {
+            design: label.to_string(),
+            device: family.device(),
+            needed: est.cells(),
+            available,
+            luts: est.luts,
+            ffs: est.ffs,
+            carries: est.carries,
+        });
+    }
+    Ok(())
 }
 
 /// Creates the build folder, clears old outputs, copies the sources into

@@ -17,6 +17,7 @@
 
 pub mod device;
 pub mod error;
+pub mod fit;
 pub mod flow;
 pub mod kernel;
 pub mod report;
@@ -26,6 +27,7 @@ pub mod toolchain;
 
 pub use device::Family;
 pub use error::{FpgaError, ReportError};
+pub use fit::{ice40_cells, CellEstimate};
 pub use flow::{
     ice40_sim_models, synthesize, synthesize_board, synthesize_netlist, BoardJob, FlowOptions,
     StepTime, SynthJob, SynthRun,

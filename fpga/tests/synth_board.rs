@@ -1,14 +1,54 @@
 //! Kernels inside board tops build into bitstreams with the boards' pins (DESIGN
 //! section 10): SpMV (`x(i) = B(i,j) * c(j)`, B:ds, c:d) for the ULX3S and
-//! `x(i) = b(i) * c(i)` for the iCEBreaker (it fits the UP5K). One kernel per
-//! FPGA family placed and routed in CI.
+//! `x(i) = b(i) * c(i)` in its default formats for the iCEBreaker (it fits the
+//! UP5K with the area-lean primitives). One kernel per FPGA family placed and
+//! routed in CI; SpMV for the iCEBreaker is refused before place and route.
 
 mod common;
 
 use samgen_compiler::kernels::KernelSpec;
-use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
+use samgen_fpga::{board_job, synthesize_board, BoardJob, FlowOptions, FpgaError, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
+
+/// `expr` in `formats`, looping in `order`.
+fn kernel(expr: &'static str, formats: &'static [&'static str], order: &'static str) -> KernelSpec {
+    KernelSpec {
+        name: expr,
+        expr,
+        formats,
+        order,
+        precompute: None,
+    }
+}
+
+/// The board job of `spec` for `board` in the build folder `dir`.
+fn job(
+    board: Board,
+    dir: &str,
+    spec: &KernelSpec,
+    words: u64,
+    options: &TopOptions,
+    kernel_mhz: Option<f64>,
+) -> BoardJob {
+    let (_, _, graph) = spec.build(true);
+    let top = generate(
+        &graph,
+        "sam_kernel",
+        options,
+        &Sizing::uniform(&graph, words, 64),
+    )
+    .unwrap();
+    board_job(
+        &top,
+        board,
+        DEFAULT_BAUD,
+        kernel_mhz,
+        &common::build_dir(dir),
+        FlowOptions::default(),
+    )
+    .unwrap()
+}
 
 fn build(
     board: Board,
@@ -19,31 +59,10 @@ fn build(
     options: TopOptions,
     kernel_mhz: Option<f64>,
 ) -> samgen_fpga::SynthReport {
-    let spec = KernelSpec {
-        name: expr,
-        expr,
-        formats,
-        order,
-        precompute: None,
-    };
-    let (_, _, graph) = spec.build(true);
-    let top = generate(
-        &graph,
-        "sam_kernel",
-        &options,
-        &Sizing::uniform(&graph, words, 64),
-    )
-    .unwrap();
+    let dir = format!("board-{}", board.name());
+    let spec = kernel(expr, formats, order);
+    let job = job(board, &dir, &spec, words, &options, kernel_mhz);
     let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
-    let job = board_job(
-        &top,
-        board,
-        DEFAULT_BAUD,
-        kernel_mhz,
-        &common::build_dir(&format!("board-{}", board.name())),
-        FlowOptions::default(),
-    )
-    .unwrap();
     let run = synthesize_board(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
     eprintln!("{} {expr}: {:?}", board.name(), run.report);
     assert!(std::fs::metadata(&run.bitstream).unwrap().len() > 0);
@@ -74,22 +93,28 @@ fn spmv_builds_a_ulx3s_bitstream() {
     assert!(r.fmax_mhz >= r.target_mhz, "{r:?}");
 }
 
+/// The iCEBreaker's hardware as `samgen synth --board icebreaker` builds it:
+/// 256-word arrays need only 9-bit references and coordinates, 16-bit values use
+/// one DSP block, and the area-lean primitives.
+fn icebreaker_options() -> TopOptions {
+    TopOptions {
+        crd_width: 9,
+        ref_width: 9,
+        val_width: 16,
+        lean: true,
+        ..TopOptions::default()
+    }
+}
+
 #[test]
 fn vector_product_fits_the_icebreaker() {
     let r = build(
         Board::Icebreaker,
         "x(i) = b(i) * c(i)",
-        &["x:s'", "b:s", "c:s"],
+        &["x:s", "b:s", "c:s"],
         "i",
         256,
-        // The UP5K has 5280 logic cells: 256-word arrays need only 9-bit
-        // references and coordinates, and 16-bit values use one DSP block.
-        TopOptions {
-            crd_width: 9,
-            ref_width: 9,
-            val_width: 16,
-            ..TopOptions::default()
-        },
+        icebreaker_options(),
         // The kernel on the PLL's 24 MHz (the oscillator is 12 MHz).
         Some(24.0),
     );
@@ -99,4 +124,46 @@ fn vector_product_fits_the_icebreaker() {
     assert!(r.dsp >= 1, "{r:?}");
     assert!((r.target_mhz - 24.0).abs() < 0.5, "{r:?}");
     assert!(r.fmax_mhz >= r.target_mhz, "{r:?}");
+    // With margin: at most 80% of the UP5K's 5280 logic cells.
+    let lc = &r.utilization["ICESTORM_LC"];
+    assert_eq!(lc.available, 5280, "{r:?}");
+    assert!(lc.used * 5 <= lc.available * 4, "{r:?}");
+}
+
+/// SpMV with 32-bit values does not fit the UP5K (about 6400 of its 5280 cells;
+/// with 16-bit values it needs about 5300): the flow refuses it after yosys,
+/// before nextpnr, in one line with the cells it needs and the cells the device
+/// has.
+#[test]
+fn spmv_is_refused_for_the_icebreaker_before_place_and_route() {
+    let job = job(
+        Board::Icebreaker,
+        "board-icebreaker-spmv",
+        &kernel("x(i) = B(i,j) * c(j)", &["x:s", "B:ds", "c:d"], "i,j"),
+        256,
+        &TopOptions {
+            val_width: 32,
+            ..icebreaker_options()
+        },
+        None,
+    );
+    let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
+    let err = synthesize_board(&tools, &job).expect_err("SpMV does not fit the UP5K");
+    let &FpgaError::DoesNotFit {
+        needed, available, ..
+    } = &err
+    else {
+        panic!("not the fit refusal: {err}");
+    };
+    assert!(needed > available && available == 5280, "{err}");
+    let line = err.to_string();
+    assert!(!line.contains('\n'), "{line}");
+    assert!(
+        line.contains(&format!("{needed} logic cells")) && line.contains("has 5280"),
+        "{line}"
+    );
+    // nextpnr never ran (the flow removes its outputs before yosys).
+    assert!(job.build_dir.join("synth.json").exists());
+    assert!(!job.build_dir.join("report.json").exists());
+    assert!(!job.build_dir.join("routed.json").exists());
 }

@@ -194,6 +194,23 @@ fn intersect_builds_for_both_families() {
     );
 }
 
+/// The area-lean variants of iCE40 tops: the head-compare intersector (a few
+/// hundred LUTs where `sam_intersect` takes about 1600) and the edge FIFO in
+/// block RAM.
+#[test]
+fn lean_variants_build_for_ice40() {
+    for ways in [2, 3] {
+        let reports = check_on(
+            library::intersect_lean(ways, 16, 16),
+            0,
+            false,
+            &[Family::Ice40],
+        );
+        assert!(reports[0].luts < 400, "{:?}", reports[0]);
+    }
+    check_on(library::fifo_bram(16, 16), 1, false, &[Family::Ice40]);
+}
+
 #[test]
 fn union_builds_for_both_families() {
     check(library::union(2, 16, 16));

@@ -29,6 +29,10 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert"],
     },
     Source {
+        name: "sam_fifo_bram",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
         name: "sam_repsiggen",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
@@ -126,6 +130,10 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_intersect",
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
+    },
+    Source {
+        name: "sam_intersect_lean",
         deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
     },
     Source {
@@ -481,10 +489,32 @@ impl PrimitiveConfig {
             // The input stage, nxt, the window, the class from the compares
             // applied, the output buffer.
             "sam_intersect" => 5,
+            // The head register, the output buffer.
+            "sam_intersect_lean" => 2,
+            // The memory, its read register, the output buffer.
+            "sam_fifo_bram" => 3,
             // Input queue, registered head view, take, then the banked workspace.
             "sam_spaccumulator" | "sam_spaccumulator1" => 5,
             _ => 1,
         }
+    }
+}
+
+/// Edge FIFOs at least this deep are `sam_fifo_bram` in a lean top
+/// (`TopOptions::lean`): from about eight tokens one block RAM and its pointers
+/// take fewer logic cells than flip-flops and their read multiplexer.
+pub const LEAN_BRAM_FIFO_DEPTH: u32 = 8;
+
+/// `sam_fifo_bram` with `width`-bit payloads holding at least `depth` tokens
+/// (`depth` >= 2): the edge FIFO in block RAM.
+pub fn fifo_bram(width: u32, depth: u32) -> PrimitiveConfig {
+    assert!(
+        depth >= 2,
+        "sam_fifo_bram holds 2 tokens or more, not {depth}"
+    );
+    PrimitiveConfig {
+        module: "sam_fifo_bram".into(),
+        ..fifo(width, depth)
     }
 }
 
@@ -1037,10 +1067,16 @@ pub const JOINER_MAX_WAYS: u32 = 3;
 pub const JOINER3_MAX_REF_WIDTH: u32 = 30;
 
 /// The channels of a coordinate joiner with `ways` ways: inputs `crd<k>`, `ref<k>`
-/// per way, outputs `crd` and `ref<k>` per way. Three ways are two 2-way joiners
-/// in a row (`sam_joiner3`, which keeps the 2-way Fmax) when the references fit
-/// its packing, else the one-module 3-way joiner.
-fn joiner(module: &str, ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+/// per way, outputs `crd` and `ref<k>` per way. With `halves`, three ways are two
+/// 2-way joiners in a row (`sam_joiner3`, which keeps the 2-way Fmax) when the
+/// references fit its packing; otherwise the one-module 3-way joiner.
+fn joiner(
+    module: &str,
+    ways: u32,
+    crd_width: u32,
+    ref_width: u32,
+    halves: bool,
+) -> PrimitiveConfig {
     assert!(
         (2..=JOINER_MAX_WAYS).contains(&ways),
         "{module} has 2..={JOINER_MAX_WAYS} ways, not {ways}"
@@ -1068,7 +1104,7 @@ fn joiner(module: &str, ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveC
         ("RefWidth".into(), ref_width.to_string()),
     ];
     let (module, first): (&str, (String, String)) =
-        if ways == 3 && ref_width <= JOINER3_MAX_REF_WIDTH {
+        if halves && ways == 3 && ref_width <= JOINER3_MAX_REF_WIDTH {
             let union = u32::from(module == "sam_union");
             ("sam_joiner3", ("Union".into(), union.to_string()))
         } else {
@@ -1089,7 +1125,15 @@ fn joiner(module: &str, ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveC
 /// module always has three ways' ports: with two ways, way 2's are unused (tied
 /// off). No skip outputs (`SkipEn` = 0).
 pub fn intersect(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
-    joiner("sam_intersect", ways, crd_width, ref_width)
+    joiner("sam_intersect", ways, crd_width, ref_width, true)
+}
+
+/// `sam_intersect_lean` over `ways` (2 or 3) ways: the area-lean intersector
+/// (one head register per way, one decision a cycle), one module for both way
+/// counts, with the ports of [`intersect`]. hdl-gen picks it for iCE40
+/// (`TopOptions::lean`).
+pub fn intersect_lean(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+    joiner("sam_intersect_lean", ways, crd_width, ref_width, false)
 }
 
 /// `sam_union` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
@@ -1100,7 +1144,7 @@ pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
         ref_width >= 2,
         "sam_union: references need >= 2 bits to carry N, not {ref_width}"
     );
-    joiner("sam_union", ways, crd_width, ref_width)
+    joiner("sam_union", ways, crd_width, ref_width, true)
 }
 
 /// Workspace capacities of `sam_spaccumulator`: coordinates `0..inner` (j) and,
@@ -1287,6 +1331,22 @@ mod tests {
                 "crd_ready_i:Input:1",
                 "crd_tok_o:Output:9"
             ]
+        );
+    }
+
+    #[test]
+    fn the_lean_variants_are_one_module_each() {
+        for ways in [2, 3] {
+            let c = intersect_lean(ways, 9, 16);
+            assert_eq!((c.module.as_str(), c.latency()), ("sam_intersect_lean", 2));
+            assert_eq!(c.params[0], ("Ways".to_string(), ways.to_string()));
+            assert_eq!(c.streams, intersect(ways, 9, 16).streams);
+        }
+        let f = fifo_bram(9, 13);
+        assert_eq!((f.module.as_str(), f.latency()), ("sam_fifo_bram", 3));
+        assert_eq!(
+            (f.params, f.streams),
+            (fifo(9, 13).params, fifo(9, 13).streams)
         );
     }
 

@@ -256,7 +256,9 @@ fn joiner(
     // A way that carries values makes every way as wide as a value; the
     // reference ways are widened and narrowed at the ports.
     let way_width = if values.is_empty() { rw } else { rw.max(vw) };
-    let config = if intersect {
+    let config = if intersect && cx.o.lean {
+        library::intersect_lean(ways, cw, way_width)
+    } else if intersect {
         library::intersect(ways, cw, way_width)
     } else {
         library::union(ways, cw, way_width)

@@ -75,6 +75,10 @@ pub struct TopOptions {
     /// Add the output `trace_o`: every edge's token into its consumer, side by
     /// side, so a simulation can record each edge's stream (`EdgeProbe::trace_lsb`).
     pub trace: bool,
+    /// Area-lean primitive variants (`sam_intersect_lean` for the intersector):
+    /// fewer LUTs and flip-flops for less throughput on unmatched coordinates.
+    /// Builds for iCE40 set it.
+    pub lean: bool,
 }
 
 impl Default for TopOptions {
@@ -87,6 +91,7 @@ impl Default for TopOptions {
             edge_depths: BTreeMap::new(),
             balance: true,
             trace: false,
+            lean: false,
         }
     }
 }
@@ -368,9 +373,22 @@ fn bundle(m: &mut Module, name: &str, width: u32) {
 }
 
 /// The edge FIFO `name` from the channel `from` (its valid, ready and token) to
-/// the bundle `to`.
-fn fifo(m: &mut Module, name: &str, width: u32, depth: u32, from: &[String; 3], to: &str) {
-    let lib = library::fifo(width, depth);
+/// the bundle `to`: `sam_fifo`, or with `lean` and at least
+/// [`library::LEAN_BRAM_FIFO_DEPTH`] tokens `sam_fifo_bram` (block RAM where
+/// `sam_fifo` would take flip-flops). Returns the module.
+fn fifo(
+    m: &mut Module,
+    name: &str,
+    (width, depth, lean): (u32, u32, bool),
+    from: &[String; 3],
+    to: &str,
+) -> String {
+    let lib = if lean && depth >= library::LEAN_BRAM_FIFO_DEPTH {
+        library::fifo_bram(width, depth)
+    } else {
+        library::fifo(width, depth)
+    };
+    let module = lib.module.clone();
     let [valid, ready, tok] = from.clone();
     m.item(Item::Instance(Instance {
         module: lib.module,
@@ -387,6 +405,7 @@ fn fifo(m: &mut Module, name: &str, width: u32, depth: u32, from: &[String; 3], 
             ("tok_o".into(), format!("{to}_tok")),
         ],
     }));
+    module
 }
 
 /// The three signals of the bundle `name`.
@@ -679,7 +698,8 @@ fn emit_streams(
         for ((e, sink, depth), feed) in st.edges.iter().zip(feeds) {
             let fifo_name = format!("{sink}_fifo");
             bundle(m, sink, st.width);
-            fifo(m, &fifo_name, st.width, *depth, &feed, sink);
+            let module = fifo(m, &fifo_name, (st.width, *depth, o.lean), &feed, sink);
+            modules.insert(module);
             let k = probes.len();
             m.assign(
                 format!("probe_o[{}:{}]", 2 * k + 1, 2 * k),
@@ -1107,6 +1127,12 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
             ""
         }
     ));
+    if o.lean {
+        h.push(format!(
+            "Primitives: area-lean (sam_intersect_lean; sam_fifo_bram for edge FIFOs of {}+)",
+            library::LEAN_BRAM_FIFO_DEPTH
+        ));
+    }
     h.push(String::new());
     h.push(format!(
         "Host port: region r at host_addr_i[31:{REGION_SHIFT}] == r (the address map beside"

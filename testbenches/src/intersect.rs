@@ -344,6 +344,55 @@ impl PrimitiveTest for InterleavedIntersect {
     }
 }
 
+/// `sam_intersect_lean` (the area-lean intersector hdl-gen picks for iCE40) with
+/// the shape and golden model of [`Intersect`], on its random inputs or, with
+/// `interleaved`, on those of [`InterleavedIntersect`]: the same streams under the
+/// same stalls. On matching long inputs it moves one token a cycle; on interleaved
+/// ones it makes one decision a cycle (dropping the smallest head only).
+pub struct LeanIntersect {
+    pub shape: Intersect,
+    pub interleaved: bool,
+}
+
+impl LeanIntersect {
+    fn inputs_of(&self) -> Box<dyn PrimitiveTest> {
+        let t = &self.shape;
+        let shape = Intersect {
+            ways: t.ways,
+            crd_width: t.crd_width,
+            ref_width: t.ref_width,
+        };
+        if self.interleaved {
+            Box::new(InterleavedIntersect(shape))
+        } else {
+            Box::new(shape)
+        }
+    }
+}
+
+impl PrimitiveTest for LeanIntersect {
+    fn name(&self) -> &'static str {
+        "intersect_lean"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        let t = &self.shape;
+        samgen_hdl::library::intersect_lean(t.ways, t.crd_width, t.ref_width)
+    }
+
+    fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        self.inputs_of().random_inputs(rng)
+    }
+
+    fn long_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        self.inputs_of().long_inputs(rng)
+    }
+
+    fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
+        self.shape.golden(inputs)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,6 +13,10 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
         Box::new(crate::fiberlookup::Fiberlookup::dense(false)),
         Box::new(crate::fiberlookup::Fiberlookup::range(false)),
         Box::new(crate::repsiggen::Repsiggen { crd_width: 16 }),
+        Box::new(crate::fifo::FifoBram {
+            width: 16,
+            depth: 16,
+        }),
         Box::new(crate::broadcast::Broadcast { width: 16, ways: 2 }),
         Box::new(crate::repeat::Repeat { ref_width: 16 }),
         Box::new(crate::alu::Alu {
@@ -85,6 +89,22 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             ways: 3,
             crd_width: 16,
             ref_width: 16,
+        }),
+        Box::new(crate::intersect::LeanIntersect {
+            shape: crate::intersect::Intersect {
+                ways: 2,
+                crd_width: 16,
+                ref_width: 16,
+            },
+            interleaved: false,
+        }),
+        Box::new(crate::intersect::LeanIntersect {
+            shape: crate::intersect::Intersect {
+                ways: 3,
+                crd_width: 16,
+                ref_width: 16,
+            },
+            interleaved: false,
         }),
         Box::new(crate::union::Union {
             ways: 2,
