@@ -19,6 +19,7 @@ what each proof shows.
 import argparse
 import concurrent.futures
 import os
+import resource
 import re
 import shutil
 import subprocess
@@ -106,7 +107,10 @@ def harness(proof):
     for base, role, valid, ready, tok in chans:
         if base in proof.get("skip", []):
             continue
-        g = grammar.get(base, grammar.get("*", None)) if role == "in" else None
+        if role == "in":
+            g = grammar.get(base, grammar.get("*", None))
+        else:
+            g = proof.get("out_grammar", {}).get(base)
         gparams = ""
         if g is not None:
             gparams = (f", .Grammar(1'b1), .Levels({g.get('levels', 1)}),"
@@ -177,8 +181,10 @@ def main():
     ap.add_argument("--mutations", action="store_true")
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--work", default=str(ROOT / "build" / "formal"))
+    ap.add_argument("--work", help="work directory (build/formal, build/formal-mutants)")
     args = ap.parse_args()
+    if args.work is None:
+        args.work = str(ROOT / "build" / ("formal-mutants" if args.mutations else "formal"))
     table = tomllib.loads((FORMAL / "proofs.toml").read_text())
     proofs = {p["name"]: p for p in table["proof"]}
     covered = {p["top"] for p in proofs.values()} | set(table["exempt"])
@@ -238,7 +244,10 @@ def main():
         if prims != PRIMS:
             shutil.rmtree(prims, ignore_errors=True)
     total = time.monotonic() - t0
-    print(f"formal: {len(jobs) - failed} of {len(jobs)} {label}, {failed} failed, {total:.0f}s")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = usage.ru_utime + usage.ru_stime
+    print(f"formal: {len(jobs) - failed} of {len(jobs)} {label}, {failed} failed, "
+          f"{total:.0f}s ({cpu:.0f}s of CPU)")
     return 1 if failed else 0
 
 
