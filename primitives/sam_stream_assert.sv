@@ -29,15 +29,19 @@
 // Ports:      clk_i, rst_ni, valid_i, ready_i, tok_i: the channel, observed
 module sam_stream_assert #(
   parameter int unsigned Width   = sam_pkg::CrdWidth,
-  // Waiver: only the simulation messages read Name, and SAM_ASSERTS_OFF or FORMAL
-  // compile them out; only FORMAL reads Assume.
+  // Waiver: only the checks read these, and SAM_ASSERTS_OFF compiles them out;
+  // only the simulation messages read Name (FORMAL drops them), only FORMAL reads
+  // Assume (Verilator's UNUSEDPARAM, slang's unused-parameter).
   /* verilator lint_off UNUSEDPARAM */
+  `pragma diagnostic push
+  `pragma diagnostic ignore="-Wunused-parameter"
   parameter string       Name    = "stream",
   parameter bit          Assume  = 1'b0,
-  /* verilator lint_on UNUSEDPARAM */
   parameter bit          Grammar = 1'b0,
   parameter int unsigned Levels  = 1,
   parameter bit          Sorted  = 1'b0
+  `pragma diagnostic pop
+  /* verilator lint_on UNUSEDPARAM */
 ) (
   input logic             clk_i,
   input logic             rst_ni,
