@@ -70,8 +70,15 @@ def channels(ports):
     return found
 
 
+KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
+        "mode", "depth"}
+
+
 def harness(proof):
     """The SystemVerilog harness of one proof."""
+    stray = set(proof) - KEYS
+    if stray:
+        sys.exit(f"formal: proof {proof['name']}: unknown keys {sorted(stray)}")
     top = proof["top"]
     params, ports = header(top)
     over = proof.get("params", {})
@@ -100,13 +107,11 @@ def harness(proof):
               "  assign rst_ni = rst_q;"]
     for d, dim, name in ports:
         if d == "output":
-            lines.append(f"  logic {dim} {name};".replace("logic  ", "logic "))
+            lines.append(" ".join(filter(None, ["  logic", dim, name])) + ";")
     conns = ", ".join(f".{p[2]}({p[2]})" for p in ports)
     pover = ", ".join(f".{k}({k})" for k in over)
     lines.append(f"  {top} #({pover}) dut ({conns});")
     for base, role, valid, ready, tok in chans:
-        if base in proof.get("skip", []):
-            continue
         if role == "in":
             g = grammar.get(base, grammar.get("*", None))
         else:
