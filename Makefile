@@ -8,7 +8,7 @@ SAMGEN  := target/release/samgen
 SV_PKG  := primitives/sam_pkg.sv
 SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
 
-.PHONY: setup demo test lint sv-lint fmt clippy bench bench-boards fpga clean
+.PHONY: setup demo test lint sv-lint fmt clippy formal bench bench-boards fpga clean
 
 setup:
 	@scripts/setup.sh
@@ -37,7 +37,7 @@ fpga: $(SAMGEN)
 
 # Lint first, tests last, then one total line ("tests: N passed, M failed").
 # --all-targets: unit, integration and CLI tests (the crates have no doc tests).
-test: setup lint
+test: setup lint formal
 	@set -o pipefail; mkdir -p $(BUILD); status=0; \
 	$(CARGO) test --workspace --all-targets --no-fail-fast 2>&1 | tee $(BUILD)/test.log || status=$$?; \
 	awk '/^test result:/ { p += $$4; f += $$6 } \
@@ -52,6 +52,13 @@ sv-lint:
 	  m=$$(basename $$f .sv); \
 	  verilator --lint-only -Wall -Iprimitives $(SV_PKG) $(SV_ALL) --top-module $$m || exit 1; \
 	done; echo "[lint] verilator -Wall clean: $(words $(SV_ALL)) modules"
+
+# SymbiYosys proofs of every primitive's handshake (formal/proofs.toml), then the
+# seeded bugs (formal/mutations.toml), each of which must make its proof fail.
+# One line per proof and a total; docs/formal.md says what is proven.
+formal: setup
+	@nice .venv/bin/python3 formal/formal.py
+	@nice .venv/bin/python3 formal/formal.py --mutations
 
 fmt:
 	@$(CARGO) fmt --all -- --check

@@ -139,7 +139,7 @@ module sam_alu #(
     // The heads of a and b are always an aligned pair: both are consumed together.
     always_ff @(posedge clk_i) begin
       if (rst_ni && a_valid_i && b_valid_i) begin
-        assert (a_is_val ? b_is_val : a_tok_i == b_tok_i)
+        OperandsAligned_M: assert (a_is_val ? b_is_val : a_tok_i == b_tok_i)
         else $error("sam_alu: operand streams differ in structure");
       end
     end
@@ -388,6 +388,19 @@ module sam_alu #(
       else $error("sam_alu: output buffer overflow (credit accounting)");
     end
   end
+`ifdef FORMAL
+  // The credit counter equals the tokens in flight: in the pipeline and the buffer.
+  logic [31:0] f_pipe;
+  if (Mul) begin : gen_f_pipe_mul
+    assign f_pipe = 32'(s1_valid_q) + 32'(gen_mul.s2a_valid_q) + 32'(gen_mul.s2_valid_q)
+                    + 32'(gen_mul.s2b_valid_q) + 32'(gen_mul.s3_valid_q);
+  end else begin : gen_f_pipe
+    assign f_pipe = 32'(s1_valid_q);
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) assert (32'(credit.used_q[0]) == f_pipe + out_buffer.f_count);
+  end
+`endif
 `else
   logic unused_buf_ready;
   assign unused_buf_ready = buf_ready;

@@ -152,16 +152,24 @@ module sam_arrayvals #(
       else $error("sam_arrayvals: output buffer overflow (credit accounting)");
     end
   end
+`ifdef FORMAL
+  // The credit counter equals the tokens in flight: in the pipeline and the buffer.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(credit.used_q[0]) == 32'(s1_valid_q) + 32'(s2_valid_q) + out_buffer.f_count);
+    end
+  end
+`endif
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && ref_valid_i) begin
       if (in_kind == sam_pkg::TokData) begin
-        assert (AddrWidth >= 64 || (in_payload >> AddrWidth) == 64'd0)
+        RefInArray_M: assert (AddrWidth >= 64 || (in_payload >> AddrWidth) == 64'd0)
         else $error("sam_arrayvals: reference %0d beyond the %0d-word value array",
                     in_payload, 2 ** AddrWidth);
       end
       if (in_kind == sam_pkg::TokStop) begin
-        assert (in_payload < sam_pkg::empty_payload(ValWidth))
+        StopFitsVal_M: assert (in_payload < sam_pkg::empty_payload(ValWidth))
         else $error("sam_arrayvals: stop S%0d does not fit a %0d-bit value token",
                     in_payload, ValWidth);
       end

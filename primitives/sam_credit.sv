@@ -60,4 +60,21 @@ module sam_credit #(
     end
   end
 
+`ifdef FORMAL
+  // Invariants (formal/): no counter passes Depth, and room_o says all are below it.
+  // The block that issues the credits asserts that each counter equals its tokens
+  // in flight.
+  logic f_room;
+  always_comb begin
+    f_room = 1'b1;
+    for (int k = 0; k < Outputs; k++) if (used_q[k] >= UsedW'(Depth)) f_room = 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (room_o == f_room);
+      for (int k = 0; k < Outputs; k++) assert (used_q[k] <= UsedW'(Depth));
+    end
+  end
+`endif
+
 endmodule

@@ -627,33 +627,44 @@ module sam_fiberlookup #(
     .tok_o  (ref_tok_o)
   );
 
+`ifdef FORMAL
+  // Each credit counter equals the tokens in flight to its output: in the pipeline
+  // and that output's buffer.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(credit.used_q[0]) == 32'(s1_valid_q) + 32'(s2_valid_q) + crd_buffer.f_count);
+      assert (32'(credit.used_q[1]) == 32'(s1_valid_q) + 32'(s2_valid_q) + ref_buffer.f_count);
+    end
+  end
+`endif
+
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       // The credits keep a free slot for every token in the pipeline.
       assert (!s2_valid_q || (crdq_ready && refq_ready))
       else $error("sam_fiberlookup: output buffer overflow (credit accounting)");
-      assert (!skip_valid_i)
+      SkipIdle_M: assert (!skip_valid_i)
       else $error("sam_fiberlookup: the skip port is reserved; skip_valid_i must stay low");
       if (Root == 1) begin
-        assert (!ref_valid_i)
+        RootNoRefs_M: assert (!ref_valid_i)
         else $error("sam_fiberlookup: root mode takes no references");
       end
       if (in_valid && in_kind == sam_pkg::TokStop) begin
-        assert (64'(in_ref) + 64'd1 < (64'd1 << LvlWidth) - 64'd2)
+        StopRaisable_M: assert (64'(in_ref) + 64'd1 < (64'd1 << LvlWidth) - 64'd2)
         else $error("sam_fiberlookup: stop %0d in has no room one level up",
                     in_ref);
       end
       if (Compressed && pos_issue) begin
-        assert (64'(pos_addr) < (64'd1 << PosAddrWidth))
+        PosInArray_M: assert (64'(pos_addr) < (64'd1 << PosAddrWidth))
         else $error("sam_fiberlookup: pos read at %0d, beyond the pos array", pos_addr);
       end
       if (Compressed && scan_data) begin
-        assert (64'(slot_q.pos) < (64'd1 << CrdAddrWidth))
+        CrdInArray_M: assert (64'(slot_q.pos) < (64'd1 << CrdAddrWidth))
         else $error("sam_fiberlookup: position %0d is beyond the crd array", slot_q.pos);
       end
       if (fetch_q == FetchDone) begin
-        assert (!in_valid)
+        NothingAfterDone_M: assert (!in_valid)
         else $error("sam_fiberlookup: a token after D");
       end
     end

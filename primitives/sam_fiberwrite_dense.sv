@@ -89,16 +89,16 @@ module sam_fiberwrite_dense #(
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && crd_valid_i) begin
-      assert (!done_q)
+      NothingAfterDone_M: assert (!done_q)
       else $error("sam_fiberwrite_dense: a token after D");
-      assert (in_kind != sam_pkg::TokEmpty)
+      NoEmpty_M: assert (in_kind != sam_pkg::TokEmpty)
       else $error("sam_fiberwrite_dense: N in a coordinate stream");
-      assert (!(in_kind == sam_pkg::TokData && len_q == Capacity))
+      FiberCapacity_M: assert (!(in_kind == sam_pkg::TokData && len_q == Capacity))
       else $error("sam_fiberwrite_dense: a fiber longer than %0d", Capacity);
-      assert (!(in_kind == sam_pkg::TokStop && seen_q && len_q != dim_q))
+      FiberLength_M: assert (!(in_kind == sam_pkg::TokStop && seen_q && len_q != dim_q))
       else $error("sam_fiberwrite_dense: a fiber of length %0d in a level of dimension %0d",
                   len_q, dim_q);
-      assert (!(in_kind == sam_pkg::TokDone && len_q != '0))
+      ClosedBeforeDone_M: assert (!(in_kind == sam_pkg::TokDone && len_q != '0))
       else $error("sam_fiberwrite_dense: coordinates after the last stop");
     end
   end

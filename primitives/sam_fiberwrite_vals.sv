@@ -97,9 +97,9 @@ module sam_fiberwrite_vals #(
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && val_valid_i) begin
-      assert (!done_q)
+      NothingAfterDone_M: assert (!done_q)
       else $error("sam_fiberwrite_vals: a token after D");
-      assert (!(write && cnt_q == Capacity))
+      ValCapacity_M: assert (!(write && cnt_q == Capacity))
       else $error("sam_fiberwrite_vals: more than %0d values", Capacity);
     end
   end

@@ -48,6 +48,11 @@ module sam_fifo #(
     .tok_i  (tok_i)
   );
 
+`ifdef FORMAL
+  // Tokens held, for the credit invariants of the blocks that buffer into a FIFO.
+  logic [31:0] f_count;
+`endif
+
   logic push, pop;
   assign push = valid_i && ready_o;
   assign pop  = valid_o && ready_i;
@@ -80,6 +85,9 @@ module sam_fifo #(
         tok_q  <= tok_d;
       end
     end
+`ifdef FORMAL
+    assign f_count = 32'(full_q);
+`endif
   end else begin : gen_buffer
     localparam int unsigned PtrWidth   = $clog2(Depth);
     localparam int unsigned CountWidth = $clog2(Depth + 1);
@@ -128,6 +136,19 @@ module sam_fifo #(
     always_ff @(posedge clk_i) begin
       if (ready_o) mem_q[wr_ptr_q] <= tok_i;
     end
+
+`ifdef FORMAL
+    // Invariants (formal/): the count is the distance between the pointers, so
+    // k-induction needs no more steps than the FIFO has slots.
+    assign f_count = 32'(count_q);
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        assert (count_q <= Full);
+        assert (wr_ptr_q <= LastSlot && rd_ptr_q <= LastSlot);
+        assert ((32'(rd_ptr_q) + 32'(count_q)) % Depth == 32'(wr_ptr_q));
+      end
+    end
+`endif
   end
 
 endmodule

@@ -624,6 +624,30 @@ module sam_intersect #(
       else $error("sam_intersect: emit into a full output buffer");
     end
   end
+`ifdef FORMAL
+  // Invariants (formal/): each count equals the tokens in its buffer, room_q says
+  // every used buffer holds at most one, and the decision copies equal the main.
+  logic f_room;
+  always_comb begin
+    f_room = cnt_q[MaxWays] <= 2'd1;
+    for (int b = 0; b < MaxWays; b++) if (used[b] && cnt_q[b] > 2'd1) f_room = 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(cnt_q[MaxWays]) == crd_buffer.f_count);
+      assert (room_q == f_room);
+      for (int n = 1; n < Copies; n++) begin
+        assert (room_cq[n] == room_q && stops_cq[n] == stops_q);
+        assert (inall0_cq[n] == inall0_cq[0] && ab0_cq[n] == ab0_cq[0] && ab1_cq[n] == ab1_cq[0]);
+      end
+    end
+  end
+  for (genvar k = 0; k < Ways; k++) begin : gen_f_count
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) assert (32'(cnt_q[k]) == gen_way[k].gen_used.way.ref_buffer.f_count);
+    end
+  end
+`endif
 `else
   // Waiver: the buffers' own ready feeds the assertion only.
   logic unused_ready;

@@ -107,15 +107,15 @@ module sam_joiner3_pack #(
     // The first half gives r0 and r1 of the same position: where both are control
     // (a stop, D, or N on both) they are the same token.
     if (rst_ni && r0_valid_i && r1_valid_i) begin
-      assert (!(r0_tok_i[RefWidth] && r1_tok_i[RefWidth]) || r0_tok_i == r1_tok_i)
+      RefsAgree_M: assert (!(r0_tok_i[RefWidth] && r1_tok_i[RefWidth]) || r0_tok_i == r1_tok_i)
       else $error("sam_joiner3_pack: ref0 %h and ref1 %h of the same position differ",
                   r0_tok_i, r1_tok_i);
-      assert (low_level(r0_tok_i))
+      RefStopPacks_M: assert (low_level(r0_tok_i))
       else $error("sam_joiner3_pack: stop %h needs a level below 2^(RefWidth-1) = %0d",
                   r0_tok_i, 2 ** (RefWidth - 1));
     end
     if (rst_ni && ref2_valid_i) begin
-      assert (low_level(ref2_tok_i))
+      Ref2StopPacks_M: assert (low_level(ref2_tok_i))
       else $error("sam_joiner3_pack: stop %h on ref2 needs a level below 2^(RefWidth-1) = %0d",
                   ref2_tok_i, 2 ** (RefWidth - 1));
     end

@@ -96,11 +96,11 @@ module sam_joiner_way #(
   assign r_kind = sam_pkg::tok_kind(ref_tok_i[RefWidth], 64'(ref_tok_i[RefWidth-1:0]), RefWidth);
   always_ff @(posedge clk_i) begin
     if (rst_ni && crd_valid_i) begin
-      assert (c_kind != sam_pkg::TokEmpty)
+      CrdNoEmpty_M: assert (c_kind != sam_pkg::TokEmpty)
       else $error("%s: N in coordinate stream crd%0d", Name, Way);
     end
     if (rst_ni && crd_valid_i && ref_valid_i) begin
-      assert (c_kind == sam_pkg::TokData
+      CrdPairsRef_M: assert (c_kind == sam_pkg::TokData
               ? (r_kind == sam_pkg::TokData || r_kind == sam_pkg::TokEmpty)
               : (c_kind == r_kind && (c_kind != sam_pkg::TokStop
                                       || 64'(crd_tok_i[CrdWidth-1:0])
@@ -109,7 +109,7 @@ module sam_joiner_way #(
                   Name, Way, crd_tok_i, ref_tok_i);
     end
     if (rst_ni && end_i) begin
-      assert (end_tok_i == end_ref_i)
+      WaysCloseAlike_M: assert (end_tok_i == end_ref_i)
       else $error("%s: way %0d ends its fiber with %h where way 0 has %h",
                   Name, Way, end_tok_i, end_ref_i);
     end

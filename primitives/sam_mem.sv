@@ -174,7 +174,7 @@ module sam_mem #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!((host_re_i || host_we_i) && (rd_en_i || wr_en_i)))
+      HostOrKernel_M: assert (!((host_re_i || host_we_i) && (rd_en_i || wr_en_i)))
       else $error("sam_mem: host and kernel access in the same cycle");
     end
   end

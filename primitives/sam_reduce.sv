@@ -308,29 +308,29 @@ module sam_reduce #(
     assign val_lvl = 64'(v_head_q.pay) + 64'd1;  // a stop's level
     always_ff @(posedge clk_i) begin
       if (rst_ni && crd_valid_i) begin
-        assert (crd_kind != sam_pkg::TokEmpty)
+        OuterNoEmpty_M: assert (crd_kind != sam_pkg::TokEmpty)
         else $error("sam_reduce: N in the outer coordinate stream");
       end
       if (rst_ni && c_valid && v_valid && !open_q) begin
         if (c_head_q.is_stop) begin
-          assert (v_head_q.is_stop && val_lvl == crd_lvl + 64'd1)
+          BareStopsPair_M: assert (v_head_q.is_stop && val_lvl == crd_lvl + 64'd1)
           else $error("sam_reduce: a bare outer S%0d needs a bare inner S%0d", crd_lvl,
                       crd_lvl + 64'd1);
         end
         if (c_head_q.is_done) begin
-          assert (v_head_q.is_done)
+          DonePairs_M: assert (v_head_q.is_done)
           else $error("sam_reduce: outer D against an inner token that is not D");
         end
       end
       if (rst_ni && v_valid && open_q) begin
-        assert (!v_head_q.is_done)
+        InnerDoneLast_M: assert (!v_head_q.is_done)
         else $error("sam_reduce: inner D inside the fiber of an outer coordinate");
         if (v_head_q.is_stop && c_valid) begin
           if (v_head_q.lvl0) begin
-            assert (!c_head_q.is_stop)
+            InnerS0Inside_M: assert (!c_head_q.is_stop)
             else $error("sam_reduce: inner S0 where the outer stream closes a fiber");
           end else begin
-            assert (c_head_q.is_stop && val_lvl == crd_lvl + 64'd1)
+            InnerMatchesOuter_M: assert (c_head_q.is_stop && val_lvl == crd_lvl + 64'd1)
             else $error("sam_reduce: inner S%0d does not match the outer stream", val_lvl);
           end
         end
@@ -349,7 +349,7 @@ module sam_reduce #(
 `ifndef SAM_ASSERTS_OFF
     always_ff @(posedge clk_i) begin
       if (rst_ni && v_valid && v_head_q.is_done) begin
-        assert (!open_q)
+        ClosedBeforeDone_M: assert (!open_q)
         else $error("sam_reduce: values after the last stop");
       end
     end

@@ -197,19 +197,19 @@ module sam_repeat #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni && repsig_valid_i) begin
-      assert (sig_d || (sig_kind != sam_pkg::TokEmpty && repsig_tok_i[W-1:0] == '0))
+      RepsigKind_M: assert (sig_d || (sig_kind != sam_pkg::TokEmpty && repsig_tok_i[W-1:0] == '0))
       else $error("sam_repeat: repsig token %h is not R, S or D", repsig_tok_i);
-      assert (!(held_valid_q && sig_d))
+      RepsigNotEarly_M: assert (!(held_valid_q && sig_d))
       else $error("sam_repeat: repsig ends while a reference is still repeating");
       if (!held_valid_q && ref_valid_i) begin
-        assert (!(ref_kind == sam_pkg::TokStop && !sig_s))
+        EmptyFiberS_M: assert (!(ref_kind == sam_pkg::TokStop && !sig_s))
         else $error("sam_repeat: repsig gives R or D for an empty fiber");
-        assert (!(ref_kind == sam_pkg::TokDone && !sig_d))
+        RepsigEndsWithRefs_M: assert (!(ref_kind == sam_pkg::TokDone && !sig_d))
         else $error("sam_repeat: repsig has R or S after the last reference");
       end
     end
     if (rst_ni && ref_valid_i && ref_kind == sam_pkg::TokStop) begin
-      assert (sam_pkg::tok_kind(1'b1, 64'(raised[CrdWidth-1:0]), CrdWidth) == sam_pkg::TokStop)
+      StopRaisable_M: assert (sam_pkg::tok_kind(1'b1, 64'(raised[CrdWidth-1:0]), CrdWidth) == sam_pkg::TokStop)
       else $error("sam_repeat: ref stop is too deep to raise");
     end
   end

@@ -82,7 +82,7 @@ module sam_repsiggen #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni && crd_valid_i) begin
-      assert (in_kind != sam_pkg::TokEmpty)
+      CrdNoEmpty_M: assert (in_kind != sam_pkg::TokEmpty)
       else $error("sam_repsiggen: N in a coordinate stream");
     end
   end

@@ -1270,18 +1270,18 @@ module sam_spaccumulator #(
       else $error("sam_spaccumulator: output buffer overrun (credit count broken)");
     end
     if (rst_ni && crd_inner_valid_i) begin
-      assert (c_kind != sam_pkg::TokEmpty)
+      InnerNoEmpty_M: assert (c_kind != sam_pkg::TokEmpty)
       else $error("sam_spaccumulator: N in crd_inner");
-      assert (c_kind != sam_pkg::TokData || 64'(c_in_pay) < 64'(DimInner))
+      InnerInWorkspace_M: assert (c_kind != sam_pkg::TokData || 64'(c_in_pay) < 64'(DimInner))
       else $error("sam_spaccumulator: j = %0d is outside the workspace (DimInner = %0d)",
                   c_in_pay, DimInner);
     end
     if (rst_ni && c_ok) begin
       if (c_hd.is_data) begin
-        assert (v_hd.kind == sam_pkg::TokData || v_hd.kind == sam_pkg::TokEmpty)
+        InnerDataPairsVal_M: assert (v_hd.kind == sam_pkg::TokData || v_hd.kind == sam_pkg::TokEmpty)
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end else begin
-        assert (v_hd.kind == (c_hd.is_stop ? sam_pkg::TokStop : sam_pkg::TokDone) &&
+        InnerStopPairsVal_M: assert (v_hd.kind == (c_hd.is_stop ? sam_pkg::TokStop : sam_pkg::TokDone) &&
                 (!c_hd.is_stop || 64'(v_hd.raw) == 64'(c_hd.pay)))
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end
@@ -1363,32 +1363,32 @@ module sam_spaccumulator #(
     assign c_lvl = 64'(c_hd.pay);
     always_ff @(posedge clk_i) begin
       if (rst_ni && crd_outer_valid_i) begin
-        assert (o_kind != sam_pkg::TokEmpty)
+        OuterNoEmpty_M: assert (o_kind != sam_pkg::TokEmpty)
         else $error("sam_spaccumulator: N in crd_outer");
-        assert (o_kind != sam_pkg::TokData || 64'(o_in_pay) < 64'(DimOuter))
+        OuterInWorkspace_M: assert (o_kind != sam_pkg::TokData || 64'(o_in_pay) < 64'(DimOuter))
         else $error("sam_spaccumulator: i = %0d is outside the workspace (DimOuter = %0d)",
                     o_in_pay, DimOuter);
       end
       if (rst_ni && o_hf && c_ok && !open_q) begin
         if (o_hd.is_stop) begin
-          assert (c_hd.is_stop && c_lvl == o_lvl + 64'd1)
+          BareStopsPair_M: assert (c_hd.is_stop && c_lvl == o_lvl + 64'd1)
           else $error("sam_spaccumulator: a bare outer S%0d needs a bare inner S%0d", o_lvl,
                       o_lvl + 64'd1);
         end
         if (o_hd.is_done) begin
-          assert (c_hd.is_done)
+          DonePairs_M: assert (c_hd.is_done)
           else $error("sam_spaccumulator: outer D against an inner token that is not D");
         end
       end
       if (rst_ni && c_ok && open_q) begin
-        assert (!c_hd.is_done)
+        InnerDoneLast_M: assert (!c_hd.is_done)
         else $error("sam_spaccumulator: inner D inside the fiber of an outer coordinate");
         if (c_hd.is_stop && o_hf) begin
           if (c_hd.lvl0) begin
-            assert (!o_hd.is_stop)
+            InnerS0Inside_M: assert (!o_hd.is_stop)
             else $error("sam_spaccumulator: inner S0 where crd_outer closes a fiber");
           end else begin
-            assert (o_hd.is_stop && c_lvl == o_lvl + 64'd1)
+            InnerMatchesOuter_M: assert (o_hd.is_stop && c_lvl == o_lvl + 64'd1)
             else $error("sam_spaccumulator: inner S%0d does not match crd_outer", c_lvl);
           end
         end

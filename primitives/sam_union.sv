@@ -333,6 +333,30 @@ module sam_union #(
       else $error("sam_union: write into a full output buffer (counts %h)", fill_q);
     end
   end
+`ifdef FORMAL
+  // Invariants (formal/): each count equals the tokens in the output register and
+  // its buffer, and room_q says no used count is full.
+  logic f_room;
+  always_comb begin
+    f_room = 1'b1;
+    for (int o = 0; o <= MaxWays; o++) begin
+      if (out_used[o] && fill_q[o] == 2'(BufDepth)) f_room = 1'b0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(fill_q[0]) == 32'(emit_q) + crd_buffer.f_count);
+      assert (room_q == f_room);
+    end
+  end
+  for (genvar k = 0; k < Ways; k++) begin : gen_f_count
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        assert (32'(fill_q[k + 1]) == 32'(emit_q) + gen_way[k].gen_way_used.way.ref_buffer.f_count);
+      end
+    end
+  end
+`endif
 `else
   logic unused_room;  // the buffers' ready feeds the assertion only (room is counted)
   assign unused_room = crd_room ^ (^ref_room);
