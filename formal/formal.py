@@ -214,6 +214,10 @@ def main():
     else:
         jobs = []
         muts = tomllib.loads((FORMAL / "mutations.toml").read_text())["mutation"]
+        unseeded = sorted(set(proofs) - {m["proof"] for m in muts})
+        if unseeded and not args.only:
+            print(f"formal: no seeded bug in formal/mutations.toml for {', '.join(unseeded)}")
+            return 1
         for i, m in enumerate(muts):
             if m["proof"] not in proofs:
                 print(f"formal: mutation {i + 1} names no proof '{m['proof']}'")

@@ -113,6 +113,19 @@ module sam_fifo_bram #(
     .tok_o  (tok_o)
   );
 
+`ifdef FORMAL
+  // Invariants (formal/): the memory's count agrees with its pointers, and the
+  // tokens read and not yet popped are the one in the read register plus the
+  // output buffer's.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (count_q <= Full);
+      assert (PtrWidth'(count_q) == PtrWidth'(wr_ptr_q - rd_ptr_q));
+      assert (32'(occ_q) == 32'(rd_valid_q) + out_buffer.f_count);
+    end
+  end
+`endif
+
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni && rd_valid_q) begin
