@@ -101,7 +101,9 @@ __attribute__((visibility("default"))) void samsim_tick(void* p) {
   static_cast<Sim*>(p)->cycle();
 }
 
-// Host port: one write, one clock cycle (stream inputs as they are).
+// Host port: one write, two clock cycles: the request, and the cycle in which
+// the registered access lands (so it never meets a kernel access that follows).
+// Stream inputs stay as they are: the testbenches write while streams are idle.
 __attribute__((visibility("default"))) void samsim_host_write(void* p, uint32_t addr, uint64_t data) {
   auto* s = static_cast<Sim*>(p);
   s->top->host_we_i = 1;
@@ -109,6 +111,8 @@ __attribute__((visibility("default"))) void samsim_host_write(void* p, uint32_t 
   s->top->host_wdata_i = data;
   s->half(true);
   s->top->host_we_i = 0;
+  s->half(false);
+  s->half(true);
   s->half(false);
 }
 
