@@ -1,4 +1,5 @@
-// sam_uart_rx: 8N1 UART receiver for the board host link (DESIGN section 10).
+// sam_uart_rx: 8N1 UART receiver with a receive buffer, for the board host link
+// (DESIGN section 10; the protocol is in docs/host-protocol.md).
 //
 // The line idles high; a frame is a low start bit, 8 data bits LSB first, a high
 // stop bit, each ClksPerBit clock cycles long. The input passes a two-flop
@@ -6,26 +7,43 @@
 // is confirmed at its middle, then each bit is sampled at its middle. A frame
 // whose stop bit is low (a break, noise, a baud mismatch) is dropped.
 //
+// Received bytes wait in a FIFO of Depth bytes until the reader takes them
+// (valid_o/ready_i handshake), so bytes that arrive while the reader is busy (the
+// host bridge sending a reply) are kept. A byte that arrives while the FIFO is
+// full is dropped, and overflow_o is high for one cycle: the bridge turns it into
+// a sticky status bit.
+//
 // Parameters: ClksPerBit  clock cycles per bit, >= 4 (clock / baud rate)
+//             Depth       bytes the FIFO holds, a power of two >= 2
 // Ports:      clk_i, rst_ni       clock, asynchronous active-low reset
 //             rx_i                the serial line (asynchronous)
-//             valid_o, data_o     one byte: valid_o is high for one cycle
-// All outputs are registers.
+//             valid_o, ready_i,   the oldest received byte (valid/ready handshake;
+//             data_o              data_o holds while valid_o && !ready_i)
+//             overflow_o          a byte was dropped (FIFO full), one cycle
+// No combinational path from an input to an output: valid_o, overflow_o are
+// registers, data_o is the FIFO entry the read pointer register selects.
 module sam_uart_rx #(
-  parameter int unsigned ClksPerBit = 16
+  parameter int unsigned ClksPerBit = 16,
+  parameter int unsigned Depth      = 16
 ) (
   input  logic       clk_i,
   input  logic       rst_ni,
   input  logic       rx_i,
   output logic       valid_o,
-  output logic [7:0] data_o
+  input  logic       ready_i,
+  output logic [7:0] data_o,
+  output logic       overflow_o
 );
 
   if (ClksPerBit < 4) begin : gen_bad_rate
     $error("sam_uart_rx: ClksPerBit must be >= 4");
   end
+  if (Depth < 2 || (Depth & (Depth - 1)) != 0) begin : gen_bad_depth
+    $error("sam_uart_rx: Depth must be a power of two >= 2");
+  end
 
   localparam int unsigned CntW = unsigned'($clog2(ClksPerBit + 1));
+  localparam int unsigned PtrW = unsigned'($clog2(Depth));
   localparam logic [CntW-1:0] Full = CntW'(ClksPerBit - 1);
   localparam logic [CntW-1:0] Half = CntW'(ClksPerBit / 2 - 1);
 
@@ -42,7 +60,13 @@ module sam_uart_rx #(
   logic [CntW-1:0] cnt_q, cnt_d;
   logic [2:0]      bit_q, bit_d;
   logic [7:0]      shift_q, shift_d;
-  logic            valid_d;
+  logic            got;  // a byte completed this cycle
+
+  // The FIFO: entries without reset, pointers and the fill count with.
+  logic [7:0]      fifo_q[Depth];
+  logic [PtrW-1:0] wr_q, rd_q;
+  logic [PtrW:0]   fill_q, fill_d;
+  logic            push, pop;
 
   assign rx = sync_q[1];
 
@@ -51,7 +75,7 @@ module sam_uart_rx #(
     cnt_d   = cnt_q == '0 ? '0 : cnt_q - 1'b1;
     bit_d   = bit_q;
     shift_d = shift_q;
-    valid_d = 1'b0;
+    got     = 1'b0;
     unique case (state_q)
       Idle: begin
         if (!rx) begin
@@ -77,7 +101,7 @@ module sam_uart_rx #(
       end
       Stop: begin
         if (cnt_q == '0) begin
-          valid_d = rx;
+          got     = rx;
           state_d = Idle;
         end
       end
@@ -85,24 +109,40 @@ module sam_uart_rx #(
     endcase
   end
 
+  assign pop    = valid_o && ready_i;
+  assign push   = got && fill_q != (PtrW + 1)'(Depth);
+  assign fill_d = fill_q + (PtrW + 1)'(push) - (PtrW + 1)'(pop);
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      sync_q  <= 2'b11;
-      state_q <= Idle;
-      cnt_q   <= '0;
-      bit_q   <= '0;
-      shift_q <= '0;
-      valid_o <= 1'b0;
+      sync_q     <= 2'b11;
+      state_q    <= Idle;
+      cnt_q      <= '0;
+      bit_q      <= '0;
+      shift_q    <= '0;
+      wr_q       <= '0;
+      rd_q       <= '0;
+      fill_q     <= '0;
+      valid_o    <= 1'b0;
+      overflow_o <= 1'b0;
     end else begin
-      sync_q  <= {sync_q[0], rx_i};
-      state_q <= state_d;
-      cnt_q   <= cnt_d;
-      bit_q   <= bit_d;
-      shift_q <= shift_d;
-      valid_o <= valid_d;
+      sync_q     <= {sync_q[0], rx_i};
+      state_q    <= state_d;
+      cnt_q      <= cnt_d;
+      bit_q      <= bit_d;
+      shift_q    <= shift_d;
+      wr_q       <= wr_q + PtrW'(push);
+      rd_q       <= rd_q + PtrW'(pop);
+      fill_q     <= fill_d;
+      valid_o    <= fill_d != '0;
+      overflow_o <= got && !push;
     end
   end
 
-  assign data_o = shift_q;
+  always_ff @(posedge clk_i) begin
+    if (push) fifo_q[wr_q] <= shift_d;
+  end
+
+  assign data_o = fifo_q[rd_q];
 
 endmodule

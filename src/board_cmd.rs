@@ -15,8 +15,8 @@ use samgen_compiler::exec::execute;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{read_tensor, write_tensor, ReadOptions, Tensor, WriteOptions};
-use samgen_cosim::board::{ByteLink, HostLink};
-use samgen_cosim::kernel::{load, read_outputs, Capacity, HostPort, Prepared, RtlOptions};
+use samgen_cosim::board::{run_on_link, ByteLink, HostLink};
+use samgen_cosim::kernel::{Capacity, Prepared, RtlOptions};
 use samgen_cosim::CosimError;
 use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
@@ -182,9 +182,11 @@ pub fn synth(a: SynthArgs) -> Result<()> {
 #[derive(Subcommand)]
 pub enum BoardCmd {
     /// Run a kernel on a board programmed with `samgen synth`'s bitstream (same
-    /// kernel and hardware arguments): load the tensors over the UART, start, wait
-    /// for done, read the results and the cycle counter, and compare with the
-    /// golden executor.
+    /// kernel and hardware arguments): check that no run is in progress, restart
+    /// the kernel, load the tensors over the UART, start, wait for done, read the
+    /// cycle counter and the status word (any set bit is an error, named), read
+    /// the results and compare with the golden executor. Runs again without a
+    /// reset.
     Run(BoardRunArgs),
 }
 
@@ -285,17 +287,12 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
         .open()
         .with_context(|| format!("opening {}", a.port))?;
     let mut host = HostLink { link: Serial(port) };
-    host.identify()?;
-    load(&mut host, &p)?;
-    host.write(0, 1)?;
     let begun = std::time::Instant::now();
-    while host.read(0)? & 1 == 0 {
-        if begun.elapsed().as_secs_f64() > a.wait {
-            bail!("the board did not report done within {} s", a.wait);
-        }
-    }
-    let cycles = host.read(1)?;
-    let outputs = read_outputs(&mut host, &p)?;
+    let wait = a.wait;
+    let run = run_on_link(&mut host, &p, &mut |_: &Serial| {
+        begun.elapsed().as_secs_f64() > wait
+    })?;
+    let (cycles, outputs) = (run.cycles, run.outputs);
     std::fs::create_dir_all(&a.output)
         .with_context(|| format!("cannot create {}", a.output.display()))?;
     let mut written = BTreeMap::new();

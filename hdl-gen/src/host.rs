@@ -5,18 +5,27 @@
 //! the rest is the word within it. Each region is one side port of one instance:
 //! an array (a `sam_mem` with the host port muxed in front of the kernel's port),
 //! a register the host sets before the run (`Config`), or a value it reads after
-//! the run (`Status`). Reads are registered: the data of a read issued in cycle t
-//! is on `host_rdata_o` from cycle t+1 (a `sam_mem` region: as soon as the memory
-//! gives it, see `SideKind::MemRead`) until the next read.
+//! the run (`Status`).
+//!
+//! Every access is registered once before it reaches a region: the address
+//! decode (`<region>_hit`) and the access (`host_re_q`, `host_we_q`,
+//! `host_addr_q`, `host_wdata_q`) are flops, so no path runs from the host port's
+//! pins through the decode into a memory. A write takes effect at the end of the
+//! cycle after `host_we_i`; writes may come every cycle. A read's data is on
+//! `host_rdata_o` while `host_rvalid_o` is high, [`READ_LATENCY`] cycles after
+//! `host_re_i`, and holds until the next read; a host issues its next read only
+//! after `host_rvalid_o` (one read in flight).
 //!
 //! Every address is decoded in full: a region of 2^k words answers its words
 //! 0 .. 2^k-1 only (a register, word 0 only). An access that falls in no region
-//! writes nothing and reads 0; in a kernel top it also sets the error bit of the
-//! control region ([`control_head`], [`host_port_tail`]), so a host whose address
-//! is off learns it instead of reading or writing some other word.
+//! writes nothing and reads 0; in a kernel top it also sets a bit of the control
+//! region's status word ([`control_head`], [`host_port_tail`], [`STATUS_BITS`]).
+//! In a kernel top, the host may reach the control region at any time and every
+//! other region only while no run is in progress: an access during a run is not
+//! performed (a read gives 0) and sets the status word's `busy` bit.
 
 use crate::library::{self, SideKind, SidePort};
-use crate::netlist::{Instance, Item, Module, Sink, Width};
+use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
 
 /// Host addresses: the top byte picks a region, the rest is the word within it.
 pub const REGION_SHIFT: u32 = 24;
@@ -24,9 +33,53 @@ pub const REGION_SHIFT: u32 = 24;
 /// Most regions one design can have (the top byte of the address).
 pub const MAX_REGIONS: usize = 256;
 
-/// Words of the control region of a kernel top: 0 start / done, 1 the cycle
-/// counter, 2 the error word.
+/// Words of the control region of a kernel top: 0 control (start, restart;
+/// reads done, running), 1 the cycle counter, 2 the status word.
 pub const CONTROL_WORDS: u64 = 3;
+
+/// Cycles from `host_re_i` to `host_rvalid_o`: the registered decode, then the
+/// two cycles of a `sam_mem` read.
+pub const READ_LATENCY: u32 = 3;
+
+/// Control word 0, written: bit 0 starts a run (after clearing the kernel), bit
+/// 1 clears the kernel without starting it (a restart, or an abort during a run).
+pub const CTRL_START: u64 = 1;
+pub const CTRL_RESTART: u64 = 2;
+
+/// Control word 0, read: bit 0 done, bit 1 a run is in progress.
+pub const CTRL_DONE: u64 = 1;
+pub const CTRL_RUNNING: u64 = 2;
+
+/// The status word (control word 2): sticky bits, cleared by a write to word 2.
+/// (bit, name, what sets it). Bit 8 is set by the board's host link, not the
+/// kernel (`sam_host_bridge`).
+pub const STATUS_BITS: &[(u32, &str, &str)] = &[
+    (0, "outside", "a host access outside every region"),
+    (
+        1,
+        "busy",
+        "a host access to an array or register, or a start, while a run is in progress",
+    ),
+    (
+        2,
+        "capacity",
+        "a writer wrote more words than its array holds",
+    ),
+    (
+        3,
+        "protocol",
+        "a stream broke the token grammar: coordinates not increasing within a \
+         fiber of a scanned level, or a token after D into a writer",
+    ),
+    (
+        8,
+        "uart-overflow",
+        "the board's UART receive buffer was full and dropped a byte",
+    ),
+];
+
+/// Bits of the kernel's part of the status word (bits 0..3).
+const KERNEL_STATUS_BITS: u32 = 4;
 
 /// One region of the host port: an array or register of one instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,9 +109,9 @@ impl HostRegion {
         addr_width(self.side.kind)
     }
 
-    /// The signal "`host_addr_i` is a word of this region".
+    /// The register "the access of the last cycle was a word of this region".
     pub fn hit(&self) -> String {
-        format!("{}_{}_hit", self.instance, self.side.name)
+        format!("{}_{}_hit_q", self.instance, self.side.name)
     }
 
     /// The signal the host reads for this region.
@@ -93,6 +146,51 @@ fn addr_width(kind: SideKind) -> u32 {
     }
 }
 
+/// The host port's pins, and the registered access every region takes
+/// (`host_re_q`, `host_we_q`, `host_addr_q`, `host_wdata_q`, declared here
+/// because the regions' items read them). An access is registered only while
+/// `host_free` is high: a kernel top ([`control_head`]) lowers it during a run;
+/// without `control` (a primitive's wrapper) it is constant.
+pub fn port_head(m: &mut Module, control: bool) {
+    m.port("host_re_i", Dir::Input, Width::Bits(1))
+        .port("host_we_i", Dir::Input, Width::Bits(1))
+        .port("host_addr_i", Dir::Input, Width::Bits(32))
+        .port("host_wdata_i", Dir::Input, Width::Bits(64))
+        .port("host_rdata_o", Dir::Output, Width::Bits(64))
+        .port("host_rvalid_o", Dir::Output, Width::Bits(1));
+    for (name, bits) in [
+        ("host_free", 1),
+        ("host_re_q", 1),
+        ("host_we_q", 1),
+        ("host_addr_q", 32),
+        ("host_wdata_q", 64),
+    ] {
+        m.item(Item::Wire {
+            name: name.into(),
+            width: Width::Bits(bits),
+        });
+    }
+    if !control {
+        m.assign("host_free", "1'b1");
+    }
+    m.item(Item::Block(vec![
+        "// The host access, registered: what the regions see.".into(),
+        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "  if (!rst_ni) begin".into(),
+        "    host_re_q    <= 1'b0;".into(),
+        "    host_we_q    <= 1'b0;".into(),
+        "    host_addr_q  <= '0;".into(),
+        "    host_wdata_q <= '0;".into(),
+        "  end else begin".into(),
+        "    host_re_q    <= host_re_i && host_free;".into(),
+        "    host_we_q    <= host_we_i && host_free;".into(),
+        "    host_addr_q  <= host_addr_i;".into(),
+        "    host_wdata_q <= host_wdata_i;".into(),
+        "  end".into(),
+        "end".into(),
+    ]));
+}
+
 /// The arrays and registers behind `regions` (side ports of `instance`); pushes
 /// the instance's connections to them onto `conns`. Returns the signal
 /// declarations (to print before the instance: a signal is declared before use)
@@ -110,14 +208,19 @@ pub fn side_items(
         let hit = r.hit();
         let w = side.width;
         let ports = side.ports();
-        items.push(Item::Wire {
-            name: hit.clone(),
-            width: Width::Bits(1),
-        });
-        items.push(Item::Assign {
-            lhs: hit.clone(),
-            rhs: decode(r.index(), r.word_bits()),
-        });
+        if r.writable() {
+            // A status register is read through the read mux alone.
+            items.push(Item::Wire {
+                name: hit.clone(),
+                width: Width::Bits(1),
+            });
+            items.push(Item::Block(vec![
+                "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+                format!("  if (!rst_ni) {hit} <= 1'b0;"),
+                format!("  else {hit} <= {};", decode(r.index(), r.word_bits())),
+                "end".into(),
+            ]));
+        }
         items.push(Item::Wire {
             name: host.clone(),
             width: Width::Bits(w),
@@ -130,10 +233,10 @@ pub fn side_items(
                 let mut mem_conns = vec![
                     ("clk_i".to_string(), "clk_i".to_string()),
                     ("rst_ni".to_string(), "rst_ni".to_string()),
-                    ("host_re_i".into(), format!("host_re_i && {hit}")),
-                    ("host_we_i".into(), format!("host_we_i && {hit}")),
-                    ("host_addr_i".into(), format!("host_addr_i[{}:0]", aw - 1)),
-                    ("host_wdata_i".into(), format!("host_wdata_i[{}:0]", w - 1)),
+                    ("host_re_i".into(), format!("host_re_q && {hit}")),
+                    ("host_we_i".into(), format!("host_we_q && {hit}")),
+                    ("host_addr_i".into(), format!("host_addr_q[{}:0]", aw - 1)),
+                    ("host_wdata_i".into(), format!("host_wdata_q[{}:0]", w - 1)),
                     ("rd_data_o".into(), host.clone()),
                 ];
                 for (name, _, bits) in &ports {
@@ -173,7 +276,7 @@ pub fn side_items(
                     "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
                     format!("  if (!rst_ni) {host} <= '0;"),
                     format!(
-                        "  else if (host_we_i && {hit}) {host} <= host_wdata_i[{}:0];",
+                        "  else if (host_we_q && {hit}) {host} <= host_wdata_q[{}:0];",
                         w - 1
                     ),
                     "end".into(),
@@ -190,13 +293,36 @@ pub fn side_items(
         .partition(|i| matches!(i, Item::Wire { .. }))
 }
 
-/// The control region of a kernel top, first part: `run_q` (set by a host write
-/// to word 0: the run starts) and `done` (the kernel's, assigned by the caller),
+/// The kernel's reset: every instance but the memories and the host-set
+/// registers takes it, so a restart clears the kernel and keeps the data.
+pub const KERNEL_RESET: &str = "kernel_rst_n";
+
+/// The host port of a kernel top ([`port_head`] with its control), and the first
+/// part of the control region: `run_q` (the run: set by a start, cleared by a
+/// restart), `done` (the kernel's, assigned by the caller), the kernel's reset
+/// [`KERNEL_RESET`] (low while the chip's reset is, and for the cycle after a
+/// start or a restart), and the error conditions `capacity_err` and
+/// `protocol_err` (assigned by the caller: high in a cycle with such an error),
 /// declared here because the instances read them. [`host_port_tail`] with
 /// `control` set adds the rest.
 pub fn control_head(m: &mut Module) {
-    m.comment("Control region (region 0): word 0 starts the run and reads done");
-    for name in ["ctrl_hit", "run_q", "done"] {
+    port_head(m, true);
+    m.comment(
+        "Control region (region 0): word 0 starts and restarts the run, reads done and running",
+    );
+    for name in [
+        "ctrl_hit",
+        "ctrl_start",
+        "ctrl_restart",
+        "clear_q",
+        "start_q",
+        "run_q",
+        "done",
+        "busy",
+        KERNEL_RESET,
+        "capacity_err",
+        "protocol_err",
+    ] {
         m.item(Item::Wire {
             name: name.into(),
             width: Width::Bits(1),
@@ -206,10 +332,34 @@ pub fn control_head(m: &mut Module) {
         "ctrl_hit",
         format!("{} && host_addr_i[1:0] != 2'd{CONTROL_WORDS}", decode(0, 2)),
     );
+    m.comment("A run is in progress from a start until done; the host waits meanwhile");
+    m.assign("busy", "start_q || (run_q && !done)");
+    m.assign("host_free", "!busy");
+    m.assign(
+        "ctrl_start",
+        "host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd0 && host_wdata_i[0] && !busy",
+    );
+    m.assign(
+        "ctrl_restart",
+        "host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd0 && host_wdata_i[1]",
+    );
     m.item(Item::Block(vec![
+        "// A start or a restart holds the kernel in reset for one cycle (clear_q,".into(),
+        format!("// the same as !{KERNEL_RESET}, for the synchronous logic); a start then"),
+        "// sets run_q (the kernel leaves reset and sees start together).".into(),
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
-        "  if (!rst_ni) run_q <= 1'b0;".into(),
-        "  else if (host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd0) run_q <= 1'b1;".into(),
+        "  if (!rst_ni) begin".into(),
+        format!("    {KERNEL_RESET} <= 1'b0;"),
+        "    clear_q      <= 1'b1;".into(),
+        "    start_q      <= 1'b0;".into(),
+        "    run_q        <= 1'b0;".into(),
+        "  end else begin".into(),
+        format!("    {KERNEL_RESET} <= !(ctrl_start || ctrl_restart);"),
+        "    clear_q      <= ctrl_start || ctrl_restart;".into(),
+        "    start_q      <= ctrl_start;".into(),
+        "    if (ctrl_start || ctrl_restart) run_q <= 1'b0;".into(),
+        "    else if (clear_q) run_q <= start_q;".into(),
+        "  end".into(),
         "end".into(),
     ]));
 }
@@ -217,19 +367,36 @@ pub fn control_head(m: &mut Module) {
 /// The rest of the host port of a design whose regions are `regions`: the
 /// decode of every access (`host_hit`: it falls in a region), `host_rdata_o`
 /// (the region of the last read, registered on `host_re_i`, picks the data; a
-/// read that hit no region gives 0), and a sink for the host data bits no region
-/// takes. With `control` (a kernel top, after [`control_head`]), also the control
-/// region's words 1 (cycles from start to done) and 2 (the error word: bit 0 is
-/// set by an access that hit no region; a write to word 2 clears it).
+/// read that hit no region gives 0), `host_rvalid_o`, and a sink for the host
+/// data bits no region takes. With `control` (a kernel top, after
+/// [`control_head`]), also the control region's words 1 (cycles from start to
+/// done) and 2 (the status word, [`STATUS_BITS`]).
 pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: bool) {
-    m.comment("Host port: every address decoded in full; reads registered");
+    m.comment("Host port: every address decoded in full; reads answer with host_rvalid_o");
     if regions.is_empty() && !control {
+        m.item(Item::Wire {
+            name: "host_rvalid_q".into(),
+            width: Width::Bits(READ_LATENCY),
+        });
+        m.item(Item::Block(vec![
+            "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+            "  if (!rst_ni) host_rvalid_q <= '0;".into(),
+            format!(
+                "  else host_rvalid_q <= {{host_rvalid_q[{}:0], host_re_i}};",
+                READ_LATENCY - 2
+            ),
+            "end".into(),
+        ]));
+        m.assign(
+            "host_rvalid_o",
+            format!("host_rvalid_q[{}]", READ_LATENCY - 1),
+        );
         m.assign("host_rdata_o", "'0");
         m.sinks(
             "a design without regions takes no host access",
             vec![Sink::of(
                 "host",
-                "{host_re_i, host_we_i, host_addr_i, host_wdata_i}",
+                "{host_re_q, host_we_q, host_addr_q, host_wdata_q}",
             )],
         );
         return;
@@ -238,9 +405,14 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: bool) {
         ("host_hit", 1),
         ("host_read_hit_q", 1),
         ("host_region_q", 8),
+        ("host_rvalid_q", READ_LATENCY),
     ];
     if control {
-        wires.extend([("cycles_q", 64), ("error_q", 1), ("ctrl_rdata_q", 64)]);
+        wires.extend([
+            ("cycles_q", 64),
+            ("status_q", KERNEL_STATUS_BITS),
+            ("ctrl_rdata_q", 64),
+        ]);
     }
     for (name, bits) in wires {
         m.item(Item::Wire {
@@ -248,55 +420,95 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: bool) {
             width: Width::Bits(bits),
         });
     }
-    let mut hits: Vec<String> = regions.iter().map(HostRegion::hit).collect();
+    let mut hits: Vec<String> = regions
+        .iter()
+        .map(|r| format!("({})", decode(r.index(), r.word_bits())))
+        .collect();
     let mut sources = read_sources(regions);
     if control {
         hits.insert(0, "ctrl_hit".into());
         sources.insert(0, (0, "ctrl_rdata_q".into(), 64));
     }
+    if hits.is_empty() {
+        hits.push("1'b0".into());
+    }
     m.assign("host_hit", hits.join(" || "));
     if control {
         control_tail(m);
     }
+    let readable = if control {
+        "host_hit && (host_free || ctrl_hit)"
+    } else {
+        "host_hit"
+    };
     m.item(Item::Block(vec![
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
         "  if (!rst_ni) begin".into(),
         "    host_region_q   <= '0;".into(),
         "    host_read_hit_q <= 1'b0;".into(),
-        "  end else if (host_re_i) begin".into(),
-        format!("    host_region_q   <= host_addr_i[31:{REGION_SHIFT}];"),
-        "    host_read_hit_q <= host_hit;".into(),
+        "    host_rvalid_q   <= '0;".into(),
+        "  end else begin".into(),
+        format!(
+            "    host_rvalid_q   <= {{host_rvalid_q[{}:0], host_re_i}};",
+            READ_LATENCY - 2
+        ),
+        "    if (host_re_i) begin".into(),
+        format!("      host_region_q   <= host_addr_i[31:{REGION_SHIFT}];"),
+        format!("      host_read_hit_q <= {readable};"),
+        "    end".into(),
         "  end".into(),
         "end".into(),
     ]));
+    m.assign(
+        "host_rvalid_o",
+        format!("host_rvalid_q[{}]", READ_LATENCY - 1),
+    );
     m.item(Item::Block(read_mux(&sources)));
     // Data bits above the widest region the host writes (control writes take
-    // no data); without any, host_we_i too.
+    // bits 1:0 only); without any, the registered write too.
     let widest = regions
         .iter()
         .filter(|r| r.writable())
         .map(|r| r.side.width)
         .max();
+    let mut sinks = Vec::new();
+    let mut reasons = Vec::new();
     match widest {
         Some(w) if w < 64 => {
-            m.sinks(
-                format!("no region stores host data bits above {}", w - 1),
-                vec![Sink::of("host_wdata", format!("host_wdata_i[63:{w}]"))],
-            );
+            reasons.push(format!("no region stores host data bits above {}", w - 1));
+            sinks.push(Sink::of("host_wdata", format!("host_wdata_q[63:{w}]")));
         }
         Some(_) => {}
-        None if control => {
-            m.sinks(
-                "no region stores host data",
-                vec![Sink::of("host_wdata", "host_wdata_i")],
-            );
+        None => {
+            reasons.push("no region takes host writes".to_string());
+            sinks.push(Sink::of("host_write", "{host_we_q, host_wdata_q}"));
+        }
+    }
+    // Address bits above the widest array (registers take none).
+    let is_mem = |r: &&HostRegion| {
+        matches!(
+            r.side.kind,
+            SideKind::MemRead { .. } | SideKind::MemWrite { .. }
+        )
+    };
+    match regions
+        .iter()
+        .filter(is_mem)
+        .map(HostRegion::word_bits)
+        .max()
+    {
+        Some(32..) => {}
+        Some(aw) => {
+            reasons.push(format!("no array has words above bit {}", aw - 1));
+            sinks.push(Sink::of("host_addr", format!("host_addr_q[31:{aw}]")));
         }
         None => {
-            m.sinks(
-                "no region takes host writes",
-                vec![Sink::of("host_write", "{host_we_i, host_wdata_i}")],
-            );
+            reasons.push("no array takes registered reads or addresses".into());
+            sinks.push(Sink::of("host_array", "{host_re_q, host_addr_q}"));
         }
+    }
+    if !sinks.is_empty() {
+        m.sinks(reasons.join("; "), sinks);
     }
 }
 
@@ -328,27 +540,38 @@ fn read_mux(sources: &[(u64, String, u32)]) -> Vec<String> {
 
 /// Words 1 and 2 of the control region and its read data.
 fn control_tail(m: &mut Module) {
+    let access = "(host_re_i || host_we_i)";
     m.item(Item::Block(vec![
-        "// Word 1: cycles from start to done.".into(),
+        "// Word 1: cycles from start to done (restarted by a start or a restart).".into(),
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
         "  if (!rst_ni) cycles_q <= '0;".into(),
+        "  else if (clear_q) cycles_q <= '0;".into(),
         "  else if (run_q && !done) cycles_q <= cycles_q + 64'd1;".into(),
         "end".into(),
         String::new(),
-        "// Word 2: an access that hit no region sets error_q; a write to word 2 clears it.".into(),
+        "// Word 2: the status word, sticky bits; a write to word 2 clears them.".into(),
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
-        "  if (!rst_ni) error_q <= 1'b0;".into(),
-        "  else if ((host_re_i || host_we_i) && !host_hit) error_q <= 1'b1;".into(),
-        "  else if (host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd2) error_q <= 1'b0;".into(),
+        "  if (!rst_ni) status_q <= '0;".into(),
+        "  else begin".into(),
+        "    status_q <= (host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd2 ? '0 : status_q) | {"
+            .into(),
+        "      protocol_err,".into(),
+        "      capacity_err,".into(),
+        format!("      ({access} && host_hit && !ctrl_hit && !host_free) ||"),
+        "        (host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd0 && host_wdata_i[0] && busy),"
+            .into(),
+        format!("      {access} && !host_hit"),
+        "    };".into(),
+        "  end".into(),
         "end".into(),
         String::new(),
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
         "  if (!rst_ni) ctrl_rdata_q <= '0;".into(),
         "  else if (host_re_i && ctrl_hit) begin".into(),
         "    unique case (host_addr_i[1:0])".into(),
-        "      2'd0:    ctrl_rdata_q <= 64'(done);".into(),
+        "      2'd0:    ctrl_rdata_q <= 64'({busy, done});".into(),
         "      2'd1:    ctrl_rdata_q <= cycles_q;".into(),
-        "      default: ctrl_rdata_q <= 64'(error_q);".into(),
+        "      default: ctrl_rdata_q <= 64'(status_q);".into(),
         "    endcase".into(),
         "  end".into(),
         "end".into(),
@@ -360,5 +583,21 @@ fn read_sources(regions: &[HostRegion]) -> Vec<(u64, String, u32)> {
     regions
         .iter()
         .map(|r| (r.index(), r.read_signal(), r.side.width))
+        .collect()
+}
+
+/// The names of the bits set in status word `word`, in bit order; a set bit
+/// no entry of [`STATUS_BITS`] names is `bit <n>`.
+pub fn status_names(word: u64) -> Vec<String> {
+    (0..64)
+        .filter(|b| word >> b & 1 == 1)
+        .map(|b| {
+            STATUS_BITS
+                .iter()
+                .find(|(bit, _, _)| *bit == b)
+                .map_or(format!("bit {b}"), |(_, name, what)| {
+                    format!("{name} ({what})")
+                })
+        })
         .collect()
 }

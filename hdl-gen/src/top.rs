@@ -8,10 +8,15 @@
 //! - Every array (pos and crd of each scanned or written compressed level, the
 //!   values of each input and output) is a `sam_mem` behind the host port, one
 //!   region each; dense levels' dimensions are host-set registers; writers' counts
-//!   are host-readable. Region 0 is the control region: a write to word 0 starts
-//!   the run, word 0 reads `done`, word 1 the cycle counter (cycles from start to
-//!   done), word 2 the error word (an access that hit no region: every address
-//!   is decoded in full). The address map lists every region.
+//!   are host-readable. Region 0 is the control region: word 0 starts and
+//!   restarts the run and reads `done`, word 1 the cycle counter (cycles from
+//!   start to done), word 2 the sticky status word (an access outside every
+//!   region or during a run, a capacity or protocol error; see
+//!   [`host::STATUS_BITS`] and docs/host-protocol.md). The address map lists
+//!   every region.
+//! - A start or a restart clears the kernel (every instance but the memories and
+//!   the host-set registers is reset through `kernel_rst_n`), so a second run
+//!   needs no chip reset.
 //! - Nothing is left open: channels a configuration does not build are tied to
 //!   constants, output pins nobody reads go to `unused_*` sinks.
 //! - The kernel also has `done_o` and one `probe_o` bit pair per edge (consumer
@@ -28,7 +33,8 @@ use serde::Serialize;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use samgen_compiler::graph::{
-    ArrayVals, FiberLookup, FiberWrite, NodeKind, Range, Repeat, SamGraph, SpAccumulator, ValsWrite,
+    ArrayVals, FiberLookup, FiberWrite, NodeKind, Range, Repeat, SamGraph, SpAccumulator,
+    StreamKind, ValsWrite,
 };
 
 use crate::host::{self, HostRegion, MAX_REGIONS, REGION_SHIFT};
@@ -281,8 +287,9 @@ pub fn index_extents(
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "role", rename_all = "snake_case")]
 pub enum RegionRole {
-    /// Word 0: write to start, read `done`; word 1: the cycle counter; word 2:
-    /// the error word (bit 0: an access hit no region; a write clears it).
+    /// Word 0: write 1 to start, 2 to restart; read bit 0 `done`, bit 1 running;
+    /// word 1: the cycle counter; word 2: the sticky status word
+    /// (`host::STATUS_BITS`; a write clears it).
     Control,
     /// An input array the host loads before the run.
     Input { array: String },
@@ -396,7 +403,7 @@ fn fifo(
         params: lib.params,
         conns: vec![
             ("clk_i".into(), "clk_i".into()),
-            ("rst_ni".into(), "rst_ni".into()),
+            ("rst_ni".into(), host::KERNEL_RESET.into()),
             ("valid_i".into(), valid),
             ("ready_o".into(), ready),
             ("tok_i".into(), tok),
@@ -446,7 +453,6 @@ pub fn generate(
     let mut m = Module::new(name);
     m.header = header(graph, name, o);
     module_ports(&mut m, graph, o);
-    host::control_head(&mut m);
     m.assign("done_o", "done");
     let mut modules: BTreeSet<String> = ["sam_fifo".to_string()].into();
     let probes = emit_streams(&mut m, graph, &streams, o, &mut modules);
@@ -477,6 +483,7 @@ pub fn generate(
     };
     m.assign("done", format!("run_q && {all}"));
     let all_regions: Vec<HostRegion> = regions.into_values().flatten().collect();
+    error_checks(&mut m, graph, &streams, &map, &all_regions, &placed);
     host::host_port_tail(&mut m, &all_regions, true);
     Ok(KernelTop {
         module: m,
@@ -484,6 +491,121 @@ pub fn generate(
         probes,
         modules: modules.into_iter().collect(),
     })
+}
+
+/// The synthesizable checks behind the status word's `capacity` and `protocol`
+/// bits (`capacity_err`, `protocol_err`: high in a cycle with such an error):
+/// - capacity: a writer's count of the words it wrote passes its array's 2^k
+///   words (counts are k+1 bits, so the first word too many shows);
+/// - protocol: a scanner of an ordered, unique level (compressed) gives a
+///   coordinate not above the one before it in the same fiber (unsorted or
+///   repeated input data; the joiners rely on the order), or a writer whose
+///   `done` is set is offered another token (a token after `D`).
+fn error_checks(
+    m: &mut Module,
+    graph: &SamGraph,
+    streams: &[Stream],
+    map: &[MapEntry],
+    regions: &[HostRegion],
+    placed: &BTreeMap<NodeIndex, Placed>,
+) {
+    let g = &graph.graph;
+    m.comment("Error checks behind the status word (capacity, protocol)");
+    let mut capacity = Vec::new();
+    for entry in map {
+        let RegionRole::Count { of } = &entry.role else {
+            continue;
+        };
+        let Some(r) = regions
+            .iter()
+            .find(|r| format!("{}.{}", r.instance, r.side.name) == entry.name)
+        else {
+            continue;
+        };
+        let is_array = map
+            .iter()
+            .any(|e| matches!(&e.role, RegionRole::Output { array, .. } if array == of));
+        let w = r.side.width;
+        if is_array && w >= 2 {
+            let count = r.read_signal();
+            capacity.push(format!(
+                "({count}[{}] && {count}[{}:0] != '0)",
+                w - 1,
+                w - 2
+            ));
+        }
+    }
+    let mut protocol = Vec::new();
+    for st in streams {
+        let node = &g[st.node];
+        let NodeKind::FiberLookup(FiberLookup { tensor, level, .. }) = &node.kind else {
+            continue;
+        };
+        let caps = match graph.level_format(tensor, *level) {
+            Some(f) => f.caps(),
+            None => continue,
+        };
+        let crd = node
+            .kind
+            .outputs()
+            .iter()
+            .any(|p| p.name() == st.port && p.kind == StreamKind::Crd);
+        if !(crd && caps.ordered && caps.unique && !caps.full) {
+            continue;
+        }
+        let (src, w) = (&st.source, st.width);
+        let c = format!("{src}_order");
+        for (name, bits) in [(format!("{c}_have_q"), 1), (format!("{c}_last_q"), w)] {
+            m.item(Item::Wire {
+                name,
+                width: Width::Bits(bits),
+            });
+        }
+        let moved = format!("{src}_valid && {src}_ready");
+        m.item(Item::Block(vec![
+            format!("// {src}: coordinates increase within a fiber"),
+            format!(
+                "always_ff @(posedge clk_i or negedge {}) begin",
+                host::KERNEL_RESET
+            ),
+            format!("  if (!{}) begin", host::KERNEL_RESET),
+            format!("    {c}_have_q <= 1'b0;"),
+            format!("    {c}_last_q <= '0;"),
+            format!("  end else if ({moved}) begin"),
+            format!("    {c}_have_q <= !{src}_tok[{w}];"),
+            format!("    {c}_last_q <= {src}_tok[{}:0];", w - 1),
+            "  end".into(),
+            "end".into(),
+        ]));
+        protocol.push(format!(
+            "({moved} && !{src}_tok[{w}] && {c}_have_q && {src}_tok[{}:0] <= {c}_last_q)",
+            w - 1
+        ));
+    }
+    for (&i, p) in placed {
+        let node = &g[i];
+        let writer = matches!(node.kind, NodeKind::FiberWrite(_) | NodeKind::ValsWrite(_));
+        if !writer || !p.config.sides.iter().any(|s| s.name == "done") {
+            continue;
+        }
+        for e in g.edges_directed(i, Direction::Incoming) {
+            protocol.push(format!(
+                "({}_done && {}_{}_valid)",
+                node.name,
+                node.name,
+                e.weight().to_port
+            ));
+        }
+    }
+    let any = |terms: Vec<String>| {
+        if terms.is_empty() {
+            "1'b0".to_string()
+        } else {
+            terms.join(" ||\n    ")
+        }
+    };
+    m.assign("capacity_err", any(capacity));
+    m.assign("protocol_err", any(protocol));
 }
 
 /// The graph, validated, in topological order.
@@ -653,18 +775,13 @@ fn is_run_signal(side: &str) -> bool {
 fn module_ports(m: &mut Module, graph: &SamGraph, o: &TopOptions) {
     let g = &graph.graph;
     m.port("clk_i", Dir::Input, Width::Bits(1))
-        .port("rst_ni", Dir::Input, Width::Bits(1))
-        .port("host_re_i", Dir::Input, Width::Bits(1))
-        .port("host_we_i", Dir::Input, Width::Bits(1))
-        .port("host_addr_i", Dir::Input, Width::Bits(32))
-        .port("host_wdata_i", Dir::Input, Width::Bits(64))
-        .port("host_rdata_o", Dir::Output, Width::Bits(64))
-        .port("done_o", Dir::Output, Width::Bits(1))
-        .port(
-            "probe_o",
-            Dir::Output,
-            Width::Lanes(2 * g.edge_count().max(1) as u32),
-        );
+        .port("rst_ni", Dir::Input, Width::Bits(1));
+    host::control_head(m);
+    m.port("done_o", Dir::Output, Width::Bits(1)).port(
+        "probe_o",
+        Dir::Output,
+        Width::Lanes(2 * g.edge_count().max(1) as u32),
+    );
     if o.trace {
         let trace_bits: u32 = g
             .edge_references()
@@ -757,7 +874,7 @@ fn emit_broadcast(m: &mut Module, st: &Stream) -> Vec<[String; 3]> {
     }
     let mut conns = vec![
         ("clk_i".to_string(), "clk_i".to_string()),
-        ("rst_ni".to_string(), "rst_ni".to_string()),
+        ("rst_ni".to_string(), host::KERNEL_RESET.to_string()),
     ];
     for s in &lib.streams[..1] {
         conns.extend(Signal::ALL.map(|w| (s.port(w).0, format!("{}_{}", st.source, w.name()))));
@@ -810,7 +927,7 @@ impl NodeEmit<'_> {
         let node = &self.graph.graph[self.index];
         let mut conns = vec![
             ("clk_i".to_string(), "clk_i".to_string()),
-            ("rst_ni".to_string(), "rst_ni".to_string()),
+            ("rst_ni".to_string(), host::KERNEL_RESET.to_string()),
         ];
         let mut connected: BTreeSet<String> =
             node.kind.inputs().into_iter().map(|p| p.name()).collect();
@@ -869,7 +986,7 @@ impl NodeEmit<'_> {
         bundle(m, &feed, self.o.ref_width);
         let mut conns = vec![
             ("clk_i".to_string(), "clk_i".to_string()),
-            ("rst_ni".to_string(), "rst_ni".to_string()),
+            ("rst_ni".to_string(), host::KERNEL_RESET.to_string()),
             ("start_i".into(), "run_q".into()),
         ];
         conns.extend(lib.stream_conns(|_, _, which| format!("{feed}_{}", which.name())));
@@ -1138,11 +1255,21 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
         "Host port: region r at host_addr_i[31:{REGION_SHIFT}] == r (the address map beside"
     ));
     h.push(
-        "this file lists them); region 0 is control: write word 0 to start, read word 0 for".into(),
+        "this file lists them); region 0 is control: word 0 written 1 starts a run (after".into(),
     );
     h.push(
-        "done, word 1 for the cycles from start to done, word 2 for the error word (bit 0:".into(),
+        "clearing the kernel), 2 clears the kernel (restart); read: bit 0 done, bit 1 running;"
+            .into(),
     );
-    h.push("an access hit no region; write word 2 to clear).".into());
+    h.push("word 1 the cycles from start to done; word 2 the sticky status word (bit 0 an".into());
+    h.push("access outside every region, 1 an access during a run, 2 capacity, 3 protocol;".into());
+    h.push(format!(
+        "a write clears it). Reads answer with host_rvalid_o, {} cycles after host_re_i;",
+        host::READ_LATENCY
+    ));
+    h.push(
+        "arrays and registers answer only while no run is in progress. docs/host-protocol.md."
+            .into(),
+    );
     h
 }

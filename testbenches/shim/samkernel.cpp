@@ -2,7 +2,8 @@
 //
 // Every kernel top hdl-gen writes (hdl-gen/src/top.rs) has the same ports:
 //   clk_i, rst_ni
-//   host_re_i, host_we_i, host_addr_i[32], host_wdata_i[64], host_rdata_o[64]
+//   host_re_i, host_we_i, host_addr_i[32], host_wdata_i[64], host_rdata_o[64],
+//   host_rvalid_o
 //   done_o, probe_o[2*NumProbes]   (per edge: valid, ready into its consumer)
 //   trace_o[...]                   (with -DSAMK_TRACE=1 only: every edge's token)
 // so this file compiles unchanged against any of them (the model class is always
@@ -21,7 +22,7 @@ using Kernel = samshim::Model;
 
 extern "C" {
 
-__attribute__((visibility("default"))) uint32_t samk_abi_version() { return 1; }
+__attribute__((visibility("default"))) uint32_t samk_abi_version() { return 2; }
 __attribute__((visibility("default"))) uint32_t samk_num_probes() { return SAMK_NUM_PROBES; }
 
 // See samshim::Model for `wave_path` and `seed`.
@@ -65,17 +66,29 @@ __attribute__((visibility("default"))) void samk_host_write_block(void* p, uint3
   for (uint32_t i = 0; i < n; ++i) samk_host_write(p, addr + i, data[i]);
 }
 
-// One host read: the request cycle, then two more so the data has arrived whatever
-// the memory's read latency (1 or 2); the data holds until the next read.
+// One host read: the request cycle, then clock until host_rvalid_o (at most
+// samshim::kReadTimeout cycles; past that, samk_read_timeout() says so and the
+// word is 0). The data holds until the next read.
 __attribute__((visibility("default"))) uint64_t samk_host_read(void* p, uint32_t addr) {
   auto* k = static_cast<Kernel*>(p);
   k->top->host_re_i = 1;
   k->top->host_addr_i = addr;
   k->cycle();
   k->top->host_re_i = 0;
-  k->cycle();
-  k->cycle();
+  for (uint32_t waited = 0; !k->top->host_rvalid_o; ++waited) {
+    if (waited >= samshim::kReadTimeout) {
+      k->read_timeout = true;
+      return 0;
+    }
+    k->cycle();
+  }
+  k->read_timeout = false;
   return k->top->host_rdata_o;
+}
+
+// 1 if the last host read got no host_rvalid_o in time.
+__attribute__((visibility("default"))) uint32_t samk_read_timeout(void* p) {
+  return static_cast<Kernel*>(p)->read_timeout ? 1 : 0;
 }
 
 // Clock until done_o, an assertion, or `max_cycles`; returns the cycles run.

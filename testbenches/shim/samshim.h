@@ -40,6 +40,10 @@ bool get_bit(const T& port, unsigned i) { return (port >> i) & 1; }
 template <std::size_t N>
 bool get_bit(const VlWide<N>& port, unsigned i) { return (port[i / 32] >> (i % 32)) & 1; }
 
+// Most cycles a host read waits for host_rvalid_o before the shim gives up (the
+// kernel answers in hdl-gen's host::READ_LATENCY cycles).
+constexpr uint32_t kReadTimeout = 64;
+
 struct Model {
   std::unique_ptr<VerilatedContext> ctx;
   std::unique_ptr<Vtb> top;
@@ -49,6 +53,8 @@ struct Model {
   std::unique_ptr<VerilatedVcdC> wave;
 #endif
   uint64_t cycles = 0;
+  // Set when a host read got no host_rvalid_o within kReadTimeout cycles.
+  bool read_timeout = false;
 
   // wave_path may be null (no waveform) and is ignored by a model built without
   // tracing. Registers without a reset start from values drawn from `seed` (the

@@ -4,7 +4,8 @@
 // (testbenches/src/harness.rs writes it): clk_i, rst_ni, and stream lanes
 //   in_valid_i[NumIn], in_tok_i[NumIn*64], in_ready_o[NumIn]
 //   out_valid_o[NumOut], out_tok_o[NumOut*64], out_ready_i[NumOut]
-//   host_re_i, host_we_i, host_addr_i[32], host_wdata_i[64], host_rdata_o[64]
+//   host_re_i, host_we_i, host_addr_i[32], host_wdata_i[64], host_rdata_o[64],
+//   host_rvalid_o
 // so this file compiles unchanged against any of them (the model class is always
 // `Vtb`, chosen with verilator --prefix). It exports a small C ABI that
 // testbenches/src/sim.rs loads with libloading. Lane counts come from -D flags.
@@ -44,7 +45,7 @@ using Sim = samshim::Model;
 
 extern "C" {
 
-__attribute__((visibility("default"))) uint32_t samsim_abi_version() { return 2; }
+__attribute__((visibility("default"))) uint32_t samsim_abi_version() { return 3; }
 __attribute__((visibility("default"))) uint32_t samsim_num_in() { return SAMSIM_NUM_IN; }
 __attribute__((visibility("default"))) uint32_t samsim_num_out() { return SAMSIM_NUM_OUT; }
 
@@ -100,7 +101,9 @@ __attribute__((visibility("default"))) void samsim_tick(void* p) {
   static_cast<Sim*>(p)->cycle();
 }
 
-// Host port: one write, one clock cycle (stream inputs as they are).
+// Host port: one write, two clock cycles: the request, and the cycle in which
+// the registered access lands (so it never meets a kernel access that follows).
+// Stream inputs stay as they are: the testbenches write while streams are idle.
 __attribute__((visibility("default"))) void samsim_host_write(void* p, uint32_t addr, uint64_t data) {
   auto* s = static_cast<Sim*>(p);
   s->top->host_we_i = 1;
@@ -109,10 +112,13 @@ __attribute__((visibility("default"))) void samsim_host_write(void* p, uint32_t 
   s->half(true);
   s->top->host_we_i = 0;
   s->half(false);
+  s->half(true);
+  s->half(false);
 }
 
-// Host port: one read, two clock cycles (sam_mem's read latency); returns the
-// word.
+// Host port: one read; clocks until host_rvalid_o (at most
+// samshim::kReadTimeout cycles; past that, samsim_read_timeout() says so and the
+// word is 0); returns the word.
 __attribute__((visibility("default"))) uint64_t samsim_host_read(void* p, uint32_t addr) {
   auto* s = static_cast<Sim*>(p);
   s->top->host_re_i = 1;
@@ -120,9 +126,21 @@ __attribute__((visibility("default"))) uint64_t samsim_host_read(void* p, uint32
   s->half(true);
   s->top->host_re_i = 0;
   s->half(false);
-  s->half(true);
-  s->half(false);
+  for (uint32_t waited = 0; !s->top->host_rvalid_o; ++waited) {
+    if (waited >= samshim::kReadTimeout) {
+      s->read_timeout = true;
+      return 0;
+    }
+    s->half(true);
+    s->half(false);
+  }
+  s->read_timeout = false;
   return s->top->host_rdata_o;
+}
+
+// 1 if the last host read got no host_rvalid_o in time.
+__attribute__((visibility("default"))) uint32_t samsim_read_timeout(void* p) {
+  return static_cast<Sim*>(p)->read_timeout ? 1 : 0;
 }
 
 // Non-zero once an assertion ($error) fired in the model.

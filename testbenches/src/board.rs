@@ -17,6 +17,7 @@ use samgen_compiler::exec::ExecResult;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::{CooTensor, Tensor};
 use samgen_hdl::board::{board_top, Board, BOARD_MODULES};
+use samgen_hdl::host;
 
 use crate::kernel::{load, read_outputs, HostPort, Prepared, RtlOptions};
 use crate::sim::{load_library, new_instance, sym};
@@ -36,7 +37,12 @@ pub struct HostLink<L: ByteLink> {
 }
 
 /// What `'V'` answers.
-pub const IDENT: &[u8; 4] = b"SAM1";
+pub const IDENT: &[u8; 4] = b"SAM2";
+
+/// Host addresses of the control region's words (`samgen_hdl::host`).
+pub const CONTROL: u64 = 0;
+pub const CYCLES: u64 = 1;
+pub const STATUS: u64 = 2;
 
 impl<L: ByteLink> HostLink<L> {
     /// Check that a samgen board top answers.
@@ -45,8 +51,8 @@ impl<L: ByteLink> HostLink<L> {
         let got = self.link.recv(4)?;
         if got != IDENT {
             return Err(CosimError::Mismatch(format!(
-                "the board answered {got:02x?} to identify, not \"SAM1\": not a samgen board top, \
-                 or the baud rate differs"
+                "the board answered {got:02x?} to identify, not \"SAM2\": not a samgen board top \
+                 of this version, or the baud rate differs"
             )));
         }
         Ok(())
@@ -77,6 +83,20 @@ impl<L: ByteLink> HostPort for HostLink<L> {
         let mut frame = vec![b'R'];
         frame.extend_from_slice(&addr.to_le_bytes());
         self.link.send(&frame)?;
+        match self.link.recv(1)?.as_slice() {
+            b"D" => {}
+            b"T" => {
+                return Err(CosimError::Mismatch(format!(
+                    "the board's kernel did not answer the read of {addr:#x} \
+                     (no host_rvalid within the bridge's ReadTimeout)"
+                )))
+            }
+            other => {
+                return Err(CosimError::Mismatch(format!(
+                    "the board answered {other:02x?} to a read of {addr:#x}, not 'D'"
+                )))
+            }
+        }
         let bytes = self.link.recv(8)?;
         let mut word = [0u8; 8];
         word.copy_from_slice(&bytes);
@@ -92,7 +112,7 @@ type RecvFn = unsafe extern "C" fn(*mut c_void, u64) -> i32;
 type CyclesFn = unsafe extern "C" fn(*mut c_void) -> u64;
 type StatusFn = unsafe extern "C" fn(*mut c_void) -> u32;
 
-const BOARD_ABI: u32 = 1;
+const BOARD_ABI: u32 = 2;
 
 /// A Verilated board top, reached through its UART pins (`shim/samboard.cpp`).
 pub struct BoardSim {
@@ -194,6 +214,67 @@ impl Drop for BoardSim {
     }
 }
 
+/// The error a non-zero status word is: every set bit by name.
+pub fn status_error(word: u64) -> CosimError {
+    CosimError::Mismatch(format!(
+        "the board's status word is {word:#x}: {}",
+        host::status_names(word).join("; ")
+    ))
+}
+
+/// What [`run_on_link`] gave.
+#[derive(Clone, Debug)]
+pub struct LinkRun {
+    /// Cycles from start to done (the kernel's counter).
+    pub cycles: u64,
+    pub outputs: BTreeMap<String, CooTensor>,
+}
+
+/// One run of a prepared kernel over a host link, as `samgen board run` does it:
+/// identify; check that no run is in progress; restart the kernel and clear the
+/// status word; load the inputs; start; poll done (until `expired` says the wait
+/// is over); read the cycle counter and the status word, which must be 0 (every
+/// set bit is reported by name); read the outputs back (checked against the
+/// golden writers). Needs no reset between runs.
+pub fn run_on_link<L: ByteLink>(
+    host: &mut HostLink<L>,
+    p: &Prepared,
+    expired: &mut dyn FnMut(&L) -> bool,
+) -> Result<LinkRun, CosimError> {
+    host.identify()?;
+    let control = host.read(CONTROL)?;
+    if control & host::CTRL_RUNNING != 0 {
+        return Err(CosimError::Mismatch(format!(
+            "the board's kernel is still running (control word {control:#x}): wait for \
+             it, or press the board's reset button"
+        )));
+    }
+    host.write(CONTROL, host::CTRL_RESTART)?;
+    host.write(STATUS, 0)?;
+    load(host, p)?;
+    host.write(CONTROL, host::CTRL_START)?;
+    while host.read(CONTROL)? & host::CTRL_DONE == 0 {
+        if expired(&host.link) {
+            let status = host.read(STATUS)?;
+            return Err(CosimError::Mismatch(format!(
+                "the board did not report done (status word {status:#x}{})",
+                if status == 0 {
+                    String::new()
+                } else {
+                    format!(": {}", host::status_names(status).join("; "))
+                }
+            )));
+        }
+    }
+    let cycles = host.read(CYCLES)?;
+    let status = host.read(STATUS)?;
+    if status != 0 {
+        return Err(status_error(status));
+    }
+    let outputs = read_outputs(host, p)?;
+    Ok(LinkRun { cycles, outputs })
+}
+
 /// What a board run gave.
 #[derive(Clone, Debug)]
 pub struct BoardRun {
@@ -211,8 +292,7 @@ pub struct BoardRun {
 pub const SIM_CLKS_PER_BIT: u32 = 8;
 
 /// Run `graph` on `inputs` on a simulated `board`: the kernel top inside the
-/// board top, everything through the UART: identify, load, start, poll done,
-/// read the cycle counter and the outputs (checked against the golden writers).
+/// board top, everything through the UART, as [`run_on_link`] does it.
 pub fn run_board(
     graph: &SamGraph,
     inputs: &std::collections::HashMap<String, Tensor>,
@@ -223,14 +303,48 @@ pub fn run_board(
     opts: &RtlOptions,
 ) -> Result<BoardRun, CosimError> {
     let p = Prepared::new(graph, inputs, golden, value_bits, opts)?;
+    let model = build_board(&p, board, label, opts)?;
+    let start = Instant::now();
+    let mut sim = BoardSim::new(&model, None, opts.seed)?;
+    sim.reset(4);
+    let mut host = HostLink { link: sim };
+    let limit = opts
+        .timeout
+        .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
+    let begun = host.link.cycles();
+    let run = run_on_link(&mut host, &p, &mut |link: &BoardSim| {
+        link.cycles() - begun > limit
+    })?;
+    Ok(BoardRun {
+        cycles: run.cycles,
+        outputs: run.outputs,
+        model,
+        sim_cycles: host.link.cycles(),
+        sim_seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The board model of a prepared kernel on a simulated `board` (built once,
+/// then from the cache). It is built as the board's bitstream is: without the
+/// primitives' simulation assertions (`SAM_ASSERTS_OFF`), so a bad input shows
+/// the way it does on a board, in the status word, and the run goes on.
+pub fn build_board(
+    p: &Prepared,
+    board: Board,
+    label: &str,
+    opts: &RtlOptions,
+) -> Result<BuiltModel, CosimError> {
     let top = board_top(&p.top, board, SIM_CLKS_PER_BIT);
     let mut modules: Vec<&str> = p.top.modules.iter().map(String::as_str).collect();
     modules.extend_from_slice(BOARD_MODULES);
-    let sources = samgen_hdl::library::sources_for(&modules)
-        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+    let mut sources = vec![asserts_off(&opts.cache_dir)?];
+    sources.extend(
+        samgen_hdl::library::sources_for(&modules)
+            .map_err(|e| CosimError::Mismatch(e.to_string()))?,
+    );
     // The kernel top is one more source file beside the board top.
     let text = format!("{}\n{}", p.top.module, top);
-    let model = build_model(
+    build_model(
         &ModelSpec {
             label: format!("{label} on {}", board.name()),
             top_name: top.name.clone(),
@@ -243,33 +357,22 @@ pub fn run_board(
             wave: None,
         },
         &opts.cache_dir,
-    )?;
-    let start = Instant::now();
-    let mut sim = BoardSim::new(&model, None, opts.seed)?;
-    sim.reset(4);
-    let mut host = HostLink { link: sim };
-    host.identify()?;
-    load(&mut host, &p)?;
-    host.write(0, 1)?;
-    let limit = opts
-        .timeout
-        .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
-    let begun = host.link.cycles();
-    while host.read(0)? & 1 == 0 {
-        if host.link.cycles() - begun > limit {
-            return Err(CosimError::Timeout {
-                cycles: limit,
-                detail: "the board never reported done".into(),
-            });
-        }
+    )
+}
+
+/// A source file that defines `SAM_ASSERTS_OFF` for every file after it (one
+/// Verilator run is one compilation unit), written once into `dir`.
+fn asserts_off(dir: &Path) -> Result<std::path::PathBuf, CosimError> {
+    let path = dir.join("sam_asserts_off.sv");
+    let text = "`define SAM_ASSERTS_OFF\n";
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {
+        std::fs::create_dir_all(dir)
+            .map_err(CosimError::io(format!("creating {}", dir.display())))?;
+        // Written aside and renamed: other runs may read it meanwhile.
+        let aside = dir.join(format!("sam_asserts_off.sv.{}", std::process::id()));
+        std::fs::write(&aside, text)
+            .and_then(|_| std::fs::rename(&aside, &path))
+            .map_err(CosimError::io(format!("writing {}", path.display())))?;
     }
-    let cycles = host.read(1)?;
-    let outputs = read_outputs(&mut host, &p)?;
-    Ok(BoardRun {
-        cycles,
-        outputs,
-        model,
-        sim_cycles: host.link.cycles(),
-        sim_seconds: start.elapsed().as_secs_f64(),
-    })
+    Ok(path)
 }

@@ -114,7 +114,7 @@ impl Harness {
             format!("every wrapper. Lanes: {num_in} in, {num_out} out."),
             format!(
                 "Host port: region r (arrays and registers, in instance order) at \
-                 host_addr_i[31:{REGION_SHIFT}] == r; read data one cycle after host_re_i."
+                 host_addr_i[31:{REGION_SHIFT}] == r; read data with host_rvalid_o."
             ),
         ];
         m.port("clk_i", Dir::Input, Width::Bits(1))
@@ -132,12 +132,8 @@ impl Harness {
                 Dir::Output,
                 Width::Lanes(num_out.max(1) * LANE_BITS),
             )
-            .port("out_ready_i", Dir::Input, Width::Lanes(num_out.max(1)))
-            .port("host_re_i", Dir::Input, Width::Bits(1))
-            .port("host_we_i", Dir::Input, Width::Bits(1))
-            .port("host_addr_i", Dir::Input, Width::Bits(32))
-            .port("host_wdata_i", Dir::Input, Width::Bits(64))
-            .port("host_rdata_o", Dir::Output, Width::Bits(64));
+            .port("out_ready_i", Dir::Input, Width::Lanes(num_out.max(1)));
+        host::port_head(&mut m, false);
         let (mut lane_in, mut lane_out) = (0u32, 0u32);
         // Lane bits above each input channel's token.
         let mut spare_in = Vec::new();

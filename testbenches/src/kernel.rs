@@ -127,7 +127,7 @@ type CyclesFn = unsafe extern "C" fn(*mut c_void) -> u64;
 type StepFn = unsafe extern "C" fn(*mut c_void);
 type TraceFn = unsafe extern "C" fn(*mut c_void, u32, u32) -> u64;
 
-const KERNEL_ABI: u32 = 1;
+const KERNEL_ABI: u32 = 2;
 
 struct Api {
     free: FreeFn,
@@ -142,6 +142,7 @@ struct Api {
     step: StepFn,
     trace_bits: TraceFn,
     got_error: StatusFn,
+    read_timeout: StatusFn,
 }
 
 /// One running kernel model (the C ABI of `shim/samkernel.cpp`).
@@ -186,6 +187,7 @@ impl KernelSim {
             step: sym(&lib, "samk_step", path)?,
             trace_bits: sym(&lib, "samk_trace_bits", path)?,
             got_error: sym(&lib, "samk_got_error", path)?,
+            read_timeout: sym(&lib, "samk_read_timeout", path)?,
         };
         let handle = new_instance(&lib, path, "samk_new", wave, seed)?;
         Ok(KernelSim {
@@ -229,9 +231,14 @@ impl KernelSim {
         self.check()
     }
 
+    /// One read; the shim waits for `host_rvalid_o`, a bounded number of cycles.
     pub fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
         let v = unsafe { (self.api.read)(self.handle, Self::addr(addr)?) };
-        self.check().map(|_| v)
+        self.check()?;
+        if unsafe { (self.api.read_timeout)(self.handle) } != 0 {
+            return Err(read_timeout(addr));
+        }
+        Ok(v)
     }
 
     /// Clock until `done`, an assertion, or `max` cycles; returns the cycles run.
@@ -272,6 +279,14 @@ impl Drop for KernelSim {
     fn drop(&mut self) {
         // SAFETY: `handle` came from samk_new and is freed once.
         unsafe { (self.api.free)(self.handle) }
+    }
+}
+
+/// A host read that `host_rvalid_o` never answered.
+pub(crate) fn read_timeout(addr: u64) -> CosimError {
+    CosimError::Timeout {
+        cycles: 64,
+        detail: format!("the host read of {addr:#x} got no host_rvalid_o"),
     }
 }
 

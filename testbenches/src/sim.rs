@@ -22,7 +22,7 @@ type HostWriteFn = unsafe extern "C" fn(*mut c_void, u32, u64);
 type HostReadFn = unsafe extern "C" fn(*mut c_void, u32) -> u64;
 
 /// The shim's C ABI version (`samsim_abi_version`).
-const ABI_VERSION: u32 = 2;
+const ABI_VERSION: u32 = 3;
 
 struct Api {
     free: FreeFn,
@@ -37,6 +37,7 @@ struct Api {
     got_error: StatusFn,
     host_write: HostWriteFn,
     host_read: HostReadFn,
+    read_timeout: StatusFn,
 }
 
 /// One running instance of a model. Lane indices are checked against the model.
@@ -130,6 +131,7 @@ impl Sim {
             got_error: sym(&lib, "samsim_got_error", path)?,
             host_write: sym(&lib, "samsim_host_write", path)?,
             host_read: sym(&lib, "samsim_host_read", path)?,
+            read_timeout: sym(&lib, "samsim_read_timeout", path)?,
         };
         let handle = new_instance(&lib, path, "samsim_new", wave, seed)?;
         Ok(Sim {
@@ -206,14 +208,17 @@ impl Sim {
         self.check_errors()
     }
 
-    /// Read one word through the host port (two clock cycles: `sam_mem`'s read
-    /// latency).
+    /// Read one word through the host port (the shim waits for `host_rvalid_o`).
     pub fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
         let addr = u32::try_from(addr).map_err(|_| {
             CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits"))
         })?;
         let v = unsafe { (self.api.host_read)(self.handle, addr) };
-        self.check_errors().map(|_| v)
+        self.check_errors()?;
+        if unsafe { (self.api.read_timeout)(self.handle) } != 0 {
+            return Err(crate::kernel::read_timeout(u64::from(addr)));
+        }
+        Ok(v)
     }
 
     fn check_errors(&self) -> Result<(), CosimError> {

@@ -1,13 +1,22 @@
-//! The kernel top's host port decodes every address in full: an access outside
-//! every region writes nothing, reads 0 and sets the control region's error word
-//! (bit 0), which a write clears.
+//! The kernel top's host port: every address decoded in full (an access outside
+//! every region writes nothing, reads 0 and sets bit 0 of the control region's
+//! status word, which a write clears); arrays refused while a run is in progress
+//! (bit 1); a restart without a reset; reads answered by host_rvalid_o.
 
-use samgen_cosim::kernel::{build_top, KernelSim};
+use std::collections::HashMap;
+
+use samgen_compiler::exec::execute;
+use samgen_compiler::graph::SamGraph;
+use samgen_compiler::kernels::{pack_inputs, random_inputs};
+use samgen_cosim::kernel::{
+    build_top, load, read_outputs, Capacity, KernelSim, Prepared, RtlOptions,
+};
 use samgen_cosim::verilator::default_cache_dir;
-use samgen_hdl::top::{generate, Sizing, TopOptions};
+use samgen_hdl::host::{CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START, READ_LATENCY};
+use samgen_hdl::top::{generate, RegionRole, Sizing, TopOptions};
 
 #[test]
-fn an_access_outside_every_region_sets_the_error_word_instead_of_aliasing() {
+fn an_access_outside_every_region_sets_the_status_word_instead_of_aliasing() {
     let (_, _, g) = samgen_compiler::kernels::TABLE1[0].build(true);
     let top = generate(
         &g,
@@ -25,12 +34,12 @@ fn an_access_outside_every_region_sets_the_error_word_instead_of_aliasing() {
     let array = top
         .map
         .iter()
-        .find(|e| matches!(e.role, samgen_hdl::top::RegionRole::Input { .. }))
+        .find(|e| matches!(e.role, RegionRole::Input { .. }))
         .unwrap();
     let setting = top
         .map
         .iter()
-        .find(|e| matches!(e.role, samgen_hdl::top::RegionRole::Count { .. }))
+        .find(|e| matches!(e.role, RegionRole::Count { .. }))
         .unwrap();
     sim.host_write(array.base + 5, 77).unwrap();
     assert_eq!(sim.host_read(array.base + 5).unwrap(), 77);
@@ -49,7 +58,7 @@ fn an_access_outside_every_region_sets_the_error_word_instead_of_aliasing() {
     assert_eq!(
         error(&mut sim),
         0,
-        "a write to word 2 clears the error word"
+        "a write to word 2 clears the status word"
     );
     let past = (top.map.len() as u64) << samgen_hdl::host::REGION_SHIFT;
     assert_eq!(sim.host_read(past).unwrap(), 0);
@@ -58,4 +67,92 @@ fn an_access_outside_every_region_sets_the_error_word_instead_of_aliasing() {
     sim.host_read(3).unwrap();
     assert_eq!(error(&mut sim), 1);
     assert_eq!(sim.host_read(0).unwrap(), 0, "not started, not done");
+}
+
+/// SpMV (`TABLE1[0]`) prepared on random data, in the same top as above.
+fn spmv_run(g: &SamGraph, seed: u64) -> Prepared<'_> {
+    let (asg, formats, _) = samgen_compiler::kernels::TABLE1[0].build(true);
+    let sizes: HashMap<String, u64> = asg
+        .index_vars()
+        .iter()
+        .map(|v| (v.to_string(), 8))
+        .collect();
+    let coo = random_inputs(&asg, &sizes, 0.5, seed);
+    let packed = pack_inputs(&coo, &formats, 32).unwrap();
+    let golden = execute(g, &packed, 32).unwrap();
+    let opts = RtlOptions {
+        capacity: Some(Capacity {
+            words: 64,
+            extent: 16,
+        }),
+        ..RtlOptions::default()
+    };
+    Prepared::new(g, &packed, &golden, 32, &opts).unwrap()
+}
+
+#[test]
+fn an_access_during_a_run_is_refused_and_a_restart_runs_again() {
+    let (_, _, g) = samgen_compiler::kernels::TABLE1[0].build(true);
+    let p = spmv_run(&g, 5);
+    let model = build_top(&p.top, "host-decode", &default_cache_dir(), None).unwrap();
+    let mut sim = KernelSim::new(&model, None, 1).unwrap();
+    sim.reset(2);
+    load(&mut sim, &p).unwrap();
+    let array = p
+        .top
+        .map
+        .iter()
+        .find(|e| matches!(e.role, RegionRole::Input { .. }))
+        .unwrap();
+    let before = sim.host_read(array.base).unwrap();
+    sim.host_write(0, CTRL_START).unwrap();
+    // Running: the control region answers, arrays do not.
+    assert_eq!(sim.host_read(0).unwrap(), CTRL_RUNNING);
+    assert_eq!(sim.host_read(2).unwrap(), 0);
+    sim.host_write(array.base, before ^ 0x55).unwrap();
+    assert_eq!(sim.host_read(2).unwrap(), 0b10, "the write is flagged busy");
+    assert_eq!(
+        sim.host_read(array.base).unwrap(),
+        0,
+        "a read during a run gives 0"
+    );
+    sim.host_write(0, CTRL_START).unwrap();
+    assert_eq!(sim.host_read(2).unwrap(), 0b10);
+    sim.run(10_000).unwrap();
+    assert!(sim.done());
+    assert_eq!(sim.host_read(0).unwrap(), CTRL_DONE);
+    assert_eq!(
+        sim.host_read(array.base).unwrap(),
+        before,
+        "nothing was written"
+    );
+    let cycles = sim.host_read(1).unwrap();
+    let first = read_outputs(&mut sim, &p).unwrap();
+    // A second run without reset: a start clears the kernel (done, counts,
+    // cycle counter) and keeps the memories; a restart alone leaves it idle.
+    sim.host_write(2, 0).unwrap();
+    sim.host_write(0, CTRL_RESTART).unwrap();
+    assert_eq!(sim.host_read(0).unwrap(), 0, "restarted: idle, not done");
+    assert_eq!(sim.host_read(1).unwrap(), 0);
+    sim.host_write(0, CTRL_START).unwrap();
+    sim.run(10_000).unwrap();
+    assert_eq!(sim.host_read(1).unwrap(), cycles);
+    assert_eq!(read_outputs(&mut sim, &p).unwrap(), first);
+    assert_eq!(
+        sim.host_read(2).unwrap(),
+        0,
+        "a clean run leaves no status bit"
+    );
+}
+
+#[test]
+fn the_read_valid_comes_a_fixed_latency_after_the_read() {
+    let (_, _, g) = samgen_compiler::kernels::TABLE1[0].build(true);
+    let p = spmv_run(&g, 6);
+    let model = build_top(&p.top, "host-decode", &default_cache_dir(), None).unwrap();
+    let mut sim = KernelSim::new(&model, None, 1).unwrap();
+    sim.reset(2);
+    let before = sim.cycles();
+    sim.host_read(2).unwrap();
+    assert_eq!(sim.cycles() - before, u64::from(READ_LATENCY));
 }
