@@ -20,8 +20,10 @@
 //             valid_o, ready_i,   the oldest received byte (valid/ready handshake;
 //             data_o              data_o holds while valid_o && !ready_i)
 //             overflow_o          a byte was dropped (FIFO full), one cycle
-// No combinational path from an input to an output: valid_o, overflow_o are
-// registers, data_o is the FIFO entry the read pointer register selects.
+// No combinational path from an input to an output: valid_o, data_o and
+// overflow_o are registers. The FIFO reads synchronously (block RAM on iCE40);
+// a byte is offered two cycles after it is written or after the previous pop,
+// far inside the ClksPerBit * 10 cycles between two bytes.
 module sam_uart_rx #(
   parameter int unsigned ClksPerBit = 16,
   parameter int unsigned Depth      = 16
@@ -134,15 +136,22 @@ module sam_uart_rx #(
       wr_q       <= wr_q + PtrW'(push);
       rd_q       <= rd_q + PtrW'(pop);
       fill_q     <= fill_d;
-      valid_o    <= fill_d != '0;
+      // A byte is offered once the read register holds it: two cycles after a
+      // push into an empty FIFO, or after a pop moved the read pointer.
+      valid_o    <= !pop && fill_q != '0;
       overflow_o <= got && !push;
     end
   end
 
+  // Written and read synchronously, so the FIFO maps to block RAM. The entry at
+  // rd_q is never written while it is offered (the FIFO is not full then, or no
+  // push happens), so data_o holds while valid_o && !ready_i.
   always_ff @(posedge clk_i) begin
     if (push) fifo_q[wr_q] <= shift_d;
   end
 
-  assign data_o = fifo_q[rd_q];
+  always_ff @(posedge clk_i) begin
+    data_o <= fifo_q[rd_q];
+  end
 
 endmodule

@@ -371,7 +371,9 @@ pub fn control_head(m: &mut Module) {
 /// data bits no region takes. With `control` (a kernel top, after
 /// [`control_head`]), also the control region's words 1 (cycles from start to
 /// done) and 2 (the status word, [`STATUS_BITS`]).
-pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: bool) {
+pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: Option<CycleCounter>) {
+    let counter = control;
+    let control = counter.is_some();
     m.comment("Host port: every address decoded in full; reads answer with host_rvalid_o");
     if regions.is_empty() && !control {
         m.item(Item::Wire {
@@ -409,7 +411,7 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: bool) {
     ];
     if control {
         wires.extend([
-            ("cycles_q", 64),
+            ("cycles_q", counter.map_or(64, |c| c.bits)),
             ("status_q", KERNEL_STATUS_BITS),
             ("ctrl_rdata_q", 64),
         ]);
@@ -433,8 +435,8 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: bool) {
         hits.push("1'b0".into());
     }
     m.assign("host_hit", hits.join(" || "));
-    if control {
-        control_tail(m);
+    if let Some(counter) = counter {
+        control_tail(m, counter);
     }
     let readable = if control {
         "host_hit && (host_free || ctrl_hit)"
@@ -538,15 +540,43 @@ fn read_mux(sources: &[(u64, String, u32)]) -> Vec<String> {
     lines
 }
 
+/// The control region's cycle counter (word 1): 64 bits, or fewer to save area on
+/// a small device, then saturating at all ones, which the host reads as "at
+/// least this many".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CycleCounter {
+    pub bits: u32,
+}
+
+impl CycleCounter {
+    pub const FULL: CycleCounter = CycleCounter { bits: 64 };
+    /// What area-lean tops use: 2^32 - 1 cycles are minutes on a small board.
+    pub const LEAN: CycleCounter = CycleCounter { bits: 32 };
+}
+
 /// Words 1 and 2 of the control region and its read data.
-fn control_tail(m: &mut Module) {
+fn control_tail(m: &mut Module, counter: CycleCounter) {
     let access = "(host_re_i || host_we_i)";
+    let count = if counter.bits >= 64 {
+        "  else if (run_q && !done) cycles_q <= cycles_q + 1'b1;".to_string()
+    } else {
+        "  else if (run_q && !done && cycles_q != '1) cycles_q <= cycles_q + 1'b1;".to_string()
+    };
+    let word1 = if counter.bits >= 64 {
+        "// Word 1: cycles from start to done (restarted by a start or a restart).".to_string()
+    } else {
+        format!(
+            "// Word 1: cycles from start to done (restarted by a start or a restart), {} \
+             bits, saturating.",
+            counter.bits
+        )
+    };
     m.item(Item::Block(vec![
-        "// Word 1: cycles from start to done (restarted by a start or a restart).".into(),
+        word1,
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
         "  if (!rst_ni) cycles_q <= '0;".into(),
         "  else if (clear_q) cycles_q <= '0;".into(),
-        "  else if (run_q && !done) cycles_q <= cycles_q + 64'd1;".into(),
+        count,
         "end".into(),
         String::new(),
         "// Word 2: the status word, sticky bits; a write to word 2 clears them.".into(),
@@ -570,7 +600,7 @@ fn control_tail(m: &mut Module) {
         "  else if (host_re_i && ctrl_hit) begin".into(),
         "    unique case (host_addr_i[1:0])".into(),
         "      2'd0:    ctrl_rdata_q <= 64'({busy, done});".into(),
-        "      2'd1:    ctrl_rdata_q <= cycles_q;".into(),
+        "      2'd1:    ctrl_rdata_q <= 64'(cycles_q);".into(),
         "      default: ctrl_rdata_q <= 64'(status_q);".into(),
         "    endcase".into(),
         "  end".into(),

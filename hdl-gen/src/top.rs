@@ -484,7 +484,12 @@ pub fn generate(
     m.assign("done", format!("run_q && {all}"));
     let all_regions: Vec<HostRegion> = regions.into_values().flatten().collect();
     error_checks(&mut m, graph, &streams, &map, &all_regions, &placed);
-    host::host_port_tail(&mut m, &all_regions, true);
+    let counter = if o.lean {
+        host::CycleCounter::LEAN
+    } else {
+        host::CycleCounter::FULL
+    };
+    host::host_port_tail(&mut m, &all_regions, Some(counter));
     Ok(KernelTop {
         module: m,
         map,
@@ -1261,7 +1266,17 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
         "clearing the kernel), 2 clears the kernel (restart); read: bit 0 done, bit 1 running;"
             .into(),
     );
-    h.push("word 1 the cycles from start to done; word 2 the sticky status word (bit 0 an".into());
+    if o.lean {
+        h.push(format!(
+            "word 1 the cycles from start to done ({} bits, saturating); word 2 the sticky",
+            host::CycleCounter::LEAN.bits
+        ));
+        h.push("status word (bit 0 an".into());
+    } else {
+        h.push(
+            "word 1 the cycles from start to done; word 2 the sticky status word (bit 0 an".into(),
+        );
+    }
     h.push("access outside every region, 1 an access during a run, 2 capacity, 3 protocol;".into());
     h.push(format!(
         "a write clears it). Reads answer with host_rvalid_o, {} cycles after host_re_i;",

@@ -237,7 +237,7 @@ impl Harness {
                 );
             }
         }
-        host::host_port_tail(&mut m, &self.host_regions(), false);
+        host::host_port_tail(&mut m, &self.host_regions(), None);
         if num_in == 0 {
             m.assign("in_ready_o", "1'b0");
             spare_in.push("{in_valid_i, in_tok_i}".into());
