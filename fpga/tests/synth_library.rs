@@ -177,21 +177,13 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
     ));
 }
 
+/// The fast intersectors on ECP5. iCE40 tops use `sam_intersect_lean` (below);
+/// `samgen primitive bench --only intersect` still measures these on iCE40, where
+/// the 3-way window fills 86% of the UP5K and takes minutes to route.
 #[test]
-fn intersect_builds_for_both_families() {
-    check(library::intersect(2, 16, 16));
-    // On iCE40 the 3-way intersector is the one-module window (SAM_ICE40): the
-    // two halves fill 96% of the UP5K's logic cells (the window 86%) and take minutes
-    // to route.
-    let reports = check(library::intersect(3, 16, 16));
-    let ice40 = reports.iter().find(|r| r.family == Family::Ice40).unwrap();
-    let cells = &ice40.utilization["ICESTORM_LC"];
-    assert!(
-        cells.used * 100 < cells.available * 90,
-        "the 3-way intersector takes {} of {} iCE40 logic cells: {ice40:?}",
-        cells.used,
-        cells.available
-    );
+fn intersect_builds_for_ecp5() {
+    check_on(library::intersect(2, 16, 16), 0, false, &[Family::Ecp5]);
+    check_on(library::intersect(3, 16, 16), 0, false, &[Family::Ecp5]);
 }
 
 /// The area-lean variants of iCE40 tops: the head-compare intersector (a few
