@@ -368,11 +368,10 @@ pub fn control_head(m: &mut Module) {
 /// decode of every access (`host_hit`: it falls in a region), `host_rdata_o`
 /// (the region of the last read, registered on `host_re_i`, picks the data; a
 /// read that hit no region gives 0), `host_rvalid_o`, and a sink for the host
-/// data bits no region takes. With `control` (a kernel top, after
-/// [`control_head`]), also the control region's words 1 (cycles from start to
-/// done) and 2 (the status word, [`STATUS_BITS`]).
-pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], control: Option<CycleCounter>) {
-    let counter = control;
+/// data bits no region takes. With a cycle `counter` (a kernel top, after
+/// [`control_head`]), also the control region's words 1 (the counter: cycles
+/// from start to done) and 2 (the status word, [`STATUS_BITS`]).
+pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], counter: Option<CycleCounter>) {
     let control = counter.is_some();
     m.comment("Host port: every address decoded in full; reads answer with host_rvalid_o");
     if regions.is_empty() && !control {
