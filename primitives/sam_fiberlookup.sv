@@ -36,8 +36,17 @@
 // dense one 3, a range, empty or repeated one 1; scan spends c + 1 cycles on a
 // fiber of c coordinates (plus one when `next` is empty as the slot frees).
 //
-// Coordinate skipping (seed 003, section 4.2) will enter through `skip`; this
-// version reserves the port: skip_ready_o is low and skip_valid_i must stay low.
+// Coordinate skipping (Skip = 1; seed 003, section 4.2; docs/tokens-and-channels.md,
+// the skip channel): `skip` carries targets from the intersector this scanner
+// feeds, each "no coordinate below t is needed in fiber f" (or "none at all": the
+// end flag). The scanner always takes them (skip_ready_o is high) and keeps the
+// newest; one for a fiber it has left is dropped (f is compared with the count of
+// stops it has issued, mod 2**SkipTagWidth). The fiber in the slot then jumps
+// forward, never back, while the scan keeps streaming: dense and range by
+// arithmetic (3 cycles from the target taken to the slot moved), compressed by a
+// binary search of crd[pos .. end) through the crd array's second read port (two
+// cycles per probe: ceil(log2(left + 1)) probes, plus 4 cycles). Targets are
+// advisory: skipping only removes coordinates below the target from the fiber.
 //
 // Parameters: CrdWidth      payload width of coordinates (crd out, crd array),
 //                           1..63
@@ -48,10 +57,14 @@
 //             PosAddrWidth  compressed: pos array address width, 1..20
 //                           (references must be below 2**PosAddrWidth - 1)
 //             CrdAddrWidth  compressed: crd array address width, 1..20
+//             Skip          1: take skip targets (compressed: search the crd array
+//                           through crd_rd2_*); 0: the skip port is unused
+//             SkipTagWidth  fiber tag bits of a skip target, 2..16
 // Ports:      clk_i, rst_ni                          clock, asynchronous active-low reset
 //             ref_valid_i, ref_ready_o, ref_tok_i    references (ref); unused in root
 //                                                    mode
-//             skip_valid_i, skip_ready_o, skip_tok_i reserved (crd); tie valid low
+//             skip_valid_i, skip_ready_o, skip_tok_i skip targets: {end, fiber tag,
+//                                                    coordinate}; Skip = 0: tie valid low
 //             crd_valid_o, crd_ready_i, crd_tok_o    coordinates (crd)
 //             ref_valid_o, ref_ready_i, ref_tok_o    positions (ref)
 //             start_i                                root mode: begin (level; hold high)
@@ -61,6 +74,8 @@
 //             pos_rd_data_i                          (data two cycles after the read)
 //             crd_rd_en_o, crd_rd_addr_o,            compressed: crd array read port
 //             crd_rd_data_i
+//             crd_rd2_en_o, crd_rd2_addr_o,          compressed with Skip: the crd
+//             crd_rd2_data_i                         array's second read port (search)
 // ref_ready_o is a function of registers only (the input stage is empty or its
 // token goes): no combinational path from any input port, crd_ready_i or
 // ref_ready_i to it; the array read ports are driven from registers only.
@@ -70,7 +85,9 @@ module sam_fiberlookup #(
   parameter sam_pkg::scan_format_e Format = sam_pkg::ScanCompressed,
   parameter int unsigned Root         = 0,
   parameter int unsigned PosAddrWidth = 8,
-  parameter int unsigned CrdAddrWidth = 8
+  parameter int unsigned CrdAddrWidth = 8,
+  parameter int unsigned Skip         = 0,
+  parameter int unsigned SkipTagWidth = sam_pkg::SkipTagWidth
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -79,7 +96,7 @@ module sam_fiberlookup #(
   input  logic [RefWidth:0]       ref_tok_i,
   input  logic                    skip_valid_i,
   output logic                    skip_ready_o,
-  input  logic [CrdWidth:0]       skip_tok_i,
+  input  logic [SkipTagWidth+CrdWidth:0] skip_tok_i,
   output logic                    crd_valid_o,
   input  logic                    crd_ready_i,
   output logic [CrdWidth:0]       crd_tok_o,
@@ -93,7 +110,10 @@ module sam_fiberlookup #(
   input  logic [RefWidth-1:0]     pos_rd_data_i,
   output logic                    crd_rd_en_o,
   output logic [CrdAddrWidth-1:0] crd_rd_addr_o,
-  input  logic [CrdWidth-1:0]     crd_rd_data_i
+  input  logic [CrdWidth-1:0]     crd_rd_data_i,
+  output logic                    crd_rd2_en_o,
+  output logic [CrdAddrWidth-1:0] crd_rd2_addr_o,
+  input  logic [CrdWidth-1:0]     crd_rd2_data_i
 );
 
   if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd
@@ -111,6 +131,12 @@ module sam_fiberlookup #(
   if (PosAddrWidth < 1 || PosAddrWidth > 20 || CrdAddrWidth < 1 || CrdAddrWidth > 20)
   begin : gen_bad_addr
     $error("sam_fiberlookup: PosAddrWidth and CrdAddrWidth must be in 1..20");
+  end
+  if (Skip > 1) begin : gen_bad_skip
+    $error("sam_fiberlookup: Skip must be 0 or 1");
+  end
+  if (SkipTagWidth < 2 || SkipTagWidth > 16) begin : gen_bad_tag
+    $error("sam_fiberlookup: SkipTagWidth must be in 2..16");
   end
 
   localparam bit Dense      = Format == sam_pkg::ScanDense;
@@ -173,9 +199,6 @@ module sam_fiberlookup #(
     assign ref_ready_o = src_take;
   end
 
-  // Reserved: coordinate skipping.
-  assign skip_ready_o = 1'b0;
-
   // ---------------------------------------------------------------------------
   // Fetch: input tokens to fiber descriptors.
   typedef enum logic [2:0] {
@@ -218,6 +241,12 @@ module sam_fiberlookup #(
     logic                done;   // the closing token is D
     logic [LvlWidth-1:0] lvl;    // else it is S(lvl)
   } desc_t;
+
+  // A skip's jump, applied to the slot (registers of the skip logic below).
+  logic                jump_apply;
+  logic [RefWidth-1:0] jump_pos_q, jump_left_q;
+  logic [CrdWidth-1:0] jump_crd_q;
+  logic                jump_more_q;
 
   logic   slot_valid_d, slot_valid_q, next_valid_d, next_valid_q;
   desc_t  slot_d, slot_q, next_d, next_q, push_desc;
@@ -455,6 +484,12 @@ module sam_fiberlookup #(
       slot_d.left = slot_q.left - RefWidth'(1);
       slot_d.more = slot_q.left != RefWidth'(1);
     end
+    if (jump_apply) begin
+      slot_d.pos  = Range ? slot_q.pos : jump_pos_q;
+      slot_d.crd  = jump_crd_q;
+      slot_d.left = jump_left_q;
+      slot_d.more = jump_more_q;
+    end
     if (slot_open) begin
       slot_valid_d = next_valid_q;
       slot_d       = next_q;
@@ -599,6 +634,188 @@ module sam_fiberlookup #(
     end
   end
 
+  // ---------------------------------------------------------------------------
+  // Coordinate skipping: targets in, a jump of the slot out (jump_apply and the
+  // jump_* registers, taken by the slot's next state above).
+  localparam int unsigned SkipWidth = SkipTagWidth + CrdWidth;
+
+  if (Skip == 0) begin : gen_no_skip
+    assign skip_ready_o   = 1'b0;
+    assign jump_apply     = 1'b0;
+    assign jump_pos_q     = '0;
+    assign jump_left_q    = '0;
+    assign jump_crd_q     = '0;
+    assign jump_more_q    = 1'b0;
+    assign crd_rd2_en_o   = 1'b0;
+    assign crd_rd2_addr_o = '0;
+    logic unused_skip;
+    assign unused_skip = ^{skip_valid_i, skip_tok_i, crd_rd2_data_i};
+  end else begin : gen_skip
+    // The fiber the slot holds, or loads next: the stops issued so far. A target
+    // names the fiber of the intersector's heads, which is never ahead of it.
+    logic [SkipTagWidth-1:0] fib_q;
+    // The newest target for that fiber, until the engine takes it.
+    logic                tgt_valid_q, tgt_end_q, tgt_take;
+    logic [CrdWidth-1:0] tgt_crd_q;
+    logic                engine_idle, fiber_live;
+
+    assign skip_ready_o = 1'b1;
+    // The slot holds a fiber with coordinates left, which a jump may shorten.
+    assign fiber_live = slot_valid_q && slot_q.fiber && slot_q.more && !slot_take;
+    assign tgt_take   = tgt_valid_q && fiber_live && engine_idle;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        fib_q       <= '0;
+        tgt_valid_q <= 1'b0;
+        tgt_end_q   <= 1'b0;
+        tgt_crd_q   <= '0;
+      end else begin
+        if (slot_take) fib_q <= fib_q + SkipTagWidth'(1);
+        if (slot_take) begin
+          // The fiber is over: whatever was meant for it is moot.
+          tgt_valid_q <= 1'b0;
+        end else if (skip_valid_i && skip_tok_i[SkipWidth-1:CrdWidth] == fib_q) begin
+          tgt_valid_q <= 1'b1;
+          tgt_end_q   <= skip_tok_i[SkipWidth];
+          tgt_crd_q   <= skip_tok_i[CrdWidth-1:0];
+        end else if (tgt_take) begin
+          tgt_valid_q <= 1'b0;
+        end
+      end
+    end
+
+    if (!Compressed) begin : gen_arith
+      // Dense and range: the coordinate is the target (at most dim), the position
+      // its offset from the fiber's base r*dim (range: r, unchanged).
+      logic                j1_valid_q, jump_valid_q;
+      logic [CrdWidth-1:0] j1_crd_q;
+      logic [RefWidth-1:0] j1_base_q;
+      assign engine_idle = !j1_valid_q && !jump_valid_q;
+      assign jump_apply  = jump_valid_q && slot_valid_q && !slot_take &&
+                           jump_crd_q > slot_q.crd;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          j1_valid_q   <= 1'b0;
+          jump_valid_q <= 1'b0;
+        end else begin
+          j1_valid_q   <= tgt_take;
+          jump_valid_q <= j1_valid_q && !slot_take;
+        end
+      end
+      always_ff @(posedge clk_i) begin
+        j1_crd_q    <= tgt_end_q || tgt_crd_q >= dim_i ? dim_i : tgt_crd_q;
+        j1_base_q   <= slot_q.pos - RefWidth'(slot_q.crd);
+        jump_crd_q  <= j1_crd_q;
+        jump_pos_q  <= j1_base_q + RefWidth'(j1_crd_q);
+        jump_left_q <= RefWidth'(dim_i - j1_crd_q);
+        jump_more_q <= j1_crd_q != dim_i;
+      end
+      assign crd_rd2_en_o   = 1'b0;
+      assign crd_rd2_addr_o = '0;
+      logic unused_rd2;
+      assign unused_rd2 = ^crd_rd2_data_i;
+    end else begin : gen_search
+      // Compressed: the first position in [pos, end) whose coordinate is at least
+      // the target, by binary search over lo .. hi (every position below lo has
+      // a smaller coordinate or is behind the scan; hi is the end or has a
+      // coordinate at least the target). A probe issues from registers (Issue) or
+      // from the compare of the previous probe's data (Cmp, two cycles after it
+      // issued); Wait computes both possible next ranges meanwhile.
+      typedef enum logic [1:0] {
+        SearchIdle,
+        SearchWait,
+        SearchCmp,
+        SearchFound
+      } search_e;
+      search_e             state_q;
+      logic [RefWidth-1:0] lo_q, hi_q, mid_q, fend_q, found_q;
+      logic [RefWidth-1:0] lo_a_q, mid_a_q, hi_b_q, mid_b_q;  // a: below, b: not
+      logic                done_a_q, done_b_q, below;
+      logic [CrdWidth-1:0] key_q;
+      logic                jump_valid_q;
+
+      assign engine_idle = state_q == SearchIdle && !jump_valid_q;
+      assign below       = crd_rd2_data_i < key_q;
+      assign jump_apply  = jump_valid_q && slot_valid_q && !slot_take &&
+                           jump_pos_q > slot_q.pos;
+      // The first probe issues as the target is taken (the slot's registers give
+      // the middle), the others from Cmp.
+      assign crd_rd2_en_o   = (tgt_take && !tgt_end_q) ||
+                              (state_q == SearchCmp && !(below ? done_a_q : done_b_q));
+      assign crd_rd2_addr_o = CrdAddrWidth'(state_q == SearchCmp ? (below ? mid_a_q : mid_b_q)
+                                                                 : slot_q.pos + (slot_q.left >> 1));
+      assign jump_crd_q     = '0;
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          state_q      <= SearchIdle;
+          jump_valid_q <= 1'b0;
+        end else begin
+          jump_valid_q <= state_q == SearchFound && !slot_take;
+          if (slot_take) begin
+            state_q <= SearchIdle;
+          end else begin
+            unique case (state_q)
+              SearchIdle:  if (tgt_take) state_q <= tgt_end_q ? SearchFound : SearchWait;
+              SearchWait:  state_q <= SearchCmp;
+              SearchCmp:   state_q <= (below ? done_a_q : done_b_q) ? SearchFound : SearchWait;
+              SearchFound: state_q <= SearchIdle;
+              default:     state_q <= SearchIdle;
+            endcase
+          end
+        end
+      end
+
+      always_ff @(posedge clk_i) begin
+        unique case (state_q)
+          SearchIdle: begin
+            lo_q    <= slot_q.pos;
+            hi_q    <= slot_q.pos + slot_q.left;
+            fend_q  <= slot_q.pos + slot_q.left;
+            mid_q   <= slot_q.pos + (slot_q.left >> 1);
+            found_q <= slot_q.pos + slot_q.left;  // the end flag: past every coordinate
+            key_q   <= tgt_crd_q;
+          end
+          SearchCmp: begin
+            if (below) begin
+              lo_q    <= lo_a_q;
+              mid_q   <= mid_a_q;
+              found_q <= lo_a_q;
+            end else begin
+              hi_q    <= hi_b_q;
+              mid_q   <= mid_b_q;
+              found_q <= lo_q;
+            end
+          end
+          default: ;
+        endcase
+        // Wait: the two ranges the probe in flight may leave.
+        lo_a_q      <= mid_q + RefWidth'(1);
+        mid_a_q     <= mid_q + RefWidth'(1) + ((hi_q - mid_q - RefWidth'(1)) >> 1);
+        done_a_q    <= mid_q + RefWidth'(1) == hi_q;
+        hi_b_q      <= mid_q;
+        mid_b_q     <= lo_q + ((mid_q - lo_q) >> 1);
+        done_b_q    <= lo_q == mid_q;
+        // Found: the jump, the cycle after.
+        jump_pos_q  <= found_q;
+        jump_left_q <= fend_q - found_q;
+        jump_more_q <= found_q != fend_q;
+      end
+      logic unused_hi;
+      assign unused_hi = ^hi_b_q;
+`ifndef SAM_ASSERTS_OFF
+      always_ff @(posedge clk_i) begin
+        if (rst_ni && state_q == SearchCmp) begin
+          // Every probe lies in the fiber, at or past the scan.
+          ProbeInFiber_A: assert (mid_q < fend_q)
+          else $error("sam_fiberlookup: a skip search probe beyond the fiber");
+        end
+      end
+`endif
+    end
+  end
+
   sam_fifo #(
     .Width(CrdWidth),
     .Depth(Depth)
@@ -644,8 +861,10 @@ module sam_fiberlookup #(
       // The credits keep a free slot for every token in the pipeline.
       assert (!s2_valid_q || (crdq_ready && refq_ready))
       else $error("sam_fiberlookup: output buffer overflow (credit accounting)");
-      SkipIdle_M: assert (!skip_valid_i)
-      else $error("sam_fiberlookup: the skip port is reserved; skip_valid_i must stay low");
+      if (Skip == 0) begin
+        SkipIdle_M: assert (!skip_valid_i)
+        else $error("sam_fiberlookup: Skip = 0 takes no skip targets; skip_valid_i must stay low");
+      end
       if (Root == 1) begin
         RootNoRefs_M: assert (!ref_valid_i)
         else $error("sam_fiberlookup: root mode takes no references");
@@ -671,10 +890,9 @@ module sam_fiberlookup #(
   end
 `endif
 
-  // The reserved skip port, and the address bits above the pos array, the issue
-  // flag and the buffers' ready (checked by the assertions only).
+  // The address bits above the pos array, the issue flag and the buffers' ready
+  // (checked by the assertions only).
   logic unused_bits;
-  assign unused_bits = ^{skip_valid_i, skip_tok_i, pos_addr, pos_issue, crdq_ready,
-                         refq_ready};
+  assign unused_bits = ^{pos_addr, pos_issue, crdq_ready, refq_ready};
 
 endmodule

@@ -47,28 +47,40 @@
 // token to any ready_o. Outputs come from the buffers' registers.
 // crd<k>_ready_o == ref<k>_ready_o (the pair moves together).
 //
-// Coordinate skipping (seed 003 section 4.2) would add per-way skip outputs to the
-// scanners. This version has none: SkipEn is reserved and only 0 is legal (the
-// co-simulation harness waits for D on every output, so an always-idle output
-// channel cannot be part of a testable configuration).
+// Coordinate skipping (Skip = 1, two ways; seed 003 section 4.2; the skip channel
+// of docs/tokens-and-channels.md): skip<j> tells way j's scanner the head of the
+// other way, {end, fiber, coordinate}: no coordinate of j's fiber below the other
+// way's head can match (every smaller coordinate of the other way has been
+// emitted or dropped), and none at all once that head is a stop (end = 1). The
+// fiber is the count of stops emitted, mod 2**SkipTagWidth: every head lies in
+// it. A target is made whenever the other head changes and is ahead of j's head
+// (or j has none), from registers, one cycle later; it waits in skip<j>'s
+// register until taken and a newer one replaces it, so the intersector never
+// waits on a skip channel.
 //
 // Parameters: Ways      number of ways, 2..3; with Ways == 2 the way-2 ports are
 //                       unused: inputs ignored (ready_o low), output tied off
 //                       (valid low), its ready ignored
 //             CrdWidth  coordinate payload width, 1..63
 //             RefWidth  reference payload width, 1..63 (2.. if references carry N)
-//             SkipEn    reserved for coordinate skipping; must be 0
+//             Skip      1: skip outputs to the scanners (Ways = 2 only); 0: none
+//                       (skip<j>_valid_o low)
+//             SkipTagWidth  fiber tag bits of a skip target, 2..16
 // Ports:      clk_i, rst_ni                             clock, asynchronous active-low reset
 //             crd<k>_valid_i, crd<k>_ready_o, crd<k>_tok_i  way k coordinates (crd; no N)
 //             ref<k>_valid_i, ref<k>_ready_o, ref<k>_tok_i  way k references (ref, N allowed)
 //             crd_valid_o, crd_ready_i, crd_tok_o         the common coordinates (crd)
 //             ref<k>_valid_o, ref<k>_ready_i, ref<k>_tok_o  way k's references of them (ref)
 //             (k = 0..2)
+//             skip<j>_valid_o, skip<j>_ready_i,          skip targets for way j's scanner
+//             skip<j>_tok_o                              ({end, fiber tag, coordinate};
+//                                                        j = 0..1)
 module sam_intersect #(
   parameter int unsigned Ways     = 2,
   parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
   parameter int unsigned RefWidth = sam_pkg::CrdWidth,
-  parameter int unsigned SkipEn   = 0
+  parameter int unsigned Skip     = 0,
+  parameter int unsigned SkipTagWidth = sam_pkg::SkipTagWidth
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -101,7 +113,13 @@ module sam_intersect #(
   output logic [RefWidth:0] ref1_tok_o,
   output logic              ref2_valid_o,
   input  logic              ref2_ready_i,
-  output logic [RefWidth:0] ref2_tok_o
+  output logic [RefWidth:0] ref2_tok_o,
+  output logic              skip0_valid_o,
+  input  logic              skip0_ready_i,
+  output logic [SkipTagWidth+CrdWidth:0] skip0_tok_o,
+  output logic              skip1_valid_o,
+  input  logic              skip1_ready_i,
+  output logic [SkipTagWidth+CrdWidth:0] skip1_tok_o
 );
 
   localparam int unsigned MaxWays = 3;
@@ -115,8 +133,11 @@ module sam_intersect #(
   if (RefWidth < 1 || RefWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref_width
     $error("sam_intersect: RefWidth must be in 1..63");
   end
-  if (SkipEn != 0) begin : gen_bad_skip
-    $error("sam_intersect: SkipEn is reserved (coordinate skipping); only 0 is supported");
+  if (Skip > 1 || (Skip == 1 && Ways != 2)) begin : gen_bad_skip
+    $error("sam_intersect: Skip must be 0, or 1 with two ways");
+  end
+  if (SkipTagWidth < 2 || SkipTagWidth > 16) begin : gen_bad_tag
+    $error("sam_intersect: SkipTagWidth must be in 2..16");
   end
 
   // The named ports as arrays, indexed by way.
@@ -653,6 +674,56 @@ module sam_intersect #(
   logic unused_ready;
   assign unused_ready = crd_q_ready ^ (^ref_q_ready);
 `endif
+
+  // Skip targets: per way j, the other way's head with the fiber it lies in.
+  localparam int unsigned SkipWidth = SkipTagWidth + CrdWidth;
+  if (Skip == 0) begin : gen_no_skip
+    assign skip0_valid_o = 1'b0;
+    assign skip0_tok_o   = '0;
+    assign skip1_valid_o = 1'b0;
+    assign skip1_tok_o   = '0;
+    logic unused_skip;
+    assign unused_skip = skip0_ready_i ^ skip1_ready_i;
+  end else begin : gen_skip
+    logic [SkipTagWidth-1:0] fib_q;  // stops emitted: the fiber of every head
+    logic [1:0]              sk_valid_q, sent_have_q, sk_ready;
+    logic [SkipWidth:0]      sk_tok_q[2];  // also the last target made
+    assign sk_ready = {skip1_ready_i, skip0_ready_i};
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) fib_q <= '0;
+      else if (emit && stops_q) fib_q <= fib_q + SkipTagWidth'(1);
+    end
+    for (genvar j = 0; j < 2; j++) begin : gen_target
+      localparam int unsigned K = 1 - j;  // the other way
+      logic [SkipWidth:0] target;
+      logic               fresh, ahead;
+      assign target = {w_crd_q[K][0][CrdWidth], fib_q, w_crd_q[K][0][CrdWidth-1:0]};
+      // Useful only where the other head is ahead of j's, or j's is unknown: a
+      // target at or below j's head would only keep j's search busy.
+      assign ahead  = !w_valid_q[j][0] ||
+                      (!w_crd_q[j][0][CrdWidth] && (w_crd_q[K][0][CrdWidth] ||
+                       w_crd_q[K][0][CrdWidth-1:0] > w_crd_q[j][0][CrdWidth-1:0]));
+      assign fresh  = w_valid_q[K][0] && ahead &&
+                      (!sent_have_q[j] || target != sk_tok_q[j]);
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          sk_valid_q[j]  <= 1'b0;
+          sent_have_q[j] <= 1'b0;
+          sk_tok_q[j]    <= '0;
+        end else if (fresh) begin
+          sk_valid_q[j]  <= 1'b1;
+          sent_have_q[j] <= 1'b1;
+          sk_tok_q[j]    <= target;
+        end else if (sk_ready[j]) begin
+          sk_valid_q[j] <= 1'b0;
+        end
+      end
+    end
+    assign skip0_valid_o = sk_valid_q[0];
+    assign skip0_tok_o   = sk_tok_q[0];
+    assign skip1_valid_o = sk_valid_q[1];
+    assign skip1_tok_o   = sk_tok_q[1];
+  end
 
   sam_fifo #(
     .Width(CrdWidth),

@@ -102,6 +102,11 @@ module sam_joiner3 #(
 `endif
 
   if (OneModule) begin : gen_window
+    // The skip outputs (Skip = 0: always idle), unused.
+    logic [1:0] skip_spare_valid;
+    logic [sam_pkg::SkipTagWidth+CrdWidth:0] skip_spare_tok[2];
+    logic unused_skip_spare;
+    assign unused_skip_spare = ^{skip_spare_valid, skip_spare_tok[0], skip_spare_tok[1]};
     sam_intersect #(.Ways(3), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) window (
       .clk_i, .rst_ni,
       .crd0_valid_i, .crd0_ready_o, .crd0_tok_i, .ref0_valid_i, .ref0_ready_o, .ref0_tok_i,
@@ -110,7 +115,9 @@ module sam_joiner3 #(
       .crd_valid_o, .crd_ready_i, .crd_tok_o,
       .ref0_valid_o, .ref0_ready_i, .ref0_tok_o,
       .ref1_valid_o, .ref1_ready_i, .ref1_tok_o,
-      .ref2_valid_o, .ref2_ready_i, .ref2_tok_o
+      .ref2_valid_o, .ref2_ready_i, .ref2_tok_o,
+      .skip0_valid_o(skip_spare_valid[0]), .skip0_ready_i(1'b1), .skip0_tok_o(skip_spare_tok[0]),
+      .skip1_valid_o(skip_spare_valid[1]), .skip1_ready_i(1'b1), .skip1_tok_o(skip_spare_tok[1])
     );
   end else begin : gen_halves
     // The first half's outputs: the joined coordinates of ways 0 and 1 (c01) and
@@ -171,6 +178,12 @@ module sam_joiner3 #(
         .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok)
       );
     end else begin : gen_intersect
+      // The skip outputs (Skip = 0: always idle), unused.
+      logic [3:0] skip_spare_valid;
+      logic [sam_pkg::SkipTagWidth+CrdWidth:0] skip_spare_tok[4];
+      logic unused_skip_spare;
+      assign unused_skip_spare = ^{skip_spare_valid, skip_spare_tok[0], skip_spare_tok[1],
+                                   skip_spare_tok[2], skip_spare_tok[3]};
       sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) first (
         .clk_i, .rst_ni,
         .crd0_valid_i(crd0_valid_i), .crd0_ready_o(crd0_ready_o), .crd0_tok_i(crd0_tok_i),
@@ -182,7 +195,9 @@ module sam_joiner3 #(
         .crd_valid_o(c01_valid), .crd_ready_i(c01_ready), .crd_tok_o(c01_tok),
         .ref0_valid_o(r0_valid), .ref0_ready_i(r0_ready), .ref0_tok_o(r0_tok),
         .ref1_valid_o(r1_valid), .ref1_ready_i(r1_ready), .ref1_tok_o(r1_tok),
-        .ref2_valid_o(spare_valid[0]), .ref2_ready_i(1'b1), .ref2_tok_o(first_spare_tok)
+        .ref2_valid_o(spare_valid[0]), .ref2_ready_i(1'b1), .ref2_tok_o(first_spare_tok),
+        .skip0_valid_o(skip_spare_valid[0]), .skip0_ready_i(1'b1), .skip0_tok_o(skip_spare_tok[0]),
+        .skip1_valid_o(skip_spare_valid[1]), .skip1_ready_i(1'b1), .skip1_tok_o(skip_spare_tok[1])
       );
       sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(PackedWidth)) second (
         .clk_i, .rst_ni,
@@ -195,7 +210,9 @@ module sam_joiner3 #(
         .crd_valid_o(crd_valid_o), .crd_ready_i(crd_ready_i), .crd_tok_o(crd_tok_o),
         .ref0_valid_o(q01_valid), .ref0_ready_i(q01_ready), .ref0_tok_o(q01_tok),
         .ref1_valid_o(q2_valid), .ref1_ready_i(q2_ready), .ref1_tok_o(q2_tok),
-        .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok)
+        .ref2_valid_o(spare_valid[1]), .ref2_ready_i(1'b1), .ref2_tok_o(second_spare_tok),
+        .skip0_valid_o(skip_spare_valid[2]), .skip0_ready_i(1'b1), .skip0_tok_o(skip_spare_tok[2]),
+        .skip1_valid_o(skip_spare_valid[3]), .skip1_ready_i(1'b1), .skip1_tok_o(skip_spare_tok[3])
       );
     end
 

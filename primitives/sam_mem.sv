@@ -1,45 +1,16 @@
-// sam_mem: one on-chip array (a pos, crd or vals array of a tensor level) with the
-// host port of DESIGN section 7 (golden counterpart: the plain arrays of
-// compiler/src/tensor, loaded and read back by the host).
-//
-// One synchronous read port and one write port, the shape both FPGA families
-// build from block RAM (ECP5 DP16KD, iCE40 SB_RAM40_4K). The kernel (a scanner,
-// `arrayvals`, a level writer) and the host share them: the host uses the memory
-// only while the kernel is idle (before start, after done), so its accesses are
-// multiplexed in front of the kernel's, and the host reads its data on the same
-// rd_data_o register as the kernel. A host and a kernel access in one cycle are a
-// protocol error (asserted).
-//
-// Read latency is TWO cycles (the one rule every reader follows, see
-// `SideKind::MemRead` in hdl-gen/src/library.rs): the data of a read issued
-// (rd_en_i or host_re_i) in cycle t is on rd_data_o from cycle t+2 until cycle
-// t'+1 of the next read t' (reads may issue every cycle; their data follows one per
-// cycle). The first stage is the block RAM's read register (loads on a read), the
-// second a register that loads every cycle: on ECP5 (define SAM_ECP5, set by the
-// ECP5 synthesis flow) DP16KD blocks are instantiated with their output register
-// on (REGMODE_B = "OUTREG"), since the block RAM's clock-to-output without it
-// leaves no room for logic behind it and yosys does not pack a fabric register
-// into it (docs/primitives.md, sam_mem); elsewhere (simulation, iCE40, whose
-// SB_RAM40_4K has no output register) the behavioral model below, the second stage
-// a fabric register. Writes take effect at the end of the cycle of wr_en_i /
-// host_we_i. A read and a write of one address in the same cycle are undefined
-// (never needed: a kernel either reads or writes an array, and the host does one
-// access at a time); `no_rw_check` tells yosys so, which spares the read-first
-// emulation.
+// sam_mem: one on-chip array with the host port and one kernel read port and one
+// kernel write port: `sam_mem2` with ReadPorts = 1, whose header holds the
+// contract (latency, the host and kernel sharing, the ECP5 block RAM).
 //
 // Parameters: Width      word width, 1..64
 //             AddrWidth  address width, 1..20; the array holds 2**AddrWidth words
-//                        (ECP5 instance for AddrWidth <= 14; wider arrays use the
-//                        behavioral model there too)
 // Ports:      clk_i, rst_ni                             clock, asynchronous active-low
-//                                                       reset (assertions only: the
-//                                                       array has no reset)
+//                                                       reset (assertions only)
 //             host_re_i, host_we_i, host_addr_i,        host port
 //             host_wdata_i
 //             rd_en_i, rd_addr_i                        kernel read
 //             rd_data_o                                 read data (host and kernel),
-//                                                       registered, two cycles
-//                                                       after the read
+//                                                       two cycles after the read
 //             wr_en_i, wr_addr_i, wr_data_i             kernel write
 // No combinational path from any input to an output.
 module sam_mem #(
@@ -60,127 +31,31 @@ module sam_mem #(
   input  logic [Width-1:0]     wr_data_i
 );
 
-  if (Width < 1 || Width > 64) begin : gen_bad_width
-    $error("sam_mem: Width must be in 1..64");
-  end
-  if (AddrWidth < 1 || AddrWidth > 20) begin : gen_bad_addr
-    $error("sam_mem: AddrWidth must be in 1..20");
-  end
+  logic [Width-1:0] rd2_data;  // the second read port's, which this array lacks
 
-  localparam int unsigned Depth = 2 ** AddrWidth;
+  sam_mem2 #(
+    .Width    (Width),
+    .AddrWidth(AddrWidth),
+    .ReadPorts(1)
+  ) array (
+    .clk_i,
+    .rst_ni,
+    .host_re_i,
+    .host_we_i,
+    .host_addr_i,
+    .host_wdata_i,
+    .rd_en_i,
+    .rd_addr_i,
+    .rd_data_o,
+    .wr_en_i,
+    .wr_addr_i,
+    .wr_data_i,
+    .rd2_en_i  (1'b0),
+    .rd2_addr_i('0),
+    .rd2_data_o(rd2_data)
+  );
 
-  logic                 re, we;
-  logic [AddrWidth-1:0] raddr, waddr;
-  logic [Width-1:0]     wdata;
-
-  assign re    = host_re_i || rd_en_i;
-  assign raddr = host_re_i ? host_addr_i : rd_addr_i;
-  assign we    = host_we_i || wr_en_i;
-  assign waddr = host_we_i ? host_addr_i : wr_addr_i;
-  assign wdata = host_we_i ? host_wdata_i : wr_data_i;
-
-`ifdef SAM_ECP5
-  localparam bit UseEbr = AddrWidth <= 14;
-`else
-  localparam bit UseEbr = 1'b0;
-`endif
-
-  if (!UseEbr) begin : gen_behavioral
-    (* no_rw_check *)
-    logic [Width-1:0] mem_q[Depth];
-    logic [Width-1:0] rd1_q, rd2_q;
-
-    always_ff @(posedge clk_i) begin
-      if (we) mem_q[waddr] <= wdata;
-    end
-
-    always_ff @(posedge clk_i) begin
-      if (re) rd1_q <= mem_q[raddr];
-      rd2_q <= rd1_q;
-    end
-
-    assign rd_data_o = rd2_q;
-`ifdef SAM_ECP5
-  end else begin : gen_ebr
-    // DP16KD tiles side by side: port A writes, port B reads through its output
-    // register. The tile's data width follows the depth (1024 x 18 ... 16384 x 1);
-    // its address sits in the top bits of AD[13:0] (x18: AD[13:4], AD[1:0] the
-    // byte enables of a write).
-    localparam int unsigned TileW  = AddrWidth <= 10 ? 18 : AddrWidth == 11 ? 9 :
-                                     AddrWidth == 12 ? 4 : AddrWidth == 13 ? 2 : 1;
-    localparam int unsigned FieldW = AddrWidth <= 10 ? 10 : AddrWidth;
-    localparam int unsigned Tiles  = (Width + TileW - 1) / TileW;
-
-    logic [Tiles*TileW-1:0] di, dout;
-    logic [13:0]            ada, adb;
-
-    assign di  = (Tiles * TileW)'(wdata);
-    assign ada = (14'(FieldW'(waddr)) << (14 - FieldW)) | (TileW == 18 ? 14'd3 : 14'd0);
-    assign adb = 14'(FieldW'(raddr)) << (14 - FieldW);
-    assign rd_data_o = dout[Width-1:0];
-
-    for (genvar t = 0; t < Tiles; t++) begin : gen_tile
-      logic [17:0] dia, dob;
-      assign dia = 18'(di[t*TileW+:TileW]);
-      assign dout[t*TileW+:TileW] = dob[TileW-1:0];
-
-      DP16KD #(
-        .DATA_WIDTH_A       (TileW),
-        .DATA_WIDTH_B       (TileW),
-        .REGMODE_A          ("NOREG"),
-        .REGMODE_B          ("OUTREG"),
-        .RESETMODE          ("SYNC"),
-        .ASYNC_RESET_RELEASE("SYNC"),
-        .CSDECODE_A         ("0b000"),
-        .CSDECODE_B         ("0b000"),
-        .WRITEMODE_A        ("NORMAL"),
-        .WRITEMODE_B        ("NORMAL"),
-        .GSR                ("DISABLED")
-      ) ebr (
-        .CLKA (clk_i), .CEA (1'b1), .OCEA (1'b1), .WEA (we), .RSTA (1'b0),
-        .CSA0 (1'b0), .CSA1 (1'b0), .CSA2 (1'b0),
-        .ADA0 (ada[0]), .ADA1 (ada[1]), .ADA2 (ada[2]), .ADA3 (ada[3]),
-        .ADA4 (ada[4]), .ADA5 (ada[5]), .ADA6 (ada[6]), .ADA7 (ada[7]),
-        .ADA8 (ada[8]), .ADA9 (ada[9]), .ADA10(ada[10]), .ADA11(ada[11]),
-        .ADA12(ada[12]), .ADA13(ada[13]),
-        .DIA0 (dia[0]), .DIA1 (dia[1]), .DIA2 (dia[2]), .DIA3 (dia[3]),
-        .DIA4 (dia[4]), .DIA5 (dia[5]), .DIA6 (dia[6]), .DIA7 (dia[7]),
-        .DIA8 (dia[8]), .DIA9 (dia[9]), .DIA10(dia[10]), .DIA11(dia[11]),
-        .DIA12(dia[12]), .DIA13(dia[13]), .DIA14(dia[14]), .DIA15(dia[15]),
-        .DIA16(dia[16]), .DIA17(dia[17]),
-        .DOA0 (), .DOA1 (), .DOA2 (), .DOA3 (), .DOA4 (), .DOA5 (), .DOA6 (),
-        .DOA7 (), .DOA8 (), .DOA9 (), .DOA10(), .DOA11(), .DOA12(), .DOA13(),
-        .DOA14(), .DOA15(), .DOA16(), .DOA17(),
-        .CLKB (clk_i), .CEB (re), .OCEB (1'b1), .WEB (1'b0), .RSTB (1'b0),
-        .CSB0 (1'b0), .CSB1 (1'b0), .CSB2 (1'b0),
-        .ADB0 (adb[0]), .ADB1 (adb[1]), .ADB2 (adb[2]), .ADB3 (adb[3]),
-        .ADB4 (adb[4]), .ADB5 (adb[5]), .ADB6 (adb[6]), .ADB7 (adb[7]),
-        .ADB8 (adb[8]), .ADB9 (adb[9]), .ADB10(adb[10]), .ADB11(adb[11]),
-        .ADB12(adb[12]), .ADB13(adb[13]),
-        .DIB0 (1'b0), .DIB1 (1'b0), .DIB2 (1'b0), .DIB3 (1'b0), .DIB4 (1'b0),
-        .DIB5 (1'b0), .DIB6 (1'b0), .DIB7 (1'b0), .DIB8 (1'b0), .DIB9 (1'b0),
-        .DIB10(1'b0), .DIB11(1'b0), .DIB12(1'b0), .DIB13(1'b0), .DIB14(1'b0),
-        .DIB15(1'b0), .DIB16(1'b0), .DIB17(1'b0),
-        .DOB0 (dob[0]), .DOB1 (dob[1]), .DOB2 (dob[2]), .DOB3 (dob[3]),
-        .DOB4 (dob[4]), .DOB5 (dob[5]), .DOB6 (dob[6]), .DOB7 (dob[7]),
-        .DOB8 (dob[8]), .DOB9 (dob[9]), .DOB10(dob[10]), .DOB11(dob[11]),
-        .DOB12(dob[12]), .DOB13(dob[13]), .DOB14(dob[14]), .DOB15(dob[15]),
-        .DOB16(dob[16]), .DOB17(dob[17])
-      );
-    end
-`endif
-  end
-
-`ifndef SAM_ASSERTS_OFF
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      HostOrKernel_M: assert (!((host_re_i || host_we_i) && (rd_en_i || wr_en_i)))
-      else $error("sam_mem: host and kernel access in the same cycle");
-    end
-  end
-`else
-  logic unused_rst;  // the reset feeds the assertions only
-  assign unused_rst = rst_ni;
-`endif
+  logic unused_rd2;
+  assign unused_rd2 = ^rd2_data;
 
 endmodule

@@ -26,6 +26,9 @@ package sam_pkg;
   localparam int unsigned RepsigWidth = 2;
   // The encoded token (payload + control flag) must fit the 64-bit helpers.
   localparam int unsigned MaxPayloadWidth = 63;
+  // Fiber tag bits of a skip target (the skip channel, docs/tokens-and-channels.md):
+  // a scanner runs at most 2**SkipTagWidth - 1 fibers ahead of its intersector.
+  localparam int unsigned SkipTagWidth = 8;
 
   typedef enum logic [1:0] {
     TokData,

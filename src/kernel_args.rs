@@ -30,7 +30,9 @@ pub struct KernelArgs {
     /// (outermost first; default: concordant with the inputs' mode orders).
     /// `precompute(expr,j,jw)` computes `expr` in a row workspace over the
     /// innermost loop j (filled over jw): a product with the sums it holds, or
-    /// several addends one after another. Repeatable.
+    /// several addends one after another. `skip(i)` sends skip targets from
+    /// every intersection over i back to the scanners that feed it (coordinate
+    /// skipping). Repeatable.
     #[arg(short = 's', long = "schedule", value_name = "COMMAND")]
     pub schedule: Vec<String>,
     /// Read a graph instead of compiling an expression: a YAML kernel file as

@@ -498,7 +498,7 @@ fn schedule_errors() {
         (
             "split(i,i0,i1,4)",
             "schedule `split(i,i0,i1,4)`: column 1: unknown schedule command `split` \
-             (expected reorder or precompute)",
+             (expected reorder, precompute or skip)",
         ),
         (
             "reorder(i,,j)",
@@ -526,11 +526,19 @@ fn schedule_errors() {
         ),
         (
             "(i,j)",
-            "schedule `(i,j)`: column 1: expected a schedule command (reorder or precompute)",
+            "schedule `(i,j)`: column 1: expected a schedule command (reorder, precompute or skip)",
         ),
         (
             "reorder(i;j)",
             "schedule `reorder(i;j)`: column 10: unexpected character `;`",
+        ),
+        (
+            "skip(i",
+            "schedule `skip(i`: column 7: expected `)` after the index variable",
+        ),
+        (
+            "skip()",
+            "schedule `skip()`: column 6: expected the index variable to skip on",
         ),
     ];
     for (arg, want) in cases {

@@ -143,6 +143,18 @@ fn lookup(tensor: &str, level: usize, index: &str, root: bool) -> NodeKind {
         level,
         index: index.into(),
         root,
+        skip: false,
+    })
+}
+
+/// A scanner that takes skip targets.
+fn skipping(tensor: &str, level: usize, index: &str) -> NodeKind {
+    NodeKind::FiberLookup(FiberLookup {
+        tensor: tensor.into(),
+        level,
+        index: index.into(),
+        root: false,
+        skip: true,
     })
 }
 
@@ -151,8 +163,9 @@ fn strings(v: &[&str]) -> Vec<String> {
 }
 
 /// SpMV `x(i) = B(i,j) * c(j)`: fiberlookup (root, dense, compressed), broadcast,
-/// repsiggen, root repeat, intersect, arrayvals, ALU on two streams, reduce,
-/// crddrop on coordinates, fiberwrite, valswrite.
+/// repsiggen, root repeat, intersect with skip edges back to both scanners,
+/// arrayvals, ALU on two streams, reduce, crddrop on coordinates, fiberwrite,
+/// valswrite.
 fn spmv_graph() -> SamGraph {
     let mut info = GraphInfo {
         expression: Some("x(i) = B(i,j) * c(j)".into()),
@@ -183,14 +196,15 @@ fn spmv_graph() -> SamGraph {
             root: true,
         }),
     );
-    let c0 = g.add_node("c0_scan", lookup("c", 0, "j", false));
-    let b1 = g.add_node("B1_scan", lookup("B", 1, "j", false));
+    let c0 = g.add_node("c0_scan", skipping("c", 0, "j"));
+    let b1 = g.add_node("B1_scan", skipping("B", 1, "j"));
     let ij = g.add_node(
         "j_intersect",
         NodeKind::Intersect(Intersect {
             index: "j".into(),
             operands: strings(&["B", "c"]),
             values: vec![],
+            skip: strings(&["B", "c"]),
         }),
     );
     let bv = g.add_node(
@@ -253,6 +267,8 @@ fn spmv_graph() -> SamGraph {
     g.connect(b1, "ref_out", ij, "ref_in_B");
     g.connect(c0, "crd_out", ij, "crd_in_c");
     g.connect(c0, "ref_out", ij, "ref_in_c");
+    g.connect(ij, "skip_out_B", b1, "skip_in");
+    g.connect(ij, "skip_out_c", c0, "skip_in");
     g.connect(ij, "ref_out_B", bv, "ref_in");
     g.connect(ij, "ref_out_c", cv, "ref_in");
     g.connect(ij, "crd_out", drop, "inner_in");
@@ -282,6 +298,7 @@ fn misc_graph() -> SamGraph {
             index: "i".into(),
             operands: strings(&["B", "C"]),
             values: vec![],
+            skip: vec![],
         }),
     );
     let b1 = g.add_node("B1_scan", lookup("B", 1, "j", false));
@@ -292,6 +309,7 @@ fn misc_graph() -> SamGraph {
             index: "j".into(),
             operands: strings(&["B", "C"]),
             values: vec![],
+            skip: vec![],
         }),
     );
     let bv = g.add_node(
@@ -597,6 +615,7 @@ fn custard_spmv_imports() {
             index: "j".into(),
             operands: strings(&["B", "c"]),
             values: vec![],
+            skip: vec![],
         })
     );
     assert_eq!(
@@ -900,7 +919,7 @@ fn yaml_unknown_port() {
     assert_eq!(
         e.to_string(),
         format!(
-            "graph.yaml:{}: node `B1_scan`: has no input port `ref_inn` (a fiberlookup has: ref_in)",
+            "graph.yaml:{}: node `B1_scan`: has no input port `ref_inn` (a fiberlookup has: ref_in, skip_in)",
             line - 1
         )
     );

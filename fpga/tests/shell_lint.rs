@@ -97,23 +97,23 @@ fn shells_with_arrays_are_lint_clean() {
         (library::fiberwrite(FiberWriteMode::Vals, 32, 1), 1),
         (library::fiberwrite(FiberWriteMode::Dense, 16, 8), 0),
         (
-            library::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays8),
+            library::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays8, false),
             2,
         ),
         (
-            library::fiberlookup(ScanFormat::Compressed, true, 16, 16, arrays8),
+            library::fiberlookup(ScanFormat::Compressed, true, 16, 16, arrays8, false),
             2,
         ),
         (
-            library::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays8),
+            library::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays8, false),
             0,
         ),
         (
-            library::fiberlookup(ScanFormat::Dense, true, 16, 16, arrays8),
+            library::fiberlookup(ScanFormat::Dense, true, 16, 16, arrays8, false),
             0,
         ),
         (
-            library::fiberlookup(ScanFormat::Range, false, 16, 16, arrays8),
+            library::fiberlookup(ScanFormat::Range, false, 16, 16, arrays8, false),
             0,
         ),
         // Unused ports tied off (inputs) and left open (outputs).

@@ -158,12 +158,12 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
         crd_addr_width: 10,
     };
     check_arrays(
-        library::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays),
+        library::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays, false),
         2,
     );
     // Dense: the base position r * dim is a multiply.
     check_blocks(
-        library::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays),
+        library::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays, false),
         0,
         true,
     );
@@ -174,6 +174,7 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
         16,
         16,
         arrays,
+        false,
     ));
 }
 
@@ -182,8 +183,8 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
 /// the 3-way window fills 86% of the UP5K and takes minutes to route.
 #[test]
 fn intersect_builds_for_ecp5() {
-    check_on(library::intersect(2, 16, 16), 0, false, &[Family::Ecp5]);
-    check_on(library::intersect(3, 16, 16), 0, false, &[Family::Ecp5]);
+    check_on(library::intersect(2, 16, 16, &[]), 0, false, &[Family::Ecp5]);
+    check_on(library::intersect(3, 16, 16, &[]), 0, false, &[Family::Ecp5]);
 }
 
 /// The area-lean variants of iCE40 tops: the head-compare intersector (a few

@@ -141,7 +141,7 @@ pub fn decode(index: u64, word_bits: u32) -> String {
 
 fn addr_width(kind: SideKind) -> u32 {
     match kind {
-        SideKind::MemRead { addr_width } | SideKind::MemWrite { addr_width } => addr_width,
+        SideKind::MemRead { addr_width, .. } | SideKind::MemWrite { addr_width } => addr_width,
         SideKind::Config | SideKind::Status => 0,
     }
 }
@@ -239,9 +239,17 @@ pub fn side_items(
                     ("host_wdata_i".into(), format!("host_wdata_q[{}:0]", w - 1)),
                     ("rd_data_o".into(), host.clone()),
                 ];
+                let search = matches!(side.kind, SideKind::MemRead { search: true, .. });
                 for (name, _, bits) in &ports {
-                    if name.ends_with("_o") {
-                        let wn = wire(name.rsplit('_').nth(1).unwrap_or("x"));
+                    // The second read port's pins are `<side>_rd2_*`.
+                    let second = name.contains("_rd2_");
+                    let signal = name.rsplit('_').nth(1).unwrap_or("x");
+                    if name.ends_with("_o") || second {
+                        let wn = if second {
+                            wire(&format!("rd2_{signal}"))
+                        } else {
+                            wire(signal)
+                        };
                         items.push(Item::Wire {
                             name: wn.clone(),
                             width: Width::Bits(*bits),
@@ -257,6 +265,11 @@ pub fn side_items(
                     mem_conns.push(("wr_en_i".into(), "1'b0".into()));
                     mem_conns.push(("wr_addr_i".into(), "'0".into()));
                     mem_conns.push(("wr_data_i".into(), "'0".into()));
+                    if search {
+                        mem_conns.push(("rd2_en_i".into(), wire("rd2_en")));
+                        mem_conns.push(("rd2_addr_i".into(), wire("rd2_addr")));
+                        mem_conns.push(("rd2_data_o".into(), wire("rd2_data")));
+                    }
                 } else {
                     mem_conns.push(("rd_en_i".into(), "1'b0".into()));
                     mem_conns.push(("rd_addr_i".into(), "'0".into()));
@@ -264,10 +277,17 @@ pub fn side_items(
                     mem_conns.push(("wr_addr_i".into(), wire("addr")));
                     mem_conns.push(("wr_data_i".into(), wire("data")));
                 }
+                let (module, params) = if search {
+                    let mut params = library::mem(w, aw);
+                    params.push(("ReadPorts".into(), "2".into()));
+                    ("sam_mem2", params)
+                } else {
+                    ("sam_mem", library::mem(w, aw))
+                };
                 items.push(Item::Instance(Instance {
-                    module: "sam_mem".into(),
+                    module: module.into(),
                     name: format!("{instance}_{}_mem", side.name),
-                    params: library::mem(w, aw),
+                    params,
                     conns: mem_conns,
                 }));
             }

@@ -95,8 +95,12 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
-        name: "sam_mem",
+        name: "sam_mem2",
         deps: &["sam_pkg"],
+    },
+    Source {
+        name: "sam_mem",
+        deps: &["sam_pkg", "sam_mem2"],
     },
     Source {
         name: "sam_fiberlookup",
@@ -162,7 +166,7 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_spaccumulator",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mem"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mem2", "sam_mem"],
     },
     Source {
         name: "sam_spaccumulator1",
@@ -170,6 +174,7 @@ pub const SOURCES: &[Source] = &[
             "sam_pkg",
             "sam_stream_assert",
             "sam_fifo",
+            "sam_mem2",
             "sam_mem",
             "sam_spaccumulator",
         ],
@@ -307,7 +312,10 @@ pub enum SideKind {
     /// stays until the next read's data arrives); reads may issue every cycle. The
     /// second cycle is the ECP5 block RAM's output register. A host read of the
     /// array (`host_re_i`) has the same two-cycle latency.
-    MemRead { addr_width: u32 },
+    /// With `search`, a second read port beside it (`<name>_rd2_en_o`,
+    /// `<name>_rd2_addr_o`, `<name>_rd2_data_i`, same latency): the compressed
+    /// scanner's skip search.
+    MemRead { addr_width: u32, search: bool },
     /// Writes an array: ports `<name>_wr_en_o`, `<name>_wr_addr_o`,
     /// `<name>_wr_data_o`.
     MemWrite { addr_width: u32 },
@@ -335,11 +343,17 @@ impl SidePort {
     pub fn ports(&self) -> Vec<(String, Dir, u32)> {
         let n = &self.name;
         match self.kind {
-            SideKind::MemRead { addr_width } => vec![
-                (format!("{n}_rd_en_o"), Dir::Output, 1),
-                (format!("{n}_rd_addr_o"), Dir::Output, addr_width),
-                (format!("{n}_rd_data_i"), Dir::Input, self.width),
-            ],
+            SideKind::MemRead { addr_width, search } => {
+                let mut v = vec![
+                    (format!("{n}_rd_en_o"), Dir::Output, 1),
+                    (format!("{n}_rd_addr_o"), Dir::Output, addr_width),
+                    (format!("{n}_rd_data_i"), Dir::Input, self.width),
+                ];
+                if search {
+                    v.extend(search_ports(n, addr_width, self.width));
+                }
+                v
+            }
             SideKind::MemWrite { addr_width } => vec![
                 (format!("{n}_wr_en_o"), Dir::Output, 1),
                 (format!("{n}_wr_addr_o"), Dir::Output, addr_width),
@@ -353,12 +367,30 @@ impl SidePort {
     /// Words the host sees in this port's region.
     pub fn words(&self) -> u64 {
         match self.kind {
-            SideKind::MemRead { addr_width } | SideKind::MemWrite { addr_width } => {
+            SideKind::MemRead { addr_width, .. } | SideKind::MemWrite { addr_width } => {
                 1u64 << addr_width
             }
             SideKind::Config | SideKind::Status => 1,
         }
     }
+}
+
+/// The second read port of array `name` (a scanner's skip search).
+fn search_ports(name: &str, addr_width: u32, width: u32) -> [PortSpec; 3] {
+    [
+        (format!("{name}_rd2_en_o"), Dir::Output, 1),
+        (format!("{name}_rd2_addr_o"), Dir::Output, addr_width),
+        (format!("{name}_rd2_data_i"), Dir::Input, width),
+    ]
+}
+
+/// Fiber tag bits of a skip target (`sam_pkg::SkipTagWidth`).
+pub const SKIP_TAG_WIDTH: u32 = 8;
+
+/// Payload bits of a skip target with `crd_width`-bit coordinates: the fiber tag
+/// and the coordinate (the control flag is the target's end flag).
+pub fn skip_width(crd_width: u32) -> u32 {
+    SKIP_TAG_WIDTH + crd_width
 }
 
 /// `sam_mem`: a `width`-bit array of `2^addr_width` words with the host port.
@@ -647,17 +679,29 @@ impl ScanArrays {
 /// `sam_fiberlookup` scanning a `format` level with `crd_width`-bit coordinates
 /// and `ref_width`-bit references; `root` scans the root fiber with no reference
 /// input, once its `start` register is set. Dense and range: a `dim` register
-/// (`arrays` unused); compressed: `pos` and `crd` arrays. The skip channel is
-/// reserved and tied off.
+/// (`arrays` unused); compressed: `pos` and `crd` arrays. With `skip`, the skip
+/// channel takes targets (a compressed level searches its `crd` array through
+/// a second read port); without, it is tied off.
 pub fn fiberlookup(
     format: ScanFormat,
     root: bool,
     crd_width: u32,
     ref_width: u32,
     arrays: ScanArrays,
+    skip: bool,
 ) -> PrimitiveConfig {
     let mut streams = Vec::new();
-    let mut unused: Vec<PortSpec> = StreamPort::input("skip", crd_width).ports().to_vec();
+    let skip_port = StreamPort::input("skip", skip_width(crd_width));
+    let mut unused: Vec<PortSpec> = Vec::new();
+    if skip {
+        streams.push(skip_port);
+    } else {
+        unused.extend(skip_port.ports());
+    }
+    let search = skip && format == ScanFormat::Compressed;
+    if !search {
+        unused.extend(search_ports("crd", arrays.crd_addr_width, crd_width));
+    }
     let start = SidePort {
         name: "start".into(),
         kind: SideKind::Config,
@@ -675,6 +719,7 @@ pub fn fiberlookup(
         name: "pos".into(),
         kind: SideKind::MemRead {
             addr_width: arrays.pos_addr_width,
+            search: false,
         },
         width: ref_width,
     };
@@ -682,6 +727,7 @@ pub fn fiberlookup(
         name: "crd".into(),
         kind: SideKind::MemRead {
             addr_width: arrays.crd_addr_width,
+            search,
         },
         width: crd_width,
     };
@@ -713,6 +759,7 @@ pub fn fiberlookup(
             ("Root".into(), u32::from(root).to_string()),
             ("PosAddrWidth".into(), arrays.pos_addr_width.to_string()),
             ("CrdAddrWidth".into(), arrays.crd_addr_width.to_string()),
+            ("Skip".into(), u32::from(skip).to_string()),
         ],
         streams,
         sides,
@@ -971,7 +1018,10 @@ pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveCo
         ],
         sides: vec![SidePort {
             name: "vals".into(),
-            kind: SideKind::MemRead { addr_width },
+            kind: SideKind::MemRead {
+                addr_width,
+                search: false,
+            },
             width: val_width,
         }],
         unused: Vec::new(),
@@ -1123,9 +1173,28 @@ fn joiner(
 /// `ref_width`-bit references; three ways with references of at most
 /// [`JOINER3_MAX_REF_WIDTH`] bits are `sam_joiner3` (two 2-way intersectors). The
 /// module always has three ways' ports: with two ways, way 2's are unused (tied
-/// off). No skip outputs (`SkipEn` = 0).
-pub fn intersect(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
-    joiner("sam_intersect", ways, crd_width, ref_width, true)
+/// off). Way k in `skip` has a skip output `skip<k>` to its scanner (two ways
+/// only); the other skip outputs are unused.
+pub fn intersect(ways: u32, crd_width: u32, ref_width: u32, skip: &[u32]) -> PrimitiveConfig {
+    assert!(
+        skip.is_empty() || ways == 2,
+        "sam_intersect skips with two ways only"
+    );
+    let mut c = joiner("sam_intersect", ways, crd_width, ref_width, true);
+    if c.module == "sam_intersect" {
+        if !skip.is_empty() {
+            c.params.push(("Skip".into(), "1".into()));
+        }
+        for k in 0..2 {
+            let out = StreamPort::output(&format!("skip{k}"), skip_width(crd_width));
+            if skip.contains(&k) {
+                c.streams.push(out);
+            } else {
+                c.unused.extend(out.ports());
+            }
+        }
+    }
+    c
 }
 
 /// `sam_intersect_lean` over `ways` (2 or 3) ways: the area-lean intersector
@@ -1340,7 +1409,7 @@ mod tests {
             let c = intersect_lean(ways, 9, 16);
             assert_eq!((c.module.as_str(), c.latency()), ("sam_intersect_lean", 2));
             assert_eq!(c.params[0], ("Ways".to_string(), ways.to_string()));
-            assert_eq!(c.streams, intersect(ways, 9, 16).streams);
+            assert_eq!(c.streams, intersect(ways, 9, 16, &[]).streams);
         }
         let f = fifo_bram(9, 13);
         assert_eq!((f.module.as_str(), f.latency()), ("sam_fifo_bram", 3));
@@ -1353,17 +1422,17 @@ mod tests {
     #[test]
     fn three_way_joiners_are_two_halves_where_the_references_pack() {
         for (config, union, latency) in
-            [(intersect(3, 16, 16), "0", 11), (union(3, 16, 16), "1", 7)]
+            [(intersect(3, 16, 16, &[]), "0", 11), (union(3, 16, 16), "1", 7)]
         {
             assert_eq!(config.module, "sam_joiner3");
             assert_eq!(config.params[0], ("Union".to_string(), union.to_string()));
             assert_eq!(config.latency(), latency);
         }
-        let wide = intersect(3, 16, JOINER3_MAX_REF_WIDTH + 1);
+        let wide = intersect(3, 16, JOINER3_MAX_REF_WIDTH + 1, &[]);
         assert_eq!((wide.module.as_str(), wide.latency()), ("sam_intersect", 5));
         assert_eq!(wide.params[0], ("Ways".to_string(), "3".to_string()));
         assert_eq!(union(3, 16, 31).module, "sam_union");
-        assert_eq!(intersect(2, 16, 16).module, "sam_intersect");
+        assert_eq!(intersect(2, 16, 16, &[]).module, "sam_intersect");
     }
 
     #[test]
@@ -1372,8 +1441,8 @@ mod tests {
             pos_addr_width: 8,
             crd_addr_width: 10,
         };
-        let range = fiberlookup(ScanFormat::Range, false, 16, 16, arrays);
-        let dense = fiberlookup(ScanFormat::Dense, false, 16, 16, arrays);
+        let range = fiberlookup(ScanFormat::Range, false, 16, 16, arrays, false);
+        let dense = fiberlookup(ScanFormat::Dense, false, 16, 16, arrays, false);
         assert!(range
             .params
             .contains(&("Format".to_string(), "sam_pkg::ScanRange".to_string())));
@@ -1382,7 +1451,7 @@ mod tests {
         assert_eq!(sides(&range), ["dim"]);
         assert_eq!(range.unused, dense.unused);
         assert_eq!((range.latency(), dense.latency()), (8, 10));
-        let root = fiberlookup(ScanFormat::Range, true, 16, 16, arrays);
+        let root = fiberlookup(ScanFormat::Range, true, 16, 16, arrays, false);
         assert_eq!(sides(&root), ["dim", "start"]);
     }
 

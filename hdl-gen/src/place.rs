@@ -38,6 +38,7 @@ pub(crate) fn width_of(kind: StreamKind, o: &TopOptions) -> u32 {
         StreamKind::Ref => o.ref_width,
         StreamKind::Val => o.val_width,
         StreamKind::Repsig => REPSIG_WIDTH,
+        StreamKind::Skip => library::skip_width(o.crd_width),
     }
 }
 
@@ -166,8 +167,8 @@ pub(crate) fn place(
                 ("ref_out", "ref"),
             ]),
         ),
-        NodeKind::Intersect(k) => joiner(&cx, true, &k.operands, &k.values)?,
-        NodeKind::Union(k) => joiner(&cx, false, &k.operands, &k.values)?,
+        NodeKind::Intersect(k) => joiner(&cx, true, &k.operands, &k.values, &k.skip)?,
+        NodeKind::Union(k) => joiner(&cx, false, &k.operands, &k.values, &[])?,
         NodeKind::Concat(k) => concat(&cx, k)?,
         NodeKind::ArrayVals(k) => arrayvals(&mut cx, k)?,
         NodeKind::Alu(k) => alu(&cx, k)?,
@@ -206,9 +207,26 @@ fn scanner(cx: &mut Cx, k: &FiberLookup) -> Result<Config, TopError> {
         };
         (ScanFormat::Compressed, arrays)
     };
+    if k.skip && cx.o.lean {
+        return Err(cx.fail(
+            "coordinate skipping on an area-lean (iCE40) build: the lean intersector has no \
+             skip outputs and a second read port would double the scanner's block RAM; \
+             drop -s skip"
+                .into(),
+        ));
+    }
+    if k.skip && cw + library::SKIP_TAG_WIDTH > 63 {
+        return Err(cx.fail(format!(
+            "skip targets of {cw}-bit coordinates and {}-bit fiber tags do not fit a 63-bit \
+             payload",
+            library::SKIP_TAG_WIDTH
+        )));
+    }
+    let mut ports = scanner_ports();
+    ports.insert("skip_in".into(), "skip".into());
     Ok((
-        library::fiberlookup(scan, k.root, cw, rw, arrays),
-        scanner_ports(),
+        library::fiberlookup(scan, k.root, cw, rw, arrays, k.skip),
+        ports,
     ))
 }
 
@@ -223,7 +241,7 @@ fn range(cx: &mut Cx, k: &Range) -> Config {
     );
     let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
     (
-        library::fiberlookup(ScanFormat::Range, k.root, cw, rw, ScanArrays::NONE),
+        library::fiberlookup(ScanFormat::Range, k.root, cw, rw, ScanArrays::NONE, false),
         scanner_ports(),
     )
 }
@@ -241,12 +259,14 @@ fn sides_outer_inner() -> BTreeMap<String, String> {
     ])
 }
 
-/// The intersector (`intersect`) or the unioner over `operands`.
+/// The intersector (`intersect`) or the unioner over `operands`; an intersector
+/// sends skip targets to the scanners of the ways in `skip`.
 fn joiner(
     cx: &Cx,
     intersect: bool,
     operands: &[String],
     values: &[String],
+    skip: &[String],
 ) -> Result<Config, TopError> {
     let (cw, rw, vw) = (cx.o.crd_width, cx.o.ref_width, cx.o.val_width);
     let ways = operands.len() as u32;
@@ -256,10 +276,18 @@ fn joiner(
     // A way that carries values makes every way as wide as a value; the
     // reference ways are widened and narrowed at the ports.
     let way_width = if values.is_empty() { rw } else { rw.max(vw) };
+    if !skip.is_empty() && (cx.o.lean || ways != 2) {
+        return Err(cx.fail(
+            "skip outputs need the 2-way sam_intersect (not the area-lean iCE40 one)".into(),
+        ));
+    }
     let config = if intersect && cx.o.lean {
         library::intersect_lean(ways, cw, way_width)
     } else if intersect {
-        library::intersect(ways, cw, way_width)
+        let ways_skipping: Vec<u32> = (0..ways)
+            .filter(|&k| skip.contains(&operands[k as usize]))
+            .collect();
+        library::intersect(ways, cw, way_width, &ways_skipping)
     } else {
         library::union(ways, cw, way_width)
     };
@@ -269,6 +297,9 @@ fn joiner(
         ports.insert(format!("crd_in_{t}"), format!("crd{k}"));
         ports.insert(format!("{way}_in_{t}"), format!("ref{k}"));
         ports.insert(format!("{way}_out_{t}"), format!("ref{k}"));
+        if skip.contains(t) {
+            ports.insert(format!("skip_out_{t}"), format!("skip{k}"));
+        }
     }
     Ok((config, ports))
 }

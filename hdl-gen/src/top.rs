@@ -447,6 +447,7 @@ pub fn generate(
         placed.insert(i, place(graph, &node.name, &node.kind, o, s)?);
     }
     let depths = fifo_depths(graph, &order, &placed, o);
+    check_skip_reach(graph, &depths)?;
     let streams = insert_broadcasts(graph, &order, o, &depths);
     let (map, regions) = host_regions(graph, &order, &placed, s)?;
 
@@ -618,7 +619,8 @@ fn schedule(graph: &SamGraph) -> Result<Vec<NodeIndex>, TopError> {
     graph
         .validate()
         .map_err(|e| TopError::Graph(e.to_string()))?;
-    petgraph::algo::toposort(&graph.graph, None)
+    graph
+        .forward_order()
         .map_err(|_| TopError::Graph("the graph has a cycle".into()))
 }
 
@@ -641,15 +643,18 @@ fn fifo_depths(
     let mut arrival: BTreeMap<NodeIndex, u32> = BTreeMap::new();
     for &i in order {
         let a = g
-            .neighbors_directed(i, Direction::Incoming)
-            .map(|p| ready_at(p, &arrival))
+            .edges_directed(i, Direction::Incoming)
+            .filter(|e| !e.weight().kind.is_back())
+            .map(|e| ready_at(e.source(), &arrival))
             .max()
             .unwrap_or(0);
         arrival.insert(i, a);
     }
+    // A back edge (skip targets) is outside the balance: its consumer never
+    // waits on it.
     g.edge_references()
         .map(|e| {
-            let slack = if o.balance {
+            let slack = if o.balance && !e.weight().kind.is_back() {
                 arrival[&e.target()] - ready_at(e.source(), &arrival)
             } else {
                 0
@@ -662,6 +667,37 @@ fn fifo_depths(
             (e.id(), depth.max(1))
         })
         .collect()
+}
+
+/// Tokens between a skipping scanner's slot and its intersector's heads besides
+/// the edge FIFO: the scanner's pipeline and output buffer (6) and the
+/// intersector's stage, nxt and window (7).
+const SKIP_PATH_TOKENS: u32 = 13;
+
+/// A skip target names its fiber by the count of stops mod 2^SKIP_TAG_WIDTH, so
+/// a scanner must never run that many fibers ahead of its intersector. Every
+/// fiber has a stop, so the tokens that fit between them bound the lead.
+fn check_skip_reach(graph: &SamGraph, depths: &BTreeMap<EdgeIndex, u32>) -> Result<(), TopError> {
+    let g = &graph.graph;
+    for e in g.edge_references().filter(|e| e.weight().kind.is_back()) {
+        let scanner = e.target();
+        for out in g.edges_directed(scanner, Direction::Outgoing) {
+            let reach = depths[&out.id()] + SKIP_PATH_TOKENS;
+            if reach >= 1 << library::SKIP_TAG_WIDTH {
+                return Err(TopError::Node {
+                    node: g[scanner].name.clone(),
+                    message: format!(
+                        "skips, but {reach} tokens fit between it and its intersector: a skip \
+                         target's {}-bit fiber tag tells at most {} fibers apart (use shallower \
+                         FIFOs there)",
+                        library::SKIP_TAG_WIDTH,
+                        (1 << library::SKIP_TAG_WIDTH) - 1
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Broadcast insertion: every output port that some node reads, with its

@@ -183,6 +183,7 @@ impl Testbench for Fiberlookup {
             self.crd_width,
             self.ref_width,
             self.arrays,
+            false,
         )
     }
 

@@ -288,7 +288,7 @@ impl Joiner for Intersect {
     }
 
     fn library(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
-        samgen_hdl::library::intersect(ways, crd_width, ref_width)
+        samgen_hdl::library::intersect(ways, crd_width, ref_width, &[])
     }
 
     fn join(

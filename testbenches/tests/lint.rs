@@ -257,17 +257,17 @@ fn fiberlookup_lints_clean_in_every_format_and_rejects_bad_ones() {
         files
     };
     for format in [ScanFormat::Dense, ScanFormat::Compressed, ScanFormat::Range] {
-        for root in [false, true] {
-            let files = wrap(fiberlookup(format, root, 16, 16, arrays));
+        for (root, skip) in [(false, false), (true, false), (false, true)] {
+            let files = wrap(fiberlookup(format, root, 16, 16, arrays, skip));
             let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
             for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
                 if let Err(e) = lint(&refs, "sam_tb_scan", &defines) {
-                    panic!("sam_fiberlookup {format:?} root {root} {defines:?}:\n{e}");
+                    panic!("sam_fiberlookup {format:?} root {root} skip {skip} {defines:?}:\n{e}");
                 }
             }
         }
     }
-    let mut bad = fiberlookup(ScanFormat::Dense, false, 16, 16, arrays);
+    let mut bad = fiberlookup(ScanFormat::Dense, false, 16, 16, arrays, false);
     for (name, value) in &mut bad.params {
         if name == "Format" {
             *value = "sam_pkg::scan_format_e'(3)".into();

@@ -34,7 +34,10 @@ impl Kernel {
         let loop_order = schedule
             .loop_order(asg, formats)
             .map_err(|e| LowerError::Schedule(e.to_string()))?;
-        let kernel = Kernel::from_assignment(asg, formats, loop_order)?;
+        let mut kernel = Kernel::from_assignment(asg, formats, loop_order)?;
+        kernel.skips = schedule
+            .skips(asg)
+            .map_err(|e| LowerError::Schedule(e.to_string()))?;
         let precomputes: Vec<_> = schedule.precomputes().collect();
         kernel.with_precomputes(asg, formats, &precomputes)
     }
@@ -76,6 +79,7 @@ impl Kernel {
             operands,
             tree,
             loop_order,
+            skips: Vec::new(),
         })
     }
 }

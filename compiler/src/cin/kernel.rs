@@ -217,6 +217,8 @@ pub struct Kernel {
     pub tree: ETree,
     /// Every index variable once, outermost first.
     pub loop_order: Vec<String>,
+    /// The variables whose intersections skip (`-s skip(i)`).
+    pub skips: Vec<String>,
 }
 
 /// A kernel the lowering cannot build, with what to change.

@@ -145,7 +145,9 @@ pub fn execute(
 ) -> Result<ExecResult, ExecError> {
     graph.validate()?;
     let g = &graph.graph;
-    let order = petgraph::algo::toposort(g, None).expect("validated graphs are acyclic");
+    let order = graph
+        .forward_order()
+        .expect("validated graphs have no forward cycle");
     // Stream on each (node, output port).
     let mut produced: HashMap<(usize, String), Vec<Token>> = HashMap::new();
     let mut written: BTreeMap<String, Written> = BTreeMap::new();
@@ -270,8 +272,9 @@ fn path_depths(
         let mut depth: HashMap<petgraph::graph::NodeIndex, u64> = HashMap::new();
         for &i in nodes {
             let d = g
-                .neighbors_directed(i, dir)
-                .map(|p| depth[&p])
+                .edges_directed(i, dir)
+                .filter(|e| !e.weight().kind.is_back())
+                .map(|e| depth[&if dir == Direction::Incoming { e.source() } else { e.target() }])
                 .max()
                 .unwrap_or(0)
                 + 1;

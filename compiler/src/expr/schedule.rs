@@ -1,5 +1,6 @@
 //! Command-line specs in TACO syntax: `-f B:ds:1,0` formats and `-s` schedule
-//! commands (`reorder(i,k,j)`, `precompute(expr,i,iw)`), and the default loop order.
+//! commands (`reorder(i,k,j)`, `precompute(expr,i,iw)`, `skip(i)`), and the default
+//! loop order.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
@@ -52,7 +53,7 @@ pub enum ScheduleError {
     Syntax { arg: String, error: ParseError },
     #[error(
         "schedule `{arg}`: column {column}: unknown schedule command `{name}` \
-         (expected reorder or precompute)"
+         (expected reorder, precompute or skip)"
     )]
     UnknownCommand {
         arg: String,
@@ -61,6 +62,12 @@ pub enum ScheduleError {
     },
     #[error("schedule `{arg}`: only one reorder may be given")]
     RepeatedReorder { arg: String },
+    #[error("schedule `{arg}`: the expression has no index variable {var} (its variables: {})", .vars.join(", "))]
+    UnknownVariable {
+        arg: String,
+        var: String,
+        vars: Vec<String>,
+    },
     #[error(
         "reorder({}) is not a permutation of the index variables {}",
         .order.join(","),
@@ -92,6 +99,9 @@ pub enum ScheduleCommand {
     /// `reorder(i,k,j)`: the loop order, outermost first.
     Reorder(Vec<String>),
     Precompute(Precompute),
+    /// `skip(i)`: coordinate skipping on the intersections over `i` (seed 003
+    /// section 4.2).
+    Skip(String),
 }
 
 impl fmt::Display for ScheduleCommand {
@@ -101,6 +111,7 @@ impl fmt::Display for ScheduleCommand {
             ScheduleCommand::Precompute(p) => {
                 write!(f, "precompute({},{},{})", p.expr, p.var, p.workspace_var)
             }
+            ScheduleCommand::Skip(v) => write!(f, "skip({v})"),
         }
     }
 }
@@ -115,7 +126,7 @@ impl std::str::FromStr for ScheduleCommand {
         };
         let mut p = Parser::new(arg).map_err(syntax)?;
         let (name, name_span) = p
-            .expect_ident("expected a schedule command (reorder or precompute)")
+            .expect_ident("expected a schedule command (reorder, precompute or skip)")
             .map_err(syntax)?;
         let cmd = match name.as_str() {
             "reorder" => {
@@ -164,6 +175,16 @@ impl std::str::FromStr for ScheduleCommand {
                     workspace_var,
                 })
             }
+            "skip" => {
+                p.expect(Tok::LParen, "expected `(` after skip")
+                    .map_err(syntax)?;
+                let (var, _) = p
+                    .expect_ident("expected the index variable to skip on")
+                    .map_err(syntax)?;
+                p.expect(Tok::RParen, "expected `)` after the index variable")
+                    .map_err(syntax)?;
+                ScheduleCommand::Skip(var)
+            }
             _ => {
                 return Err(ScheduleError::UnknownCommand {
                     arg: arg.to_string(),
@@ -204,7 +225,7 @@ impl Schedule {
     pub fn reorder(&self) -> Option<&[String]> {
         self.commands.iter().find_map(|c| match c {
             ScheduleCommand::Reorder(v) => Some(v.as_slice()),
-            ScheduleCommand::Precompute(_) => None,
+            _ => None,
         })
     }
 
@@ -212,8 +233,31 @@ impl Schedule {
     pub fn precomputes(&self) -> impl Iterator<Item = &Precompute> {
         self.commands.iter().filter_map(|c| match c {
             ScheduleCommand::Precompute(p) => Some(p),
-            ScheduleCommand::Reorder(_) => None,
+            _ => None,
         })
+    }
+
+    /// The variables of the `skip` commands, each checked to be an index
+    /// variable of `asg`.
+    pub fn skips(&self, asg: &Assignment) -> Result<Vec<String>, ScheduleError> {
+        let mut vars: Vec<String> = asg.index_vars().iter().map(|v| v.to_string()).collect();
+        vars.sort();
+        let mut out: Vec<String> = Vec::new();
+        for c in &self.commands {
+            if let ScheduleCommand::Skip(v) = c {
+                if !vars.contains(v) {
+                    return Err(ScheduleError::UnknownVariable {
+                        arg: c.to_string(),
+                        var: v.clone(),
+                        vars,
+                    });
+                }
+                if !out.contains(v) {
+                    out.push(v.clone());
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The loop order, outermost first: the `reorder` if given (it must be a

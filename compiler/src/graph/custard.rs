@@ -205,6 +205,7 @@ fn kind_from_word(w: &str) -> Option<StreamKind> {
         "ref" => Some(StreamKind::Ref),
         "val" => Some(StreamKind::Val),
         "repsig" => Some(StreamKind::Repsig),
+        "skip" => Some(StreamKind::Skip),
         _ => None,
     }
 }
@@ -506,6 +507,7 @@ impl Importer<'_> {
                 self.note_format(n, ty, &tensor, level)?;
                 NodeKind::FiberLookup(FiberLookup {
                     root: self.flag(n, "root", false)?,
+                    skip: self.flag(n, "skip", false)?,
                     tensor,
                     level,
                     index,
@@ -564,17 +566,20 @@ impl Importer<'_> {
                     }
                 };
                 let values = attr(n, "values").map_or_else(Vec::new, |v| split_list(&v));
+                let skip = attr(n, "skip").map_or_else(Vec::new, |v| split_list(&v));
                 if ty == "intersect" {
                     NodeKind::Intersect(Intersect {
                         index,
                         operands,
                         values,
+                        skip,
                     })
                 } else {
                     NodeKind::Union(Union {
                         index,
                         operands,
                         values,
+                        skip,
                     })
                 }
             }

@@ -208,6 +208,7 @@ impl SamGraph {
                 super::StreamKind::Ref => " style=bold",
                 super::StreamKind::Repsig => " style=dotted",
                 super::StreamKind::Val => "",
+                super::StreamKind::Skip => " style=dotted color=red constraint=false",
             };
             let _ = writeln!(
                 out,

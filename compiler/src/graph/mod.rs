@@ -109,6 +109,16 @@ impl SamGraph {
         )
     }
 
+    /// The nodes in a topological order of the forward edges: every edge but the
+    /// skip back edges ([`StreamKind::is_back`]), which carry advisory targets
+    /// upstream. `Err` names a node on a forward cycle.
+    pub fn forward_order(&self) -> Result<Vec<NodeIndex>, NodeIndex> {
+        let forward = petgraph::visit::EdgeFiltered::from_fn(&self.graph, |e| {
+            !e.weight().kind.is_back()
+        });
+        petgraph::algo::toposort(&forward, None).map_err(|c| c.node_id())
+    }
+
     pub fn node(&self, i: NodeIndex) -> &Node {
         &self.graph[i]
     }

@@ -125,9 +125,10 @@ impl SamGraph {
                 }
             }
         }
-        if let Err(cycle) = petgraph::algo::toposort(g, None) {
-            return Err(err(&g[cycle.node_id()].name, "is on a cycle"));
+        if let Err(node) = self.forward_order() {
+            return Err(err(&g[node].name, "is on a cycle"));
         }
+        self.check_skip_edges()?;
         if petgraph::algo::connected_components(g) != 1 {
             return Err(err(
                 &g[g.node_indices().next().expect("non-empty")].name,
@@ -136,6 +137,51 @@ impl SamGraph {
         }
         if !g.node_weights().any(|n| n.kind.outputs().is_empty()) {
             return Err(err("(graph)", "no fiberwrite: the graph writes no result"));
+        }
+        Ok(())
+    }
+
+    /// Every skip edge runs from an intersector's `skip_out_X` to a skipping
+    /// scanner whose coordinates and references feed way X of that intersector
+    /// and nothing else: skipping thins the scanner's streams, which only an
+    /// intersection may see (it drops the skipped coordinates anyway).
+    fn check_skip_edges(&self) -> Result<(), GraphError> {
+        let g = &self.graph;
+        for e in g.edge_references() {
+            let w = e.weight();
+            if !w.kind.is_back() {
+                continue;
+            }
+            let (from, to) = (&g[e.source()], &g[e.target()]);
+            let (NodeKind::Intersect(_), Some(way)) = (&from.kind, w.from_port.strip_prefix("skip_out_"))
+            else {
+                return Err(err(
+                    &from.name,
+                    format!("a skip edge must leave an intersector's skip_out port, not `{}`", w.from_port),
+                ));
+            };
+            let NodeKind::FiberLookup(f) = &to.kind else {
+                return Err(err(&to.name, "a skip edge must end at a level scanner"));
+            };
+            debug_assert!(f.skip, "the skip_in port exists only with skip");
+            for (port, into) in [("crd_out", "crd_in"), ("ref_out", "ref_in")] {
+                let consumers: Vec<_> = g
+                    .edges_directed(e.target(), Direction::Outgoing)
+                    .filter(|o| o.weight().from_port == port)
+                    .collect();
+                let direct = consumers.len() == 1
+                    && consumers[0].target() == e.source()
+                    && consumers[0].weight().to_port == format!("{into}_{way}");
+                if !direct {
+                    return Err(err(
+                        &to.name,
+                        format!(
+                            "skips, so its {port} must feed `{}`'s {into}_{way} and nothing else",
+                            from.name
+                        ),
+                    ));
+                }
+            }
         }
         Ok(())
     }

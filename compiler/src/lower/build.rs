@@ -102,6 +102,7 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
     }
     let (vals, shape) = b.compute(&kernel.tree, false)?;
     b.construct(vals, &shape)?;
+    super::skip::apply(&mut b.g, &kernel.skips)?;
     for w in kernel.tree.workspaces() {
         name_dimension(&mut b.g, &w.ws_var, &w.var);
     }
@@ -509,6 +510,7 @@ impl Builder<'_> {
                     level,
                     index: v.to_string(),
                     root: self.refs[s].is_none(),
+                    skip: false,
                 });
                 Ok(self.leaf(s, format!("{}{level}_scan", self.labels[s]), kind))
             }
@@ -578,6 +580,7 @@ impl Builder<'_> {
                     index: v.to_string(),
                     operands: names.clone(),
                     values: values.clone(),
+                    skip: Vec::new(),
                 }),
             )
         } else {
@@ -587,6 +590,7 @@ impl Builder<'_> {
                     index: v.to_string(),
                     operands: names.clone(),
                     values: values.clone(),
+                    skip: Vec::new(),
                 }),
             )
         };

@@ -21,9 +21,12 @@
 //! variables sit below it (the workspace of seed 002). Output construction writes
 //! one level per output variable and the values; where an output level is
 //! unpadded and a zero can arise, coordinate droppers remove explicit zeros and
-//! the fibers they empty, innermost level first.
+//! the fibers they empty, innermost level first. Last, `-s skip(i)` gives every
+//! intersection over `i` skip edges back to the scanners that feed it
+//! (`skip.rs`).
 
 mod build;
+mod skip;
 
 pub use crate::cin::{ETree, Kernel, LowerError, Operand};
 pub use build::lower;

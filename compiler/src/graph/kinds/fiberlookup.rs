@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    mode_of_level, model, ref_input, refs_in, scan_outputs, CheckContext, Descriptor, Dot,
-    GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+    mode_of_level, model, ref_input, refs_in, scan_outputs, skip_input, CheckContext, Descriptor,
+    Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
 use crate::golden;
 
@@ -16,7 +16,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 /// Level scanner of `tensor`'s storage level `level`, iterating `index`. A root
 /// scanner has no reference input (it scans the single root fiber). The level's
-/// format is the tensor's, in the graph's header.
+/// format is the tensor's, in the graph's header. With `skip`, it takes skip
+/// targets (`skip_in`) from the intersector its streams feed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FiberLookup {
     pub tensor: String,
@@ -24,6 +25,8 @@ pub struct FiberLookup {
     pub index: String,
     #[serde(default)]
     pub root: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip: bool,
 }
 
 impl Primitive for FiberLookup {
@@ -32,7 +35,11 @@ impl Primitive for FiberLookup {
     }
 
     fn inputs(&self) -> Vec<PortSpec> {
-        ref_input(self.root)
+        let mut v = ref_input(self.root);
+        if self.skip {
+            v.push(skip_input());
+        }
+        v
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
@@ -51,7 +58,7 @@ impl Primitive for FiberLookup {
             level_name(info, &self.tensor, self.level),
             self.index,
             if self.root { ", root" } else { "" }
-        )
+        ) + if self.skip { ", skipping" } else { "" }
     }
 
     fn base_name(&self, _id: &str) -> String {
@@ -61,7 +68,7 @@ impl Primitive for FiberLookup {
     fn dot(&self, info: &GraphInfo) -> Dot {
         let (t, level) = (&self.tensor, self.level);
         let format = level_name(info, t, level);
-        Dot::new(
+        let d = Dot::new(
             format!("FiberLookup {}: {t}{level}\\n{format}", self.index),
             "green4",
         )
@@ -70,7 +77,12 @@ impl Primitive for FiberLookup {
         .attr("mode", mode_of_level(info, t, level))
         .attr("format", format)
         .attr("src", true)
-        .attr("root", self.root)
+        .attr("root", self.root);
+        if self.skip {
+            d.attr("skip", true)
+        } else {
+            d
+        }
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -3,7 +3,7 @@
 
 use super::{check_ways, model, Machine, Port, PortSpec, Role};
 use crate::golden::GoldenError;
-use crate::graph::StreamKind::{self, Crd, Ref, Val};
+use crate::graph::StreamKind::{self, Crd, Ref, Skip, Val};
 use crate::token::Token;
 
 /// The merged coordinates and one stream per way.
@@ -33,17 +33,42 @@ pub(super) fn inputs(operands: &[String], values: &[String]) -> Vec<PortSpec> {
         .collect()
 }
 
-pub(super) fn outputs(operands: &[String], values: &[String]) -> Vec<PortSpec> {
+pub(super) fn outputs(operands: &[String], values: &[String], skip: &[String]) -> Vec<PortSpec> {
     let mut v = vec![PortSpec::new(Role::CrdOut, Crd)];
     v.extend(operands.iter().map(|t| {
         let (_, role, kind) = way_stream(values, t);
         PortSpec::way(role, t, kind)
     }));
+    v.extend(skip.iter().map(|t| PortSpec::way(Role::SkipOut, t, Skip)));
     v
 }
 
-pub(super) fn check(what: &str, operands: &[String], values: &[String]) -> Result<(), String> {
+pub(super) fn check(
+    what: &str,
+    operands: &[String],
+    values: &[String],
+    skip: &[String],
+) -> Result<(), String> {
     check_ways(operands.len(), what, 2)?;
+    if !skip.is_empty() {
+        if what != "intersect" {
+            return Err(format!(
+                "a {what} has no skip outputs (coordinate skipping is an intersection's)"
+            ));
+        }
+        if operands.len() != 2 {
+            return Err(format!(
+                "skip outputs need a 2-way intersection, not {} ways",
+                operands.len()
+            ));
+        }
+        if let Some(t) = skip.iter().find(|t| !operands.contains(t) || values.contains(t)) {
+            return Err(format!(
+                "skip way {t} is not one of its reference ways ({})",
+                operands.join(", ")
+            ));
+        }
+    }
     for (k, t) in operands.iter().enumerate() {
         if operands[..k].contains(t) {
             return Err(format!(
@@ -63,6 +88,7 @@ pub(super) fn golden(
     m: &mut dyn Machine,
     operands: &[String],
     values: &[String],
+    skip: &[String],
     merge: Merge,
 ) -> Result<(), String> {
     let pairs = operands
@@ -81,10 +107,15 @@ pub(super) fn golden(
         let (_, role, _) = way_stream(values, t);
         m.emit(Port::way(role, t), r);
     }
+    // Skip targets depend on timing: the executor sends none, which is what a
+    // scanner does with no targets (it streams its whole fiber).
+    for t in skip {
+        m.emit(Port::way(Role::SkipOut, t), Vec::new());
+    }
     Ok(())
 }
 
-/// A joiner kind: its struct (`index`, `operands`, `values`) and its
+/// A joiner kind: its struct (`index`, `operands`, `values`, `skip`) and its
 /// [`super::Primitive`] impl, which differ between the two only in their
 /// descriptor, their verb and their golden model.
 macro_rules! joiner_kind {
@@ -96,6 +127,9 @@ macro_rules! joiner_kind {
             pub operands: Vec<String>,
             #[serde(default, skip_serializing_if = "Vec::is_empty")]
             pub values: Vec<String>,
+            /// The ways with a skip output to their scanner (an intersection's).
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            pub skip: Vec<String>,
         }
 
         impl super::Primitive for $kind {
@@ -108,11 +142,11 @@ macro_rules! joiner_kind {
             }
 
             fn outputs(&self) -> Vec<super::PortSpec> {
-                super::joiner::outputs(&self.operands, &self.values)
+                super::joiner::outputs(&self.operands, &self.values, &self.skip)
             }
 
             fn check(&self, _cx: &super::CheckContext) -> Result<(), String> {
-                super::joiner::check(DESCRIPTOR.name, &self.operands, &self.values)
+                super::joiner::check(DESCRIPTOR.name, &self.operands, &self.values, &self.skip)
             }
 
             fn describe(&self, _info: &crate::graph::GraphInfo) -> String {
@@ -127,15 +161,20 @@ macro_rules! joiner_kind {
                 let d = super::Dot::new(format!("{} {}", DESCRIPTOR.name, self.index), "purple")
                     .attr("index", &self.index)
                     .attr("operands", self.operands.join(","));
-                if self.values.is_empty() {
+                let d = if self.values.is_empty() {
                     d
                 } else {
                     d.attr("values", self.values.join(","))
+                };
+                if self.skip.is_empty() {
+                    d
+                } else {
+                    d.attr("skip", self.skip.join(","))
                 }
             }
 
             fn golden(&self, m: &mut dyn super::Machine) -> Result<(), String> {
-                super::joiner::golden(m, &self.operands, &self.values, $model)
+                super::joiner::golden(m, &self.operands, &self.values, &self.skip, $model)
             }
         }
     };

@@ -69,6 +69,10 @@ pub enum StreamKind {
     Ref,
     Val,
     Repsig,
+    /// Skip targets from an intersector back to a scanner (coordinate skipping):
+    /// the graph's only back edges. They are advisory, so a graph's forward
+    /// edges alone decide what it computes.
+    Skip,
 }
 
 impl StreamKind {
@@ -78,7 +82,13 @@ impl StreamKind {
             StreamKind::Ref => "ref",
             StreamKind::Val => "val",
             StreamKind::Repsig => "repsig",
+            StreamKind::Skip => "skip",
         }
+    }
+
+    /// A back edge: left out of topological orders and latency balancing.
+    pub fn is_back(self) -> bool {
+        self == StreamKind::Skip
     }
 }
 
@@ -104,10 +114,14 @@ pub enum Role {
     RepsigOut,
     OuterOut,
     InnerOut,
+    /// A scanner's skip targets.
+    SkipIn,
+    /// An intersector's skip targets for one way's scanner.
+    SkipOut,
 }
 
 impl Role {
-    pub const ALL: [Role; 15] = [
+    pub const ALL: [Role; 17] = [
         Role::In,
         Role::Out,
         Role::CrdIn,
@@ -123,6 +137,8 @@ impl Role {
         Role::RepsigOut,
         Role::OuterOut,
         Role::InnerOut,
+        Role::SkipIn,
+        Role::SkipOut,
     ];
 
     pub fn name(self) -> &'static str {
@@ -142,6 +158,8 @@ impl Role {
             Role::RepsigOut => "repsig_out",
             Role::OuterOut => "outer_out",
             Role::InnerOut => "inner_out",
+            Role::SkipIn => "skip_in",
+            Role::SkipOut => "skip_out",
         }
     }
 }
@@ -317,6 +335,11 @@ pub(crate) fn ref_input(root: bool) -> Vec<PortSpec> {
     } else {
         vec![PortSpec::new(Role::RefIn, StreamKind::Ref)]
     }
+}
+
+/// A skipping scanner's target input.
+pub(crate) fn skip_input() -> PortSpec {
+    PortSpec::new(Role::SkipIn, StreamKind::Skip)
 }
 
 /// A scanner's or a range's outputs: coordinates and their references.
