@@ -118,6 +118,11 @@ def harness(proof):
             g = grammar.get(base, grammar.get("*", None))
         else:
             g = proof.get("out_grammar", {}).get(base)
+        # "handshake": a channel that is no token stream (skip targets).
+        if g == "handshake":
+            g = None
+        elif g is not None and not isinstance(g, dict):
+            sys.exit(f"formal: {proof['name']}: grammar of {base} must be a table or \"handshake\"")
         gparams = ""
         if g is not None:
             gparams = (f", .Grammar(1'b1), .Levels({g.get('levels', 1)}),"

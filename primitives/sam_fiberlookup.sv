@@ -715,6 +715,27 @@ module sam_fiberlookup #(
       assign crd_rd2_addr_o = '0;
       logic unused_rd2;
       assign unused_rd2 = ^crd_rd2_data_i;
+`ifdef FORMAL
+      // A fiber in the slot ends at dim, through scans and jumps alike (with dim
+      // held, as the host holds it during a run).
+      always_ff @(posedge clk_i) begin
+        if (rst_ni && slot_valid_q && slot_q.fiber && slot_q.more) begin
+          assert (slot_q.left != '0 && 32'(slot_q.crd) + 32'(slot_q.left) == 32'(dim_i));
+        end
+        if (rst_ni && next_valid_q && next_q.fiber && next_q.more) begin
+          assert (next_q.left != '0 && 32'(next_q.crd) + 32'(next_q.left) == 32'(dim_i));
+        end
+        if (rst_ni && pend_valid_q && pend_q.fiber && pend_q.more) begin
+          assert (pend_q.left != '0 && 32'(pend_q.crd) + 32'(pend_q.left) == 32'(dim_i));
+        end
+        if (rst_ni && j1_valid_q) assert (j1_crd_q <= dim_i);
+        if (rst_ni && jump_valid_q) begin
+          assert (jump_crd_q <= dim_i);
+          assert (32'(jump_crd_q) + 32'(jump_left_q) == 32'(dim_i));
+          assert (jump_more_q == (jump_crd_q != dim_i));
+        end
+      end
+`endif
     end else begin : gen_search
       // Compressed: the first position in [pos, end) whose coordinate is at least
       // the target, by binary search over lo .. hi (every position below lo has
@@ -804,6 +825,46 @@ module sam_fiberlookup #(
       end
       logic unused_hi;
       assign unused_hi = ^hi_b_q;
+`ifdef FORMAL
+      // A fiber in the slot keeps its end (pos + left) through scans and jumps,
+      // and the search never looks outside it.
+      logic [RefWidth-1:0] f_end_q;
+      always_ff @(posedge clk_i) if (slot_open) f_end_q <= next_q.pos + next_q.left;
+      always_ff @(posedge clk_i) begin
+        if (rst_ni && slot_valid_q && slot_q.fiber) begin
+          assert (slot_q.pos + slot_q.left == f_end_q);
+        end
+        // A fiber with coordinates left ends past its position, within the
+        // references (pos + left is the fiber's end, pos[r+1]).
+        if (rst_ni && slot_valid_q && slot_q.fiber && slot_q.more) begin
+          assert (slot_q.left != '0 && 64'(slot_q.pos) + 64'(slot_q.left) < (64'd1 << RefWidth));
+        end
+        if (rst_ni && next_valid_q && next_q.fiber && next_q.more) begin
+          assert (next_q.left != '0 && 64'(next_q.pos) + 64'(next_q.left) < (64'd1 << RefWidth));
+        end
+        if (rst_ni && state_q != SearchIdle) begin
+          // The search is the slot's fiber's: it ends when the fiber does.
+          assert (slot_valid_q && slot_q.fiber && fend_q == f_end_q);
+          assert (lo_q <= hi_q && hi_q <= fend_q);
+        end
+        if (rst_ni && (state_q == SearchWait || state_q == SearchCmp)) begin
+          assert (lo_q <= mid_q && mid_q < hi_q);
+        end
+        if (rst_ni && state_q == SearchCmp) begin
+          // Wait computed both ranges from the range now.
+          assert (lo_a_q == mid_q + RefWidth'(1) && hi_b_q == mid_q);
+          assert (mid_a_q == mid_q + RefWidth'(1) + ((hi_q - mid_q - RefWidth'(1)) >> 1));
+          assert (mid_b_q == lo_q + ((mid_q - lo_q) >> 1));
+          assert (done_a_q == (mid_q + RefWidth'(1) == hi_q) && done_b_q == (lo_q == mid_q));
+        end
+        if (rst_ni && state_q == SearchFound) assert (found_q <= fend_q);
+        if (rst_ni && jump_valid_q) begin
+          assert (slot_valid_q && slot_q.fiber && fend_q == f_end_q);
+          assert (jump_pos_q + jump_left_q == fend_q);
+          assert (jump_pos_q <= fend_q && jump_more_q == (jump_pos_q != fend_q));
+        end
+      end
+`endif
 `ifndef SAM_ASSERTS_OFF
       always_ff @(posedge clk_i) begin
         if (rst_ni && state_q == SearchCmp) begin

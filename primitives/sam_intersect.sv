@@ -54,8 +54,9 @@
 // emitted or dropped), and none at all once that head is a stop (end = 1). The
 // fiber is the count of stops emitted, mod 2**SkipTagWidth: every head lies in
 // it. A target is made whenever the other head changes and is ahead of j's head
-// (or j has none), from registers, one cycle later; it waits in skip<j>'s
-// register until taken and a newer one replaces it, so the intersector never
+// (or j has none), from registers, one cycle later. The channel keeps the
+// handshake (a target on it holds until taken); a newer target made meanwhile
+// waits behind it and replaces any older one waiting, so the intersector never
 // waits on a skip channel.
 //
 // Parameters: Ways      number of ways, 2..3; with Ways == 2 the way-2 ports are
@@ -686,8 +687,9 @@ module sam_intersect #(
     assign unused_skip = skip0_ready_i ^ skip1_ready_i;
   end else begin : gen_skip
     logic [SkipTagWidth-1:0] fib_q;  // stops emitted: the fiber of every head
-    logic [1:0]              sk_valid_q, sent_have_q, sk_ready;
-    logic [SkipWidth:0]      sk_tok_q[2];  // also the last target made
+    logic [1:0]              sk_ready;
+    logic [SkipWidth:0]      sk_tok[2];
+    logic [1:0]              sk_valid;
     assign sk_ready = {skip1_ready_i, skip0_ready_i};
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) fib_q <= '0;
@@ -695,34 +697,49 @@ module sam_intersect #(
     end
     for (genvar j = 0; j < 2; j++) begin : gen_target
       localparam int unsigned K = 1 - j;  // the other way
-      logic [SkipWidth:0] target;
-      logic               fresh, ahead;
+      // out: the target on the channel, held until taken; pend: a newer one made
+      // meanwhile, which replaces any older one waiting (only the newest counts).
+      logic               out_valid_q, pend_valid_q, made_q, fresh, ahead, take;
+      logic [SkipWidth:0] out_q, pend_q, last_q, target;
       assign target = {w_crd_q[K][0][CrdWidth], fib_q, w_crd_q[K][0][CrdWidth-1:0]};
       // Useful only where the other head is ahead of j's, or j's is unknown: a
       // target at or below j's head would only keep j's search busy.
       assign ahead  = !w_valid_q[j][0] ||
                       (!w_crd_q[j][0][CrdWidth] && (w_crd_q[K][0][CrdWidth] ||
                        w_crd_q[K][0][CrdWidth-1:0] > w_crd_q[j][0][CrdWidth-1:0]));
-      assign fresh  = w_valid_q[K][0] && ahead &&
-                      (!sent_have_q[j] || target != sk_tok_q[j]);
+      assign fresh  = w_valid_q[K][0] && ahead && (!made_q || target != last_q);
+      assign take   = out_valid_q && sk_ready[j];
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-          sk_valid_q[j]  <= 1'b0;
-          sent_have_q[j] <= 1'b0;
-          sk_tok_q[j]    <= '0;
-        end else if (fresh) begin
-          sk_valid_q[j]  <= 1'b1;
-          sent_have_q[j] <= 1'b1;
-          sk_tok_q[j]    <= target;
-        end else if (sk_ready[j]) begin
-          sk_valid_q[j] <= 1'b0;
+          out_valid_q  <= 1'b0;
+          pend_valid_q <= 1'b0;
+          made_q       <= 1'b0;
+          out_q        <= '0;
+          pend_q       <= '0;
+          last_q       <= '0;
+        end else begin
+          if (fresh) begin
+            made_q <= 1'b1;
+            last_q <= target;
+          end
+          if (!out_valid_q || take) begin
+            // The channel is free next cycle: the newest target goes out.
+            out_valid_q  <= fresh || pend_valid_q;
+            out_q        <= fresh ? target : pend_q;
+            pend_valid_q <= 1'b0;
+          end else if (fresh) begin
+            pend_valid_q <= 1'b1;
+            pend_q       <= target;
+          end
         end
       end
+      assign sk_valid[j] = out_valid_q;
+      assign sk_tok[j]   = out_q;
     end
-    assign skip0_valid_o = sk_valid_q[0];
-    assign skip0_tok_o   = sk_tok_q[0];
-    assign skip1_valid_o = sk_valid_q[1];
-    assign skip1_tok_o   = sk_tok_q[1];
+    assign skip0_valid_o = sk_valid[0];
+    assign skip0_tok_o   = sk_tok[0];
+    assign skip1_valid_o = sk_valid[1];
+    assign skip1_tok_o   = sk_tok[1];
   end
 
   sam_fifo #(
