@@ -9,5 +9,6 @@ pub mod golden;
 pub mod graph;
 pub mod kernels;
 pub mod lower;
+pub mod skip_study;
 pub mod tensor;
 pub mod token;

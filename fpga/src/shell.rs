@@ -55,33 +55,43 @@ pub struct DutPort {
 /// An array the shell instantiates for the DUT: a `sam_mem` of `2^addr_width`
 /// `width`-bit words. The DUT's ports to it follow `samgen_hdl::library::SidePort`:
 /// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i` when `dut_reads`,
-/// else `<name>_wr_en_o`, `<name>_wr_addr_o`, `<name>_wr_data_o`; they must be
-/// among the DUT's ports.
+/// else `<name>_wr_en_o`, `<name>_wr_addr_o`, `<name>_wr_data_o`; with `search`,
+/// also the second read port `<name>_rd2_*` (a `sam_mem2` with two read ports);
+/// they must be among the DUT's ports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShellMem {
     pub name: String,
     pub width: u32,
     pub addr_width: u32,
     pub dut_reads: bool,
+    pub search: bool,
 }
 
 impl ShellMem {
     /// The DUT ports connected to this array: (name, direction, width).
-    fn dut_ports(&self) -> [(String, PortDir, u32); 3] {
+    fn dut_ports(&self) -> Vec<(String, PortDir, u32)> {
         let n = &self.name;
-        if self.dut_reads {
-            [
+        let mut v = if self.dut_reads {
+            vec![
                 (format!("{n}_rd_en_o"), PortDir::Output, 1),
                 (format!("{n}_rd_addr_o"), PortDir::Output, self.addr_width),
                 (format!("{n}_rd_data_i"), PortDir::Input, self.width),
             ]
         } else {
-            [
+            vec![
                 (format!("{n}_wr_en_o"), PortDir::Output, 1),
                 (format!("{n}_wr_addr_o"), PortDir::Output, self.addr_width),
                 (format!("{n}_wr_data_o"), PortDir::Output, self.width),
             ]
+        };
+        if self.search {
+            v.extend([
+                (format!("{n}_rd2_en_o"), PortDir::Output, 1),
+                (format!("{n}_rd2_addr_o"), PortDir::Output, self.addr_width),
+                (format!("{n}_rd2_data_i"), PortDir::Input, self.width),
+            ]);
         }
+        v
     }
 
     /// The host port, driven from `in_q`, and the read data, seen in `out_q`:
@@ -173,6 +183,7 @@ impl DutSpec {
                     width: side.width,
                     addr_width,
                     dut_reads: matches!(side.kind, SideKind::MemRead { .. }),
+                    search: matches!(side.kind, SideKind::MemRead { search: true, .. }),
                 });
             }
         }
@@ -548,8 +559,12 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
         for (port, _, width) in m.dut_ports() {
             t.push_str(&decl(width, mem_wire(&port)));
         }
-        let [(en, ..), (addr, ..), (data, ..)] = m.dut_ports();
-        let (en, addr, data) = (mem_wire(&en), mem_wire(&addr), mem_wire(&data));
+        let ports = m.dut_ports();
+        let (en, addr, data) = (
+            mem_wire(&ports[0].0),
+            mem_wire(&ports[1].0),
+            mem_wire(&ports[2].0),
+        );
         let rdata = if m.dut_reads {
             data.to_string()
         } else {
@@ -563,7 +578,7 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
         } else {
             ("1'b0", "'0", en, addr, data)
         };
-        let conns = [
+        let mut conns = vec![
             ("clk_i", "clk_i".to_string()),
             ("rst_ni", "rst_ni".to_string()),
             ("host_re_i", slot(&ins, "in_q", &format!("{n}_host_re"))),
@@ -580,11 +595,22 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
             ("wr_addr_i", wr_addr.to_string()),
             ("wr_data_i", wr_data.to_string()),
         ];
-        let _ = writeln!(
-            t,
-            "  sam_mem #(\n    .Width    ({}),\n    .AddrWidth({})\n  ) {n}_mem (",
-            m.width, m.addr_width
-        );
+        if m.search {
+            conns.push(("rd2_en_i", mem_wire(&ports[3].0).to_string()));
+            conns.push(("rd2_addr_i", mem_wire(&ports[4].0).to_string()));
+            conns.push(("rd2_data_o", mem_wire(&ports[5].0).to_string()));
+            let _ = writeln!(
+                t,
+                "  sam_mem2 #(\n    .Width    ({}),\n    .AddrWidth({}),\n    .ReadPorts(2)\n  ) {n}_mem (",
+                m.width, m.addr_width
+            );
+        } else {
+            let _ = writeln!(
+                t,
+                "  sam_mem #(\n    .Width    ({}),\n    .AddrWidth({})\n  ) {n}_mem (",
+                m.width, m.addr_width
+            );
+        }
         for (i, (port, expr)) in conns.iter().enumerate() {
             let sep = if i + 1 == conns.len() { "" } else { "," };
             let _ = writeln!(t, "    .{port:<12}({expr}){sep}");
@@ -724,6 +750,7 @@ mod tests {
                 width: 8,
                 addr_width: 4,
                 dut_reads: true,
+                search: false,
             });
             d
         };
