@@ -32,6 +32,7 @@ fn spmv(b_fmt: &str, x_fmt: &str) -> Kernel {
             Box::new(ETree::Binary(AluOp::Mul, leaf(0), leaf(1))),
         ),
         loop_order: vec!["i".into(), "j".into()],
+        located: Vec::new(),
     }
 }
 

@@ -3,7 +3,7 @@
 //! on long streams.
 
 use samgen_cosim::locate::Locate;
-use samgen_cosim::primitive_tb::{build, throughput, verify, Testbench};
+use samgen_cosim::primitive_tb::{build, throughput, verify};
 use samgen_cosim::verilator::default_cache_dir;
 use samgen_hdl::library::LocateMissMode;
 

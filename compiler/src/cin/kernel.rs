@@ -217,6 +217,9 @@ pub struct Kernel {
     pub tree: ETree,
     /// Every index variable once, outermost first.
     pub loop_order: Vec<String>,
+    /// Tensors located rather than co-iterated where they meet other operands in
+    /// an intersection (`-s locate(T)`), as named in the schedule.
+    pub located: Vec<String>,
 }
 
 /// A kernel the lowering cannot build, with what to change.
@@ -250,4 +253,6 @@ pub enum LowerError {
     LoopOrder { order: String, reason: String },
     #[error("not supported yet: {0}")]
     Unsupported(String),
+    #[error(transparent)]
+    Locate(#[from] crate::expr::LocateError),
 }
