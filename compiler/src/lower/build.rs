@@ -64,6 +64,9 @@ struct Builder<'k> {
     sequences: HashMap<String, Vec<Term>>,
     /// Each built workspace's coordinates and values, by slot.
     filled: HashMap<Slot, (Stream, Stream)>,
+    /// Located tensors iterated at an intersection where every child was
+    /// located (one must be iterated): their `locate` was heard there.
+    iterated_located: HashSet<String>,
 }
 
 /// Lower `kernel` to a validated SAM graph.
@@ -98,6 +101,7 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
         workspaces: kernel.tree.workspaces().into_iter().cloned().collect(),
         sequences: it.sequences.into_iter().collect(),
         filled: HashMap::new(),
+        iterated_located: HashSet::new(),
     };
     for v in &kernel.loop_order {
         b.iterate(v)?;
@@ -587,7 +591,9 @@ impl Builder<'_> {
             .filter_map(|(k, c)| self.locatable(c, v).map(|s| (k, s)))
             .collect();
         if located.len() == children.len() {
-            located.remove(0);
+            let (_, s) = located.remove(0);
+            let t = self.k.operands[s].tensor.clone();
+            self.iterated_located.insert(t);
         }
         if let [(_, a), (_, b), ..] = located[..] {
             return Err(LocateError::TwoAtOnce {
@@ -667,7 +673,8 @@ impl Builder<'_> {
         })
     }
 
-    /// Every located tensor was located somewhere.
+    /// Every located tensor was located somewhere (or iterated where all the
+    /// children of an intersection were located).
     fn check_located(&self) -> Result<(), LowerError> {
         for t in &self.k.located {
             let done = self
@@ -675,7 +682,7 @@ impl Builder<'_> {
                 .graph
                 .node_weights()
                 .any(|n| matches!(&n.kind, NodeKind::Locate(l) if &l.tensor == t));
-            if !done {
+            if !done && !self.iterated_located.contains(t) {
                 return Err(LocateError::NotInProduct { tensor: t.clone() }.into());
             }
         }

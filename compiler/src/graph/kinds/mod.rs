@@ -533,7 +533,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 16);
+        assert_eq!(DESCRIPTORS.len(), 17);
     }
 
     #[test]
