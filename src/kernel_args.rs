@@ -30,7 +30,9 @@ pub struct KernelArgs {
     /// (outermost first; default: concordant with the inputs' mode orders).
     /// `precompute(expr,j,jw)` computes `expr` in a row workspace over the
     /// innermost loop j (filled over jw): a product with the sums it holds, or
-    /// several addends one after another. Repeatable.
+    /// several addends one after another. `locate(c)` iterates the other
+    /// operands where c meets them in a product and locates their coordinates in
+    /// c's dense level, in place of scanning c and intersecting. Repeatable.
     #[arg(short = 's', long = "schedule", value_name = "COMMAND")]
     pub schedule: Vec<String>,
     /// Read a graph instead of compiling an expression: a YAML kernel file as

@@ -14,7 +14,7 @@ use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
 
 /// Memories and extents of every model, so one model serves every size.
 const CAPACITY: Capacity = Capacity {
-    words: 4096,
+    words: 8192,
     extent: 256,
 };
 
@@ -35,10 +35,7 @@ const SDDMM: Spec = Spec {
     schedule: &[],
 };
 
-fn build(
-    spec: &Spec,
-    locate: &[&str],
-) -> Result<(Assignment, HashMap<String, Format>, SamGraph)> {
+fn build(spec: &Spec, locate: &[&str]) -> Result<(Assignment, HashMap<String, Format>, SamGraph)> {
     let asg = parse(spec.expr)?;
     let formats: HashMap<String, Format> = spec
         .formats
@@ -100,7 +97,7 @@ pub fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Result<()> {
     let latency = cycles("SpMV locate(c)", &spmv.1, &empty)?.saturating_sub(1);
     println!("SpMV x(i) = B(i,j) * c(j), B:ds (density {density}), c:d; latency {latency} cycles");
     println!(
-        "{:>9} {:>7} {:>10} {:>10} {:>8} {:>12} {:>8}",
+        "{:>11} {:>7} {:>10} {:>10} {:>8} {:>17} {:>8}",
         "rows x cols", "nnz", "co-iterate", "locate", "speedup", "1.2(nnz+rows)+lat", "within"
     );
     for &n in sizes {

@@ -512,7 +512,12 @@ fn locate_graph() -> SamGraph {
 #[test]
 fn hand_built_graphs_cover_every_kind_and_validate() {
     let mut kinds = std::collections::BTreeSet::new();
-    for g in [spmv_graph(), misc_graph(), range_concat_graph(), locate_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        locate_graph(),
+    ] {
         g.validate().unwrap();
         for n in g.graph.node_weights() {
             kinds.insert(n.kind.descriptor().name);
@@ -524,7 +529,12 @@ fn hand_built_graphs_cover_every_kind_and_validate() {
 
 #[test]
 fn yaml_round_trip() {
-    for g in [spmv_graph(), misc_graph(), range_concat_graph(), locate_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        locate_graph(),
+    ] {
         let text = g.to_yaml();
         let back =
             SamGraph::from_yaml(&text, "kernel.yaml").unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -537,7 +547,12 @@ fn yaml_round_trip() {
 
 #[test]
 fn dot_round_trip() {
-    for g in [spmv_graph(), misc_graph(), range_concat_graph(), locate_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        locate_graph(),
+    ] {
         let text = g.to_dot();
         assert!(text.starts_with("digraph SAM {\n"));
         let back =

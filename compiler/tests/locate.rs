@@ -6,8 +6,8 @@
 
 use std::collections::HashMap;
 
-use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Schedule, ScheduleError};
 use samgen_compiler::exec::execute;
+use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Schedule, ScheduleError};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::{pack_inputs, random_inputs};
 use samgen_compiler::lower::{lower, Kernel, LowerError};
@@ -24,10 +24,15 @@ fn lowered(expr: &str, fmts: &[&str], schedule: &[&str]) -> Result<SamGraph, Low
     lower(&kernel)
 }
 
+/// The refusal's message, which must be one line.
 fn refusal(expr: &str, fmts: &[&str], schedule: &[&str]) -> String {
     match lowered(expr, fmts, schedule) {
         Ok(_) => panic!("{expr} {schedule:?} lowered"),
-        Err(e) => e.to_string(),
+        Err(e) => {
+            let e = e.to_string();
+            assert!(!e.contains('\n'), "one line: {e}");
+            e
+        }
     }
 }
 
@@ -53,7 +58,8 @@ fn locate_parses_and_prints() {
     assert_eq!(e.to_string(), "schedule `locate(c)`: c is already located");
     let e = Schedule::parse(&["place(c)"]).unwrap_err();
     assert!(
-        e.to_string().contains("(expected reorder, precompute or locate)"),
+        e.to_string()
+            .contains("(expected reorder, precompute or locate)"),
         "{e}"
     );
 }
@@ -95,9 +101,6 @@ fn refusals_name_the_tensor_and_the_reason() {
         e.starts_with("locate(c) at index i: the intersection iterates b, e"),
         "{e}"
     );
-    for e in [e] {
-        assert!(!e.contains('\n'), "one line: {e}");
-    }
 }
 
 /// Located kernels: the graph has locators and no intersector where the located
@@ -105,10 +108,25 @@ fn refusals_name_the_tensor_and_the_reason() {
 #[test]
 fn located_kernels_match_the_dense_reference() {
     let cases: &[(&str, &[&str], &[&str], usize)] = &[
-        ("x(i) = B(i,j) * c(j)", &["x:s", "B:ds", "c:d"], &["locate(c)"], 1),
-        ("x(i) = B(i,j) * c(j)", &["x:d", "B:ss", "c:d"], &["locate(c)"], 1),
+        (
+            "x(i) = B(i,j) * c(j)",
+            &["x:s", "B:ds", "c:d"],
+            &["locate(c)"],
+            1,
+        ),
+        (
+            "x(i) = B(i,j) * c(j)",
+            &["x:d", "B:ss", "c:d"],
+            &["locate(c)"],
+            1,
+        ),
         // Both dense: the first is iterated, the second located.
-        ("x(i) = b(i) * c(i)", &["x:s", "b:d", "c:d"], &["locate(b)", "locate(c)"], 1),
+        (
+            "x(i) = b(i) * c(i)",
+            &["x:s", "b:d", "c:d"],
+            &["locate(b)", "locate(c)"],
+            1,
+        ),
         (
             "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
             &["X:ss", "B:ss", "C:dd", "D:dd"],
@@ -121,7 +139,12 @@ fn located_kernels_match_the_dense_reference() {
             &["locate(D)"],
             2,
         ),
-        ("X(i,j) = B(i,j,k) * c(k)", &["X:ss", "B:sss", "c:d"], &["locate(c)"], 1),
+        (
+            "X(i,j) = B(i,j,k) * c(k)",
+            &["X:ss", "B:sss", "c:d"],
+            &["locate(c)"],
+            1,
+        ),
         // A located product inside a sum, and the vector under a union above.
         (
             "x(i) = B(i,j) * c(j) + d(i)",
@@ -151,8 +174,13 @@ fn located_kernels_match_the_dense_reference() {
         let asg = parse(expr).unwrap();
         let fmts = formats(fmts);
         let mut sets: Vec<HashMap<String, CooTensor>> = Vec::new();
-        for (seed, density, size) in [(1, 0.0, 4), (2, 0.1, 7), (3, 0.5, 5), (4, 1.0, 3), (5, 0.3, 1)]
-        {
+        for (seed, density, size) in [
+            (1, 0.0, 4),
+            (2, 0.1, 7),
+            (3, 0.5, 5),
+            (4, 1.0, 3),
+            (5, 0.3, 1),
+        ] {
             let sizes = asg
                 .index_vars()
                 .iter()
@@ -185,5 +213,8 @@ fn locate_streams_only_the_iterated_coordinates() {
         execute(&g, &packed, 32).unwrap().tokens
     };
     let (plain, located) = (tokens(&[]), tokens(&["locate(c)"]));
-    assert!(located * 2 < plain, "located {located} tokens, plain {plain}");
+    assert!(
+        located * 2 < plain,
+        "located {located} tokens, plain {plain}"
+    );
 }

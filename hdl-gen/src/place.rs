@@ -5,16 +5,16 @@
 
 use std::collections::BTreeMap;
 
+use samgen_compiler::golden::LocateMiss;
 use samgen_compiler::graph::{
     Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
     NodeKind, Range, Reduce, SamGraph, SpAccumulator, StreamKind, ValsWrite,
 };
-use samgen_compiler::golden::LocateMiss;
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
-    self, AluOperandMode, CrdDropMode, FiberWriteMode, LocateMissMode, PrimitiveConfig, ReduceMode, ScanArrays,
-    ScanFormat, SpaccDims, REPSIG_WIDTH,
+    self, AluOperandMode, CrdDropMode, FiberWriteMode, LocateMissMode, PrimitiveConfig, ReduceMode,
+    ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
 };
 use crate::top::{RegionRole, Sizing, TopError, TopOptions};
 

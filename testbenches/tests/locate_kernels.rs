@@ -137,7 +137,10 @@ fn spmv_with_a_located_dense_vector_in_rtl() {
         .map(|(k, (name, b))| {
             // A vector with zeros in it, and a fully dense one.
             let c = uniform(&[cols], [0.7, 1.0][k % 2], 10 + k as u64);
-            (name, HashMap::from([("B".to_string(), b), ("c".to_string(), c)]))
+            (
+                name,
+                HashMap::from([("B".to_string(), b), ("c".to_string(), c)]),
+            )
         })
         .collect();
     run("SpMV locate(c)", &built, &sets, Some(0x5b3));

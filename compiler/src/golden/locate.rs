@@ -25,6 +25,9 @@ use crate::token::Token;
 
 const P: &str = "locate";
 
+/// The outputs: coordinates, iterated references, located references.
+pub type Located = (Vec<Token>, Vec<Token>, Vec<Token>);
+
 /// What a coordinate that the located level lacks becomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -52,7 +55,7 @@ pub fn locate(
     crd: &[Token],
     refs: &[Token],
     parent: &[Token],
-) -> Result<(Vec<Token>, Vec<Token>, Vec<Token>), GoldenError> {
+) -> Result<Located, GoldenError> {
     let imp = level.format.imp();
     locate_by(miss, crd, refs, parent, |i, p, c| {
         let fiber = imp
@@ -69,7 +72,7 @@ fn locate_by<F>(
     refs: &[Token],
     parent: &[Token],
     mut find: F,
-) -> Result<(Vec<Token>, Vec<Token>, Vec<Token>), GoldenError>
+) -> Result<Located, GoldenError>
 where
     F: FnMut(usize, u64, u64) -> Result<Option<u64>, GoldenError>,
 {
@@ -189,7 +192,13 @@ mod tests {
             ],
         };
         assert_eq!(
-            run(&l, LocateMiss::Drop, "1 3 6 S0 D", "0 1 2 S0 D", "1 0 1 S0 D"),
+            run(
+                &l,
+                LocateMiss::Drop,
+                "1 3 6 S0 D",
+                "0 1 2 S0 D",
+                "1 0 1 S0 D"
+            ),
             ["6 S0 D", "2 S0 D", "4 S0 D"]
         );
         assert_eq!(

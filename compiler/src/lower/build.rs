@@ -10,8 +10,8 @@ use crate::expr::LocateError;
 use crate::golden::LocateMiss;
 use crate::graph::{
     Alu, AluOp, AluOperand, ArrayVals, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
-    GraphInfo, Intersect, Locate, NodeKind, Range, Reduce, RepSigGen, Repeat, SamGraph, SpAccumulator,
-    StreamKind, Union, ValsWrite,
+    GraphInfo, Intersect, Locate, NodeKind, Range, Reduce, RepSigGen, Repeat, SamGraph,
+    SpAccumulator, StreamKind, Union, ValsWrite,
 };
 
 /// A node's output port.
@@ -571,11 +571,7 @@ impl Builder<'_> {
             return None;
         }
         let level = op.path().iter().position(|x| x == v)?;
-        op.format.levels[level]
-            .format
-            .caps()
-            .locate
-            .then_some(s)
+        op.format.levels[level].format.caps().locate.then_some(s)
     }
 
     /// An intersection over `v` with a located child (seed 003 section 4.2): the

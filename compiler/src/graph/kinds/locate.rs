@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
-use super::{model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{
+    model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+};
 use crate::golden::{self, LocateMiss};
 use crate::graph::StreamKind::{Crd, Ref};
 
