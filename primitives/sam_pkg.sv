@@ -93,6 +93,14 @@ package sam_pkg;
     ReduceWithOuter
   } reduce_mode_e;
 
+  // What sam_locate does with a coordinate the located level lacks (Miss): drop it
+  // from every output (the located tensor is a factor of a product), or keep it
+  // with N as the located reference (an addend of a sum).
+  typedef enum logic [0:0] {
+    LocateDrop,
+    LocateEmpty
+  } locate_miss_e;
+
   // Payload of D for a Width-bit channel: all ones.
   function automatic logic [63:0] done_payload(int unsigned width);
     return (64'd1 << width) - 64'd1;

@@ -76,6 +76,23 @@ pub enum KernelCmd {
         #[arg(long)]
         venv: Option<PathBuf>,
     },
+    /// SpMV (B:ds, c:d) and SDDMM (B:ss, C:dd, D:dd) with the dense operands
+    /// located (`-s locate(T)`) against the same kernels co-iterated, in RTL,
+    /// verified against the golden executor and the dense reference: cycles,
+    /// and for SpMV the bound 1.2 x (nnz + rows) + the pipeline latency.
+    Locate {
+        /// Rows (= columns) of B, comma separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [32, 64, 128, 256])]
+        sizes: Vec<u64>,
+        /// Probability of each coordinate of B being nonzero.
+        #[arg(long, default_value_t = 0.02)]
+        density: f64,
+        /// SDDMM's inner extent k.
+        #[arg(long, default_value_t = 8)]
+        inner: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 pub fn run(cmd: KernelCmd) -> Result<()> {
@@ -106,6 +123,12 @@ pub fn run(cmd: KernelCmd) -> Result<()> {
             };
             workspaces(&only, density, seed, size, tools.as_ref(), &output)
         }
+        KernelCmd::Locate {
+            sizes,
+            density,
+            inner,
+            seed,
+        } => crate::locate_cmd::bench(&sizes, density, inner, seed),
     }
 }
 

@@ -6,6 +6,7 @@ mod board_cmd;
 mod compile_cmd;
 mod kernel_args;
 mod kernel_cmd;
+mod locate_cmd;
 mod primitive_cmd;
 mod rtl_out;
 mod run_cmd;

@@ -498,7 +498,7 @@ fn schedule_errors() {
         (
             "split(i,i0,i1,4)",
             "schedule `split(i,i0,i1,4)`: column 1: unknown schedule command `split` \
-             (expected reorder, precompute or skip)",
+             (expected reorder, precompute, skip or locate)",
         ),
         (
             "reorder(i,,j)",
@@ -526,7 +526,7 @@ fn schedule_errors() {
         ),
         (
             "(i,j)",
-            "schedule `(i,j)`: column 1: expected a schedule command (reorder, precompute or skip)",
+            "schedule `(i,j)`: column 1: expected a schedule command (reorder, precompute, skip or locate)",
         ),
         (
             "reorder(i;j)",

@@ -511,13 +511,31 @@ fn range_concat_graph() -> SamGraph {
     g
 }
 
+/// SpMV with its dense vector located (`-s locate(c)`), as the lowering builds it.
+fn locate_graph() -> SamGraph {
+    use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
+    use samgen_compiler::lower::{lower, Kernel};
+    let asg = parse("x(i) = B(i,j) * c(j)").unwrap();
+    let formats = ["x:s", "B:ds", "c:d"]
+        .iter()
+        .map(|f| parse_format_arg(f).unwrap())
+        .collect();
+    let schedule = Schedule::parse(&["locate(c)"]).unwrap();
+    lower(&Kernel::from_schedule(&asg, &formats, &schedule).unwrap()).unwrap()
+}
+
 /// Every kind in the catalog appears in the hand-built graphs, which the round
 /// trips below write and read back: a kind added to the catalog fails here until
 /// a graph here uses it.
 #[test]
 fn hand_built_graphs_cover_every_kind_and_validate() {
     let mut kinds = std::collections::BTreeSet::new();
-    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        locate_graph(),
+    ] {
         g.validate().unwrap();
         for n in g.graph.node_weights() {
             kinds.insert(n.kind.descriptor().name);
@@ -529,7 +547,12 @@ fn hand_built_graphs_cover_every_kind_and_validate() {
 
 #[test]
 fn yaml_round_trip() {
-    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        locate_graph(),
+    ] {
         let text = g.to_yaml();
         let back =
             SamGraph::from_yaml(&text, "kernel.yaml").unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -542,7 +565,12 @@ fn yaml_round_trip() {
 
 #[test]
 fn dot_round_trip() {
-    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        locate_graph(),
+    ] {
         let text = g.to_dot();
         assert!(text.starts_with("digraph SAM {\n"));
         let back =

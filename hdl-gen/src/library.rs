@@ -117,6 +117,16 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
     },
     Source {
+        name: "sam_locate",
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_mul18",
+            "sam_credit",
+        ],
+    },
+    Source {
         name: "sam_fiberwrite",
         deps: &["sam_pkg", "sam_stream_assert"],
     },
@@ -505,6 +515,8 @@ impl PrimitiveConfig {
             "sam_fiberlookup" if has("Format", ScanFormat::Range.param()) => 8,
             "sam_fiberlookup" => 10,
             "sam_arrayvals" => 3,
+            // The multiplier's two registers, the output buffer.
+            "sam_locate" => 3,
             // The 32-bit product: five pipeline stages and the output buffer.
             "sam_alu" if has("Op", &alu_op_param("mul")) => 6,
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
@@ -764,6 +776,53 @@ pub fn fiberlookup(
         streams,
         sides,
         unused,
+    }
+}
+
+/// What `sam_locate` does with a coordinate the located level lacks (its
+/// `Miss` parameter): drop it (a product) or give `N` (a sum).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocateMissMode {
+    Drop,
+    Empty,
+}
+
+impl LocateMissMode {
+    /// The `Miss` parameter value (`sam_pkg::locate_miss_e`).
+    pub fn param(self) -> &'static str {
+        match self {
+            LocateMissMode::Drop => "sam_pkg::LocateDrop",
+            LocateMissMode::Empty => "sam_pkg::LocateEmpty",
+        }
+    }
+}
+
+/// `sam_locate` into a dense level: inputs `crd` (iterated coordinates), `ref`
+/// (iterated references), `parent` (the located tensor's parent references,
+/// aligned with `crd`); outputs `crd`, `ref` and `loc` (the located positions,
+/// `parent * dim + crd`). Side port: the level's `dim` register.
+pub fn locate(miss: LocateMissMode, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_locate".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+            ("Miss".into(), miss.param().into()),
+        ],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::input("ref", ref_width),
+            StreamPort::input("parent", ref_width),
+            StreamPort::output("crd", crd_width),
+            StreamPort::output("ref", ref_width),
+            StreamPort::output("loc", ref_width),
+        ],
+        sides: vec![SidePort {
+            name: "dim".into(),
+            kind: SideKind::Config,
+            width: crd_width,
+        }],
+        unused: Vec::new(),
     }
 }
 

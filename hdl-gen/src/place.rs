@@ -5,15 +5,16 @@
 
 use std::collections::BTreeMap;
 
+use samgen_compiler::golden::LocateMiss;
 use samgen_compiler::graph::{
-    Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, NodeKind,
-    Range, Reduce, SamGraph, SpAccumulator, StreamKind, ValsWrite,
+    Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
+    NodeKind, Range, Reduce, SamGraph, SpAccumulator, StreamKind, ValsWrite,
 };
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
-    self, AluOperandMode, CrdDropMode, FiberWriteMode, PrimitiveConfig, ReduceMode, ScanArrays,
-    ScanFormat, SpaccDims, REPSIG_WIDTH,
+    self, AluOperandMode, CrdDropMode, FiberWriteMode, LocateMissMode, PrimitiveConfig, ReduceMode,
+    ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
 };
 use crate::top::{RegionRole, Sizing, TopError, TopOptions};
 
@@ -179,6 +180,7 @@ pub(crate) fn place(
         NodeKind::FiberWrite(k) => level_writer(&mut cx, k)?,
         NodeKind::ValsWrite(k) => vals_writer(&mut cx, k)?,
         NodeKind::Broadcast(k) => broadcast(&cx, k)?,
+        NodeKind::Locate(k) => locate(&mut cx, k)?,
     };
     Ok(Placed {
         config,
@@ -482,4 +484,38 @@ fn broadcast(cx: &Cx, k: &Broadcast) -> Result<Config, TopError> {
         ports.insert(format!("out_{k}"), format!("out_{k}"));
     }
     Ok((library::broadcast(width_of(k.kind, cx.o), ways), ports))
+}
+
+/// A locator: by arithmetic over the located level's `dim` setting where the
+/// level is full; a level that locates by search has no module yet.
+fn locate(cx: &mut Cx, k: &Locate) -> Result<Config, TopError> {
+    let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+    if !format.caps().full {
+        return Err(cx.fail(format!(
+            "locating into a {} level (sam_locate locates into dense levels only)",
+            format.name()
+        )));
+    }
+    cx.sides.insert(
+        "dim".to_string(),
+        RegionRole::Setting {
+            index: k.index.clone(),
+        },
+    );
+    let miss = match k.miss {
+        LocateMiss::Drop => LocateMissMode::Drop,
+        LocateMiss::Empty => LocateMissMode::Empty,
+    };
+    let (it, loc) = (&k.iterated, &k.located);
+    Ok((
+        library::locate(miss, cx.o.crd_width, cx.o.ref_width),
+        pairs(&[
+            ("crd_in", "crd"),
+            (&format!("ref_in_{it}"), "ref"),
+            (&format!("ref_in_{loc}"), "parent"),
+            ("crd_out", "crd"),
+            (&format!("ref_out_{it}"), "ref"),
+            (&format!("ref_out_{loc}"), "loc"),
+        ]),
+    ))
 }

@@ -16,6 +16,7 @@ pub mod fifo;
 pub mod harness;
 pub mod intersect;
 pub mod kernel;
+pub mod locate;
 pub mod primitive_tb;
 pub mod reduce;
 pub mod registry;

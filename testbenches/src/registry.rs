@@ -1,7 +1,7 @@
 //! Every primitive testbench, for commands and benchmarks that run them all.
 
 use samgen_compiler::graph::{AluOp, AluOperand};
-use samgen_hdl::library::{CrdDropMode, FiberWriteMode, ReduceMode, SpaccDims};
+use samgen_hdl::library::{CrdDropMode, FiberWriteMode, LocateMissMode, ReduceMode, SpaccDims};
 
 use crate::primitive_tb::Testbench;
 
@@ -127,6 +127,11 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             crd_width: 16,
             val_width: 32,
             dims: SpaccDims::default_for(2),
+        }),
+        Box::new(crate::locate::Locate {
+            miss: LocateMissMode::Drop,
+            crd_width: 16,
+            ref_width: 16,
         }),
     ]
 }

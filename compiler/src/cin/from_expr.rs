@@ -38,8 +38,36 @@ impl Kernel {
         kernel.skips = schedule
             .skips(asg)
             .map_err(|e| LowerError::Schedule(e.to_string()))?;
+        for t in schedule.locates() {
+            kernel.locate(t)?;
+        }
         let precomputes: Vec<_> = schedule.precomputes().collect();
         kernel.with_precomputes(asg, formats, &precomputes)
+    }
+
+    /// Locate `tensor` (`-s locate(T)`): it must be an input with a level that
+    /// can be located into. Whether it meets a product where that level is, the
+    /// lowering checks (it knows each index's iteration).
+    pub fn locate(&mut self, tensor: &str) -> Result<(), LowerError> {
+        use crate::expr::LocateError;
+        let Some(op) = self.operands.iter().find(|o| o.tensor == tensor) else {
+            let mut inputs: Vec<&str> = self.operands.iter().map(|o| o.tensor.as_str()).collect();
+            inputs.dedup();
+            return Err(LocateError::UnknownTensor {
+                tensor: tensor.to_string(),
+                inputs: inputs.join(", "),
+            }
+            .into());
+        };
+        if !op.format.levels.iter().any(|l| l.format.caps().locate) {
+            return Err(LocateError::NoLocateLevel {
+                tensor: tensor.to_string(),
+                format: op.format.to_string(),
+            }
+            .into());
+        }
+        self.located.push(tensor.to_string());
+        Ok(())
     }
 
     /// Build the kernel of `asg` with the given formats and loop order.
@@ -80,6 +108,7 @@ impl Kernel {
             tree,
             loop_order,
             skips: Vec::new(),
+            located: Vec::new(),
         })
     }
 }

@@ -219,6 +219,9 @@ pub struct Kernel {
     pub loop_order: Vec<String>,
     /// The variables whose intersections skip (`-s skip(i)`).
     pub skips: Vec<String>,
+    /// Tensors located rather than co-iterated where they meet other operands in
+    /// an intersection (`-s locate(T)`), as named in the schedule.
+    pub located: Vec<String>,
 }
 
 /// A kernel the lowering cannot build, with what to change.
@@ -252,4 +255,6 @@ pub enum LowerError {
     LoopOrder { order: String, reason: String },
     #[error("not supported yet: {0}")]
     Unsupported(String),
+    #[error(transparent)]
+    Locate(#[from] crate::expr::LocateError),
 }

@@ -39,8 +39,8 @@ pub use dense::{evaluate, EvalError, MAX_DENSE_POINTS};
 pub use error::{ExprError, ParseError, ValidationError};
 pub use parser::{parse_expr, parse_unchecked, MAX_SHIFT};
 pub use schedule::{
-    default_loop_order, parse_format_arg, FormatArgError, Precompute, Schedule, ScheduleCommand,
-    ScheduleError,
+    default_loop_order, parse_format_arg, FormatArgError, LocateError, Precompute, Schedule,
+    ScheduleCommand, ScheduleError,
 };
 
 /// Parses an assignment and checks the rules of index notation

@@ -1,6 +1,6 @@
 //! Command-line specs in TACO syntax: `-f B:ds:1,0` formats and `-s` schedule
-//! commands (`reorder(i,k,j)`, `precompute(expr,i,iw)`, `skip(i)`), and the default
-//! loop order.
+//! commands (`reorder(i,k,j)`, `precompute(expr,i,iw)`, `skip(i)`, `locate(c)`), and
+//! the default loop order.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
@@ -53,7 +53,7 @@ pub enum ScheduleError {
     Syntax { arg: String, error: ParseError },
     #[error(
         "schedule `{arg}`: column {column}: unknown schedule command `{name}` \
-         (expected reorder, precompute or skip)"
+         (expected reorder, precompute, skip or locate)"
     )]
     UnknownCommand {
         arg: String,
@@ -68,6 +68,8 @@ pub enum ScheduleError {
         var: String,
         vars: Vec<String>,
     },
+    #[error("schedule `{arg}`: {tensor} is already located")]
+    RepeatedLocate { arg: String, tensor: String },
     #[error(
         "reorder({}) is not a permutation of the index variables {}",
         .order.join(","),
@@ -93,6 +95,41 @@ pub struct Precompute {
     pub workspace_var: String,
 }
 
+/// A `locate(T)` command that does not fit the kernel: one line each, naming
+/// the tensor and what to change.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LocateError {
+    #[error("locate({tensor}): {tensor} is not an input of the expression (its inputs: {inputs})")]
+    UnknownTensor { tensor: String, inputs: String },
+    #[error(
+        "locate({tensor}): no level of {tensor} (`{format}`) can be located into: a dense \
+         level locates by arithmetic; locating into a compressed level (by search) is not \
+         built, so give {tensor} a dense level where it meets the iterated operand"
+    )]
+    NoLocateLevel { tensor: String, format: String },
+    #[error(
+        "locate({tensor}): {tensor} is in no intersection (a product) at an index where its \
+         level is dense, so there is no co-iteration to replace; a sum keeps every \
+         coordinate of {tensor}, and an operand alone is scanned"
+    )]
+    NotInProduct { tensor: String },
+    #[error(
+        "locate({a}) and locate({b}) meet at index {index}: a locator passes one iterated \
+         operand, so locate one of them"
+    )]
+    TwoAtOnce { index: String, a: String, b: String },
+    #[error(
+        "locate({tensor}) at index {index}: the intersection iterates {ways} (more than one \
+         operand), and a locator passes one iterated operand; locate one more of them or \
+         drop locate({tensor})"
+    )]
+    SeveralIterated {
+        tensor: String,
+        index: String,
+        ways: String,
+    },
+}
+
 /// One `-s` argument.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ScheduleCommand {
@@ -102,6 +139,10 @@ pub enum ScheduleCommand {
     /// `skip(i)`: coordinate skipping on the intersections over `i` (seed 003
     /// section 4.2).
     Skip(String),
+    /// `locate(c)`: iterate the other operands where `c` meets them in a product
+    /// and locate their coordinates in `c`'s level (seed 003 section 4.2), in
+    /// place of scanning `c` and intersecting.
+    Locate(String),
 }
 
 impl fmt::Display for ScheduleCommand {
@@ -112,6 +153,7 @@ impl fmt::Display for ScheduleCommand {
                 write!(f, "precompute({},{},{})", p.expr, p.var, p.workspace_var)
             }
             ScheduleCommand::Skip(v) => write!(f, "skip({v})"),
+            ScheduleCommand::Locate(t) => write!(f, "locate({t})"),
         }
     }
 }
@@ -126,7 +168,7 @@ impl std::str::FromStr for ScheduleCommand {
         };
         let mut p = Parser::new(arg).map_err(syntax)?;
         let (name, name_span) = p
-            .expect_ident("expected a schedule command (reorder, precompute or skip)")
+            .expect_ident("expected a schedule command (reorder, precompute, skip or locate)")
             .map_err(syntax)?;
         let cmd = match name.as_str() {
             "reorder" => {
@@ -185,6 +227,14 @@ impl std::str::FromStr for ScheduleCommand {
                     .map_err(syntax)?;
                 ScheduleCommand::Skip(var)
             }
+            "locate" => {
+                p.expect(Tok::LParen, "expected `(` after locate")
+                    .map_err(syntax)?;
+                let (tensor, _) = p.expect_ident("expected a tensor name").map_err(syntax)?;
+                p.expect(Tok::RParen, "expected `)` after the tensor name")
+                    .map_err(syntax)?;
+                ScheduleCommand::Locate(tensor)
+            }
             _ => {
                 return Err(ScheduleError::UnknownCommand {
                     arg: arg.to_string(),
@@ -216,6 +266,14 @@ impl Schedule {
                     arg: arg.to_string(),
                 });
             }
+            if let ScheduleCommand::Locate(t) = &cmd {
+                if s.locates().any(|x| x == t) {
+                    return Err(ScheduleError::RepeatedLocate {
+                        arg: arg.to_string(),
+                        tensor: t.clone(),
+                    });
+                }
+            }
             s.commands.push(cmd);
         }
         Ok(s)
@@ -225,6 +283,14 @@ impl Schedule {
     pub fn reorder(&self) -> Option<&[String]> {
         self.commands.iter().find_map(|c| match c {
             ScheduleCommand::Reorder(v) => Some(v.as_slice()),
+            _ => None,
+        })
+    }
+
+    /// The tensors of the `locate` commands, in order.
+    pub fn locates(&self) -> impl Iterator<Item = &String> {
+        self.commands.iter().filter_map(|c| match c {
+            ScheduleCommand::Locate(t) => Some(t),
             _ => None,
         })
     }

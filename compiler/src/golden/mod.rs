@@ -10,6 +10,7 @@ pub mod fiberlookup;
 pub mod fiberwrite;
 pub mod fifo;
 pub mod intersect;
+pub mod locate;
 pub mod reduce;
 pub mod repeat;
 pub mod repsiggen;
@@ -28,6 +29,7 @@ pub use fiberwrite::{
     WrittenLevel,
 };
 pub use intersect::intersect;
+pub use locate::{locate, LocateMiss};
 pub use reduce::{reduce, reduce_drop_empty, reduce_with_outer};
 pub use repeat::repeat;
 pub use repsiggen::repsiggen;

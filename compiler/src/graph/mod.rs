@@ -13,7 +13,7 @@ mod yaml;
 
 pub use kinds::{
     Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, Descriptor,
-    FiberLookup, FiberWrite, Intersect, NodeKind, Port, PortSpec, Primitive, Range, Reduce,
+    FiberLookup, FiberWrite, Intersect, Locate, NodeKind, Port, PortSpec, Primitive, Range, Reduce,
     RepSigGen, Repeat, Role, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
 };
 pub use validate::GraphError;

@@ -23,6 +23,7 @@ mod fiberlookup;
 mod fiberwrite;
 mod intersect;
 mod joiner;
+mod locate;
 mod range;
 mod reduce;
 mod repeat;
@@ -40,6 +41,7 @@ pub use crdhold::CrdHold;
 pub use fiberlookup::FiberLookup;
 pub use fiberwrite::FiberWrite;
 pub use intersect::Intersect;
+pub use locate::Locate;
 pub use range::Range;
 pub use reduce::Reduce;
 pub use repeat::Repeat;
@@ -470,6 +472,8 @@ node_kinds! {
     ValsWrite => valswrite,
     /// Copies one stream to several consumers.
     Broadcast => broadcast,
+    /// Iterate-and-locate into a random-access level.
+    Locate => locate,
 }
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
@@ -552,7 +556,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 16);
+        assert_eq!(DESCRIPTORS.len(), 17);
     }
 
     #[test]

@@ -1,0 +1,150 @@
+//! `samgen kernel locate`: SpMV and SDDMM with their dense operands located
+//! (`-s locate(T)`) against the same kernels co-iterated, in RTL: cycles, the
+//! located bound 1.2 x (nnz + rows) + latency, and co-iteration's rows x columns.
+
+use std::collections::HashMap;
+
+use anyhow::{Context, Result};
+use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
+use samgen_compiler::graph::SamGraph;
+use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::tensor::generate::{self, Density, ValueRange};
+use samgen_compiler::tensor::{CooTensor, Format};
+use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+
+/// Memories and extents of every model, so one model serves every size.
+const CAPACITY: Capacity = Capacity {
+    words: 8192,
+    extent: 256,
+};
+
+struct Spec {
+    expr: &'static str,
+    formats: &'static [&'static str],
+    schedule: &'static [&'static str],
+}
+
+const SPMV: Spec = Spec {
+    expr: "x(i) = B(i,j) * c(j)",
+    formats: &["x:s'", "B:ds", "c:d"],
+    schedule: &[],
+};
+const SDDMM: Spec = Spec {
+    expr: "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
+    formats: &["X:s's'", "B:ss", "C:dd", "D:dd"],
+    schedule: &[],
+};
+
+fn build(spec: &Spec, locate: &[&str]) -> Result<(Assignment, HashMap<String, Format>, SamGraph)> {
+    let asg = parse(spec.expr)?;
+    let formats: HashMap<String, Format> = spec
+        .formats
+        .iter()
+        .map(|f| parse_format_arg(f))
+        .collect::<Result<_, _>>()?;
+    let commands: Vec<&str> = spec.schedule.iter().chain(locate).copied().collect();
+    let schedule = Schedule::parse(&commands)?;
+    let kernel = Kernel::from_schedule(&asg, &formats, &schedule)?;
+    Ok((asg, formats, lower(&kernel)?))
+}
+
+fn uniform(dims: &[u64], density: f64, seed: u64) -> Result<CooTensor> {
+    Ok(generate::uniform(
+        dims,
+        Density::Probability(density),
+        ValueRange::new(-9, 9)?,
+        seed,
+    )?)
+}
+
+/// RTL cycles of `graph` on `coo`, verified against golden and dense.
+fn cycles(
+    label: &str,
+    (asg, formats, graph): &(Assignment, HashMap<String, Format>, SamGraph),
+    coo: &HashMap<String, CooTensor>,
+) -> Result<u64> {
+    let dense = evaluate(asg, coo, 32).with_context(|| format!("{label}: dense"))?;
+    let opts = RtlOptions {
+        capacity: Some(CAPACITY),
+        ..RtlOptions::default()
+    };
+    let v = verify(
+        graph,
+        coo,
+        formats,
+        Some((&asg.lhs.tensor, &dense)),
+        32,
+        label,
+        &opts,
+    )
+    .with_context(|| format!("{label} in RTL"))?;
+    Ok(v.rtl.cycles)
+}
+
+/// The table: per size, SpMV co-iterated and located, then SDDMM.
+pub fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Result<()> {
+    let spmv = (build(&SPMV, &[])?, build(&SPMV, &["locate(c)"])?);
+    let sddmm = (
+        build(&SDDMM, &[])?,
+        build(&SDDMM, &["locate(C)", "locate(D)"])?,
+    );
+    // The located pipeline's latency: a one-row empty matrix costs its one row
+    // token plus the latency from start to done.
+    let empty = HashMap::from([
+        ("B".to_string(), CooTensor::new(vec![1, 1], vec![])?),
+        ("c".to_string(), uniform(&[1], 1.0, seed)?),
+    ]);
+    let latency = cycles("SpMV locate(c)", &spmv.1, &empty)?.saturating_sub(1);
+    println!("SpMV x(i) = B(i,j) * c(j), B:ds (density {density}), c:d; latency {latency} cycles");
+    println!(
+        "{:>11} {:>7} {:>10} {:>10} {:>8} {:>17} {:>8}",
+        "rows x cols", "nnz", "co-iterate", "locate", "speedup", "1.2(nnz+rows)+lat", "within"
+    );
+    for &n in sizes {
+        let coo = HashMap::from([
+            ("B".to_string(), uniform(&[n, n], density, seed + n)?),
+            ("c".to_string(), uniform(&[n], 1.0, seed + n + 1)?),
+        ]);
+        let nnz = coo["B"].nnz() as u64;
+        let plain = cycles("SpMV", &spmv.0, &coo)?;
+        let located = cycles("SpMV locate(c)", &spmv.1, &coo)?;
+        let bound = (1.2 * (nnz + n) as f64).floor() as u64 + latency;
+        println!(
+            "{:>11} {:>7} {:>10} {:>10} {:>7.1}x {:>17} {:>8}",
+            format!("{n} x {n}"),
+            nnz,
+            plain,
+            located,
+            plain as f64 / located.max(1) as f64,
+            bound,
+            if located <= bound { "yes" } else { "NO" }
+        );
+    }
+    println!();
+    println!(
+        "SDDMM X(i,j) = B(i,j) * C(i,k) * D(j,k), B:ss (density {density}), C:dd, D:dd, k = {inner}"
+    );
+    println!(
+        "{:>11} {:>7} {:>10} {:>10} {:>8}",
+        "rows x cols", "nnz", "co-iterate", "locate", "speedup"
+    );
+    for &n in sizes {
+        let coo = HashMap::from([
+            ("B".to_string(), uniform(&[n, n], density, seed + n)?),
+            ("C".to_string(), uniform(&[n, inner], 1.0, seed + n + 2)?),
+            ("D".to_string(), uniform(&[n, inner], 1.0, seed + n + 3)?),
+        ]);
+        let nnz = coo["B"].nnz() as u64;
+        let plain = cycles("SDDMM", &sddmm.0, &coo)?;
+        let located = cycles("SDDMM locate(C,D)", &sddmm.1, &coo)?;
+        println!(
+            "{:>11} {:>7} {:>10} {:>10} {:>7.1}x",
+            format!("{n} x {n}"),
+            nnz,
+            plain,
+            located,
+            plain as f64 / located.max(1) as f64,
+        );
+    }
+    Ok(())
+}

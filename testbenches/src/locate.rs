@@ -1,0 +1,134 @@
+//! The `sam_locate` testbench: a dense level of random dimension (1 included)
+//! loaded through the `dim` register, and three aligned random streams on one
+//! stop skeleton (any depth, empty fibers, single coordinates, long fibers):
+//! coordinates below the dimension, iterated references with some `N`, and
+//! parent references in runs (as a repeater gives them) with `N` at a random
+//! rate (none, some, most: misses), against `golden::locate`.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::golden::{self, LocateMiss};
+use samgen_compiler::tensor::{Level, LevelFormat};
+use samgen_compiler::token::Token;
+use samgen_hdl::library::{LocateMissMode, PrimitiveConfig};
+
+use crate::primitive_tb::{Case, Expected, Testbench};
+use crate::streams::{random_stream, StreamShape};
+
+/// `sam_locate` with `crd_width`-bit coordinates and `ref_width`-bit references.
+pub struct Locate {
+    pub miss: LocateMissMode,
+    pub crd_width: u32,
+    pub ref_width: u32,
+}
+
+impl Locate {
+    fn miss(&self) -> LocateMiss {
+        match self.miss {
+            LocateMissMode::Drop => LocateMiss::Drop,
+            LocateMissMode::Empty => LocateMiss::Empty,
+        }
+    }
+
+    /// Largest dimension the coordinates can name: `2^crd_width - 1` (the
+    /// coordinate below it must encode), and at most 64 so parents have room.
+    fn max_dim(&self) -> u64 {
+        ((1u64 << self.crd_width.min(20)) - 1).clamp(1, 64)
+    }
+
+    fn case(&self, rng: &mut ChaCha8Rng, shape: StreamShape, empty_parent: f64) -> Case {
+        let dim = match rng.gen_range(0..6) {
+            0 => 1,
+            1 => self.max_dim(),
+            _ => rng.gen_range(1..=self.max_dim()),
+        };
+        // Parents such that every position parent * dim + crd fits the references.
+        let max_parent = ((1u64 << self.ref_width.min(40)) - dim) / dim;
+        let skeleton = random_stream(rng, self.ref_width, shape);
+        let (mut crd, mut refs, mut parent) = (Vec::new(), Vec::new(), Vec::new());
+        let mut run = Token::Data(0);
+        for t in skeleton {
+            match t {
+                Token::Data(_) | Token::Empty => {
+                    crd.push(Token::Data(rng.gen_range(0..dim)));
+                    refs.push(if rng.gen_bool(0.05) {
+                        Token::Empty
+                    } else {
+                        Token::Data(rng.gen_range(0..=max_parent.min(1 << 12)))
+                    });
+                    if rng.gen_bool(0.3) {
+                        run = if rng.gen_bool(empty_parent) {
+                            Token::Empty
+                        } else {
+                            Token::Data(rng.gen_range(0..=max_parent))
+                        };
+                    }
+                    parent.push(run);
+                }
+                t => {
+                    crd.push(t);
+                    refs.push(t);
+                    parent.push(t);
+                }
+            }
+        }
+        Case {
+            streams: vec![crd, refs, parent],
+            load: vec![("dim".to_string(), vec![dim])],
+        }
+    }
+}
+
+impl Testbench for Locate {
+    fn name(&self) -> &'static str {
+        "locate"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        samgen_hdl::library::locate(self.miss, self.crd_width, self.ref_width)
+    }
+
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let shape = StreamShape {
+            max_levels: rng.gen_range(1..=3),
+            max_fiber: rng.gen_range(1..=10),
+            empty_prob: 0.0,
+        };
+        let empty_parent = [0.0, 0.1, 0.7][rng.gen_range(0..3)];
+        self.case(rng, shape, empty_parent)
+    }
+
+    fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let shape = StreamShape {
+            max_levels: 2,
+            max_fiber: 60,
+            empty_prob: 0.0,
+        };
+        (0..64)
+            .map(|_| self.case(rng, shape, 0.0))
+            .max_by_key(|c| c.streams[0].len())
+            .unwrap_or_default()
+    }
+
+    fn expected(&self, case: &Case) -> Result<Expected, String> {
+        let dim = case
+            .load
+            .iter()
+            .find(|(n, _)| n == "dim")
+            .and_then(|(_, w)| w.first().copied())
+            .ok_or("the case loads no `dim`")?;
+        let level = Level {
+            format: LevelFormat::Dense,
+            padded: true,
+            dim,
+            arrays: Vec::new(),
+        };
+        let s = &case.streams;
+        let (c, r, l) =
+            golden::locate(&level, self.miss(), &s[0], &s[1], &s[2]).map_err(|e| e.to_string())?;
+        Ok(Expected {
+            streams: vec![c, r, l],
+            store: Vec::new(),
+        })
+    }
+}

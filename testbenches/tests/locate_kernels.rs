@@ -1,0 +1,195 @@
+//! Kernels with `-s locate(T)` as generated RTL in Verilator: RTL == golden ==
+//! dense, with a random FIFO depth of 1..4 on every edge. SpMV with a dense
+//! vector located (and once more with the default depths, the configuration
+//! the bench measures), and SDDMM with both dense factors located. Adversarial
+//! data: an empty matrix, empty rows, one element, a fully dense row, a fully
+//! dense matrix, a random one. Three Verilator models in all, shared through
+//! the model cache.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
+use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::tensor::generate::{self, Density, ValueRange};
+use samgen_compiler::tensor::{CooTensor, Format};
+use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_hdl::top::TopOptions;
+
+fn build(
+    expr: &str,
+    formats: &[&str],
+    schedule: &[&str],
+) -> (Assignment, HashMap<String, Format>, SamGraph) {
+    let asg = parse(expr).unwrap();
+    let formats: HashMap<String, Format> = formats
+        .iter()
+        .map(|f| parse_format_arg(f).unwrap())
+        .collect();
+    let schedule = Schedule::parse(schedule).unwrap();
+    let kernel = Kernel::from_schedule(&asg, &formats, &schedule).unwrap();
+    let graph = lower(&kernel).unwrap_or_else(|e| panic!("{expr}: {e}"));
+    (asg, formats, graph)
+}
+
+fn count(graph: &SamGraph, type_name: &str) -> usize {
+    graph
+        .graph
+        .node_weights()
+        .filter(|n| n.kind.type_name() == type_name)
+        .count()
+}
+
+fn options(graph: &SamGraph, random_depths: Option<u64>) -> RtlOptions {
+    let mut top = TopOptions::default();
+    if let Some(seed) = random_depths {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        top.edge_depths = graph
+            .graph
+            .edge_indices()
+            .map(|e| (e.index(), rng.gen_range(1..=4)))
+            .collect::<BTreeMap<_, _>>();
+    }
+    RtlOptions {
+        top,
+        capacity: Some(Capacity {
+            words: 256,
+            extent: 16,
+        }),
+        ..RtlOptions::default()
+    }
+}
+
+fn uniform(dims: &[u64], density: f64, seed: u64) -> CooTensor {
+    generate::uniform(
+        dims,
+        Density::Probability(density),
+        ValueRange::new(-9, 9).unwrap(),
+        seed,
+    )
+    .unwrap()
+}
+
+/// A `rows` x `cols` matrix with only row `row`, every element of it.
+fn dense_row(rows: u64, cols: u64, row: u64) -> CooTensor {
+    let entries = (0..cols).map(|j| (vec![row, j], j as i64 - 3)).collect();
+    CooTensor::new(vec![rows, cols], entries).unwrap()
+}
+
+/// The adversarial matrices, `rows` x `cols` at most: (name, matrix).
+fn matrices(rows: u64, cols: u64) -> Vec<(&'static str, CooTensor)> {
+    vec![
+        ("empty", CooTensor::new(vec![rows, cols], vec![]).unwrap()),
+        ("empty rows", uniform(&[rows, cols], 0.08, 2)),
+        (
+            "one element",
+            CooTensor::new(vec![rows, cols], vec![(vec![rows - 1, 1], 7)]).unwrap(),
+        ),
+        ("dense row", dense_row(rows, cols, 2)),
+        ("dense", uniform(&[rows, cols], 1.0, 4)),
+        ("random", uniform(&[rows, cols], 0.3, 6)),
+    ]
+}
+
+fn run(
+    label: &str,
+    (asg, formats, graph): &(Assignment, HashMap<String, Format>, SamGraph),
+    sets: &[(&str, HashMap<String, CooTensor>)],
+    random_depths: Option<u64>,
+) -> Vec<u64> {
+    let opts = options(graph, random_depths);
+    let mut cycles = Vec::new();
+    for (name, coo) in sets {
+        let dense = evaluate(asg, coo, 32).unwrap();
+        let v = verify(
+            graph,
+            coo,
+            formats,
+            Some((&asg.lhs.tensor, &dense)),
+            32,
+            label,
+            &opts,
+        )
+        .unwrap_or_else(|e| panic!("{label} on `{name}` (FIFOs {random_depths:?}): {e}"));
+        cycles.push(v.rtl.cycles);
+    }
+    eprintln!("{label} (FIFOs {random_depths:?}): RTL cycles per set {cycles:?}");
+    cycles
+}
+
+#[test]
+fn spmv_with_a_located_dense_vector_in_rtl() {
+    let built = build(
+        "x(i) = B(i,j) * c(j)",
+        &["x:s'", "B:ds", "c:d"],
+        &["locate(c)"],
+    );
+    // c is located, not scanned: no intersector, one scanner per level of B.
+    assert_eq!(count(&built.2, "locate"), 1);
+    assert_eq!(count(&built.2, "intersect"), 0);
+    assert_eq!(count(&built.2, "fiberlookup"), 2);
+    let (rows, cols) = (7, 9);
+    let sets: Vec<(&str, HashMap<String, CooTensor>)> = matrices(rows, cols)
+        .into_iter()
+        .enumerate()
+        .map(|(k, (name, b))| {
+            // A vector with zeros in it, and a fully dense one.
+            let c = uniform(&[cols], [0.7, 1.0][k % 2], 10 + k as u64);
+            (
+                name,
+                HashMap::from([("B".to_string(), b), ("c".to_string(), c)]),
+            )
+        })
+        .collect();
+    run("SpMV locate(c)", &built, &sets, Some(0x5b3));
+    // The default depths: the bench's configuration. The locator keeps the
+    // stream at B's nonzeros, so an empty matrix costs no more than its rows.
+    let cycles = run("SpMV locate(c)", &built, &sets, None);
+    assert!(cycles[0] < cycles[4], "{cycles:?}");
+}
+
+#[test]
+fn sddmm_with_located_dense_factors_in_rtl() {
+    let built = build(
+        "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
+        &["X:s's'", "B:ss", "C:dd", "D:dd"],
+        &["locate(C)", "locate(D)"],
+    );
+    // C at i, D at j (below B) and D at k (below C's iterated dense level).
+    assert_eq!(count(&built.2, "locate"), 3);
+    assert_eq!(count(&built.2, "intersect"), 0);
+    let (rows, cols, inner) = (5, 6, 4);
+    let sets: Vec<(&str, HashMap<String, CooTensor>)> = matrices(rows, cols)
+        .into_iter()
+        .enumerate()
+        .map(|(k, (name, b))| {
+            let c = uniform(&[rows, inner], [0.8, 1.0][k % 2], 20 + k as u64);
+            let d = uniform(&[cols, inner], 1.0, 30 + k as u64);
+            (
+                name,
+                HashMap::from([
+                    ("B".to_string(), b),
+                    ("C".to_string(), c),
+                    ("D".to_string(), d),
+                ]),
+            )
+        })
+        .collect();
+    run("SDDMM locate(C,D)", &built, &sets, Some(0x5dd));
+    // NodeKind is matched here so that a renamed kind breaks this test loudly.
+    let located: Vec<String> = built
+        .2
+        .graph
+        .node_weights()
+        .filter_map(|n| match &n.kind {
+            NodeKind::Locate(l) => Some(format!("{}@{}", l.tensor, l.index)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(located.len(), 3, "{located:?}");
+    for want in ["C@i", "D@j", "D@k"] {
+        assert!(located.iter().any(|l| l == want), "{located:?}");
+    }
+}
