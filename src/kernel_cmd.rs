@@ -93,6 +93,19 @@ pub enum KernelCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The SAM paper's Figure 13 in RTL cycles: x(i) = b(i) * c(i) on vectors
+    /// of 2000 with 400 nonzeros each (uniform; runs of each vector in the
+    /// other's gaps; blocks), both dense, compressed, and compressed with
+    /// coordinate skipping (`-s skip(i)`), verified against the golden executor
+    /// and the dense reference.
+    Skip {
+        /// Run and block lengths, comma separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [1, 2, 5, 10, 20, 50, 100, 200, 400])]
+        lengths: Vec<u64>,
+        /// Uniform data sets (seeds 1..=N).
+        #[arg(long, default_value_t = 3)]
+        seeds: u64,
+    },
 }
 
 pub fn run(cmd: KernelCmd) -> Result<()> {
@@ -129,6 +142,7 @@ pub fn run(cmd: KernelCmd) -> Result<()> {
             inner,
             seed,
         } => crate::locate_cmd::bench(&sizes, density, inner, seed),
+        KernelCmd::Skip { lengths, seeds } => crate::skip_cmd::bench(&lengths, seeds),
     }
 }
 

@@ -7,6 +7,7 @@ mod compile_cmd;
 mod kernel_args;
 mod kernel_cmd;
 mod locate_cmd;
+mod skip_cmd;
 mod primitive_cmd;
 mod rtl_out;
 mod run_cmd;
