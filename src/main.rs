@@ -7,10 +7,10 @@ mod compile_cmd;
 mod kernel_args;
 mod kernel_cmd;
 mod locate_cmd;
-mod skip_cmd;
 mod primitive_cmd;
 mod rtl_out;
 mod run_cmd;
+mod skip_cmd;
 mod tensor_cmd;
 
 use std::process::ExitCode;

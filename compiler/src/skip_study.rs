@@ -43,7 +43,13 @@ pub const NNZ: u64 = 400;
 /// The pair (`b`, `c`) of `kind` with runs or blocks of `length` (ignored for
 /// uniform), `nnz` nonzeros each (fewer where `length` does not divide it),
 /// in vectors of `dim`.
-pub fn vectors(kind: StudyKind, dim: u64, nnz: u64, length: u64, seed: u64) -> (CooTensor, CooTensor) {
+pub fn vectors(
+    kind: StudyKind,
+    dim: u64,
+    nnz: u64,
+    length: u64,
+    seed: u64,
+) -> (CooTensor, CooTensor) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let length = length.max(1);
     let (b, c): (Vec<u64>, Vec<u64>) = match kind {
@@ -105,7 +111,11 @@ mod tests {
     fn runs_sit_in_each_others_gaps() {
         for length in [1, 10, 100, 200, 400] {
             let (b, c) = vectors(StudyKind::Runs, DIM, NNZ, length, 1);
-            assert_eq!((b.entries.len(), c.entries.len()), (400, 400), "length {length}");
+            assert_eq!(
+                (b.entries.len(), c.entries.len()),
+                (400, 400),
+                "length {length}"
+            );
             let (pb, pc) = (places(&b), places(&c));
             assert!(pb.iter().all(|x| !pc.contains(x)), "length {length}");
             // Runs of exactly `length`.
@@ -121,7 +131,11 @@ mod tests {
         assert_ne!(places(&b), places(&c));
         for length in [1, 8, 50, 400] {
             let (b, c) = vectors(StudyKind::Blocks, DIM, NNZ, length, 3);
-            assert_eq!((b.entries.len(), c.entries.len()), (400, 400), "length {length}");
+            assert_eq!(
+                (b.entries.len(), c.entries.len()),
+                (400, 400),
+                "length {length}"
+            );
             // Whole aligned blocks: every block touched holds `length` places.
             let mut per_block = std::collections::BTreeMap::new();
             for x in places(&b) {

@@ -53,7 +53,10 @@ fn skip_adds_a_back_edge_per_way() {
             ("i_intersect".into(), "skip_out_c".into(), "c0_scan".into()),
         ]
     );
-    assert!(petgraph::algo::toposort(&g.graph, None).is_err(), "the back edges close cycles");
+    assert!(
+        petgraph::algo::toposort(&g.graph, None).is_err(),
+        "the back edges close cycles"
+    );
     assert_eq!(g.forward_order().unwrap().len(), g.graph.node_count());
     // Without the command: no edges, no flags.
     let plain = lowered("x(i) = b(i) * c(i)", &["x:s", "b:s", "c:s"], &[]).unwrap();
@@ -64,8 +67,16 @@ fn skip_adds_a_back_edge_per_way() {
 #[test]
 fn skip_graphs_survive_yaml_and_dot() {
     for (expr, f, s) in [
-        ("x(i) = b(i) * c(i)", &["x:s", "b:s", "c:s"][..], &["skip(i)"][..]),
-        ("x(i) = B(i,j) * c(j)", &["x:s", "B:ds", "c:d"], &["skip(j)"]),
+        (
+            "x(i) = b(i) * c(i)",
+            &["x:s", "b:s", "c:s"][..],
+            &["skip(i)"][..],
+        ),
+        (
+            "x(i) = B(i,j) * c(j)",
+            &["x:s", "B:ds", "c:d"],
+            &["skip(j)"],
+        ),
         (
             "X(i,j) = B(i,k) * C(k,j)",
             &["X:ss", "B:ss", "C:ss:1,0"],
@@ -86,16 +97,30 @@ fn skipping_computes_what_streaming_does() {
     for (expr, f, var) in [
         ("x(i) = b(i) * c(i)", &["x:s", "b:s", "c:s"][..], "i"),
         ("x(i) = B(i,j) * c(j)", &["x:s", "B:ds", "c:d"], "j"),
-        ("X(i,j) = B(i,k) * C(k,j)", &["X:ss", "B:ss", "C:ss:1,0"], "k"),
+        (
+            "X(i,j) = B(i,k) * C(k,j)",
+            &["X:ss", "B:ss", "C:ss:1,0"],
+            "k",
+        ),
     ] {
         let asg = parse(expr).unwrap();
-        let order = if var == "k" { vec!["reorder(i,j,k)"] } else { vec![] };
+        let order = if var == "k" {
+            vec!["reorder(i,j,k)"]
+        } else {
+            vec![]
+        };
         let mut skipping = order.clone();
         let cmd = format!("skip({var})");
         skipping.push(&cmd);
-        let (with, without) = (lowered(expr, f, &skipping).unwrap(), lowered(expr, f, &order).unwrap());
-        let sizes: HashMap<String, u64> =
-            asg.index_vars().iter().map(|v| (v.to_string(), 9)).collect();
+        let (with, without) = (
+            lowered(expr, f, &skipping).unwrap(),
+            lowered(expr, f, &order).unwrap(),
+        );
+        let sizes: HashMap<String, u64> = asg
+            .index_vars()
+            .iter()
+            .map(|v| (v.to_string(), 9))
+            .collect();
         for (seed, density) in [(1, 0.0), (2, 0.3), (3, 1.0)] {
             let coo = random_inputs(&asg, &sizes, density, seed);
             let packed = pack_inputs(&coo, &formats(f), 32).unwrap();

@@ -176,7 +176,8 @@ impl DutSpec {
                     Dir::Output => spec.output(name, bits),
                 };
             }
-            if let SideKind::MemRead { addr_width, .. } | SideKind::MemWrite { addr_width } = side.kind
+            if let SideKind::MemRead { addr_width, .. } | SideKind::MemWrite { addr_width } =
+                side.kind
             {
                 spec.mems.push(ShellMem {
                     name: side.name.clone(),

@@ -183,8 +183,18 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
 /// the 3-way window fills 86% of the UP5K and takes minutes to route.
 #[test]
 fn intersect_builds_for_ecp5() {
-    check_on(library::intersect(2, 16, 16, &[]), 0, false, &[Family::Ecp5]);
-    check_on(library::intersect(3, 16, 16, &[]), 0, false, &[Family::Ecp5]);
+    check_on(
+        library::intersect(2, 16, 16, &[]),
+        0,
+        false,
+        &[Family::Ecp5],
+    );
+    check_on(
+        library::intersect(3, 16, 16, &[]),
+        0,
+        false,
+        &[Family::Ecp5],
+    );
 }
 
 /// The area-lean variants of iCE40 tops: the head-compare intersector (a few

@@ -176,7 +176,13 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_spaccumulator",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_mem2", "sam_mem"],
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_mem2",
+            "sam_mem",
+        ],
     },
     Source {
         name: "sam_spaccumulator1",
@@ -705,11 +711,6 @@ pub fn fiberlookup(
     let mut streams = Vec::new();
     let skip_port = StreamPort::input("skip", skip_width(crd_width));
     let mut unused: Vec<PortSpec> = Vec::new();
-    if skip {
-        streams.push(skip_port);
-    } else {
-        unused.extend(skip_port.ports());
-    }
     let search = skip && format == ScanFormat::Compressed;
     if !search {
         unused.extend(search_ports("crd", arrays.crd_addr_width, crd_width));
@@ -724,6 +725,11 @@ pub fn fiberlookup(
     } else {
         unused.extend(start.ports());
         streams.push(StreamPort::input("ref", ref_width));
+    }
+    if skip {
+        streams.push(skip_port);
+    } else {
+        unused.extend(skip_port.ports());
     }
     streams.push(StreamPort::output("crd", crd_width));
     streams.push(StreamPort::output("ref", ref_width));
@@ -1480,9 +1486,10 @@ mod tests {
 
     #[test]
     fn three_way_joiners_are_two_halves_where_the_references_pack() {
-        for (config, union, latency) in
-            [(intersect(3, 16, 16, &[]), "0", 11), (union(3, 16, 16), "1", 7)]
-        {
+        for (config, union, latency) in [
+            (intersect(3, 16, 16, &[]), "0", 11),
+            (union(3, 16, 16), "1", 7),
+        ] {
             assert_eq!(config.module, "sam_joiner3");
             assert_eq!(config.params[0], ("Union".to_string(), union.to_string()));
             assert_eq!(config.latency(), latency);

@@ -262,3 +262,160 @@ impl Testbench for Fiberlookup {
         })
     }
 }
+
+/// `sam_fiberlookup` with coordinate skipping (dense or compressed, 16-bit
+/// coordinates and references): the cases of [`Fiberlookup`] and a stream of
+/// skip targets, in fiber order, some for each output fiber (a coordinate of it,
+/// one between two, one past its end), driven with random bubbles like any
+/// input. When a target meets its fiber depends on timing (one that comes after
+/// its fiber is dropped), so the outputs are checked by rule: each is the golden
+/// stream with data tokens left out, the same ones on both, and every one left
+/// out lies below a target sent for its fiber. The long case sends no targets:
+/// the scanner then streams at its full rate.
+pub struct SkippingFiberlookup(pub Fiberlookup);
+
+impl SkippingFiberlookup {
+    pub fn compressed() -> Self {
+        SkippingFiberlookup(Fiberlookup::compressed(false))
+    }
+
+    pub fn dense() -> Self {
+        SkippingFiberlookup(Fiberlookup::dense(false))
+    }
+
+    /// The targets for the golden output `crd`: per fiber (stops counted from
+    /// 0), none or a few ascending ones.
+    fn targets(&self, rng: &mut ChaCha8Rng, crd: &[Token]) -> Vec<Token> {
+        let mut out = Vec::new();
+        let mut fiber: Vec<u64> = Vec::new();
+        let mut f = 0u64;
+        for t in crd {
+            match t {
+                Token::Data(c) => fiber.push(*c),
+                _ => {
+                    if rng.gen_bool(0.6) {
+                        let mut ys: Vec<u64> = (0..rng.gen_range(1..=3))
+                            .map(|_| match (fiber.is_empty(), rng.gen_range(0..3)) {
+                                (false, 0) => fiber[rng.gen_range(0..fiber.len())],
+                                (false, 1) => fiber[rng.gen_range(0..fiber.len())] + 1,
+                                _ => fiber.last().copied().unwrap_or(0) + rng.gen_range(1..4),
+                            })
+                            .collect();
+                        ys.sort_unstable();
+                        let tag =
+                            (f % (1 << samgen_hdl::library::SKIP_TAG_WIDTH)) << self.0.crd_width;
+                        out.extend(ys.into_iter().map(|y| Token::Data(tag | y)));
+                    }
+                    fiber.clear();
+                    f += 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Testbench for SkippingFiberlookup {
+    fn name(&self) -> &'static str {
+        "fiberlookup"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        let t = &self.0;
+        samgen_hdl::library::fiberlookup(t.format, false, t.crd_width, t.ref_width, t.arrays, true)
+    }
+
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let mut case = self.0.random_case(rng);
+        let crd = self
+            .0
+            .expected(&case)
+            .map(|e| e.streams[0].clone())
+            .unwrap_or_default();
+        let targets = self.targets(rng, &crd);
+        case.streams.push(targets);
+        case
+    }
+
+    fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let mut case = self.0.long_case(rng);
+        case.streams.push(Vec::new());
+        case
+    }
+
+    fn expected(&self, case: &Case) -> Result<Expected, String> {
+        let scan = Case {
+            streams: case.streams[..1].to_vec(),
+            load: case.load.clone(),
+        };
+        self.0.expected(&scan)
+    }
+
+    fn check(
+        &self,
+        case: &Case,
+        expected: &Expected,
+        got: &[Vec<Token>],
+    ) -> Option<Result<(), String>> {
+        Some(thinned_by_targets(
+            &expected.streams,
+            got,
+            &case.streams[1],
+            self.0.crd_width,
+        ))
+    }
+}
+
+/// `got` (coordinates, references) is `want` with some data tokens left out,
+/// the same ones on both, each below a target sent for its fiber.
+fn thinned_by_targets(
+    want: &[Vec<Token>],
+    got: &[Vec<Token>],
+    targets: &[Token],
+    crd_width: u32,
+) -> Result<(), String> {
+    let tag_mask = (1u64 << samgen_hdl::library::SKIP_TAG_WIDTH) - 1;
+    let mut most: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
+    for t in targets {
+        if let Token::Data(p) = t {
+            let (tag, y) = (p >> crd_width, p & ((1u64 << crd_width) - 1));
+            let m = most.entry(tag & tag_mask).or_insert(0);
+            *m = (*m).max(y);
+        }
+    }
+    let (mut g, mut f) = (0usize, 0u64);
+    for (i, (wc, wr)) in want[0].iter().zip(&want[1]).enumerate() {
+        let (gc, gr) = (got[0].get(g), got[1].get(g));
+        if gc == Some(wc) && gr == Some(wr) {
+            g += 1;
+            if !matches!(wc, Token::Data(_)) {
+                f += 1;
+            }
+            continue;
+        }
+        // Left out: only a coordinate below a target of its fiber may be.
+        let Token::Data(c) = wc else {
+            return Err(format!(
+                "golden token {i} ({wc} / {wr}) is missing: only coordinates may be skipped \
+                 (got {gc:?} / {gr:?})"
+            ));
+        };
+        match most.get(&(f & tag_mask)) {
+            Some(&y) if *c < y => {}
+            _ => {
+                return Err(format!(
+                    "coordinate {c} of fiber {f} (golden token {i}) is missing but no target \
+                     above it was sent for that fiber"
+                ))
+            }
+        }
+    }
+    if g != got[0].len() || g != got[1].len() {
+        return Err(format!(
+            "{} and {} tokens came out where the golden streams thin to {g}",
+            got[0].len(),
+            got[1].len()
+        ));
+    }
+    Ok(())
+}

@@ -344,6 +344,64 @@ impl PrimitiveTest for InterleavedIntersect {
     }
 }
 
+/// `sam_intersect` with coordinate skipping (two ways, `Skip` = 1) on the
+/// inputs of [`Intersect`] or, with `interleaved`, of [`InterleavedIntersect`]:
+/// its skip outputs are left unconnected, never taken (ready low), so the test
+/// shows that enabling them changes no output and that the intersector never
+/// waits on a skip channel. What the targets hold is checked where scanners
+/// take them (`tests/skip_kernels.rs`).
+pub struct SkippingIntersect {
+    pub shape: Intersect,
+    pub interleaved: bool,
+}
+
+impl SkippingIntersect {
+    fn inputs_of(&self) -> Box<dyn PrimitiveTest> {
+        let t = &self.shape;
+        let shape = Intersect {
+            ways: t.ways,
+            crd_width: t.crd_width,
+            ref_width: t.ref_width,
+        };
+        if self.interleaved {
+            Box::new(InterleavedIntersect(shape))
+        } else {
+            Box::new(shape)
+        }
+    }
+}
+
+impl PrimitiveTest for SkippingIntersect {
+    fn name(&self) -> &'static str {
+        "intersect"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        let t = &self.shape;
+        let mut c = samgen_hdl::library::intersect(t.ways, t.crd_width, t.ref_width, &[0, 1]);
+        // The skip outputs, unconnected: their ready tied low, their pins to sinks.
+        let (skips, streams): (Vec<_>, Vec<_>) = c
+            .streams
+            .into_iter()
+            .partition(|p| p.label().starts_with("skip"));
+        c.streams = streams;
+        c.unused.extend(skips.iter().flat_map(|p| p.ports()));
+        c
+    }
+
+    fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        self.inputs_of().random_inputs(rng)
+    }
+
+    fn long_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
+        self.inputs_of().long_inputs(rng)
+    }
+
+    fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
+        self.shape.golden(inputs)
+    }
+}
+
 /// `sam_intersect_lean` (the area-lean intersector hdl-gen picks for iCE40) with
 /// the shape and golden model of [`Intersect`], on its random inputs or, with
 /// `interleaved`, on those of [`InterleavedIntersect`]: the same streams under the

@@ -758,16 +758,17 @@ fn thinning_error(want: &[Token], got: &[Token]) -> Option<(usize, String)> {
                 Some(x) if x == t => break,
                 Some(Token::Data(_)) => continue,
                 Some(x) => {
-                    return Some((i, format!("expected {x} (a control token cannot be skipped), got {t}")))
+                    return Some((
+                        i,
+                        format!("expected {x} (a control token cannot be skipped), got {t}"),
+                    ))
                 }
                 None => return Some((i, format!("expected nothing, got {t}"))),
             }
         }
     }
-    match w.find(|x| !matches!(x, Token::Data(_))) {
-        Some(x) => Some((got.len(), format!("expected {x}, got nothing"))),
-        None => None,
-    }
+    w.find(|x| !matches!(x, Token::Data(_)))
+        .map(|x| (got.len(), format!("expected {x}, got nothing")))
 }
 
 /// Compare each edge's recorded stream with the golden executor's: the first

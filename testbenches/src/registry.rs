@@ -12,6 +12,8 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
         Box::new(crate::fiberlookup::Fiberlookup::compressed(false)),
         Box::new(crate::fiberlookup::Fiberlookup::dense(false)),
         Box::new(crate::fiberlookup::Fiberlookup::range(false)),
+        Box::new(crate::fiberlookup::SkippingFiberlookup::compressed()),
+        Box::new(crate::fiberlookup::SkippingFiberlookup::dense()),
         Box::new(crate::repsiggen::Repsiggen { crd_width: 16 }),
         Box::new(crate::fifo::FifoBram {
             width: 16,
@@ -89,6 +91,14 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             ways: 3,
             crd_width: 16,
             ref_width: 16,
+        }),
+        Box::new(crate::intersect::SkippingIntersect {
+            shape: crate::intersect::Intersect {
+                ways: 2,
+                crd_width: 16,
+                ref_width: 16,
+            },
+            interleaved: false,
         }),
         Box::new(crate::intersect::LeanIntersect {
             shape: crate::intersect::Intersect {

@@ -1,10 +1,11 @@
 //! `sam_fiberlookup` RTL against `golden::fiberlookup` (range: `golden::range`)
 //! on 1000 random levels and reference streams under random stalls, per format,
-//! with and without root mode.
+//! with and without root mode; with coordinate skipping, under random skip
+//! targets, against the golden streams thinned only below the targets.
 
 use rand::SeedableRng;
-use samgen_cosim::fiberlookup::Fiberlookup;
-use samgen_cosim::primitive_tb::{build, verify, Testbench};
+use samgen_cosim::fiberlookup::{Fiberlookup, SkippingFiberlookup};
+use samgen_cosim::primitive_tb::{build, throughput, verify, Testbench};
 use samgen_cosim::verilator::default_cache_dir;
 
 fn run(tb: Fiberlookup, streams: usize, seed: u64) {
@@ -30,6 +31,28 @@ fn dense_matches_golden_on_1000_random_levels_under_stalls() {
 #[test]
 fn range_matches_golden_on_1000_random_streams_under_stalls() {
     run(Fiberlookup::range(false), 1000, 35);
+}
+
+/// Skip targets land at random times: some fibers jump, and what is left out
+/// lies below a target of its fiber. With no targets the scanner keeps its rate.
+#[test]
+fn skipping_scanners_jump_only_below_their_targets_under_stalls() {
+    for (tb, seed) in [
+        (SkippingFiberlookup::compressed(), 37),
+        (SkippingFiberlookup::dense(), 38),
+    ] {
+        let model = build(&tb, &default_cache_dir(), None).unwrap_or_else(|e| panic!("{e}"));
+        let report = verify(&tb, &model, 400, seed, None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.streams, 400);
+        assert!(
+            report.tokens_moved < report.tokens_out,
+            "nothing skipped: {report:?}"
+        );
+        // The long case of seed 1, as the primitive bench's.
+        let rate = throughput(&tb, &model, 1).unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("skipping {:?}: {report:?} {rate:?}", tb.0.format);
+        assert!(rate.per_cycle > 0.95, "{rate:?}");
+    }
 }
 
 #[test]

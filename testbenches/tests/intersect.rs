@@ -2,7 +2,9 @@
 //! configuration (2 and 3 ways) under random stalls (the joiner checks of
 //! [`samgen_cosim::intersect::checks`]).
 
-use samgen_cosim::intersect::{checks, InterleavedIntersect, Intersect, LeanIntersect};
+use samgen_cosim::intersect::{
+    checks, InterleavedIntersect, Intersect, LeanIntersect, SkippingIntersect,
+};
 use samgen_cosim::primitive_tb::{build, throughput, verify};
 use samgen_cosim::verilator::default_cache_dir;
 
@@ -75,5 +77,24 @@ fn lean_intersect_decides_once_a_cycle_on_interleaved_fibers() {
         let rate = throughput(&tb, &model, 0x1e4f).unwrap_or_else(|e| panic!("{e}"));
         eprintln!("interleaved intersect_lean ways={ways}: {report:?} {rate:?}");
         assert!((low..high).contains(&rate.per_cycle), "{rate:?}");
+    }
+}
+
+/// With skip outputs that nothing takes, the intersector's outputs and rate are
+/// those without: on the random streams, on matching long streams, and on
+/// interleaved ones.
+#[test]
+fn skipping_intersect_never_waits_on_its_skip_outputs() {
+    for (interleaved, bar) in [(false, 0.95), (true, 0.8)] {
+        let tb = SkippingIntersect {
+            shape: tb(2, 16, 16),
+            interleaved,
+        };
+        let model = build(&tb, &default_cache_dir(), None).unwrap_or_else(|e| panic!("{e}"));
+        let report = verify(&tb, &model, 1000, 0x5c1b, None).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.streams, 1000);
+        let rate = throughput(&tb, &model, 0x5c1b).unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("skipping intersect, interleaved {interleaved}: {report:?} {rate:?}");
+        assert!(rate.per_cycle > bar, "{rate:?}");
     }
 }

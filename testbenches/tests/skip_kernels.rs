@@ -150,11 +150,7 @@ fn vector(dim: u64, at: impl IntoIterator<Item = u64>) -> CooTensor {
 
 #[test]
 fn vector_multiply_skips_on_study_and_adversarial_data() {
-    let (asg, formats, graph) = build(
-        "x(i) = b(i) * c(i)",
-        &["x:s", "b:s", "c:s"],
-        &["skip(i)"],
-    );
+    let (asg, formats, graph) = build("x(i) = b(i) * c(i)", &["x:s", "b:s", "c:s"], &["skip(i)"]);
     assert_skips(&graph, "i");
     let (dim, nnz) = (300, 60);
     let mut sets = Vec::new();
@@ -174,11 +170,27 @@ fn vector_multiply_skips_on_study_and_adversarial_data() {
         ("b empty", vector(dim, []), vector(dim, [3, 90, 200])),
         ("c empty", vector(dim, [3, 90, 200]), vector(dim, [])),
         ("one element, equal", vector(dim, [177]), vector(dim, [177])),
-        ("one element, apart", vector(dim, [0]), vector(dim, [dim - 1])),
+        (
+            "one element, apart",
+            vector(dim, [0]),
+            vector(dim, [dim - 1]),
+        ),
         ("fully dense", vector(dim, all()), vector(dim, all())),
-        ("equal vectors", vector(dim, (0..dim).step_by(7)), vector(dim, (0..dim).step_by(7))),
-        ("dense against sparse", vector(dim, all()), vector(dim, [5, 150, 151, 299])),
-        ("sparse against dense", vector(dim, [0, 64, 298]), vector(dim, all())),
+        (
+            "equal vectors",
+            vector(dim, (0..dim).step_by(7)),
+            vector(dim, (0..dim).step_by(7)),
+        ),
+        (
+            "dense against sparse",
+            vector(dim, all()),
+            vector(dim, [5, 150, 151, 299]),
+        ),
+        (
+            "sparse against dense",
+            vector(dim, [0, 64, 298]),
+            vector(dim, all()),
+        ),
     ] {
         sets.push((name.to_string(), pair(b, c)));
     }
@@ -237,7 +249,15 @@ fn spmv_skips_into_a_dense_vector() {
         extent: 64,
     };
     let opts = options(&graph, 21, capacity);
-    run("SpMV skip(j)", &asg, &graph, &formats, &table_sets(&asg), &opts, &[]);
+    run(
+        "SpMV skip(j)",
+        &asg,
+        &graph,
+        &formats,
+        &table_sets(&asg),
+        &opts,
+        &[],
+    );
 }
 
 #[test]
@@ -253,7 +273,15 @@ fn spmspm_ijk_skips_over_k() {
         extent: 64,
     };
     let opts = options(&graph, 31, capacity);
-    run("SpM*SpM ijk skip(k)", &asg, &graph, &formats, &table_sets(&asg), &opts, &[]);
+    run(
+        "SpM*SpM ijk skip(k)",
+        &asg,
+        &graph,
+        &formats,
+        &table_sets(&asg),
+        &opts,
+        &[],
+    );
 }
 
 #[test]
@@ -264,12 +292,24 @@ fn area_lean_builds_refuse_skipping() {
         lean: true,
         ..TopOptions::default()
     };
-    let err = generate(&graph, "sam_kernel", &lean, &Sizing::uniform(&graph, 64, 64))
-        .err()
-        .expect("refused")
-        .to_string();
-    assert!(err.contains("coordinate skipping on an area-lean (iCE40) build"), "{err}");
+    let err = generate(
+        &graph,
+        "sam_kernel",
+        &lean,
+        &Sizing::uniform(&graph, 64, 64),
+    )
+    .expect_err("refused")
+    .to_string();
+    assert!(
+        err.contains("coordinate skipping on an area-lean (iCE40) build"),
+        "{err}"
+    );
     // The same graph builds for ECP5 and simulation.
-    generate(&graph, "sam_kernel", &TopOptions::default(), &Sizing::uniform(&graph, 64, 64))
-        .unwrap();
+    generate(
+        &graph,
+        "sam_kernel",
+        &TopOptions::default(),
+        &Sizing::uniform(&graph, 64, 64),
+    )
+    .unwrap();
 }

@@ -274,7 +274,13 @@ fn path_depths(
             let d = g
                 .edges_directed(i, dir)
                 .filter(|e| !e.weight().kind.is_back())
-                .map(|e| depth[&if dir == Direction::Incoming { e.source() } else { e.target() }])
+                .map(|e| {
+                    depth[&if dir == Direction::Incoming {
+                        e.source()
+                    } else {
+                        e.target()
+                    }]
+                })
                 .max()
                 .unwrap_or(0)
                 + 1;

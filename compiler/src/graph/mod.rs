@@ -113,9 +113,8 @@ impl SamGraph {
     /// skip back edges ([`StreamKind::is_back`]), which carry advisory targets
     /// upstream. `Err` names a node on a forward cycle.
     pub fn forward_order(&self) -> Result<Vec<NodeIndex>, NodeIndex> {
-        let forward = petgraph::visit::EdgeFiltered::from_fn(&self.graph, |e| {
-            !e.weight().kind.is_back()
-        });
+        let forward =
+            petgraph::visit::EdgeFiltered::from_fn(&self.graph, |e| !e.weight().kind.is_back());
         petgraph::algo::toposort(&forward, None).map_err(|c| c.node_id())
     }
 

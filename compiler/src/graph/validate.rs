@@ -153,11 +153,15 @@ impl SamGraph {
                 continue;
             }
             let (from, to) = (&g[e.source()], &g[e.target()]);
-            let (NodeKind::Intersect(_), Some(way)) = (&from.kind, w.from_port.strip_prefix("skip_out_"))
+            let (NodeKind::Intersect(_), Some(way)) =
+                (&from.kind, w.from_port.strip_prefix("skip_out_"))
             else {
                 return Err(err(
                     &from.name,
-                    format!("a skip edge must leave an intersector's skip_out port, not `{}`", w.from_port),
+                    format!(
+                        "a skip edge must leave an intersector's skip_out port, not `{}`",
+                        w.from_port
+                    ),
                 ));
             };
             let NodeKind::FiberLookup(f) = &to.kind else {

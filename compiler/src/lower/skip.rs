@@ -78,7 +78,9 @@ fn skip_ways(g: &SamGraph, j: NodeIndex) -> Result<Vec<(String, NodeIndex)>, Str
                 .find(|e| e.weight().to_port == port)
                 .map(|e| (e.source(), e.weight().from_port.clone()))
         };
-        let (Some((c, cp)), Some((r, rp))) = (source(format!("crd_in_{t}")), source(format!("ref_in_{t}"))) else {
+        let (Some((c, cp)), Some((r, rp))) =
+            (source(format!("crd_in_{t}")), source(format!("ref_in_{t}")))
+        else {
             continue;
         };
         let scanner = c == r && cp == "crd_out" && rp == "ref_out";

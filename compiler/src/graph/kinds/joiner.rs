@@ -62,7 +62,10 @@ pub(super) fn check(
                 operands.len()
             ));
         }
-        if let Some(t) = skip.iter().find(|t| !operands.contains(t) || values.contains(t)) {
+        if let Some(t) = skip
+            .iter()
+            .find(|t| !operands.contains(t) || values.contains(t))
+        {
             return Err(format!(
                 "skip way {t} is not one of its reference ways ({})",
                 operands.join(", ")
