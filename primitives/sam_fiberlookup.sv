@@ -45,7 +45,7 @@
 // forward, never back, while the scan keeps streaming: dense and range by
 // arithmetic (3 cycles from the target taken to the slot moved), compressed by a
 // binary search of crd[pos .. end) through the crd array's second read port (two
-// cycles per probe: ceil(log2(left + 1)) probes, plus 4 cycles). Targets are
+// cycles per probe: ceil(log2(left + 1)) probes, plus 3 cycles). Targets are
 // advisory: skipping only removes coordinates below the target from the fiber.
 //
 // Parameters: CrdWidth      payload width of coordinates (crd out, crd array),
@@ -743,8 +743,9 @@ module sam_fiberlookup #(
       // coordinate at least the target). A probe issues from registers (Issue) or
       // from the compare of the previous probe's data (Cmp, two cycles after it
       // issued); Wait computes both possible next ranges meanwhile.
-      typedef enum logic [1:0] {
+      typedef enum logic [2:0] {
         SearchIdle,
+        SearchIssue,
         SearchWait,
         SearchCmp,
         SearchFound
@@ -760,12 +761,12 @@ module sam_fiberlookup #(
       assign below       = crd_rd2_data_i < key_q;
       assign jump_apply  = jump_valid_q && slot_valid_q && !slot_take &&
                            jump_pos_q > slot_q.pos;
-      // The first probe issues as the target is taken (the slot's registers give
-      // the middle), the others from Cmp.
-      assign crd_rd2_en_o   = (tgt_take && !tgt_end_q) ||
-                              (state_q == SearchCmp && !(below ? done_a_q : done_b_q));
-      assign crd_rd2_addr_o = CrdAddrWidth'(state_q == SearchCmp ? (below ? mid_a_q : mid_b_q)
-                                                                 : slot_q.pos + (slot_q.left >> 1));
+      // Every probe's address is one pick of two registers by the compare (Issue:
+      // both hold the first probe), so the block RAM's address is a LUT past the
+      // compare. The enable does not wait for the compare: a probe issued as the
+      // search ends is read and never looked at.
+      assign crd_rd2_en_o   = state_q == SearchIssue || state_q == SearchCmp;
+      assign crd_rd2_addr_o = CrdAddrWidth'(below ? mid_a_q : mid_b_q);
       assign jump_crd_q     = '0;
 
       always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -778,7 +779,8 @@ module sam_fiberlookup #(
             state_q <= SearchIdle;
           end else begin
             unique case (state_q)
-              SearchIdle:  if (tgt_take) state_q <= tgt_end_q ? SearchFound : SearchWait;
+              SearchIdle:  if (tgt_take) state_q <= tgt_end_q ? SearchFound : SearchIssue;
+              SearchIssue: state_q <= SearchWait;
               SearchWait:  state_q <= SearchCmp;
               SearchCmp:   state_q <= (below ? done_a_q : done_b_q) ? SearchFound : SearchWait;
               SearchFound: state_q <= SearchIdle;
@@ -798,6 +800,7 @@ module sam_fiberlookup #(
             found_q <= slot_q.pos + slot_q.left;  // the end flag: past every coordinate
             key_q   <= tgt_crd_q;
           end
+          SearchIssue: mid_q <= mid_a_q;
           SearchCmp: begin
             if (below) begin
               lo_q    <= lo_a_q;
@@ -811,13 +814,19 @@ module sam_fiberlookup #(
           end
           default: ;
         endcase
-        // Wait: the two ranges the probe in flight may leave.
+        // Wait: the two ranges the probe in flight may leave. Idle: the first
+        // probe, the middle of the slot's fiber, in both.
         lo_a_q      <= mid_q + RefWidth'(1);
-        mid_a_q     <= mid_q + RefWidth'(1) + ((hi_q - mid_q - RefWidth'(1)) >> 1);
         done_a_q    <= mid_q + RefWidth'(1) == hi_q;
         hi_b_q      <= mid_q;
-        mid_b_q     <= lo_q + ((mid_q - lo_q) >> 1);
         done_b_q    <= lo_q == mid_q;
+        if (state_q == SearchIdle) begin
+          mid_a_q <= slot_q.pos + (slot_q.left >> 1);
+          mid_b_q <= slot_q.pos + (slot_q.left >> 1);
+        end else begin
+          mid_a_q <= RefWidth'(({1'b0, mid_q} + {1'b0, hi_q} + (RefWidth + 1)'(1)) >> 1);
+          mid_b_q <= RefWidth'(({1'b0, lo_q} + {1'b0, mid_q}) >> 1);
+        end
         // Found: the jump, the cycle after.
         jump_pos_q  <= found_q;
         jump_left_q <= fend_q - found_q;
@@ -847,6 +856,9 @@ module sam_fiberlookup #(
           assert (slot_valid_q && slot_q.fiber && fend_q == f_end_q);
           assert (lo_q <= hi_q && hi_q <= fend_q);
         end
+        if (rst_ni && state_q == SearchIssue) begin
+          assert (mid_a_q == mid_b_q && lo_q <= mid_a_q && mid_a_q < hi_q);
+        end
         if (rst_ni && (state_q == SearchWait || state_q == SearchCmp)) begin
           assert (lo_q <= mid_q && mid_q < hi_q);
         end
@@ -855,6 +867,7 @@ module sam_fiberlookup #(
           assert (lo_a_q == mid_q + RefWidth'(1) && hi_b_q == mid_q);
           assert (mid_a_q == mid_q + RefWidth'(1) + ((hi_q - mid_q - RefWidth'(1)) >> 1));
           assert (mid_b_q == lo_q + ((mid_q - lo_q) >> 1));
+          assert (mid_a_q < hi_q || done_a_q);
           assert (done_a_q == (mid_q + RefWidth'(1) == hi_q) && done_b_q == (lo_q == mid_q));
         end
         if (rst_ni && state_q == SearchFound) assert (found_q <= fend_q);

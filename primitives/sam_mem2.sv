@@ -32,8 +32,9 @@
 // A second read port (ReadPorts = 2) serves a reader that searches the array
 // while another streams it (the compressed scanner's coordinate skipping): the
 // same two-cycle latency, its own data register. On ECP5 it is the DP16KD's port
-// A, which also writes: a write and a second-port read never meet, as a searched
-// array is written by the host only, while the kernel is idle.
+// A alone, so the search's address reaches the block RAM through no mux, and port
+// B both reads and writes; a searched array is written by the host only, while
+// the kernel is idle.
 //
 // Parameters: Width      word width, 1..64
 //             AddrWidth  address width, 1..20; the array holds 2**AddrWidth words
@@ -143,14 +144,23 @@ module sam_mem2 #(
     localparam int unsigned FieldW = AddrWidth <= 10 ? 10 : AddrWidth;
     localparam int unsigned Tiles  = (Width + TileW - 1) / TileW;
 
+    // With a second read port, port A is that port alone and port B reads and
+    // writes: the search's address then reaches the block RAM through no mux.
+    localparam logic [13:0] ByteEn = TileW == 18 ? 14'd3 : 14'd0;
     logic [Tiles*TileW-1:0] di, dout, dout2;
     logic [13:0]            ada, adb;
-    logic [AddrWidth-1:0]   aaddr;
+    logic [AddrWidth-1:0]   baddr;
+    logic                   wea, web, cea, ceb;
 
     assign di    = (Tiles * TileW)'(wdata);
-    assign aaddr = Second && !we ? rd2_addr_i : waddr;
-    assign ada   = (14'(FieldW'(aaddr)) << (14 - FieldW)) | (TileW == 18 ? 14'd3 : 14'd0);
-    assign adb = 14'(FieldW'(raddr)) << (14 - FieldW);
+    assign baddr = Second && we ? waddr : raddr;
+    assign ada   = Second ? 14'(FieldW'(rd2_addr_i)) << (14 - FieldW)
+                          : (14'(FieldW'(waddr)) << (14 - FieldW)) | ByteEn;
+    assign adb   = (14'(FieldW'(baddr)) << (14 - FieldW)) | (Second ? ByteEn : 14'd0);
+    assign wea   = !Second && we;
+    assign web   = Second && we;
+    assign cea   = Second ? rd2_en_i : 1'b1;
+    assign ceb   = Second ? re || we : re;
     assign rd_data_o  = dout[Width-1:0];
     assign rd2_data_o = Second ? dout2[Width-1:0] : '0;
     if (!Second) begin : gen_one_ebr
@@ -159,8 +169,9 @@ module sam_mem2 #(
     end
 
     for (genvar t = 0; t < Tiles; t++) begin : gen_tile
-      logic [17:0] dia, dob, doa;
-      assign dia = 18'(di[t*TileW+:TileW]);
+      logic [17:0] dia, dib, dob, doa;
+      assign dia = Second ? '0 : 18'(di[t*TileW+:TileW]);
+      assign dib = Second ? 18'(di[t*TileW+:TileW]) : '0;
       assign dout[t*TileW+:TileW]  = dob[TileW-1:0];
       assign dout2[t*TileW+:TileW] = doa[TileW-1:0];
 
@@ -177,8 +188,7 @@ module sam_mem2 #(
         .WRITEMODE_B        ("NORMAL"),
         .GSR                ("DISABLED")
       ) ebr (
-        .CLKA (clk_i), .CEA (!Second || we || rd2_en_i), .OCEA (1'b1), .WEA (we),
-        .RSTA (1'b0),
+        .CLKA (clk_i), .CEA (cea), .OCEA (1'b1), .WEA (wea), .RSTA (1'b0),
         .CSA0 (1'b0), .CSA1 (1'b0), .CSA2 (1'b0),
         .ADA0 (ada[0]), .ADA1 (ada[1]), .ADA2 (ada[2]), .ADA3 (ada[3]),
         .ADA4 (ada[4]), .ADA5 (ada[5]), .ADA6 (ada[6]), .ADA7 (ada[7]),
@@ -194,16 +204,17 @@ module sam_mem2 #(
         .DOA8 (doa[8]), .DOA9 (doa[9]), .DOA10(doa[10]), .DOA11(doa[11]),
         .DOA12(doa[12]), .DOA13(doa[13]), .DOA14(doa[14]), .DOA15(doa[15]),
         .DOA16(doa[16]), .DOA17(doa[17]),
-        .CLKB (clk_i), .CEB (re), .OCEB (1'b1), .WEB (1'b0), .RSTB (1'b0),
+        .CLKB (clk_i), .CEB (ceb), .OCEB (1'b1), .WEB (web), .RSTB (1'b0),
         .CSB0 (1'b0), .CSB1 (1'b0), .CSB2 (1'b0),
         .ADB0 (adb[0]), .ADB1 (adb[1]), .ADB2 (adb[2]), .ADB3 (adb[3]),
         .ADB4 (adb[4]), .ADB5 (adb[5]), .ADB6 (adb[6]), .ADB7 (adb[7]),
         .ADB8 (adb[8]), .ADB9 (adb[9]), .ADB10(adb[10]), .ADB11(adb[11]),
         .ADB12(adb[12]), .ADB13(adb[13]),
-        .DIB0 (1'b0), .DIB1 (1'b0), .DIB2 (1'b0), .DIB3 (1'b0), .DIB4 (1'b0),
-        .DIB5 (1'b0), .DIB6 (1'b0), .DIB7 (1'b0), .DIB8 (1'b0), .DIB9 (1'b0),
-        .DIB10(1'b0), .DIB11(1'b0), .DIB12(1'b0), .DIB13(1'b0), .DIB14(1'b0),
-        .DIB15(1'b0), .DIB16(1'b0), .DIB17(1'b0),
+        .DIB0 (dib[0]), .DIB1 (dib[1]), .DIB2 (dib[2]), .DIB3 (dib[3]),
+        .DIB4 (dib[4]), .DIB5 (dib[5]), .DIB6 (dib[6]), .DIB7 (dib[7]),
+        .DIB8 (dib[8]), .DIB9 (dib[9]), .DIB10(dib[10]), .DIB11(dib[11]),
+        .DIB12(dib[12]), .DIB13(dib[13]), .DIB14(dib[14]), .DIB15(dib[15]),
+        .DIB16(dib[16]), .DIB17(dib[17]),
         .DOB0 (dob[0]), .DOB1 (dob[1]), .DOB2 (dob[2]), .DOB3 (dob[3]),
         .DOB4 (dob[4]), .DOB5 (dob[5]), .DOB6 (dob[6]), .DOB7 (dob[7]),
         .DOB8 (dob[8]), .DOB9 (dob[9]), .DOB10(dob[10]), .DOB11(dob[11]),
