@@ -109,3 +109,25 @@ fn operand_outside_an_outer_sum_is_refused_clearly() {
     let k = Kernel::from_assignment(&asg, &formats, vec!["i".into(), "j".into()]).unwrap();
     lower(&k).unwrap();
 }
+
+/// A level format the lowering has no scanner or writer for is refused by name,
+/// never lowered through the compressed scanner's arrays.
+#[test]
+fn bitvector_levels_are_refused_until_lowered() {
+    let asg = samgen_compiler::expr::parse("x(i) = b(i) * c(i)").unwrap();
+    let mut formats = HashMap::new();
+    formats.insert("b".to_string(), "b".parse::<Format>().unwrap());
+    let order = vec!["i".to_string()];
+    let k = Kernel::from_assignment(&asg, &formats, order.clone()).unwrap();
+    assert_eq!(
+        lower(&k).unwrap_err().to_string(),
+        "tensor b: level 0 is stored bitvector, which the lowering cannot scan yet"
+    );
+    let mut formats = HashMap::new();
+    formats.insert("x".to_string(), "b".parse::<Format>().unwrap());
+    let k = Kernel::from_assignment(&asg, &formats, order).unwrap();
+    assert_eq!(
+        lower(&k).unwrap_err().to_string(),
+        "tensor x: level 0 is stored bitvector, which the lowering cannot write yet"
+    );
+}

@@ -199,6 +199,13 @@ fn scanner(cx: &mut Cx, k: &FiberLookup) -> Result<Config, TopError> {
             },
         );
         (ScanFormat::Dense, ScanArrays::NONE)
+    } else if format.imp().array_names() != ["pos", "crd"] {
+        // The memory scanner reads `pos`/`crd`; a level stored otherwise has its
+        // own scanner kind.
+        return Err(TopError::Node {
+            node: cx.name.to_string(),
+            message: format!("sam_fiberlookup does not scan {format} levels"),
+        });
     } else {
         let arrays = ScanArrays {
             pos_addr_width: cx.input("pos", level_array_name(&k.tensor, k.level, "pos"))?,
@@ -403,6 +410,12 @@ fn level_writer(cx: &mut Cx, k: &FiberWrite) -> Result<Config, TopError> {
     let ports = pairs(&[("crd_in", "crd")]);
     let cw = cx.o.crd_width;
     let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+    if !format.caps().full && !format.caps().append {
+        return Err(TopError::Node {
+            node: cx.name.to_string(),
+            message: format!("no level writer stores {format} levels"),
+        });
+    }
     if format.caps().full {
         cx.sides.insert(
             "dim".into(),

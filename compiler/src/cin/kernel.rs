@@ -250,4 +250,14 @@ pub enum LowerError {
     LoopOrder { order: String, reason: String },
     #[error("not supported yet: {0}")]
     Unsupported(String),
+    /// A level whose format the lowering has no scanner or writer for.
+    #[error(
+        "tensor {tensor}: level {level} is stored {format}, which the lowering cannot {role} yet"
+    )]
+    LevelFormat {
+        tensor: String,
+        level: usize,
+        format: crate::tensor::LevelFormat,
+        role: &'static str,
+    },
 }

@@ -67,6 +67,7 @@ struct Builder<'k> {
 /// Lower `kernel` to a validated SAM graph.
 pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
     check_orders(kernel)?;
+    check_level_formats(kernel)?;
     let it = Iterations::of(kernel)?;
     let mut formats = std::collections::BTreeMap::new();
     for op in &kernel.operands {
@@ -153,6 +154,36 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
             _ => {}
         }
     }
+}
+
+/// The scanners and writers the lowering emits read a full level by arithmetic
+/// and any other through `pos`/`crd` arrays, and write a full or appendable
+/// level: refuse any other format rather than emit hardware that reads arrays
+/// the level does not have.
+fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
+    let refuse = |tensor: &str, level: usize, format, role| {
+        Err(LowerError::LevelFormat {
+            tensor: tensor.to_string(),
+            level,
+            format,
+            role,
+        })
+    };
+    for op in &k.operands {
+        for (l, spec) in op.format.levels.iter().enumerate() {
+            let caps = spec.format.caps();
+            if !caps.full && spec.format.imp().array_names() != ["pos", "crd"] {
+                return refuse(&op.tensor, l, spec.format, "scan");
+            }
+        }
+    }
+    for (l, spec) in k.output_format.levels.iter().enumerate() {
+        let caps = spec.format.caps();
+        if !caps.full && !caps.append {
+            return refuse(&k.output, l, spec.format, "write");
+        }
+    }
+    Ok(())
 }
 
 fn check_orders(k: &Kernel) -> Result<(), LowerError> {
