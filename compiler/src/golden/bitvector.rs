@@ -284,6 +284,84 @@ mod tests {
         assert_eq!(refs, [s("0 1 S0 S1 D")]);
     }
 
+    /// The bitvector path (scan, join, expand) gives what the coordinate path
+    /// (compressed scan, intersect or union) gives, on random levels of one and
+    /// several words per fiber (empty fibers, full ones) under random reference
+    /// streams with `N`.
+    #[test]
+    fn bitvector_path_equals_the_coordinate_path() {
+        use crate::golden::{fiberlookup, intersect, union};
+        use crate::tensor::level::Compressed;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for case in 0..400 {
+            let dim = [1, 5, 32, 33, 70][case % 5];
+            let parents = rng.gen_range(1..6usize);
+            let levels: Vec<(Level, Level)> = (0..2)
+                .map(|_| {
+                    let density = [0.0, 0.1, 0.5, 1.0][rng.gen_range(0..4)];
+                    let fibers: Vec<Vec<u64>> = (0..parents)
+                        .map(|_| (0..dim).filter(|_| rng.gen_bool(density)).collect())
+                        .collect();
+                    let refs: Vec<&[u64]> = fibers.iter().map(Vec::as_slice).collect();
+                    let bv = level(dim, &refs);
+                    let mut bounds = vec![0];
+                    let mut crds = Vec::new();
+                    for f in &fibers {
+                        crds.extend_from_slice(f);
+                        bounds.push(crds.len());
+                    }
+                    let packed = Compressed
+                        .pack(dim, &Fibers::new(bounds, crds).unwrap())
+                        .unwrap();
+                    let s = Level {
+                        format: LevelFormat::Compressed,
+                        padded: false,
+                        dim,
+                        arrays: packed.arrays,
+                    };
+                    (bv, s)
+                })
+                .collect();
+            // One stop skeleton, each way's own references (or N) in it.
+            let mut skeleton = Vec::new();
+            for _ in 0..rng.gen_range(1..4) {
+                for _ in 0..rng.gen_range(0..4) {
+                    skeleton.push(None);
+                }
+                skeleton.push(Some(Token::Stop(0)));
+            }
+            let way_refs = |rng: &mut rand_chacha::ChaCha8Rng| -> Vec<Token> {
+                let mut v: Vec<Token> = skeleton
+                    .iter()
+                    .map(|t| match t {
+                        Some(t) => *t,
+                        None if rng.gen_bool(0.15) => Token::Empty,
+                        None => Token::Data(rng.gen_range(0..parents as u64)),
+                    })
+                    .collect();
+                v.push(Token::Done);
+                v
+            };
+            let refs = [way_refs(&mut rng), way_refs(&mut rng)];
+            let scanned: Vec<_> = (0..2)
+                .map(|k| bvscan(&levels[k].0, &refs[k]).unwrap())
+                .collect();
+            let coords: Vec<_> = (0..2)
+                .map(|k| fiberlookup(&levels[k].1, &refs[k]).unwrap())
+                .collect();
+            for mode in [BvJoinMode::And, BvJoinMode::Or] {
+                let (words, ways) = bvjoin(mode, &scanned).unwrap();
+                let got = bvexpand(32, &words, &ways).unwrap();
+                let want = match mode {
+                    BvJoinMode::And => intersect(&coords).unwrap(),
+                    BvJoinMode::Or => union(&coords).unwrap(),
+                };
+                assert_eq!(got, want, "case {case} {mode:?} dim {dim} refs {refs:?}");
+            }
+        }
+    }
+
     #[test]
     fn malformed_streams_are_errors() {
         let ways = vec![(s("1 S0 D"), s("0 S0 D")), (s("1 D"), s("0 D"))];
