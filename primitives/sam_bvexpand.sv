@@ -1,0 +1,327 @@
+// sam_bvexpand: expands aligned bitvector words into coordinates and per-way
+// references (seed 003 section 4.3; golden model compiler/src/golden/bitvector.rs,
+// `bvexpand`).
+//
+// Inputs, all of one control structure and taken together: the words to expand
+// (bv), and per way k its popcount prefixes (ref<k>, or N) and its own words
+// (mask<k>), as sam_bvjoin gives them (for one way read straight from a scanner,
+// mask0 is a copy of bv). Word w of a fiber (its ordinal since the last stop)
+// gives, for each set bit j, lowest first, one token per cycle:
+//   crd     the coordinate w * WordWidth + j ({w, j}: WordWidth is a power of two)
+//   ref<k>  prefix<k> + popcount(mask<k> below bit j), or N when mask<k> lacks
+//           bit j (a union) or prefix<k> is N
+// An all-zero word is taken in one cycle and gives nothing. Stops and D pass to
+// every output and restart the word count.
+//
+// Structure: word stage (cur: the remaining bits, the way's masks and prefixes,
+// the word index) -> peel (the lowest set bit; registered in s1 with each way's
+// mask below it) -> s1 (popcount and add) -> output buffers (`sam_fifo`, Depth 4).
+// The peel moves only while it holds a credit (`sam_credit`), so s1 never stalls.
+// Latency 3 (word stage, s1, buffer). Throughput: one coordinate per cycle; a word
+// with n set bits takes max(n, 1) cycles, a stop one.
+// Combinational paths: the inputs' ready_o = the input valids, the word stage's
+// registers and the credit register: no path from any ready_i to any ready_o.
+//
+// Parameters: Ways       number of ways, 1..2; with Ways == 1 the way-1 ports are
+//                        unused: inputs ignored (ready_o low), output tied off
+//                        (valid low), its ready ignored
+//             WordWidth  word payload width, a power of two in 2..32
+//             CrdWidth   coordinate payload width, log2(WordWidth)+1..63
+//             RefWidth   reference payload width, 2..63 (references carry N)
+// Ports:      clk_i, rst_ni                               clock, asynchronous active-low reset
+//             bv_valid_i, bv_ready_o, bv_tok_i               words to expand (bv)
+//             ref<k>_valid_i, ref<k>_ready_o, ref<k>_tok_i   way k prefixes (ref, N allowed)
+//             mask<k>_valid_i, mask<k>_ready_o, mask<k>_tok_i  way k words (bv)
+//             crd_valid_o, crd_ready_i, crd_tok_o            coordinates (crd)
+//             ref<k>_valid_o, ref<k>_ready_i, ref<k>_tok_o   way k references (ref)
+//             (k = 0..1)
+module sam_bvexpand #(
+  parameter int unsigned Ways      = 2,
+  parameter int unsigned WordWidth = 32,
+  parameter int unsigned CrdWidth  = sam_pkg::CrdWidth,
+  parameter int unsigned RefWidth  = sam_pkg::CrdWidth
+) (
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  input  logic               bv_valid_i,
+  output logic               bv_ready_o,
+  input  logic [WordWidth:0] bv_tok_i,
+  input  logic               ref0_valid_i,
+  output logic               ref0_ready_o,
+  input  logic [RefWidth:0]  ref0_tok_i,
+  input  logic               mask0_valid_i,
+  output logic               mask0_ready_o,
+  input  logic [WordWidth:0] mask0_tok_i,
+  input  logic               ref1_valid_i,
+  output logic               ref1_ready_o,
+  input  logic [RefWidth:0]  ref1_tok_i,
+  input  logic               mask1_valid_i,
+  output logic               mask1_ready_o,
+  input  logic [WordWidth:0] mask1_tok_i,
+  output logic               crd_valid_o,
+  input  logic               crd_ready_i,
+  output logic [CrdWidth:0]  crd_tok_o,
+  output logic               ref0_valid_o,
+  input  logic               ref0_ready_i,
+  output logic [RefWidth:0]  ref0_tok_o,
+  output logic               ref1_valid_o,
+  input  logic               ref1_ready_i,
+  output logic [RefWidth:0]  ref1_tok_o
+);
+
+  localparam int unsigned MaxWays  = 2;
+  localparam int unsigned BitWidth = (WordWidth > 1) ? $clog2(WordWidth) : 1;
+  localparam int unsigned IdxWidth = (CrdWidth > BitWidth) ? CrdWidth - BitWidth : 1;
+  localparam int unsigned CntWidth = $clog2(WordWidth + 1);
+  localparam int unsigned Depth    = 4;
+  // A stop's level, as wide as the narrower output carries it.
+  localparam int unsigned LvlWidth = (CrdWidth < RefWidth) ? CrdWidth : RefWidth;
+
+  if (Ways < 1 || Ways > MaxWays) begin : gen_bad_ways
+    $error("sam_bvexpand: Ways must be 1 or 2");
+  end
+  if (WordWidth < 2 || WordWidth > 32 || (WordWidth & (WordWidth - 1)) != 0)
+  begin : gen_bad_word_width
+    $error("sam_bvexpand: WordWidth must be a power of two in 2..32");
+  end
+  if (CrdWidth <= BitWidth || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd_width
+    $error("sam_bvexpand: CrdWidth must be in log2(WordWidth)+1..63");
+  end
+  if (RefWidth < 2 || RefWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref_width
+    $error("sam_bvexpand: RefWidth must be in 2..63");
+  end
+
+  // The named ports as arrays, indexed by way.
+  logic [MaxWays-1:0] ref_valid, mask_valid, used;
+  logic [RefWidth:0]  ref_tok[MaxWays];
+  logic [WordWidth:0] mask_tok[MaxWays];
+  assign used       = (Ways >= 2) ? 2'b11 : 2'b01;
+  assign ref_valid  = {ref1_valid_i, ref0_valid_i};
+  assign mask_valid = {mask1_valid_i, mask0_valid_i};
+  assign ref_tok[0] = ref0_tok_i;
+  assign ref_tok[1] = ref1_tok_i;
+  assign mask_tok[0] = mask0_tok_i;
+  assign mask_tok[1] = mask1_tok_i;
+
+  sam_stream_assert #(.Width(WordWidth), .Name("sam_bvexpand bv")) bv_check (
+    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(bv_valid_i), .ready_i(bv_ready_o),
+    .tok_i(bv_tok_i)
+  );
+
+  // ---- word stage -------------------------------------------------------------
+  logic                cur_valid_d, cur_valid_q;
+  logic                cur_ctl_d, cur_ctl_q;         // a stop or D (in cur_stop_q)
+  logic [WordWidth:0]  cur_stop_d, cur_stop_q;       // the control token as it came
+  logic [WordWidth-1:0] rem_d, rem_q;                // bits not yet peeled
+  logic [IdxWidth-1:0] idx_d, idx_q;                 // the word's ordinal in its fiber
+  logic [WordWidth-1:0] cmask_d[MaxWays], cmask_q[MaxWays];
+  logic [RefWidth:0]   cref_d[MaxWays], cref_q[MaxWays];
+
+  logic                 room, in_all, take_in, issue, consume;
+  logic [WordWidth-1:0] low, below, rest;
+  logic [BitWidth-1:0]  bit_idx;
+
+  assign in_all = bv_valid_i && ((mask_valid & ref_valid & used) == used);
+
+  // The lowest remaining bit, one-hot; the bits below it; what is left after it.
+  assign low   = rem_q & (~rem_q + WordWidth'(1));
+  assign below = low - WordWidth'(1);
+  assign rest  = rem_q & ~low;
+
+  always_comb begin
+    bit_idx = '0;
+    for (int unsigned j = 0; j < WordWidth; j++) begin
+      if (low[j]) bit_idx = BitWidth'(j);
+    end
+  end
+
+  // Peel (or pass the control token) when a credit guarantees the buffers room;
+  // a zero word, or one whose last bit goes now, frees the word stage.
+  assign issue   = cur_valid_q && room && (cur_ctl_q || rem_q != '0);
+  assign consume = cur_valid_q && (cur_ctl_q ? room : (rem_q == '0 || (room && rest == '0)));
+  assign take_in = in_all && (!cur_valid_q || consume);
+
+  assign bv_ready_o    = take_in;
+  assign ref0_ready_o  = take_in;
+  assign mask0_ready_o = take_in;
+  assign ref1_ready_o  = take_in && used[1];
+  assign mask1_ready_o = take_in && used[1];
+
+  always_comb begin
+    cur_valid_d = cur_valid_q;
+    cur_ctl_d   = cur_ctl_q;
+    cur_stop_d  = cur_stop_q;
+    rem_d       = rem_q;
+    idx_d       = idx_q;
+    for (int k = 0; k < MaxWays; k++) begin
+      cmask_d[k] = cmask_q[k];
+      cref_d[k]  = cref_q[k];
+    end
+    if (issue && !cur_ctl_q) rem_d = rest;
+    if (consume) begin
+      cur_valid_d = 1'b0;
+      idx_d       = cur_ctl_q ? '0 : idx_q + IdxWidth'(1);
+    end
+    if (take_in) begin
+      cur_valid_d = 1'b1;
+      cur_ctl_d   = bv_tok_i[WordWidth];
+      cur_stop_d  = bv_tok_i;
+      rem_d       = bv_tok_i[WordWidth] ? '0 : bv_tok_i[WordWidth-1:0];
+      for (int k = 0; k < MaxWays; k++) begin
+        cmask_d[k] = mask_tok[k][WordWidth-1:0];
+        cref_d[k]  = ref_tok[k];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cur_valid_q <= 1'b0;
+      cur_ctl_q   <= 1'b0;
+      cur_stop_q  <= '0;
+      rem_q       <= '0;
+      idx_q       <= '0;
+      for (int k = 0; k < MaxWays; k++) begin
+        cmask_q[k] <= '0;
+        cref_q[k]  <= '0;
+      end
+    end else begin
+      cur_valid_q <= cur_valid_d;
+      cur_ctl_q   <= cur_ctl_d;
+      cur_stop_q  <= cur_stop_d;
+      rem_q       <= rem_d;
+      idx_q       <= idx_d;
+      for (int k = 0; k < MaxWays; k++) begin
+        cmask_q[k] <= cmask_d[k];
+        cref_q[k]  <= cref_d[k];
+      end
+    end
+  end
+
+  // ---- s1: the peeled bit, each way's mask below it -----------------------------
+  logic                s1_valid_q, s1_ctl_q, s1_done_q;
+  logic [LvlWidth-1:0] s1_stop_q;                   // the stop's level
+  logic [CrdWidth-1:0] s1_crd_q;
+  logic [WordWidth-1:0] s1_below_q[MaxWays];
+  logic [MaxWays-1:0]  s1_has_q;                    // way k has the bit and a prefix
+  logic [RefWidth-1:0] s1_pre_q[MaxWays];
+  logic                cur_done;
+  logic [MaxWays-1:0]  has;
+
+  assign cur_done = cur_stop_q[WordWidth-1:0] == WordWidth'(sam_pkg::done_payload(WordWidth));
+  always_comb begin
+    for (int k = 0; k < MaxWays; k++) begin
+      has[k] = ((cmask_q[k] & low) != '0) && !cref_q[k][RefWidth];
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s1_valid_q <= 1'b0;
+      s1_ctl_q   <= 1'b0;
+      s1_done_q  <= 1'b0;
+      s1_stop_q  <= '0;
+      s1_crd_q   <= '0;
+      s1_has_q   <= '0;
+      for (int k = 0; k < MaxWays; k++) begin
+        s1_below_q[k] <= '0;
+        s1_pre_q[k]   <= '0;
+      end
+    end else begin
+      s1_valid_q <= issue;
+      if (issue) begin
+        s1_ctl_q  <= cur_ctl_q;
+        s1_done_q <= cur_done;
+        s1_stop_q <= LvlWidth'(cur_stop_q[WordWidth-1:0]);
+        s1_crd_q  <= CrdWidth'({idx_q, bit_idx});
+        s1_has_q  <= has;
+        for (int k = 0; k < MaxWays; k++) begin
+          s1_below_q[k] <= cmask_q[k] & below;
+          s1_pre_q[k]   <= cref_q[k][RefWidth-1:0];
+        end
+      end
+    end
+  end
+
+  // ---- outputs: popcount and add, into the buffers -----------------------------
+  logic [CrdWidth:0] crd_out;
+  logic [RefWidth:0] ref_out[MaxWays];
+  logic [CntWidth-1:0] cnt[MaxWays];
+
+  always_comb begin
+    for (int k = 0; k < MaxWays; k++) begin
+      cnt[k] = '0;
+      for (int unsigned j = 0; j < WordWidth; j++) begin
+        cnt[k] = cnt[k] + CntWidth'(s1_below_q[k][j]);
+      end
+    end
+    if (s1_ctl_q) begin
+      crd_out = s1_done_q ? {1'b1, CrdWidth'(sam_pkg::done_payload(CrdWidth))}
+                          : {1'b1, CrdWidth'(s1_stop_q)};
+      for (int k = 0; k < MaxWays; k++) begin
+        ref_out[k] = s1_done_q ? {1'b1, RefWidth'(sam_pkg::done_payload(RefWidth))}
+                               : {1'b1, RefWidth'(s1_stop_q)};
+      end
+    end else begin
+      crd_out = {1'b0, s1_crd_q};
+      for (int k = 0; k < MaxWays; k++) begin
+        ref_out[k] = s1_has_q[k] ? {1'b0, s1_pre_q[k] + RefWidth'(cnt[k])}
+                                 : {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))};
+      end
+    end
+  end
+
+  logic [2:0] give;
+  logic       ref1_valid, ref1_ready;
+
+  sam_credit #(.Depth(Depth), .Outputs(3)) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(issue),
+    .give_i(give),
+    .room_o(room)
+  );
+
+  // With one way, the way-1 counter is given back as it is taken.
+  assign give = {used[1] ? (ref1_valid && ref1_ready_i) : issue,
+                 ref0_valid_o && ref0_ready_i,
+                 crd_valid_o && crd_ready_i};
+
+  logic [2:0] unused_ready;  // room is counted by the credits
+  sam_fifo #(.Width(CrdWidth), .Depth(Depth)) crd_buffer (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(s1_valid_q), .ready_o(unused_ready[0]), .tok_i(crd_out),
+    .valid_o(crd_valid_o), .ready_i(crd_ready_i), .tok_o(crd_tok_o)
+  );
+  sam_fifo #(.Width(RefWidth), .Depth(Depth)) ref0_buffer (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(s1_valid_q), .ready_o(unused_ready[1]), .tok_i(ref_out[0]),
+    .valid_o(ref0_valid_o), .ready_i(ref0_ready_i), .tok_o(ref0_tok_o)
+  );
+  assign ref1_ready = ref1_ready_i || !used[1];
+  sam_fifo #(.Width(RefWidth), .Depth(Depth)) ref1_buffer (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .valid_i(s1_valid_q && used[1]), .ready_o(unused_ready[2]), .tok_i(ref_out[1]),
+    .valid_o(ref1_valid), .ready_i(ref1_ready), .tok_o(ref1_tok_o)
+  );
+  assign ref1_valid_o = ref1_valid && used[1];
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && take_in) begin
+      BvAligned_A: assert (bv_tok_i[WordWidth] == mask0_tok_i[WordWidth]
+                           && bv_tok_i[WordWidth] == ref0_tok_i[RefWidth]
+                           || (!bv_tok_i[WordWidth] && ref0_tok_i[RefWidth]))
+      else $error("sam_bvexpand: words, masks and prefixes differ in structure");
+      BvNoEmpty_A: assert (!bv_tok_i[WordWidth] || bv_tok_i[WordWidth-1:0]
+                           != WordWidth'(sam_pkg::empty_payload(WordWidth)))
+      else $error("sam_bvexpand: N in a word stream");
+    end
+    if (rst_ni && s1_valid_q) begin
+      BufferRoom_A: assert (unused_ready[0] && unused_ready[1])
+      else $error("sam_bvexpand: a buffer overflowed (credit accounting)");
+    end
+  end
+`endif
+
+endmodule
