@@ -306,14 +306,27 @@ module sam_bvexpand #(
   );
   assign ref1_valid_o = ref1_valid && used[1];
 
+`ifdef FORMAL
+  // Each credit counter equals the tokens in flight to its output: in s1 and that
+  // output's buffer (way 1's counter, with one way, is given back as taken).
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(credit.used_q[0]) == 32'(s1_valid_q) + crd_buffer.f_count);
+      assert (32'(credit.used_q[1]) == 32'(s1_valid_q) + ref0_buffer.f_count);
+      if (used[1]) assert (32'(credit.used_q[2]) == 32'(s1_valid_q) + ref1_buffer.f_count);
+      else assert (credit.used_q[2] == '0 && ref1_buffer.f_count == 0);
+    end
+  end
+`endif
+
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni && take_in) begin
-      BvAligned_A: assert (bv_tok_i[WordWidth] == mask0_tok_i[WordWidth]
+      BvAligned_M: assert (bv_tok_i[WordWidth] == mask0_tok_i[WordWidth]
                            && bv_tok_i[WordWidth] == ref0_tok_i[RefWidth]
                            || (!bv_tok_i[WordWidth] && ref0_tok_i[RefWidth]))
       else $error("sam_bvexpand: words, masks and prefixes differ in structure");
-      BvNoEmpty_A: assert (!bv_tok_i[WordWidth] || bv_tok_i[WordWidth-1:0]
+      BvNoEmpty_M: assert (!bv_tok_i[WordWidth] || bv_tok_i[WordWidth-1:0]
                            != WordWidth'(sam_pkg::empty_payload(WordWidth)))
       else $error("sam_bvexpand: N in a word stream");
     end

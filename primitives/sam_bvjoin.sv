@@ -149,12 +149,12 @@ module sam_bvjoin #(
                                        RefWidth);
   always_ff @(posedge clk_i) begin
     if (rst_ni && fire) begin
-      BvNoEmpty_A: assert (kind_bv0 != sam_pkg::TokEmpty && kind_bv1 != sam_pkg::TokEmpty)
+      BvNoEmpty_M: assert (kind_bv0 != sam_pkg::TokEmpty && kind_bv1 != sam_pkg::TokEmpty)
       else $error("sam_bvjoin: N in a word stream");
-      WaysAligned_A: assert (bv0_tok_i[WordWidth] == bv1_tok_i[WordWidth]
+      WaysAligned_M: assert (bv0_tok_i[WordWidth] == bv1_tok_i[WordWidth]
                              && (!bv0_tok_i[WordWidth] || bv0_tok_i == bv1_tok_i))
       else $error("sam_bvjoin: the ways are not aligned (a word against a stop)");
-      RefsPaired_A: assert (
+      RefsPaired_M: assert (
           ((kind_ref0 == sam_pkg::TokData || kind_ref0 == sam_pkg::TokEmpty)
            == (kind_bv0 == sam_pkg::TokData))
           && ((kind_ref1 == sam_pkg::TokData || kind_ref1 == sam_pkg::TokEmpty)

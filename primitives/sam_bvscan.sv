@@ -384,6 +384,21 @@ module sam_bvscan #(
     .valid_o(ref_valid_o), .ready_i(ref_ready_i), .tok_o(ref_tok_o)
   );
 
+`ifdef FORMAL
+  // Each credit counter equals the tokens in flight to where it counts: the
+  // descriptor pipeline and queue; the scan pipeline and each output's buffer.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(desc_credit.used_q[0])
+              == 32'(d1_valid_q) + 32'(d2_valid_q) + desc_queue.f_count);
+      assert (32'(out_credit.used_q[0])
+              == 32'(p1_valid_q) + 32'(p2_valid_q) + bv_buffer.f_count);
+      assert (32'(out_credit.used_q[1])
+              == 32'(p1_valid_q) + 32'(p2_valid_q) + ref_buffer.f_count);
+    end
+  end
+`endif
+
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni && p2_valid_q) begin
