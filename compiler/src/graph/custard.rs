@@ -205,6 +205,7 @@ fn kind_from_word(w: &str) -> Option<StreamKind> {
         "ref" => Some(StreamKind::Ref),
         "val" => Some(StreamKind::Val),
         "repsig" => Some(StreamKind::Repsig),
+        "bv" => Some(StreamKind::Bv),
         _ => None,
     }
 }

@@ -12,7 +12,8 @@ mod validate;
 mod yaml;
 
 pub use kinds::{
-    Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, Descriptor,
+    Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvScan, Concat, CrdDrop,
+    CrdHold, Descriptor,
     FiberLookup, FiberWrite, Intersect, NodeKind, Port, PortSpec, Primitive, Range, Reduce,
     RepSigGen, Repeat, Role, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
 };

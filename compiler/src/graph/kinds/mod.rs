@@ -16,6 +16,9 @@
 mod alu;
 mod arrayvals;
 mod broadcast;
+mod bvexpand;
+mod bvjoin;
+mod bvscan;
 mod concat;
 mod crddrop;
 mod crdhold;
@@ -33,6 +36,9 @@ mod valswrite;
 
 pub use alu::{Alu, AluOp, AluOperand};
 pub use arrayvals::ArrayVals;
+pub use bvexpand::BvExpand;
+pub use bvjoin::BvJoin;
+pub use bvscan::BvScan;
 pub use broadcast::Broadcast;
 pub use concat::Concat;
 pub use crddrop::CrdDrop;
@@ -69,6 +75,8 @@ pub enum StreamKind {
     Ref,
     Val,
     Repsig,
+    /// Bitvector words (a scanner's words, a joiner's joined and per-way words).
+    Bv,
 }
 
 impl StreamKind {
@@ -78,6 +86,7 @@ impl StreamKind {
             StreamKind::Ref => "ref",
             StreamKind::Val => "val",
             StreamKind::Repsig => "repsig",
+            StreamKind::Bv => "bv",
         }
     }
 }
@@ -104,10 +113,16 @@ pub enum Role {
     RepsigOut,
     OuterOut,
     InnerOut,
+    /// Bitvector words in and out.
+    BvIn,
+    BvOut,
+    /// A way's own words, beside the joined ones.
+    MaskIn,
+    MaskOut,
 }
 
 impl Role {
-    pub const ALL: [Role; 15] = [
+    pub const ALL: [Role; 19] = [
         Role::In,
         Role::Out,
         Role::CrdIn,
@@ -123,6 +138,10 @@ impl Role {
         Role::RepsigOut,
         Role::OuterOut,
         Role::InnerOut,
+        Role::BvIn,
+        Role::BvOut,
+        Role::MaskIn,
+        Role::MaskOut,
     ];
 
     pub fn name(self) -> &'static str {
@@ -142,6 +161,10 @@ impl Role {
             Role::RepsigOut => "repsig_out",
             Role::OuterOut => "outer_out",
             Role::InnerOut => "inner_out",
+            Role::BvIn => "bv_in",
+            Role::BvOut => "bv_out",
+            Role::MaskIn => "mask_in",
+            Role::MaskOut => "mask_out",
         }
     }
 }
@@ -447,6 +470,12 @@ node_kinds! {
     ValsWrite => valswrite,
     /// Copies one stream to several consumers.
     Broadcast => broadcast,
+    /// Bitvector level scanner.
+    BvScan => bvscan,
+    /// Word-by-word join of bitvector ways.
+    BvJoin => bvjoin,
+    /// Bitvector words back to coordinates.
+    BvExpand => bvexpand,
 }
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
@@ -485,6 +514,26 @@ impl NodeKind {
 
     pub fn describe(&self, info: &GraphInfo) -> String {
         self.primitive().describe(info)
+    }
+
+    /// The `(tensor, level, index)` a level scanner reads: a `fiberlookup` or a
+    /// `bvscan`.
+    pub fn scanned_level(&self) -> Option<(&str, usize, &str)> {
+        match self {
+            NodeKind::FiberLookup(FiberLookup {
+                tensor,
+                level,
+                index,
+                ..
+            })
+            | NodeKind::BvScan(BvScan {
+                tensor,
+                level,
+                index,
+                ..
+            }) => Some((tensor, *level, index)),
+            _ => None,
+        }
     }
 
     /// The descriptor whose DOT names include `name`.
@@ -529,7 +578,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 16);
+        assert_eq!(DESCRIPTORS.len(), 19);
     }
 
     #[test]
