@@ -441,6 +441,18 @@ fn misc_graph() -> SamGraph {
 
 /// A root range and a concatenation of two ways (a range's values and a
 /// scanned level's) into one written level.
+/// The bitvector kinds, as the lowering builds them for `x(i) = b(i) * c(i)`
+/// with both operands stored `b`.
+fn bitvector_graph() -> SamGraph {
+    let asg = samgen_compiler::expr::parse("x(i) = b(i) * c(i)").unwrap();
+    let mut formats = std::collections::HashMap::new();
+    formats.insert("b".to_string(), "b".parse().unwrap());
+    formats.insert("c".to_string(), "b".parse().unwrap());
+    let k = samgen_compiler::lower::Kernel::from_assignment(&asg, &formats, vec!["i".into()])
+        .unwrap();
+    samgen_compiler::lower::lower(&k).unwrap()
+}
+
 fn range_concat_graph() -> SamGraph {
     let mut info = GraphInfo::default();
     for (t, f) in [("W", "s"), ("E", "s"), ("F", "d")] {
@@ -499,7 +511,12 @@ fn range_concat_graph() -> SamGraph {
 #[test]
 fn hand_built_graphs_cover_every_kind_and_validate() {
     let mut kinds = std::collections::BTreeSet::new();
-    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        bitvector_graph(),
+    ] {
         g.validate().unwrap();
         for n in g.graph.node_weights() {
             kinds.insert(n.kind.descriptor().name);
@@ -511,7 +528,12 @@ fn hand_built_graphs_cover_every_kind_and_validate() {
 
 #[test]
 fn yaml_round_trip() {
-    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        bitvector_graph(),
+    ] {
         let text = g.to_yaml();
         let back =
             SamGraph::from_yaml(&text, "kernel.yaml").unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -524,7 +546,12 @@ fn yaml_round_trip() {
 
 #[test]
 fn dot_round_trip() {
-    for g in [spmv_graph(), misc_graph(), range_concat_graph()] {
+    for g in [
+        spmv_graph(),
+        misc_graph(),
+        range_concat_graph(),
+        bitvector_graph(),
+    ] {
         let text = g.to_dot();
         assert!(text.starts_with("digraph SAM {\n"));
         let back =

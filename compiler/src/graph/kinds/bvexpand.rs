@@ -21,6 +21,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BvExpand {
     pub index: String,
+    #[serde(deserialize_with = "super::bvjoin::operand_list")]
     pub operands: Vec<String>,
 }
 

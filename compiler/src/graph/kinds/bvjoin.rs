@@ -21,9 +21,28 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BvJoin {
     pub index: String,
+    #[serde(deserialize_with = "operand_list")]
     pub operands: Vec<String>,
     #[serde(default)]
     pub union: bool,
+}
+
+/// Operand names as a list (YAML) or as the comma-separated text samgen's DOT
+/// writer gives them (`operands=b,c`).
+pub(super) fn operand_list<'de, D>(d: D) -> Result<Vec<String>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Names {
+        List(Vec<String>),
+        Text(String),
+    }
+    Ok(match Names::deserialize(d)? {
+        Names::List(v) => v,
+        Names::Text(t) => t.split(',').map(|s| s.trim().to_string()).collect(),
+    })
 }
 
 impl Primitive for BvJoin {
