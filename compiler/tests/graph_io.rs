@@ -448,8 +448,8 @@ fn bitvector_graph() -> SamGraph {
     let mut formats = std::collections::HashMap::new();
     formats.insert("b".to_string(), "b".parse().unwrap());
     formats.insert("c".to_string(), "b".parse().unwrap());
-    let k = samgen_compiler::lower::Kernel::from_assignment(&asg, &formats, vec!["i".into()])
-        .unwrap();
+    let k =
+        samgen_compiler::lower::Kernel::from_assignment(&asg, &formats, vec!["i".into()]).unwrap();
     samgen_compiler::lower::lower(&k).unwrap()
 }
 

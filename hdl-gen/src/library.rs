@@ -1281,7 +1281,10 @@ pub fn bvjoin(mode: BvJoinMode, word_width: u32, ref_width: u32) -> PrimitiveCon
 /// two, 2..32) to `crd_width`-bit coordinates and each way's `ref_width`-bit
 /// references. With one way, way 1's ports are unused (tied off).
 pub fn bvexpand(ways: u32, word_width: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
-    assert!((1..=2).contains(&ways), "sam_bvexpand has 1..=2 ways, not {ways}");
+    assert!(
+        (1..=2).contains(&ways),
+        "sam_bvexpand has 1..=2 ways, not {ways}"
+    );
     let way_in = |k: u32| {
         [
             StreamPort::input(&format!("ref{k}"), ref_width),

@@ -273,12 +273,7 @@ fn bvexpand(cx: &Cx, k: &samgen_compiler::graph::BvExpand) -> Config {
     }
     let ways = k.operands.len() as u32;
     (
-        library::bvexpand(
-            ways,
-            library::BV_WORD_WIDTH,
-            cx.o.crd_width,
-            cx.o.ref_width,
-        ),
+        library::bvexpand(ways, library::BV_WORD_WIDTH, cx.o.crd_width, cx.o.ref_width),
         ports,
     )
 }

@@ -29,7 +29,9 @@ fn random_word(rng: &mut ChaCha8Rng, width: u32) -> u64 {
         3 => 1 << rng.gen_range(0..width),
         _ => {
             let p = rng.gen_range(0.05..0.95);
-            (0..width).filter(|_| rng.gen_bool(p)).fold(0, |w, b| w | 1 << b)
+            (0..width)
+                .filter(|_| rng.gen_bool(p))
+                .fold(0, |w, b| w | 1 << b)
         }
     }
 }
@@ -202,10 +204,14 @@ fn random_ways(
     max_pre: u64,
     shape: StreamShape,
 ) -> Vec<(Vec<Token>, Vec<Token>)> {
-    let skeleton = random_stream(rng, 8, StreamShape {
-        empty_prob: 0.0,
-        ..shape
-    });
+    let skeleton = random_stream(
+        rng,
+        8,
+        StreamShape {
+            empty_prob: 0.0,
+            ..shape
+        },
+    );
     (0..ways)
         .map(|_| {
             skeleton

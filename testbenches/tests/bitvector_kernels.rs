@@ -29,7 +29,10 @@ enum Fill {
     Uniform(f64),
     /// Runs of `len` coordinates, every other run present; `shift` puts them in
     /// the gaps of an operand filled with shift 0.
-    Runs { len: u64, shift: bool },
+    Runs {
+        len: u64,
+        shift: bool,
+    },
     /// A few blocks of consecutive coordinates.
     Blocks,
 }
@@ -220,7 +223,11 @@ fn mixed_formats_match_dense_in_golden() {
         ("x(i) = b(i) * c(i)", &["b:b", "c:s", "x:s"], "i"),
         ("x(i) = b(i) + c(i)", &["b:s", "c:b", "x:s"], "i"),
         ("x(i) = b(i) * c(i)", &["b:b", "c:d", "x:d"], "i"),
-        ("x(i) = b(i) * c(i) * d(i)", &["b:b", "c:b", "d:b", "x:s"], "i"),
+        (
+            "x(i) = b(i) * c(i) * d(i)",
+            &["b:b", "c:b", "d:b", "x:s"],
+            "i",
+        ),
         ("x(i) = B(i,j) * c(j)", &["B:ds", "c:b", "x:d"], "i,j"),
         ("x(i) = B(i,j) * c(j)", &["B:bb", "c:b", "x:s"], "i,j"),
         ("X(i,j) = B(i,j) + C(i,j)", &["B:db", "C:sb", "X:ss"], "i,j"),

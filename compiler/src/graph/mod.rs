@@ -13,9 +13,9 @@ mod yaml;
 
 pub use kinds::{
     Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvScan, Concat, CrdDrop,
-    CrdHold, Descriptor,
-    FiberLookup, FiberWrite, Intersect, NodeKind, Port, PortSpec, Primitive, Range, Reduce,
-    RepSigGen, Repeat, Role, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
+    CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, NodeKind, Port, PortSpec, Primitive,
+    Range, Reduce, RepSigGen, Repeat, Role, SpAccumulator, StreamKind, Union, ValsWrite,
+    DESCRIPTORS,
 };
 pub use validate::GraphError;
 pub use yaml::{GraphIoError, GraphIoErrorKind};

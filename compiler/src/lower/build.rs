@@ -6,12 +6,12 @@ use petgraph::graph::NodeIndex;
 
 use crate::cin::lattice::{at_zero, Iterations, Slot, Term};
 use crate::cin::{ETree, Kernel, LowerError, Workspace};
-use crate::tensor::LevelFormat;
 use crate::graph::{
-    Alu, AluOp, AluOperand, ArrayVals, BvExpand, BvJoin, BvScan, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
-    GraphInfo, Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat, SamGraph, SpAccumulator,
-    StreamKind, Union, ValsWrite,
+    Alu, AluOp, AluOperand, ArrayVals, BvExpand, BvJoin, BvScan, Concat, CrdDrop, CrdHold,
+    FiberLookup, FiberWrite, GraphInfo, Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat,
+    SamGraph, SpAccumulator, StreamKind, Union, ValsWrite,
 };
+use crate::tensor::LevelFormat;
 
 /// A node's output port.
 type Stream = (NodeIndex, String);

@@ -13,7 +13,8 @@ use crate::tensor::LevelFormat;
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "bvscan",
     dot: &["bvscan"],
-    summary: "scans one bitvector level: per reference, the fiber's words and their popcount prefixes",
+    summary:
+        "scans one bitvector level: per reference, the fiber's words and their popcount prefixes",
 };
 
 /// Bitvector scanner of `tensor`'s storage level `level` (a `b` level),

@@ -36,10 +36,10 @@ mod valswrite;
 
 pub use alu::{Alu, AluOp, AluOperand};
 pub use arrayvals::ArrayVals;
+pub use broadcast::Broadcast;
 pub use bvexpand::BvExpand;
 pub use bvjoin::BvJoin;
 pub use bvscan::BvScan;
-pub use broadcast::Broadcast;
 pub use concat::Concat;
 pub use crddrop::CrdDrop;
 pub use crdhold::CrdHold;
