@@ -160,6 +160,7 @@ module sam_bvexpand #(
   logic [WordWidth:0]  in_bv_q;
   logic [WordWidth:0]  in_mask_q[MaxWays];
   logic [RefWidth:0]   in_ref_q[MaxWays];
+  logic                in_zero_q, in_one_q;  // the word is zero, has at most one bit
 
   assign in_take = in_all && (!in_valid_q || take_in);
 
@@ -167,6 +168,8 @@ module sam_bvexpand #(
     if (!rst_ni) begin
       in_valid_q <= 1'b0;
       in_bv_q    <= '0;
+      in_zero_q  <= 1'b1;
+      in_one_q   <= 1'b1;
       for (int k = 0; k < MaxWays; k++) begin
         in_mask_q[k] <= '0;
         in_ref_q[k]  <= '0;
@@ -176,6 +179,8 @@ module sam_bvexpand #(
       if (in_take) begin
         in_valid_q <= 1'b1;
         in_bv_q    <= bv_tok_i;
+        in_zero_q  <= bv_tok_i[WordWidth] || bv_tok_i[WordWidth-1:0] == '0;
+        in_one_q   <= bv_tok_i[WordWidth] || at_most_one(32'(bv_tok_i[WordWidth-1:0]));
         for (int k = 0; k < MaxWays; k++) begin
           in_mask_q[k] <= mask_tok[k];
           in_ref_q[k]  <= ref_tok[k];
@@ -248,8 +253,8 @@ module sam_bvexpand #(
       nxt_d       = in_bv_q[WordWidth] ? '0
                                        : in_bv_q[WordWidth-1:0]
                                          & (in_bv_q[WordWidth-1:0] - WordWidth'(1));
-      rem_zero_d  = in_bv_q[WordWidth] || in_bv_q[WordWidth-1:0] == '0;
-      nxt_zero_d  = in_bv_q[WordWidth] || at_most_one(32'(in_bv_q[WordWidth-1:0]));
+      rem_zero_d  = in_zero_q;
+      nxt_zero_d  = in_one_q;
       for (int k = 0; k < MaxWays; k++) begin
         cmask_d[k] = in_mask_q[k][WordWidth-1:0];
         cref_d[k]  = in_ref_q[k];

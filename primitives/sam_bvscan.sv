@@ -17,13 +17,13 @@
 // start_i is high (the arrays are loaded); the ref input is unused.
 //
 // Structure: input (a token taken while a descriptor credit is left) -> r * W on a
-// two-cycle registered multiplier, the token beside it -> a four-entry descriptor
-// queue (`sam_fifo`) -> scan (one token per cycle while an output credit is left:
-// a word read of bv and pre at the same address, or a stop) -> two pipeline
-// stages meeting the read data (two-cycle reads) -> two output buffers
-// (`sam_fifo`, Depth 4).
-// Latency: 7 cycles from a reference taken to its fiber's first word (multiplier
-// 2, queue 1, scan and reads 3, buffer 1).
+// two-cycle registered multiplier, the token beside it -> a six-entry descriptor
+// queue (`sam_fifo`) -> the head descriptor, in registers -> scan (one token per
+// cycle while an output credit is left: a word read of bv and pre at the same
+// address, or a stop) -> two pipeline stages meeting the read data (two-cycle
+// reads) -> two output buffers (`sam_fifo`, Depth 4).
+// Latency: 8 cycles from a reference taken to its fiber's first word (multiplier
+// 2, queue 1, head 1, scan and reads 3, buffer 1).
 // Throughput: one word per cycle within a fiber; the first word of a fiber leaves
 // in the cycle its descriptor is taken, so a fiber of W words costs W cycles plus
 // its stop: one token per cycle on the outputs.
@@ -82,6 +82,8 @@ module sam_bvscan #(
   // A stop's level + 1 as the narrower output carries it.
   localparam int unsigned LvlWidth = (WordWidth < RefWidth) ? WordWidth : RefWidth;
   localparam int unsigned Depth = 4;
+  // Descriptors in flight: multiplier (2), queue, head register, room's register.
+  localparam int unsigned DescDepth = 6;
 
   if (WordWidth < 2 || WordWidth > 32 || (WordWidth & (WordWidth - 1)) != 0)
   begin : gen_bad_word_width
@@ -192,7 +194,7 @@ module sam_bvscan #(
   sam_pkg::tok_kind_e   d2_kind;
   logic [DescWidth-1:0] desc_in;
   logic [DescWidth:0]   desc_out;
-  logic                 desc_valid, desc_pop, unused_desc_ready;
+  logic                 desc_valid, desc_pop, head_load, unused_desc_ready;
 
   logic [LvlWidth-1:0] d2_lvl, d2_up;  // a stop's level, and + 1
   assign d2_lvl  = LvlWidth'(d2_tok_q[RefWidth-1:0]);
@@ -206,20 +208,36 @@ module sam_bvscan #(
     endcase
   end
 
-  sam_credit #(.Depth(Depth), .Outputs(1)) desc_credit (
+  sam_credit #(.Depth(DescDepth), .Outputs(1)) desc_credit (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .take_i(src_take), .give_i(desc_pop), .room_o(dq_room)
   );
-  sam_fifo #(.Width(DescWidth), .Depth(Depth)) desc_queue (
+  sam_fifo #(.Width(DescWidth), .Depth(DescDepth)) desc_queue (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .valid_i(d2_valid_q), .ready_o(unused_desc_ready), .tok_i({1'b0, desc_in}),
-    .valid_o(desc_valid), .ready_i(desc_pop), .tok_o(desc_out)
+    .valid_o(desc_valid), .ready_i(head_load), .tok_o(desc_out)
   );
 
+  // The head descriptor, in flip-flops: the scan's read address comes from
+  // registers, not from the queue's memory through the decode.
+  logic                head_valid_q;
   sam_pkg::tok_kind_e  h_kind;
   logic [ValWidth-1:0] h_val;
-  assign h_kind = sam_pkg::tok_kind_e'(desc_out[DescWidth-1 -: 2]);
-  assign h_val  = desc_out[ValWidth-1:0];
+  assign head_load = desc_valid && (!head_valid_q || desc_pop);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      head_valid_q <= 1'b0;
+      h_kind       <= sam_pkg::TokData;
+      h_val        <= '0;
+    end else begin
+      if (desc_pop) head_valid_q <= 1'b0;
+      if (head_load) begin
+        head_valid_q <= 1'b1;
+        h_kind       <= sam_pkg::tok_kind_e'(desc_out[DescWidth-1 -: 2]);
+        h_val        <= desc_out[ValWidth-1:0];
+      end
+    end
+  end
   logic unused_desc_flag;  // the queue's control flag: descriptors are raw bits
   assign unused_desc_flag = desc_out[DescWidth];
 
@@ -247,7 +265,6 @@ module sam_bvscan #(
     emit_n    = nfib_q;
     emit_done = 1'b0;
     emit_lvl  = '0;
-    emit_addr = addr_q;
     if (out_room) begin
       if (fib_q) begin
         emit      = 1'b1;
@@ -258,7 +275,7 @@ module sam_bvscan #(
           fib_d  = 1'b0;
           open_d = 1'b1;
         end
-      end else if (desc_valid) begin
+      end else if (head_valid_q) begin
         unique case (h_kind)
           sam_pkg::TokData, sam_pkg::TokEmpty: begin
             if (open_q) begin
@@ -268,7 +285,6 @@ module sam_bvscan #(
               desc_pop  = 1'b1;
               nfib_d    = h_kind == sam_pkg::TokEmpty;
               emit_n    = nfib_d;
-              emit_addr = AddrWidth'(h_val);
               if (wpf_q == '0) begin
                 open_d = 1'b1;
               end else begin
@@ -316,9 +332,15 @@ module sam_bvscan #(
     end
   end
 
-  assign bv_rd_en_o    = emit_word && !emit_n;
+  // The address of the word issued this cycle, if one is: inside a fiber the
+  // next word, else the head's first word. Reads go out whenever a word may
+  // issue (inside a fiber or with a head): a read whose word does not issue is
+  // never looked at (a word's data is taken exactly two cycles after its issue),
+  // so the enable and the address are one gate of registers each.
+  assign emit_addr     = fib_q ? addr_q : AddrWidth'(h_val);
+  assign bv_rd_en_o    = fib_q || head_valid_q;
   assign bv_rd_addr_o  = emit_addr;
-  assign pre_rd_en_o   = emit_word && !emit_n;
+  assign pre_rd_en_o   = fib_q || head_valid_q;
   assign pre_rd_addr_o = emit_addr;
 
   // ---- two stages meeting the read data, then the buffers -------------------------
@@ -390,7 +412,8 @@ module sam_bvscan #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (32'(desc_credit.used_q[0])
-              == 32'(d1_valid_q) + 32'(d2_valid_q) + desc_queue.f_count);
+              == 32'(d1_valid_q) + 32'(d2_valid_q) + desc_queue.f_count
+                 + 32'(head_valid_q));
       assert (32'(out_credit.used_q[0])
               == 32'(p1_valid_q) + 32'(p2_valid_q) + bv_buffer.f_count);
       assert (32'(out_credit.used_q[1])
