@@ -457,9 +457,10 @@ module sam_bvexpand #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni && in_take) begin
-      BvAligned_M: assert (bv_tok_i[WordWidth] == mask0_tok_i[WordWidth]
-                           && bv_tok_i[WordWidth] == ref0_tok_i[RefWidth]
-                           || (!bv_tok_i[WordWidth] && ref0_tok_i[RefWidth]))
+      BvAligned_M: assert ((bv_tok_i[WordWidth] == mask0_tok_i[WordWidth]
+                            && bv_tok_i[WordWidth] == ref0_tok_i[RefWidth])
+                           || (!bv_tok_i[WordWidth] && !mask0_tok_i[WordWidth]
+                               && ref0_tok_i[RefWidth]))
       else $error("sam_bvexpand: words, masks and prefixes differ in structure");
       BvNoEmpty_M: assert (!bv_tok_i[WordWidth] || bv_tok_i[WordWidth-1:0]
                            != WordWidth'(sam_pkg::empty_payload(WordWidth)))
