@@ -101,6 +101,13 @@ package sam_pkg;
     LocateEmpty
   } locate_miss_e;
 
+  // How sam_bvjoin combines the ways' bitvector words (Mode): AND (intersection)
+  // or OR (union).
+  typedef enum logic [0:0] {
+    BvAnd,
+    BvOr
+  } bv_join_e;
+
   // Payload of D for a Width-bit channel: all ones.
   function automatic logic [63:0] done_payload(int unsigned width);
     return (64'd1 << width) - 64'd1;

@@ -167,6 +167,7 @@ pub fn graph_tensors(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
     for n in graph.graph.node_weights() {
         match &n.kind {
             NodeKind::FiberLookup(FiberLookup { tensor, .. })
+            | NodeKind::BvScan(samgen_compiler::graph::BvScan { tensor, .. })
             | NodeKind::Repeat(Repeat { tensor, .. })
             | NodeKind::ArrayVals(ArrayVals { tensor, .. }) => {
                 read.insert(tensor.clone());

@@ -14,7 +14,7 @@ use samgen_compiler::tensor::{
 };
 
 use crate::kernel_args::{graph_tensors, parse_expression, HwArgs, KernelArgs};
-use samgen_compiler::graph::{FiberLookup, NodeKind, SamGraph};
+use samgen_compiler::graph::SamGraph;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Backend {
@@ -125,13 +125,7 @@ fn format_of(graph: &SamGraph, name: &str) -> Result<Format> {
 fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<()> {
     let mut sizes: BTreeMap<&str, (u64, &str, usize)> = BTreeMap::new();
     for n in graph.graph.node_weights() {
-        let NodeKind::FiberLookup(FiberLookup {
-            tensor,
-            level,
-            index,
-            ..
-        }) = &n.kind
-        else {
+        let Some((tensor, level, index)) = n.kind.scanned_level() else {
             continue;
         };
         let Some(coo) = inputs.get(tensor) else {
@@ -145,11 +139,11 @@ fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<(
                 format.order()
             );
         }
-        let Some(&mode) = format.mode_order.get(*level) else {
+        let Some(&mode) = format.mode_order.get(level) else {
             continue;
         };
         let size = coo.dims[mode];
-        match sizes.get(index.as_str()) {
+        match sizes.get(index) {
             None => {
                 sizes.insert(index, (size, tensor, mode));
             }

@@ -459,6 +459,18 @@ fn misc_graph() -> SamGraph {
 
 /// A root range and a concatenation of two ways (a range's values and a
 /// scanned level's) into one written level.
+/// The bitvector kinds, as the lowering builds them for `x(i) = b(i) * c(i)`
+/// with both operands stored `b`.
+fn bitvector_graph() -> SamGraph {
+    let asg = samgen_compiler::expr::parse("x(i) = b(i) * c(i)").unwrap();
+    let mut formats = std::collections::HashMap::new();
+    formats.insert("b".to_string(), "b".parse().unwrap());
+    formats.insert("c".to_string(), "b".parse().unwrap());
+    let k =
+        samgen_compiler::lower::Kernel::from_assignment(&asg, &formats, vec!["i".into()]).unwrap();
+    samgen_compiler::lower::lower(&k).unwrap()
+}
+
 fn range_concat_graph() -> SamGraph {
     let mut info = GraphInfo::default();
     for (t, f) in [("W", "s"), ("E", "s"), ("F", "d")] {
@@ -535,6 +547,7 @@ fn hand_built_graphs_cover_every_kind_and_validate() {
         misc_graph(),
         range_concat_graph(),
         locate_graph(),
+        bitvector_graph(),
     ] {
         g.validate().unwrap();
         for n in g.graph.node_weights() {
@@ -552,6 +565,7 @@ fn yaml_round_trip() {
         misc_graph(),
         range_concat_graph(),
         locate_graph(),
+        bitvector_graph(),
     ] {
         let text = g.to_yaml();
         let back =
@@ -570,6 +584,7 @@ fn dot_round_trip() {
         misc_graph(),
         range_concat_graph(),
         locate_graph(),
+        bitvector_graph(),
     ] {
         let text = g.to_dot();
         assert!(text.starts_with("digraph SAM {\n"));

@@ -111,3 +111,28 @@ fn operand_outside_an_outer_sum_is_refused_clearly() {
     let k = Kernel::from_assignment(&asg, &formats, vec!["i".into(), "j".into()]).unwrap();
     lower(&k).unwrap();
 }
+
+/// Bitvector operands lower (scanned as words); a bitvector output has no
+/// writer and is refused by name, never written through another format's arrays.
+#[test]
+fn bitvector_operands_lower_and_outputs_are_refused() {
+    let asg = samgen_compiler::expr::parse("x(i) = b(i) * c(i)").unwrap();
+    let mut formats = HashMap::new();
+    formats.insert("b".to_string(), "b".parse::<Format>().unwrap());
+    formats.insert("c".to_string(), "b".parse::<Format>().unwrap());
+    let order = vec!["i".to_string()];
+    let k = Kernel::from_assignment(&asg, &formats, order.clone()).unwrap();
+    let g = lower(&k).unwrap();
+    let counts = g.primitive_counts();
+    assert_eq!(counts.get("bvscan"), Some(&2), "{counts:?}");
+    assert_eq!(counts.get("bvjoin"), Some(&1), "{counts:?}");
+    assert_eq!(counts.get("bvexpand"), Some(&1), "{counts:?}");
+    assert_eq!(counts.get("intersect"), None, "{counts:?}");
+    let mut formats = HashMap::new();
+    formats.insert("x".to_string(), "b".parse::<Format>().unwrap());
+    let k = Kernel::from_assignment(&asg, &formats, order).unwrap();
+    assert_eq!(
+        lower(&k).unwrap_err().to_string(),
+        "tensor x: level 0 is stored bitvector, which the lowering cannot write yet"
+    );
+}

@@ -85,6 +85,79 @@ fn dense_and_sparse_dense_arrays() {
 }
 
 #[test]
+fn bitvector_arrays() {
+    // Rows: 0 -> columns 1, 3 (word 0b1010); 1 -> none; 2 -> column 0; 3 -> none.
+    let t = Tensor::pack("B", &small(), &fmt("db")).unwrap();
+    assert_eq!(names(&t), ["B1_bv", "B1_pre", "B_vals"]);
+    assert_eq!(index(&t, "B1_bv"), [0b1010, 0, 0b1, 0]);
+    assert_eq!(index(&t, "B1_pre"), [0, 2, 2, 3, 3]);
+    assert_eq!(vals(&t), [1, 2, 3]);
+    assert_eq!(t.unpack().unwrap(), small());
+    // Both levels bitvector: the outer level is one word of rows 0 and 2.
+    let t = Tensor::pack("B", &small(), &fmt("bb")).unwrap();
+    assert_eq!(index(&t, "B0_bv"), [0b101]);
+    assert_eq!(index(&t, "B0_pre"), [0, 2]);
+    assert_eq!(index(&t, "B1_bv"), [0b1010, 0b1]);
+    assert_eq!(index(&t, "B1_pre"), [0, 2, 3]);
+    assert_eq!(t.unpack().unwrap(), small());
+}
+
+#[test]
+fn bitvector_words_span_the_dimension() {
+    // 70 coordinates: three words per fiber, the last holding coordinates 64..69.
+    let v = CooTensor::new(
+        vec![70],
+        vec![(vec![0], 1), (vec![31], 2), (vec![32], 3), (vec![69], 4)],
+    )
+    .unwrap();
+    let t = Tensor::pack("c", &v, &fmt("b")).unwrap();
+    assert_eq!(index(&t, "c0_bv"), [1 | 1 << 31, 1, 1 << 5]);
+    assert_eq!(index(&t, "c0_pre"), [0, 2, 3, 4]);
+    assert_eq!(t.unpack().unwrap(), v);
+    // An empty dimension has no words.
+    let e = Tensor::pack("c", &CooTensor::zeros(vec![0]), &fmt("b")).unwrap();
+    assert_eq!(index(&e, "c0_bv"), [] as [u64; 0]);
+    assert_eq!(index(&e, "c0_pre"), [0]);
+}
+
+#[test]
+fn bitvector_check_names_each_problem() {
+    let good = Tensor::pack("B", &small(), &fmt("db")).unwrap();
+    assert_eq!(good.validate(), Ok(vec![4, 3]));
+    let err = |f: &dyn Fn(&mut Tensor)| {
+        let mut t = good.clone();
+        f(&mut t);
+        t.unpack().unwrap_err().to_string()
+    };
+    assert_eq!(
+        err(&|t| t.levels[1].arrays[0].data = vec![0b1010, 0, 0b1]),
+        "tensor B: level 1 (bitvector) `bv` has 3 words, expected 4 (1 per parent position)"
+    );
+    assert_eq!(
+        err(&|t| t.levels[1].arrays[0].data[2] = 0b10001),
+        "tensor B: level 1 (bitvector) `bv[2]` = 0x11 sets bits beyond the dimension 4"
+    );
+    assert_eq!(
+        err(&|t| t.levels[1].arrays[1].data = vec![0, 2, 2, 3]),
+        "tensor B: level 1 (bitvector) `pre` has 4 entries, expected 5 (one per word, plus one)"
+    );
+    assert_eq!(
+        err(&|t| t.levels[1].arrays[1].data = vec![0, 2, 3, 3, 3]),
+        "tensor B: level 1 (bitvector) `pre[2]` = 3, expected 2 (the set bits of the words before it)"
+    );
+    assert_eq!(
+        err(&|t| {
+            t.levels[1].arrays.remove(1);
+        }),
+        "tensor B: level 1 (bitvector) missing its `pre` array"
+    );
+    assert_eq!(
+        err(&|t| t.levels[1].arrays[0].name = "crd"),
+        "tensor B: level 1 (bitvector) has an unexpected array `crd`"
+    );
+}
+
+#[test]
 fn order_zero_has_only_a_value() {
     for v in [0, 7] {
         let t = Tensor::pack("a", &CooTensor::scalar(v), &fmt("")).unwrap();
@@ -106,12 +179,15 @@ fn vector_formats() {
     assert_eq!(vals(&d), [0, 4, 0, 0, -2]);
 }
 
-/// Every format of `order` levels: letters `d`, `s`, `s'`, every mode order.
+/// Every format of `order` levels: letters `d`, `s`, `s'`, `b`, `b'`, every mode
+/// order.
 fn all_formats(order: usize) -> Vec<Format> {
     let specs = [
         LevelSpec::new(LevelFormat::Dense),
         LevelSpec::new(LevelFormat::Compressed),
         LevelSpec::with_padding(LevelFormat::Compressed, true),
+        LevelSpec::new(LevelFormat::Bitvector),
+        LevelSpec::with_padding(LevelFormat::Bitvector, true),
     ];
     let mut level_lists = vec![Vec::new()];
     for _ in 0..order {
@@ -252,7 +328,7 @@ fn every_format_round_trips_orders_1_to_3() {
             }
         }
     }
-    assert!(checked > 2000, "{checked}");
+    assert!(checked > 8000, "{checked}");
 }
 
 #[test]

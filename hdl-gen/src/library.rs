@@ -185,6 +185,24 @@ pub const SOURCES: &[Source] = &[
         ],
     },
     Source {
+        name: "sam_bvscan",
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_credit",
+            "sam_mul18",
+        ],
+    },
+    Source {
+        name: "sam_bvjoin",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+    Source {
+        name: "sam_bvexpand",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+    Source {
         name: "sam_spaccumulator1",
         deps: &[
             "sam_pkg",
@@ -1279,6 +1297,163 @@ pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
         "sam_union: references need >= 2 bits to carry N, not {ref_width}"
     );
     joiner("sam_union", ways, crd_width, ref_width, true)
+}
+
+/// The bitvector word width of the tensor model's `b` levels
+/// (`samgen_compiler::tensor::level::bitvector::WORD_BITS`).
+pub const BV_WORD_WIDTH: u32 = 32;
+
+/// `sam_bvscan` scanning a bitvector level of `word_width`-bit words (a power of
+/// two, 2..32) with a `crd_width`-bit dimension register and `ref_width`-bit
+/// references; the `bv` and `pre` arrays hold `2^addr_width` words each; `root`
+/// scans the root fiber once its `start` register is set.
+pub fn bvscan(
+    word_width: u32,
+    crd_width: u32,
+    ref_width: u32,
+    root: bool,
+    addr_width: u32,
+) -> PrimitiveConfig {
+    let mut streams = Vec::new();
+    let mut unused: Vec<PortSpec> = Vec::new();
+    let start = SidePort {
+        name: "start".into(),
+        kind: SideKind::Config,
+        width: 1,
+    };
+    if root {
+        unused.extend(StreamPort::input("ref", ref_width).ports());
+    } else {
+        unused.extend(start.ports());
+        streams.push(StreamPort::input("ref", ref_width));
+    }
+    streams.push(StreamPort::output("bv", word_width));
+    streams.push(StreamPort::output("ref", ref_width));
+    let mut sides = vec![
+        SidePort {
+            name: "dim".into(),
+            kind: SideKind::Config,
+            width: crd_width,
+        },
+        SidePort {
+            name: "bv".into(),
+            kind: SideKind::MemRead {
+                addr_width,
+                search: false,
+            },
+            width: word_width,
+        },
+        SidePort {
+            name: "pre".into(),
+            kind: SideKind::MemRead {
+                addr_width,
+                search: false,
+            },
+            width: ref_width,
+        },
+    ];
+    if root {
+        // Last: the host sets it after loading the arrays.
+        sides.push(start);
+    }
+    PrimitiveConfig {
+        module: "sam_bvscan".into(),
+        params: vec![
+            ("WordWidth".into(), word_width.to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+            ("Root".into(), u32::from(root).to_string()),
+            ("AddrWidth".into(), addr_width.to_string()),
+        ],
+        streams,
+        sides,
+        unused,
+    }
+}
+
+/// How `sam_bvjoin` combines words (its `Mode` parameter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BvJoinMode {
+    /// AND: intersection.
+    And,
+    /// OR: union.
+    Or,
+}
+
+impl BvJoinMode {
+    /// The `Mode` parameter value (`sam_pkg::bv_join_e`).
+    pub fn param(self) -> &'static str {
+        match self {
+            BvJoinMode::And => "sam_pkg::BvAnd",
+            BvJoinMode::Or => "sam_pkg::BvOr",
+        }
+    }
+}
+
+/// `sam_bvjoin` of two aligned ways of `word_width`-bit words and
+/// `ref_width`-bit prefixes: the joined words, then per way its prefixes and
+/// its own words.
+pub fn bvjoin(mode: BvJoinMode, word_width: u32, ref_width: u32) -> PrimitiveConfig {
+    let mut streams = Vec::new();
+    for k in 0..2 {
+        streams.push(StreamPort::input(&format!("bv{k}"), word_width));
+        streams.push(StreamPort::input(&format!("ref{k}"), ref_width));
+    }
+    streams.push(StreamPort::output("bv", word_width));
+    for k in 0..2 {
+        streams.push(StreamPort::output(&format!("ref{k}"), ref_width));
+        streams.push(StreamPort::output(&format!("mask{k}"), word_width));
+    }
+    PrimitiveConfig {
+        module: "sam_bvjoin".into(),
+        params: vec![
+            ("WordWidth".into(), word_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+            ("Mode".into(), mode.param().into()),
+        ],
+        streams,
+        sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+/// `sam_bvexpand` of `ways` (1 or 2) ways: `word_width`-bit words (a power of
+/// two, 2..32) to `crd_width`-bit coordinates and each way's `ref_width`-bit
+/// references. With one way, way 1's ports are unused (tied off).
+pub fn bvexpand(ways: u32, word_width: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+    assert!(
+        (1..=2).contains(&ways),
+        "sam_bvexpand has 1..=2 ways, not {ways}"
+    );
+    let way_in = |k: u32| {
+        [
+            StreamPort::input(&format!("ref{k}"), ref_width),
+            StreamPort::input(&format!("mask{k}"), word_width),
+        ]
+    };
+    let mut streams = vec![StreamPort::input("bv", word_width)];
+    streams.extend((0..ways).flat_map(way_in));
+    streams.push(StreamPort::output("crd", crd_width));
+    streams.extend((0..ways).map(|k| StreamPort::output(&format!("ref{k}"), ref_width)));
+    let unused = (ways..2)
+        .flat_map(|k| {
+            let [r, m] = way_in(k);
+            [r, m, StreamPort::output(&format!("ref{k}"), ref_width)]
+        })
+        .flat_map(|p| p.ports())
+        .collect();
+    PrimitiveConfig {
+        module: "sam_bvexpand".into(),
+        params: vec![
+            ("Ways".into(), ways.to_string()),
+            ("WordWidth".into(), word_width.to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+        ],
+        streams,
+        sides: Vec::new(),
+        unused,
+    }
 }
 
 /// Workspace capacities of `sam_spaccumulator`: coordinates `0..inner` (j) and,

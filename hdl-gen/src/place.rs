@@ -40,6 +40,7 @@ pub(crate) fn width_of(kind: StreamKind, o: &TopOptions) -> u32 {
         StreamKind::Val => o.val_width,
         StreamKind::Repsig => REPSIG_WIDTH,
         StreamKind::Skip => library::skip_width(o.crd_width),
+        StreamKind::Bv => crate::library::BV_WORD_WIDTH,
     }
 }
 
@@ -155,6 +156,9 @@ pub(crate) fn place(
     let (cw, rw) = (o.crd_width, o.ref_width);
     let (config, ports) = match kind {
         NodeKind::FiberLookup(k) => scanner(&mut cx, k)?,
+        NodeKind::BvScan(k) => bvscan(&mut cx, k)?,
+        NodeKind::BvJoin(k) => bvjoin(&cx, k),
+        NodeKind::BvExpand(k) => bvexpand(&cx, k),
         NodeKind::Range(k) => range(&mut cx, k),
         NodeKind::RepSigGen(_) => (
             library::repsiggen(cw),
@@ -202,6 +206,13 @@ fn scanner(cx: &mut Cx, k: &FiberLookup) -> Result<Config, TopError> {
             },
         );
         (ScanFormat::Dense, ScanArrays::NONE)
+    } else if format.imp().array_names() != ["pos", "crd"] {
+        // The memory scanner reads `pos`/`crd`; a level stored otherwise has its
+        // own scanner kind.
+        return Err(TopError::Node {
+            node: cx.name.to_string(),
+            message: format!("sam_fiberlookup does not scan {format} levels"),
+        });
     } else {
         let arrays = ScanArrays {
             pos_addr_width: cx.input("pos", level_array_name(&k.tensor, k.level, "pos"))?,
@@ -230,6 +241,61 @@ fn scanner(cx: &mut Cx, k: &FiberLookup) -> Result<Config, TopError> {
         library::fiberlookup(scan, k.root, cw, rw, arrays, k.skip),
         ports,
     ))
+}
+
+/// A bitvector scanner: the `bv` and `pre` arrays, and the level's dimension
+/// (its words per fiber) from the index's `dim` setting.
+fn bvscan(cx: &mut Cx, k: &samgen_compiler::graph::BvScan) -> Result<Config, TopError> {
+    let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
+    cx.sides.insert(
+        "dim".to_string(),
+        RegionRole::Setting {
+            index: k.index.clone(),
+        },
+    );
+    let bv = cx.input("bv", level_array_name(&k.tensor, k.level, "bv"))?;
+    let pre = cx.input("pre", level_array_name(&k.tensor, k.level, "pre"))?;
+    let config = library::bvscan(library::BV_WORD_WIDTH, cw, rw, k.root, bv.max(pre));
+    let ports = pairs(&[("ref_in", "ref"), ("bv_out", "bv"), ("ref_out", "ref")]);
+    Ok((config, ports))
+}
+
+/// The word joiner: way k of the node is way k of `sam_bvjoin`.
+fn bvjoin(cx: &Cx, k: &samgen_compiler::graph::BvJoin) -> Config {
+    let mode = if k.union {
+        library::BvJoinMode::Or
+    } else {
+        library::BvJoinMode::And
+    };
+    let mut ports = BTreeMap::new();
+    ports.insert("bv_out".to_string(), "bv".to_string());
+    for (i, t) in k.operands.iter().enumerate() {
+        ports.insert(format!("bv_in_{t}"), format!("bv{i}"));
+        ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
+        ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+        ports.insert(format!("mask_out_{t}"), format!("mask{i}"));
+    }
+    (
+        library::bvjoin(mode, library::BV_WORD_WIDTH, cx.o.ref_width),
+        ports,
+    )
+}
+
+/// The expander: way k of the node is way k of `sam_bvexpand`.
+fn bvexpand(cx: &Cx, k: &samgen_compiler::graph::BvExpand) -> Config {
+    let mut ports = BTreeMap::new();
+    ports.insert("bv_in".to_string(), "bv".to_string());
+    ports.insert("crd_out".to_string(), "crd".to_string());
+    for (i, t) in k.operands.iter().enumerate() {
+        ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
+        ports.insert(format!("mask_in_{t}"), format!("mask{i}"));
+        ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+    }
+    let ways = k.operands.len() as u32;
+    (
+        library::bvexpand(ways, library::BV_WORD_WIDTH, cx.o.crd_width, cx.o.ref_width),
+        ports,
+    )
 }
 
 /// A range is the scanner's range format: a dense level's coordinates from the
@@ -436,6 +502,12 @@ fn level_writer(cx: &mut Cx, k: &FiberWrite) -> Result<Config, TopError> {
     let ports = pairs(&[("crd_in", "crd")]);
     let cw = cx.o.crd_width;
     let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+    if !format.caps().full && !format.caps().append {
+        return Err(TopError::Node {
+            node: cx.name.to_string(),
+            message: format!("no level writer stores {format} levels"),
+        });
+    }
     if format.caps().full {
         cx.sides.insert(
             "dim".into(),

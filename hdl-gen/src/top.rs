@@ -127,6 +127,12 @@ fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
                 index,
                 ..
             })
+            | NodeKind::BvScan(samgen_compiler::graph::BvScan {
+                tensor,
+                level,
+                index,
+                ..
+            })
             | NodeKind::FiberWrite(FiberWrite {
                 tensor,
                 level,
@@ -261,23 +267,17 @@ pub fn index_extents(
 ) -> Result<BTreeMap<String, u64>, (String, String)> {
     let mut dims = BTreeMap::new();
     for n in graph.graph.node_weights() {
-        if let NodeKind::FiberLookup(FiberLookup {
-            tensor,
-            level,
-            index,
-            ..
-        }) = &n.kind
-        {
+        if let Some((tensor, level, index)) = n.kind.scanned_level() {
             let lvl = inputs
                 .get(tensor)
-                .and_then(|t| t.levels.get(*level))
+                .and_then(|t| t.levels.get(level))
                 .ok_or_else(|| {
                     (
                         n.name.clone(),
                         format!("no input tensor {tensor} with a level {level}"),
                     )
                 })?;
-            dims.insert(index.clone(), lvl.dim);
+            dims.insert(index.to_string(), lvl.dim);
         }
     }
     Ok(dims)

@@ -4,6 +4,7 @@
 
 pub mod alu;
 pub mod arrayvals;
+pub mod bitvector;
 pub mod board;
 pub mod broadcast;
 pub mod concat;

@@ -143,6 +143,18 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             crd_width: 16,
             ref_width: 16,
         }),
+        Box::new(crate::bitvector::BvScan::new(false)),
+        Box::new(crate::bitvector::BvJoin {
+            mode: samgen_hdl::library::BvJoinMode::And,
+            word_width: samgen_hdl::library::BV_WORD_WIDTH,
+            ref_width: 16,
+        }),
+        Box::new(crate::bitvector::BvExpand {
+            ways: 2,
+            word_width: samgen_hdl::library::BV_WORD_WIDTH,
+            crd_width: 16,
+            ref_width: 16,
+        }),
     ]
 }
 

@@ -257,4 +257,14 @@ pub enum LowerError {
     Unsupported(String),
     #[error(transparent)]
     Locate(#[from] crate::expr::LocateError),
+    /// A level whose format the lowering has no scanner or writer for.
+    #[error(
+        "tensor {tensor}: level {level} is stored {format}, which the lowering cannot {role} yet"
+    )]
+    LevelFormat {
+        tensor: String,
+        level: usize,
+        format: crate::tensor::LevelFormat,
+        role: &'static str,
+    },
 }

@@ -16,7 +16,7 @@ use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
 use crate::graph::kinds::Machine;
-use crate::graph::{FiberLookup, NodeKind, Port, SamGraph, SpAccumulator};
+use crate::graph::{NodeKind, Port, SamGraph, SpAccumulator};
 use crate::tensor::{CooTensor, LevelFormat, Tensor};
 use crate::token::Token;
 
@@ -154,15 +154,9 @@ pub fn execute(
     // Index extents from the scanned levels, before any range needs one.
     let mut index_dims: HashMap<String, u64> = HashMap::new();
     for n in g.node_weights() {
-        if let NodeKind::FiberLookup(FiberLookup {
-            tensor,
-            level,
-            index,
-            ..
-        }) = &n.kind
-        {
-            if let Some(lvl) = tensors.get(tensor).and_then(|t| t.levels.get(*level)) {
-                index_dims.insert(index.clone(), lvl.dim);
+        if let Some((tensor, level, index)) = n.kind.scanned_level() {
+            if let Some(lvl) = tensors.get(tensor).and_then(|t| t.levels.get(level)) {
+                index_dims.insert(index.to_string(), lvl.dim);
             }
         }
     }

@@ -191,6 +191,7 @@ fn refusal(draw: &Draw, e: &LowerError) -> Outcome {
         LowerError::Discordant { .. } => "Discordant (spurious)".into(),
         LowerError::BadLoopOrder { .. } => "BadLoopOrder".into(),
         LowerError::FormatArity { .. } => "FormatArity".into(),
+        LowerError::LevelFormat { format, role, .. } => format!("LevelFormat: {role} {format}"),
         LowerError::Schedule(_) | LowerError::Locate(_) => "Schedule".into(),
         // A random loop order against the sums' nesting is discordant too; the
         // generator's default order (outputs first) must not be.

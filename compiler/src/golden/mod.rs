@@ -3,6 +3,7 @@
 
 pub mod alu;
 pub mod arrayvals;
+pub mod bitvector;
 pub mod concat;
 pub mod crddrop;
 pub mod crdhold;
@@ -20,6 +21,7 @@ pub mod union;
 
 pub use alu::alu;
 pub use arrayvals::arrayvals;
+pub use bitvector::{bvexpand, bvjoin, bvscan, BvJoinMode, BvWay};
 pub use concat::concat;
 pub use crddrop::{crddrop, crddrop_zeros};
 pub use crdhold::crdhold;

@@ -206,6 +206,7 @@ fn kind_from_word(w: &str) -> Option<StreamKind> {
         "val" => Some(StreamKind::Val),
         "repsig" => Some(StreamKind::Repsig),
         "skip" => Some(StreamKind::Skip),
+        "bv" => Some(StreamKind::Bv),
         _ => None,
     }
 }

@@ -146,6 +146,7 @@ impl SamGraph {
         });
         let read = self.graph.node_weights().filter_map(|n| match &n.kind {
             NodeKind::FiberLookup(FiberLookup { tensor, .. })
+            | NodeKind::BvScan(crate::graph::BvScan { tensor, .. })
             | NodeKind::Repeat(Repeat { tensor, .. })
             | NodeKind::ArrayVals(ArrayVals { tensor, .. }) => Some(tensor.as_str()),
             _ => None,
@@ -209,6 +210,7 @@ impl SamGraph {
                 super::StreamKind::Repsig => " style=dotted",
                 super::StreamKind::Val => "",
                 super::StreamKind::Skip => " style=dotted color=red constraint=false",
+                super::StreamKind::Bv => " style=tapered",
             };
             let _ = writeln!(
                 out,

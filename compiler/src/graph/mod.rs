@@ -12,9 +12,10 @@ mod validate;
 mod yaml;
 
 pub use kinds::{
-    Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, Descriptor,
-    FiberLookup, FiberWrite, Intersect, Locate, NodeKind, Port, PortSpec, Primitive, Range, Reduce,
-    RepSigGen, Repeat, Role, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
+    Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvScan, Concat, CrdDrop,
+    CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, Locate, NodeKind, Port, PortSpec,
+    Primitive, Range, Reduce, RepSigGen, Repeat, Role, SpAccumulator, StreamKind, Union, ValsWrite,
+    DESCRIPTORS,
 };
 pub use validate::GraphError;
 pub use yaml::{GraphIoError, GraphIoErrorKind};

@@ -9,10 +9,11 @@ use crate::cin::{ETree, Kernel, LowerError, Workspace};
 use crate::expr::LocateError;
 use crate::golden::LocateMiss;
 use crate::graph::{
-    Alu, AluOp, AluOperand, ArrayVals, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite,
-    GraphInfo, Intersect, Locate, NodeKind, Range, Reduce, RepSigGen, Repeat, SamGraph,
-    SpAccumulator, StreamKind, Union, ValsWrite,
+    Alu, AluOp, AluOperand, ArrayVals, BvExpand, BvJoin, BvScan, Concat, CrdDrop, CrdHold,
+    FiberLookup, FiberWrite, GraphInfo, Intersect, Locate, NodeKind, Range, Reduce, RepSigGen,
+    Repeat, SamGraph, SpAccumulator, StreamKind, Union, ValsWrite,
 };
+use crate::tensor::LevelFormat;
 
 /// A node's output port.
 type Stream = (NodeIndex, String);
@@ -72,6 +73,7 @@ struct Builder<'k> {
 /// Lower `kernel` to a validated SAM graph.
 pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
     check_orders(kernel)?;
+    check_level_formats(kernel)?;
     let it = Iterations::of(kernel)?;
     let mut formats = std::collections::BTreeMap::new();
     for op in &kernel.operands {
@@ -143,6 +145,9 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
         }
         match &mut n.kind {
             NodeKind::FiberLookup(FiberLookup { index, .. })
+            | NodeKind::BvScan(BvScan { index, .. })
+            | NodeKind::BvJoin(BvJoin { index, .. })
+            | NodeKind::BvExpand(BvExpand { index, .. })
             | NodeKind::Range(Range { index, .. })
             | NodeKind::RepSigGen(RepSigGen { index })
             | NodeKind::Repeat(Repeat { index, .. })
@@ -162,6 +167,39 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
             _ => {}
         }
     }
+}
+
+/// The scanners and writers the lowering emits read a full level by arithmetic,
+/// a bitvector level by words (`bvscan`) and any other through `pos`/`crd`
+/// arrays, and write a full or appendable level: refuse any other format rather
+/// than emit hardware that reads arrays the level does not have.
+fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
+    let refuse = |tensor: &str, level: usize, format, role| {
+        Err(LowerError::LevelFormat {
+            tensor: tensor.to_string(),
+            level,
+            format,
+            role,
+        })
+    };
+    for op in &k.operands {
+        for (l, spec) in op.format.levels.iter().enumerate() {
+            let caps = spec.format.caps();
+            let scanned = caps.full
+                || spec.format == LevelFormat::Bitvector
+                || spec.format.imp().array_names() == ["pos", "crd"];
+            if !scanned {
+                return refuse(&op.tensor, l, spec.format, "scan");
+            }
+        }
+    }
+    for (l, spec) in k.output_format.levels.iter().enumerate() {
+        let caps = spec.format.caps();
+        if !caps.full && !caps.append {
+            return refuse(&k.output, l, spec.format, "write");
+        }
+    }
+    Ok(())
 }
 
 fn check_orders(k: &Kernel) -> Result<(), LowerError> {
@@ -505,6 +543,11 @@ impl Builder<'_> {
     fn join(&mut self, term: &Term, v: &str) -> Result<Joined, LowerError> {
         match term {
             Term::Scan(s) if self.workspace(*s).is_some() => self.workspace_leaf(*s),
+            Term::Scan(s) if self.bitvector_level(*s, v).is_some() => {
+                let level = self.bitvector_level(*s, v).expect("checked");
+                let scan = self.bv_scan(*s, level, v);
+                Ok(self.bv_expand(v, scan, &[*s]))
+            }
             Term::Scan(s) => {
                 let s = *s;
                 let op = &self.k.operands[s];
@@ -534,6 +577,13 @@ impl Builder<'_> {
                 children,
             } if children.iter().any(|c| self.locatable(c, v).is_some()) => {
                 self.join_locate(v, children)
+            }
+            Term::Merge {
+                intersect,
+                children,
+            } if self.bitvector_pair(children, v).is_some() => {
+                let pair = self.bitvector_pair(children, v).expect("checked");
+                Ok(self.bv_join(*intersect, v, pair))
             }
             Term::Merge {
                 intersect,
@@ -685,6 +735,93 @@ impl Builder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The level of operand slot `s` that iterates `v`, when it is stored as a
+    /// bitvector (a workspace is not).
+    fn bitvector_level(&self, s: Slot, v: &str) -> Option<usize> {
+        if self.workspace(s).is_some() {
+            return None;
+        }
+        let op = self.k.operands.get(s)?;
+        let level = op.path().iter().position(|x| x == v)?;
+        (op.format.levels.get(level)?.format == LevelFormat::Bitvector).then_some(level)
+    }
+
+    /// Two scans whose levels at `v` are both bitvectors: they merge by words.
+    fn bitvector_pair(&self, children: &[Term], v: &str) -> Option<[(Slot, usize); 2]> {
+        match children {
+            [Term::Scan(a), Term::Scan(b)] => Some([
+                (*a, self.bitvector_level(*a, v)?),
+                (*b, self.bitvector_level(*b, v)?),
+            ]),
+            _ => None,
+        }
+    }
+
+    /// A bitvector scanner of slot `s`'s `level`, fed by its current references.
+    fn bv_scan(&mut self, s: Slot, level: usize, v: &str) -> NodeIndex {
+        let kind = NodeKind::BvScan(BvScan {
+            tensor: self.k.operands[s].tensor.clone(),
+            level,
+            index: v.to_string(),
+            root: self.refs[s].is_none(),
+        });
+        let node = self.add(format!("{}{level}_bvscan", self.labels[s]), kind);
+        if let Some(r) = self.refs[s].clone() {
+            self.connect(&r, node, "ref_in");
+        }
+        node
+    }
+
+    /// The expander of the words of `source`: a scanner (one way, `slots[0]`; its
+    /// words are also the way's masks) or a joiner (its ways, each with its
+    /// prefixes and masks on the joiner's per-way outputs).
+    fn bv_expand(&mut self, v: &str, source: NodeIndex, slots: &[Slot]) -> Joined {
+        let names: Vec<String> = slots.iter().map(|&s| self.labels[s].clone()).collect();
+        let kind = NodeKind::BvExpand(BvExpand {
+            index: v.to_string(),
+            operands: names.clone(),
+        });
+        let node = self.add(format!("{v}_bvexpand"), kind);
+        self.connect(&(source, "bv_out".into()), node, "bv_in");
+        let joined = slots.len() > 1;
+        let mut refs = Vec::new();
+        for (&s, t) in slots.iter().zip(&names) {
+            let (pre, mask) = if joined {
+                (format!("ref_out_{t}"), format!("mask_out_{t}"))
+            } else {
+                ("ref_out".to_string(), "bv_out".to_string())
+            };
+            self.connect(&(source, pre), node, &format!("ref_in_{t}"));
+            self.connect(&(source, mask), node, &format!("mask_in_{t}"));
+            refs.push((s, (node, format!("ref_out_{t}"))));
+        }
+        Joined {
+            crd: (node, "crd_out".into()),
+            refs,
+        }
+    }
+
+    /// Two bitvector scans joined word by word (AND under an intersection, OR
+    /// under a union), then expanded to coordinates and both ways' references.
+    fn bv_join(&mut self, intersect: bool, v: &str, ways: [(Slot, usize); 2]) -> Joined {
+        let scans: Vec<NodeIndex> = ways
+            .iter()
+            .map(|&(s, level)| self.bv_scan(s, level, v))
+            .collect();
+        let names: Vec<String> = ways.iter().map(|w| self.labels[w.0].clone()).collect();
+        let kind = NodeKind::BvJoin(BvJoin {
+            index: v.to_string(),
+            operands: names.clone(),
+            union: !intersect,
+        });
+        let join = self.add(format!("{v}_bvjoin"), kind);
+        for (&scan, t) in scans.iter().zip(&names) {
+            self.connect(&(scan, "bv_out".into()), join, &format!("bv_in_{t}"));
+            self.connect(&(scan, "ref_out".into()), join, &format!("ref_in_{t}"));
+        }
+        self.bv_expand(v, join, &[ways[0].0, ways[1].0])
     }
 
     /// A scanner or range of slot `s`, fed by its current references.

@@ -288,7 +288,7 @@ mod tests {
     fn errors_name_the_problem_and_column() {
         assert_eq!(
             parse("dx").unwrap_err(),
-            "format `dx`: column 2: unknown level format `x` (expected one of d, s)"
+            "format `dx`: column 2: unknown level format `x` (expected one of d, s, b)"
         );
         assert_eq!(
             parse("'d").unwrap_err(),

@@ -16,6 +16,9 @@
 mod alu;
 mod arrayvals;
 mod broadcast;
+mod bvexpand;
+mod bvjoin;
+mod bvscan;
 mod concat;
 mod crddrop;
 mod crdhold;
@@ -35,6 +38,9 @@ mod valswrite;
 pub use alu::{Alu, AluOp, AluOperand};
 pub use arrayvals::ArrayVals;
 pub use broadcast::Broadcast;
+pub use bvexpand::BvExpand;
+pub use bvjoin::BvJoin;
+pub use bvscan::BvScan;
 pub use concat::Concat;
 pub use crddrop::CrdDrop;
 pub use crdhold::CrdHold;
@@ -75,6 +81,8 @@ pub enum StreamKind {
     /// the graph's only back edges. They are advisory, so a graph's forward
     /// edges alone decide what it computes.
     Skip,
+    /// Bitvector words (a scanner's words, a joiner's joined and per-way words).
+    Bv,
 }
 
 impl StreamKind {
@@ -85,6 +93,7 @@ impl StreamKind {
             StreamKind::Val => "val",
             StreamKind::Repsig => "repsig",
             StreamKind::Skip => "skip",
+            StreamKind::Bv => "bv",
         }
     }
 
@@ -120,10 +129,16 @@ pub enum Role {
     SkipIn,
     /// An intersector's skip targets for one way's scanner.
     SkipOut,
+    /// Bitvector words in and out.
+    BvIn,
+    BvOut,
+    /// A way's own words, beside the joined ones.
+    MaskIn,
+    MaskOut,
 }
 
 impl Role {
-    pub const ALL: [Role; 17] = [
+    pub const ALL: [Role; 21] = [
         Role::In,
         Role::Out,
         Role::CrdIn,
@@ -141,6 +156,10 @@ impl Role {
         Role::InnerOut,
         Role::SkipIn,
         Role::SkipOut,
+        Role::BvIn,
+        Role::BvOut,
+        Role::MaskIn,
+        Role::MaskOut,
     ];
 
     pub fn name(self) -> &'static str {
@@ -162,6 +181,10 @@ impl Role {
             Role::InnerOut => "inner_out",
             Role::SkipIn => "skip_in",
             Role::SkipOut => "skip_out",
+            Role::BvIn => "bv_in",
+            Role::BvOut => "bv_out",
+            Role::MaskIn => "mask_in",
+            Role::MaskOut => "mask_out",
         }
     }
 }
@@ -474,6 +497,12 @@ node_kinds! {
     Broadcast => broadcast,
     /// Iterate-and-locate into a random-access level.
     Locate => locate,
+    /// Bitvector level scanner.
+    BvScan => bvscan,
+    /// Word-by-word join of bitvector ways.
+    BvJoin => bvjoin,
+    /// Bitvector words back to coordinates.
+    BvExpand => bvexpand,
 }
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
@@ -512,6 +541,26 @@ impl NodeKind {
 
     pub fn describe(&self, info: &GraphInfo) -> String {
         self.primitive().describe(info)
+    }
+
+    /// The `(tensor, level, index)` a level scanner reads: a `fiberlookup` or a
+    /// `bvscan`.
+    pub fn scanned_level(&self) -> Option<(&str, usize, &str)> {
+        match self {
+            NodeKind::FiberLookup(FiberLookup {
+                tensor,
+                level,
+                index,
+                ..
+            })
+            | NodeKind::BvScan(BvScan {
+                tensor,
+                level,
+                index,
+                ..
+            }) => Some((tensor, *level, index)),
+            _ => None,
+        }
     }
 
     /// The descriptor whose DOT names include `name`.
@@ -556,7 +605,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 17);
+        assert_eq!(DESCRIPTORS.len(), 20);
     }
 
     #[test]

@@ -6,9 +6,11 @@
 //! new format (RLE, LZ77, bitvector) is a new variant, a new file implementing the
 //! trait, and one line in [`LevelFormat::imp`]; no caller changes.
 
+pub mod bitvector;
 mod compressed;
 mod dense;
 
+pub use bitvector::Bitvector;
 pub use compressed::Compressed;
 pub use dense::Dense;
 
@@ -26,17 +28,25 @@ pub enum LevelFormat {
     /// Only stored coordinates: `pos` (one entry per parent position, plus one) and
     /// `crd` arrays.
     Compressed,
+    /// Fixed words per fiber, one bit per coordinate: `bv` (the words) and `pre`
+    /// (per word, the set bits before it) arrays.
+    Bitvector,
 }
 
 impl LevelFormat {
     /// Every format, in the order error messages list them.
-    pub const ALL: &'static [LevelFormat] = &[LevelFormat::Dense, LevelFormat::Compressed];
+    pub const ALL: &'static [LevelFormat] = &[
+        LevelFormat::Dense,
+        LevelFormat::Compressed,
+        LevelFormat::Bitvector,
+    ];
 
     /// The implementation of this format.
     pub fn imp(self) -> &'static dyn LevelFormatImpl {
         match self {
             LevelFormat::Dense => &Dense,
             LevelFormat::Compressed => &Compressed,
+            LevelFormat::Bitvector => &Bitvector,
         }
     }
 
@@ -229,6 +239,22 @@ pub enum LevelError {
     TooManyPositions(u128),
     #[error("has no parent position {0}")]
     NoParent(u64),
+    #[error("`bv` has {found} words, expected {expected} ({per_fiber} per parent position)")]
+    WordCount {
+        expected: u64,
+        found: usize,
+        per_fiber: u64,
+    },
+    #[error("`bv[{index}]` = {word:#x} sets bits beyond the dimension {dim}")]
+    BitsBeyondDim { index: usize, word: u64, dim: u64 },
+    #[error("`pre` has {found} entries, expected {expected} (one per word, plus one)")]
+    PrefixLength { expected: usize, found: usize },
+    #[error("`pre[{index}]` = {found}, expected {expected} (the set bits of the words before it)")]
+    PrefixMismatch {
+        index: usize,
+        expected: u64,
+        found: u64,
+    },
 }
 
 #[cfg(test)]
@@ -254,6 +280,8 @@ mod tests {
         assert!(!s.full && !s.locate && s.coord_pos_iter && s.append);
         assert!(LevelFormat::Dense.imp().default_padded());
         assert!(!LevelFormat::Compressed.imp().default_padded());
+        let b = LevelFormat::Bitvector.caps();
+        assert!(!b.full && b.locate && b.coord_pos_iter && !b.append && !b.insert);
     }
 
     #[test]
