@@ -74,10 +74,14 @@ fn spmv_runs_and_matches_the_product() {
             "B:{b_fmt} x:{x_fmt}"
         );
         // The empty row 1 is dropped with its empty intersection (the reducer
-        // drops empty fibers); an unpadded x also sheds the cancelled row 3.
+        // drops empty fibers); an unpadded x also sheds the cancelled row 3. A
+        // dense x keeps every row: the reducer gives 0 for the empty one.
         if x_fmt == "s" {
             assert_eq!(x.entries.len(), 2, "{:?}", x.entries);
             assert_eq!(counts["crddrop"], 2, "{counts:?}");
+        } else if x_fmt == "d" {
+            assert_eq!(x.entries.len(), 4, "every row: {:?}", x.entries);
+            assert_eq!(counts.get("crddrop"), None, "{counts:?}");
         } else {
             assert_eq!(
                 x.entries.len(),
@@ -134,5 +138,70 @@ fn bitvector_operands_lower_and_outputs_are_refused() {
     assert_eq!(
         lower(&k).unwrap_err().to_string(),
         "tensor x: level 0 is stored bitvector, which the lowering cannot write yet"
+    );
+}
+
+/// A dense output level keeps every coordinate, so it needs a value for each: a
+/// row whose sum is empty gives 0 there, not a dropped row (the dense writer
+/// counts coordinates, so a dropped one would move every later value up).
+#[test]
+fn dense_outputs_keep_a_value_for_every_coordinate() {
+    use samgen_compiler::expr::{evaluate, parse, parse_format_arg};
+    use samgen_compiler::tensor::coo::first_difference;
+    let cases: &[(&str, &[&str])] = &[
+        ("x(i) = B(i,j) * c(j)", &["x:d", "B:ds", "c:s"]),
+        ("x(i) = B(i,j) * c(j)", &["x:d", "B:ss", "c:s"]),
+        ("x(i) = B(i,j) * c(j)", &["x:d", "B:ds", "c:d"]),
+        ("X(i,j) = B(i,j,k) * c(k)", &["X:dd", "B:sss", "c:s"]),
+        ("X(i,j) = B(i,j,k) * c(k)", &["X:s'd", "B:dss", "c:s"]),
+    ];
+    for (expr, formats) in cases {
+        let asg = parse(expr).unwrap();
+        let formats: HashMap<String, Format> = formats
+            .iter()
+            .map(|f| parse_format_arg(f).unwrap())
+            .collect();
+        let order = samgen_compiler::expr::default_loop_order(&asg, &formats).unwrap();
+        let kernel = Kernel::from_assignment(&asg, &formats, order).unwrap();
+        let g = lower(&kernel).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        // Row 1 (and slice 1) empty, the others not; c meets every stored entry.
+        let b = if asg.inputs()[0].1 == 2 {
+            CooTensor::new(
+                vec![3, 3],
+                vec![(vec![0, 0], 2), (vec![2, 1], 5), (vec![2, 2], 7)],
+            )
+        } else {
+            CooTensor::new(
+                vec![3, 3, 3],
+                vec![(vec![0, 0, 0], 2), (vec![2, 1, 1], 5), (vec![2, 2, 2], 7)],
+            )
+        }
+        .unwrap();
+        let c = CooTensor::new(vec![3], vec![(vec![0], 1), (vec![1], 2), (vec![2], 3)]).unwrap();
+        let coo = HashMap::from([("B".to_string(), b), ("c".to_string(), c)]);
+        let packed = samgen_compiler::kernels::pack_inputs(&coo, &formats, 32).unwrap();
+        let r = execute(&g, &packed, 32).unwrap_or_else(|e| panic!("{expr} {formats:?}: {e}"));
+        let dense = evaluate(&asg, &coo, 32).unwrap();
+        let out = &r.outputs[&asg.lhs.tensor];
+        let diff = first_difference(&asg.lhs.tensor, ("golden", out), ("dense", &dense));
+        assert_eq!(diff, None, "{expr} {formats:?}");
+    }
+}
+
+/// A compressed output level between dense ones is refused, naming the levels.
+#[test]
+fn compressed_level_between_dense_levels_is_refused() {
+    use samgen_compiler::expr::{parse, parse_format_arg};
+    let asg = parse("X(i,j,k) = B(i,j,k) * c(k)").unwrap();
+    let formats: HashMap<String, Format> = ["X:ds'd", "B:sss", "c:s"]
+        .iter()
+        .map(|f| parse_format_arg(f).unwrap())
+        .collect();
+    let order = samgen_compiler::expr::default_loop_order(&asg, &formats).unwrap();
+    let kernel = Kernel::from_assignment(&asg, &formats, order).unwrap();
+    let e = lower(&kernel).unwrap_err().to_string();
+    assert!(
+        e.contains("output X: compressed level 1 lies between dense levels"),
+        "{e}"
     );
 }

@@ -312,10 +312,17 @@ fn with_dense_output(
     n: usize,
     carrier: &mut dyn FnMut(usize, &BTreeSet<String>) -> Slot,
 ) -> Result<Term, LowerError> {
-    let Some(level) = dense_output_level(kernel, v).filter(|_| !is_full(&t, n)) else {
+    // A carrier's range is full only under the points where the carrier is: below
+    // a dense output level, which visits points no operand's carrier has, only
+    // the output's own carrier is everywhere.
+    let at = kernel.loop_order.iter().position(|x| x == v).unwrap_or(0);
+    let dense_above = kernel.loop_order[..at]
+        .iter()
+        .any(|u| dense_output_level(kernel, u).is_some());
+    let Some(level) = dense_output_level(kernel, v).filter(|_| dense_above || !is_full(&t, n))
+    else {
         return Ok(t);
     };
-    let at = kernel.loop_order.iter().position(|x| x == v).unwrap_or(0);
     if let Some(r) = kernel.loop_order[..at]
         .iter()
         .find(|u| !kernel.output_vars.contains(u))

@@ -352,6 +352,18 @@ fn assemble_output(
                 "no input scans index {index}, so its size is unknown"
             ))
         })?;
+        // A dense level's writer counts coordinates (it stores none), so its
+        // stream must hold them all in order: held to that here, the executor
+        // places values as the hardware does.
+        if graph.level_format(name, k).is_some_and(|f| f.caps().full) {
+            crate::golden::fiberwrite_dense(&s).map_err(|e| ExecError::Output {
+                tensor: name.to_string(),
+                source: AssembleError::Level {
+                    level: k,
+                    message: e.to_string(),
+                },
+            })?;
+        }
         streams.push(s);
     }
     let vals = w.vals.ok_or_else(|| err("no values writer".into()))?;

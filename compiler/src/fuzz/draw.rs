@@ -618,6 +618,14 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
                     levels[l] = "s'";
                 }
             }
+            // It also refuses a compressed level between dense ones (the lower
+            // dense level would need a full fiber under each of its coordinates):
+            // draw it dense.
+            for l in 1..levels.len().saturating_sub(1) {
+                if levels[l] != "d" && levels[l + 1] == "d" && levels[..l].contains(&"d") {
+                    levels[l] = "d";
+                }
+            }
         }
         let mut text: String = levels.concat();
         let mut modes: Vec<usize> = (0..vars.len()).collect();

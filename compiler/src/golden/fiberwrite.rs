@@ -16,7 +16,7 @@
 //! - [`fiberwrite_dense`]: a dense level has no arrays, only its dimension:
 //!   the length of its fibers (every fiber, empty ones included, must have the
 //!   same length; a stream with no fiber gives 0). Coordinates are counted, not
-//!   stored.
+//!   stored, so each fiber must hold them all, `0 .. len-1` in order.
 //!
 //! Example: `1 S0 0 S0 S0 1 S0 0 S1 D` gives pos `[0,1,2,3,4]`, crd `[1,0,1,0]`
 //! (`[0,1,2,2,3,4]` with `every_fiber`).
@@ -150,6 +150,18 @@ pub fn fiberwrite_dense(crd: &[Token]) -> Result<u64, GoldenError> {
     let mut len = 0u64;
     for (i, &t) in crd.iter().enumerate() {
         match t {
+            // The writer counts, so its fibers must hold every coordinate in
+            // order: one left out would move every value after it.
+            Token::Data(c) if c != len => {
+                return Err(GoldenError::new(
+                    P,
+                    i,
+                    format!(
+                        "coordinate {c} where the dense level's next is {len}: a dense level \
+                         is written with every coordinate, in order"
+                    ),
+                ))
+            }
             Token::Data(_) => len += 1,
             Token::Stop(_) => {
                 match dim {

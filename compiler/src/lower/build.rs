@@ -57,8 +57,9 @@ struct Builder<'k> {
     /// fiber).
     accumulated: HashSet<String>,
     /// Summed variables whose reducer drops empty fibers, so the coordinates
-    /// above them need dropping too.
-    tail: Vec<String>,
+    /// above them need dropping too; with each, its reducer and the variable
+    /// above the sum in the values' shape.
+    tail: Vec<(String, NodeIndex, Option<String>)>,
     /// The kernel's workspaces; workspace w is slot `operands + w`.
     workspaces: Vec<Workspace>,
     /// Per workspace filled one addend after another, each addend's iteration.
@@ -1086,14 +1087,14 @@ impl Builder<'_> {
                 with_outer,
             }),
         );
-        if let (true, Some(u)) = (with_outer, outer) {
+        if let (true, Some(u)) = (with_outer, outer.clone()) {
             let crd = self.crds[&u].clone();
             self.connect(&crd, n, "crd_outer_in");
             self.tail.truncate(tail);
         } else if added || shape.is_empty() {
             self.tail.truncate(tail);
         } else {
-            self.tail.push(r.to_string());
+            self.tail.push((r.to_string(), n, outer));
         }
         self.connect(s, n, "val_in");
         (n, "val_out".to_string())
@@ -1250,6 +1251,17 @@ impl Builder<'_> {
                 &k.output_format.levels[lvl],
                 &k.output_format.levels[lvl + 1],
             );
+            let dense_above = (0..lvl).any(|u| k.output_format.levels[u].format.caps().full);
+            if !this.format.caps().full && below.format.caps().full && dense_above {
+                return Err(LowerError::Unsupported(format!(
+                    "output {}: compressed level {lvl} lies between dense levels: dense level {} \
+                     needs a full fiber under every coordinate of level {lvl}, which the \
+                     lowering does not give yet; make level {lvl} dense or level {} compressed",
+                    k.output,
+                    lvl + 1,
+                    lvl + 1
+                )));
+            }
             if !this.padded && !this.format.caps().full && below.format.caps().full {
                 return Err(LowerError::Unsupported(format!(
                     "output {}: level {lvl} is compressed and unpadded above a dense level: a \
@@ -1282,8 +1294,24 @@ impl Builder<'_> {
         let mut emptied = false;
         if let Some(last) = path.last() {
             // 1. The tail: last output variable, then the dropped sums, inner first.
+            // A dense last level keeps every coordinate, so it needs a value for
+            // each: every reducer gives 0 for an empty fiber instead of dropping it,
+            // reading the coordinates above its sum to tell a coordinate's empty
+            // fiber from an empty outer fiber (the bare stop is both).
+            if full(path.len() - 1) {
+                for (_, n, outer) in std::mem::take(&mut self.tail) {
+                    let outer =
+                        outer.expect("a reducer that drops empty fibers has an outer level");
+                    if let NodeKind::Reduce(r) = &mut self.g.graph[n].kind {
+                        r.drop_empty = false;
+                        r.with_outer = true;
+                    }
+                    let crd = self.crds[&outer].clone();
+                    self.connect(&crd, n, "crd_outer_in");
+                }
+            }
             let mut chain = vec![last.clone()];
-            let mut tail = self.tail.clone();
+            let mut tail: Vec<String> = self.tail.iter().map(|(v, ..)| v.clone()).collect();
             tail.sort_by_key(|v| k.loop_order.iter().position(|x| x == v));
             chain.extend(tail);
             for t in (0..chain.len().saturating_sub(1)).rev() {
