@@ -95,9 +95,9 @@ pub enum KernelCmd {
     },
     /// The SAM paper's Figure 13 in RTL cycles: x(i) = b(i) * c(i) on vectors
     /// of 2000 with 400 nonzeros each (uniform; runs of each vector in the
-    /// other's gaps; blocks), both dense, compressed, and compressed with
-    /// coordinate skipping (`-s skip(i)`), verified against the golden executor
-    /// and the dense reference.
+    /// other's gaps; blocks), both dense, compressed, compressed with
+    /// coordinate skipping (`-s skip(i)`), and bitvectors, verified against the
+    /// golden executor and the dense reference.
     Skip {
         /// Run and block lengths, comma separated.
         #[arg(long, value_delimiter = ',', default_values_t = [1, 2, 5, 10, 20, 50, 100, 200, 400])]

@@ -1,9 +1,9 @@
 //! `samgen kernel skip`: the SAM paper's Figure 13 in RTL cycles. x(i) = b(i) *
 //! c(i) on the study's vectors (`samgen_compiler::skip_study`: dimension 2000,
 //! 400 nonzeros each; uniform, runs in each other's gaps, blocks) with both
-//! vectors dense, compressed, and compressed with coordinate skipping
-//! (`-s skip(i)`), each run verified against the golden executor and the dense
-//! reference.
+//! vectors dense, compressed, compressed with coordinate skipping
+//! (`-s skip(i)`), and bitvectors (`b`, 32 coordinates a word), each run
+//! verified against the golden executor and the dense reference.
 
 use std::collections::HashMap;
 
@@ -46,6 +46,11 @@ const VARIANTS: &[Variant] = &[
         name: "skip",
         formats: &["x:s", "b:s", "c:s"],
         schedule: &["skip(i)"],
+    },
+    Variant {
+        name: "bitvector",
+        formats: &["x:s", "b:b", "c:b"],
+        schedule: &[],
     },
 ];
 
