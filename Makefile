@@ -37,9 +37,10 @@ fpga: $(SAMGEN)
 
 # Lint first, tests last, then one total line ("tests: N passed, M failed").
 # --all-targets: unit, integration and CLI tests (the crates have no doc tests).
+# Verilator models build at -O0 here (SAMGEN_MODEL_OPT, docs/cosim.md).
 test: setup lint formal
 	@set -o pipefail; mkdir -p $(BUILD); status=0; \
-	$(CARGO) test --workspace --all-targets --no-fail-fast 2>&1 | tee $(BUILD)/test.log || status=$$?; \
+	SAMGEN_MODEL_OPT=0 $(CARGO) test --workspace --all-targets --no-fail-fast 2>&1 | tee $(BUILD)/test.log || status=$$?; \
 	awk '/^test result:/ { p += $$4; f += $$6 } \
 	     END { printf "tests: %d passed, %d failed\n", p, f }' $(BUILD)/test.log; \
 	exit $$status
