@@ -14,7 +14,20 @@ use samgen_hdl::top::{generate, Sizing, TopOptions};
 const SETS: &[(u64, f64, u64)] = &[(1, 0.0, 4), (2, 0.05, 9), (3, 0.5, 6), (4, 1.0, 5)];
 
 /// `spec` on every set with lean primitives; the modules the top instantiates.
-fn lean_kernel(spec: &KernelSpec) -> Vec<String> {
+/// The capacity of the runs the cycle comparison below makes too, so that it
+/// reuses their lean models (the vector product, InnerProd).
+const CAPACITY: Capacity = Capacity {
+    words: 4096,
+    extent: 256,
+};
+
+/// The other kernels' (workspaces sized by the extent stay small).
+const SMALL: Capacity = Capacity {
+    words: 256,
+    extent: 16,
+};
+
+fn lean_kernel(spec: &KernelSpec, capacity: Capacity) -> Vec<String> {
     let (asg, formats, graph) = spec.build(true);
     let top = TopOptions {
         lean: true,
@@ -24,16 +37,13 @@ fn lean_kernel(spec: &KernelSpec) -> Vec<String> {
         &graph,
         "sam_kernel",
         &top,
-        &Sizing::uniform(&graph, 256, 16),
+        &Sizing::uniform(&graph, capacity.words, capacity.extent),
     )
     .unwrap()
     .modules;
     let opts = RtlOptions {
         top,
-        capacity: Some(Capacity {
-            words: 256,
-            extent: 16,
-        }),
+        capacity: Some(capacity),
         ..RtlOptions::default()
     };
     for &(seed, density, size) in SETS {
@@ -68,13 +78,16 @@ fn lean_kernel(spec: &KernelSpec) -> Vec<String> {
 /// and the crddrop's outer input (which waits for the product) in block RAM.
 #[test]
 fn lean_vector_product_in_rtl() {
-    let modules = lean_kernel(&KernelSpec {
-        name: "x(i) = b(i) * c(i)",
-        expr: "x(i) = b(i) * c(i)",
-        formats: &["x:s", "b:s", "c:s"],
-        order: "i",
-        precompute: None,
-    });
+    let modules = lean_kernel(
+        &KernelSpec {
+            name: "x(i) = b(i) * c(i)",
+            expr: "x(i) = b(i) * c(i)",
+            formats: &["x:s", "b:s", "c:s"],
+            order: "i",
+            precompute: None,
+        },
+        CAPACITY,
+    );
     for m in ["sam_intersect_lean", "sam_fifo_bram"] {
         assert!(modules.iter().any(|n| n == m), "{m} not in {modules:?}");
     }
@@ -86,7 +99,8 @@ fn lean_vector_product_in_rtl() {
 fn lean_intersecting_kernels_in_rtl() {
     for name in ["SpM*SpM ijk", "InnerProd", "MTTKRP"] {
         let spec = TABLE1.iter().find(|k| k.name == name).unwrap();
-        let modules = lean_kernel(spec);
+        let capacity = if name == "InnerProd" { CAPACITY } else { SMALL };
+        let modules = lean_kernel(spec, capacity);
         assert!(
             modules.iter().any(|n| n == "sam_intersect_lean"),
             "{name}: {modules:?}"
@@ -125,10 +139,7 @@ fn lean_kernels_take_at_most_half_again_the_cycles() {
                             lean,
                             ..TopOptions::default()
                         },
-                        capacity: Some(Capacity {
-                            words: 4096,
-                            extent: 256,
-                        }),
+                        capacity: Some(CAPACITY),
                         ..RtlOptions::default()
                     };
                     let label = format!("{} lean={lean}", spec.name);

@@ -299,8 +299,19 @@ fn joiners_lint_clean_with_three_ways_and_reject_bad_parameters() {
     }
     let files = sources_for(&["sam_intersect"]).unwrap();
     let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
-    let err = lint(&refs, "sam_intersect", &["-GSkipEn=1".into()]).unwrap_err();
-    assert!(err.contains("SkipEn is reserved"), "{err}");
+    for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+        let params = [vec!["-GSkip=1".to_string()], defines].concat();
+        if let Err(e) = lint(&refs, "sam_intersect", &params) {
+            panic!("sam_intersect {params:?} does not lint clean:\n{e}");
+        }
+    }
+    let err = lint(
+        &refs,
+        "sam_intersect",
+        &["-GSkip=1".into(), "-GWays=3".into()],
+    )
+    .unwrap_err();
+    assert!(err.contains("Skip must be 0, or 1 with two ways"), "{err}");
     let files = sources_for(&["sam_union"]).unwrap();
     let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
     let err = lint(&refs, "sam_union", &["-GRefWidth=1".into()]).unwrap_err();

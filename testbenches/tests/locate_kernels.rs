@@ -1,9 +1,10 @@
 //! Kernels with `-s locate(T)` as generated RTL in Verilator: RTL == golden ==
 //! dense, with a random FIFO depth of 1..4 on every edge. SpMV with a dense
 //! vector located (and once more with the default depths, the configuration
-//! the bench measures), and SDDMM with both dense factors located. Adversarial
+//! the bench measures), x = b*c with c located on the skip study's uniform, runs
+//! and blocks vectors, and SDDMM with both dense factors located. Adversarial
 //! data: an empty matrix, empty rows, one element, a fully dense row, a fully
-//! dense matrix, a random one. Three Verilator models in all, shared through
+//! dense matrix, a random one. Four Verilator models in all, shared through
 //! the model cache.
 
 use std::collections::{BTreeMap, HashMap};
@@ -191,5 +192,62 @@ fn sddmm_with_located_dense_factors_in_rtl() {
     assert_eq!(located.len(), 3, "{located:?}");
     for want in ["C@i", "D@j", "D@k"] {
         assert!(located.iter().any(|l| l == want), "{located:?}");
+    }
+}
+
+/// x = b*c with c dense and located: the skip study's uniform, runs and blocks
+/// vectors (b's pattern, c everywhere but its zeros), and b empty.
+#[test]
+fn vector_multiply_with_a_located_dense_vector_in_rtl() {
+    use samgen_compiler::skip_study::{vectors, StudyKind};
+    let built = build("x(i) = b(i) * c(i)", &["x:s", "b:s", "c:d"], &["locate(c)"]);
+    assert_eq!(count(&built.2, "locate"), 1);
+    assert_eq!(count(&built.2, "intersect"), 0);
+    let (dim, nnz) = (200, 40);
+    let mut sets: Vec<(&str, HashMap<String, CooTensor>)> = Vec::new();
+    for (name, kind, length) in [
+        ("uniform", StudyKind::Uniform, 1),
+        ("runs", StudyKind::Runs, 10),
+        ("blocks", StudyKind::Blocks, 8),
+    ] {
+        let (b, _) = vectors(kind, dim, nnz, length, 3);
+        let c = uniform(&[dim], 0.8, 5);
+        sets.push((
+            name,
+            HashMap::from([("b".to_string(), b), ("c".to_string(), c)]),
+        ));
+    }
+    let empty = CooTensor::new(vec![dim], vec![]).unwrap();
+    let c = uniform(&[dim], 1.0, 6);
+    sets.push((
+        "b empty",
+        HashMap::from([("b".to_string(), empty), ("c".to_string(), c)]),
+    ));
+    // Vectors of 200 need room: the matrices' capacity has extents of 16.
+    run_with_capacity("x = b*c locate(c)", &built, &sets, Some(0x10c), 256);
+}
+
+/// [`run`] with every index extent up to `extent`.
+fn run_with_capacity(
+    label: &str,
+    (asg, formats, graph): &(Assignment, HashMap<String, Format>, SamGraph),
+    sets: &[(&str, HashMap<String, CooTensor>)],
+    random_depths: Option<u64>,
+    extent: u64,
+) {
+    let mut opts = options(graph, random_depths);
+    opts.capacity = Some(Capacity { words: 256, extent });
+    for (name, coo) in sets {
+        let dense = evaluate(asg, coo, 32).unwrap();
+        verify(
+            graph,
+            coo,
+            formats,
+            Some((&asg.lhs.tensor, &dense)),
+            32,
+            label,
+            &opts,
+        )
+        .unwrap_or_else(|e| panic!("{label} on `{name}`: {e}"));
     }
 }

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    mode_of_level, model, ref_input, refs_in, scan_outputs, skip_input, CheckContext, Descriptor,
-    Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+    mode_of_level, model, ref_input, refs_in, scan_outputs, skip_input, stored_level, CheckContext,
+    Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
 use crate::golden;
 
@@ -87,14 +87,7 @@ impl Primitive for FiberLookup {
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
         let t = &self.tensor;
-        let tensor = m.tensor(t)?;
-        let lvl = tensor.levels.get(self.level).ok_or_else(|| {
-            format!(
-                "tensor {t} has no level {} (order {})",
-                self.level,
-                tensor.order()
-            )
-        })?;
+        let lvl = stored_level(m, t, self.level)?;
         let scanned = m.level_format(t, self.level);
         if scanned != Some(lvl.format) {
             return Err(format!(

@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
 use super::{
-    model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+    model, stored_level, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
+    Primitive, Role,
 };
 use crate::golden::{self, LocateMiss};
 use crate::graph::StreamKind::{Crd, Ref};
@@ -112,14 +113,7 @@ impl Primitive for Locate {
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
         let t = &self.tensor;
-        let tensor = m.tensor(t)?;
-        let lvl = tensor.levels.get(self.level).ok_or_else(|| {
-            format!(
-                "tensor {t} has no level {} (order {})",
-                self.level,
-                tensor.order()
-            )
-        })?;
+        let lvl = stored_level(m, t, self.level)?;
         let lvl = lvl.clone();
         let crd = m.input(&Port::new(Role::CrdIn))?.to_vec();
         let refs = m.input(&Port::way(Role::RefIn, &self.iterated))?.to_vec();

@@ -362,6 +362,19 @@ pub(crate) fn ref_input(root: bool) -> Vec<PortSpec> {
     }
 }
 
+/// Level `level` of input tensor `t`, or why there is none.
+pub(crate) fn stored_level<'m>(
+    m: &'m dyn Machine,
+    t: &str,
+    level: usize,
+) -> Result<&'m crate::tensor::Level, String> {
+    let tensor = m.tensor(t)?;
+    tensor
+        .levels
+        .get(level)
+        .ok_or_else(|| format!("tensor {t} has no level {level} (order {})", tensor.order()))
+}
+
 /// A skipping scanner's target input.
 pub(crate) fn skip_input() -> PortSpec {
     PortSpec::new(Role::SkipIn, StreamKind::Skip)
