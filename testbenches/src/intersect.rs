@@ -357,17 +357,22 @@ pub struct SkippingIntersect {
 
 impl SkippingIntersect {
     fn inputs_of(&self) -> Box<dyn PrimitiveTest> {
-        let t = &self.shape;
-        let shape = Intersect {
-            ways: t.ways,
-            crd_width: t.crd_width,
-            ref_width: t.ref_width,
-        };
-        if self.interleaved {
-            Box::new(InterleavedIntersect(shape))
-        } else {
-            Box::new(shape)
-        }
+        inputs_of(&self.shape, self.interleaved)
+    }
+}
+
+/// The testbench whose random and long inputs a variant of `sam_intersect` with
+/// `shape` takes: [`Intersect`]'s, or with `interleaved` [`InterleavedIntersect`]'s.
+fn inputs_of(shape: &Intersect, interleaved: bool) -> Box<dyn PrimitiveTest> {
+    let shape = Intersect {
+        ways: shape.ways,
+        crd_width: shape.crd_width,
+        ref_width: shape.ref_width,
+    };
+    if interleaved {
+        Box::new(InterleavedIntersect(shape))
+    } else {
+        Box::new(shape)
     }
 }
 
@@ -414,17 +419,7 @@ pub struct LeanIntersect {
 
 impl LeanIntersect {
     fn inputs_of(&self) -> Box<dyn PrimitiveTest> {
-        let t = &self.shape;
-        let shape = Intersect {
-            ways: t.ways,
-            crd_width: t.crd_width,
-            ref_width: t.ref_width,
-        };
-        if self.interleaved {
-            Box::new(InterleavedIntersect(shape))
-        } else {
-            Box::new(shape)
-        }
+        inputs_of(&self.shape, self.interleaved)
     }
 }
 
