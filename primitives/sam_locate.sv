@@ -7,37 +7,64 @@
 // coordinates (`crd`), the iterated operand's references (`ref`) and T's parent
 // references (`parent`, already repeated along the iterated index by a
 // `sam_repsiggen` + `sam_repeat`, so one per coordinate). Per coordinate c with
-// parent reference p, T's position is p * dim_i + c (a dense level: every
-// coordinate below dim_i is present); it comes out on `loc` while c and the
-// reference come out again on `crd` and `ref`.
+// parent reference p, T's position of c comes out on `loc` while c and the
+// reference come out again on `crd` and `ref`:
 //
-// A miss is a parent N (T has no fiber there): with Miss = LocateDrop (T is a
-// factor of a product) the coordinate is dropped from all three outputs; with
-// LocateEmpty (an addend of a sum) `loc` carries N. Stops and D pass through on
-// every output; the three inputs must agree on them token for token (asserted,
-// an input contract).
+//   Format ScanDense       the position is p * dim_i + c (every coordinate below
+//                          dim_i is present), from a registered multiplier.
+//   Format ScanCompressed  the position of c in crd[pos[p] .. pos[p+1]), found by
+//                          a pipelined binary search (below); c may be absent.
 //
-// Structure: the three heads are accepted together while a credit is left
-// (sam_credit: every output buffer has room for all tokens in flight), so the
-// pipeline never stalls. p * dim_i is a registered multiplier, two cycles (on
-// ECP5 a MULT18X18D with its own input and output registers, as in
-// sam_fiberlookup's dense mode); the tokens ride two registers beside it, the
-// adder p * dim_i + c sits in front of the `loc` buffer, and three output buffers
-// (`sam_fifo`, Depth 4) decouple the consumers. Latency 3 cycles from accept to
-// the outputs; one token per cycle on every output in steady state; a dropped
-// coordinate costs its input cycle and gives nothing.
+// A miss is a parent N (T has no fiber there) or, compressed, a coordinate the
+// fiber lacks: with Miss = LocateDrop (T is a factor of a product) the
+// coordinate is dropped from all three outputs; with LocateEmpty (an addend of a
+// sum) `loc` carries N. Stops and D pass through on every output; the three
+// inputs must agree on them token for token (asserted, an input contract).
+//
+// Structure: the three heads are accepted together while every output buffer
+// has room for all tokens in flight (credits), so the pipeline behind never
+// stalls, and three output buffers (`sam_fifo`) decouple the consumers. One
+// token per cycle on every output in steady state; a dropped coordinate costs
+// its input cycle and gives nothing.
+//
+//   Dense: p * dim_i is a registered multiplier, two cycles (on ECP5 a
+//   MULT18X18D with its own input and output registers, as in sam_fiberlookup's
+//   dense mode); the tokens ride two registers beside it and the adder
+//   p * dim_i + c sits in front of the `loc` buffer. Latency 3 cycles from
+//   accept to the outputs; buffers of 4.
+//
+//   Compressed: a search is a pipeline of stages, one token in each, so
+//   Latency = 4 + 3 * Probes searches are in flight. Stage 0 reads pos[p] and
+//   pos[p+1] (the pos array's two read ports); two cycles later the bounds
+//   [lo, hi) and their midpoint are registered. Then Probes probes of three
+//   stages each: issue a read of crd[mid] on the probe's own read port, wait, and
+//   compare: crd[mid] < c moves lo to mid + 1, else hi to mid, and equality
+//   marks a hit. Both possible next midpoints are computed while the read is in
+//   flight, so the compare drives only a select (no carry chain after the block
+//   RAM, and no block RAM address from logic). After the last probe lo is the
+//   lower bound of c in the fiber, its position when the search hit. A fiber of
+//   n coordinates needs floor(log2 n) + 1 probes: Probes must cover the longest
+//   fiber (asserted at the last stage), and each probe has its own read port, so
+//   the crd array is held in ceil(Probes / 2) copies of two read ports each
+//   (hdl-gen's `MemReadBank`). Buffers of Latency + 2, the round trip of a
+//   credit at one token per cycle.
 //
 // The ready outputs are the credit register and the three input valids (a join):
 // no combinational path from any ready_i to a ready_o. dim_i is a host register,
-// held during a run.
+// held during a run; the arrays are written by the host while the kernel is
+// idle.
 //
-// A compressed level would locate by searching crd[pos[p] .. pos[p+1]); that mode
-// is not built, so the compiler refuses to locate into a level without the
-// `locate` capability (compiler/src/expr/schedule.rs).
-//
-// Parameters: CrdWidth  payload width of coordinates (crd in and out, dim_i), 1..63
-//             RefWidth  payload width of references (ref, parent, loc), 2..63
-//             Miss      sam_pkg::locate_miss_e, as above
+// Parameters: CrdWidth      payload width of coordinates (crd in and out, dim_i,
+//                           the crd array), 1..63
+//             RefWidth      payload width of references (ref, parent, loc, the
+//                           pos array), 2..63
+//             Miss          sam_pkg::locate_miss_e, as above
+//             Format        sam_pkg::scan_format_e: ScanDense or ScanCompressed
+//             PosAddrWidth  compressed: pos array address width, 1..20 (parents
+//                           below 2**PosAddrWidth - 1)
+//             CrdAddrWidth  compressed: crd array address width, 1..20
+//             Probes        compressed: binary search probes, 1..21; fibers of at
+//                           most 2**Probes - 1 coordinates
 // Ports:      clk_i, rst_ni                            clock, asynchronous active-low
 //                                                      reset
 //             crd_valid_i, crd_ready_o, crd_tok_i      iterated coordinates (crd)
@@ -47,33 +74,52 @@
 //             crd_valid_o, crd_ready_i, crd_tok_o      coordinates (crd)
 //             ref_valid_o, ref_ready_i, ref_tok_o      iterated references (ref)
 //             loc_valid_o, loc_ready_i, loc_tok_o      T's positions (ref)
-//             dim_i                                    T's level dimension
+//             dim_i                                    dense: T's level dimension
+//             pos_rd_en_o, pos_rd_addr_o,              compressed: pos array, two
+//             pos_rd_data_i, pos_rd2_en_o,             read ports (data two cycles
+//             pos_rd2_addr_o, pos_rd2_data_i           after the read)
+//             crd_rd_en_o, crd_rd_addr_o,              compressed: crd array, one
+//             crd_rd_data_i                            read port per probe, packed
+//                                                      (probe k in slice k)
 module sam_locate #(
-  parameter int unsigned           CrdWidth = sam_pkg::CrdWidth,
-  parameter int unsigned           RefWidth = sam_pkg::CrdWidth,
-  parameter sam_pkg::locate_miss_e Miss     = sam_pkg::LocateDrop
+  parameter int unsigned           CrdWidth     = sam_pkg::CrdWidth,
+  parameter int unsigned           RefWidth     = sam_pkg::CrdWidth,
+  parameter sam_pkg::locate_miss_e Miss         = sam_pkg::LocateDrop,
+  parameter sam_pkg::scan_format_e Format       = sam_pkg::ScanDense,
+  parameter int unsigned           PosAddrWidth = 1,
+  parameter int unsigned           CrdAddrWidth = 1,
+  parameter int unsigned           Probes       = 1
 ) (
-  input  logic                clk_i,
-  input  logic                rst_ni,
-  input  logic                crd_valid_i,
-  output logic                crd_ready_o,
-  input  logic [CrdWidth:0]   crd_tok_i,
-  input  logic                ref_valid_i,
-  output logic                ref_ready_o,
-  input  logic [RefWidth:0]   ref_tok_i,
-  input  logic                parent_valid_i,
-  output logic                parent_ready_o,
-  input  logic [RefWidth:0]   parent_tok_i,
-  output logic                crd_valid_o,
-  input  logic                crd_ready_i,
-  output logic [CrdWidth:0]   crd_tok_o,
-  output logic                ref_valid_o,
-  input  logic                ref_ready_i,
-  output logic [RefWidth:0]   ref_tok_o,
-  output logic                loc_valid_o,
-  input  logic                loc_ready_i,
-  output logic [RefWidth:0]   loc_tok_o,
-  input  logic [CrdWidth-1:0] dim_i
+  input  logic                             clk_i,
+  input  logic                             rst_ni,
+  input  logic                             crd_valid_i,
+  output logic                             crd_ready_o,
+  input  logic [CrdWidth:0]                crd_tok_i,
+  input  logic                             ref_valid_i,
+  output logic                             ref_ready_o,
+  input  logic [RefWidth:0]                ref_tok_i,
+  input  logic                             parent_valid_i,
+  output logic                             parent_ready_o,
+  input  logic [RefWidth:0]                parent_tok_i,
+  output logic                             crd_valid_o,
+  input  logic                             crd_ready_i,
+  output logic [CrdWidth:0]                crd_tok_o,
+  output logic                             ref_valid_o,
+  input  logic                             ref_ready_i,
+  output logic [RefWidth:0]                ref_tok_o,
+  output logic                             loc_valid_o,
+  input  logic                             loc_ready_i,
+  output logic [RefWidth:0]                loc_tok_o,
+  input  logic [CrdWidth-1:0]              dim_i,
+  output logic                             pos_rd_en_o,
+  output logic [PosAddrWidth-1:0]          pos_rd_addr_o,
+  input  logic [RefWidth-1:0]              pos_rd_data_i,
+  output logic                             pos_rd2_en_o,
+  output logic [PosAddrWidth-1:0]          pos_rd2_addr_o,
+  input  logic [RefWidth-1:0]              pos_rd2_data_i,
+  output logic [Probes-1:0]                crd_rd_en_o,
+  output logic [Probes*CrdAddrWidth-1:0]   crd_rd_addr_o,
+  input  logic [Probes*CrdWidth-1:0]       crd_rd_data_i
 );
 
   if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd
@@ -81,6 +127,16 @@ module sam_locate #(
   end
   if (RefWidth < 2 || RefWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref
     $error("sam_locate: RefWidth must be in 2..63");
+  end
+  if (Format != sam_pkg::ScanDense && Format != sam_pkg::ScanCompressed) begin : gen_bad_format
+    $error("sam_locate: Format must be ScanDense or ScanCompressed");
+  end
+  if (PosAddrWidth < 1 || PosAddrWidth > 20 || CrdAddrWidth < 1 || CrdAddrWidth > 20)
+  begin : gen_bad_addr
+    $error("sam_locate: PosAddrWidth and CrdAddrWidth must be in 1..20");
+  end
+  if (Probes < 1 || Probes > CrdAddrWidth + 1) begin : gen_bad_probes
+    $error("sam_locate: Probes must be in 1..CrdAddrWidth+1");
   end
 
   sam_stream_assert #(
@@ -114,15 +170,26 @@ module sam_locate #(
     .tok_i  (parent_tok_i)
   );
 
-  // Accept to buffer: 2 cycles (the multiplier); each buffer holds Latency + 2.
-  localparam int unsigned Depth = 4;
+  localparam bit Compressed = Format == sam_pkg::ScanCompressed;
+  // Accept to buffer: 2 cycles (the multiplier) or the search pipeline; each
+  // buffer holds Latency + 2, the cycles a credit is out at full rate.
+  localparam int unsigned Latency = Compressed ? 4 + 3 * Probes : 2;
+  localparam int unsigned Depth   = Latency + 2;
 
   sam_pkg::tok_kind_e crd_kind, ref_kind, parent_kind;
   logic [63:0]        crd_payload, ref_payload, parent_payload;
-  logic               all_valid, accept, drop, take, credit_q;
+  logic               all_valid, accept, room;
   logic [2:0]         pops;
   logic               crd_pop, ref_pop, loc_pop;
   logic               crd_buf_ready, ref_buf_ready, loc_buf_ready;
+  // What enters the buffers: valid and the three tokens.
+  logic               push;
+  logic [CrdWidth:0]  push_crd;
+  logic [RefWidth:0]  push_ref, push_loc;
+`ifdef FORMAL
+  // Each output's credit counter and the tokens in the pipeline.
+  logic [31:0]        f_used[3], f_pipe;
+`endif
 
   assign crd_payload    = 64'(crd_tok_i[CrdWidth-1:0]);
   assign ref_payload    = 64'(ref_tok_i[RefWidth-1:0]);
@@ -133,97 +200,304 @@ module sam_locate #(
 
   // The join: the three heads go together.
   assign all_valid      = crd_valid_i && ref_valid_i && parent_valid_i;
-  assign accept         = all_valid && credit_q;
+  assign accept         = all_valid && room;
   assign crd_ready_o    = accept;
   assign ref_ready_o    = accept;
   assign parent_ready_o = accept;
-
-  // A miss under a product leaves nothing behind.
-  assign drop = Miss == sam_pkg::LocateDrop && crd_kind == sam_pkg::TokData
-                && parent_kind == sam_pkg::TokEmpty;
-  assign take = accept && !drop;
 
   assign crd_pop = crd_valid_o && crd_ready_i;
   assign ref_pop = ref_valid_o && ref_ready_i;
   assign loc_pop = loc_valid_o && loc_ready_i;
   assign pops    = {loc_pop, ref_pop, crd_pop};
 
-  sam_credit #(
-    .Depth  (Depth),
-    .Outputs(3)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(take),
-    .give_i(pops),
-    .room_o(credit_q)
-  );
+  if (!Compressed) begin : gen_dense
+    // A miss under a product leaves nothing behind: it takes no credit.
+    logic drop, take;
+    assign drop = Miss == sam_pkg::LocateDrop && crd_kind == sam_pkg::TokData
+                  && parent_kind == sam_pkg::TokEmpty;
+    assign take = accept && !drop;
 
-  // The pipeline beside the multiplier: valid, the three tokens, and whether
-  // `loc` is p * dim + c (a located coordinate) or the parent token itself (a
-  // stop, D, or N under LocateEmpty: N, stops and D are the same at RefWidth).
-  logic                s1_valid_q, s2_valid_q, s1_calc_q, s2_calc_q;
-  logic [CrdWidth:0]   s1_crd_q, s2_crd_q;
-  logic [RefWidth:0]   s1_ref_q, s2_ref_q, s1_parent_q, s2_parent_q, s2_loc;
-  logic [RefWidth-1:0] mul_p;  // parent * dim_i of two cycles ago
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      s1_valid_q <= 1'b0;
-      s2_valid_q <= 1'b0;
-    end else begin
-      s1_valid_q <= take;
-      s2_valid_q <= s1_valid_q;
-    end
-  end
-
-  // Data registers load every cycle; only the valid bits say whether they hold a
-  // token.
-  always_ff @(posedge clk_i) begin
-    s1_calc_q   <= parent_kind == sam_pkg::TokData;
-    s1_crd_q    <= crd_tok_i;
-    s1_ref_q    <= ref_tok_i;
-    s1_parent_q <= parent_tok_i;
-    s2_calc_q   <= s1_calc_q;
-    s2_crd_q    <= s1_crd_q;
-    s2_ref_q    <= s1_ref_q;
-    s2_parent_q <= s1_parent_q;
-  end
-
-  assign s2_loc = s2_calc_q ? {1'b0, mul_p + RefWidth'(s2_crd_q[CrdWidth-1:0])} : s2_parent_q;
-
-  // p * dim_i, two cycles after p is at the input (input and output registers;
-  // on ECP5 those of a MULT18X18D, whose combinational delay would not fit
-  // 150 MHz between fabric registers).
-  logic [RefWidth-1:0] mul_a, mul_b;
-  assign mul_a = parent_tok_i[RefWidth-1:0];
-  assign mul_b = RefWidth'(dim_i);
-`ifdef SAM_ECP5
-  localparam bit UseDsp = RefWidth >= 10 && RefWidth <= 18;
-`else
-  localparam bit UseDsp = 1'b0;
-`endif
-  if (!UseDsp) begin : gen_mul
-    logic [RefWidth-1:0] mul_a_q, mul_b_q, mul_p_q;
-    always_ff @(posedge clk_i) begin
-      mul_a_q <= mul_a;
-      mul_b_q <= mul_b;
-      mul_p_q <= RefWidth'(mul_a_q * mul_b_q);
-    end
-    assign mul_p = mul_p_q;
-`ifdef SAM_ECP5
-  end else begin : gen_dsp
-    logic [17:0] a, b;
-    logic [35:0] p;
-    assign a     = 18'(mul_a);
-    assign b     = 18'(mul_b);
-    assign mul_p = p[RefWidth-1:0];
-    sam_mul18 mult (
-      .clk_i(clk_i),
-      .a_i  (a),
-      .b_i  (b),
-      .p_o  (p)
+    sam_credit #(
+      .Depth  (Depth),
+      .Outputs(3)
+    ) credit (
+      .clk_i (clk_i),
+      .rst_ni(rst_ni),
+      .take_i(take),
+      .give_i(pops),
+      .room_o(room)
     );
+
+    // The pipeline beside the multiplier: valid, the three tokens, and whether
+    // `loc` is p * dim + c (a located coordinate) or the parent token itself (a
+    // stop, D, or N under LocateEmpty: N, stops and D are the same at RefWidth).
+    logic                s1_valid_q, s2_valid_q, s1_calc_q, s2_calc_q;
+    logic [CrdWidth:0]   s1_crd_q, s2_crd_q;
+    logic [RefWidth:0]   s1_ref_q, s2_ref_q, s1_parent_q, s2_parent_q;
+    logic [RefWidth-1:0] mul_p;  // parent * dim_i of two cycles ago
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        s1_valid_q <= 1'b0;
+        s2_valid_q <= 1'b0;
+      end else begin
+        s1_valid_q <= take;
+        s2_valid_q <= s1_valid_q;
+      end
+    end
+
+    // Data registers load every cycle; only the valid bits say whether they hold
+    // a token.
+    always_ff @(posedge clk_i) begin
+      s1_calc_q   <= parent_kind == sam_pkg::TokData;
+      s1_crd_q    <= crd_tok_i;
+      s1_ref_q    <= ref_tok_i;
+      s1_parent_q <= parent_tok_i;
+      s2_calc_q   <= s1_calc_q;
+      s2_crd_q    <= s1_crd_q;
+      s2_ref_q    <= s1_ref_q;
+      s2_parent_q <= s1_parent_q;
+    end
+
+    assign push     = s2_valid_q;
+    assign push_crd = s2_crd_q;
+    assign push_ref = s2_ref_q;
+    assign push_loc = s2_calc_q ? {1'b0, mul_p + RefWidth'(s2_crd_q[CrdWidth-1:0])}
+                                : s2_parent_q;
+
+    // p * dim_i, two cycles after p is at the input (input and output registers;
+    // on ECP5 those of a MULT18X18D, whose combinational delay would not fit
+    // 150 MHz between fabric registers).
+    logic [RefWidth-1:0] mul_a, mul_b;
+    assign mul_a = parent_tok_i[RefWidth-1:0];
+    assign mul_b = RefWidth'(dim_i);
+`ifdef SAM_ECP5
+    localparam bit UseDsp = RefWidth >= 10 && RefWidth <= 18;
+`else
+    localparam bit UseDsp = 1'b0;
+`endif
+    if (!UseDsp) begin : gen_mul
+      logic [RefWidth-1:0] mul_a_q, mul_b_q, mul_p_q;
+      always_ff @(posedge clk_i) begin
+        mul_a_q <= mul_a;
+        mul_b_q <= mul_b;
+        mul_p_q <= RefWidth'(mul_a_q * mul_b_q);
+      end
+      assign mul_p = mul_p_q;
+`ifdef SAM_ECP5
+    end else begin : gen_dsp
+      logic [17:0] a, b;
+      logic [35:0] p;
+      assign a     = 18'(mul_a);
+      assign b     = 18'(mul_b);
+      assign mul_p = p[RefWidth-1:0];
+      sam_mul18 mult (
+        .clk_i(clk_i),
+        .a_i  (a),
+        .b_i  (b),
+        .p_o  (p)
+      );
+`endif
+    end
+
+    assign pos_rd_en_o    = 1'b0;
+    assign pos_rd_addr_o  = '0;
+    assign pos_rd2_en_o   = 1'b0;
+    assign pos_rd2_addr_o = '0;
+    assign crd_rd_en_o    = '0;
+    assign crd_rd_addr_o  = '0;
+    logic unused_arrays;  // compressed only
+    assign unused_arrays = ^{pos_rd_data_i, pos_rd2_data_i, crd_rd_data_i};
+
+`ifdef FORMAL
+    assign f_pipe = 32'(s1_valid_q) + 32'(s2_valid_q);
+    for (genvar k = 0; k < 3; k++) begin : gen_f_used
+      assign f_used[k] = 32'(credit.used_q[k]);
+    end
+`endif
+  end else begin : gen_compressed
+    // Positions and search bounds: one bit over the crd address, since a fiber
+    // may end at the array's end.
+    localparam int unsigned PW = CrdAddrWidth + 1;
+    // The stages: 0 reads pos, 3 holds the bounds, probe k issues at 3 + 3k and
+    // compares into 6 + 3k, the last (Latency - 1) pushes.
+    localparam int unsigned Last = Latency - 1;
+
+    typedef struct packed {
+      logic              search;  // a coordinate under a parent: located
+      logic              act;     // lo < hi: the search goes on
+      logic              hit;     // crd[mid] == c at some probe
+      logic [PW-1:0]     lo, hi, mid;
+      logic [PW-1:0]     mid1;    // mid + 1
+      logic [PW-1:0]     up_mid;  // the next mid if crd[mid] < c
+      logic [PW-1:0]     dn_mid;  // the next mid otherwise
+      logic              up_act, dn_act;
+    } search_t;
+
+    logic [Latency-1:0] valid_q;
+    logic [CrdWidth:0]  crd_q   [Latency];
+    logic [RefWidth:0]  ref_q   [Latency];
+    logic [RefWidth:0]  parent_q[Latency];
+    search_t            srch_q  [Latency];
+    search_t            srch_d  [Latency];
+
+    // The credits: each output's counter holds the tokens in the pipeline and in
+    // its buffer; a token dropped at the last stage (a miss under a product)
+    // returns its credit on every output.
+    localparam int unsigned UsedW = $clog2(Depth + 1);
+    logic [UsedW-1:0] used_q[3], used_d[3];
+    logic             room_d, drop_last;
+    always_comb begin
+      room_d = 1'b1;
+      for (int k = 0; k < 3; k++) begin
+        used_d[k] = used_q[k] + UsedW'(accept) - UsedW'(drop_last) - UsedW'(pops[k]);
+        if (used_d[k] >= UsedW'(Depth)) room_d = 1'b0;
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        for (int k = 0; k < 3; k++) used_q[k] <= '0;
+        room <= 1'b1;
+      end else begin
+        for (int k = 0; k < 3; k++) used_q[k] <= used_d[k];
+        room <= room_d;
+      end
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) valid_q <= '0;
+      else valid_q <= {valid_q[Latency-2:0], accept};
+    end
+
+    // Stage 0 from the input: the tokens, whether this is a search, and the
+    // parent (read at pos[p] and pos[p+1] from stage 0). Data registers load
+    // every cycle; only the valid bits say whether they hold a token.
+    logic [PosAddrWidth-1:0] p_q, p1_q;
+    always_comb begin
+      srch_d[0]        = '0;
+      srch_d[0].search = crd_kind == sam_pkg::TokData && parent_kind == sam_pkg::TokData;
+    end
+    always_ff @(posedge clk_i) begin
+      p_q         <= parent_tok_i[PosAddrWidth-1:0];
+      p1_q        <= parent_tok_i[PosAddrWidth-1:0] + 1'b1;
+      crd_q[0]    <= crd_tok_i;
+      ref_q[0]    <= ref_tok_i;
+      parent_q[0] <= parent_tok_i;
+      for (int s = 1; s < Latency; s++) begin
+        crd_q[s]    <= crd_q[s-1];
+        ref_q[s]    <= ref_q[s-1];
+        parent_q[s] <= parent_q[s-1];
+      end
+      for (int s = 0; s < Latency; s++) srch_q[s] <= srch_d[s];
+    end
+    assign pos_rd_en_o    = valid_q[0] && srch_q[0].search;
+    assign pos_rd_addr_o  = p_q;
+    assign pos_rd2_en_o   = valid_q[0] && srch_q[0].search;
+    assign pos_rd2_addr_o = p1_q;
+
+    // Every later stage's search state from the one before.
+    for (genvar s = 1; s < Latency; s++) begin : gen_stage
+      if (s == 3) begin : gen_bounds
+        // The pos words of stage 0's reads: the fiber [lo, hi) and its midpoint.
+        logic [PW-1:0] lo, hi;
+        assign lo = PW'(pos_rd_data_i);
+        assign hi = PW'(pos_rd2_data_i);
+        always_comb begin
+          srch_d[s]     = srch_q[s-1];
+          srch_d[s].lo  = lo;
+          srch_d[s].hi  = hi;
+          srch_d[s].mid = PW'((PW+1)'(lo) + (PW+1)'(hi) >> 1);
+          srch_d[s].act = srch_q[s-1].search && lo < hi;
+        end
+      end else if (s > 3 && (s - 4) % 3 == 0) begin : gen_next
+        // Beside probe (s - 4) / 3's read: both possible next midpoints.
+        search_t a;
+        assign a = srch_q[s-1];
+        always_comb begin
+          srch_d[s]        = a;
+          srch_d[s].mid1   = a.mid + 1'b1;
+          srch_d[s].up_mid = PW'((PW+1)'(a.mid) + 1'b1 + (PW+1)'(a.hi) >> 1);
+          srch_d[s].up_act = a.mid + 1'b1 < a.hi;
+          srch_d[s].dn_mid = PW'((PW+1)'(a.lo) + (PW+1)'(a.mid) >> 1);
+          srch_d[s].dn_act = a.lo < a.mid;
+        end
+      end else if (s > 3 && (s - 4) % 3 == 2) begin : gen_compare
+        // Probe (s - 6) / 3's data: narrow [lo, hi) to c's lower bound.
+        localparam int unsigned K = (s - 6) / 3;
+        search_t               a;
+        logic [CrdWidth-1:0]   got, want;
+        logic                  less;
+        assign a    = srch_q[s-1];
+        assign got  = crd_rd_data_i[K*CrdWidth +: CrdWidth];
+        assign want = crd_q[s-1][CrdWidth-1:0];
+        assign less = got < want;
+        always_comb begin
+          srch_d[s] = a;
+          if (a.act) begin
+            srch_d[s].hit = a.hit || got == want;
+            srch_d[s].lo  = less ? a.mid1 : a.lo;
+            srch_d[s].hi  = less ? a.hi : a.mid;
+            srch_d[s].mid = less ? a.up_mid : a.dn_mid;
+            srch_d[s].act = less ? a.up_act : a.dn_act;
+          end
+        end
+      end else begin : gen_wait
+        assign srch_d[s] = srch_q[s-1];
+      end
+    end
+
+    // Probe k reads crd[mid] from stage 3 + 3k on its own port.
+    for (genvar k = 0; k < Probes; k++) begin : gen_probe
+      assign crd_rd_en_o[k] = valid_q[3+3*k] && srch_q[3+3*k].act;
+      assign crd_rd_addr_o[k*CrdAddrWidth +: CrdAddrWidth] =
+        srch_q[3+3*k].mid[CrdAddrWidth-1:0];
+    end
+
+    // The last stage: a located coordinate takes its lower bound where the
+    // search hit; a miss is dropped or N; stops and D pass (the parent token).
+    search_t last;
+    logic    miss;
+    assign last      = srch_q[Last];
+    assign miss      = crd_q[Last][CrdWidth] == 1'b0 && !(last.search && last.hit);
+    assign drop_last = valid_q[Last] && miss && Miss == sam_pkg::LocateDrop;
+    assign push      = valid_q[Last] && !drop_last;
+    assign push_crd  = crd_q[Last];
+    assign push_ref  = ref_q[Last];
+    always_comb begin
+      if (last.search && last.hit) push_loc = {1'b0, RefWidth'(last.lo)};
+      else if (miss) push_loc = {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))};
+      else push_loc = parent_q[Last];
+    end
+
+`ifndef SAM_ASSERTS_OFF
+    // Probes covers the fiber: the search ended by the last stage.
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && valid_q[Last]) begin
+        SearchEnded_M: assert (!last.act)
+        else $error("sam_locate: a fiber longer than 2**Probes - 1 = %0d coordinates",
+                    (1 << Probes) - 1);
+      end
+    end
+`endif
+    logic unused_dim;  // dense only
+    assign unused_dim = ^dim_i;
+
+`ifdef FORMAL
+    always_comb begin
+      f_pipe = '0;
+      for (int s = 0; s < Latency; s++) f_pipe += 32'(valid_q[s]);
+    end
+    for (genvar k = 0; k < 3; k++) begin : gen_f_used
+      assign f_used[k] = 32'(used_q[k]);
+    end
+    // The counters' own invariants (sam_credit's): none passes Depth, and room
+    // says all are below it.
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        assert (room == (f_used[0] < Depth && f_used[1] < Depth && f_used[2] < Depth));
+        for (int k = 0; k < 3; k++) assert (f_used[k] <= Depth);
+      end
+    end
 `endif
   end
 
@@ -233,9 +507,9 @@ module sam_locate #(
   ) crd_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(s2_valid_q),
+    .valid_i(push),
     .ready_o(crd_buf_ready),
-    .tok_i  (s2_crd_q),
+    .tok_i  (push_crd),
     .valid_o(crd_valid_o),
     .ready_i(crd_ready_i),
     .tok_o  (crd_tok_o)
@@ -246,9 +520,9 @@ module sam_locate #(
   ) ref_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(s2_valid_q),
+    .valid_i(push),
     .ready_o(ref_buf_ready),
-    .tok_i  (s2_ref_q),
+    .tok_i  (push_ref),
     .valid_o(ref_valid_o),
     .ready_i(ref_ready_i),
     .tok_o  (ref_tok_o)
@@ -259,39 +533,38 @@ module sam_locate #(
   ) loc_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(s2_valid_q),
+    .valid_i(push),
     .ready_o(loc_buf_ready),
-    .tok_i  (s2_loc),
+    .tok_i  (push_loc),
     .valid_o(loc_valid_o),
     .ready_i(loc_ready_i),
     .tok_o  (loc_tok_o)
   );
 
-`ifndef SAM_ASSERTS_OFF
-  // The credits keep a free slot in every buffer for every token in the pipeline.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && s2_valid_q) begin
-      assert (crd_buf_ready && ref_buf_ready && loc_buf_ready)
-      else $error("sam_locate: output buffer overflow (credit accounting)");
-    end
-  end
 `ifdef FORMAL
   // Each credit counter equals the tokens in flight to its output: in the
   // pipeline and in that output's buffer.
-  logic [31:0] f_pipe;
-  assign f_pipe = 32'(s1_valid_q) + 32'(s2_valid_q);
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == f_pipe + crd_buffer.f_count);
-      assert (32'(credit.used_q[1]) == f_pipe + ref_buffer.f_count);
-      assert (32'(credit.used_q[2]) == f_pipe + loc_buffer.f_count);
+      assert (f_used[0] == f_pipe + crd_buffer.f_count);
+      assert (f_used[1] == f_pipe + ref_buffer.f_count);
+      assert (f_used[2] == f_pipe + loc_buffer.f_count);
     end
   end
 `endif
 
+`ifndef SAM_ASSERTS_OFF
+  // The credits keep a free slot in every buffer for every token in the pipeline.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && push) begin
+      assert (crd_buf_ready && ref_buf_ready && loc_buf_ready)
+      else $error("sam_locate: output buffer overflow (credit accounting)");
+    end
+  end
+
   // The input contract: the three heads agree (a coordinate with a reference or
-  // N and a parent or N; the same stop; D together), and a located coordinate is
-  // inside the level.
+  // N and a parent or N; the same stop; D together), and a coordinate located by
+  // arithmetic is inside the level.
   logic heads_aligned;
   always_comb begin
     unique case (crd_kind)
@@ -311,7 +584,8 @@ module sam_locate #(
     if (rst_ni && all_valid) begin
       HeadsAligned_M: assert (heads_aligned)
       else $error("sam_locate: crd, ref and parent heads are not aligned");
-      if (crd_kind == sam_pkg::TokData && parent_kind == sam_pkg::TokData) begin
+      if (!Compressed && crd_kind == sam_pkg::TokData && parent_kind == sam_pkg::TokData)
+      begin
         CrdInLevel_M: assert (crd_payload < 64'(dim_i))
         else $error("sam_locate: coordinate %0d outside the level's dimension %0d",
                     crd_payload, dim_i);

@@ -71,11 +71,6 @@ fn refusals_name_the_tensor_and_the_reason() {
         refusal(spmv, &["B:ds", "c:d"], &["locate(q)"]),
         "locate(q): q is not an input of the expression (its inputs: B, c)"
     );
-    let e = refusal(spmv, &["B:ds", "c:s"], &["locate(c)"]);
-    assert!(
-        e.starts_with("locate(c): no level of c (`s`) can be located into"),
-        "{e}"
-    );
     let e = refusal(
         "X(i,j) = B(i,j) + C(i,j)",
         &["B:ss", "C:dd"],
@@ -149,6 +144,32 @@ fn located_kernels_match_the_dense_reference() {
         (
             "x(i) = B(i,j) * c(j) + d(i)",
             &["x:s", "B:ss", "c:d", "d:s"],
+            &["locate(c)"],
+            1,
+        ),
+        // Compressed levels, located by search: a sparse vector under CSR and
+        // DCSR rows, SDDMM with CSR factors, and a tensor-times-vector.
+        (
+            "x(i) = B(i,j) * c(j)",
+            &["x:s", "B:ds", "c:s"],
+            &["locate(c)"],
+            1,
+        ),
+        (
+            "x(i) = B(i,j) * c(j)",
+            &["x:d", "B:ss", "c:s"],
+            &["locate(c)"],
+            1,
+        ),
+        (
+            "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
+            &["X:ss", "B:ss", "C:ds", "D:ds"],
+            &["locate(C)", "locate(D)"],
+            3,
+        ),
+        (
+            "X(i,j) = B(i,j,k) * c(k)",
+            &["X:ss", "B:sss", "c:s"],
             &["locate(c)"],
             1,
         ),

@@ -32,7 +32,7 @@
 
 use std::fmt::Write;
 
-use samgen_hdl::library::{PrimitiveConfig, SideKind};
+use samgen_hdl::library::{PrimitiveConfig, Reads, SideKind};
 use samgen_hdl::netlist::Dir;
 
 use crate::error::FpgaError;
@@ -184,7 +184,13 @@ impl DutSpec {
                     width: side.width,
                     addr_width,
                     dut_reads: matches!(side.kind, SideKind::MemRead { .. }),
-                    search: matches!(side.kind, SideKind::MemRead { search: true, .. }),
+                    search: matches!(
+                        side.kind,
+                        SideKind::MemRead {
+                            reads: Reads::Two,
+                            ..
+                        }
+                    ),
                 });
             }
         }

@@ -24,7 +24,7 @@
 //! other region only while no run is in progress: an access during a run is not
 //! performed (a read gives 0) and sets the status word's `busy` bit.
 
-use crate::library::{self, SideKind, SidePort};
+use crate::library::{self, Reads, SideKind, SidePort};
 use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
 
 /// Host addresses: the top byte picks a region, the rest is the word within it.
@@ -239,12 +239,17 @@ pub fn side_items(
                     ("host_wdata_i".into(), format!("host_wdata_q[{}:0]", w - 1)),
                     ("rd_data_o".into(), host.clone()),
                 ];
-                let search = matches!(side.kind, SideKind::MemRead { search: true, .. });
+                let reads = match side.kind {
+                    SideKind::MemRead { reads, .. } => reads,
+                    _ => Reads::One,
+                };
+                let search = reads == Reads::Two;
                 for (name, _, bits) in &ports {
                     // The second read port's pins are `<side>_rd2_*`.
                     let second = name.contains("_rd2_");
                     let signal = name.rsplit('_').nth(1).unwrap_or("x");
-                    if name.ends_with("_o") || second {
+                    let bank_data = matches!(reads, Reads::Bank(_)) && name.ends_with("_data_i");
+                    if name.ends_with("_o") || second || bank_data {
                         let wn = if second {
                             wire(&format!("rd2_{signal}"))
                         } else {
@@ -276,6 +281,10 @@ pub fn side_items(
                     mem_conns.push(("wr_en_i".into(), wire("en")));
                     mem_conns.push(("wr_addr_i".into(), wire("addr")));
                     mem_conns.push(("wr_data_i".into(), wire("data")));
+                }
+                if let Reads::Bank(n) = reads {
+                    items.extend(bank_copies(n, w, aw, &wire, &host, mem_conns));
+                    continue;
                 }
                 let (module, params) = if search {
                     let mut params = library::mem(w, aw);
@@ -311,6 +320,98 @@ pub fn side_items(
     items
         .into_iter()
         .partition(|i| matches!(i, Item::Wire { .. }))
+}
+
+/// The copies of an array read through `n` packed read ports ([`Reads::Bank`]):
+/// copy c serves ports 2c and 2c + 1 (`sam_mem2`), every copy takes the host's
+/// writes, and the first alone its reads, on `host` (also port 0's data); a
+/// last copy with one port is a `sam_mem`.
+/// `wire(s)` names the packed `en`, `addr` and `data` signals; `first` is the
+/// first copy's connections as a single memory would have them.
+fn bank_copies(
+    n: u32,
+    w: u32,
+    aw: u32,
+    wire: &dyn Fn(&str) -> String,
+    host: &str,
+    first: Vec<(String, String)>,
+) -> Vec<Item> {
+    let (en, addr, data) = (wire("en"), wire("addr"), wire("data"));
+    let mut items = Vec::new();
+    let mut lanes = vec![host.to_string()];
+    for c in 0..n.div_ceil(2) {
+        let mut conns: Vec<(String, String)> = first
+            .iter()
+            .filter(|(p, _)| p.starts_with("clk") || p.starts_with("rst") || p.starts_with("host"))
+            .cloned()
+            .collect();
+        if c > 0 {
+            for (p, v) in conns.iter_mut() {
+                if p == "host_re_i" {
+                    *v = "1'b0".into();
+                }
+            }
+        }
+        let name = data.trim_end_matches("_data").to_string();
+        let lane = |k: u32| format!("{name}_data{k}");
+        let port = 2 * c;
+        let data0 = if c == 0 {
+            host.to_string()
+        } else {
+            items.push(Item::Wire {
+                name: lane(port),
+                width: Width::Bits(w),
+            });
+            lanes.push(lane(port));
+            lane(port)
+        };
+        conns.extend([
+            ("rd_en_i".to_string(), format!("{en}[{port}]")),
+            (
+                "rd_addr_i".into(),
+                format!("{addr}[{}:{}]", (port + 1) * aw - 1, port * aw),
+            ),
+            ("rd_data_o".into(), data0),
+            ("wr_en_i".into(), "1'b0".into()),
+            ("wr_addr_i".into(), "'0".into()),
+            ("wr_data_i".into(), "'0".into()),
+        ]);
+        let second = port + 1 < n;
+        if second {
+            items.push(Item::Wire {
+                name: lane(port + 1),
+                width: Width::Bits(w),
+            });
+            lanes.push(lane(port + 1));
+            conns.extend([
+                ("rd2_en_i".to_string(), format!("{en}[{}]", port + 1)),
+                (
+                    "rd2_addr_i".into(),
+                    format!("{addr}[{}:{}]", (port + 2) * aw - 1, (port + 1) * aw),
+                ),
+                ("rd2_data_o".into(), lane(port + 1)),
+            ]);
+        }
+        let (module, params) = if second {
+            let mut params = library::mem(w, aw);
+            params.push(("ReadPorts".into(), "2".into()));
+            ("sam_mem2", params)
+        } else {
+            ("sam_mem", library::mem(w, aw))
+        };
+        items.push(Item::Instance(Instance {
+            module: module.into(),
+            name: format!("{name}_mem{c}"),
+            params,
+            conns,
+        }));
+    }
+    lanes.reverse();
+    items.push(Item::Assign {
+        lhs: data,
+        rhs: format!("{{{}}}", lanes.join(", ")),
+    });
+    items
 }
 
 /// The kernel's reset: every instance but the memories and the host-set

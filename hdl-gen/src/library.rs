@@ -346,10 +346,9 @@ pub enum SideKind {
     /// stays until the next read's data arrives); reads may issue every cycle. The
     /// second cycle is the ECP5 block RAM's output register. A host read of the
     /// array (`host_re_i`) has the same two-cycle latency.
-    /// With `search`, a second read port beside it (`<name>_rd2_en_o`,
-    /// `<name>_rd2_addr_o`, `<name>_rd2_data_i`, same latency): the compressed
-    /// scanner's skip search.
-    MemRead { addr_width: u32, search: bool },
+    /// [`Reads`] says how many read ports the primitive has, all with this
+    /// latency.
+    MemRead { addr_width: u32, reads: Reads },
     /// Writes an array: ports `<name>_wr_en_o`, `<name>_wr_addr_o`,
     /// `<name>_wr_data_o`.
     MemWrite { addr_width: u32 },
@@ -359,6 +358,33 @@ pub enum SideKind {
     /// A value the host reads after the run (how many words a writer wrote):
     /// port `<name>_o`.
     Status,
+}
+
+/// The read ports of a [`SideKind::MemRead`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// One: `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i`.
+    One,
+    /// A second beside it, `<name>_rd2_en_o`, `<name>_rd2_addr_o`,
+    /// `<name>_rd2_data_i`: the compressed scanner's skip search, the compressed
+    /// locator's pair of `pos` words. One memory, its second port.
+    Two,
+    /// `n` ports as packed vectors, port k in slice k: `<name>_rd_en_o` (n bits),
+    /// `<name>_rd_addr_o` (n addresses), `<name>_rd_data_i` (n words): the
+    /// compressed locator's search probes. The array is held in ceil(n / 2)
+    /// copies of two read ports each, all written by the host, read back from
+    /// the first.
+    Bank(u32),
+}
+
+impl Reads {
+    /// Copies of the array that serve the ports.
+    pub fn copies(self) -> u32 {
+        match self {
+            Reads::One | Reads::Two => 1,
+            Reads::Bank(n) => n.div_ceil(2),
+        }
+    }
 }
 
 /// A non-stream port group of a primitive: an array it reads or writes, or a
@@ -377,13 +403,17 @@ impl SidePort {
     pub fn ports(&self) -> Vec<(String, Dir, u32)> {
         let n = &self.name;
         match self.kind {
-            SideKind::MemRead { addr_width, search } => {
+            SideKind::MemRead { addr_width, reads } => {
+                let lanes = match reads {
+                    Reads::Bank(k) => k,
+                    Reads::One | Reads::Two => 1,
+                };
                 let mut v = vec![
-                    (format!("{n}_rd_en_o"), Dir::Output, 1),
-                    (format!("{n}_rd_addr_o"), Dir::Output, addr_width),
-                    (format!("{n}_rd_data_i"), Dir::Input, self.width),
+                    (format!("{n}_rd_en_o"), Dir::Output, lanes),
+                    (format!("{n}_rd_addr_o"), Dir::Output, lanes * addr_width),
+                    (format!("{n}_rd_data_i"), Dir::Input, lanes * self.width),
                 ];
-                if search {
+                if reads == Reads::Two {
                     v.extend(search_ports(n, addr_width, self.width));
                 }
                 v
@@ -755,7 +785,7 @@ pub fn fiberlookup(
         name: "pos".into(),
         kind: SideKind::MemRead {
             addr_width: arrays.pos_addr_width,
-            search: false,
+            reads: Reads::One,
         },
         width: ref_width,
     };
@@ -763,7 +793,7 @@ pub fn fiberlookup(
         name: "crd".into(),
         kind: SideKind::MemRead {
             addr_width: arrays.crd_addr_width,
-            search,
+            reads: if search { Reads::Two } else { Reads::One },
         },
         width: crd_width,
     };
@@ -821,17 +851,73 @@ impl LocateMissMode {
     }
 }
 
-/// `sam_locate` into a dense level: inputs `crd` (iterated coordinates), `ref`
-/// (iterated references), `parent` (the located tensor's parent references,
-/// aligned with `crd`); outputs `crd`, `ref` and `loc` (the located positions,
-/// `parent * dim + crd`). Side port: the level's `dim` register.
-pub fn locate(miss: LocateMissMode, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+/// Where `sam_locate` finds coordinates (its `Format` parameter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocateLevel {
+    /// A dense level: `parent * dim + crd`, from the `dim` register.
+    Dense,
+    /// A compressed level: a pipelined binary search of `crd[pos[parent] ..
+    /// pos[parent+1])` in `probes` probes (fibers of up to `2^probes - 1`
+    /// coordinates), each on its own read port of the `crd` array.
+    Compressed { arrays: ScanArrays, probes: u32 },
+}
+
+/// Probes a compressed locator needs for fibers of up to `longest` coordinates:
+/// the bit length of `longest`, at least 1.
+pub fn locate_probes(longest: u64) -> u32 {
+    (u64::BITS - longest.leading_zeros()).max(1)
+}
+
+/// `sam_locate`: inputs `crd` (iterated coordinates), `ref` (iterated
+/// references), `parent` (the located tensor's parent references, aligned with
+/// `crd`); outputs `crd`, `ref` and `loc` (the located positions). Side ports: a
+/// dense level's `dim` register, or a compressed level's `pos` (two read ports)
+/// and `crd` (one per probe) arrays.
+pub fn locate(
+    miss: LocateMissMode,
+    level: LocateLevel,
+    crd_width: u32,
+    ref_width: u32,
+) -> PrimitiveConfig {
+    let (format, arrays, probes) = match level {
+        LocateLevel::Dense => ("sam_pkg::ScanDense", ScanArrays::NONE, 1),
+        LocateLevel::Compressed { arrays, probes } => ("sam_pkg::ScanCompressed", arrays, probes),
+    };
+    let dim = SidePort {
+        name: "dim".into(),
+        kind: SideKind::Config,
+        width: crd_width,
+    };
+    let pos = SidePort {
+        name: "pos".into(),
+        kind: SideKind::MemRead {
+            addr_width: arrays.pos_addr_width,
+            reads: Reads::Two,
+        },
+        width: ref_width,
+    };
+    let crd = SidePort {
+        name: "crd".into(),
+        kind: SideKind::MemRead {
+            addr_width: arrays.crd_addr_width,
+            reads: Reads::Bank(probes),
+        },
+        width: crd_width,
+    };
+    let (sides, unused) = match level {
+        LocateLevel::Dense => (vec![dim], [pos.ports(), crd.ports()].concat()),
+        LocateLevel::Compressed { .. } => (vec![pos, crd], dim.ports()),
+    };
     PrimitiveConfig {
         module: "sam_locate".into(),
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), ref_width.to_string()),
             ("Miss".into(), miss.param().into()),
+            ("Format".into(), format.into()),
+            ("PosAddrWidth".into(), arrays.pos_addr_width.to_string()),
+            ("CrdAddrWidth".into(), arrays.crd_addr_width.to_string()),
+            ("Probes".into(), probes.to_string()),
         ],
         streams: vec![
             StreamPort::input("crd", crd_width),
@@ -841,12 +927,8 @@ pub fn locate(miss: LocateMissMode, crd_width: u32, ref_width: u32) -> Primitive
             StreamPort::output("ref", ref_width),
             StreamPort::output("loc", ref_width),
         ],
-        sides: vec![SidePort {
-            name: "dim".into(),
-            kind: SideKind::Config,
-            width: crd_width,
-        }],
-        unused: Vec::new(),
+        sides,
+        unused,
     }
 }
 
@@ -1103,7 +1185,7 @@ pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveCo
             name: "vals".into(),
             kind: SideKind::MemRead {
                 addr_width,
-                search: false,
+                reads: Reads::One,
             },
             width: val_width,
         }],
@@ -1339,7 +1421,7 @@ pub fn bvscan(
             name: "bv".into(),
             kind: SideKind::MemRead {
                 addr_width,
-                search: false,
+                reads: Reads::One,
             },
             width: word_width,
         },
@@ -1347,7 +1429,7 @@ pub fn bvscan(
             name: "pre".into(),
             kind: SideKind::MemRead {
                 addr_width,
-                search: false,
+                reads: Reads::One,
             },
             width: ref_width,
         },

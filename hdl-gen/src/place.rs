@@ -13,8 +13,8 @@ use samgen_compiler::graph::{
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
-    self, AluOperandMode, CrdDropMode, FiberWriteMode, LocateMissMode, PrimitiveConfig, ReduceMode,
-    ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
+    self, AluOperandMode, CrdDropMode, FiberWriteMode, LocateLevel, LocateMissMode,
+    PrimitiveConfig, ReduceMode, ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
 };
 use crate::top::{RegionRole, Sizing, TopError, TopOptions};
 
@@ -559,28 +559,46 @@ fn broadcast(cx: &Cx, k: &Broadcast) -> Result<Config, TopError> {
 }
 
 /// A locator: by arithmetic over the located level's `dim` setting where the
-/// level is full; a level that locates by search has no module yet.
+/// level is full, by a binary search of its `pos`/`crd` arrays where it is
+/// compressed, in as many probes as the longest fiber the index's extent and
+/// the `crd` array allow.
 fn locate(cx: &mut Cx, k: &Locate) -> Result<Config, TopError> {
     let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
-    if !format.caps().full {
+    let level = if format.caps().full {
+        cx.sides.insert(
+            "dim".to_string(),
+            RegionRole::Setting {
+                index: k.index.clone(),
+            },
+        );
+        LocateLevel::Dense
+    } else if format.imp().array_names() == ["pos", "crd"] {
+        let arrays = ScanArrays {
+            pos_addr_width: cx.input("pos", level_array_name(&k.tensor, k.level, "pos"))?,
+            crd_addr_width: cx.input("crd", level_array_name(&k.tensor, k.level, "crd"))?,
+        };
+        let words = 1u64 << arrays.crd_addr_width;
+        let longest =
+            cx.s.index_dims
+                .get(&k.index)
+                .map_or(words, |&d| d.min(words));
+        LocateLevel::Compressed {
+            arrays,
+            probes: library::locate_probes(longest),
+        }
+    } else {
         return Err(cx.fail(format!(
-            "locating into a {} level (sam_locate locates into dense levels only)",
+            "locating into a {} level (sam_locate locates into dense and compressed levels)",
             format.name()
         )));
-    }
-    cx.sides.insert(
-        "dim".to_string(),
-        RegionRole::Setting {
-            index: k.index.clone(),
-        },
-    );
+    };
     let miss = match k.miss {
         LocateMiss::Drop => LocateMissMode::Drop,
         LocateMiss::Empty => LocateMissMode::Empty,
     };
     let (it, loc) = (&k.iterated, &k.located);
     Ok((
-        library::locate(miss, cx.o.crd_width, cx.o.ref_width),
+        library::locate(miss, level, cx.o.crd_width, cx.o.ref_width),
         pairs(&[
             ("crd_in", "crd"),
             (&format!("ref_in_{it}"), "ref"),

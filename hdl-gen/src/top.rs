@@ -133,6 +133,12 @@ fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
                 index,
                 ..
             })
+            | NodeKind::Locate(samgen_compiler::graph::Locate {
+                tensor,
+                level,
+                index,
+                ..
+            })
             | NodeKind::FiberWrite(FiberWrite {
                 tensor,
                 level,

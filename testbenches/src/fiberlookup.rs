@@ -83,34 +83,12 @@ impl Fiberlookup {
                 },
                 arrays: Vec::new(),
             },
-            ScanFormat::Compressed => {
-                let capacity = 1usize << self.arrays.crd_addr_width;
-                let dim = rng.gen_range(1..=(2 * max_fiber as u64).max(2));
-                let mut pos = vec![0u64];
-                let mut crd = Vec::new();
-                for _ in 0..parents {
-                    let len = match rng.gen_range(0..6) {
-                        0 => 0,
-                        1 => 1,
-                        _ => rng.gen_range(0..=max_fiber),
-                    };
-                    let len = len.min(capacity - crd.len()).min(dim as usize);
-                    // `len` distinct sorted coordinates below `dim`.
-                    let mut fiber: Vec<u64> = rand::seq::index::sample(rng, dim as usize, len)
-                        .into_iter()
-                        .map(|c| c as u64)
-                        .collect();
-                    fiber.sort_unstable();
-                    crd.extend(fiber);
-                    pos.push(crd.len() as u64);
-                }
-                Level {
-                    format: LevelFormat::Compressed,
-                    padded: false,
-                    dim,
-                    arrays: Compressed::arrays(pos, crd),
-                }
-            }
+            ScanFormat::Compressed => random_compressed(
+                rng,
+                parents,
+                max_fiber,
+                1usize << self.arrays.crd_addr_width,
+            ),
         }
     }
 
@@ -168,6 +146,42 @@ impl Fiberlookup {
             load.push(("start".to_string(), vec![1]));
         }
         Case { streams, load }
+    }
+}
+
+/// A compressed level of `parents` fibers (empty ones, single coordinates, up
+/// to `max_fiber`), at most `capacity` coordinates in all, below a random
+/// dimension.
+pub fn random_compressed(
+    rng: &mut ChaCha8Rng,
+    parents: usize,
+    max_fiber: usize,
+    capacity: usize,
+) -> Level {
+    let dim = rng.gen_range(1..=(2 * max_fiber as u64).max(2));
+    let mut pos = vec![0u64];
+    let mut crd = Vec::new();
+    for _ in 0..parents {
+        let len = match rng.gen_range(0..6) {
+            0 => 0,
+            1 => 1,
+            _ => rng.gen_range(0..=max_fiber),
+        };
+        let len = len.min(capacity - crd.len()).min(dim as usize);
+        // `len` distinct sorted coordinates below `dim`.
+        let mut fiber: Vec<u64> = rand::seq::index::sample(rng, dim as usize, len)
+            .into_iter()
+            .map(|c| c as u64)
+            .collect();
+        fiber.sort_unstable();
+        crd.extend(fiber);
+        pos.push(crd.len() as u64);
+    }
+    Level {
+        format: LevelFormat::Compressed,
+        padded: false,
+        dim,
+        arrays: Compressed::arrays(pos, crd),
     }
 }
 

@@ -140,6 +140,13 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
         }),
         Box::new(crate::locate::Locate {
             miss: LocateMissMode::Drop,
+            level: samgen_hdl::library::LocateLevel::Dense,
+            crd_width: 16,
+            ref_width: 16,
+        }),
+        Box::new(crate::locate::Locate {
+            miss: LocateMissMode::Drop,
+            level: crate::locate::COMPRESSED,
             crd_width: 16,
             ref_width: 16,
         }),

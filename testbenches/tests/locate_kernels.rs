@@ -2,10 +2,11 @@
 //! dense, with a random FIFO depth of 1..4 on every edge. SpMV with a dense
 //! vector located (and once more with the default depths, the configuration
 //! the bench measures), x = b*c with c located on the skip study's uniform, runs
-//! and blocks vectors, and SDDMM with both dense factors located. Adversarial
+//! and blocks vectors, and SDDMM with both dense factors located; SpMV and SDDMM
+//! once more with those operands compressed, located by search. Adversarial
 //! data: an empty matrix, empty rows, one element, a fully dense row, a fully
-//! dense matrix, a random one. Four Verilator models in all, shared through
-//! the model cache.
+//! dense matrix, a random one. Six Verilator models in all, shared through the
+//! model cache.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -193,6 +194,63 @@ fn sddmm_with_located_dense_factors_in_rtl() {
     for want in ["C@i", "D@j", "D@k"] {
         assert!(located.iter().any(|l| l == want), "{located:?}");
     }
+}
+
+/// SpMV with a compressed vector located by search: each of B's coordinates is
+/// looked up in c's one fiber. c sparse, fully dense and empty.
+#[test]
+fn spmv_with_a_located_compressed_vector_in_rtl() {
+    let built = build(
+        "x(i) = B(i,j) * c(j)",
+        &["x:s'", "B:ds", "c:s"],
+        &["locate(c)"],
+    );
+    assert_eq!(count(&built.2, "locate"), 1);
+    assert_eq!(count(&built.2, "intersect"), 0);
+    let (rows, cols) = (7, 9);
+    let sets: Vec<(&str, HashMap<String, CooTensor>)> = matrices(rows, cols)
+        .into_iter()
+        .enumerate()
+        .map(|(k, (name, b))| {
+            let c = uniform(&[cols], [0.4, 1.0, 0.0][k % 3], 40 + k as u64);
+            (
+                name,
+                HashMap::from([("B".to_string(), b), ("c".to_string(), c)]),
+            )
+        })
+        .collect();
+    run("SpMV locate(c:s)", &built, &sets, Some(0x5c5));
+}
+
+/// SDDMM with both factors in CSR, located by search: C at i (one fiber per row
+/// of B's rows), D at j and at k.
+#[test]
+fn sddmm_with_located_compressed_factors_in_rtl() {
+    let built = build(
+        "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
+        &["X:s's'", "B:ss", "C:ds", "D:ds"],
+        &["locate(C)", "locate(D)"],
+    );
+    assert_eq!(count(&built.2, "locate"), 3);
+    assert_eq!(count(&built.2, "intersect"), 0);
+    let (rows, cols, inner) = (5, 6, 4);
+    let sets: Vec<(&str, HashMap<String, CooTensor>)> = matrices(rows, cols)
+        .into_iter()
+        .enumerate()
+        .map(|(k, (name, b))| {
+            let c = uniform(&[rows, inner], [0.5, 1.0][k % 2], 50 + k as u64);
+            let d = uniform(&[cols, inner], [0.6, 0.2][k % 2], 60 + k as u64);
+            (
+                name,
+                HashMap::from([
+                    ("B".to_string(), b),
+                    ("C".to_string(), c),
+                    ("D".to_string(), d),
+                ]),
+            )
+        })
+        .collect();
+    run("SDDMM locate(C:ds,D:ds)", &built, &sets, Some(0x5de));
 }
 
 /// x = b*c with c dense and located: the skip study's uniform, runs and blocks

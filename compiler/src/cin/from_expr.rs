@@ -59,7 +59,7 @@ impl Kernel {
             }
             .into());
         };
-        if !op.format.levels.iter().any(|l| l.format.caps().locate) {
+        if !op.format.levels.iter().any(|l| l.format.caps().locatable()) {
             return Err(LocateError::NoLocateLevel {
                 tensor: tensor.to_string(),
                 format: op.format.to_string(),

@@ -103,14 +103,14 @@ pub enum LocateError {
     UnknownTensor { tensor: String, inputs: String },
     #[error(
         "locate({tensor}): no level of {tensor} (`{format}`) can be located into: a dense \
-         level locates by arithmetic; locating into a compressed level (by search) is not \
-         built, so give {tensor} a dense level where it meets the iterated operand"
+         level locates by arithmetic and a compressed one by search, so give {tensor} such a \
+         level where it meets the iterated operand"
     )]
     NoLocateLevel { tensor: String, format: String },
     #[error(
         "locate({tensor}): {tensor} is in no intersection (a product) at an index where its \
-         level is dense, so there is no co-iteration to replace; a sum keeps every \
-         coordinate of {tensor}, and an operand alone is scanned"
+         level can be located into, so there is no co-iteration to replace; a sum keeps \
+         every coordinate of {tensor}, and an operand alone is scanned"
     )]
     NotInProduct { tensor: String },
     #[error(

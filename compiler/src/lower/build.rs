@@ -624,7 +624,11 @@ impl Builder<'_> {
             return None;
         }
         let level = op.path().iter().position(|x| x == v)?;
-        op.format.levels[level].format.caps().locate.then_some(s)
+        op.format.levels[level]
+            .format
+            .caps()
+            .locatable()
+            .then_some(s)
     }
 
     /// An intersection over `v` with a located child (seed 003 section 4.2): the

@@ -64,7 +64,7 @@ impl Primitive for Locate {
         }
         check_level(cx, &self.tensor, self.level)?;
         match cx.level_format(&self.tensor, self.level)? {
-            Some(f) if !f.caps().locate => Err(format!(
+            Some(f) if !f.caps().locatable() => Err(format!(
                 "level {} of tensor {} is {}, which has no locate",
                 self.level,
                 self.tensor,

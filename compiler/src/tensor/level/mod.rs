@@ -102,6 +102,16 @@ pub struct LevelCaps {
     pub insert: bool,
 }
 
+impl LevelCaps {
+    /// A coordinate's position can be found at all, without scanning the fiber:
+    /// by [`locate`](LevelCaps::locate), or by a binary search of an ordered,
+    /// unique fiber iterated by position (a compressed level's `crd` array).
+    /// This is what `-s locate(T)` needs of T's level.
+    pub fn locatable(&self) -> bool {
+        self.locate || (self.ordered && self.unique && self.coord_pos_iter)
+    }
+}
+
 /// The coordinates present below each parent position, laid out like a compressed
 /// level: fiber `p` is `crds[bounds[p]..bounds[p + 1]]`, increasing and unique.
 /// This is what the packer hands a format to store.
