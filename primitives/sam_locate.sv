@@ -344,14 +344,26 @@ module sam_locate #(
     // The credits: each output's counter holds the tokens in the pipeline and in
     // its buffer; a token dropped at the last stage (a miss under a product)
     // returns its credit on every output.
+    // The step is +1, 0, -1 or -2; its sums and their room are ready from the
+    // registers, so a pop only selects (no carry chain behind ready_i).
     localparam int unsigned UsedW = $clog2(Depth + 1);
     logic [UsedW-1:0] used_q[3], used_d[3];
     logic             room_d, drop_last;
     always_comb begin
       room_d = 1'b1;
       for (int k = 0; k < 3; k++) begin
-        used_d[k] = used_q[k] + UsedW'(accept) - UsedW'(drop_last) - UsedW'(pops[k]);
-        if (used_d[k] >= UsedW'(Depth)) room_d = 1'b0;
+        unique case ({accept, drop_last, pops[k]})
+          3'b100: begin
+            used_d[k] = used_q[k] + 1'b1;
+            if (used_q[k] >= UsedW'(Depth - 1)) room_d = 1'b0;
+          end
+          3'b000, 3'b101, 3'b110: begin
+            used_d[k] = used_q[k];
+            if (used_q[k] >= UsedW'(Depth)) room_d = 1'b0;
+          end
+          3'b001, 3'b010, 3'b111: used_d[k] = used_q[k] - 1'b1;
+          default: used_d[k] = used_q[k] - UsedW'(2);  // 011
+        endcase
       end
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -455,16 +467,15 @@ module sam_locate #(
 
     // The last stage: a located coordinate takes its lower bound where the
     // search hit; a miss is dropped or N; stops and D pass (the parent token).
-    search_t last;
-    logic    miss;
-    assign last      = srch_q[Last];
-    assign miss      = crd_q[Last][CrdWidth] == 1'b0 && !(last.search && last.hit);
+    logic found, miss;
+    assign found     = srch_q[Last].search && srch_q[Last].hit;
+    assign miss      = crd_q[Last][CrdWidth] == 1'b0 && !found;
     assign drop_last = valid_q[Last] && miss && Miss == sam_pkg::LocateDrop;
     assign push      = valid_q[Last] && !drop_last;
     assign push_crd  = crd_q[Last];
     assign push_ref  = ref_q[Last];
     always_comb begin
-      if (last.search && last.hit) push_loc = {1'b0, RefWidth'(last.lo)};
+      if (found) push_loc = {1'b0, RefWidth'(srch_q[Last].lo)};
       else if (miss) push_loc = {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))};
       else push_loc = parent_q[Last];
     end
@@ -473,7 +484,7 @@ module sam_locate #(
     // Probes covers the fiber: the search ended by the last stage.
     always_ff @(posedge clk_i) begin
       if (rst_ni && valid_q[Last]) begin
-        SearchEnded_M: assert (!last.act)
+        SearchEnded_M: assert (!srch_q[Last].act)
         else $error("sam_locate: a fiber longer than 2**Probes - 1 = %0d coordinates",
                     (1 << Probes) - 1);
       end
@@ -481,6 +492,9 @@ module sam_locate #(
 `endif
     logic unused_dim;  // dense only
     assign unused_dim = ^dim_i;
+    // pos words are RefWidth wide; positions fit PW bits (the crd array's size).
+    logic unused_pos;
+    assign unused_pos = ^{pos_rd_data_i, pos_rd2_data_i};
 
 `ifdef FORMAL
     always_comb begin

@@ -35,7 +35,8 @@ pub struct KernelArgs {
     /// skipping).
     /// `locate(c)` iterates the other
     /// operands where c meets them in a product and locates their coordinates in
-    /// c's dense level, in place of scanning c and intersecting. Repeatable.
+    /// c's level (dense: by arithmetic; compressed: by binary search), in place of
+    /// scanning c and intersecting. Repeatable.
     #[arg(short = 's', long = "schedule", value_name = "COMMAND")]
     pub schedule: Vec<String>,
     /// Read a graph instead of compiling an expression: a YAML kernel file as

@@ -1,6 +1,7 @@
 //! `samgen kernel locate`: SpMV and SDDMM with their dense operands located
 //! (`-s locate(T)`) against the same kernels co-iterated, in RTL: cycles, the
-//! located bound 1.2 x (nnz + rows) + latency, and co-iteration's rows x columns.
+//! located bound 1.2 x (nnz + rows) + latency, and co-iteration's rows x columns;
+//! SpMV once more with a compressed vector, located by search.
 
 use std::collections::HashMap;
 
@@ -29,6 +30,13 @@ const SPMV: Spec = Spec {
     formats: &["x:s'", "B:ds", "c:d"],
     schedule: &[],
 };
+const SPMV_SPARSE: Spec = Spec {
+    expr: "x(i) = B(i,j) * c(j)",
+    formats: &["x:s'", "B:ds", "c:s"],
+    schedule: &[],
+};
+/// The compressed vector's density.
+const SPARSE_C: f64 = 0.3;
 const SDDMM: Spec = Spec {
     expr: "X(i,j) = B(i,j) * C(i,k) * D(j,k)",
     formats: &["X:s's'", "B:ss", "C:dd", "D:dd"],
@@ -81,21 +89,27 @@ fn cycles(
     Ok(v.rtl.cycles)
 }
 
-/// The table: per size, SpMV co-iterated and located, then SDDMM.
-pub fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Result<()> {
-    let spmv = (build(&SPMV, &[])?, build(&SPMV, &["locate(c)"])?);
-    let sddmm = (
-        build(&SDDMM, &[])?,
-        build(&SDDMM, &["locate(C)", "locate(D)"])?,
-    );
+/// The SpMV table for `spec` (B:ds, c in `c_format` at density `c_density`):
+/// per size, co-iterated and located, against 1.2 x (nnz + rows) + latency.
+fn spmv_table(
+    spec: &Spec,
+    c_format: &str,
+    sizes: &[u64],
+    density: f64,
+    c_density: f64,
+    seed: u64,
+) -> Result<()> {
+    let (plain_g, located_g) = (build(spec, &[])?, build(spec, &["locate(c)"])?);
     // The located pipeline's latency: a one-row empty matrix costs its one row
     // token plus the latency from start to done.
     let empty = HashMap::from([
         ("B".to_string(), CooTensor::new(vec![1, 1], vec![])?),
         ("c".to_string(), uniform(&[1], 1.0, seed)?),
     ]);
-    let latency = cycles("SpMV locate(c)", &spmv.1, &empty)?.saturating_sub(1);
-    println!("SpMV x(i) = B(i,j) * c(j), B:ds (density {density}), c:d; latency {latency} cycles");
+    let latency = cycles("SpMV locate(c)", &located_g, &empty)?.saturating_sub(1);
+    println!(
+        "SpMV x(i) = B(i,j) * c(j), B:ds (density {density}), c:{c_format}; latency {latency} cycles"
+    );
     println!(
         "{:>11} {:>7} {:>10} {:>10} {:>8} {:>17} {:>8}",
         "rows x cols", "nnz", "co-iterate", "locate", "speedup", "1.2(nnz+rows)+lat", "within"
@@ -103,11 +117,11 @@ pub fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Result<()> {
     for &n in sizes {
         let coo = HashMap::from([
             ("B".to_string(), uniform(&[n, n], density, seed + n)?),
-            ("c".to_string(), uniform(&[n], 1.0, seed + n + 1)?),
+            ("c".to_string(), uniform(&[n], c_density, seed + n + 1)?),
         ]);
         let nnz = coo["B"].nnz() as u64;
-        let plain = cycles("SpMV", &spmv.0, &coo)?;
-        let located = cycles("SpMV locate(c)", &spmv.1, &coo)?;
+        let plain = cycles("SpMV", &plain_g, &coo)?;
+        let located = cycles("SpMV locate(c)", &located_g, &coo)?;
         let bound = (1.2 * (nnz + n) as f64).floor() as u64 + latency;
         println!(
             "{:>11} {:>7} {:>10} {:>10} {:>7.1}x {:>17} {:>8}",
@@ -120,6 +134,19 @@ pub fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Result<()> {
             if located <= bound { "yes" } else { "NO" }
         );
     }
+    Ok(())
+}
+
+/// The tables: per size, SpMV co-iterated and located with c dense, then with c
+/// compressed (located by search), then SDDMM.
+pub fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Result<()> {
+    spmv_table(&SPMV, "d", sizes, density, 1.0, seed)?;
+    println!();
+    spmv_table(&SPMV_SPARSE, "s", sizes, density, SPARSE_C, seed)?;
+    let sddmm = (
+        build(&SDDMM, &[])?,
+        build(&SDDMM, &["locate(C)", "locate(D)"])?,
+    );
     println!();
     println!(
         "SDDMM X(i,j) = B(i,j) * C(i,k) * D(j,k), B:ss (density {density}), C:dd, D:dd, k = {inner}"

@@ -55,27 +55,36 @@ pub struct DutPort {
 /// An array the shell instantiates for the DUT: a `sam_mem` of `2^addr_width`
 /// `width`-bit words. The DUT's ports to it follow `samgen_hdl::library::SidePort`:
 /// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i` when `dut_reads`,
-/// else `<name>_wr_en_o`, `<name>_wr_addr_o`, `<name>_wr_data_o`; with `search`,
-/// also the second read port `<name>_rd2_*` (a `sam_mem2` with two read ports);
-/// they must be among the DUT's ports.
+/// else `<name>_wr_en_o`, `<name>_wr_addr_o`, `<name>_wr_data_o`; with
+/// [`Reads::Two`], also the second read port `<name>_rd2_*` (a `sam_mem2` with two
+/// read ports); with [`Reads::Bank`], packed read ports served by copies of the
+/// array (as a generated top does). They must be among the DUT's ports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShellMem {
     pub name: String,
     pub width: u32,
     pub addr_width: u32,
     pub dut_reads: bool,
-    pub search: bool,
+    pub reads: Reads,
 }
 
 impl ShellMem {
     /// The DUT ports connected to this array: (name, direction, width).
     fn dut_ports(&self) -> Vec<(String, PortDir, u32)> {
         let n = &self.name;
+        let lanes = match self.reads {
+            Reads::Bank(k) => k,
+            Reads::One | Reads::Two => 1,
+        };
         let mut v = if self.dut_reads {
             vec![
-                (format!("{n}_rd_en_o"), PortDir::Output, 1),
-                (format!("{n}_rd_addr_o"), PortDir::Output, self.addr_width),
-                (format!("{n}_rd_data_i"), PortDir::Input, self.width),
+                (format!("{n}_rd_en_o"), PortDir::Output, lanes),
+                (
+                    format!("{n}_rd_addr_o"),
+                    PortDir::Output,
+                    lanes * self.addr_width,
+                ),
+                (format!("{n}_rd_data_i"), PortDir::Input, lanes * self.width),
             ]
         } else {
             vec![
@@ -84,7 +93,7 @@ impl ShellMem {
                 (format!("{n}_wr_data_o"), PortDir::Output, self.width),
             ]
         };
-        if self.search {
+        if self.reads == Reads::Two {
             v.extend([
                 (format!("{n}_rd2_en_o"), PortDir::Output, 1),
                 (format!("{n}_rd2_addr_o"), PortDir::Output, self.addr_width),
@@ -110,6 +119,73 @@ impl ShellMem {
             port("wdata", PortDir::Input, self.width),
             port("rdata", PortDir::Output, self.width),
         ]
+    }
+}
+
+/// Named connections of an instance, and its closing parenthesis.
+fn connections(t: &mut String, conns: &[(&str, String)]) {
+    for (i, (port, expr)) in conns.iter().enumerate() {
+        let sep = if i + 1 == conns.len() { "" } else { "," };
+        let _ = writeln!(t, "    .{port:<12}({expr}){sep}");
+    }
+    t.push_str("  );\n");
+}
+
+/// The copies of an array read through `lanes` packed ports ([`Reads::Bank`]):
+/// copy c serves ports 2c and 2c + 1, every copy takes the host's writes
+/// (`host`: clock, reset and host port connections), the first alone its reads,
+/// on `rdata` (port 0's data).
+fn bank_copies(
+    t: &mut String,
+    m: &ShellMem,
+    lanes: u32,
+    host: &[(&str, String)],
+    (en, addr, data): (&str, &str, &str),
+    rdata: &str,
+) {
+    let (w, aw) = (m.width, m.addr_width);
+    let lane = |k: u32, width: u32| format!("[{}:{}]", (k + 1) * width - 1, k * width);
+    for c in 0..lanes.div_ceil(2) {
+        let port = 2 * c;
+        let second = port + 1 < lanes;
+        let mut conns: Vec<(&str, String)> = host.to_vec();
+        if c > 0 {
+            conns[2].1 = "1'b0".into();
+        }
+        conns.extend([
+            ("rd_en_i", format!("{en}[{port}]")),
+            ("rd_addr_i", format!("{addr}{}", lane(port, aw))),
+            (
+                "rd_data_o",
+                if c == 0 {
+                    rdata.to_string()
+                } else {
+                    format!("{data}{}", lane(port, w))
+                },
+            ),
+            ("wr_en_i", "1'b0".into()),
+            ("wr_addr_i", "'0".into()),
+            ("wr_data_i", "'0".into()),
+        ]);
+        if second {
+            conns.extend([
+                ("rd2_en_i", format!("{en}[{}]", port + 1)),
+                ("rd2_addr_i", format!("{addr}{}", lane(port + 1, aw))),
+                ("rd2_data_o", format!("{data}{}", lane(port + 1, w))),
+            ]);
+            let _ = writeln!(
+                t,
+                "  sam_mem2 #(\n    .Width    ({w}),\n    .AddrWidth({aw}),\n    .ReadPorts(2)\n  ) {}_mem{c} (",
+                m.name
+            );
+        } else {
+            let _ = writeln!(
+                t,
+                "  sam_mem #(\n    .Width    ({w}),\n    .AddrWidth({aw})\n  ) {}_mem{c} (",
+                m.name
+            );
+        }
+        connections(t, &conns);
     }
 }
 
@@ -184,13 +260,10 @@ impl DutSpec {
                     width: side.width,
                     addr_width,
                     dut_reads: matches!(side.kind, SideKind::MemRead { .. }),
-                    search: matches!(
-                        side.kind,
-                        SideKind::MemRead {
-                            reads: Reads::Two,
-                            ..
-                        }
-                    ),
+                    reads: match side.kind {
+                        SideKind::MemRead { reads, .. } => reads,
+                        _ => Reads::One,
+                    },
                 });
             }
         }
@@ -572,7 +645,9 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
             mem_wire(&ports[1].0),
             mem_wire(&ports[2].0),
         );
-        let rdata = if m.dut_reads {
+        let rdata = if let Reads::Bank(_) = m.reads {
+            format!("{data}[{}:0]", m.width - 1)
+        } else if m.dut_reads {
             data.to_string()
         } else {
             format!("{n}_rdata")
@@ -602,7 +677,9 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
             ("wr_addr_i", wr_addr.to_string()),
             ("wr_data_i", wr_data.to_string()),
         ];
-        if m.search {
+        if let Reads::Bank(lanes) = m.reads {
+            bank_copies(&mut t, m, lanes, &conns[..6], (en, addr, data), &rdata);
+        } else if m.reads == Reads::Two {
             conns.push(("rd2_en_i", mem_wire(&ports[3].0).to_string()));
             conns.push(("rd2_addr_i", mem_wire(&ports[4].0).to_string()));
             conns.push(("rd2_data_o", mem_wire(&ports[5].0).to_string()));
@@ -618,11 +695,9 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
                 m.width, m.addr_width
             );
         }
-        for (i, (port, expr)) in conns.iter().enumerate() {
-            let sep = if i + 1 == conns.len() { "" } else { "," };
-            let _ = writeln!(t, "    .{port:<12}({expr}){sep}");
+        if !matches!(m.reads, Reads::Bank(_)) {
+            connections(&mut t, &conns);
         }
-        t.push_str("  );\n");
         let _ = writeln!(
             t,
             "  assign {} = {rdata};\n",
@@ -757,7 +832,7 @@ mod tests {
                 width: 8,
                 addr_width: 4,
                 dut_reads: true,
-                search: false,
+                reads: Reads::One,
             });
             d
         };
