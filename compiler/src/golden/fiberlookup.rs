@@ -49,7 +49,7 @@ pub fn range(dim: u64, refs: &[Token]) -> Result<(Vec<Token>, Vec<Token>), Golde
 
 /// The scanner's walk over `refs`: `fiber(i, r)` gives the `(coordinate,
 /// reference out)` pairs of the fiber below the reference `r` at index `i`.
-fn walk<F, I>(
+pub(crate) fn walk<F, I>(
     primitive: &'static str,
     refs: &[Token],
     mut fiber: F,

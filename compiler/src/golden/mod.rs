@@ -17,6 +17,7 @@ pub mod repeat;
 pub mod repsiggen;
 pub mod spaccumulator;
 pub mod stream;
+pub mod subsect;
 pub mod union;
 
 pub use alu::alu;
@@ -37,4 +38,5 @@ pub use repeat::repeat;
 pub use repsiggen::repsiggen;
 pub use spaccumulator::{spaccumulator1, spaccumulator2};
 pub use stream::GoldenError;
+pub use subsect::{subsect, windowscan, Subscript, Window};
 pub use union::union;
