@@ -57,10 +57,11 @@ fn expr_error(e: ExprError) -> anyhow::Error {
     anyhow!("{}", e.cli_message())
 }
 
-/// Parses an expression and checks that it can be lowered (no affine subscripts).
+/// Parses an expression and checks its affine subscripts (positive
+/// coefficients, each variable once per subscript).
 pub fn parse_expression(text: &str) -> Result<Assignment> {
     let asg = expr::parse(text).map_err(expr_error)?;
-    asg.check_supported()
+    asg.check_affine()
         .map_err(|e| expr_error(ExprError::Invalid(e)))?;
     Ok(asg)
 }

@@ -429,7 +429,15 @@ fn compile_rejects_unsupported_operators() {
         "{e}"
     );
     let e = one_error_line(&samgen(&["compile", "x(i) = b(i+1)", "-o", &o]));
-    assert!(e.contains("expression:1:") && e.contains("affine"), "{e}");
+    assert!(
+        e.contains("affine subscript `i+1`") && e.contains("two variables"),
+        "{e}"
+    );
+    let e = one_error_line(&samgen(&["compile", "x(i) = b(i-j) * c(j)", "-o", &o]));
+    assert!(
+        e.contains("expression:1:") && e.contains("coefficient below 1"),
+        "{e}"
+    );
     let e = one_error_line(&samgen(&[
         "compile",
         SPMV,

@@ -390,16 +390,19 @@ fn refuses_huge_iteration_spaces() {
 }
 
 #[test]
-fn rejects_unsupported_and_bad_widths() {
-    let a = parse("y(i) = I(i+j) * f(j)").unwrap();
+fn rejects_bad_subscripts_and_widths() {
+    // Affine subscripts evaluate (compiler/tests/affine.rs); a negative
+    // coefficient does not.
+    let a = parse("y(i) = I(i-j) * f(j)").unwrap();
     let e = evaluate(&a, &HashMap::new(), 32).unwrap_err();
     assert!(matches!(
         e,
-        EvalError::Invalid(ValidationError::AffineSubscript { .. })
+        EvalError::Invalid(ValidationError::NegativeCoefficient { .. })
     ));
     assert_eq!(
         e.to_string(),
-        "column 10: affine subscript `i+j` on tensor I is not yet supported"
+        "column 10: subscript `i-j` of tensor I: j has a coefficient below 1; affine \
+         subscripts take positive coefficients (a window slides upward)"
     );
     let a = parse("x = 1").unwrap();
     for bits in [0, 64] {

@@ -53,7 +53,7 @@ fn strs(v: &[&str]) -> Vec<String> {
 fn table1_round_trips() {
     for text in TABLE1 {
         let a = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        a.check_supported().unwrap();
+        a.check_affine().unwrap();
         assert_eq!(a.to_string(), text, "canonical form");
         assert_eq!(a.text, text);
         let again = parse(&a.to_string()).unwrap();
@@ -217,29 +217,27 @@ fn affine_subscripts_parse() {
     assert_eq!(i.indices[1].as_var(), None);
     assert_eq!(a.rhs.accesses()[1].indices[0].as_var(), Some("r"));
     assert_eq!(a.reduction_vars(), ["r", "s"]);
-    let err = a.check_supported().unwrap_err();
+    // `2*w-s+1`: a negative coefficient.
+    let err = a.check_affine().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "column 12: affine subscript `h+r` on tensor I is not yet supported"
+        "column 17: subscript `2*w-s+1` of tensor I: s has a coefficient below 1; affine \
+         subscripts take positive coefficients (a window slides upward)"
     );
     assert_eq!(err.tensor(), "I");
-    let err = parse("y(i) = I(i+j) * f(j)")
+    parse("y(i) = I(i+j) * f(j)")
         .unwrap()
-        .check_supported()
+        .check_affine()
+        .unwrap();
+    let err = parse("y(i) = I(i+j+i) * f(j)")
+        .unwrap()
+        .check_affine()
         .unwrap_err();
     assert_eq!(
         err.message(),
-        "affine subscript `i+j` on tensor I is not yet supported"
+        "subscript `i+j+i` of tensor I uses i twice; write it once with its coefficient"
     );
     assert_eq!(err.column(), 10);
-    let err = parse("y(i) = B(i, 0)")
-        .unwrap()
-        .check_supported()
-        .unwrap_err();
-    assert_eq!(
-        err.message(),
-        "affine subscript `0` on tensor B is not yet supported"
-    );
 }
 
 #[test]

@@ -536,6 +536,20 @@ fn locate_graph() -> SamGraph {
     lower(&Kernel::from_schedule(&asg, &formats, &schedule).unwrap()).unwrap()
 }
 
+/// A 2-D convolution with a strided, zero-padded subscript (seed 001), as the
+/// lowering builds it: a `subsect` and a `windowscan` per subscript.
+fn conv_graph() -> SamGraph {
+    use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
+    use samgen_compiler::lower::{lower, Kernel};
+    let asg = parse("O(h,w) = I(2*h+r-1,w+s) * F(r,s)").unwrap();
+    let formats = ["O:ss", "I:ds", "F:dd"]
+        .iter()
+        .map(|f| parse_format_arg(f).unwrap())
+        .collect();
+    let schedule = Schedule::parse(&["reorder(h,r,w,s)"]).unwrap();
+    lower(&Kernel::from_schedule(&asg, &formats, &schedule).unwrap()).unwrap()
+}
+
 /// Every kind in the catalog appears in the hand-built graphs, which the round
 /// trips below write and read back: a kind added to the catalog fails here until
 /// a graph here uses it.
@@ -548,6 +562,7 @@ fn hand_built_graphs_cover_every_kind_and_validate() {
         range_concat_graph(),
         locate_graph(),
         bitvector_graph(),
+        conv_graph(),
     ] {
         g.validate().unwrap();
         for n in g.graph.node_weights() {
@@ -566,6 +581,7 @@ fn yaml_round_trip() {
         range_concat_graph(),
         locate_graph(),
         bitvector_graph(),
+        conv_graph(),
     ] {
         let text = g.to_yaml();
         let back =
@@ -585,6 +601,7 @@ fn dot_round_trip() {
         range_concat_graph(),
         locate_graph(),
         bitvector_graph(),
+        conv_graph(),
     ] {
         let text = g.to_dot();
         assert!(text.starts_with("digraph SAM {\n"));

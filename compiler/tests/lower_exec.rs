@@ -9,11 +9,11 @@ use samgen_compiler::lower::{lower, ETree, Kernel, Operand};
 use samgen_compiler::tensor::{CooTensor, Format, Tensor};
 
 fn op(t: &str, vars: &[&str], fmt: &str) -> Operand {
-    Operand {
-        tensor: t.into(),
-        vars: vars.iter().map(|v| v.to_string()).collect(),
-        format: fmt.parse().unwrap(),
-    }
+    Operand::plain(
+        t,
+        vars.iter().map(|v| v.to_string()).collect(),
+        fmt.parse().unwrap(),
+    )
 }
 
 fn leaf(k: usize) -> Box<ETree> {

@@ -185,6 +185,13 @@ pub(crate) fn place(
         NodeKind::ValsWrite(k) => vals_writer(&mut cx, k)?,
         NodeKind::Broadcast(k) => broadcast(&cx, k)?,
         NodeKind::Locate(k) => locate(&mut cx, k)?,
+        NodeKind::Subsect(_) | NodeKind::WindowScan(_) => {
+            return Err(cx.fail(
+                "index reduction (an affine subscript) has a golden model and no RTL \
+                 primitive in this build"
+                    .into(),
+            ))
+        }
     };
     Ok(Placed {
         config,

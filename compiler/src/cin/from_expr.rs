@@ -12,11 +12,11 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::kernel::{ETree, Kernel, LowerError, Operand};
+use super::kernel::{ETree, Kernel, LevelScan, LowerError, Operand, Reduction};
 use super::lattice::fold_ring;
-use crate::expr::{Assignment, BinOp, ExprKind, Func, Schedule};
+use crate::expr::{Access, Assignment, BinOp, ExprKind, Func, Schedule};
 use crate::graph::AluOp;
-use crate::tensor::{Format, LevelFormat};
+use crate::tensor::{Format, LevelFormat, LevelSpec};
 
 fn default_format(order: usize) -> Format {
     Format::uniform(LevelFormat::Compressed, order)
@@ -76,10 +76,10 @@ impl Kernel {
         formats: &HashMap<String, Format>,
         loop_order: Vec<String>,
     ) -> Result<Kernel, LowerError> {
-        asg.check_supported()
+        asg.check_affine()
             .map_err(|e| LowerError::Unsupported(e.to_string()))?;
         let mut operands = Vec::new();
-        let tree = convert(&asg.rhs, formats, &mut operands)?;
+        let tree = convert(&asg.rhs, formats, &loop_order, &mut operands)?;
         let tree = place_sums(tree, &operands, &reductions(asg, &loop_order));
         let output_vars: Vec<String> = asg
             .lhs
@@ -113,6 +113,89 @@ impl Kernel {
     }
 }
 
+/// The operand of access `a` stored in `format`: plain, or with each affine
+/// subscript `c*i + j + b` seen as two levels, the reduced `i` (the earlier in
+/// `loop_order`) then the resolving `j` (seed 001 section 3).
+fn access(a: &Access, format: Format, loop_order: &[String]) -> Result<Operand, LowerError> {
+    if a.indices.iter().all(|ix| ix.as_var().is_some()) {
+        let vars = a
+            .indices
+            .iter()
+            .map(|ix| ix.as_var().unwrap_or_default().to_string())
+            .collect();
+        return Ok(Operand::plain(&a.tensor, vars, format));
+    }
+    let pos = |v: &str| loop_order.iter().position(|x| x == v).unwrap_or(usize::MAX);
+    let (mut vars, mut specs, mut scans) = (Vec::new(), Vec::new(), Vec::new());
+    for (level, (&mode, spec)) in format.mode_order.iter().zip(&format.levels).enumerate() {
+        let ix = &a.indices[mode];
+        if let Some(v) = ix.as_var() {
+            vars.push(v.to_string());
+            specs.push(*spec);
+            scans.push(LevelScan::Plain { level });
+            continue;
+        }
+        let unsupported = |why: String| {
+            LowerError::Unsupported(format!(
+                "affine subscript `{ix}` of tensor {}: {why}",
+                a.tensor
+            ))
+        };
+        let [(c0, v0), (c1, v1)] = &ix.terms[..] else {
+            return Err(unsupported(
+                "index reduction takes two variables, one reduced and one resolving (`c*i + j + b`)"
+                    .into(),
+            ));
+        };
+        let ((c, reduced), (cr, resolving)) = if pos(v0) <= pos(v1) {
+            ((c0, v0), (c1, v1))
+        } else {
+            ((c1, v1), (c0, v0))
+        };
+        if *cr != 1 {
+            return Err(unsupported(format!(
+                "the resolving variable {resolving} (the later one in the loop order) needs \
+                 coefficient 1"
+            )));
+        }
+        // Both levels visit stored coordinates in order, like a compressed level:
+        // a window may be empty, and the reduced level's references are window
+        // descriptors, not positions.
+        let sparse = LevelSpec {
+            format: LevelFormat::Compressed,
+            padded: spec.padded,
+        };
+        vars.push(reduced.clone());
+        specs.push(sparse);
+        scans.push(LevelScan::Subsect {
+            level,
+            stride: *c as u64,
+            intercept: ix.constant,
+            window: resolving.clone(),
+        });
+        vars.push(resolving.clone());
+        specs.push(sparse);
+        scans.push(LevelScan::Window {
+            level,
+            intercept: ix.constant,
+        });
+    }
+    // The view's modes are its levels in order.
+    let view = Format {
+        mode_order: (0..specs.len()).collect(),
+        levels: specs,
+    };
+    Ok(Operand {
+        tensor: a.tensor.clone(),
+        vars,
+        format: view,
+        reduction: Some(Reduction {
+            stored: format,
+            levels: scans,
+        }),
+    })
+}
+
 /// The reduction variables of `asg`, outermost loop first.
 pub(super) fn reductions(asg: &Assignment, loop_order: &[String]) -> Vec<String> {
     let mut reductions: Vec<String> = asg.reduction_vars().into_iter().map(String::from).collect();
@@ -140,41 +223,36 @@ pub(super) fn place_sums(tree: ETree, operands: &[Operand], reductions: &[String
 pub(super) fn convert(
     e: &crate::expr::Expr,
     formats: &HashMap<String, Format>,
+    loop_order: &[String],
     operands: &mut Vec<Operand>,
 ) -> Result<ETree, LowerError> {
     Ok(match &e.kind {
         ExprKind::Access(a) => {
-            let vars: Vec<String> = a
-                .indices
-                .iter()
-                .map(|ix| ix.as_var().unwrap_or_default().to_string())
-                .collect();
             let format = match formats.get(&a.tensor) {
                 Some(f) => f.clone(),
-                None => default_format(vars.len()),
+                None => default_format(a.order()),
             };
-            if format.order() != vars.len() {
+            if format.order() != a.order() {
                 return Err(LowerError::FormatArity {
                     tensor: a.tensor.clone(),
                     format: format.to_string(),
                     levels: format.order(),
-                    order: vars.len(),
+                    order: a.order(),
                 });
             }
-            operands.push(Operand {
-                tensor: a.tensor.clone(),
-                vars,
-                format,
-            });
+            operands.push(access(a, format, loop_order)?);
             ETree::Operand(operands.len() - 1)
         }
         ExprKind::Const(c) => ETree::Const(*c),
-        ExprKind::Neg(x) => match convert(x, formats, operands)? {
+        ExprKind::Neg(x) => match convert(x, formats, loop_order, operands)? {
             // `-1` is the constant -1, not an ALU on a constant.
             ETree::Const(c) => ETree::Const(c.wrapping_neg()),
             t => ETree::Unary(AluOp::Neg, Box::new(t)),
         },
-        ExprKind::Not(x) => ETree::Unary(AluOp::Not, Box::new(convert(x, formats, operands)?)),
+        ExprKind::Not(x) => ETree::Unary(
+            AluOp::Not,
+            Box::new(convert(x, formats, loop_order, operands)?),
+        ),
         ExprKind::Binary(op, a, b) => {
             let op = match op {
                 BinOp::Add => AluOp::Add,
@@ -187,8 +265,8 @@ pub(super) fn convert(
                 BinOp::Shr => AluOp::Shr,
             };
             let (a, b) = (
-                convert(a, formats, operands)?,
-                convert(b, formats, operands)?,
+                convert(a, formats, loop_order, operands)?,
+                convert(b, formats, loop_order, operands)?,
             );
             match (&a, &b) {
                 (ETree::Const(x), ETree::Const(y)) => match fold_ring(op, *x, *y) {
@@ -203,8 +281,8 @@ pub(super) fn convert(
                 Func::Min => AluOp::Min,
                 Func::Max => AluOp::Max,
             },
-            Box::new(convert(a, formats, operands)?),
-            Box::new(convert(b, formats, operands)?),
+            Box::new(convert(a, formats, loop_order, operands)?),
+            Box::new(convert(b, formats, loop_order, operands)?),
         ),
     })
 }

@@ -6,12 +6,74 @@ use crate::graph::AluOp;
 use crate::tensor::Format;
 
 /// One tensor access on the right-hand side.
+///
+/// An access with affine subscripts (`I(h+r,w+s)`, seed 001) is seen by the
+/// lowering as a tensor of more modes: each subscript `c*i + j + b` becomes two
+/// modes, the reduced `i` (a level that visits the non-empty windows) and the
+/// resolving `j` (a level that visits a window's elements), adjacent in level
+/// order. `vars` and `format` are that view; `reduction` says which stored
+/// level each of its levels scans, and how.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Operand {
     pub tensor: String,
     /// Index variable of each tensor mode.
     pub vars: Vec<String>,
     pub format: Format,
+    /// Index reduction: the stored format and, per level of `format`, the stored
+    /// level it scans; `None` when every subscript is a plain variable.
+    pub reduction: Option<Reduction>,
+}
+
+/// The stored side of an operand with affine subscripts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reduction {
+    /// The tensor's format as stored (the graph's header).
+    pub stored: Format,
+    /// Per level of the operand's `format`.
+    pub levels: Vec<LevelScan>,
+}
+
+/// How one level of an operand's lowering view scans the stored tensor.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LevelScan {
+    /// Stored level `level`, subscripted by a plain variable.
+    Plain { level: usize },
+    /// Stored level `level` under `stride*i + window + intercept`, reduced over
+    /// `i`: the offsets of its non-empty windows (`subsect`).
+    Subsect {
+        level: usize,
+        stride: u64,
+        intercept: i64,
+        window: String,
+    },
+    /// Stored level `level`'s window elements, resolving the subscript
+    /// (`windowscan`).
+    Window { level: usize, intercept: i64 },
+}
+
+impl Operand {
+    /// A plain access: every subscript a variable.
+    pub fn plain(tensor: &str, vars: Vec<String>, format: Format) -> Operand {
+        Operand {
+            tensor: tensor.to_string(),
+            vars,
+            format,
+            reduction: None,
+        }
+    }
+
+    /// The format the tensor is stored in.
+    pub fn stored_format(&self) -> &Format {
+        self.reduction.as_ref().map_or(&self.format, |r| &r.stored)
+    }
+
+    /// How level `level` of the lowering view scans the stored tensor.
+    pub fn level_scan(&self, level: usize) -> LevelScan {
+        match &self.reduction {
+            Some(r) => r.levels[level].clone(),
+            None => LevelScan::Plain { level },
+        }
+    }
 }
 
 impl Operand {

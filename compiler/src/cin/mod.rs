@@ -15,7 +15,7 @@ pub mod lattice;
 mod precompute;
 pub mod statement;
 
-pub use kernel::{ETree, Kernel, LowerError, Operand, Workspace};
+pub use kernel::{ETree, Kernel, LevelScan, LowerError, Operand, Reduction, Workspace};
 pub use lattice::Iterations;
 pub use precompute::MAX_ADDENDS;
 pub use statement::{statement, Stmt};

@@ -415,7 +415,7 @@ impl Kernel {
         p: &Precompute,
     ) -> Result<Found, LowerError> {
         let mut pattern_ops = Vec::new();
-        let e = convert(&p.expr, formats, &mut pattern_ops)?;
+        let e = convert(&p.expr, formats, &self.loop_order, &mut pattern_ops)?;
         let kind = chain_of(&e);
         let mut pattern_items = Vec::new();
         items(&e, kind, false, &mut pattern_items);

@@ -160,6 +160,23 @@ pub fn execute(
             }
         }
     }
+    // A reduced variable that no level scans runs over the valid convolution.
+    for n in g.node_weights() {
+        if let NodeKind::Subsect(k) = &n.kind {
+            let dim = tensors
+                .get(&k.tensor)
+                .and_then(|t| t.levels.get(k.level))
+                .map(|l| l.dim);
+            if let (Some(dim), Some(&window), false) = (
+                dim,
+                index_dims.get(&k.window),
+                index_dims.contains_key(&k.index),
+            ) {
+                let extent = crate::golden::valid_extent(dim, k.stride, k.intercept, window);
+                index_dims.insert(k.index.clone(), extent);
+            }
+        }
+    }
     let root = vec![Token::Data(0), Token::Done];
 
     for &i in &order {

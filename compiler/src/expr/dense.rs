@@ -66,6 +66,24 @@ pub enum EvalError {
         /// The product of the sizes, when it fits in `u64`.
         points: Option<u64>,
     },
+    #[error(
+        "tensor {tensor} mode {mode}: the window of `{subscript}` ({window} coordinates from \
+         the other variables' extents) is larger than the dimension {dim}, so {var} has no \
+         offset"
+    )]
+    WindowTooLarge {
+        tensor: String,
+        mode: usize,
+        subscript: String,
+        var: String,
+        window: u64,
+        dim: u64,
+    },
+    #[error(
+        "the extent of index {var} is unknown: it appears only in affine subscripts whose \
+         other variables' extents are unknown too"
+    )]
+    UnsizedIndex { var: String },
     #[error("input tensor {tensor} ({}): {error}", fmt_dims(.dims))]
     Tensor {
         tensor: String,
@@ -87,8 +105,8 @@ enum Node {
     Const(i64),
     Load {
         input: usize,
-        /// `(variable id, stride)` per mode.
-        modes: Vec<(usize, usize)>,
+        /// Per mode: the subscript and the mode's row-major stride.
+        modes: Vec<(Subscript, usize)>,
     },
     Neg(Box<Node>),
     Not(Box<Node>),
@@ -97,6 +115,26 @@ enum Node {
     Shift(BinOp, Box<Node>, u32),
     Call(Func, Box<Node>, Box<Node>),
     Sum(Vec<usize>, Box<Node>),
+}
+
+/// A mode's subscript over variable ids: `sum(coef * var) + constant`, and the
+/// mode's dimension (a subscript outside `0 .. dim` reads zero: padding).
+#[derive(Clone)]
+struct Subscript {
+    terms: Vec<(usize, i64)>,
+    constant: i64,
+    dim: u64,
+}
+
+impl Subscript {
+    /// The coordinate at `env`, when it is inside the mode.
+    fn at(&self, env: &[u64]) -> Option<u64> {
+        let x = self
+            .terms
+            .iter()
+            .fold(self.constant, |acc, &(v, c)| acc + c * env[v] as i64);
+        u64::try_from(x).ok().filter(|&x| x < self.dim)
+    }
 }
 
 /// The values of one input, read by the evaluator.
@@ -129,7 +167,7 @@ struct Ctx<'a> {
 ///
 /// Each index variable's size comes from the input modes it subscripts; they must
 /// agree. The assignment must pass [`Assignment::validate`] and
-/// [`Assignment::check_supported`]. Input values are wrapped to `value_bits` when
+/// [`Assignment::check_affine`]. Input values are wrapped to `value_bits` when
 /// read (readers already reject values that do not fit).
 pub fn evaluate(
     asg: &Assignment,
@@ -137,7 +175,7 @@ pub fn evaluate(
     value_bits: u32,
 ) -> Result<CooTensor, EvalError> {
     asg.validate().map_err(EvalError::Invalid)?;
-    asg.check_supported().map_err(EvalError::Invalid)?;
+    asg.check_affine().map_err(EvalError::Invalid)?;
     if !(1..=MAX_VALUE_BITS).contains(&value_bits) {
         return Err(EvalError::ValueBits { bits: value_bits });
     }
@@ -172,7 +210,9 @@ pub fn evaluate(
     for a in asg.rhs.accesses() {
         let t = tensors[input_ids[a.tensor.as_str()]].1;
         for (mode, ix) in a.indices.iter().enumerate() {
-            let v = ix.as_var().expect("checked by check_supported");
+            let Some(v) = ix.as_var() else {
+                continue; // sized below, from the plain ones
+            };
             let size = t.dims[mode];
             match sizes[var_ids[v]] {
                 None => sizes[var_ids[v]] = Some((size, &a.tensor, mode)),
@@ -191,13 +231,13 @@ pub fn evaluate(
             }
         }
     }
+    let mut sizes: Vec<Option<u64>> = sizes.iter().map(|s| s.map(|s| s.0)).collect();
+    affine_sizes(asg, &tensors, &input_ids, &var_ids, &mut sizes)?;
     let sizes: Vec<u64> = sizes
         .iter()
-        .map(|s| {
-            s.expect("validate: every variable is on the right-hand side")
-                .0
-        })
-        .collect();
+        .zip(&vars)
+        .map(|(s, v)| s.ok_or_else(|| EvalError::UnsizedIndex { var: v.to_string() }))
+        .collect::<Result<_, _>>()?;
     let points = sizes.iter().try_fold(1u64, |acc, &n| acc.checked_mul(n));
     if points.is_none_or(|p| p > MAX_DENSE_POINTS) {
         return Err(EvalError::TooLarge {
@@ -266,6 +306,59 @@ pub fn evaluate(
         dims: out_dims,
         entries,
     })
+}
+
+/// Sizes the variables that only affine subscripts give (a reduced variable of a
+/// convolution): for a mode of dimension `D` subscripted `c*i + sum(c_f * f) + b`
+/// with every `f` sized, `|i| = floor((D - 1 - b - sum(c_f * (|f| - 1))) / c) + 1`,
+/// the offsets whose whole window lies inside the mode (the valid convolution).
+/// Repeats until nothing changes; a window larger than the mode is an error.
+fn affine_sizes(
+    asg: &Assignment,
+    tensors: &[(&str, &CooTensor)],
+    input_ids: &HashMap<&str, usize>,
+    var_ids: &HashMap<&str, usize>,
+    sizes: &mut [Option<u64>],
+) -> Result<(), EvalError> {
+    loop {
+        let mut changed = false;
+        for a in asg.rhs.accesses() {
+            let t = tensors[input_ids[a.tensor.as_str()]].1;
+            for (mode, ix) in a.indices.iter().enumerate() {
+                let unknown: Vec<&(i64, String)> = ix
+                    .terms
+                    .iter()
+                    .filter(|(_, v)| sizes[var_ids[v.as_str()]].is_none())
+                    .collect();
+                let [(c, var)] = unknown[..] else {
+                    continue;
+                };
+                let reach: i64 = ix
+                    .terms
+                    .iter()
+                    .filter(|(_, v)| v != var)
+                    .map(|(cf, v)| cf * (sizes[var_ids[v.as_str()]].unwrap_or(1) as i64 - 1))
+                    .sum();
+                let dim = t.dims[mode] as i64;
+                let last = dim - 1 - ix.constant - reach;
+                if last < 0 {
+                    return Err(EvalError::WindowTooLarge {
+                        tensor: a.tensor.clone(),
+                        mode,
+                        subscript: ix.to_string(),
+                        var: var.clone(),
+                        window: reach as u64 + 1,
+                        dim: dim as u64,
+                    });
+                }
+                sizes[var_ids[var.as_str()]] = Some((last / c + 1) as u64);
+                changed = true;
+            }
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
 }
 
 /// Steps the odometer over `vars` (last fastest); false after the last point.
@@ -358,15 +451,36 @@ impl Ctx<'_> {
         // Row-major strides; only used when the input is stored densely (and then
         // its element count fits easily in usize).
         let mut stride = 1usize;
-        let mut modes = vec![(0, 0); dims.len()];
+        let mut modes = vec![
+            (
+                Subscript {
+                    terms: Vec::new(),
+                    constant: 0,
+                    dim: 0,
+                },
+                0
+            );
+            dims.len()
+        ];
         let mut open = Vec::new();
         for (mode, ix) in a.indices.iter().enumerate().rev() {
-            let v = self.var_ids[ix.as_var().expect("checked by check_supported")];
-            modes[mode] = (v, stride);
-            stride = stride.wrapping_mul(dims[mode] as usize);
-            if !self.free.contains(&v) && !open.contains(&v) {
-                open.push(v);
+            let terms: Vec<(usize, i64)> = ix
+                .terms
+                .iter()
+                .map(|(c, v)| (self.var_ids[v.as_str()], *c))
+                .collect();
+            for &(v, _) in terms.iter().rev() {
+                if !self.free.contains(&v) && !open.contains(&v) {
+                    open.push(v);
+                }
             }
+            let sub = Subscript {
+                terms,
+                constant: ix.constant,
+                dim: dims[mode],
+            };
+            modes[mode] = (sub, stride);
+            stride = stride.wrapping_mul(dims[mode] as usize);
         }
         open.reverse();
         (Node::Load { input, modes }, open)
@@ -376,18 +490,28 @@ impl Ctx<'_> {
         let w = |v: i64| wrap(v, self.bits);
         match node {
             Node::Const(c) => *c,
-            Node::Load { input, modes } => match &self.inputs[*input] {
-                Storage::Dense(data) => {
-                    let at: usize = modes.iter().map(|&(v, s)| env[v] as usize * s).sum();
-                    data[at]
+            Node::Load { input, modes } => {
+                let Some(coords) = modes
+                    .iter()
+                    .map(|(sub, _)| sub.at(env))
+                    .collect::<Option<Vec<u64>>>()
+                else {
+                    return 0; // outside the tensor: padding
+                };
+                match &self.inputs[*input] {
+                    Storage::Dense(data) => {
+                        let at: usize = coords
+                            .iter()
+                            .zip(modes)
+                            .map(|(&x, (_, s))| x as usize * s)
+                            .sum();
+                        data[at]
+                    }
+                    Storage::Sorted(entries) => entries
+                        .binary_search_by(|(c, _)| c.as_slice().cmp(&coords))
+                        .map_or(0, |k| entries[k].1),
                 }
-                Storage::Sorted(entries) => {
-                    let coords = modes.iter().map(|&(v, _)| &env[v]);
-                    entries
-                        .binary_search_by(|(c, _)| c.iter().cmp(coords.clone()))
-                        .map_or(0, |k| entries[k].1)
-                }
-            },
+            }
             Node::Neg(a) => w(self.eval(a, env).wrapping_neg()),
             Node::Not(a) => i64::from(self.eval(a, env) == 0),
             Node::Bin(op, a, b) => {

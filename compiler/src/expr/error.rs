@@ -70,10 +70,19 @@ pub enum ValidationError {
     },
     /// The output read on the right-hand side.
     OutputOnRhs { tensor: String, column: usize },
-    /// An affine subscript (parsed, not lowered yet).
-    AffineSubscript {
+    /// A subscript term with a negative (or zero) coefficient: index reduction
+    /// walks coordinates upward.
+    NegativeCoefficient {
         tensor: String,
         subscript: String,
+        var: String,
+        column: usize,
+    },
+    /// A variable written twice in one subscript (`i+i`).
+    RepeatedInSubscript {
+        tensor: String,
+        subscript: String,
+        var: String,
         column: usize,
     },
 }
@@ -87,7 +96,8 @@ impl ValidationError {
             | ValidationError::OrderMismatch { column, .. }
             | ValidationError::FreeVarNotOnRhs { column, .. }
             | ValidationError::OutputOnRhs { column, .. }
-            | ValidationError::AffineSubscript { column, .. } => *column,
+            | ValidationError::NegativeCoefficient { column, .. }
+            | ValidationError::RepeatedInSubscript { column, .. } => *column,
         }
     }
 
@@ -99,7 +109,8 @@ impl ValidationError {
             | ValidationError::OrderMismatch { tensor, .. }
             | ValidationError::FreeVarNotOnRhs { tensor, .. }
             | ValidationError::OutputOnRhs { tensor, .. }
-            | ValidationError::AffineSubscript { tensor, .. } => tensor,
+            | ValidationError::NegativeCoefficient { tensor, .. }
+            | ValidationError::RepeatedInSubscript { tensor, .. } => tensor,
         }
     }
 
@@ -130,9 +141,24 @@ impl ValidationError {
             ValidationError::OutputOnRhs { tensor, .. } => {
                 format!("output tensor {tensor} may not appear on the right-hand side")
             }
-            ValidationError::AffineSubscript {
-                tensor, subscript, ..
-            } => format!("affine subscript `{subscript}` on tensor {tensor} is not yet supported"),
+            ValidationError::NegativeCoefficient {
+                tensor,
+                subscript,
+                var,
+                ..
+            } => format!(
+                "subscript `{subscript}` of tensor {tensor}: {var} has a coefficient below 1; \
+                 affine subscripts take positive coefficients (a window slides upward)"
+            ),
+            ValidationError::RepeatedInSubscript {
+                tensor,
+                subscript,
+                var,
+                ..
+            } => format!(
+                "subscript `{subscript}` of tensor {tensor} uses {var} twice; write it once \
+                 with its coefficient"
+            ),
         }
     }
 }

@@ -8,8 +8,9 @@
 //! 0..=63 only), `+ -`, `*`, then unary `-` and `!`; all binary operators are
 //! left-associative. `min(a, b)` and `max(a, b)` are built in (so `min`/`max` cannot
 //! name a called tensor). Integers are decimal. Subscripts are affine
-//! (`c*i + j + b`, `h-1`): they parse, and [`Assignment::check_supported`] rejects
-//! them until a later stage lowers them.
+//! (`c*i + j + b`, `h-1`); [`Assignment::check_affine`] holds them to positive
+//! coefficients and each variable once, and the lowering to the two-variable
+//! form index reduction takes (docs/compiler.md, affine subscripts).
 //!
 //! # Where sums go
 //! TACO's reduction notation: a reduction variable is summed over the smallest
@@ -45,7 +46,7 @@ pub use schedule::{
 
 /// Parses an assignment and checks the rules of index notation
 /// ([`Assignment::validate`]). Affine subscripts pass; call
-/// [`Assignment::check_supported`] before lowering.
+/// [`Assignment::check_affine`] before evaluating or lowering.
 pub fn parse(text: &str) -> Result<Assignment, ExprError> {
     let a = parse_unchecked(text)?;
     a.validate()?;

@@ -12,7 +12,7 @@ impl Assignment {
     /// - every free variable appears on the right-hand side.
     ///
     /// Affine subscripts on the right-hand side pass; see
-    /// [`Assignment::check_supported`].
+    /// [`Assignment::check_affine`].
     pub fn validate(&self) -> Result<(), ValidationError> {
         let out = &self.lhs.tensor;
         let mut seen: Vec<&str> = Vec::new();
@@ -69,17 +69,35 @@ impl Assignment {
         Ok(())
     }
 
-    /// Rejects what later stages cannot lower yet: any subscript that is not a plain
-    /// variable ("affine subscript `i+j` on tensor I is not yet supported").
-    pub fn check_supported(&self) -> Result<(), ValidationError> {
-        let all = std::iter::once(&self.lhs).chain(self.rhs.accesses());
-        for a in all {
-            if let Some(ix) = a.indices.iter().find(|ix| ix.as_var().is_none()) {
-                return Err(ValidationError::AffineSubscript {
-                    tensor: a.tensor.clone(),
-                    subscript: ix.to_string(),
-                    column: ix.span.column(),
-                });
+    /// Checks the affine subscripts on the right-hand side: every coefficient
+    /// at least 1, and each variable once per subscript. The dense evaluator
+    /// takes any such subscript.
+    pub fn check_affine(&self) -> Result<(), ValidationError> {
+        for a in self.rhs.accesses() {
+            for ix in &a.indices {
+                let mut seen: Vec<&str> = Vec::new();
+                for (c, v) in &ix.terms {
+                    let err = |var: &str| (a.tensor.clone(), ix.to_string(), var.to_string());
+                    if *c < 1 {
+                        let (tensor, subscript, var) = err(v);
+                        return Err(ValidationError::NegativeCoefficient {
+                            tensor,
+                            subscript,
+                            var,
+                            column: ix.span.column(),
+                        });
+                    }
+                    if seen.contains(&v.as_str()) {
+                        let (tensor, subscript, var) = err(v);
+                        return Err(ValidationError::RepeatedInSubscript {
+                            tensor,
+                            subscript,
+                            var,
+                            column: ix.span.column(),
+                        });
+                    }
+                    seen.push(v);
+                }
             }
         }
         Ok(())

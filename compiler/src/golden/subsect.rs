@@ -63,9 +63,7 @@ impl Window {
         (fits(self.base, WINDOW_BASE_BITS)
             && fits(self.lo, WINDOW_POS_BITS)
             && fits(self.hi, WINDOW_POS_BITS))
-        .then_some(
-            self.base << (2 * WINDOW_POS_BITS) | self.lo << WINDOW_POS_BITS | self.hi,
-        )
+        .then_some(self.base << (2 * WINDOW_POS_BITS) | self.lo << WINDOW_POS_BITS | self.hi)
     }
 
     /// The descriptor in a payload [`pack`](Window::pack) made.
@@ -108,6 +106,18 @@ impl Subscript {
     }
 }
 
+/// The reduced variable's extent where nothing else gives it: the valid
+/// convolution, every offset whose whole window `[c*i + b, c*i + b + Z)` lies
+/// in `0 .. dim`, `floor((dim - 1 - b - (Z - 1)) / c) + 1` (0 when none does).
+pub fn valid_extent(dim: u64, stride: u64, intercept: i64, window: u64) -> u64 {
+    let last = dim as i64 - 1 - intercept - (window as i64 - 1);
+    if last < 0 || stride == 0 {
+        0
+    } else {
+        (last / stride as i64 + 1) as u64
+    }
+}
+
 const SUBSECT: &str = "subsect";
 const WINDOWSCAN: &str = "windowscan";
 
@@ -122,7 +132,10 @@ pub fn subsect(
         return Err(GoldenError::new(
             SUBSECT,
             0,
-            format!("stride {} and window {} must be at least 1", sub.stride, sub.window),
+            format!(
+                "stride {} and window {} must be at least 1",
+                sub.stride, sub.window
+            ),
         ));
     }
     let dense = level.format == LevelFormat::Dense;
@@ -176,9 +189,11 @@ pub fn windowscan(
 ) -> Result<(Vec<Token>, Vec<Token>), GoldenError> {
     let crd = match level.format {
         LevelFormat::Dense => None,
-        _ => Some(level.require("crd").map_err(|e| {
-            GoldenError::new(WINDOWSCAN, 0, format!("level {e}"))
-        })?),
+        _ => Some(
+            level
+                .require("crd")
+                .map_err(|e| GoldenError::new(WINDOWSCAN, 0, format!("level {e}")))?,
+        ),
     };
     walk(WINDOWSCAN, refs, |k, d| {
         let w = Window::unpack(d);
@@ -195,7 +210,10 @@ pub fn windowscan(
                     GoldenError::new(
                         WINDOWSCAN,
                         k,
-                        format!("coordinate {x} lies before window base {} + {intercept}", w.base),
+                        format!(
+                            "coordinate {x} lies before window base {} + {intercept}",
+                            w.base
+                        ),
                     )
                 })
             })

@@ -476,9 +476,11 @@ impl Importer<'_> {
             let value = match v {
                 "true" => true.into(),
                 "false" => false.into(),
-                v => v
-                    .parse::<u64>()
-                    .map_or_else(|_| v.into(), serde_norway::Value::from),
+                v => match (v.parse::<u64>(), v.parse::<i64>()) {
+                    (Ok(n), _) => n.into(),
+                    (_, Ok(n)) => n.into(), // a negative intercept
+                    _ => v.into(),
+                },
             };
             map.insert(k.into(), value);
         }

@@ -5,13 +5,13 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use petgraph::graph::NodeIndex;
 
 use crate::cin::lattice::{at_zero, Iterations, Slot, Term};
-use crate::cin::{ETree, Kernel, LowerError, Workspace};
+use crate::cin::{ETree, Kernel, LevelScan, LowerError, Workspace};
 use crate::expr::LocateError;
 use crate::golden::LocateMiss;
 use crate::graph::{
     Alu, AluOp, AluOperand, ArrayVals, BvExpand, BvJoin, BvScan, Concat, CrdDrop, CrdHold,
     FiberLookup, FiberWrite, GraphInfo, Intersect, Locate, NodeKind, Range, Reduce, RepSigGen,
-    Repeat, SamGraph, SpAccumulator, StreamKind, Union, ValsWrite,
+    Repeat, SamGraph, SpAccumulator, StreamKind, Subsect, Union, ValsWrite, WindowScan,
 };
 use crate::tensor::LevelFormat;
 
@@ -78,7 +78,7 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
     let it = Iterations::of(kernel)?;
     let mut formats = std::collections::BTreeMap::new();
     for op in &kernel.operands {
-        formats.insert(op.tensor.clone(), op.format.clone());
+        formats.insert(op.tensor.clone(), op.stored_format().clone());
     }
     formats.insert(kernel.output.clone(), kernel.output_format.clone());
     let slots = it.scope.len();
@@ -557,14 +557,47 @@ impl Builder<'_> {
                     .iter()
                     .position(|x| x == v)
                     .expect("a scanned operand has the variable");
-                let kind = NodeKind::FiberLookup(FiberLookup {
-                    tensor: op.tensor.clone(),
-                    level,
-                    index: v.to_string(),
-                    root: self.refs[s].is_none(),
-                    skip: false,
-                });
-                Ok(self.leaf(s, format!("{}{level}_scan", self.labels[s]), kind))
+                let root = self.refs[s].is_none();
+                let (tensor, index) = (op.tensor.clone(), v.to_string());
+                let (kind, name) = match op.level_scan(level) {
+                    LevelScan::Plain { level } => (
+                        NodeKind::FiberLookup(FiberLookup {
+                            tensor,
+                            level,
+                            index,
+                            root,
+                            skip: false,
+                        }),
+                        format!("{}{level}_scan", self.labels[s]),
+                    ),
+                    LevelScan::Subsect {
+                        level,
+                        stride,
+                        intercept,
+                        window,
+                    } => (
+                        NodeKind::Subsect(Subsect {
+                            tensor,
+                            level,
+                            index,
+                            window,
+                            stride,
+                            intercept,
+                            root,
+                        }),
+                        format!("{}{level}_subsect", self.labels[s]),
+                    ),
+                    LevelScan::Window { level, intercept } => (
+                        NodeKind::WindowScan(WindowScan {
+                            tensor,
+                            level,
+                            index,
+                            intercept,
+                        }),
+                        format!("{}{level}_window", self.labels[s]),
+                    ),
+                };
+                Ok(self.leaf(s, name, kind))
             }
             Term::Present(s) => {
                 let kind = NodeKind::Range(Range {

@@ -32,8 +32,10 @@ mod reduce;
 mod repeat;
 mod repsiggen;
 mod spaccumulator;
+mod subsect;
 mod union;
 mod valswrite;
+mod windowscan;
 
 pub use alu::{Alu, AluOp, AluOperand};
 pub use arrayvals::ArrayVals;
@@ -53,8 +55,10 @@ pub use reduce::Reduce;
 pub use repeat::Repeat;
 pub use repsiggen::RepSigGen;
 pub use spaccumulator::SpAccumulator;
+pub use subsect::Subsect;
 pub use union::Union;
 pub use valswrite::ValsWrite;
+pub use windowscan::WindowScan;
 
 use std::fmt;
 
@@ -516,6 +520,10 @@ node_kinds! {
     BvJoin => bvjoin,
     /// Bitvector words back to coordinates.
     BvExpand => bvexpand,
+    /// Non-empty windows of an affine subscript.
+    Subsect => subsect,
+    /// A window's stored elements.
+    WindowScan => windowscan,
 }
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
@@ -618,7 +626,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 20);
+        assert_eq!(DESCRIPTORS.len(), 22);
     }
 
     #[test]

@@ -1,0 +1,82 @@
+//! `windowscan`: the window scanner, the second of the two levels that scan a
+//! tensor mode under an affine subscript (`subsect` is the first).
+
+use serde::{Deserialize, Serialize};
+
+use super::fiberlookup::{check_level, level_name};
+use super::{
+    model, ref_input, refs_in, scan_outputs, stored_level, CheckContext, Descriptor, Dot,
+    GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+};
+use crate::golden;
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "windowscan",
+    dot: &["windowscan"],
+    summary: "the window scanner: per window descriptor, the window's stored elements",
+};
+
+/// The window scanner of `tensor`'s storage level `level`: per window
+/// descriptor on `ref_in`, the window's stored elements, `index` (the resolving
+/// variable) on `crd_out` and their positions on `ref_out`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WindowScan {
+    pub tensor: String,
+    pub level: usize,
+    pub index: String,
+    pub intercept: i64,
+}
+
+impl Primitive for WindowScan {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        ref_input(false)
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        scan_outputs()
+    }
+
+    fn check(&self, cx: &CheckContext) -> Result<(), String> {
+        check_level(cx, &self.tensor, self.level)
+    }
+
+    fn describe(&self, info: &GraphInfo) -> String {
+        format!(
+            "scans the windows of {} level {} ({}) over {}",
+            self.tensor,
+            self.level,
+            level_name(info, &self.tensor, self.level),
+            self.index
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}{}_window", self.tensor, self.level)
+    }
+
+    fn dot(&self, info: &GraphInfo) -> Dot {
+        let (t, level) = (&self.tensor, self.level);
+        let format = level_name(info, t, level);
+        Dot::new(
+            format!("WindowScan {}: {t}{level}\\n{format}", self.index),
+            "green4",
+        )
+        .attr("index", &self.index)
+        .attr("tensor", t)
+        .attr("level", level)
+        .attr("intercept", self.intercept)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let lvl = stored_level(m, &self.tensor, self.level)?.clone();
+        let refs = refs_in(m, false)?;
+        let (crd, r) = golden::windowscan(&lvl, self.intercept, refs).map_err(model)?;
+        m.emit(Port::new(Role::CrdOut), crd);
+        m.emit(Port::new(Role::RefOut), r);
+        Ok(())
+    }
+}

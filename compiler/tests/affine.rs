@@ -1,0 +1,229 @@
+//! Affine subscripts in the dense reference (seed 001): convolutions against
+//! hand-written loops, the valid-convolution extents, zero padding, strides, and
+//! the bad subscripts refused with one line each.
+
+use std::collections::HashMap;
+
+use samgen_compiler::expr::{evaluate, parse};
+use samgen_compiler::tensor::generate::{self, Density, ValueRange};
+use samgen_compiler::tensor::CooTensor;
+
+fn random(dims: &[u64], density: f64, seed: u64) -> CooTensor {
+    generate::uniform(
+        dims,
+        Density::Probability(density),
+        ValueRange::new(-9, 9).unwrap(),
+        seed,
+    )
+    .unwrap()
+}
+
+fn dense(t: &CooTensor) -> Vec<i64> {
+    t.to_dense().unwrap()
+}
+
+fn inputs(pairs: &[(&str, &CooTensor)]) -> HashMap<String, CooTensor> {
+    pairs
+        .iter()
+        .map(|(n, t)| (n.to_string(), (*t).clone()))
+        .collect()
+}
+
+#[test]
+fn one_dimensional_convolution_is_the_valid_correlation() {
+    let (n, z) = (12u64, 3u64);
+    let i = random(&[n], 0.5, 1);
+    let f = random(&[z], 1.0, 2);
+    let asg = parse("A(i) = I(i+j) * F(j)").unwrap();
+    let got = evaluate(&asg, &inputs(&[("I", &i), ("F", &f)]), 32).unwrap();
+    assert_eq!(got.dims, vec![n - z + 1]);
+    let (di, df) = (dense(&i), dense(&f));
+    let want: Vec<i64> = (0..(n - z + 1) as usize)
+        .map(|o| (0..z as usize).map(|j| di[o + j] * df[j]).sum())
+        .collect();
+    assert_eq!(dense(&got), want);
+}
+
+#[test]
+fn two_dimensional_strided_and_padded_convolutions() {
+    let (h, w, r) = (9u64, 8u64, 3u64);
+    let img = random(&[h, w], 0.4, 3);
+    let f = random(&[r, r], 0.7, 4);
+    let di = dense(&img);
+    let df = dense(&f);
+    let at = |y: i64, x: i64| -> i64 {
+        if y < 0 || x < 0 || y >= h as i64 || x >= w as i64 {
+            0
+        } else {
+            di[(y as u64 * w + x as u64) as usize]
+        }
+    };
+    for (expr, stride, pad) in [
+        ("O(h,w) = I(h+r,w+s) * F(r,s)", 1i64, 0i64),
+        ("O(h,w) = I(2*h+r,2*w+s) * F(r,s)", 2, 0),
+        ("O(h,w) = I(h+r-1,w+s-1) * F(r,s)", 1, 1),
+    ] {
+        let asg = parse(expr).unwrap();
+        let got = evaluate(&asg, &inputs(&[("I", &img), ("F", &f)]), 32).unwrap();
+        // |o| = floor((D - 1 + pad - (r - 1)) / stride) + 1.
+        let ext = |d: u64| ((d as i64 - 1 + pad - (r as i64 - 1)) / stride + 1) as u64;
+        assert_eq!(got.dims, vec![ext(h), ext(w)], "{expr}");
+        let g = dense(&got);
+        for oy in 0..ext(h) as i64 {
+            for ox in 0..ext(w) as i64 {
+                let mut sum = 0;
+                for ry in 0..r as i64 {
+                    for rx in 0..r as i64 {
+                        let v = at(stride * oy + ry - pad, stride * ox + rx - pad);
+                        sum += v * df[(ry as u64 * r + rx as u64) as usize];
+                    }
+                }
+                assert_eq!(g[(oy as u64 * ext(w) + ox as u64) as usize], sum, "{expr}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_sum_with_an_affine_operand_reads_its_full_range() {
+    // Figure 8: A(i,j) = B(i) + I(i+j); i and j sized by B and by the output
+    // of I's window.
+    let b = random(&[5], 0.6, 5);
+    let img = random(&[8], 0.5, 6);
+    let f = random(&[4], 1.0, 7);
+    let asg = parse("A(i,j) = B(i) + I(i+j) * F(j)").unwrap();
+    let got = evaluate(&asg, &inputs(&[("B", &b), ("I", &img), ("F", &f)]), 32).unwrap();
+    assert_eq!(got.dims, vec![5, 4]);
+    let (db, di, df) = (dense(&b), dense(&img), dense(&f));
+    let g = dense(&got);
+    for i in 0..5 {
+        for j in 0..4 {
+            assert_eq!(g[i * 4 + j], db[i] + di[i + j] * df[j]);
+        }
+    }
+}
+
+#[test]
+fn bad_subscripts_are_refused_with_one_line() {
+    let img = random(&[6], 0.5, 8);
+    let f = random(&[3], 1.0, 9);
+    let big = random(&[9], 1.0, 9);
+    let err = |expr: &str, f: &CooTensor| {
+        let asg = parse(expr).unwrap();
+        evaluate(&asg, &inputs(&[("I", &img), ("F", f)]), 32)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = err("A(i) = I(i-j) * F(j)", &f);
+    assert!(e.contains("j has a coefficient below 1"), "{e}");
+    let e = err("A(i) = I(i+j+i) * F(j)", &f);
+    assert!(e.contains("uses i twice"), "{e}");
+    let e = err("A(i) = I(i+j) * F(j)", &big);
+    assert!(e.contains("larger than the dimension 6"), "{e}");
+    assert!(!e.contains('\n'), "{e}");
+    let e = parse("A(i) = I(i*j) * F(j)").unwrap_err().to_string();
+    assert!(!e.contains('\n') && !e.is_empty(), "{e}");
+}
+
+mod lowered {
+    //! Affine subscripts lowered to SAM graphs (a `subsect` and a `windowscan`
+    //! per subscript) and run in the golden executor: golden == dense.
+
+    use std::collections::HashMap;
+
+    use samgen_compiler::exec::execute;
+    use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Schedule};
+    use samgen_compiler::graph::SamGraph;
+    use samgen_compiler::kernels::pack_inputs;
+    use samgen_compiler::lower::{lower, Kernel, LowerError};
+    use samgen_compiler::tensor::{CooTensor, Format};
+
+    use super::random;
+
+    fn formats(list: &[&str]) -> HashMap<String, Format> {
+        list.iter().map(|f| parse_format_arg(f).unwrap()).collect()
+    }
+
+    fn lowered(expr: &str, fmts: &[&str], schedule: &[&str]) -> Result<SamGraph, LowerError> {
+        let asg = parse(expr).unwrap();
+        let schedule = Schedule::parse(schedule).unwrap();
+        let kernel = Kernel::from_schedule(&asg, &formats(fmts), &schedule)?;
+        lower(&kernel)
+    }
+
+    fn count(g: &SamGraph, type_name: &str) -> usize {
+        g.graph
+            .node_weights()
+            .filter(|n| n.kind.type_name() == type_name)
+            .count()
+    }
+
+    /// Golden == dense for `expr` on `sets` of inputs.
+    fn check(expr: &str, fmts: &[&str], schedule: &[&str], sets: &[HashMap<String, CooTensor>]) {
+        let g = lowered(expr, fmts, schedule).unwrap_or_else(|e| panic!("{expr} {fmts:?}: {e}"));
+        let asg = parse(expr).unwrap();
+        let fmts = formats(fmts);
+        for coo in sets {
+            let dense = evaluate(&asg, coo, 32).unwrap();
+            let packed = pack_inputs(coo, &fmts, 32).unwrap();
+            let out = execute(&g, &packed, 32).unwrap_or_else(|e| panic!("{expr}: {e}"));
+            let got = &out.outputs[&asg.lhs.tensor];
+            assert_eq!(got.dims, dense.dims, "{expr} {fmts:?}");
+            assert_eq!(got.nonzeros(), dense.nonzeros(), "{expr} {fmts:?}");
+        }
+    }
+
+    fn sets(pairs: &[(&str, &[u64], &[f64])]) -> Vec<HashMap<String, CooTensor>> {
+        let n = pairs.iter().map(|p| p.2.len()).max().unwrap_or(0);
+        (0..n)
+            .map(|k| {
+                pairs
+                    .iter()
+                    .map(|(name, dims, dens)| {
+                        let d = dens[k % dens.len()];
+                        (name.to_string(), random(dims, d, 100 + k as u64))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_dimensional_convolution_in_every_format() {
+        // Empty, sparse, half full and full inputs; dense and sparse filters.
+        let data = sets(&[
+            ("I", &[20], &[0.0, 0.05, 0.5, 1.0, 0.3]),
+            ("F", &[3], &[1.0, 0.7, 1.0, 0.4, 0.0]),
+        ]);
+        for fmts in [
+            ["A:s", "I:s", "F:s"],
+            ["A:d", "I:d", "F:d"],
+            ["A:s", "I:s", "F:d"],
+        ] {
+            let g = lowered("A(i) = I(i+j) * F(j)", &fmts, &[]).unwrap();
+            assert_eq!((count(&g, "subsect"), count(&g, "windowscan")), (1, 1));
+            check("A(i) = I(i+j) * F(j)", &fmts, &[], &data);
+        }
+    }
+
+    #[test]
+    fn two_dimensional_convolutions_strided_and_padded() {
+        let data = sets(&[
+            ("I", &[9, 8], &[0.0, 0.1, 0.5, 1.0]),
+            ("F", &[3, 3], &[1.0, 0.5, 1.0, 0.3]),
+        ]);
+        for expr in [
+            "O(h,w) = I(h+r,w+s) * F(r,s)",
+            "O(h,w) = I(2*h+r,2*w+s) * F(r,s)",
+            "O(h,w) = I(h+r-1,w+s-1) * F(r,s)",
+        ] {
+            for fmts in [
+                ["O:ss", "I:ss", "F:dd"],
+                ["O:ss", "I:ds", "F:ss"],
+                ["O:ss", "I:dd", "F:dd"],
+            ] {
+                check(expr, &fmts, &["reorder(h,r,w,s)"], &data);
+            }
+        }
+    }
+}
