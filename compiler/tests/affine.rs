@@ -227,3 +227,125 @@ mod lowered {
         }
     }
 }
+
+mod more_kernels {
+    //! Multi-channel convolution and the disjunctive kernel of Figure 8 in the
+    //! golden executor, and the loop orders index reduction refuses.
+
+    use std::collections::HashMap;
+
+    use samgen_compiler::exec::execute;
+    use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Schedule};
+    use samgen_compiler::kernels::pack_inputs;
+    use samgen_compiler::lower::{lower, Kernel};
+    use samgen_compiler::tensor::{CooTensor, Format};
+
+    use super::random;
+
+    fn formats(list: &[&str]) -> HashMap<String, Format> {
+        list.iter().map(|f| parse_format_arg(f).unwrap()).collect()
+    }
+
+    fn golden_is_dense(
+        expr: &str,
+        fmts: &[&str],
+        schedule: &[&str],
+        coo: &HashMap<String, CooTensor>,
+    ) {
+        let asg = parse(expr).unwrap();
+        let schedule = Schedule::parse(schedule).unwrap();
+        let kernel = Kernel::from_schedule(&asg, &formats(fmts), &schedule)
+            .unwrap_or_else(|e| panic!("{expr}: {e}"));
+        let g = lower(&kernel).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        let dense = evaluate(&asg, coo, 32).unwrap();
+        let packed = pack_inputs(coo, &formats(fmts), 32).unwrap();
+        let out = execute(&g, &packed, 32).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        let got = &out.outputs[&asg.lhs.tensor];
+        assert_eq!(got.dims, dense.dims, "{expr}");
+        assert_eq!(got.nonzeros(), dense.nonzeros(), "{expr}");
+    }
+
+    #[test]
+    fn an_order_that_merges_row_fibers_is_refused_naming_one_that_works() {
+        let asg = parse("O(h,w) = I(h+r,w+s) * F(r,s)").unwrap();
+        let schedule = Schedule::parse(&["reorder(h,w,r,s)"]).unwrap();
+        let kernel =
+            Kernel::from_schedule(&asg, &formats(&["O:ss", "I:ss", "F:dd"]), &schedule).unwrap();
+        let e = lower(&kernel).unwrap_err().to_string();
+        assert!(!e.contains('\n'), "{e}");
+        assert!(
+            e.starts_with("loop order h,w,r,s: tensor I's subscripts reduce and resolve")
+                && e.ends_with("use reorder(h,r,w,s)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_affine_operand_is_not_located() {
+        let asg = parse("A(i) = I(i+j) * F(j)").unwrap();
+        let schedule = Schedule::parse(&["locate(I)"]).unwrap();
+        let e = Kernel::from_schedule(&asg, &formats(&["I:s", "F:d"]), &schedule)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("locate(I): I has an affine subscript"), "{e}");
+        // The filter may be located: the window's elements are iterated.
+        let coo = HashMap::from([
+            ("I".to_string(), random(&[12], 0.5, 90)),
+            ("F".to_string(), random(&[3], 1.0, 91)),
+        ]);
+        golden_is_dense(
+            "A(i) = I(i+j) * F(j)",
+            &["A:s", "I:s", "F:d"],
+            &["locate(F)"],
+            &coo,
+        );
+    }
+
+    #[test]
+    fn multi_channel_convolution() {
+        for (k, density) in [0.0, 0.2, 0.6, 1.0].into_iter().enumerate() {
+            let coo = HashMap::from([
+                ("I".to_string(), random(&[6, 5, 2], density, 20 + k as u64)),
+                ("F".to_string(), random(&[2, 2, 2, 3], 0.8, 30 + k as u64)),
+            ]);
+            golden_is_dense(
+                "O(h,w,f) = I(h+r,w+s,c) * F(r,s,c,f)",
+                &["O:sss", "I:dss", "F:dddd"],
+                &["reorder(h,r,w,s,c,f)"],
+                &coo,
+            );
+        }
+    }
+
+    #[test]
+    fn disjunctive_sum_of_figure_8() {
+        // i from B, j from I's dimension: the union over i needs I's full range
+        // of windows, B's value at every j.
+        for (k, density) in [0.0, 0.3, 1.0].into_iter().enumerate() {
+            let coo = HashMap::from([
+                ("B".to_string(), random(&[5], 0.5, 70 + k as u64)),
+                ("I".to_string(), random(&[8], density, 80 + k as u64)),
+            ]);
+            for fmts in [["A:ss", "B:s", "I:s"], ["A:dd", "B:d", "I:d"]] {
+                golden_is_dense("A(i,j) = B(i) + I(i+j)", &fmts, &[], &coo);
+            }
+        }
+    }
+
+    #[test]
+    fn disjunctive_sum_with_an_affine_operand() {
+        for (k, density) in [0.0, 0.3, 1.0].into_iter().enumerate() {
+            let coo = HashMap::from([
+                ("B".to_string(), random(&[5], 0.5, 40 + k as u64)),
+                ("I".to_string(), random(&[8], density, 50 + k as u64)),
+                ("F".to_string(), random(&[4], 1.0, 60 + k as u64)),
+            ]);
+            golden_is_dense(
+                "A(i,j) = B(i) + I(i+j) * F(j)",
+                &["A:ss", "B:s", "I:s", "F:d"],
+                &[],
+                &coo,
+            );
+        }
+    }
+}

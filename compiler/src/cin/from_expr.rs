@@ -59,6 +59,16 @@ impl Kernel {
             }
             .into());
         };
+        if self
+            .operands
+            .iter()
+            .any(|o| o.tensor == tensor && o.reduction.is_some())
+        {
+            return Err(LocateError::Affine {
+                tensor: tensor.to_string(),
+            }
+            .into());
+        }
         if !op.format.levels.iter().any(|l| l.format.caps().locatable()) {
             return Err(LocateError::NoLocateLevel {
                 tensor: tensor.to_string(),

@@ -160,20 +160,36 @@ pub fn execute(
             }
         }
     }
-    // A reduced variable that no level scans runs over the valid convolution.
+    // A located level's dimension is its index's extent too.
+    for n in g.node_weights() {
+        if let NodeKind::Locate(k) = &n.kind {
+            if let Some(lvl) = tensors.get(&k.tensor).and_then(|t| t.levels.get(k.level)) {
+                index_dims.entry(k.index.clone()).or_insert(lvl.dim);
+            }
+        }
+    }
+    // The variables of an affine subscript that no level scans: the valid
+    // convolution over the other's extent.
     for n in g.node_weights() {
         if let NodeKind::Subsect(k) = &n.kind {
             let dim = tensors
                 .get(&k.tensor)
                 .and_then(|t| t.levels.get(k.level))
                 .map(|l| l.dim);
-            if let (Some(dim), Some(&window), false) = (
-                dim,
-                index_dims.get(&k.window),
-                index_dims.contains_key(&k.index),
-            ) {
-                let extent = crate::golden::valid_extent(dim, k.stride, k.intercept, window);
-                index_dims.insert(k.index.clone(), extent);
+            let (reduced, window) = (index_dims.get(&k.index), index_dims.get(&k.window));
+            let solved = match (dim, reduced, window) {
+                (Some(d), None, Some(&z)) => Some((
+                    &k.index,
+                    crate::golden::valid_extent(d, k.stride, k.intercept, z),
+                )),
+                (Some(d), Some(&i), None) => Some((
+                    &k.window,
+                    crate::golden::valid_window(d, k.stride, k.intercept, i),
+                )),
+                _ => None,
+            };
+            if let Some((index, extent)) = solved {
+                index_dims.insert(index.clone(), extent);
             }
         }
     }

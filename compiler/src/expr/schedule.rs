@@ -108,6 +108,11 @@ pub enum LocateError {
     )]
     NoLocateLevel { tensor: String, format: String },
     #[error(
+        "locate({tensor}): {tensor} has an affine subscript, and its windows are scanned \
+         (subsect and windowscan), not located; locate another operand or drop locate({tensor})"
+    )]
+    Affine { tensor: String },
+    #[error(
         "locate({tensor}): {tensor} is in no intersection (a product) at an index where its \
          level can be located into, so there is no co-iteration to replace; a sum keeps \
          every coordinate of {tensor}, and an operand alone is scanned"

@@ -38,5 +38,5 @@ pub use repeat::repeat;
 pub use repsiggen::repsiggen;
 pub use spaccumulator::{spaccumulator1, spaccumulator2};
 pub use stream::GoldenError;
-pub use subsect::{subsect, valid_extent, windowscan, Subscript, Window};
+pub use subsect::{subsect, valid_extent, valid_window, windowscan, Subscript, Window};
 pub use union::union;

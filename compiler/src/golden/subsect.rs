@@ -118,6 +118,14 @@ pub fn valid_extent(dim: u64, stride: u64, intercept: i64, window: u64) -> u64 {
     }
 }
 
+/// The resolving variable's extent where nothing else gives it: the largest
+/// window whose last offset `c*(extent - 1) + b` still sees it inside `0 .. dim`,
+/// `dim - b - c*(extent - 1)` (0 when none does).
+pub fn valid_window(dim: u64, stride: u64, intercept: i64, extent: u64) -> u64 {
+    let last = dim as i64 - intercept - stride as i64 * (extent as i64 - 1).max(0);
+    last.max(0) as u64
+}
+
 const SUBSECT: &str = "subsect";
 const WINDOWSCAN: &str = "windowscan";
 

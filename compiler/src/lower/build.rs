@@ -226,6 +226,31 @@ fn check_orders(k: &Kernel) -> Result<(), LowerError> {
         .iter()
         .map(|&m| k.output_vars[m].clone())
         .collect();
+    // Index reduction visits one stored level's windows at a time: a level's
+    // subscript resolves before the next level's reduces (seed 001 Figure 5,
+    // right), else the next level would merge the fibers of a window's rows.
+    for op in k.operands.iter().filter(|op| op.reduction.is_some()) {
+        let path = op.path();
+        if !concordant(&path) {
+            let mut working = k.loop_order.clone();
+            let mut slots: Vec<usize> = path.iter().map(|v| pos(v)).collect();
+            slots.sort_unstable();
+            for (slot, v) in slots.into_iter().zip(&path) {
+                working[slot] = v.clone();
+            }
+            return Err(LowerError::LoopOrder {
+                order: k.loop_order.join(","),
+                reason: format!(
+                    "tensor {}'s subscripts reduce and resolve level by level ({}): another \
+                     order would merge the fibers of a window's rows, which index reduction \
+                     avoids; use reorder({})",
+                    op.tensor,
+                    path.join(","),
+                    working.join(",")
+                ),
+            });
+        }
+    }
     let paths = k
         .operands
         .iter()
