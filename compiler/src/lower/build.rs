@@ -233,7 +233,7 @@ fn check_orders(k: &Kernel) -> Result<(), LowerError> {
         let path = op.path();
         if !concordant(&path) {
             let mut working = k.loop_order.clone();
-            let mut slots: Vec<usize> = path.iter().map(|v| pos(v)).collect();
+            let mut slots: Vec<usize> = path.iter().map(pos).collect();
             slots.sort_unstable();
             for (slot, v) in slots.into_iter().zip(&path) {
                 working[slot] = v.clone();
