@@ -265,28 +265,14 @@ impl Sizing {
     }
 }
 
-/// The extent of every index the graph's scanners iterate, from the levels of
-/// `inputs` they scan; an error names the node (node, message).
+/// The extent of every index of `graph` on `inputs`
+/// ([`samgen_compiler::exec::index_extents`]); an error names the node (node,
+/// message).
 pub fn index_extents(
     graph: &SamGraph,
     inputs: &BTreeMap<String, Tensor>,
 ) -> Result<BTreeMap<String, u64>, (String, String)> {
-    let mut dims = BTreeMap::new();
-    for n in graph.graph.node_weights() {
-        if let Some((tensor, level, index)) = n.kind.scanned_level() {
-            let lvl = inputs
-                .get(tensor)
-                .and_then(|t| t.levels.get(level))
-                .ok_or_else(|| {
-                    (
-                        n.name.clone(),
-                        format!("no input tensor {tensor} with a level {level}"),
-                    )
-                })?;
-            dims.insert(index.to_string(), lvl.dim);
-        }
-    }
-    Ok(dims)
+    samgen_compiler::exec::index_extents(graph, |t, l| inputs.get(t).and_then(|t| t.levels.get(l)))
 }
 
 /// What a host region holds.

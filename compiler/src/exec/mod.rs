@@ -17,7 +17,7 @@ use petgraph::Direction;
 
 use crate::graph::kinds::Machine;
 use crate::graph::{NodeKind, Port, SamGraph, SpAccumulator};
-use crate::tensor::{CooTensor, LevelFormat, Tensor};
+use crate::tensor::{CooTensor, Level, LevelFormat, Tensor};
 use crate::token::Token;
 
 /// Why a graph could not run, naming the node.
@@ -137,6 +137,59 @@ impl Machine for Step<'_> {
     }
 }
 
+/// The extent of every index of `graph`, given its input tensors' levels
+/// (`level(tensor, k)`): a scanned level's dimension, else a located level's,
+/// else, for the two variables of an affine subscript, the valid convolution
+/// over the other's extent ([`valid_extent`](crate::golden::valid_extent),
+/// [`valid_window`](crate::golden::valid_window)). An error names the node
+/// (node, message): a level the inputs lack.
+pub fn index_extents<'t>(
+    graph: &SamGraph,
+    level: impl Fn(&str, usize) -> Option<&'t Level>,
+) -> Result<BTreeMap<String, u64>, (String, String)> {
+    let g = &graph.graph;
+    let find = |node: &str, tensor: &str, k: usize| {
+        level(tensor, k).ok_or_else(|| {
+            (
+                node.to_string(),
+                format!("no input tensor {tensor} with a level {k}"),
+            )
+        })
+    };
+    let mut dims = BTreeMap::new();
+    for n in g.node_weights() {
+        if let Some((tensor, k, index)) = n.kind.scanned_level() {
+            dims.insert(index.to_string(), find(&n.name, tensor, k)?.dim);
+        }
+    }
+    for n in g.node_weights() {
+        if let NodeKind::Locate(k) = &n.kind {
+            let dim = find(&n.name, &k.tensor, k.level)?.dim;
+            dims.entry(k.index.clone()).or_insert(dim);
+        }
+    }
+    for n in g.node_weights() {
+        if let NodeKind::Subsect(k) = &n.kind {
+            let d = find(&n.name, &k.tensor, k.level)?.dim;
+            let solved = match (dims.get(&k.index), dims.get(&k.window)) {
+                (None, Some(&z)) => Some((
+                    &k.index,
+                    crate::golden::valid_extent(d, k.stride, k.intercept, z),
+                )),
+                (Some(&i), None) => Some((
+                    &k.window,
+                    crate::golden::valid_window(d, k.stride, k.intercept, i),
+                )),
+                _ => None,
+            };
+            if let Some((index, extent)) = solved {
+                dims.insert(index.clone(), extent);
+            }
+        }
+    }
+    Ok(dims)
+}
+
 /// Run `graph` on the packed input `tensors` with `value_bits`-bit values.
 pub fn execute(
     graph: &SamGraph,
@@ -151,48 +204,12 @@ pub fn execute(
     // Stream on each (node, output port).
     let mut produced: HashMap<(usize, String), Vec<Token>> = HashMap::new();
     let mut written: BTreeMap<String, Written> = BTreeMap::new();
-    // Index extents from the scanned levels, before any range needs one.
-    let mut index_dims: HashMap<String, u64> = HashMap::new();
-    for n in g.node_weights() {
-        if let Some((tensor, level, index)) = n.kind.scanned_level() {
-            if let Some(lvl) = tensors.get(tensor).and_then(|t| t.levels.get(level)) {
-                index_dims.insert(index.to_string(), lvl.dim);
-            }
-        }
-    }
-    // A located level's dimension is its index's extent too.
-    for n in g.node_weights() {
-        if let NodeKind::Locate(k) = &n.kind {
-            if let Some(lvl) = tensors.get(&k.tensor).and_then(|t| t.levels.get(k.level)) {
-                index_dims.entry(k.index.clone()).or_insert(lvl.dim);
-            }
-        }
-    }
-    // The variables of an affine subscript that no level scans: the valid
-    // convolution over the other's extent.
-    for n in g.node_weights() {
-        if let NodeKind::Subsect(k) = &n.kind {
-            let dim = tensors
-                .get(&k.tensor)
-                .and_then(|t| t.levels.get(k.level))
-                .map(|l| l.dim);
-            let (reduced, window) = (index_dims.get(&k.index), index_dims.get(&k.window));
-            let solved = match (dim, reduced, window) {
-                (Some(d), None, Some(&z)) => Some((
-                    &k.index,
-                    crate::golden::valid_extent(d, k.stride, k.intercept, z),
-                )),
-                (Some(d), Some(&i), None) => Some((
-                    &k.window,
-                    crate::golden::valid_window(d, k.stride, k.intercept, i),
-                )),
-                _ => None,
-            };
-            if let Some((index, extent)) = solved {
-                index_dims.insert(index.clone(), extent);
-            }
-        }
-    }
+    // Index extents from the levels, before any range needs one.
+    let index_dims: HashMap<String, u64> =
+        index_extents(graph, |t, l| tensors.get(t).and_then(|t| t.levels.get(l)))
+            .map_err(|(node, message)| ExecError::Node { node, message })?
+            .into_iter()
+            .collect();
     let root = vec![Token::Data(0), Token::Done];
 
     for &i in &order {
