@@ -24,17 +24,20 @@
 //
 // Structure: input stage (the token registered with its kind decoded, r + 1 and
 // the reference compares) -> fetch (reads pos[r+1], then pos[r], two-cycle reads;
-// one read when r = r_prev + 1, none when r repeats the previous reference) -> a
-// three-entry descriptor queue (pending, next, slot; each takes only from the one
-// before) -> scan (one token per cycle: a crd read per coordinate, then the stop)
-// -> s1, s2 (meeting the crd read data) -> two output buffers (`sam_fifo`, Depth
-// 4). Scan moves only while it holds a credit, so the scan pipeline never stalls.
+// one read when r = r_prev + 1, none when r repeats the previous reference; a
+// reference r_prev + 1 enters as the follower while the fiber ahead is still in
+// fetch, so a run of them issues one read per cycle) -> a three-entry descriptor
+// queue (pending, next, slot; each takes only from the one before) -> scan (one
+// token per cycle: a crd read per coordinate, then the stop) -> s1, s2 (meeting
+// the crd read data) -> two output buffers (`sam_fifo`, Depth 4). Scan moves only
+// while it holds a credit, so the scan pipeline never stalls.
 // Latency: 10 cycles from a reference taken to its fiber's first token (input
 // stage 1, fetch 4, pending and next 2, s1, s2 and the buffer 3); range 8.
 // Throughput: one token per cycle while fetch keeps ahead of scan: a compressed
-// fiber costs fetch 3 cycles (2 when its reference follows the previous one), a
-// dense one 3, a range, empty or repeated one 1; scan spends c + 1 cycles on a
-// fiber of c coordinates (plus one when `next` is empty as the slot frees).
+// fiber costs fetch 3 cycles (1 when its reference follows the previous one: a
+// run of r, r+1, r+2, ... is fetched one per cycle), a dense one 3, a range,
+// empty or repeated one 1; scan spends c + 1 cycles on a fiber of c coordinates
+// (plus one when `next` is empty as the slot frees).
 //
 // Coordinate skipping (Skip = 1; seed 003, section 4.2; docs/tokens-and-channels.md,
 // the skip channel): `skip` carries targets from the intersector this scanner
@@ -226,6 +229,15 @@ module sam_fiberlookup #(
   // that descriptor and reads nothing.
   logic                known_d, known_q;
   logic [RefWidth-1:0] r_in;
+  // The follower: a reference taken while the fiber ahead of it is still in
+  // fetch, because it follows that one (r = r_prev + 1: it starts at that fiber's
+  // end, and makes that fiber's stop S0). Its pos[r+1] read is in flight (wait:
+  // issued last cycle; data: on the read data now) or its data is held in
+  // b_end_q. Once the fiber ahead is pushed, the follower takes its place in
+  // fetch (the hand over): a run of following references is read one per cycle.
+  logic                b_wait_q, b_data_q, b_held_q, b_valid;
+  logic [RefWidth-1:0] b_end_q;
+  logic                take_follow, hand_over, follow_room;
 
   // Fiber descriptors: `slot`, which the scan stage walks in place, and `next`,
   // which fetch fills while the slot is busy (so a short fiber's fetch hides
@@ -287,17 +299,30 @@ module sam_fiberlookup #(
   logic close_state;
   assign close_state = fetch_q == FetchClose || fetch_q == FetchRd2 ||
                        (Compressed && fetch_q == FetchRd1 && follow_q);
-  assign close_now   = close_state && in_valid && pend_free;
+  // With a follower, the fiber's stop is S0 and the head is not looked at.
+  assign close_now   = close_state && pend_free && (in_valid || b_valid);
+  assign b_valid     = Compressed && (b_wait_q || b_data_q || b_held_q);
+  assign hand_over   = close_now && b_valid;
 
   // A reference or N at the input head starts a fiber: from FetchIdle, or while
   // the previous fiber closes (the head is the lookahead token that picks its
   // stop, and it is not a stop).
   logic take_head, head_fiber, head_read;
   assign head_fiber = in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty;
-  assign take_head  = in_valid && head_fiber && (fetch_q == FetchIdle || close_now);
+  assign take_head  = in_valid && head_fiber && (fetch_q == FetchIdle ||
+                                                 (close_now && !b_valid));
   // The head starts a pos read (and becomes the last reference read).
   assign head_read  = Compressed && take_head && in_kind == sam_pkg::TokData &&
                       !(known_q && in_repeat);
+  // A following reference at the head becomes the follower when the read port is
+  // free (fetch reads nothing else this cycle) and the follower register is free
+  // or handed over this cycle. Without a follower, only while the fiber in fetch
+  // does not close: a closing one takes the head as its lookahead (take_head).
+  assign follow_room = b_valid ? close_now :
+                       !close_now && ((fetch_q == FetchRd0 && follow_q) ||
+                                      fetch_q == FetchRd1 || fetch_q == FetchRd2);
+  assign take_follow = Compressed && in_valid && in_kind == sam_pkg::TokData &&
+                       in_follow && follow_room;
 
   // The input stage.
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -323,8 +348,8 @@ module sam_fiberlookup #(
       in_same_last  <= src_tok[RefWidth-1:0] == ref_q;
       in_next_ahead <= src_tok[RefWidth-1:0] == in_next;
       in_next_last  <= src_tok[RefWidth-1:0] == prev_next_q;
-      in_after      <= take_head;
-      in_after_read <= head_read;
+      in_after      <= take_head || take_follow;
+      in_after_read <= head_read || take_follow;
     end
   end
 
@@ -364,7 +389,7 @@ module sam_fiberlookup #(
         // Compressed: read pos[r] (unless r follows); dense: the product is on
         // its way.
         pos_issue = Compressed && !follow_q;
-        pos_addr  = ref_q;
+        if (!follow_q) pos_addr = ref_q;
         fetch_d   = FetchRd1;
       end
       FetchRd1: begin
@@ -387,11 +412,31 @@ module sam_fiberlookup #(
       // gives S0 (and starts the next fiber, or waits in FetchIdle).
       push_fiber = 1'b1;
       fetch_d    = FetchIdle;
-      if (in_kind == sam_pkg::TokStop) begin
+      if (b_valid) begin
+        // The follower is the next token (S0) and the next fiber in fetch: it
+        // starts at this one's end, and ends at its read data (in flight, on the
+        // read data now, or held).
+        ctrl_lvl = '0;
+        fetch_d  = b_wait_q ? FetchRd1 : FetchClose;
+        follow_d = 1'b1;
+        empty_d  = 1'b0;
+        first_d  = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
+        end_d    = b_data_q ? pos_rd_data_i : b_end_q;
+      end else if (in_kind == sam_pkg::TokStop) begin
         in_pop = 1'b1;
       end else begin
         ctrl_lvl = '0;
       end
+    end
+    if (take_follow) begin
+      // Its pos[r+1] read issues now (the address is r + 1 from the input stage);
+      // it is the last reference read.
+      in_pop      = 1'b1;
+      pos_issue   = 1'b1;
+      ref_d       = r_in;
+      known_d     = 1'b1;
+      prev_d      = 1'b1;
+      prev_next_d = in_next;
     end
     if (take_head) begin
       in_pop  = 1'b1;
@@ -448,6 +493,43 @@ module sam_fiberlookup #(
     push_desc.lvl   = ctrl_lvl;
   end
   assign push = push_fiber || push_ctrl;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      b_wait_q <= 1'b0;
+      b_data_q <= 1'b0;
+      b_held_q <= 1'b0;
+      b_end_q  <= '0;
+    end else begin
+      b_wait_q <= Compressed && take_follow;
+      b_data_q <= Compressed && b_wait_q && !hand_over;
+      b_held_q <= Compressed && (b_data_q || b_held_q) && !hand_over;
+      if (Compressed && b_data_q) b_end_q <= pos_rd_data_i;
+    end
+  end
+
+`ifdef FORMAL
+  // Every pos read has exactly one taker of its data two cycles on: fetch
+  // (FetchRd1, FetchRd2) or the follower; one read per cycle keeps them apart.
+  logic [1:0] f_iss_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) f_iss_q <= '0;
+    else         f_iss_q <= {f_iss_q[0], pos_issue};
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && Compressed) begin
+      assert (32'(f_iss_q[0]) == 32'(fetch_q == FetchRd0 || (fetch_q == FetchRd1 && !follow_q)) +
+                                 32'(b_wait_q));
+      assert (32'(f_iss_q[1]) == 32'(fetch_q == FetchRd1 || fetch_q == FetchRd2) +
+                                 32'(b_data_q));
+    end
+    if (rst_ni) begin
+      assert (32'(b_wait_q) + 32'(b_data_q) + 32'(b_held_q) <= 32'd1);
+      // A follower waits only behind a read fiber whose end is known or in flight.
+      if (b_valid) assert (Compressed && close_state && known_q && !empty_q && prev_q);
+    end
+  end
+`endif
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -577,7 +659,7 @@ module sam_fiberlookup #(
                          in_kind == sam_pkg::TokData && (fetch_q == FetchIdle ||
                          fetch_q == FetchRd1 || fetch_q == FetchRd2 ||
                          fetch_q == FetchClose)));
-  assign pos_rd_addr_o = PosAddrWidth'(pos_addr);
+  assign pos_rd_addr_o = Compressed ? PosAddrWidth'(pos_addr) : '0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

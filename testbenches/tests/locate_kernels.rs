@@ -1,9 +1,10 @@
 //! Kernels with `-s locate(T)` as generated RTL in Verilator: RTL == golden ==
 //! dense, with a random FIFO depth of 1..4 on every edge. SpMV with a dense
 //! vector located (and once more with the default depths, the configuration
-//! the bench measures), x = b*c with c located on the skip study's uniform, runs
-//! and blocks vectors, and SDDMM with both dense factors located; SpMV and SDDMM
-//! once more with those operands compressed, located by search. Adversarial
+//! the bench measures, where an empty row of B costs one cycle), x = b*c with c
+//! located on the skip study's uniform, runs and blocks vectors, and SDDMM with
+//! both dense factors located; SpMV and SDDMM once more with those operands
+//! compressed, located by search. Adversarial
 //! data: an empty matrix, empty rows, one element, a fully dense row, a fully
 //! dense matrix, a random one. Six Verilator models in all, shared through the
 //! model cache.
@@ -150,6 +151,24 @@ fn spmv_with_a_located_dense_vector_in_rtl() {
     // stream at B's nonzeros, so an empty matrix costs no more than its rows.
     let cycles = run("SpMV locate(c)", &built, &sets, None);
     assert!(cycles[0] < cycles[4], "{cycles:?}");
+    // B's rows are references r_prev + 1 to its compressed level, whose `pos`
+    // words the scanner fetches one per cycle: an empty row costs one cycle.
+    let c = uniform(&[cols], 1.0, 40);
+    let empty: Vec<(&str, HashMap<String, CooTensor>)> = [8, 16]
+        .into_iter()
+        .map(|rows| {
+            let b = CooTensor::new(vec![rows, cols], vec![]).unwrap();
+            (
+                "empty",
+                HashMap::from([("B".to_string(), b), ("c".to_string(), c.clone())]),
+            )
+        })
+        .collect();
+    let cycles = run("SpMV locate(c)", &built, &empty, None);
+    assert!(
+        cycles[1] <= cycles[0] + 8 + 2,
+        "8 more empty rows: {cycles:?}"
+    );
 }
 
 #[test]
