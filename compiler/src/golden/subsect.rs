@@ -63,9 +63,7 @@ impl Window {
         (fits(self.base, WINDOW_BASE_BITS)
             && fits(self.lo, WINDOW_POS_BITS)
             && fits(self.hi, WINDOW_POS_BITS))
-        .then_some(
-            self.base << (2 * WINDOW_POS_BITS) | self.lo << WINDOW_POS_BITS | self.hi,
-        )
+        .then_some(self.base << (2 * WINDOW_POS_BITS) | self.lo << WINDOW_POS_BITS | self.hi)
     }
 
     /// The descriptor in a payload [`pack`](Window::pack) made.
@@ -122,7 +120,10 @@ pub fn subsect(
         return Err(GoldenError::new(
             SUBSECT,
             0,
-            format!("stride {} and window {} must be at least 1", sub.stride, sub.window),
+            format!(
+                "stride {} and window {} must be at least 1",
+                sub.stride, sub.window
+            ),
         ));
     }
     let dense = level.format == LevelFormat::Dense;
@@ -176,9 +177,11 @@ pub fn windowscan(
 ) -> Result<(Vec<Token>, Vec<Token>), GoldenError> {
     let crd = match level.format {
         LevelFormat::Dense => None,
-        _ => Some(level.require("crd").map_err(|e| {
-            GoldenError::new(WINDOWSCAN, 0, format!("level {e}"))
-        })?),
+        _ => Some(
+            level
+                .require("crd")
+                .map_err(|e| GoldenError::new(WINDOWSCAN, 0, format!("level {e}")))?,
+        ),
     };
     walk(WINDOWSCAN, refs, |k, d| {
         let w = Window::unpack(d);
@@ -195,7 +198,10 @@ pub fn windowscan(
                     GoldenError::new(
                         WINDOWSCAN,
                         k,
-                        format!("coordinate {x} lies before window base {} + {intercept}", w.base),
+                        format!(
+                            "coordinate {x} lies before window base {} + {intercept}",
+                            w.base
+                        ),
                     )
                 })
             })
