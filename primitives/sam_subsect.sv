@@ -803,6 +803,10 @@ module sam_subsect #(
           assert (used_q <= 3'(SDepth) && room == (used_q < 3'(SDepth)));
           assert (cnt_q <= 3'(SDepth));
           if (act_q) assert (left_q != '0);
+          // A fiber queued for a stream holds pairs (hold sends only those).
+          if (fq_valid_q[0]) assert (fq_b0_q[0] < fq_b1_q[0]);
+          if (fq_valid_q[1]) assert (fq_valid_q[0] && fq_b0_q[1] < fq_b1_q[1]);
+          if (hold_valid_q && hold_q.more) assert (hold_q.b0 < hold_q.b1);
         end
       end
 `endif
