@@ -162,7 +162,8 @@ module sam_subsect #(
     bz_q    <= B + zw;
     bzc_q   <= BC + zw;
     k_q     <= C - B - zw;
-    first_q <= k_q < 0 ? '0 : k_q >>> StrideShift;
+    if (k_q < 0) first_q <= '0;
+    else         first_q <= k_q >>> StrideShift;
     dci_q   <= first_q <<< StrideShift;
     do_q    <= (first_q <<< StrideShift) + B;
     do1_q   <= (first_q <<< StrideShift) + BC;
@@ -840,7 +841,8 @@ module sam_subsect #(
     assign hi_last = 1'b0;
     logic unused_mem;
     assign unused_mem = ^{crd_rd_data_i, crd_rd2_data_i, pos_rd_data_i, f0_q, lo_pop, hi_pop,
-                          jump_i_q, lo_done_q, hi_done_q, jump_q};
+                          jump_i_q, lo_done_q, hi_done_q, jump_q, lo_h, hi_h, lo_pos, hi_pos,
+                          hi_x};
   end
 
 `ifdef FORMAL
