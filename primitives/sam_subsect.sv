@@ -135,6 +135,7 @@ module sam_subsect #(
   localparam logic signed [SW-1:0] C  = SW'(1) << StrideShift;
   localparam logic signed [SW-1:0] B  = SW'(Intercept);
   localparam logic signed [SW-1:0] BC = B + C;
+  localparam logic signed [SW-1:0] B2C = BC + C;
 
   sam_stream_assert #(
     .Width(RefWidth),
@@ -152,8 +153,8 @@ module sam_subsect #(
   // window's end b + Z, the jump's addend c - b - Z, and the dense walk's first
   // window max(0, ceil((1 - b - Z) / c)).
   logic signed [SW-1:0] zw, ext, dimw;
-  logic signed [SW-1:0] bz_q, bzc_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
-  logic                 dend_q, dend1_q, cend_q, cend1_q, dzero_q;
+  logic signed [SW-1:0] bz_q, bzc_q, bz2c_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
+  logic                 dend_q, dend1_q, cend_q, cend1_q, dzero_q, dfirst_fin_q;
   assign zw   = SW'(window_i);
   assign ext  = SW'(extent_i);
   assign dimw = SW'(dim_i);
@@ -161,6 +162,7 @@ module sam_subsect #(
   always_ff @(posedge clk_i) begin
     bz_q    <= B + zw;
     bzc_q   <= BC + zw;
+    bz2c_q  <= B2C + zw;
     k_q     <= C - B - zw;
     if (k_q < 0) first_q <= '0;
     else         first_q <= k_q >>> StrideShift;
@@ -174,6 +176,8 @@ module sam_subsect #(
     cend_q  <= ext == '0;
     cend1_q <= ext <= SW'(1);
     dzero_q <= dim_i == '0;
+    // The dense walk's first window is past the fiber's end.
+    dfirst_fin_q <= dend_q || !(do_q < dimw) || dzero_q;
   end
 
   // ---------------------------------------------------------------------------
@@ -415,8 +419,8 @@ module sam_subsect #(
   // extent.
   logic                 cur_valid_q, load;
   desc_t                cur_q;
-  logic signed [SW-1:0] i_q, ci_q, o_q, e_q, o1_q, e1_q;
-  logic                 iend_q, i1end_q;
+  logic signed [SW-1:0] i_q, ci_q, o_q, e_q, o1_q, e1_q, o2_q, e2_q;
+  logic                 iend_q, i1end_q, stale_q, dfin_q;
   logic signed [SW-1:0] i_inc;
   logic                 i2end;
 
@@ -428,7 +432,7 @@ module sam_subsect #(
   // Compressed: the pointers' streams (heads, pops) and the jump.
   logic                 lo_h, hi_h, lo_last, hi_last, lo_pop, hi_pop;
   logic [RefWidth-1:0]  lo_pos, hi_pos;
-  logic signed [SW-1:0] lo_x, hi_x;
+  logic signed [SW-1:0] lo_x;
   logic                 lo_done_q, hi_done_q, jump_q, jump_go;
   logic signed [SW-1:0] jump_i_q, jump_ci;
 
@@ -436,20 +440,27 @@ module sam_subsect #(
   logic [BaseBits-1:0]  w_base;
   logic [PosBits-1:0]   w_lo, w_hi;
 
+  // Compressed: the pointers' decisions come from flags registered with each
+  // stream's head (lo_f, hi_f: its coordinate against the window's bounds, made
+  // the cycle before from the registered candidates), not from compares of the
+  // head itself, so a decision and the pops it makes fit one cycle.
+  logic [2:0] lo_f, hi_f;
   if (Compressed) begin : gen_walk_compressed
-    logic fin, lo_below, lo_past, hi_adv, hi_ok;
-    assign fin      = iend_q || lo_done_q;
-    assign lo_below = lo_x < o_q;
-    assign lo_past  = lo_x >= e_q;
-    assign hi_adv   = !hi_done_q && hi_h && hi_x < e_q;
-    assign hi_ok    = hi_done_q || (hi_h && !hi_adv);
+    logic fin, lo_below, lo_past, lo_below1, hi_adv, hi_adv1, hi_ok;
+    assign fin       = iend_q || lo_done_q;
+    assign lo_below  = lo_f[0];   // x < o
+    assign lo_past   = !lo_f[1];  // x >= e
+    assign lo_below1 = lo_f[2];   // x < o + c
+    assign hi_adv    = !hi_done_q && hi_h && hi_f[0];  // x < e
+    assign hi_adv1   = hi_f[1];                        // x < e + c
+    assign hi_ok     = hi_done_q || (hi_h && !hi_f[0]);
     always_comb begin
       emit_win  = 1'b0;
       emit_stop = 1'b0;
       lo_pop    = 1'b0;
       hi_pop    = 1'b0;
       jump_go   = 1'b0;
-      if (cur_valid_q && !jump_q) begin
+      if (cur_valid_q && !jump_q && !stale_q) begin
         if (fin) begin
           // The fiber's windows are out: pass the pointers' remaining elements,
           // then the stop.
@@ -465,12 +476,12 @@ module sam_subsect #(
             end else if (hi_ok && credit_q) begin
               // The window holds lo .. hi; lo moves for the next one.
               emit_win = 1'b1;
-              lo_pop   = lo_x < o1_q;
+              lo_pop   = lo_below1;
             end
           end
           // hi passes every element below the window's end, which only grows,
           // whatever lo does; as a window goes, those below the next one's.
-          hi_pop = emit_win ? !hi_done_q && hi_x < e1_q : hi_adv;
+          hi_pop = emit_win ? !hi_done_q && hi_adv1 : hi_adv;
         end
       end
     end
@@ -481,7 +492,7 @@ module sam_subsect #(
   end else begin : gen_walk_dense
     logic fin;
     logic signed [SW-1:0] lo_c, hi_c;
-    assign fin       = iend_q || !(o_q < dimw) || dzero_q;
+    assign fin       = dfin_q;
     assign emit_stop = cur_valid_q && fin && credit_q;
     assign emit_win  = cur_valid_q && !fin && credit_q;
     assign lo_pop    = 1'b0;
@@ -506,6 +517,10 @@ module sam_subsect #(
       e_q         <= '0;
       o1_q        <= '0;
       e1_q        <= '0;
+      o2_q        <= '0;
+      e2_q        <= '0;
+      stale_q     <= 1'b0;
+      dfin_q      <= 1'b0;
       iend_q      <= 1'b0;
       i1end_q     <= 1'b0;
       lo_done_q   <= 1'b0;
@@ -519,16 +534,21 @@ module sam_subsect #(
         ci_q    <= ci_q + C;
         o_q     <= o1_q;
         e_q     <= e1_q;
-        o1_q    <= o1_q + C;
-        e1_q    <= e1_q + C;
+        o1_q    <= o2_q;
+        e1_q    <= e2_q;
+        o2_q    <= o2_q + C;
+        e2_q    <= e2_q + C;
         iend_q  <= i1end_q;
         i1end_q <= i2end;
+        dfin_q  <= i1end_q || !(o1_q < dimw) || dzero_q;
       end
       if (lo_pop && lo_last) lo_done_q <= 1'b1;
       if (hi_pop && hi_last) hi_done_q <= 1'b1;
       // The jump: i to the first window holding lo's coordinate x,
       // ceil((x - b - Z + 1) / c), then the window's bounds from it.
-      jump_q <= jump_go;
+      jump_q  <= jump_go;
+      // The jump moves the window where no flag looked: a cycle to make them.
+      stale_q <= jump_q;
       if (jump_go) jump_i_q <= (lo_x + k_q) >>> StrideShift;
       if (jump_q) begin
         i_q     <= jump_i_q;
@@ -537,6 +557,8 @@ module sam_subsect #(
         e_q     <= jump_ci + bz_q;
         o1_q    <= jump_ci + BC;
         e1_q    <= jump_ci + bzc_q;
+        o2_q    <= jump_ci + B2C;
+        e2_q    <= jump_ci + bz2c_q;
         iend_q  <= jump_i_q >= ext;
         i1end_q <= jump_i_q + SW'(1) >= ext;
       end
@@ -552,6 +574,8 @@ module sam_subsect #(
           e_q     <= bz_q;
           o1_q    <= BC;
           e1_q    <= bzc_q;
+          o2_q    <= B2C;
+          e2_q    <= bz2c_q;
           iend_q  <= cend_q || !cq_q[0].more;
           i1end_q <= cend1_q;
         end else begin
@@ -561,8 +585,11 @@ module sam_subsect #(
           e_q     <= de_q;
           o1_q    <= do1_q;
           e1_q    <= de1_q;
+          o2_q    <= do1_q + C;
+          e2_q    <= de1_q + C;
           iend_q  <= dend_q || !cq_q[0].more;
           i1end_q <= dend1_q;
+          dfin_q  <= dfirst_fin_q || !cq_q[0].more;
         end
       end
     end
@@ -624,7 +651,14 @@ module sam_subsect #(
     logic [RefWidth-1:0] pos;
     logic [CrdWidth-1:0] crd;
     logic                last;
+    logic [2:0]          sf;    // its flags against a fiber's first window
   } pair_t;
+
+  // A coordinate's flags against three bounds: bit n is x < t_n.
+  function automatic logic [2:0] flags(logic signed [SW-1:0] x, logic signed [SW-1:0] t0,
+                                       logic signed [SW-1:0] t1, logic signed [SW-1:0] t2);
+    return {x < t2, x < t1, x < t0};
+  endfunction
 
   if (Compressed) begin : gen_streams
     logic [RefWidth-1:0] rd_addr[2];
@@ -632,6 +666,7 @@ module sam_subsect #(
     logic [CrdWidth-1:0] rd_data[2];
     pair_t               head[2];
     logic [2:0]          cnt[2];
+    logic [2:0]          hf[2];
     logic                pops[2];
 
     assign rd_data[0] = crd_rd_data_i;
@@ -647,7 +682,8 @@ module sam_subsect #(
     assign lo_pos  = head[0].pos;
     assign hi_pos  = head[1].pos;
     assign lo_x    = SW'(head[0].crd);
-    assign hi_x    = SW'(head[1].crd);
+    assign lo_f    = hf[0];
+    assign hi_f    = hf[1];
     assign lo_last = head[0].last;
     assign hi_last = head[1].last;
 
@@ -664,6 +700,11 @@ module sam_subsect #(
       // The buffer, entry 0 the head.
       pair_t               buf_q[SDepth];
       logic [2:0]          cnt_q;
+      // The head's flags (below).
+      logic signed [SW-1:0] ts0, ts1, ts2, tn0, tn1, tn2, tf0, tf1, tf2;
+      logic signed [SW-1:0] x0, x1, xa;
+      logic [2:0]           arr_sf, hf_q;
+      logic                 use_arr, use_b1;
 
       assign sq_room[k] = !fq_valid_q[1];
       assign fq_push    = close_now && hold_q.more;
@@ -789,10 +830,43 @@ module sam_subsect #(
       always_ff @(posedge clk_i) begin
         for (int n = 0; n < SDepth; n++) begin
           if (push_pair && 3'(n) == keep) begin
-            buf_q[n] <= '{pos: s2_pos_q, crd: push_crd, last: s2_last_q};
+            buf_q[n] <= '{pos: s2_pos_q, crd: push_crd, last: s2_last_q, sf: arr_sf};
           end else if (pops[k] && n + 1 < SDepth) begin
             buf_q[n] <= buf_q[n + 1];
           end
+        end
+      end
+
+      // The head's flags for the next cycle: its coordinate (the head's, the
+      // entry behind it after a pop, or the arriving pair's) against the bounds
+      // the window will have (unchanged, one step on as a window goes, or a
+      // fiber's first window as one loads: stored with each pair). lo's bounds
+      // are o, e, o + c; hi's e, e + c.
+      if (k == 0) begin : gen_lo_bounds
+        assign {ts0, ts1, ts2} = {o_q, e_q, o1_q};
+        assign {tn0, tn1, tn2} = {o1_q, e1_q, o2_q};
+        assign {tf0, tf1, tf2} = {B, bz_q, BC};
+      end else begin : gen_hi_bounds
+        assign {ts0, ts1, ts2} = {e_q, e1_q, e1_q};
+        assign {tn0, tn1, tn2} = {e1_q, e2_q, e2_q};
+        assign {tf0, tf1, tf2} = {bz_q, bzc_q, bzc_q};
+      end
+      assign x0      = SW'(buf_q[0].crd);
+      assign x1      = SW'(buf_q[1].crd);
+      assign xa      = SW'(push_crd);
+      assign arr_sf  = flags(xa, tf0, tf1, tf2);
+      assign use_arr = cnt_q == '0 || (pops[k] && cnt_q == 3'd1);
+      assign use_b1  = pops[k] && cnt_q >= 3'd2;
+      assign hf[k]   = hf_q;
+      always_ff @(posedge clk_i) begin
+        if (load) begin
+          hf_q <= use_arr ? arr_sf : use_b1 ? buf_q[1].sf : buf_q[0].sf;
+        end else if (emit_win) begin
+          hf_q <= use_arr ? flags(xa, tn0, tn1, tn2) :
+                  use_b1  ? flags(x1, tn0, tn1, tn2) : flags(x0, tn0, tn1, tn2);
+        end else begin
+          hf_q <= use_arr ? flags(xa, ts0, ts1, ts2) :
+                  use_b1  ? flags(x1, ts0, ts1, ts2) : flags(x0, ts0, ts1, ts2);
         end
       end
 
@@ -836,13 +910,14 @@ module sam_subsect #(
     assign lo_pos  = '0;
     assign hi_pos  = '0;
     assign lo_x    = '0;
-    assign hi_x    = '0;
+    assign lo_f    = '0;
+    assign hi_f    = '0;
     assign lo_last = 1'b0;
     assign hi_last = 1'b0;
     logic unused_mem;
     assign unused_mem = ^{crd_rd_data_i, crd_rd2_data_i, pos_rd_data_i, f0_q, lo_pop, hi_pop,
                           jump_i_q, lo_done_q, hi_done_q, jump_q, lo_h, hi_h, lo_pos, hi_pos,
-                          hi_x};
+                          lo_f, hi_f, o2_q, e2_q, stale_q, bz2c_q};
   end
 
 `ifdef FORMAL
@@ -884,8 +959,9 @@ module sam_subsect #(
 
   logic unused_bits;
   // Each format uses its own constants of the run; b0 goes to the streams only.
-  assign unused_bits = ^{crdq_ready, winq_ready, done_q, in_up_ok, cur_q.b0, dci_q, do_q, de_q,
-                         do1_q, de1_q, dend_q, dend1_q, cend_q, cend1_q, dzero_q, dimw,
+  assign unused_bits = ^{crdq_ready, winq_ready, done_q, in_up_ok, cur_q.b0, hi_f[2], dci_q, do_q, de_q,
+                         do1_q, de1_q, dend_q, dend1_q, cend_q, cend1_q, dzero_q, dimw, dfin_q,
+                         dfirst_fin_q,
                          cur_q.more};
 
 endmodule
