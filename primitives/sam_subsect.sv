@@ -490,21 +490,41 @@ module sam_subsect #(
     assign w_hi   = hi_done_q ? PosBits'(cur_q.b1) : PosBits'(hi_pos);
     assign jump_ci = jump_i_q <<< StrideShift;
   end else begin : gen_walk_dense
-    logic fin;
-    logic signed [SW-1:0] lo_c, hi_c;
-    assign fin       = dfin_q;
-    assign emit_stop = cur_valid_q && fin && credit_q;
-    assign emit_win  = cur_valid_q && !fin && credit_q;
+    // The window's fields are registers, made as the walk loads a fiber or
+    // steps: base, and lo and hi from the next window's bounds clipped at 0 and
+    // at the dimension (registers too), so no compare or add lies between the
+    // walk's state and e1.
+    logic signed [SW-1:0] lo1c_q, hi1c_q, dlo0_q, dhi0_q, dlo1_q, dhi1_q;
+    logic [BaseBits-1:0]  base_q;
+    logic [PosBits-1:0]   lo_q, hi_q;
+    assign emit_stop = cur_valid_q && dfin_q && credit_q;
+    assign emit_win  = cur_valid_q && !dfin_q && credit_q;
     assign lo_pop    = 1'b0;
     assign hi_pop    = 1'b0;
     assign jump_go   = 1'b0;
     assign jump_ci   = '0;
-    // Clipped at 0 and at the dimension.
-    assign lo_c      = o_q < 0 ? '0 : o_q;
-    assign hi_c      = e_q < dimw ? e_q : dimw;
-    assign w_base    = BaseBits'(ci_q) + BaseBits'(cur_q.b1);
-    assign w_lo      = PosBits'(cur_q.b1) + PosBits'(lo_c);
-    assign w_hi      = PosBits'(cur_q.b1) + PosBits'(hi_c);
+    assign w_base    = base_q;
+    assign w_lo      = lo_q;
+    assign w_hi      = hi_q;
+    always_ff @(posedge clk_i) begin
+      dlo0_q <= do_q < 0 ? '0 : do_q;
+      dhi0_q <= de_q < dimw ? de_q : dimw;
+      dlo1_q <= do1_q < 0 ? '0 : do1_q;
+      dhi1_q <= de1_q < dimw ? de1_q : dimw;
+      if (load) begin
+        base_q <= BaseBits'(dci_q) + BaseBits'(cq_q[0].b1);
+        lo_q   <= PosBits'(cq_q[0].b1) + PosBits'(dlo0_q);
+        hi_q   <= PosBits'(cq_q[0].b1) + PosBits'(dhi0_q);
+        lo1c_q <= dlo1_q;
+        hi1c_q <= dhi1_q;
+      end else if (emit_win) begin
+        base_q <= base_q + BaseBits'(C);
+        lo_q   <= PosBits'(cur_q.b1) + PosBits'(lo1c_q);
+        hi_q   <= PosBits'(cur_q.b1) + PosBits'(hi1c_q);
+        lo1c_q <= o2_q < 0 ? '0 : o2_q;
+        hi1c_q <= e2_q < dimw ? e2_q : dimw;
+      end
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -853,8 +873,14 @@ module sam_subsect #(
       end
       assign x0      = SW'(buf_q[0].crd);
       assign x1      = SW'(buf_q[1].crd);
-      assign xa      = SW'(push_crd);
-      assign arr_sf  = flags(xa, tf0, tf1, tf2);
+      // The arriving pair's flags from the read data itself (an end mark lies
+      // below every bound of hi's: b + Z is the least), in parallel with the
+      // filter's compare.
+      assign xa      = SW'(rd_data[k]);
+      assign arr_sf  = below_first ? 3'b111 : flags(xa, tf0, tf1, tf2);
+      logic [2:0] arr_nf, arr_tf;
+      assign arr_nf  = below_first ? 3'b111 : flags(xa, tn0, tn1, tn2);
+      assign arr_tf  = below_first ? 3'b111 : flags(xa, ts0, ts1, ts2);
       assign use_arr = cnt_q == '0 || (pops[k] && cnt_q == 3'd1);
       assign use_b1  = pops[k] && cnt_q >= 3'd2;
       assign hf[k]   = hf_q;
@@ -862,10 +888,10 @@ module sam_subsect #(
         if (load) begin
           hf_q <= use_arr ? arr_sf : use_b1 ? buf_q[1].sf : buf_q[0].sf;
         end else if (emit_win) begin
-          hf_q <= use_arr ? flags(xa, tn0, tn1, tn2) :
+          hf_q <= use_arr ? arr_nf :
                   use_b1  ? flags(x1, tn0, tn1, tn2) : flags(x0, tn0, tn1, tn2);
         end else begin
-          hf_q <= use_arr ? flags(xa, ts0, ts1, ts2) :
+          hf_q <= use_arr ? arr_tf :
                   use_b1  ? flags(x1, ts0, ts1, ts2) : flags(x0, ts0, ts1, ts2);
         end
       end
