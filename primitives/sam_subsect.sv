@@ -421,13 +421,13 @@ module sam_subsect #(
   desc_t                cur_q;
   logic signed [SW-1:0] i_q, ci_q, o_q, e_q, o1_q, e1_q, o2_q, e2_q;
   logic                 iend_q, i1end_q, stale_q, dfin_q;
-  logic signed [SW-1:0] i_inc;
+  logic signed [SW-1:0] i_inc, i2_q;  // i + 2, a register for i2end's compare
   logic                 i2end;
 
   assign load   = cq_valid_q[0] && (!cur_valid_q || emit_stop);
   assign cq_pop = load;
   assign i_inc  = i_q + SW'(1);
-  assign i2end  = i_q + SW'(2) >= ext;
+  assign i2end  = i2_q >= ext;
 
   // Compressed: the pointers' streams (heads, pops) and the jump.
   logic                 lo_h, hi_h, lo_last, hi_last, lo_pop, hi_pop;
@@ -532,6 +532,7 @@ module sam_subsect #(
       cur_valid_q <= 1'b0;
       cur_q       <= '0;
       i_q         <= '0;
+      i2_q        <= '0;
       ci_q        <= '0;
       o_q         <= '0;
       e_q         <= '0;
@@ -551,6 +552,7 @@ module sam_subsect #(
       if (emit_stop) cur_valid_q <= 1'b0;
       if (emit_win) begin
         i_q     <= i_inc;
+        i2_q    <= i2_q + SW'(1);
         ci_q    <= ci_q + C;
         o_q     <= o1_q;
         e_q     <= e1_q;
@@ -572,6 +574,7 @@ module sam_subsect #(
       if (jump_go) jump_i_q <= (lo_x + k_q) >>> StrideShift;
       if (jump_q) begin
         i_q     <= jump_i_q;
+        i2_q    <= jump_i_q + SW'(2);
         ci_q    <= jump_ci;
         o_q     <= jump_ci + B;
         e_q     <= jump_ci + bz_q;
@@ -589,6 +592,7 @@ module sam_subsect #(
         hi_done_q   <= !cq_q[0].more;
         if (Compressed) begin
           i_q     <= '0;
+          i2_q    <= SW'(2);
           ci_q    <= '0;
           o_q     <= B;
           e_q     <= bz_q;
@@ -600,6 +604,7 @@ module sam_subsect #(
           i1end_q <= cend1_q;
         end else begin
           i_q     <= first_q;
+          i2_q    <= first_q + SW'(2);
           ci_q    <= dci_q;
           o_q     <= do_q;
           e_q     <= de_q;
@@ -837,7 +842,8 @@ module sam_subsect #(
       assign push_crd    = below_first ? '0 : rd_data[k];
 
       // The buffer: a pop shifts every entry down; the arriving pair goes behind
-      // the entries that stay.
+      // the entries that stay (written even when dropped, and not counted then:
+      // where it goes does not wait for the filter's compare).
       logic [2:0] keep;
       assign keep = cnt_q - 3'(pops[k]);
       always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -849,7 +855,7 @@ module sam_subsect #(
       end
       always_ff @(posedge clk_i) begin
         for (int n = 0; n < SDepth; n++) begin
-          if (push_pair && 3'(n) == keep) begin
+          if (s2_valid_q && 3'(n) == keep) begin
             buf_q[n] <= '{pos: s2_pos_q, crd: push_crd, last: s2_last_q, sf: arr_sf};
           end else if (pops[k] && n + 1 < SDepth) begin
             buf_q[n] <= buf_q[n + 1];
