@@ -153,7 +153,7 @@ module sam_subsect #(
   // window's end b + Z, the jump's addend c - b - Z, and the dense walk's first
   // window max(0, ceil((1 - b - Z) / c)).
   logic signed [SW-1:0] zw, ext, dimw;
-  logic signed [SW-1:0] bz_q, bzc_q, bz2c_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
+  logic signed [SW-1:0] first1_q, bz_q, bzc_q, bz2c_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
   logic                 dend_q, dend1_q, cend_q, cend1_q, dzero_q, dfirst_fin_q;
   assign zw   = SW'(window_i);
   assign ext  = SW'(extent_i);
@@ -172,7 +172,8 @@ module sam_subsect #(
     de_q    <= (first_q <<< StrideShift) + bz_q;
     de1_q   <= (first_q <<< StrideShift) + bzc_q;
     dend_q  <= first_q >= ext;
-    dend1_q <= first_q + SW'(1) >= ext;
+    first1_q <= (k_q < 0 ? SW'(0) : SW'(k_q >>> StrideShift)) + SW'(1);
+    dend1_q <= first1_q >= ext;
     cend_q  <= ext == '0;
     cend1_q <= ext <= SW'(1);
     dzero_q <= dim_i == '0;
@@ -670,7 +671,7 @@ module sam_subsect #(
   // its own fiber queue, one pair per cycle while a credit is left, into a
   // four-entry buffer whose head the walk sees (a shift register: the head is a
   // register). A fiber's last pair carries `last`.
-  localparam int unsigned SDepth = 4;
+  localparam int unsigned SDepth = 5;
 
   typedef struct packed {
     logic [RefWidth-1:0] pos;
@@ -722,6 +723,12 @@ module sam_subsect #(
       logic [RefWidth-1:0] a_q, left_q;
       logic                s1_valid_q, s2_valid_q, s1_last_q, s2_last_q;
       logic [RefWidth-1:0] s1_pos_q, s2_pos_q;
+      // s3: the read data registered, with its filter compare and its flags
+      // against a fiber's first window.
+      logic                s3_valid_q, s3_last_q, s3_below_q;
+      logic [RefWidth-1:0] s3_pos_q;
+      logic [CrdWidth-1:0] s3_crd_q;
+      logic [2:0]          s3_sf_q;
       // The buffer, entry 0 the head.
       pair_t               buf_q[SDepth];
       logic [2:0]          cnt_q;
@@ -835,11 +842,20 @@ module sam_subsect #(
       // window's hi and the first window goes out at once. A fiber's last pair
       // below it arrives as its end mark (coordinate 0: hi passes it, and is done).
       logic                push_pair, below_first;
-      logic [CrdWidth-1:0] push_crd;
       assign below_first = k == 1 && SW'(rd_data[k]) < bz_q;
-      assign drop        = s2_valid_q && below_first && !s2_last_q;
-      assign push_pair   = s2_valid_q && !drop;
-      assign push_crd    = below_first ? '0 : rd_data[k];
+      assign drop        = s3_valid_q && s3_below_q && !s3_last_q;
+      assign push_pair   = s3_valid_q && !drop;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) s3_valid_q <= 1'b0;
+        else         s3_valid_q <= s2_valid_q;
+      end
+      always_ff @(posedge clk_i) begin
+        s3_pos_q   <= s2_pos_q;
+        s3_last_q  <= s2_last_q;
+        s3_below_q <= below_first;
+        s3_crd_q   <= below_first ? '0 : rd_data[k];
+        s3_sf_q    <= below_first ? 3'b111 : flags(SW'(rd_data[k]), tf0, tf1, tf2);
+      end
 
       // The buffer: a pop shifts every entry down; the arriving pair goes behind
       // the entries that stay (written even when dropped, and not counted then:
@@ -855,8 +871,8 @@ module sam_subsect #(
       end
       always_ff @(posedge clk_i) begin
         for (int n = 0; n < SDepth; n++) begin
-          if (s2_valid_q && 3'(n) == keep) begin
-            buf_q[n] <= '{pos: s2_pos_q, crd: push_crd, last: s2_last_q, sf: arr_sf};
+          if (s3_valid_q && 3'(n) == keep) begin
+            buf_q[n] <= '{pos: s3_pos_q, crd: s3_crd_q, last: s3_last_q, sf: arr_sf};
           end else if (pops[k] && n + 1 < SDepth) begin
             buf_q[n] <= buf_q[n + 1];
           end
@@ -879,14 +895,13 @@ module sam_subsect #(
       end
       assign x0      = SW'(buf_q[0].crd);
       assign x1      = SW'(buf_q[1].crd);
-      // The arriving pair's flags from the read data itself (an end mark lies
-      // below every bound of hi's: b + Z is the least), in parallel with the
-      // filter's compare.
-      assign xa      = SW'(rd_data[k]);
-      assign arr_sf  = below_first ? 3'b111 : flags(xa, tf0, tf1, tf2);
+      // The arriving pair's (an end mark lies below every bound of hi's: b + Z
+      // is the least).
+      assign xa      = SW'(s3_crd_q);
+      assign arr_sf  = s3_sf_q;
       logic [2:0] arr_nf, arr_tf;
-      assign arr_nf  = below_first ? 3'b111 : flags(xa, tn0, tn1, tn2);
-      assign arr_tf  = below_first ? 3'b111 : flags(xa, ts0, ts1, ts2);
+      assign arr_nf  = s3_below_q ? 3'b111 : flags(xa, tn0, tn1, tn2);
+      assign arr_tf  = s3_below_q ? 3'b111 : flags(xa, ts0, ts1, ts2);
       assign use_arr = cnt_q == '0 || (pops[k] && cnt_q == 3'd1);
       assign use_b1  = pops[k] && cnt_q >= 3'd2;
       assign hf[k]   = hf_q;
@@ -906,7 +921,8 @@ module sam_subsect #(
       always_ff @(posedge clk_i) begin
         if (rst_ni) begin
           // The credit counts the pairs in flight and buffered.
-          assert (32'(used_q) == 32'(s1_valid_q) + 32'(s2_valid_q) + 32'(cnt_q));
+          assert (32'(used_q) == 32'(s1_valid_q) + 32'(s2_valid_q) + 32'(s3_valid_q) +
+                  32'(cnt_q));
           assert (used_q <= 3'(SDepth) && room == (used_q < 3'(SDepth)));
           assert (cnt_q <= 3'(SDepth));
           if (act_q) assert (left_q != '0);
