@@ -136,8 +136,6 @@ module sam_subsect #(
   localparam logic signed [SW-1:0] B  = SW'(Intercept);
   localparam logic signed [SW-1:0] BC = B + C;
   localparam logic signed [SW-1:0] B2C = BC + C;
-  localparam logic signed [SW-1:0] B3C = B2C + C;
-  localparam logic signed [SW-1:0] C3  = C + C + C;
 
   sam_stream_assert #(
     .Width(RefWidth),
@@ -155,7 +153,7 @@ module sam_subsect #(
   // window's end b + Z, the jump's addend c - b - Z, and the dense walk's first
   // window max(0, ceil((1 - b - Z) / c)).
   logic signed [SW-1:0] zw, ext, dimw;
-  logic signed [SW-1:0] first1_q, bz_q, bzc_q, bz2c_q, bz3c_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
+  logic signed [SW-1:0] first1_q, bz_q, bzc_q, bz2c_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
   logic                 dend_q, dend1_q, cend_q, cend1_q, dzero_q, dfirst_fin_q;
   assign zw   = SW'(window_i);
   assign ext  = SW'(extent_i);
@@ -165,7 +163,6 @@ module sam_subsect #(
     bz_q    <= B + zw;
     bzc_q   <= BC + zw;
     bz2c_q  <= B2C + zw;
-    bz3c_q  <= B3C + zw;
     k_q     <= C - B - zw;
     if (k_q < 0) first_q <= '0;
     else         first_q <= k_q >>> StrideShift;
@@ -423,9 +420,8 @@ module sam_subsect #(
   // extent.
   logic                 cur_valid_q, load;
   desc_t                cur_q;
-  logic signed [SW-1:0] i_q, ci_q, o_q, e_q, o1_q, e1_q, o2_q, e2_q, o3_q, e3_q;
-  logic                 iend_q, i1end_q, dfin_q, step;
-  logic [1:0]           silent_q;  // silent steps left after a jump
+  logic signed [SW-1:0] i_q, ci_q, o_q, e_q, o1_q, e1_q, o2_q, e2_q;
+  logic                 iend_q, i1end_q, stale_q, dfin_q;
   logic signed [SW-1:0] i_inc, i2_q;  // i + 2, a register for i2end's compare
   logic                 i2end;
 
@@ -433,9 +429,6 @@ module sam_subsect #(
   assign cq_pop = load;
   assign i_inc  = i_q + SW'(1);
   assign i2end  = i2_q >= ext;
-  // The walk's state moves one window on as a window goes, or silently after a
-  // jump.
-  assign step   = emit_win || silent_q != '0;
 
   // Compressed: the pointers' streams (heads, pops) and the jump.
   logic                 lo_h, hi_h, lo_last, hi_last, lo_pop, hi_pop;
@@ -449,9 +442,9 @@ module sam_subsect #(
   logic [PosBits-1:0]   w_lo, w_hi;
 
   // Compressed: the pointers' decisions come from flags registered with each
-  // stream's head (lo_f, hi_f: its coordinate against the window's bounds),
-  // not from compares of the head itself, so a decision and the pops it makes
-  // fit one cycle.
+  // stream's head (lo_f, hi_f: its coordinate against the window's bounds, made
+  // the cycle before from the registered candidates), not from compares of the
+  // head itself, so a decision and the pops it makes fit one cycle.
   logic [2:0] lo_f, hi_f;
   if (Compressed) begin : gen_walk_compressed
     logic fin, lo_below, lo_past, lo_below1, hi_adv, hi_adv1, hi_ok;
@@ -468,7 +461,7 @@ module sam_subsect #(
       lo_pop    = 1'b0;
       hi_pop    = 1'b0;
       jump_go   = 1'b0;
-      if (cur_valid_q && !jump_q && silent_q == '0) begin
+      if (cur_valid_q && !jump_q && !stale_q) begin
         if (fin) begin
           // The fiber's windows are out: pass the pointers' remaining elements,
           // then the stop.
@@ -548,9 +541,7 @@ module sam_subsect #(
       e1_q        <= '0;
       o2_q        <= '0;
       e2_q        <= '0;
-      o3_q        <= '0;
-      e3_q        <= '0;
-      silent_q    <= '0;
+      stale_q     <= 1'b0;
       dfin_q      <= 1'b0;
       iend_q      <= 1'b0;
       i1end_q     <= 1'b0;
@@ -560,7 +551,7 @@ module sam_subsect #(
       jump_i_q    <= '0;
     end else begin
       if (emit_stop) cur_valid_q <= 1'b0;
-      if (step) begin
+      if (emit_win) begin
         i_q     <= i_inc;
         i2_q    <= i2_q + SW'(1);
         ci_q    <= ci_q + C;
@@ -568,10 +559,8 @@ module sam_subsect #(
         e_q     <= e1_q;
         o1_q    <= o2_q;
         e1_q    <= e2_q;
-        o2_q    <= o3_q;
-        e2_q    <= e3_q;
-        o3_q    <= o3_q + C;
-        e3_q    <= e3_q + C;
+        o2_q    <= o2_q + C;
+        e2_q    <= e2_q + C;
         iend_q  <= i1end_q;
         i1end_q <= i2end;
         dfin_q  <= i1end_q || !(o1_q < dimw) || dzero_q;
@@ -580,28 +569,22 @@ module sam_subsect #(
       if (hi_pop && hi_last) hi_done_q <= 1'b1;
       // The jump: i to the first window holding lo's coordinate x,
       // ceil((x - b - Z + 1) / c), then the window's bounds from it.
-      // The jump: i to the first window holding lo's coordinate x,
-      // ceil((x - b - Z + 1) / c). The walk lands three windows before it and
-      // steps there silently, each step shifting one fresh compare into every
-      // pair's flags, so the flags are the new window's when it resumes.
-      jump_q <= jump_go;
+      jump_q  <= jump_go;
+      // The jump moves the window where no flag looked: a cycle to make them.
+      stale_q <= jump_q;
       if (jump_go) jump_i_q <= (lo_x + k_q) >>> StrideShift;
-      if (silent_q != '0) silent_q <= silent_q - 2'd1;
       if (jump_q) begin
-        silent_q <= 2'd3;
-        i_q      <= jump_i_q - SW'(3);
-        i2_q     <= jump_i_q - SW'(1);
-        ci_q     <= jump_ci - C3;
-        o_q      <= jump_ci + (B - C3);
-        e_q      <= jump_ci + bz_q - C3;
-        o1_q     <= jump_ci + (BC - C3);
-        e1_q     <= jump_ci + bzc_q - C3;
-        o2_q     <= jump_ci + (B2C - C3);
-        e2_q     <= jump_ci + bz2c_q - C3;
-        o3_q     <= jump_ci + B;
-        e3_q     <= jump_ci + bz_q;
-        iend_q   <= jump_i_q - SW'(3) >= ext;
-        i1end_q  <= jump_i_q - SW'(2) >= ext;
+        i_q     <= jump_i_q;
+        i2_q    <= jump_i_q + SW'(2);
+        ci_q    <= jump_ci;
+        o_q     <= jump_ci + B;
+        e_q     <= jump_ci + bz_q;
+        o1_q    <= jump_ci + BC;
+        e1_q    <= jump_ci + bzc_q;
+        o2_q    <= jump_ci + B2C;
+        e2_q    <= jump_ci + bz2c_q;
+        iend_q  <= jump_i_q >= ext;
+        i1end_q <= jump_i_q + SW'(1) >= ext;
       end
       if (load) begin
         cur_valid_q <= 1'b1;
@@ -618,8 +601,6 @@ module sam_subsect #(
           e1_q    <= bzc_q;
           o2_q    <= B2C;
           e2_q    <= bz2c_q;
-          o3_q    <= B3C;
-          e3_q    <= bz3c_q;
           iend_q  <= cend_q || !cq_q[0].more;
           i1end_q <= cend1_q;
         end else begin
@@ -632,8 +613,6 @@ module sam_subsect #(
           e1_q    <= de1_q;
           o2_q    <= do1_q + C;
           e2_q    <= de1_q + C;
-          o3_q    <= do1_q + C + C;
-          e3_q    <= de1_q + C + C;
           iend_q  <= dend_q || !cq_q[0].more;
           i1end_q <= dend1_q;
           dfin_q  <= dfirst_fin_q || !cq_q[0].more;
@@ -690,32 +669,21 @@ module sam_subsect #(
   // Compressed: the two streams of the fiber's (position, coordinate) pairs, lo's
   // through crd_rd_*, hi's through crd_rd2_*. Each reads its fibers in order from
   // its own fiber queue, one pair per cycle while a credit is left, into a
-  // five-entry buffer whose head the walk sees (a shift register: the head is a
+  // four-entry buffer whose head the walk sees (a shift register: the head is a
   // register). A fiber's last pair carries `last`.
-  //
-  // Each buffered pair carries flags, its coordinate x against the window's
-  // bounds: series a (bit m: x < a + m*c, m = 0..2) and series b (x < b + m*c,
-  // m = 0..1); lo's a is the window's start o and b its end e, hi's a is e.
-  // As the window steps on, each pair's flags shift down and one fresh compare
-  // (against a + 3c, b + 2c) enters on top, so no compare lies between a flag
-  // and the walk's decision; a pair arrives with all its flags compared, and
-  // with its flags against a fiber's first window (taken as a fiber loads).
   localparam int unsigned SDepth = 5;
 
   typedef struct packed {
     logic [RefWidth-1:0] pos;
     logic [CrdWidth-1:0] crd;
     logic                last;
-    logic [4:0]          f;     // {b1, b0, a2, a1, a0} against the window now
-    logic [4:0]          sf;    // the same against a fiber's first window
+    logic [2:0]          sf;    // its flags against a fiber's first window
   } pair_t;
 
-  // A coordinate's flags against bounds a0 .. a2 and b0, b1.
-  function automatic logic [4:0] flags(logic signed [SW-1:0] x,
-                                       logic signed [SW-1:0] a0, logic signed [SW-1:0] a1,
-                                       logic signed [SW-1:0] a2, logic signed [SW-1:0] b0,
-                                       logic signed [SW-1:0] b1);
-    return {x < b1, x < b0, x < a2, x < a1, x < a0};
+  // A coordinate's flags against three bounds: bit n is x < t_n.
+  function automatic logic [2:0] flags(logic signed [SW-1:0] x, logic signed [SW-1:0] t0,
+                                       logic signed [SW-1:0] t1, logic signed [SW-1:0] t2);
+    return {x < t2, x < t1, x < t0};
   endfunction
 
   if (Compressed) begin : gen_streams
@@ -724,6 +692,7 @@ module sam_subsect #(
     logic [CrdWidth-1:0] rd_data[2];
     pair_t               head[2];
     logic [2:0]          cnt[2];
+    logic [2:0]          hf[2];
     logic                pops[2];
 
     assign rd_data[0] = crd_rd_data_i;
@@ -739,8 +708,8 @@ module sam_subsect #(
     assign lo_pos  = head[0].pos;
     assign hi_pos  = head[1].pos;
     assign lo_x    = SW'(head[0].crd);
-    assign lo_f    = {head[0].f[1], head[0].f[3], head[0].f[0]};  // x < o + c, e, o
-    assign hi_f    = head[1].f[2:0];                             // x < e + 2c, e + c, e
+    assign lo_f    = hf[0];
+    assign hi_f    = hf[1];
     assign lo_last = head[0].last;
     assign hi_last = head[1].last;
 
@@ -759,13 +728,15 @@ module sam_subsect #(
       logic                s3_valid_q, s3_last_q, s3_below_q;
       logic [RefWidth-1:0] s3_pos_q;
       logic [CrdWidth-1:0] s3_crd_q;
-      logic [4:0]          s3_sf_q;
+      logic [2:0]          s3_sf_q;
       // The buffer, entry 0 the head.
       pair_t               buf_q[SDepth];
       logic [2:0]          cnt_q;
-      // The bounds of the flags: now (a0 .. a3, b0 .. b2) and a fiber's first
-      // window (sa0 .. sa2, sb0, sb1).
-      logic signed [SW-1:0] a0, a1, a2, a3, b0, b1, b2, sa0, sa1, sa2, sb0, sb1;
+      // The head's flags (below).
+      logic signed [SW-1:0] ts0, ts1, ts2, tn0, tn1, tn2, tf0, tf1, tf2;
+      logic signed [SW-1:0] x0, x1, xa;
+      logic [2:0]           arr_sf, hf_q;
+      logic                 use_arr, use_b1;
 
       assign sq_room[k] = !fq_valid_q[1];
       assign fq_push    = close_now && hold_q.more;
@@ -883,7 +854,7 @@ module sam_subsect #(
         s3_last_q  <= s2_last_q;
         s3_below_q <= below_first;
         s3_crd_q   <= below_first ? '0 : rd_data[k];
-        s3_sf_q    <= below_first ? '1 : flags(SW'(rd_data[k]), sa0, sa1, sa2, sb0, sb1);
+        s3_sf_q    <= below_first ? 3'b111 : flags(SW'(rd_data[k]), tf0, tf1, tf2);
       end
 
       // The buffer: a pop shifts every entry down; the arriving pair goes behind
@@ -898,49 +869,51 @@ module sam_subsect #(
           cnt_q <= keep + 3'(push_pair);
         end
       end
-      if (k == 0) begin : gen_lo_bounds
-        assign {a0, a1, a2, a3} = {o_q, o1_q, o2_q, o3_q};
-        assign {b0, b1, b2}     = {e_q, e1_q, e2_q};
-        assign {sa0, sa1, sa2}  = {B, BC, B2C};
-        assign {sb0, sb1}       = {bz_q, bzc_q};
-      end else begin : gen_hi_bounds
-        assign {a0, a1, a2, a3} = {e_q, e1_q, e2_q, e3_q};
-        assign {b0, b1, b2}     = {e_q, e1_q, e2_q};
-        assign {sa0, sa1, sa2}  = {bz_q, bzc_q, bz2c_q};
-        assign {sb0, sb1}       = {bz_q, bzc_q};
-      end
-
-      // The arriving pair's flags against the window now and one step on (an
-      // end mark lies below every bound of hi's: b + Z is the least).
-      logic signed [SW-1:0] xa;
-      logic [4:0]           arr_now, arr_step;
-      assign xa       = SW'(s3_crd_q);
-      assign arr_now  = s3_below_q ? '1 : flags(xa, a0, a1, a2, b0, b1);
-      assign arr_step = s3_below_q ? '1 : flags(xa, a1, a2, a3, b1, b2);
-
-      // Each buffered pair's fresh compares, for a step.
-      logic fa[SDepth], fb[SDepth];
-      for (genvar n = 0; n < SDepth; n++) begin : gen_fresh
-        assign fa[n] = SW'(buf_q[n].crd) < a3;
-        assign fb[n] = SW'(buf_q[n].crd) < b2;
-      end
-
       always_ff @(posedge clk_i) begin
         for (int n = 0; n < SDepth; n++) begin
           if (s3_valid_q && 3'(n) == keep) begin
-            buf_q[n] <= '{pos: s3_pos_q, crd: s3_crd_q, last: s3_last_q, sf: s3_sf_q,
-                          f: load ? s3_sf_q : step ? arr_step : arr_now};
-          end else if (!pops[k] || n + 1 < SDepth) begin
-            // The pair that stays in slot n (the one behind after a pop).
-            pair_t p;
-            logic  pa, pb;
-            p  = pops[k] ? buf_q[(n + 1) % SDepth] : buf_q[n];
-            pa = pops[k] ? fa[(n + 1) % SDepth] : fa[n];
-            pb = pops[k] ? fb[(n + 1) % SDepth] : fb[n];
-            buf_q[n] <= p;
-            if (load) buf_q[n].f <= p.sf;
-            else if (step) buf_q[n].f <= {pb, p.f[4], pa, p.f[2:1]};
+            buf_q[n] <= '{pos: s3_pos_q, crd: s3_crd_q, last: s3_last_q, sf: arr_sf};
+          end else if (pops[k] && n + 1 < SDepth) begin
+            buf_q[n] <= buf_q[n + 1];
           end
+        end
+      end
+
+      // The head's flags for the next cycle: its coordinate (the head's, the
+      // entry behind it after a pop, or the arriving pair's) against the bounds
+      // the window will have (unchanged, one step on as a window goes, or a
+      // fiber's first window as one loads: stored with each pair). lo's bounds
+      // are o, e, o + c; hi's e, e + c.
+      if (k == 0) begin : gen_lo_bounds
+        assign {ts0, ts1, ts2} = {o_q, e_q, o1_q};
+        assign {tn0, tn1, tn2} = {o1_q, e1_q, o2_q};
+        assign {tf0, tf1, tf2} = {B, bz_q, BC};
+      end else begin : gen_hi_bounds
+        assign {ts0, ts1, ts2} = {e_q, e1_q, e1_q};
+        assign {tn0, tn1, tn2} = {e1_q, e2_q, e2_q};
+        assign {tf0, tf1, tf2} = {bz_q, bzc_q, bzc_q};
+      end
+      assign x0      = SW'(buf_q[0].crd);
+      assign x1      = SW'(buf_q[1].crd);
+      // The arriving pair's (an end mark lies below every bound of hi's: b + Z
+      // is the least).
+      assign xa      = SW'(s3_crd_q);
+      assign arr_sf  = s3_sf_q;
+      logic [2:0] arr_nf, arr_tf;
+      assign arr_nf  = s3_below_q ? 3'b111 : flags(xa, tn0, tn1, tn2);
+      assign arr_tf  = s3_below_q ? 3'b111 : flags(xa, ts0, ts1, ts2);
+      assign use_arr = cnt_q == '0 || (pops[k] && cnt_q == 3'd1);
+      assign use_b1  = pops[k] && cnt_q >= 3'd2;
+      assign hf[k]   = hf_q;
+      always_ff @(posedge clk_i) begin
+        if (load) begin
+          hf_q <= use_arr ? arr_sf : use_b1 ? buf_q[1].sf : buf_q[0].sf;
+        end else if (emit_win) begin
+          hf_q <= use_arr ? arr_nf :
+                  use_b1  ? flags(x1, tn0, tn1, tn2) : flags(x0, tn0, tn1, tn2);
+        end else begin
+          hf_q <= use_arr ? arr_tf :
+                  use_b1  ? flags(x1, ts0, ts1, ts2) : flags(x0, ts0, ts1, ts2);
         end
       end
 
@@ -992,7 +965,7 @@ module sam_subsect #(
     logic unused_mem;
     assign unused_mem = ^{crd_rd_data_i, crd_rd2_data_i, pos_rd_data_i, f0_q, lo_pop, hi_pop,
                           jump_i_q, lo_done_q, hi_done_q, jump_q, lo_h, hi_h, lo_pos, hi_pos,
-                          lo_f, hi_f, o2_q, e2_q, o3_q, e3_q, silent_q, bz2c_q, bz3c_q};
+                          lo_f, hi_f, o2_q, e2_q, stale_q, bz2c_q};
   end
 
 `ifdef FORMAL
