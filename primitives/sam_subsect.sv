@@ -34,13 +34,18 @@
 // queue of each stream's fibers) -> the walk (one window or one stop per cycle
 // while a credit is left) -> e1 -> two output buffers (`sam_fifo`, Depth 4).
 // With c = 1 and every coordinate stored, lo and hi each advance one element as
-// a window is emitted, in the same cycle: one window per cycle.
-// Latency: 9 cycles from a reference taken to its first window (compressed:
-// input stage, fetch 4, hold, queue, walk, e1 and the buffer; the streams' first
-// pairs arrive meanwhile); dense 7. Throughput: one token per cycle while fetch
-// keeps ahead (a fiber costs fetch 4 cycles, dense 3, N 1): a fiber of w windows
-// takes w + 1 cycles when its pointers stay level with the windows, plus a cycle
-// per element a pointer passes with no window and 2 per jump.
+// a window is emitted, in the same cycle: one window per cycle. The walk decides
+// from flags registered with each stream's head (its coordinate against the
+// window's bounds, compared the cycle before for the head it will have and the
+// bounds the window will have), so no compare lies in a decision.
+// Latency: 13 cycles from a reference taken to its first window (compressed:
+// input stage, fetch 3, hold, the stream's fiber queue, its read 4 (issue, s1,
+// s2, s3), its buffer, e1 and the output buffer); dense 8 (input stage, fetch
+// 2, hold, queue, walk, e1 and the buffer). Throughput: one token per cycle
+// while fetch keeps ahead (a fiber costs fetch 4 cycles, dense 3, N 1): a fiber
+// of w windows takes w + 1 cycles when its pointers stay level with the
+// windows, plus a cycle per element a pointer passes with no window and 3 per
+// jump.
 //
 // Parameters: CrdWidth      payload width of coordinates and offsets (crd out,
 //                           crd array, dim_i, window_i, extent_i), 1..20
@@ -669,7 +674,7 @@ module sam_subsect #(
   // Compressed: the two streams of the fiber's (position, coordinate) pairs, lo's
   // through crd_rd_*, hi's through crd_rd2_*. Each reads its fibers in order from
   // its own fiber queue, one pair per cycle while a credit is left, into a
-  // four-entry buffer whose head the walk sees (a shift register: the head is a
+  // five-entry buffer whose head the walk sees (a shift register: the head is a
   // register). A fiber's last pair carries `last`.
   localparam int unsigned SDepth = 5;
 

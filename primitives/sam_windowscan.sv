@@ -17,8 +17,8 @@
 // (one token per cycle while a credit is left: a crd read per element, then the
 // stop) -> s1, s2 (meeting the crd read data) -> two output buffers (`sam_fifo`,
 // Depth 4). There is no fetch: a descriptor is the fiber's bounds.
-// Latency: 6 cycles from a descriptor taken to its first token (input stage,
-// hold, next, slot, s1/s2 and the buffer); the hold waits for the next input
+// Latency: 7 cycles from a descriptor taken to its first token (input stage,
+// hold, next, slot, s1, s2 and the buffer); the hold waits for the next input
 // token, so a window's tokens start once its successor has arrived.
 // Throughput: one token per cycle; a window of k elements takes k + 1 cycles (its
 // k elements and the stop), an N or bare stop one.

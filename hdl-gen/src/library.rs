@@ -584,11 +584,12 @@ impl PrimitiveConfig {
             "sam_fiberlookup" => 10,
             "sam_arrayvals" => 3,
             // Input stage, hold, next, slot, the read's two stages and the buffer.
-            "sam_windowscan" => 6,
-            // Input stage, fetch (pos reads or the multiplier), hold, queue, the
-            // walk, e1 and the buffer.
-            "sam_subsect" if has("Format", ScanFormat::Dense.param()) => 7,
-            "sam_subsect" => 9,
+            "sam_windowscan" => 7,
+            // Input stage, fetch (the multiplier), hold, queue, the walk, e1 and
+            // the buffer; compressed: fetch (two pos reads), hold, a pointer's
+            // fiber queue, its crd read and buffer, e1 and the buffer.
+            "sam_subsect" if has("Format", ScanFormat::Dense.param()) => 8,
+            "sam_subsect" => 13,
             // The multiplier's two registers, the output buffer.
             "sam_locate" => 3,
             // The 32-bit product: five pipeline stages and the output buffer.
