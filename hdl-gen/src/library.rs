@@ -859,9 +859,9 @@ pub fn fiberlookup(
 pub const WINDOW_WIDTH: u32 = 63;
 
 /// `sam_windowscan`: the window scanner of index reduction. Input `win` (window
-/// descriptors), outputs `crd` (`j = crd[p] - base - intercept`, dense `p - base
-/// - intercept`) and `ref` (positions `p`). A compressed level reads its `crd`
-/// array through one port; a dense one has no side ports.
+/// descriptors), outputs `crd` (`j = crd[p] - base - intercept`, dense
+/// `j = p - base - intercept`) and `ref` (positions `p`). A compressed level
+/// reads its `crd` array through one port; a dense one has no side ports.
 pub fn windowscan(
     format: ScanFormat,
     crd_width: u32,
