@@ -512,6 +512,10 @@ module sam_subsect #(
     assign w_base    = base_q;
     assign w_lo      = lo_q;
     assign w_hi      = hi_q;
+    // The window's bounds and end test reach the outputs through the registers
+    // above and dfin_q.
+    logic unused_walk;
+    assign unused_walk = ^{o_q, e_q, iend_q};
     always_ff @(posedge clk_i) begin
       dlo0_q <= do_q < 0 ? '0 : do_q;
       dhi0_q <= de_q < dimw ? de_q : dimw;
