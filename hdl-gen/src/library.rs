@@ -113,6 +113,20 @@ pub const SOURCES: &[Source] = &[
         ],
     },
     Source {
+        name: "sam_windowscan",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+    Source {
+        name: "sam_subsect",
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_mul18",
+            "sam_credit",
+        ],
+    },
+    Source {
         name: "sam_arrayvals",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
     },
@@ -569,6 +583,13 @@ impl PrimitiveConfig {
             "sam_fiberlookup" if has("Format", ScanFormat::Range.param()) => 8,
             "sam_fiberlookup" => 10,
             "sam_arrayvals" => 3,
+            // Input stage, hold, next, slot, the read's two stages and the buffer.
+            "sam_windowscan" => 7,
+            // Input stage, fetch (the multiplier), hold, queue, the walk, e1 and
+            // the buffer; compressed: fetch (two pos reads), hold, a pointer's
+            // fiber queue, its crd read and buffer, e1 and the buffer.
+            "sam_subsect" if has("Format", ScanFormat::Dense.param()) => 8,
+            "sam_subsect" => 13,
             // The multiplier's two registers, the output buffer.
             "sam_locate" => 3,
             // The 32-bit product: five pipeline stages and the output buffer.
@@ -828,6 +849,129 @@ pub fn fiberlookup(
             ("Skip".into(), u32::from(skip).to_string()),
         ],
         streams,
+        sides,
+        unused,
+    }
+}
+
+/// Payload bits of a window descriptor (the window channel,
+/// docs/tokens-and-channels.md): `{base[62:40], lo[39:20], hi[19:0]}`.
+pub const WINDOW_WIDTH: u32 = 63;
+
+/// `sam_windowscan`: the window scanner of index reduction. Input `win` (window
+/// descriptors), outputs `crd` (`j = crd[p] - base - intercept`, dense
+/// `j = p - base - intercept`) and `ref` (positions `p`). A compressed level
+/// reads its `crd` array through one port; a dense one has no side ports.
+pub fn windowscan(
+    format: ScanFormat,
+    crd_width: u32,
+    ref_width: u32,
+    crd_addr_width: u32,
+    intercept: i64,
+) -> PrimitiveConfig {
+    assert!(
+        matches!(format, ScanFormat::Dense | ScanFormat::Compressed),
+        "sam_windowscan scans dense and compressed levels, not {format:?}"
+    );
+    let crd = SidePort {
+        name: "crd".into(),
+        kind: SideKind::MemRead {
+            addr_width: crd_addr_width,
+            reads: Reads::One,
+        },
+        width: crd_width,
+    };
+    let (sides, unused) = match format {
+        ScanFormat::Compressed => (vec![crd], Vec::new()),
+        _ => (Vec::new(), crd.ports()),
+    };
+    PrimitiveConfig {
+        module: "sam_windowscan".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+            ("Format".into(), format.param().into()),
+            ("CrdAddrWidth".into(), crd_addr_width.to_string()),
+            ("Intercept".into(), intercept.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("win", WINDOW_WIDTH),
+            StreamPort::output("crd", crd_width),
+            StreamPort::output("ref", ref_width),
+        ],
+        sides,
+        unused,
+    }
+}
+
+/// `sam_subsect`: the subsection scanner of index reduction, for the subscript
+/// `c*i + j + b` with `c = 2^stride_shift` and `b = intercept`. Input `ref`
+/// (parent references), outputs `crd` (the offsets `i` whose window holds a
+/// stored coordinate) and `win` (their descriptors, aligned). Side ports: a dense
+/// level's `dim` register, or a compressed level's `pos` (one read port) and
+/// `crd` (two: the window's `lo` and `hi` pointers) arrays; then the `window`
+/// (`Z`, the resolving variable's extent) and `extent` (the reduced variable's)
+/// registers.
+pub fn subsect(
+    format: ScanFormat,
+    crd_width: u32,
+    ref_width: u32,
+    arrays: ScanArrays,
+    stride_shift: u32,
+    intercept: i64,
+) -> PrimitiveConfig {
+    assert!(
+        matches!(format, ScanFormat::Dense | ScanFormat::Compressed),
+        "sam_subsect scans dense and compressed levels, not {format:?}"
+    );
+    let dim = SidePort {
+        name: "dim".into(),
+        kind: SideKind::Config,
+        width: crd_width,
+    };
+    let pos = SidePort {
+        name: "pos".into(),
+        kind: SideKind::MemRead {
+            addr_width: arrays.pos_addr_width,
+            reads: Reads::One,
+        },
+        width: ref_width,
+    };
+    let crd = SidePort {
+        name: "crd".into(),
+        kind: SideKind::MemRead {
+            addr_width: arrays.crd_addr_width,
+            reads: Reads::Two,
+        },
+        width: crd_width,
+    };
+    let config = |name: &str| SidePort {
+        name: name.into(),
+        kind: SideKind::Config,
+        width: crd_width,
+    };
+    let (mut sides, unused) = match format {
+        ScanFormat::Compressed => (vec![pos, crd], dim.ports()),
+        _ => (vec![dim], [pos.ports(), crd.ports()].concat()),
+    };
+    sides.push(config("window"));
+    sides.push(config("extent"));
+    PrimitiveConfig {
+        module: "sam_subsect".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+            ("Format".into(), format.param().into()),
+            ("PosAddrWidth".into(), arrays.pos_addr_width.to_string()),
+            ("CrdAddrWidth".into(), arrays.crd_addr_width.to_string()),
+            ("StrideShift".into(), stride_shift.to_string()),
+            ("Intercept".into(), intercept.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("ref", ref_width),
+            StreamPort::output("crd", crd_width),
+            StreamPort::output("win", WINDOW_WIDTH),
+        ],
         sides,
         unused,
     }

@@ -26,9 +26,11 @@ pub mod repsiggen;
 pub mod sim;
 pub mod spaccumulator;
 pub mod streams;
+pub mod subsect;
 pub mod timeline;
 pub mod union;
 pub mod verilator;
+pub mod windowscan;
 
 use std::path::PathBuf;
 

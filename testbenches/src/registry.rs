@@ -150,6 +150,10 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             crd_width: 16,
             ref_width: 16,
         }),
+        Box::new(crate::windowscan::Windowscan::compressed(0)),
+        Box::new(crate::windowscan::Windowscan::dense(0)),
+        Box::new(crate::subsect::Subsect::compressed(0, 0)),
+        Box::new(crate::subsect::Subsect::dense(0, 0)),
         Box::new(crate::bitvector::BvScan::new(false)),
         Box::new(crate::bitvector::BvJoin {
             mode: samgen_hdl::library::BvJoinMode::And,

@@ -1,0 +1,1024 @@
+// sam_subsect: the subsection scanner of index reduction (seed 001 sections 3
+// and 5; golden model `subsect` in compiler/src/golden/subsect.rs; the window
+// channel in docs/tokens-and-channels.md).
+//
+// A mode subscripted c*i + j + b is scanned by two levels: this one iterates the
+// reduced variable i, sam_windowscan the resolving j. For every reference r on
+// `ref` in, emits the offsets i in 0 .. extent_i-1 whose window
+// [c*i + b, c*i + b + Z) (Z = window_i) holds a stored coordinate of the fiber
+// below r, in increasing order: i on `crd` out and the window's descriptor
+// {base[62:40], lo[39:20], hi[19:0]} on `win` out (lo .. hi the positions of its
+// stored elements; base c*i, dense c*i + r*dim_i), then one stop. Stops, N (an
+// empty fiber) and D follow the scanner's walk (sam_fiberlookup): the stop is
+// S0, or S(n+1) when the next input token is a stop Sn.
+//
+//   Format ScanDense      coordinates 0 .. dim_i-1 at positions r*dim_i + x: every
+//                         window inside [0, dim) is non-empty; its bounds are
+//                         arithmetic (r*dim_i from a two-cycle multiplier).
+//   Format ScanCompressed the fiber crd[pos[r]] .. crd[pos[r+1]-1]. Two pointers
+//                         walk it: lo, the first element at or past the window's
+//                         start, and hi, the first at or past its end, each fed
+//                         by its own prefetched stream of the fiber's (position,
+//                         coordinate) pairs, read through its own crd read port
+//                         (crd_rd_*, crd_rd2_*). The next non-empty window is
+//                         computed, not searched: when lo's coordinate x lies
+//                         past the window, i jumps to ceil((x - b - Z + 1) / c),
+//                         the first window holding x. Cost: one cycle per
+//                         element passed by each pointer (both run concurrently),
+//                         per window emitted and per jump (3 cycles), never per
+//                         coordinate of the dimension.
+//
+// Structure: input stage -> fetch (compressed: reads pos[r], then pos[r+1];
+// dense: r*dim_i) -> hold (the fiber waiting for the next input token, which
+// picks its stop) -> a two-entry descriptor queue (and, compressed, a two-entry
+// queue of each stream's fibers) -> the walk (one window or one stop per cycle
+// while a credit is left) -> e1 -> two output buffers (`sam_fifo`, Depth 4).
+// With c = 1 and every coordinate stored, lo and hi each advance one element as
+// a window is emitted, in the same cycle: one window per cycle. The walk decides
+// from flags registered with each stream's head (its coordinate against the
+// window's bounds, compared the cycle before for the head it will have and the
+// bounds the window will have), so no compare lies in a decision.
+// Latency: 13 cycles from a reference taken to its first window (compressed:
+// input stage, fetch 3, hold, the stream's fiber queue, its read 4 (issue, s1,
+// s2, s3), its buffer, e1 and the output buffer); dense 8 (input stage, fetch
+// 2, hold, queue, walk, e1 and the buffer). Throughput: one token per cycle
+// while fetch keeps ahead (a fiber costs fetch 4 cycles, dense 3, N 1): a fiber
+// of w windows takes w + 1 cycles when its pointers stay level with the
+// windows, plus a cycle per element a pointer passes with no window and 3 per
+// jump.
+//
+// Parameters: CrdWidth      payload width of coordinates and offsets (crd out,
+//                           crd array, dim_i, window_i, extent_i), 1..20
+//             RefWidth      payload width of references in and of positions (pos
+//                           array), 2..20
+//             Format        sam_pkg::ScanDense or sam_pkg::ScanCompressed
+//             PosAddrWidth  compressed: pos array address width, 1..20
+//                           (references below 2**PosAddrWidth - 1)
+//             CrdAddrWidth  compressed: crd array address width, 1..20
+//             StrideShift   the stride c = 2**StrideShift: powers of two only
+//                           (the jump divides by c with a shift), 0..8
+//             Intercept     the subscript's constant b (signed),
+//                           |b| < 2**CrdWidth
+// Ports:      clk_i, rst_ni                          clock, asynchronous active-low reset
+//             ref_valid_i, ref_ready_o, ref_tok_i    parent references (ref)
+//             crd_valid_o, crd_ready_i, crd_tok_o    offsets i (crd)
+//             win_valid_o, win_ready_i, win_tok_o    window descriptors (win, 63-bit
+//                                                    payload), aligned with crd
+//             dim_i                                  dense: the level's dimension
+//             window_i                               Z, >= 1
+//             extent_i                               offsets visited: 0 .. extent_i-1
+//                                                    (host registers, held during a run)
+//             pos_rd_en_o, pos_rd_addr_o,            compressed: pos array read port
+//             pos_rd_data_i                          (data two cycles after the read)
+//             crd_rd_en_o, crd_rd_addr_o,            compressed: crd array, lo's stream
+//             crd_rd_data_i
+//             crd_rd2_en_o, crd_rd2_addr_o,          compressed: crd array's second
+//             crd_rd2_data_i                         read port, hi's stream
+// ref_ready_o is a function of registers only; no combinational path from any
+// input port, crd_ready_i or win_ready_i to it. The read ports are driven from
+// registers only.
+module sam_subsect #(
+  parameter int unsigned CrdWidth     = sam_pkg::CrdWidth,
+  parameter int unsigned RefWidth     = sam_pkg::CrdWidth,
+  parameter sam_pkg::scan_format_e Format = sam_pkg::ScanCompressed,
+  parameter int unsigned PosAddrWidth = 8,
+  parameter int unsigned CrdAddrWidth = 8,
+  parameter int unsigned StrideShift  = 0,
+  parameter int          Intercept    = 0
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  input  logic                    ref_valid_i,
+  output logic                    ref_ready_o,
+  input  logic [RefWidth:0]       ref_tok_i,
+  output logic                    crd_valid_o,
+  input  logic                    crd_ready_i,
+  output logic [CrdWidth:0]       crd_tok_o,
+  output logic                    win_valid_o,
+  input  logic                    win_ready_i,
+  output logic [63:0]             win_tok_o,
+  input  logic [CrdWidth-1:0]     dim_i,
+  input  logic [CrdWidth-1:0]     window_i,
+  input  logic [CrdWidth-1:0]     extent_i,
+  output logic                    pos_rd_en_o,
+  output logic [PosAddrWidth-1:0] pos_rd_addr_o,
+  input  logic [RefWidth-1:0]     pos_rd_data_i,
+  output logic                    crd_rd_en_o,
+  output logic [CrdAddrWidth-1:0] crd_rd_addr_o,
+  input  logic [CrdWidth-1:0]     crd_rd_data_i,
+  output logic                    crd_rd2_en_o,
+  output logic [CrdAddrWidth-1:0] crd_rd2_addr_o,
+  input  logic [CrdWidth-1:0]     crd_rd2_data_i
+);
+
+  if (CrdWidth < 1 || CrdWidth > 20) begin : gen_bad_crd
+    $error("sam_subsect: CrdWidth must be in 1..20");
+  end
+  if (RefWidth < 2 || RefWidth > 20) begin : gen_bad_ref
+    $error("sam_subsect: RefWidth must be in 2..20");
+  end
+  if (Format != sam_pkg::ScanDense && Format != sam_pkg::ScanCompressed) begin : gen_bad_format
+    $error("sam_subsect: Format must be ScanDense or ScanCompressed");
+  end
+  if (PosAddrWidth < 1 || PosAddrWidth > 20 || CrdAddrWidth < 1 || CrdAddrWidth > 20)
+  begin : gen_bad_addr
+    $error("sam_subsect: PosAddrWidth and CrdAddrWidth must be in 1..20");
+  end
+  if (StrideShift > 8) begin : gen_bad_stride
+    $error("sam_subsect: StrideShift must be in 0..8");
+  end
+
+  localparam bit Compressed = Format == sam_pkg::ScanCompressed;
+  localparam bit Dense      = !Compressed;
+  localparam int unsigned WinWidth = 63;
+  localparam int unsigned PosBits  = 20;
+  localparam int unsigned BaseBits = WinWidth - 2 * PosBits;
+  // Window arithmetic, signed: offsets times the stride plus the intercept, and
+  // coordinates, with room for either sign.
+  localparam int unsigned SW = CrdWidth + StrideShift + 3;
+  localparam int unsigned LvlWidth = CrdWidth < RefWidth ? CrdWidth : RefWidth;
+  localparam logic signed [SW-1:0] C  = SW'(1) << StrideShift;
+  localparam logic signed [SW-1:0] B  = SW'(Intercept);
+  localparam logic signed [SW-1:0] BC = B + C;
+  localparam logic signed [SW-1:0] B2C = BC + C;
+
+  sam_stream_assert #(
+    .Width(RefWidth),
+    .Name ("sam_subsect ref")
+  ) ref_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(ref_valid_i),
+    .ready_i(ref_ready_o),
+    .tok_i  (ref_tok_i)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Constants of the run, from the host registers (held during a run): the
+  // window's end b + Z, the jump's addend c - b - Z, and the dense walk's first
+  // window max(0, ceil((1 - b - Z) / c)).
+  logic signed [SW-1:0] zw, ext, dimw;
+  logic signed [SW-1:0] first1_q, bz_q, bzc_q, bz2c_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
+  logic                 dend_q, dend1_q, cend_q, cend1_q, dzero_q, dfirst_fin_q;
+  assign zw   = SW'(window_i);
+  assign ext  = SW'(extent_i);
+  assign dimw = SW'(dim_i);
+
+  always_ff @(posedge clk_i) begin
+    bz_q    <= B + zw;
+    bzc_q   <= BC + zw;
+    bz2c_q  <= B2C + zw;
+    k_q     <= C - B - zw;
+    if (k_q < 0) first_q <= '0;
+    else         first_q <= k_q >>> StrideShift;
+    dci_q   <= first_q <<< StrideShift;
+    do_q    <= (first_q <<< StrideShift) + B;
+    do1_q   <= (first_q <<< StrideShift) + BC;
+    de_q    <= (first_q <<< StrideShift) + bz_q;
+    de1_q   <= (first_q <<< StrideShift) + bzc_q;
+    dend_q  <= first_q >= ext;
+    first1_q <= (k_q < 0 ? SW'(0) : SW'(k_q >>> StrideShift)) + SW'(1);
+    dend1_q <= first1_q >= ext;
+    cend_q  <= ext == '0;
+    cend1_q <= ext <= SW'(1);
+    dzero_q <= dim_i == '0;
+    // The dense walk's first window is past the fiber's end.
+    dfirst_fin_q <= dend_q || !(do_q < dimw) || dzero_q;
+  end
+
+  // ---------------------------------------------------------------------------
+  // The input stage: the head token with its kind decoded, r + 1 and a stop's
+  // level + 1.
+  logic                in_valid, in_pop;
+  sam_pkg::tok_kind_e  in_kind;
+  logic [RefWidth-1:0] in_ref, in_next;
+  logic [LvlWidth-1:0] in_up;
+  logic                in_up_ok;
+
+  assign ref_ready_o = !in_valid || in_pop;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_valid <= 1'b0;
+      in_kind  <= sam_pkg::TokData;
+      in_ref   <= '0;
+      in_next  <= '0;
+      in_up    <= '0;
+      in_up_ok <= 1'b0;
+    end else if (ref_ready_o) begin
+      in_valid <= ref_valid_i;
+      in_kind  <= sam_pkg::tok_kind(ref_tok_i[RefWidth], 64'(ref_tok_i[RefWidth-1:0]), RefWidth);
+      in_ref   <= ref_tok_i[RefWidth-1:0];
+      in_next  <= ref_tok_i[RefWidth-1:0] + RefWidth'(1);
+      in_up    <= LvlWidth'(ref_tok_i[RefWidth-1:0]) + LvlWidth'(1);
+      in_up_ok <= 64'(ref_tok_i[RefWidth-1:0]) + 64'd1 < (64'd1 << LvlWidth) - 64'd2;
+    end
+  end
+
+  // ---------------------------------------------------------------------------
+  // Fetch, hold and the descriptor queues.
+  typedef enum logic [2:0] {
+    FetchIdle,  // waiting for a reference (hold is empty or closes this cycle)
+    FetchRd1,   // compressed: pos[r] read last cycle, read pos[r+1]; dense: r*dim
+                // on its way
+    FetchRd2,   // compressed: pos[r] on the read data; dense: r*dim is
+    FetchRd3,   // compressed: pos[r+1] on the read data
+    FetchDone   // D taken; idle until reset
+  } fetch_e;
+
+  // A fiber and its closing token. `b1`: compressed, the fiber's end pos[r+1];
+  // dense, its row start r*dim.
+  typedef struct packed {
+    logic                more;   // the fiber may hold windows (not N, not empty)
+    logic [RefWidth-1:0] b0;     // compressed: the fiber's start pos[r]
+    logic [RefWidth-1:0] b1;
+    logic                done;   // the closing token is D
+    logic [LvlWidth-1:0] lvl;    // else it is S(lvl)
+  } desc_t;
+
+  fetch_e              fetch_q;
+  logic [RefWidth-1:0] f0_q, next_ref_q;
+  logic                hold_valid_q;
+  desc_t               hold_q, push_desc;
+  logic                head_fiber, close_now, ctrl_push, fetch_take, push, push_ok;
+  logic [RefWidth-1:0] mul_p;
+
+  // The descriptor queue (walk) and the streams' fiber queues (compressed).
+  logic  cq_valid_q[2], cq_pop;
+  desc_t cq_q[2];
+  logic  sq_room[2];
+
+  assign head_fiber = in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty;
+  assign push_ok    = !cq_valid_q[1] && (Dense || (sq_room[0] && sq_room[1]));
+  assign close_now  = hold_valid_q && in_valid && push_ok;
+  assign fetch_take = fetch_q == FetchIdle && in_valid && head_fiber &&
+                      (!hold_valid_q || close_now);
+  assign ctrl_push  = fetch_q == FetchIdle && !hold_valid_q && in_valid && !head_fiber &&
+                      push_ok;
+  assign push       = close_now || ctrl_push;
+  assign in_pop     = fetch_take || ctrl_push || (close_now && in_kind == sam_pkg::TokStop);
+
+  always_comb begin
+    push_desc = hold_q;
+    if (ctrl_push) begin
+      push_desc      = '0;
+      push_desc.done = in_kind == sam_pkg::TokDone;
+    end
+    push_desc.lvl = in_kind == sam_pkg::TokStop ? in_up : '0;
+  end
+
+  // Read pos[r] from the input head (a read that turns out unused is harmless),
+  // pos[r+1] the cycle after.
+  assign pos_rd_en_o   = Compressed && (fetch_q == FetchRd1 ||
+                         (fetch_q == FetchIdle && in_valid && in_kind == sam_pkg::TokData));
+  assign pos_rd_addr_o = PosAddrWidth'(fetch_q == FetchRd1 ? next_ref_q : in_ref);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fetch_q      <= FetchIdle;
+      f0_q         <= '0;
+      next_ref_q   <= '0;
+      hold_valid_q <= 1'b0;
+      hold_q       <= '0;
+    end else begin
+      if (close_now) hold_valid_q <= 1'b0;
+      unique case (fetch_q)
+        FetchIdle: begin
+          if (fetch_take) begin
+            next_ref_q <= in_next;
+            if (in_kind == sam_pkg::TokEmpty) begin
+              // N: an empty fiber, known at once.
+              hold_valid_q <= 1'b1;
+              hold_q       <= '0;
+            end else begin
+              fetch_q <= FetchRd1;
+            end
+          end else if (ctrl_push && in_kind == sam_pkg::TokDone) begin
+            fetch_q <= FetchDone;
+          end
+        end
+        FetchRd1: fetch_q <= FetchRd2;
+        FetchRd2: begin
+          if (Compressed) begin
+            f0_q    <= pos_rd_data_i;
+            fetch_q <= FetchRd3;
+          end else begin
+            hold_valid_q <= 1'b1;
+            hold_q       <= '0;
+            hold_q.more  <= 1'b1;
+            hold_q.b1    <= mul_p;
+            fetch_q      <= FetchIdle;
+          end
+        end
+        FetchRd3: begin
+          hold_valid_q <= 1'b1;
+          hold_q       <= '0;
+          hold_q.more  <= f0_q < pos_rd_data_i;
+          hold_q.b0    <= f0_q;
+          hold_q.b1    <= pos_rd_data_i;
+          fetch_q      <= FetchIdle;
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  // Dense: r * dim_i, two cycles after r is at the input head (on ECP5 a
+  // MULT18X18D with its own registers, as in sam_fiberlookup).
+  if (!Dense) begin : gen_no_mul
+    assign mul_p = '0;
+  end else begin : gen_mul
+    logic [RefWidth-1:0] mul_a, mul_b;
+    assign mul_a = in_ref;
+    assign mul_b = RefWidth'(dim_i);
+`ifdef SAM_ECP5
+    localparam bit UseDsp = RefWidth >= 10 && RefWidth <= 18;
+`else
+    localparam bit UseDsp = 1'b0;
+`endif
+    if (!UseDsp) begin : gen_behavioral
+      logic [RefWidth-1:0] mul_a_q, mul_b_q, mul_p_q;
+      always_ff @(posedge clk_i) begin
+        mul_a_q <= mul_a;
+        mul_b_q <= mul_b;
+        mul_p_q <= RefWidth'(mul_a_q * mul_b_q);
+      end
+      assign mul_p = mul_p_q;
+`ifdef SAM_ECP5
+    end else begin : gen_dsp
+      logic [17:0] a, b;
+      logic [35:0] p;
+      assign a     = 18'(mul_a);
+      assign b     = 18'(mul_b);
+      assign mul_p = p[RefWidth-1:0];
+      sam_mul18 mult (
+        .clk_i(clk_i),
+        .a_i  (a),
+        .b_i  (b),
+        .p_o  (p)
+      );
+`endif
+    end
+  end
+
+  // The descriptor queue: push behind what stays, pop from the head.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cq_valid_q[0] <= 1'b0;
+      cq_valid_q[1] <= 1'b0;
+      cq_q[0]       <= '0;
+      cq_q[1]       <= '0;
+    end else begin
+      if (cq_pop) begin
+        cq_valid_q[0] <= cq_valid_q[1];
+        cq_q[0]       <= cq_q[1];
+        cq_valid_q[1] <= 1'b0;
+        if (push) begin
+          if (cq_valid_q[1]) begin
+            cq_valid_q[1] <= 1'b1;
+            cq_q[1]       <= push_desc;
+          end else begin
+            cq_valid_q[0] <= 1'b1;
+            cq_q[0]       <= push_desc;
+          end
+        end
+      end else if (push) begin
+        if (cq_valid_q[0]) begin
+          cq_valid_q[1] <= 1'b1;
+          cq_q[1]       <= push_desc;
+        end else begin
+          cq_valid_q[0] <= 1'b1;
+          cq_q[0]       <= push_desc;
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------
+  // The walk's outputs: one window or stop per cycle while a credit is left, into
+  // e1 and the output buffers.
+  localparam int unsigned Depth = 4;
+
+  logic                credit_q, emit_win, emit_stop, crd_pop, win_pop, crdq_ready, winq_ready;
+  logic                e1_valid_q;
+  logic [CrdWidth:0]   e1_crd_q;
+  logic [WinWidth:0]   e1_win_q;
+  logic [CrdWidth:0]   out_crd;
+  logic [WinWidth:0]   out_win;
+
+  assign crd_pop = crd_valid_o && crd_ready_i;
+  assign win_pop = win_valid_o && win_ready_i;
+
+  sam_credit #(
+    .Depth  (Depth),
+    .Outputs(2)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(emit_win || emit_stop),
+    .give_i({win_pop, crd_pop}),
+    .room_o(credit_q)
+  );
+
+  // The fiber being walked and the walk's registers: offset i, c*i, the window
+  // [o, e) and the next one's bounds o + c, e + c, whether i and i + 1 reach the
+  // extent.
+  logic                 cur_valid_q, load;
+  desc_t                cur_q;
+  logic signed [SW-1:0] i_q, ci_q, o_q, e_q, o1_q, e1_q, o2_q, e2_q;
+  logic                 iend_q, i1end_q, stale_q, dfin_q;
+  logic signed [SW-1:0] i_inc, i2_q;  // i + 2, a register for i2end's compare
+  logic                 i2end;
+
+  assign load   = cq_valid_q[0] && (!cur_valid_q || emit_stop);
+  assign cq_pop = load;
+  assign i_inc  = i_q + SW'(1);
+  assign i2end  = i2_q >= ext;
+
+  // Compressed: the pointers' streams (heads, pops) and the jump.
+  logic                 lo_h, hi_h, lo_last, hi_last, lo_pop, hi_pop;
+  logic [RefWidth-1:0]  lo_pos, hi_pos;
+  logic signed [SW-1:0] lo_x;
+  logic                 lo_done_q, hi_done_q, jump_q, jump_go;
+  logic signed [SW-1:0] jump_i_q, jump_ci;
+
+  // The window emitted: its base, lo and hi.
+  logic [BaseBits-1:0]  w_base;
+  logic [PosBits-1:0]   w_lo, w_hi;
+
+  // Compressed: the pointers' decisions come from flags registered with each
+  // stream's head (lo_f, hi_f: its coordinate against the window's bounds, made
+  // the cycle before from the registered candidates), not from compares of the
+  // head itself, so a decision and the pops it makes fit one cycle.
+  logic [2:0] lo_f, hi_f;
+  if (Compressed) begin : gen_walk_compressed
+    logic fin, lo_below, lo_past, lo_below1, hi_adv, hi_adv1, hi_ok;
+    assign fin       = iend_q || lo_done_q;
+    assign lo_below  = lo_f[0];   // x < o
+    assign lo_past   = !lo_f[1];  // x >= e
+    assign lo_below1 = lo_f[2];   // x < o + c
+    assign hi_adv    = !hi_done_q && hi_h && hi_f[0];  // x < e
+    assign hi_adv1   = hi_f[1];                        // x < e + c
+    assign hi_ok     = hi_done_q || (hi_h && !hi_f[0]);
+    always_comb begin
+      emit_win  = 1'b0;
+      emit_stop = 1'b0;
+      lo_pop    = 1'b0;
+      hi_pop    = 1'b0;
+      jump_go   = 1'b0;
+      if (cur_valid_q && !jump_q && !stale_q) begin
+        if (fin) begin
+          // The fiber's windows are out: pass the pointers' remaining elements,
+          // then the stop.
+          lo_pop    = !lo_done_q && lo_h;
+          hi_pop    = !hi_done_q && hi_h;
+          emit_stop = lo_done_q && hi_done_q && credit_q;
+        end else begin
+          if (lo_h) begin
+            if (lo_below) begin
+              lo_pop = 1'b1;
+            end else if (lo_past) begin
+              jump_go = 1'b1;
+            end else if (hi_ok && credit_q) begin
+              // The window holds lo .. hi; lo moves for the next one.
+              emit_win = 1'b1;
+              lo_pop   = lo_below1;
+            end
+          end
+          // hi passes every element below the window's end, which only grows,
+          // whatever lo does; as a window goes, those below the next one's.
+          hi_pop = emit_win ? !hi_done_q && hi_adv1 : hi_adv;
+        end
+      end
+    end
+    assign w_base = BaseBits'(ci_q);
+    assign w_lo   = PosBits'(lo_pos);
+    assign w_hi   = hi_done_q ? PosBits'(cur_q.b1) : PosBits'(hi_pos);
+    assign jump_ci = jump_i_q <<< StrideShift;
+  end else begin : gen_walk_dense
+    // The window's fields are registers, made as the walk loads a fiber or
+    // steps: base, and lo and hi from the next window's bounds clipped at 0 and
+    // at the dimension (registers too), so no compare or add lies between the
+    // walk's state and e1.
+    logic signed [SW-1:0] lo1c_q, hi1c_q, dlo0_q, dhi0_q, dlo1_q, dhi1_q;
+    logic [BaseBits-1:0]  base_q;
+    logic [PosBits-1:0]   lo_q, hi_q;
+    assign emit_stop = cur_valid_q && dfin_q && credit_q;
+    assign emit_win  = cur_valid_q && !dfin_q && credit_q;
+    assign lo_pop    = 1'b0;
+    assign hi_pop    = 1'b0;
+    assign jump_go   = 1'b0;
+    assign jump_ci   = '0;
+    assign w_base    = base_q;
+    assign w_lo      = lo_q;
+    assign w_hi      = hi_q;
+    // The window's bounds and end test reach the outputs through the registers
+    // above and dfin_q.
+    logic unused_walk;
+    assign unused_walk = ^{o_q, e_q, iend_q};
+    always_ff @(posedge clk_i) begin
+      dlo0_q <= do_q < 0 ? '0 : do_q;
+      dhi0_q <= de_q < dimw ? de_q : dimw;
+      dlo1_q <= do1_q < 0 ? '0 : do1_q;
+      dhi1_q <= de1_q < dimw ? de1_q : dimw;
+      if (load) begin
+        base_q <= BaseBits'(dci_q) + BaseBits'(cq_q[0].b1);
+        lo_q   <= PosBits'(cq_q[0].b1) + PosBits'(dlo0_q);
+        hi_q   <= PosBits'(cq_q[0].b1) + PosBits'(dhi0_q);
+        lo1c_q <= dlo1_q;
+        hi1c_q <= dhi1_q;
+      end else if (emit_win) begin
+        base_q <= base_q + BaseBits'(C);
+        lo_q   <= PosBits'(cur_q.b1) + PosBits'(lo1c_q);
+        hi_q   <= PosBits'(cur_q.b1) + PosBits'(hi1c_q);
+        lo1c_q <= o2_q < 0 ? '0 : o2_q;
+        hi1c_q <= e2_q < dimw ? e2_q : dimw;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cur_valid_q <= 1'b0;
+      cur_q       <= '0;
+      i_q         <= '0;
+      i2_q        <= '0;
+      ci_q        <= '0;
+      o_q         <= '0;
+      e_q         <= '0;
+      o1_q        <= '0;
+      e1_q        <= '0;
+      o2_q        <= '0;
+      e2_q        <= '0;
+      stale_q     <= 1'b0;
+      dfin_q      <= 1'b0;
+      iend_q      <= 1'b0;
+      i1end_q     <= 1'b0;
+      lo_done_q   <= 1'b0;
+      hi_done_q   <= 1'b0;
+      jump_q      <= 1'b0;
+      jump_i_q    <= '0;
+    end else begin
+      if (emit_stop) cur_valid_q <= 1'b0;
+      if (emit_win) begin
+        i_q     <= i_inc;
+        i2_q    <= i2_q + SW'(1);
+        ci_q    <= ci_q + C;
+        o_q     <= o1_q;
+        e_q     <= e1_q;
+        o1_q    <= o2_q;
+        e1_q    <= e2_q;
+        o2_q    <= o2_q + C;
+        e2_q    <= e2_q + C;
+        iend_q  <= i1end_q;
+        i1end_q <= i2end;
+        dfin_q  <= i1end_q || !(o1_q < dimw) || dzero_q;
+      end
+      if (lo_pop && lo_last) lo_done_q <= 1'b1;
+      if (hi_pop && hi_last) hi_done_q <= 1'b1;
+      // The jump: i to the first window holding lo's coordinate x,
+      // ceil((x - b - Z + 1) / c), then the window's bounds from it.
+      jump_q  <= jump_go;
+      // The jump moves the window where no flag looked: a cycle to make them.
+      stale_q <= jump_q;
+      if (jump_go) jump_i_q <= (lo_x + k_q) >>> StrideShift;
+      if (jump_q) begin
+        i_q     <= jump_i_q;
+        i2_q    <= jump_i_q + SW'(2);
+        ci_q    <= jump_ci;
+        o_q     <= jump_ci + B;
+        e_q     <= jump_ci + bz_q;
+        o1_q    <= jump_ci + BC;
+        e1_q    <= jump_ci + bzc_q;
+        o2_q    <= jump_ci + B2C;
+        e2_q    <= jump_ci + bz2c_q;
+        iend_q  <= jump_i_q >= ext;
+        i1end_q <= jump_i_q + SW'(1) >= ext;
+      end
+      if (load) begin
+        cur_valid_q <= 1'b1;
+        cur_q       <= cq_q[0];
+        lo_done_q   <= !cq_q[0].more;
+        hi_done_q   <= !cq_q[0].more;
+        if (Compressed) begin
+          i_q     <= '0;
+          i2_q    <= SW'(2);
+          ci_q    <= '0;
+          o_q     <= B;
+          e_q     <= bz_q;
+          o1_q    <= BC;
+          e1_q    <= bzc_q;
+          o2_q    <= B2C;
+          e2_q    <= bz2c_q;
+          iend_q  <= cend_q || !cq_q[0].more;
+          i1end_q <= cend1_q;
+        end else begin
+          i_q     <= first_q;
+          i2_q    <= first_q + SW'(2);
+          ci_q    <= dci_q;
+          o_q     <= do_q;
+          e_q     <= de_q;
+          o1_q    <= do1_q;
+          e1_q    <= de1_q;
+          o2_q    <= do1_q + C;
+          e2_q    <= de1_q + C;
+          iend_q  <= dend_q || !cq_q[0].more;
+          i1end_q <= dend1_q;
+          dfin_q  <= dfirst_fin_q || !cq_q[0].more;
+        end
+      end
+    end
+  end
+
+  assign out_crd = emit_stop ? (cur_q.done ? {1'b1, {CrdWidth{1'b1}}}
+                                           : {1'b1, CrdWidth'(cur_q.lvl)})
+                             : {1'b0, CrdWidth'(i_q)};
+  assign out_win = emit_stop ? (cur_q.done ? {1'b1, {WinWidth{1'b1}}}
+                                           : {1'b1, WinWidth'(cur_q.lvl)})
+                             : {1'b0, w_base, w_lo, w_hi};
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) e1_valid_q <= 1'b0;
+    else         e1_valid_q <= emit_win || emit_stop;
+  end
+  always_ff @(posedge clk_i) begin
+    e1_crd_q <= out_crd;
+    e1_win_q <= out_win;
+  end
+
+  sam_fifo #(
+    .Width(CrdWidth),
+    .Depth(Depth)
+  ) crd_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(e1_valid_q),
+    .ready_o(crdq_ready),
+    .tok_i  (e1_crd_q),
+    .valid_o(crd_valid_o),
+    .ready_i(crd_ready_i),
+    .tok_o  (crd_tok_o)
+  );
+
+  sam_fifo #(
+    .Width(WinWidth),
+    .Depth(Depth)
+  ) win_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(e1_valid_q),
+    .ready_o(winq_ready),
+    .tok_i  (e1_win_q),
+    .valid_o(win_valid_o),
+    .ready_i(win_ready_i),
+    .tok_o  (win_tok_o)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Compressed: the two streams of the fiber's (position, coordinate) pairs, lo's
+  // through crd_rd_*, hi's through crd_rd2_*. Each reads its fibers in order from
+  // its own fiber queue, one pair per cycle while a credit is left, into a
+  // five-entry buffer whose head the walk sees (a shift register: the head is a
+  // register). A fiber's last pair carries `last`.
+  localparam int unsigned SDepth = 5;
+
+  typedef struct packed {
+    logic [RefWidth-1:0] pos;
+    logic [CrdWidth-1:0] crd;
+    logic                last;
+    logic [2:0]          sf;    // its flags against a fiber's first window
+  } pair_t;
+
+  // A coordinate's flags against three bounds: bit n is x < t_n.
+  function automatic logic [2:0] flags(logic signed [SW-1:0] x, logic signed [SW-1:0] t0,
+                                       logic signed [SW-1:0] t1, logic signed [SW-1:0] t2);
+    return {x < t2, x < t1, x < t0};
+  endfunction
+
+  if (Compressed) begin : gen_streams
+    logic [RefWidth-1:0] rd_addr[2];
+    logic                rd_en[2];
+    logic [CrdWidth-1:0] rd_data[2];
+    pair_t               head[2];
+    logic [2:0]          cnt[2];
+    logic [2:0]          hf[2];
+    logic                pops[2];
+
+    assign rd_data[0] = crd_rd_data_i;
+    assign rd_data[1] = crd_rd2_data_i;
+    assign crd_rd_en_o    = rd_en[0];
+    assign crd_rd_addr_o  = CrdAddrWidth'(rd_addr[0]);
+    assign crd_rd2_en_o   = rd_en[1];
+    assign crd_rd2_addr_o = CrdAddrWidth'(rd_addr[1]);
+    assign pops[0] = lo_pop;
+    assign pops[1] = hi_pop;
+    assign lo_h    = cnt[0] != '0;
+    assign hi_h    = cnt[1] != '0;
+    assign lo_pos  = head[0].pos;
+    assign hi_pos  = head[1].pos;
+    assign lo_x    = SW'(head[0].crd);
+    assign lo_f    = hf[0];
+    assign hi_f    = hf[1];
+    assign lo_last = head[0].last;
+    assign hi_last = head[1].last;
+
+    for (genvar k = 0; k < 2; k++) begin : gen_stream
+      // The fiber queue.
+      logic                fq_valid_q[2];
+      logic [RefWidth-1:0] fq_b0_q[2], fq_b1_q[2];
+      logic                fq_pop, fq_push;
+      // The reader.
+      logic                act_q, room, issue, issue_last;
+      logic [RefWidth-1:0] a_q, left_q;
+      logic                s1_valid_q, s2_valid_q, s1_last_q, s2_last_q;
+      logic [RefWidth-1:0] s1_pos_q, s2_pos_q;
+      // s3: the read data registered, with its filter compare and its flags
+      // against a fiber's first window.
+      logic                s3_valid_q, s3_last_q, s3_below_q;
+      logic [RefWidth-1:0] s3_pos_q;
+      logic [CrdWidth-1:0] s3_crd_q;
+      logic [2:0]          s3_sf_q;
+      // The buffer, entry 0 the head.
+      pair_t               buf_q[SDepth];
+      logic [2:0]          cnt_q;
+      // The head's flags (below).
+      logic signed [SW-1:0] ts0, ts1, ts2, tn0, tn1, tn2, tf0, tf1, tf2;
+      logic signed [SW-1:0] x0, x1, xa;
+      logic [2:0]           arr_sf, hf_q;
+      logic                 use_arr, use_b1;
+
+      assign sq_room[k] = !fq_valid_q[1];
+      assign fq_push    = close_now && hold_q.more;
+      assign issue      = act_q && room;
+      assign issue_last = issue && left_q == RefWidth'(1);
+      assign fq_pop     = fq_valid_q[0] && (!act_q || issue_last);
+      assign rd_en[k]   = issue;
+      assign rd_addr[k] = a_q;
+      assign head[k]    = buf_q[0];
+      assign cnt[k]     = cnt_q;
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          fq_valid_q[0] <= 1'b0;
+          fq_valid_q[1] <= 1'b0;
+          fq_b0_q[0]    <= '0;
+          fq_b0_q[1]    <= '0;
+          fq_b1_q[0]    <= '0;
+          fq_b1_q[1]    <= '0;
+        end else begin
+          if (fq_pop) begin
+            fq_valid_q[0] <= fq_valid_q[1];
+            fq_b0_q[0]    <= fq_b0_q[1];
+            fq_b1_q[0]    <= fq_b1_q[1];
+            fq_valid_q[1] <= 1'b0;
+            if (fq_push) begin
+              if (fq_valid_q[1]) begin
+                fq_valid_q[1] <= 1'b1;
+                fq_b0_q[1]    <= hold_q.b0;
+                fq_b1_q[1]    <= hold_q.b1;
+              end else begin
+                fq_valid_q[0] <= 1'b1;
+                fq_b0_q[0]    <= hold_q.b0;
+                fq_b1_q[0]    <= hold_q.b1;
+              end
+            end
+          end else if (fq_push) begin
+            if (fq_valid_q[0]) begin
+              fq_valid_q[1] <= 1'b1;
+              fq_b0_q[1]    <= hold_q.b0;
+              fq_b1_q[1]    <= hold_q.b1;
+            end else begin
+              fq_valid_q[0] <= 1'b1;
+              fq_b0_q[0]    <= hold_q.b0;
+              fq_b1_q[0]    <= hold_q.b1;
+            end
+          end
+        end
+      end
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          act_q  <= 1'b0;
+          a_q    <= '0;
+          left_q <= '0;
+        end else begin
+          if (issue) begin
+            a_q    <= a_q + RefWidth'(1);
+            left_q <= left_q - RefWidth'(1);
+          end
+          if (issue_last) act_q <= 1'b0;
+          if (fq_pop) begin
+            act_q  <= 1'b1;
+            a_q    <= fq_b0_q[0];
+            left_q <= fq_b1_q[0] - fq_b0_q[0];
+          end
+        end
+      end
+
+      // Credits: pairs read and not yet passed (popped, or dropped as they
+      // arrive), at most SDepth.
+      logic [2:0] used_q, used_d;
+      logic       drop;
+      assign used_d = used_q + 3'(issue) - 3'(pops[k]) - 3'(drop);
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          used_q <= '0;
+          room   <= 1'b1;
+        end else begin
+          used_q <= used_d;
+          room   <= used_d < 3'(SDepth);
+        end
+      end
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          s1_valid_q <= 1'b0;
+          s2_valid_q <= 1'b0;
+        end else begin
+          s1_valid_q <= issue;
+          s2_valid_q <= s1_valid_q;
+        end
+      end
+      always_ff @(posedge clk_i) begin
+        s1_pos_q  <= a_q;
+        s1_last_q <= left_q == RefWidth'(1);
+        s2_pos_q  <= s1_pos_q;
+        s2_last_q <= s1_last_q;
+      end
+
+      // hi's stream drops the pairs below the first window's end b + Z as they
+      // arrive: hi passes them in every fiber, so its head starts at the first
+      // window's hi and the first window goes out at once. A fiber's last pair
+      // below it arrives as its end mark (coordinate 0: hi passes it, and is done).
+      logic                push_pair, below_first;
+      assign below_first = k == 1 && SW'(rd_data[k]) < bz_q;
+      assign drop        = s3_valid_q && s3_below_q && !s3_last_q;
+      assign push_pair   = s3_valid_q && !drop;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) s3_valid_q <= 1'b0;
+        else         s3_valid_q <= s2_valid_q;
+      end
+      always_ff @(posedge clk_i) begin
+        s3_pos_q   <= s2_pos_q;
+        s3_last_q  <= s2_last_q;
+        s3_below_q <= below_first;
+        s3_crd_q   <= below_first ? '0 : rd_data[k];
+        s3_sf_q    <= below_first ? 3'b111 : flags(SW'(rd_data[k]), tf0, tf1, tf2);
+      end
+
+      // The buffer: a pop shifts every entry down; the arriving pair goes behind
+      // the entries that stay (written even when dropped, and not counted then:
+      // where it goes does not wait for the filter's compare).
+      logic [2:0] keep;
+      assign keep = cnt_q - 3'(pops[k]);
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          cnt_q <= '0;
+        end else begin
+          cnt_q <= keep + 3'(push_pair);
+        end
+      end
+      always_ff @(posedge clk_i) begin
+        for (int n = 0; n < SDepth; n++) begin
+          if (s3_valid_q && 3'(n) == keep) begin
+            buf_q[n] <= '{pos: s3_pos_q, crd: s3_crd_q, last: s3_last_q, sf: arr_sf};
+          end else if (pops[k] && n + 1 < SDepth) begin
+            buf_q[n] <= buf_q[n + 1];
+          end
+        end
+      end
+
+      // The head's flags for the next cycle: its coordinate (the head's, the
+      // entry behind it after a pop, or the arriving pair's) against the bounds
+      // the window will have (unchanged, one step on as a window goes, or a
+      // fiber's first window as one loads: stored with each pair). lo's bounds
+      // are o, e, o + c; hi's e, e + c.
+      if (k == 0) begin : gen_lo_bounds
+        assign {ts0, ts1, ts2} = {o_q, e_q, o1_q};
+        assign {tn0, tn1, tn2} = {o1_q, e1_q, o2_q};
+        assign {tf0, tf1, tf2} = {B, bz_q, BC};
+      end else begin : gen_hi_bounds
+        assign {ts0, ts1, ts2} = {e_q, e1_q, e1_q};
+        assign {tn0, tn1, tn2} = {e1_q, e2_q, e2_q};
+        assign {tf0, tf1, tf2} = {bz_q, bzc_q, bzc_q};
+      end
+      assign x0      = SW'(buf_q[0].crd);
+      assign x1      = SW'(buf_q[1].crd);
+      // The arriving pair's (an end mark lies below every bound of hi's: b + Z
+      // is the least).
+      assign xa      = SW'(s3_crd_q);
+      assign arr_sf  = s3_sf_q;
+      logic [2:0] arr_nf, arr_tf;
+      assign arr_nf  = s3_below_q ? 3'b111 : flags(xa, tn0, tn1, tn2);
+      assign arr_tf  = s3_below_q ? 3'b111 : flags(xa, ts0, ts1, ts2);
+      assign use_arr = cnt_q == '0 || (pops[k] && cnt_q == 3'd1);
+      assign use_b1  = pops[k] && cnt_q >= 3'd2;
+      assign hf[k]   = hf_q;
+      always_ff @(posedge clk_i) begin
+        if (load) begin
+          hf_q <= use_arr ? arr_sf : use_b1 ? buf_q[1].sf : buf_q[0].sf;
+        end else if (emit_win) begin
+          hf_q <= use_arr ? arr_nf :
+                  use_b1  ? flags(x1, tn0, tn1, tn2) : flags(x0, tn0, tn1, tn2);
+        end else begin
+          hf_q <= use_arr ? arr_tf :
+                  use_b1  ? flags(x1, ts0, ts1, ts2) : flags(x0, ts0, ts1, ts2);
+        end
+      end
+
+`ifdef FORMAL
+      always_ff @(posedge clk_i) begin
+        if (rst_ni) begin
+          // The credit counts the pairs in flight and buffered.
+          assert (32'(used_q) == 32'(s1_valid_q) + 32'(s2_valid_q) + 32'(s3_valid_q) +
+                  32'(cnt_q));
+          assert (used_q <= 3'(SDepth) && room == (used_q < 3'(SDepth)));
+          assert (cnt_q <= 3'(SDepth));
+          if (act_q) assert (left_q != '0);
+          // A fiber queued for a stream holds pairs (hold sends only those).
+          if (fq_valid_q[0]) assert (fq_b0_q[0] < fq_b1_q[0]);
+          if (fq_valid_q[1]) assert (fq_valid_q[0] && fq_b0_q[1] < fq_b1_q[1]);
+          if (hold_valid_q && hold_q.more) assert (hold_q.b0 < hold_q.b1);
+        end
+      end
+`endif
+`ifndef SAM_ASSERTS_OFF
+      always_ff @(posedge clk_i) begin
+        if (rst_ni) begin
+          assert (!(pops[k] && cnt_q == '0))
+          else $error("sam_subsect: a pointer passes a pair not yet read");
+          if (issue) begin
+            CrdInArray_M: assert (64'(a_q) < (64'd1 << CrdAddrWidth))
+            else $error("sam_subsect: position %0d is beyond the crd array", a_q);
+          end
+        end
+      end
+`endif
+    end
+  end else begin : gen_no_streams
+    assign crd_rd_en_o    = 1'b0;
+    assign crd_rd_addr_o  = '0;
+    assign crd_rd2_en_o   = 1'b0;
+    assign crd_rd2_addr_o = '0;
+    assign sq_room[0]     = 1'b1;
+    assign sq_room[1]     = 1'b1;
+    assign lo_h    = 1'b0;
+    assign hi_h    = 1'b0;
+    assign lo_pos  = '0;
+    assign hi_pos  = '0;
+    assign lo_x    = '0;
+    assign lo_f    = '0;
+    assign hi_f    = '0;
+    assign lo_last = 1'b0;
+    assign hi_last = 1'b0;
+    logic unused_mem;
+    assign unused_mem = ^{crd_rd_data_i, crd_rd2_data_i, pos_rd_data_i, f0_q, lo_pop, hi_pop,
+                          jump_i_q, lo_done_q, hi_done_q, jump_q, lo_h, hi_h, lo_pos, hi_pos,
+                          lo_f, hi_f, o2_q, e2_q, stale_q, bz2c_q};
+  end
+
+`ifdef FORMAL
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      // Each credit counter equals the tokens in e1 and that output's buffer.
+      assert (32'(credit.used_q[0]) == 32'(e1_valid_q) + crd_buffer.f_count);
+      assert (32'(credit.used_q[1]) == 32'(e1_valid_q) + win_buffer.f_count);
+    end
+  end
+`endif
+
+  logic done_q;  // D is queued: nothing follows
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) done_q <= 1'b0;
+    else if (ctrl_push && in_kind == sam_pkg::TokDone) done_q <= 1'b1;
+  end
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (!e1_valid_q || (crdq_ready && winq_ready))
+      else $error("sam_subsect: output buffer overflow (credit accounting)");
+      if (in_valid && in_kind == sam_pkg::TokStop) begin
+        StopRaisable_M: assert (in_up_ok)
+        else $error("sam_subsect: stop %0d in has no room one level up", in_ref);
+      end
+      if (Compressed && in_valid && in_kind == sam_pkg::TokData) begin
+        PosInArray_M: assert (64'(in_ref) + 64'd1 < (64'd1 << PosAddrWidth))
+        else $error("sam_subsect: reference %0d reads beyond the pos array", in_ref);
+      end
+      if (in_valid) WindowNotEmpty_M: assert (window_i != '0)
+      else $error("sam_subsect: window_i must be at least 1");
+      NothingAfterDone_M: assert (!(done_q && in_valid))
+      else $error("sam_subsect: a token after D");
+    end
+  end
+`endif
+
+  logic unused_bits;
+  // Each format uses its own constants of the run; b0 goes to the streams only.
+  assign unused_bits = ^{crdq_ready, winq_ready, done_q, in_up_ok, cur_q.b0, hi_f[2], dci_q, do_q, de_q,
+                         do1_q, de1_q, dend_q, dend1_q, cend_q, cend1_q, dzero_q, dimw, dfin_q,
+                         dfirst_fin_q,
+                         cur_q.more};
+
+endmodule
