@@ -3,12 +3,15 @@
 //! the node kind to one function per kind (the joiners share one); a kind's
 //! storage comes from its level format's capabilities, never its name.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+use petgraph::Direction;
 use samgen_compiler::golden::LocateMiss;
 use samgen_compiler::graph::{
     Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
-    NodeKind, Range, Reduce, SamGraph, SpAccumulator, StreamKind, ValsWrite,
+    NodeKind, Range, Reduce, SamGraph, SpAccumulator, StreamKind, Subsect, ValsWrite, WindowScan,
 };
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
@@ -41,6 +44,59 @@ pub(crate) fn width_of(kind: StreamKind, o: &TopOptions) -> u32 {
         StreamKind::Repsig => REPSIG_WIDTH,
         StreamKind::Skip => library::skip_width(o.crd_width),
         StreamKind::Bv => crate::library::BV_WORD_WIDTH,
+    }
+}
+
+/// The (node, port) pairs that carry window descriptors
+/// (docs/tokens-and-channels.md, the window channel): a subsect's `ref_out`, and
+/// from there every port a descriptor passes on its way to a windowscan (a
+/// joiner's way, a repeater, a broadcast), inputs and outputs.
+pub(crate) fn window_ports(graph: &SamGraph) -> HashSet<(NodeIndex, String)> {
+    let g = &graph.graph;
+    let mut set = HashSet::new();
+    let mut todo: Vec<(NodeIndex, String)> = g
+        .node_indices()
+        .filter(|&i| matches!(g[i].kind, NodeKind::Subsect(_)))
+        .map(|i| (i, "ref_out".to_string()))
+        .collect();
+    while let Some((n, port)) = todo.pop() {
+        if !set.insert((n, port.clone())) {
+            continue;
+        }
+        for e in g
+            .edges_directed(n, Direction::Outgoing)
+            .filter(|e| e.weight().from_port == port)
+        {
+            let (to, to_port) = (e.target(), e.weight().to_port.clone());
+            let outs: Vec<String> = match &g[to].kind {
+                NodeKind::Intersect(_) | NodeKind::Union(_) | NodeKind::Locate(_) => to_port
+                    .strip_prefix("ref_in_")
+                    .map(|w| vec![format!("ref_out_{w}")])
+                    .unwrap_or_default(),
+                NodeKind::Repeat(_) => vec!["ref_out".into()],
+                NodeKind::Broadcast(b) => (0..b.ways).map(|k| format!("out_{k}")).collect(),
+                _ => Vec::new(),
+            };
+            set.insert((to, to_port));
+            todo.extend(outs.into_iter().map(|p| (to, p)));
+        }
+    }
+    set
+}
+
+/// The payload width of `node`'s port `port` of kind `kind`: a window
+/// descriptor's where the port carries them, else the kind's.
+pub(crate) fn port_width(
+    windows: &HashSet<(NodeIndex, String)>,
+    node: NodeIndex,
+    port: &str,
+    kind: StreamKind,
+    o: &TopOptions,
+) -> u32 {
+    if windows.contains(&(node, port.to_string())) {
+        library::WINDOW_WIDTH
+    } else {
+        width_of(kind, o)
     }
 }
 
@@ -96,6 +152,9 @@ struct Cx<'a> {
     o: &'a TopOptions,
     s: &'a Sizing,
     sides: BTreeMap<String, RegionRole>,
+    /// The node passes window descriptors on reference ports: they are
+    /// `WINDOW_WIDTH` wide.
+    windows: bool,
 }
 
 impl Cx<'_> {
@@ -146,14 +205,24 @@ pub(crate) fn place(
     o: &TopOptions,
     s: &Sizing,
 ) -> Result<Placed, TopError> {
+    let node = graph
+        .graph
+        .node_indices()
+        .find(|&i| graph.graph[i].name == name);
+    let windows = window_ports(graph).iter().any(|(n, _)| {
+        Some(*n) == node && !matches!(kind, NodeKind::Subsect(_) | NodeKind::WindowScan(_))
+    });
     let mut cx = Cx {
         graph,
         name,
         o,
         s,
         sides: BTreeMap::new(),
+        windows,
     };
     let (cw, rw) = (o.crd_width, o.ref_width);
+    // A repeater or broadcast of window descriptors carries them whole.
+    let rw = if windows { library::WINDOW_WIDTH } else { rw };
     let (config, ports) = match kind {
         NodeKind::FiberLookup(k) => scanner(&mut cx, k)?,
         NodeKind::BvScan(k) => bvscan(&mut cx, k)?,
@@ -185,13 +254,8 @@ pub(crate) fn place(
         NodeKind::ValsWrite(k) => vals_writer(&mut cx, k)?,
         NodeKind::Broadcast(k) => broadcast(&cx, k)?,
         NodeKind::Locate(k) => locate(&mut cx, k)?,
-        NodeKind::Subsect(_) | NodeKind::WindowScan(_) => {
-            return Err(cx.fail(
-                "index reduction (an affine subscript) has a golden model and no RTL \
-                 primitive in this build"
-                    .into(),
-            ))
-        }
+        NodeKind::Subsect(k) => subsect(&mut cx, k)?,
+        NodeKind::WindowScan(k) => windowscan(&mut cx, k)?,
     };
     Ok(Placed {
         config,
@@ -343,7 +407,12 @@ fn joiner(
     values: &[String],
     skip: &[String],
 ) -> Result<Config, TopError> {
-    let (cw, rw, vw) = (cx.o.crd_width, cx.o.ref_width, cx.o.val_width);
+    let (cw, vw) = (cx.o.crd_width, cx.o.val_width);
+    let rw = if cx.windows {
+        library::WINDOW_WIDTH
+    } else {
+        cx.o.ref_width
+    };
     let ways = operands.len() as u32;
     if !(2..=library::JOINER_MAX_WAYS).contains(&ways) {
         return Err(cx.fail(format!("{ways} ways (the joiners take 2 or 3)")));
@@ -563,6 +632,93 @@ fn broadcast(cx: &Cx, k: &Broadcast) -> Result<Config, TopError> {
         ports.insert(format!("out_{k}"), format!("out_{k}"));
     }
     Ok((library::broadcast(width_of(k.kind, cx.o), ways), ports))
+}
+
+/// The arrays of `tensor`'s `level` for a scanner that reads `pos` and `crd`
+/// (a compressed level), or `None` for a full one; any other is refused.
+fn scan_arrays(
+    cx: &mut Cx,
+    tensor: &str,
+    level: usize,
+    module: &str,
+) -> Result<Option<ScanArrays>, TopError> {
+    let format = level_format(cx.graph, cx.name, tensor, level)?;
+    if format.caps().full {
+        return Ok(None);
+    }
+    if format.imp().array_names() != ["pos", "crd"] {
+        return Err(cx.fail(format!("{module} does not scan {format} levels")));
+    }
+    Ok(Some(ScanArrays {
+        pos_addr_width: cx.input("pos", level_array_name(tensor, level, "pos"))?,
+        crd_addr_width: cx.input("crd", level_array_name(tensor, level, "crd"))?,
+    }))
+}
+
+/// A subsection scanner (index reduction): the level's arrays or its
+/// dimension, the window's size (the resolving variable's extent) and the
+/// offsets' extent as settings. Strides are powers of two.
+fn subsect(cx: &mut Cx, k: &Subsect) -> Result<Config, TopError> {
+    let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
+    if !k.stride.is_power_of_two() {
+        return Err(cx.fail(format!(
+            "a stride of {} (sam_subsect takes powers of two: the next offset is a shift)",
+            k.stride
+        )));
+    }
+    let arrays = scan_arrays(cx, &k.tensor, k.level, "sam_subsect")?;
+    let format = match arrays {
+        None => {
+            cx.sides.insert(
+                "dim".to_string(),
+                RegionRole::Dimension {
+                    tensor: k.tensor.clone(),
+                    level: k.level,
+                },
+            );
+            ScanFormat::Dense
+        }
+        Some(_) => ScanFormat::Compressed,
+    };
+    for (side, index) in [("window", &k.window), ("extent", &k.index)] {
+        cx.sides.insert(
+            side.to_string(),
+            RegionRole::Setting {
+                index: index.clone(),
+            },
+        );
+    }
+    let shift = k.stride.trailing_zeros();
+    let config = library::subsect(
+        format,
+        cw,
+        rw,
+        arrays.unwrap_or(ScanArrays::NONE),
+        shift,
+        k.intercept,
+    );
+    // A root scanner's references come from a `sam_root` (top.rs).
+    let ports = pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "win")]);
+    Ok((config, ports))
+}
+
+/// A window scanner: the level's `crd` array where it is compressed (the
+/// descriptors carry the positions, so no `pos`).
+fn windowscan(cx: &mut Cx, k: &WindowScan) -> Result<Config, TopError> {
+    let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
+    let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+    let (format, crd_addr_width) = if format.caps().full {
+        (ScanFormat::Dense, 1)
+    } else if format.imp().array_names() == ["pos", "crd"] {
+        let crd = cx.input("crd", level_array_name(&k.tensor, k.level, "crd"))?;
+        (ScanFormat::Compressed, crd)
+    } else {
+        return Err(cx.fail(format!("sam_windowscan does not scan {format} levels")));
+    };
+    Ok((
+        library::windowscan(format, cw, rw, crd_addr_width, k.intercept),
+        pairs(&[("ref_in", "win"), ("crd_out", "crd"), ("ref_out", "ref")]),
+    ))
 }
 
 /// A locator: by arithmetic over the located level's `dim` setting where the

@@ -34,13 +34,13 @@ use serde::Serialize;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use samgen_compiler::graph::{
     ArrayVals, FiberLookup, FiberWrite, NodeKind, Range, Repeat, SamGraph, SpAccumulator,
-    StreamKind, ValsWrite,
+    StreamKind, Subsect, ValsWrite,
 };
 
 use crate::host::{self, HostRegion, MAX_REGIONS, REGION_SHIFT};
 use crate::library::{self, SideKind, Signal, StreamDir, StreamPort};
 use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
-use crate::place::{place, width_of, Placed};
+use crate::place::{place, port_width, window_ports, Placed};
 
 /// Why a graph has no top level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -134,6 +134,18 @@ fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
                 ..
             })
             | NodeKind::Locate(samgen_compiler::graph::Locate {
+                tensor,
+                level,
+                index,
+                ..
+            })
+            | NodeKind::Subsect(samgen_compiler::graph::Subsect {
+                tensor,
+                level,
+                index,
+                ..
+            })
+            | NodeKind::WindowScan(samgen_compiler::graph::WindowScan {
                 tensor,
                 level,
                 index,
@@ -288,6 +300,10 @@ pub enum RegionRole {
     /// A register the host sets before the run to the extent of `index` (a dense
     /// level's dimension).
     Setting { index: String },
+    /// A register the host sets before the run to the dimension of input
+    /// `tensor`'s level `level` (a dense level under an affine subscript, whose
+    /// dimension is no index's extent).
+    Dimension { tensor: String, level: usize },
     /// An output array the host reads after the run; `count` is the region of the
     /// register holding how many words were written.
     Output { array: String, count: String },
@@ -702,6 +718,7 @@ fn insert_broadcasts(
     depths: &BTreeMap<EdgeIndex, u32>,
 ) -> Vec<Stream> {
     let g = &graph.graph;
+    let windows = window_ports(graph);
     let mut streams = Vec::new();
     for &i in order {
         let node = &g[i];
@@ -729,8 +746,8 @@ fn insert_broadcasts(
             streams.push(Stream {
                 node: i,
                 source: format!("{}_{port}", node.name),
+                width: port_width(&windows, i, &port, spec.kind, o),
                 port,
-                width: width_of(spec.kind, o),
                 edges,
             });
         }
@@ -816,9 +833,18 @@ fn module_ports(m: &mut Module, graph: &SamGraph, o: &TopOptions) {
         Width::Lanes(2 * g.edge_count().max(1) as u32),
     );
     if o.trace {
+        let windows = window_ports(graph);
         let trace_bits: u32 = g
             .edge_references()
-            .map(|e| width_of(e.weight().kind, o) + 1)
+            .map(|e| {
+                port_width(
+                    &windows,
+                    e.source(),
+                    &e.weight().from_port,
+                    e.weight().kind,
+                    o,
+                ) + 1
+            })
             .sum();
         m.port("trace_o", Dir::Output, Width::Lanes(trace_bits.max(1)));
     }
@@ -965,7 +991,8 @@ impl NodeEmit<'_> {
         let mut connected: BTreeSet<String> =
             node.kind.inputs().into_iter().map(|p| p.name()).collect();
         if let NodeKind::Repeat(Repeat { root: true, .. })
-        | NodeKind::ArrayVals(ArrayVals { root: true, .. }) = node.kind
+        | NodeKind::ArrayVals(ArrayVals { root: true, .. })
+        | NodeKind::Subsect(Subsect { root: true, .. }) = node.kind
         {
             modules.insert(self.root_feed(m));
             connected.insert("ref_in".into());
@@ -1011,8 +1038,9 @@ impl NodeEmit<'_> {
         m.items.extend(sides);
     }
 
-    /// A root `repeat` or value load reads the root reference `0 D` from a
-    /// `sam_root` started with the run; returns its module.
+    /// A root `repeat`, value load or subsection scanner reads the root
+    /// reference `0 D` from a `sam_root` started with the run; returns its
+    /// module.
     fn root_feed(&self, m: &mut Module) -> String {
         let lib = library::root(self.o.ref_width);
         let feed = format!("{}_ref_in", self.name());
@@ -1181,7 +1209,9 @@ impl NodeEmit<'_> {
             .into_iter()
             .chain(kind.outputs())
             .find(|p| p.name() == gp)
-            .map_or(s.width, |p| width_of(p.kind, self.o));
+            .map_or(s.width, |p| {
+                port_width(&window_ports(self.graph), self.index, gp, p.kind, self.o)
+            });
         let (w, wide) = (edge_width, s.width);
         if which != Signal::Tok || w >= wide {
             return format!("{name}_{gp}_{}", which.name());

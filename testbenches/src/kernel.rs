@@ -640,6 +640,18 @@ pub fn load(port: &mut dyn HostPort, p: &Prepared) -> Result<(), CosimError> {
                 })?;
                 port.write(e.base, dim)?;
             }
+            RegionRole::Dimension { tensor, level } => {
+                let dim = inputs
+                    .get(tensor)
+                    .and_then(|t| t.levels.get(*level))
+                    .map(|l| l.dim)
+                    .ok_or_else(|| {
+                        CosimError::Mismatch(format!(
+                            "no input tensor {tensor} with a level {level}"
+                        ))
+                    })?;
+                port.write(e.base, dim)?;
+            }
             _ => {}
         }
     }

@@ -1,0 +1,145 @@
+//! Affine subscripts (index reduction, seed 001) as generated RTL in Verilator:
+//! RTL == golden == dense with a random FIFO depth of 1..4 on every edge. A 1-D
+//! convolution over a compressed input and filter; a 2-D strided, zero-padded
+//! one over a CSR input with a dense filter; and Figure 8's disjunctive kernel,
+//! whose union over i carries window descriptors. Inputs from empty through 50%
+//! to 99% sparse and fully dense. Three Verilator models, shared through the
+//! model cache.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
+use samgen_compiler::graph::SamGraph;
+use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::tensor::generate::{self, Density, ValueRange};
+use samgen_compiler::tensor::{CooTensor, Format};
+use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_hdl::top::TopOptions;
+
+fn build(
+    expr: &str,
+    formats: &[&str],
+    schedule: &[&str],
+) -> (Assignment, HashMap<String, Format>, SamGraph) {
+    let asg = parse(expr).unwrap();
+    let formats: HashMap<String, Format> = formats
+        .iter()
+        .map(|f| parse_format_arg(f).unwrap())
+        .collect();
+    let schedule = Schedule::parse(schedule).unwrap();
+    let kernel = Kernel::from_schedule(&asg, &formats, &schedule).unwrap();
+    let graph = lower(&kernel).unwrap_or_else(|e| panic!("{expr}: {e}"));
+    (asg, formats, graph)
+}
+
+fn uniform(dims: &[u64], density: f64, seed: u64) -> CooTensor {
+    generate::uniform(
+        dims,
+        Density::Probability(density),
+        ValueRange::new(-9, 9).unwrap(),
+        seed,
+    )
+    .unwrap()
+}
+
+/// Every set through RTL with random depths, RTL == golden == dense.
+fn run(
+    label: &str,
+    (asg, formats, graph): &(Assignment, HashMap<String, Format>, SamGraph),
+    sets: &[HashMap<String, CooTensor>],
+    seed: u64,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let top = TopOptions {
+        edge_depths: graph
+            .graph
+            .edge_indices()
+            .map(|e| (e.index(), rng.gen_range(1..=4)))
+            .collect::<BTreeMap<_, _>>(),
+        ..TopOptions::default()
+    };
+    let opts = RtlOptions {
+        top,
+        capacity: Some(Capacity {
+            words: 256,
+            extent: 32,
+        }),
+        ..RtlOptions::default()
+    };
+    let mut cycles = Vec::new();
+    for (k, coo) in sets.iter().enumerate() {
+        let dense = evaluate(asg, coo, 32).unwrap();
+        let v = verify(
+            graph,
+            coo,
+            formats,
+            Some((&asg.lhs.tensor, &dense)),
+            32,
+            label,
+            &opts,
+        )
+        .unwrap_or_else(|e| panic!("{label} on set {k}: {e}"));
+        cycles.push(v.rtl.cycles);
+    }
+    eprintln!("{label}: RTL cycles per set {cycles:?}");
+}
+
+/// Input densities: empty, 99% sparse, 90%, 50%, full.
+const DENSITIES: [f64; 5] = [0.0, 0.01, 0.1, 0.5, 1.0];
+
+#[test]
+fn one_dimensional_convolution_in_rtl() {
+    let built = build("A(i) = I(i+j) * F(j)", &["A:s", "I:s", "F:s"], &[]);
+    let sets: Vec<_> = DENSITIES
+        .iter()
+        .enumerate()
+        .map(|(k, &d)| {
+            HashMap::from([
+                ("I".to_string(), uniform(&[30], d, 10 + k as u64)),
+                (
+                    "F".to_string(),
+                    uniform(&[3], [1.0, 0.6][k % 2], 20 + k as u64),
+                ),
+            ])
+        })
+        .collect();
+    run("A(i) = I(i+j)*F(j)", &built, &sets, 0xc1);
+}
+
+#[test]
+fn two_dimensional_strided_padded_convolution_in_rtl() {
+    let built = build(
+        "O(h,w) = I(2*h+r-1,2*w+s-1) * F(r,s)",
+        &["O:ss", "I:ds", "F:dd"],
+        &[],
+    );
+    let sets: Vec<_> = DENSITIES
+        .iter()
+        .enumerate()
+        .map(|(k, &d)| {
+            HashMap::from([
+                ("I".to_string(), uniform(&[9, 10], d, 30 + k as u64)),
+                ("F".to_string(), uniform(&[3, 3], 1.0, 40 + k as u64)),
+            ])
+        })
+        .collect();
+    run("O = I(2h+r-1,2w+s-1)*F", &built, &sets, 0xc2);
+}
+
+#[test]
+fn disjunctive_kernel_of_figure_8_in_rtl() {
+    let built = build("A(i,j) = B(i) + I(i+j)", &["A:ss", "B:s", "I:s"], &[]);
+    let sets: Vec<_> = DENSITIES
+        .iter()
+        .enumerate()
+        .map(|(k, &d)| {
+            HashMap::from([
+                ("B".to_string(), uniform(&[6], 0.5, 50 + k as u64)),
+                ("I".to_string(), uniform(&[12], d, 60 + k as u64)),
+            ])
+        })
+        .collect();
+    run("A(i,j) = B(i) + I(i+j)", &built, &sets, 0xc3);
+}
