@@ -93,6 +93,23 @@ pub enum KernelCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Sparse convolution by index reduction (seed 001) in RTL: the
+    /// subsection-driven graph over a compressed input against the same
+    /// convolution with the input stored dense, per input sparsity, verified
+    /// against the golden executor and the dense reference.
+    Conv {
+        /// Rows (= columns) of the 2-D input.
+        #[arg(long, default_value_t = 200)]
+        size: u64,
+        /// Length of the 1-D input.
+        #[arg(long, default_value_t = 100_000)]
+        length: u64,
+        /// Input sparsities (fraction of zeros), comma separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [0.5, 0.8, 0.9, 0.99, 0.999])]
+        sparsities: Vec<f64>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// The SAM paper's Figure 13 in RTL cycles: x(i) = b(i) * c(i) on vectors
     /// of 2000 with 400 nonzeros each (uniform; runs of each vector in the
     /// other's gaps; blocks), both dense, compressed, compressed with
@@ -143,6 +160,12 @@ pub fn run(cmd: KernelCmd) -> Result<()> {
             seed,
         } => crate::locate_cmd::bench(&sizes, density, inner, seed),
         KernelCmd::Skip { lengths, seeds } => crate::skip_cmd::bench(&lengths, seeds),
+        KernelCmd::Conv {
+            size,
+            length,
+            sparsities,
+            seed,
+        } => crate::conv_cmd::bench(size, length, &sparsities, seed),
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod board_cmd;
 mod compile_cmd;
+mod conv_cmd;
 mod kernel_args;
 mod kernel_cmd;
 mod locate_cmd;
