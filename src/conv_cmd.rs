@@ -12,6 +12,7 @@ use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_hdl::top::TopOptions;
 
 type Built = (Assignment, HashMap<String, Format>, SamGraph);
 
@@ -33,7 +34,14 @@ fn cycles(
     capacity: Capacity,
 ) -> Result<u64> {
     let dense = evaluate(asg, coo, 32).with_context(|| format!("{label}: dense"))?;
+    // References address the largest array (a 200 x 200 input's values).
+    let words_bits = 64 - capacity.words.leading_zeros();
     let opts = RtlOptions {
+        top: TopOptions {
+            ref_width: words_bits + 1,
+            crd_width: 16.max(64 - capacity.extent.leading_zeros()),
+            ..TopOptions::default()
+        },
         capacity: Some(capacity),
         ..RtlOptions::default()
     };

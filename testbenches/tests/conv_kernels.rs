@@ -1,10 +1,11 @@
 //! Affine subscripts (index reduction, seed 001) as generated RTL in Verilator:
 //! RTL == golden == dense with a random FIFO depth of 1..4 on every edge. A 1-D
 //! convolution over a compressed input and filter; a 2-D strided, zero-padded
-//! one over a CSR input with a dense filter; and Figure 8's disjunctive kernel,
-//! whose union over i carries window descriptors. Inputs from empty through 50%
-//! to 99% sparse and fully dense. Three Verilator models, shared through the
-//! model cache.
+//! one over a CSR input with a dense filter; a 2-D one over DCSR with a sparse
+//! filter; a multi-channel one; and Figure 8's disjunctive kernel, whose union
+//! over i carries window descriptors. Inputs from empty through 50% to 99%
+//! sparse and fully dense (the dense-input convolution runs in `samgen kernel
+//! conv`). Five Verilator models, shared through the model cache.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -126,6 +127,49 @@ fn two_dimensional_strided_padded_convolution_in_rtl() {
         })
         .collect();
     run("O = I(2h+r-1,2w+s-1)*F", &built, &sets, 0xc2);
+}
+
+#[test]
+fn two_dimensional_convolution_over_dcsr_with_a_sparse_filter_in_rtl() {
+    let built = build(
+        "O(h,w) = I(h+r,w+s) * F(r,s)",
+        &["O:ss", "I:ss", "F:ss"],
+        &[],
+    );
+    let sets: Vec<_> = DENSITIES
+        .iter()
+        .enumerate()
+        .map(|(k, &d)| {
+            HashMap::from([
+                ("I".to_string(), uniform(&[8, 9], d, 70 + k as u64)),
+                (
+                    "F".to_string(),
+                    uniform(&[3, 2], [0.5, 1.0][k % 2], 80 + k as u64),
+                ),
+            ])
+        })
+        .collect();
+    run("O = I(h+r,w+s)*F, DCSR", &built, &sets, 0xc4);
+}
+
+#[test]
+fn multi_channel_convolution_in_rtl() {
+    let built = build(
+        "O(h,w,f) = I(h+r,w+s,c) * F(r,s,c,f)",
+        &["O:sss", "I:dss", "F:dddd"],
+        &[],
+    );
+    let sets: Vec<_> = DENSITIES
+        .iter()
+        .enumerate()
+        .map(|(k, &d)| {
+            HashMap::from([
+                ("I".to_string(), uniform(&[5, 5, 2], d, 90 + k as u64)),
+                ("F".to_string(), uniform(&[2, 2, 2, 2], 0.8, 100 + k as u64)),
+            ])
+        })
+        .collect();
+    run("O(h,w,f) = I(h+r,w+s,c)*F(r,s,c,f)", &built, &sets, 0xc5);
 }
 
 #[test]
