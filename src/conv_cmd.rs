@@ -6,24 +6,17 @@
 use std::collections::HashMap;
 
 use anyhow::{Context, Result};
-use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
-use samgen_compiler::graph::SamGraph;
-use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::expr::evaluate;
+use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
-use samgen_compiler::tensor::{CooTensor, Format};
+use samgen_compiler::tensor::CooTensor;
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
-type Built = (Assignment, HashMap<String, Format>, SamGraph);
+type Built = Lowered;
 
 fn build(expr: &str, formats: &[&str]) -> Result<Built> {
-    let asg = parse(expr)?;
-    let formats: HashMap<String, Format> = formats
-        .iter()
-        .map(|f| parse_format_arg(f))
-        .collect::<Result<_, _>>()?;
-    let kernel = Kernel::from_schedule(&asg, &formats, &Schedule::parse::<&str>(&[])?)?;
-    Ok((asg, formats, lower(&kernel)?))
+    Ok(lower_expression(expr, formats, &[])?)
 }
 
 /// RTL cycles of `built` on `coo`, verified against golden and dense.

@@ -6,11 +6,10 @@
 use std::collections::HashMap;
 
 use anyhow::{Context, Result};
-use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
-use samgen_compiler::graph::SamGraph;
-use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::expr::evaluate;
+use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
-use samgen_compiler::tensor::{CooTensor, Format};
+use samgen_compiler::tensor::CooTensor;
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
 
 /// Memories and extents of every model, so one model serves every size.
@@ -43,17 +42,9 @@ const SDDMM: Spec = Spec {
     schedule: &[],
 };
 
-fn build(spec: &Spec, locate: &[&str]) -> Result<(Assignment, HashMap<String, Format>, SamGraph)> {
-    let asg = parse(spec.expr)?;
-    let formats: HashMap<String, Format> = spec
-        .formats
-        .iter()
-        .map(|f| parse_format_arg(f))
-        .collect::<Result<_, _>>()?;
+fn build(spec: &Spec, locate: &[&str]) -> Result<Lowered> {
     let commands: Vec<&str> = spec.schedule.iter().chain(locate).copied().collect();
-    let schedule = Schedule::parse(&commands)?;
-    let kernel = Kernel::from_schedule(&asg, &formats, &schedule)?;
-    Ok((asg, formats, lower(&kernel)?))
+    Ok(lower_expression(spec.expr, spec.formats, &commands)?)
 }
 
 fn uniform(dims: &[u64], density: f64, seed: u64) -> Result<CooTensor> {
@@ -68,7 +59,7 @@ fn uniform(dims: &[u64], density: f64, seed: u64) -> Result<CooTensor> {
 /// RTL cycles of `graph` on `coo`, verified against golden and dense.
 fn cycles(
     label: &str,
-    (asg, formats, graph): &(Assignment, HashMap<String, Format>, SamGraph),
+    (asg, formats, graph): &Lowered,
     coo: &HashMap<String, CooTensor>,
 ) -> Result<u64> {
     let dense = evaluate(asg, coo, 32).with_context(|| format!("{label}: dense"))?;

@@ -67,6 +67,41 @@ impl KernelSpec {
     }
 }
 
+/// A kernel as the tests and benchmarks build it: the assignment, the formats
+/// and the lowered graph.
+pub type Lowered = (Assignment, HashMap<String, Format>, SamGraph);
+
+/// Why [`lower_expression`] built nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error(transparent)]
+    Expr(#[from] crate::expr::ExprError),
+    #[error(transparent)]
+    Format(#[from] crate::expr::FormatArgError),
+    #[error(transparent)]
+    Schedule(#[from] crate::expr::ScheduleError),
+    #[error(transparent)]
+    Lower(#[from] crate::lower::LowerError),
+}
+
+/// `expr` with the `-f` arguments `formats` (`B:ds`) and the `-s` commands
+/// `schedule`, lowered as `samgen compile` lowers it.
+pub fn lower_expression(
+    expr: &str,
+    formats: &[&str],
+    schedule: &[&str],
+) -> Result<Lowered, BuildError> {
+    let asg = parse(expr)?;
+    let formats: HashMap<String, Format> = formats
+        .iter()
+        .map(|f| parse_format_arg(f))
+        .collect::<Result<_, _>>()?;
+    let schedule = crate::expr::Schedule::parse(schedule)?;
+    let kernel = Kernel::from_schedule(&asg, &formats, &schedule)?;
+    let graph = lower(&kernel)?;
+    Ok((asg, formats, graph))
+}
+
 /// Random inputs for `asg`: each index variable's size from `sizes`, each tensor
 /// filled uniformly with probability `density` and values in -9..=9 (a scalar
 /// input is `3 + its position`).

@@ -13,28 +13,16 @@ use std::collections::{BTreeMap, HashMap};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
+use samgen_compiler::expr::evaluate;
 use samgen_compiler::graph::{NodeKind, SamGraph};
-use samgen_compiler::lower::{lower, Kernel};
+use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
-use samgen_compiler::tensor::{CooTensor, Format};
+use samgen_compiler::tensor::CooTensor;
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
-fn build(
-    expr: &str,
-    formats: &[&str],
-    schedule: &[&str],
-) -> (Assignment, HashMap<String, Format>, SamGraph) {
-    let asg = parse(expr).unwrap();
-    let formats: HashMap<String, Format> = formats
-        .iter()
-        .map(|f| parse_format_arg(f).unwrap())
-        .collect();
-    let schedule = Schedule::parse(schedule).unwrap();
-    let kernel = Kernel::from_schedule(&asg, &formats, &schedule).unwrap();
-    let graph = lower(&kernel).unwrap_or_else(|e| panic!("{expr}: {e}"));
-    (asg, formats, graph)
+fn build(expr: &str, formats: &[&str], schedule: &[&str]) -> Lowered {
+    lower_expression(expr, formats, schedule).unwrap_or_else(|e| panic!("{expr}: {e}"))
 }
 
 fn count(graph: &SamGraph, type_name: &str) -> usize {
@@ -98,7 +86,7 @@ fn matrices(rows: u64, cols: u64) -> Vec<(&'static str, CooTensor)> {
 
 fn run(
     label: &str,
-    (asg, formats, graph): &(Assignment, HashMap<String, Format>, SamGraph),
+    (asg, formats, graph): &Lowered,
     sets: &[(&str, HashMap<String, CooTensor>)],
     random_depths: Option<u64>,
 ) -> Vec<u64> {
@@ -307,7 +295,7 @@ fn vector_multiply_with_a_located_dense_vector_in_rtl() {
 /// [`run`] with every index extent up to `extent`.
 fn run_with_capacity(
     label: &str,
-    (asg, formats, graph): &(Assignment, HashMap<String, Format>, SamGraph),
+    (asg, formats, graph): &Lowered,
     sets: &[(&str, HashMap<String, CooTensor>)],
     random_depths: Option<u64>,
     extent: u64,

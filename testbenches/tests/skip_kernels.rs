@@ -17,30 +17,17 @@ use std::collections::{BTreeMap, HashMap};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use samgen_compiler::cin::Kernel;
-use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
+use samgen_compiler::expr::{evaluate, Assignment};
 use samgen_compiler::graph::{NodeKind, SamGraph};
 use samgen_compiler::kernels::random_inputs;
-use samgen_compiler::lower::lower;
+use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::skip_study::{vectors, StudyKind};
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions, Verified};
 
 /// The kernel of `expr` with its formats and schedule, and its graph.
-fn build(
-    expr: &str,
-    formats: &[&str],
-    schedule: &[&str],
-) -> (Assignment, HashMap<String, Format>, SamGraph) {
-    let asg = parse(expr).unwrap();
-    let formats: HashMap<String, Format> = formats
-        .iter()
-        .map(|f| parse_format_arg(f).unwrap())
-        .collect();
-    let schedule = Schedule::parse(schedule).unwrap();
-    let kernel = Kernel::from_schedule(&asg, &formats, &schedule).unwrap();
-    let graph = lower(&kernel).unwrap();
-    (asg, formats, graph)
+fn build(expr: &str, formats: &[&str], schedule: &[&str]) -> Lowered {
+    lower_expression(expr, formats, schedule).unwrap_or_else(|e| panic!("{expr}: {e}"))
 }
 
 /// Trace every edge, random depths 1..4 on every edge, one capacity for all sets.
