@@ -77,23 +77,33 @@ fn run(
 /// Input densities: empty, 99% sparse, 90%, 50%, full.
 const DENSITIES: [f64; 5] = [0.0, 0.01, 0.1, 0.5, 1.0];
 
-#[test]
-fn one_dimensional_convolution_in_rtl() {
-    let built = build("A(i) = I(i+j) * F(j)", &["A:s", "I:s", "F:s"], &[]);
-    let sets: Vec<_> = DENSITIES
+/// One data set per density of [`DENSITIES`]: `input` (name, dims) at that
+/// density, `other` (name, dims, densities) at its densities in turn.
+fn sets(
+    input: (&str, &[u64]),
+    other: (&str, &[u64], &[f64]),
+    seed: u64,
+) -> Vec<HashMap<String, CooTensor>> {
+    DENSITIES
         .iter()
         .enumerate()
         .map(|(k, &d)| {
+            let k = k as u64;
+            let (name, dims, densities) = other;
+            let od = densities[k as usize % densities.len()];
             HashMap::from([
-                ("I".to_string(), uniform(&[30], d, 10 + k as u64)),
-                (
-                    "F".to_string(),
-                    uniform(&[3], [1.0, 0.6][k % 2], 20 + k as u64),
-                ),
+                (input.0.to_string(), uniform(input.1, d, seed + k)),
+                (name.to_string(), uniform(dims, od, seed + 10 + k)),
             ])
         })
-        .collect();
-    run("A(i) = I(i+j)*F(j)", &built, &sets, 0xc1);
+        .collect()
+}
+
+#[test]
+fn one_dimensional_convolution_in_rtl() {
+    let built = build("A(i) = I(i+j) * F(j)", &["A:s", "I:s", "F:s"], &[]);
+    let data = sets(("I", &[30]), ("F", &[3], &[1.0, 0.6]), 10);
+    run("A(i) = I(i+j)*F(j)", &built, &data, 0xc1);
 }
 
 #[test]
@@ -103,17 +113,8 @@ fn two_dimensional_strided_padded_convolution_in_rtl() {
         &["O:ss", "I:ds", "F:dd"],
         &[],
     );
-    let sets: Vec<_> = DENSITIES
-        .iter()
-        .enumerate()
-        .map(|(k, &d)| {
-            HashMap::from([
-                ("I".to_string(), uniform(&[9, 10], d, 30 + k as u64)),
-                ("F".to_string(), uniform(&[3, 3], 1.0, 40 + k as u64)),
-            ])
-        })
-        .collect();
-    run("O = I(2h+r-1,2w+s-1)*F", &built, &sets, 0xc2);
+    let data = sets(("I", &[9, 10]), ("F", &[3, 3], &[1.0]), 30);
+    run("O = I(2h+r-1,2w+s-1)*F", &built, &data, 0xc2);
 }
 
 #[test]
@@ -123,20 +124,8 @@ fn two_dimensional_convolution_over_dcsr_with_a_sparse_filter_in_rtl() {
         &["O:ss", "I:ss", "F:ss"],
         &[],
     );
-    let sets: Vec<_> = DENSITIES
-        .iter()
-        .enumerate()
-        .map(|(k, &d)| {
-            HashMap::from([
-                ("I".to_string(), uniform(&[8, 9], d, 70 + k as u64)),
-                (
-                    "F".to_string(),
-                    uniform(&[3, 2], [0.5, 1.0][k % 2], 80 + k as u64),
-                ),
-            ])
-        })
-        .collect();
-    run("O = I(h+r,w+s)*F, DCSR", &built, &sets, 0xc4);
+    let data = sets(("I", &[8, 9]), ("F", &[3, 2], &[0.5, 1.0]), 70);
+    run("O = I(h+r,w+s)*F, DCSR", &built, &data, 0xc4);
 }
 
 #[test]
@@ -146,31 +135,13 @@ fn multi_channel_convolution_in_rtl() {
         &["O:sss", "I:dss", "F:dddd"],
         &[],
     );
-    let sets: Vec<_> = DENSITIES
-        .iter()
-        .enumerate()
-        .map(|(k, &d)| {
-            HashMap::from([
-                ("I".to_string(), uniform(&[5, 5, 2], d, 90 + k as u64)),
-                ("F".to_string(), uniform(&[2, 2, 2, 2], 0.8, 100 + k as u64)),
-            ])
-        })
-        .collect();
-    run("O(h,w,f) = I(h+r,w+s,c)*F(r,s,c,f)", &built, &sets, 0xc5);
+    let data = sets(("I", &[5, 5, 2]), ("F", &[2, 2, 2, 2], &[0.8]), 90);
+    run("O(h,w,f) = I(h+r,w+s,c)*F(r,s,c,f)", &built, &data, 0xc5);
 }
 
 #[test]
 fn disjunctive_kernel_of_figure_8_in_rtl() {
     let built = build("A(i,j) = B(i) + I(i+j)", &["A:ss", "B:s", "I:s"], &[]);
-    let sets: Vec<_> = DENSITIES
-        .iter()
-        .enumerate()
-        .map(|(k, &d)| {
-            HashMap::from([
-                ("B".to_string(), uniform(&[6], 0.5, 50 + k as u64)),
-                ("I".to_string(), uniform(&[12], d, 60 + k as u64)),
-            ])
-        })
-        .collect();
-    run("A(i,j) = B(i) + I(i+j)", &built, &sets, 0xc3);
+    let data = sets(("I", &[12]), ("B", &[6], &[0.5]), 50);
+    run("A(i,j) = B(i) + I(i+j)", &built, &data, 0xc3);
 }
