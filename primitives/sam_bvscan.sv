@@ -143,34 +143,16 @@ module sam_bvscan #(
   // The address wraps at 2^AddrWidth, so the operands' low AddrWidth bits suffice.
   // Input and output registers: on ECP5 those of a MULT18X18D, whose
   // combinational delay would not fit 150 MHz between fabric registers.
-  logic [AddrWidth-1:0] mul_p, mul_a, mul_b;
-  assign mul_a = AddrWidth'(src_tok[RefWidth-1:0]);
-  assign mul_b = AddrWidth'(wpf_q);
-`ifdef SAM_ECP5
-  localparam bit UseDsp = AddrWidth >= 8;
-`else
-  localparam bit UseDsp = 1'b0;
-`endif
-  if (!UseDsp) begin : gen_behavioral
-    logic [AddrWidth-1:0] mul_a_q, mul_b_q, mul_p_q;
-    always_ff @(posedge clk_i) begin
-      mul_a_q <= mul_a;
-      mul_b_q <= mul_b;
-      mul_p_q <= AddrWidth'(mul_a_q * mul_b_q);
-    end
-    assign mul_p = mul_p_q;
-`ifdef SAM_ECP5
-  end else begin : gen_dsp
-    logic [35:0] p;
-    sam_mul18 mult (
-      .clk_i(clk_i),
-      .a_i  (18'(mul_a)),
-      .b_i  (18'(mul_b)),
-      .p_o  (p)
-    );
-    assign mul_p = p[AddrWidth-1:0];
-`endif
-  end
+  logic [AddrWidth-1:0] mul_p;
+  sam_mulreg #(
+    .Width      (AddrWidth),
+    .MinDspWidth(8)
+  ) mul (
+    .clk_i(clk_i),
+    .a_i  (AddrWidth'(src_tok[RefWidth-1:0])),
+    .b_i  (AddrWidth'(wpf_q)),
+    .p_o  (mul_p)
+  );
 
   logic              d1_valid_q, d2_valid_q;
   logic [RefWidth:0] d1_tok_q, d2_tok_q;

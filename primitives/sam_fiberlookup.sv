@@ -589,37 +589,14 @@ module sam_fiberlookup #(
   if (!Dense) begin : gen_no_mul
     assign mul_p = '0;
   end else begin : gen_mul
-    logic [RefWidth-1:0] mul_a, mul_b;
-    assign mul_a = r_in;
-    assign mul_b = RefWidth'(dim_i);
-`ifdef SAM_ECP5
-    localparam bit UseDsp = RefWidth >= 10 && RefWidth <= 18;
-`else
-    localparam bit UseDsp = 1'b0;
-`endif
-    if (!UseDsp) begin : gen_behavioral
-      logic [RefWidth-1:0] mul_a_q, mul_b_q, mul_p_q;
-      always_ff @(posedge clk_i) begin
-        mul_a_q <= mul_a;
-        mul_b_q <= mul_b;
-        mul_p_q <= RefWidth'(mul_a_q * mul_b_q);
-      end
-      assign mul_p = mul_p_q;
-`ifdef SAM_ECP5
-    end else begin : gen_dsp
-      logic [17:0] a, b;
-      logic [35:0] p;
-      assign a     = 18'(mul_a);
-      assign b     = 18'(mul_b);
-      assign mul_p = p[RefWidth-1:0];
-      sam_mul18 mult (
-        .clk_i(clk_i),
-        .a_i  (a),
-        .b_i  (b),
-        .p_o  (p)
-      );
-`endif
-    end
+    sam_mulreg #(
+      .Width(RefWidth)
+    ) mul (
+      .clk_i(clk_i),
+      .a_i  (r_in),
+      .b_i  (RefWidth'(dim_i)),
+      .p_o  (mul_p)
+    );
   end
 
   // ---------------------------------------------------------------------------

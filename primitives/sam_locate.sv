@@ -268,37 +268,14 @@ module sam_locate #(
     // p * dim_i, two cycles after p is at the input (input and output registers;
     // on ECP5 those of a MULT18X18D, whose combinational delay would not fit
     // 150 MHz between fabric registers).
-    logic [RefWidth-1:0] mul_a, mul_b;
-    assign mul_a = parent_tok_i[RefWidth-1:0];
-    assign mul_b = RefWidth'(dim_i);
-`ifdef SAM_ECP5
-    localparam bit UseDsp = RefWidth >= 10 && RefWidth <= 18;
-`else
-    localparam bit UseDsp = 1'b0;
-`endif
-    if (!UseDsp) begin : gen_mul
-      logic [RefWidth-1:0] mul_a_q, mul_b_q, mul_p_q;
-      always_ff @(posedge clk_i) begin
-        mul_a_q <= mul_a;
-        mul_b_q <= mul_b;
-        mul_p_q <= RefWidth'(mul_a_q * mul_b_q);
-      end
-      assign mul_p = mul_p_q;
-`ifdef SAM_ECP5
-    end else begin : gen_dsp
-      logic [17:0] a, b;
-      logic [35:0] p;
-      assign a     = 18'(mul_a);
-      assign b     = 18'(mul_b);
-      assign mul_p = p[RefWidth-1:0];
-      sam_mul18 mult (
-        .clk_i(clk_i),
-        .a_i  (a),
-        .b_i  (b),
-        .p_o  (p)
-      );
-`endif
-    end
+    sam_mulreg #(
+      .Width(RefWidth)
+    ) mul (
+      .clk_i(clk_i),
+      .a_i  (parent_tok_i[RefWidth-1:0]),
+      .b_i  (RefWidth'(dim_i)),
+      .p_o  (mul_p)
+    );
 
     assign pos_rd_en_o    = 1'b0;
     assign pos_rd_addr_o  = '0;

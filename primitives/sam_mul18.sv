@@ -3,7 +3,7 @@
 // set by the ECP5 flow) it is one MULT18X18D using its own input and output
 // registers: the block's combinational delay does not fit 150 MHz between fabric
 // registers. Elsewhere (simulation, iCE40) it is the same pipeline in fabric.
-// Used by sam_alu (mul) and the dense sam_fiberlookup (r * dim).
+// Used by sam_alu (mul) and sam_mulreg (the scanners' r * dim).
 //
 // Parameters: none
 // Ports:      clk_i         clock (no reset: the pipeline holds data only)

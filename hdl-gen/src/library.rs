@@ -69,6 +69,10 @@ pub const SOURCES: &[Source] = &[
         deps: &[],
     },
     Source {
+        name: "sam_mulreg",
+        deps: &["sam_mul18"],
+    },
+    Source {
         name: "sam_root",
         deps: &["sam_pkg", "sam_stream_assert"],
     },
@@ -109,6 +113,7 @@ pub const SOURCES: &[Source] = &[
             "sam_stream_assert",
             "sam_fifo",
             "sam_mul18",
+            "sam_mulreg",
             "sam_credit",
         ],
     },
@@ -123,6 +128,7 @@ pub const SOURCES: &[Source] = &[
             "sam_stream_assert",
             "sam_fifo",
             "sam_mul18",
+            "sam_mulreg",
             "sam_credit",
         ],
     },
@@ -137,6 +143,7 @@ pub const SOURCES: &[Source] = &[
             "sam_stream_assert",
             "sam_fifo",
             "sam_mul18",
+            "sam_mulreg",
             "sam_credit",
         ],
     },
@@ -206,6 +213,7 @@ pub const SOURCES: &[Source] = &[
             "sam_fifo",
             "sam_credit",
             "sam_mul18",
+            "sam_mulreg",
         ],
     },
     Source {
