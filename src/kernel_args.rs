@@ -2,7 +2,7 @@
 //! expression with TACO `-f`/`-s` arguments, or a Custard `--graph`) and building
 //! the SAM graph from them.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -44,6 +44,29 @@ pub struct KernelArgs {
     /// (formats from its `comment="x=s0,B=ss01,..."`), by extension.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["formats", "schedule"])]
     pub graph: Option<PathBuf>,
+    /// The extent of an index variable that only affine subscripts size (a
+    /// convolution's output variable), in place of the valid convolution's:
+    /// `--dim h=50` gives 50 output rows, the last windows reading zeros past
+    /// the input's edge. Recorded in the graph (`extents:`). Repeatable.
+    #[arg(long = "dim", value_name = "VAR=N")]
+    pub dims: Vec<String>,
+}
+
+/// The `--dim VAR=N` arguments as a map.
+fn parse_dims(args: &[String]) -> Result<BTreeMap<String, u64>> {
+    let mut out = BTreeMap::new();
+    for arg in args {
+        let parsed = arg
+            .split_once('=')
+            .and_then(|(v, n)| Some((v.trim(), n.trim().parse::<u64>().ok()?)));
+        let Some((var, n)) = parsed.filter(|(v, _)| !v.is_empty()) else {
+            bail!("--dim {arg}: expected VAR=N, an index variable and its extent (`--dim h=50`)");
+        };
+        if out.insert(var.to_string(), n).is_some() {
+            bail!("--dim {arg}: {var} already has an extent");
+        }
+    }
+    Ok(out)
 }
 
 /// A built kernel.
@@ -89,26 +112,31 @@ fn formats(asg: &Assignment, args: &[String]) -> Result<HashMap<String, Format>>
     Ok(out)
 }
 
-/// An expression with its `-f` and `-s` arguments in concrete index notation.
+/// An expression with its `-f`, `-s` and `--dim` arguments in concrete index
+/// notation.
 pub fn concrete(
     text: &str,
     format_args: &[String],
     schedule: &[String],
+    extents: &BTreeMap<String, u64>,
 ) -> Result<(Assignment, Kernel)> {
-    let asg = parse_expression(text)?;
+    let mut asg = parse_expression(text)?;
+    asg.set_extents(extents.clone())
+        .map_err(|e| anyhow!("--dim: {e}"))?;
     let formats = formats(&asg, format_args)?;
     let schedule = Schedule::parse(schedule)?;
     let kernel = Kernel::from_schedule(&asg, &formats, &schedule)?;
     Ok((asg, kernel))
 }
 
-/// Lowers an expression with its `-f` and `-s` arguments.
+/// Lowers an expression with its `-f`, `-s` and `--dim` arguments.
 pub fn compile_expression(
     text: &str,
     format_args: &[String],
     schedule: &[String],
+    extents: &BTreeMap<String, u64>,
 ) -> Result<Built> {
-    let (asg, kernel) = concrete(text, format_args, schedule)?;
+    let (asg, kernel) = concrete(text, format_args, schedule, extents)?;
     let graph = lower::lower(&kernel)?;
     graph
         .validate()
@@ -146,17 +174,31 @@ impl KernelArgs {
         let Some(text) = &self.expr else {
             bail!("--cin needs an expression (an imported graph has no index notation)");
         };
-        let (_, kernel) = concrete(text, &self.formats, &self.schedule)?;
+        let extents = parse_dims(&self.dims)?;
+        let (_, kernel) = concrete(text, &self.formats, &self.schedule, &extents)?;
         Ok(kernel.describe_cin()?)
     }
 
     pub fn build(&self) -> Result<Built> {
+        let extents = parse_dims(&self.dims)?;
         match (&self.expr, &self.graph) {
-            (Some(text), _) => compile_expression(text, &self.formats, &self.schedule),
-            (None, Some(path)) => Ok(Built {
-                graph: import_graph(path)?,
-                asg: None,
-            }),
+            (Some(text), _) => compile_expression(text, &self.formats, &self.schedule, &extents),
+            (None, Some(path)) => {
+                let mut graph = import_graph(path)?;
+                let order = &graph.info.loop_order;
+                if let Some(var) = extents
+                    .keys()
+                    .find(|v| !order.is_empty() && !order.contains(v))
+                {
+                    bail!(
+                        "--dim: {} has no index variable {var} (its loop order: {})",
+                        path.display(),
+                        order.join(", ")
+                    );
+                }
+                graph.info.extents.extend(extents);
+                Ok(Built { graph, asg: None })
+            }
             (None, None) => bail!("give an expression or --graph FILE (.yaml or .gv)"),
         }
     }

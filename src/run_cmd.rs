@@ -100,15 +100,19 @@ fn reference(a: &RunArgs, asg: Option<Assignment>, graph: &SamGraph) -> Result<O
     if asg.is_some() {
         return Ok(asg);
     }
-    if let Some(text) = &a.reference {
-        return parse_expression(text).map(Some);
-    }
-    match &graph.info.expression {
-        Some(text) => parse_expression(text)
-            .map(Some)
-            .with_context(|| format!("the graph's expression `{text}`")),
-        None => Ok(None),
-    }
+    let mut asg = if let Some(text) = &a.reference {
+        parse_expression(text)?
+    } else {
+        match &graph.info.expression {
+            Some(text) => parse_expression(text)
+                .with_context(|| format!("the graph's expression `{text}`"))?,
+            None => return Ok(None),
+        }
+    };
+    // The graph's extents size the reference's output too.
+    asg.set_extents(graph.info.extents.clone())
+        .with_context(|| format!("the graph's extents against `{}`", asg.text))?;
+    Ok(Some(asg))
 }
 
 fn format_of(graph: &SamGraph, name: &str) -> Result<Format> {

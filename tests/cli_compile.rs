@@ -885,3 +885,64 @@ fn widths_follow_the_data() {
         "no 17-bit references in the top"
     );
 }
+
+/// `--dim` sets a convolution's output extent: `compile` records it in the
+/// kernel file, `run --graph` reads it back (output rows past the valid
+/// convolution read zeros past the input's edge), and a variable that a tensor
+/// sizes, an unknown one or a malformed argument is one error line.
+#[test]
+fn dim_sets_the_extent_of_a_convolution_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let conv = "O(h,w) = I(h+r-1,w+s-1) * F(r,s)";
+    let c = s(&d.join("c"));
+    let out = samgen(&[
+        "compile", conv, "-f", "I:ds", "-f", "F:dd", "--dim", "h=9", "-o", &c,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let yaml = std::fs::read_to_string(d.join("c/graph.yaml")).unwrap();
+    assert!(yaml.contains("extents:\n    h: 9\n"), "{yaml}");
+    let (i, f) = (
+        format!("I={}", gen(d, "I.tns", "6,5", "3")),
+        format!("F={}", gen(d, "F.tns", "3,3", "4")),
+    );
+    let read_dims = |dir: &str| {
+        let text = std::fs::read_to_string(Path::new(dir).join("O.tns")).unwrap();
+        let line = text.lines().filter(|l| !l.starts_with('#')).nth(1).unwrap();
+        line.to_string()
+    };
+    // From the kernel file: 9 rows; w takes the valid extent, 4 (with the
+    // padding of 1 on the left only).
+    let r = s(&d.join("r"));
+    let v = ok_json(&samgen(&[
+        "run",
+        "--graph",
+        &s(&d.join("c/graph.yaml")),
+        "-i",
+        &i,
+        "-i",
+        &f,
+        "-o",
+        &r,
+        "--json",
+    ]));
+    assert_eq!(v["match"], true, "{v}");
+    assert_eq!(read_dims(&r), "9 4");
+    // From an expression, fewer columns than the valid convolution.
+    let v = ok_json(&samgen(&[
+        "run", conv, "-i", &i, "-i", &f, "-o", &r, "--dim", "w=2", "--json",
+    ]));
+    assert_eq!(v["match"], true, "{v}");
+    assert_eq!(read_dims(&r), "5 2");
+    for (arg, want) in [
+        ("r=4", "--dim: r subscripts mode 0 of F"),
+        ("q=4", "--dim: the expression has no index variable q"),
+        ("h", "--dim h: expected VAR=N"),
+        ("h=0", "--dim: the extent of h is 0"),
+    ] {
+        let e = one_error_line(&samgen(&[
+            "run", conv, "-i", &i, "-i", &f, "-o", &r, "--dim", arg,
+        ]));
+        assert!(e.starts_with(&format!("error: {want}")), "{arg}: {e}");
+    }
+}

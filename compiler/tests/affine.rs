@@ -125,6 +125,46 @@ fn bad_subscripts_are_refused_with_one_line() {
     assert!(!e.contains('\n') && !e.is_empty(), "{e}");
 }
 
+#[test]
+fn a_set_extent_replaces_the_valid_convolution() {
+    // A 12-element input and a 3-wide window: 10 valid offsets. Extents of 12
+    // (the last two windows read zeros past the edge), 4 and 30.
+    let img = random(&[12], 0.6, 10);
+    let f = random(&[3], 1.0, 11);
+    let (di, df) = (dense(&img), dense(&f));
+    let at = |x: usize| di.get(x).copied().unwrap_or(0);
+    for n in [12u64, 4, 30] {
+        let mut asg = parse("A(i) = I(i+j) * F(j)").unwrap();
+        asg.set_extents([("i".to_string(), n)].into()).unwrap();
+        let got = evaluate(&asg, &inputs(&[("I", &img), ("F", &f)]), 32).unwrap();
+        assert_eq!(got.dims, vec![n]);
+        let want: Vec<i64> = (0..n as usize)
+            .map(|o| (0..3).map(|j| at(o + j) * df[j]).sum())
+            .collect();
+        assert_eq!(dense(&got), want, "extent {n}");
+    }
+}
+
+#[test]
+fn extents_are_refused_where_a_tensor_sizes_the_variable() {
+    let mut asg = parse("A(i) = I(i+j) * F(j)").unwrap();
+    let e = |asg: &mut samgen_compiler::expr::Assignment, var: &str, n: u64| {
+        asg.set_extents([(var.to_string(), n)].into())
+            .unwrap_err()
+            .to_string()
+    };
+    let msg = e(&mut asg, "j", 4);
+    assert!(msg.starts_with("j subscripts mode 0 of F"), "{msg}");
+    let msg = e(&mut asg, "k", 4);
+    assert_eq!(
+        msg,
+        "the expression has no index variable k (its variables: i, j)"
+    );
+    let msg = e(&mut asg, "i", 0);
+    assert_eq!(msg, "the extent of i is 0; an extent is at least 1");
+    assert!(asg.extents.is_empty());
+}
+
 mod lowered {
     //! Affine subscripts lowered to SAM graphs (a `subsect` and a `windowscan`
     //! per subscript) and run in the golden executor: golden == dense.
@@ -204,6 +244,44 @@ mod lowered {
             assert_eq!((count(&g, "subsect"), count(&g, "windowscan")), (1, 1));
             check("A(i) = I(i+j) * F(j)", &fmts, &[], &data);
         }
+    }
+
+    #[test]
+    fn a_set_extent_reaches_the_graph_and_the_executor() {
+        // Output rows past the valid convolution (padding at the far edge) and
+        // fewer than it; the dense reference takes the same extents.
+        let data = sets(&[
+            ("I", &[9, 8], &[0.0, 0.2, 1.0]),
+            ("F", &[3, 3], &[1.0, 0.5, 1.0]),
+        ]);
+        let expr = "O(h,w) = I(h+r-1,w+s-1) * F(r,s)";
+        let fmts = formats(&["O:ss", "I:ds", "F:dd"]);
+        for (h, w) in [(11u64, 3u64), (2, 12)] {
+            let mut asg = parse(expr).unwrap();
+            asg.set_extents([("h".to_string(), h), ("w".to_string(), w)].into())
+                .unwrap();
+            let kernel = Kernel::from_schedule(&asg, &fmts, &Schedule::default()).unwrap();
+            let g = lower(&kernel).unwrap();
+            assert_eq!(g.info.extents, asg.extents);
+            for coo in &data {
+                let dense = evaluate(&asg, coo, 32).unwrap();
+                assert_eq!(dense.dims, vec![h, w]);
+                let packed = pack_inputs(coo, &fmts, 32).unwrap();
+                let out = execute(&g, &packed, 32).unwrap();
+                let got = &out.outputs["O"];
+                assert_eq!(got.dims, dense.dims);
+                assert_eq!(got.nonzeros(), dense.nonzeros(), "extents {h} x {w}");
+            }
+        }
+        // A header (a hand-edited kernel file) that contradicts a level.
+        let mut g = lowered(expr, &["O:ss", "I:ds", "F:dd"], &[]).unwrap();
+        g.info.extents.insert("r".to_string(), 4);
+        let packed = pack_inputs(&data[0], &fmts, 32).unwrap();
+        let e = execute(&g, &packed, 32).unwrap_err().to_string();
+        assert!(
+            e.contains("the graph sets the extent of r to 4 but level 0 of F has dimension 3"),
+            "{e}"
+        );
     }
 
     #[test]

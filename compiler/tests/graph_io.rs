@@ -537,17 +537,21 @@ fn locate_graph() -> SamGraph {
 }
 
 /// A 2-D convolution with a strided, zero-padded subscript (seed 001), as the
-/// lowering builds it: a `subsect` and a `windowscan` per subscript.
+/// lowering builds it: a `subsect` and a `windowscan` per subscript, and an
+/// extent set for `h` (`--dim h=7`) in the header.
 fn conv_graph() -> SamGraph {
     use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
     use samgen_compiler::lower::{lower, Kernel};
-    let asg = parse("O(h,w) = I(2*h+r-1,w+s) * F(r,s)").unwrap();
+    let mut asg = parse("O(h,w) = I(2*h+r-1,w+s) * F(r,s)").unwrap();
+    asg.set_extents([("h".to_string(), 7)].into()).unwrap();
     let formats = ["O:ss", "I:ds", "F:dd"]
         .iter()
         .map(|f| parse_format_arg(f).unwrap())
         .collect();
     let schedule = Schedule::parse(&["reorder(h,r,w,s)"]).unwrap();
-    lower(&Kernel::from_schedule(&asg, &formats, &schedule).unwrap()).unwrap()
+    let g = lower(&Kernel::from_schedule(&asg, &formats, &schedule).unwrap()).unwrap();
+    assert_eq!(g.info.extents, [("h".to_string(), 7)].into());
+    g
 }
 
 /// Every kind in the catalog appears in the hand-built graphs, which the round

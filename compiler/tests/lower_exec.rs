@@ -34,6 +34,7 @@ fn spmv(b_fmt: &str, x_fmt: &str) -> Kernel {
         loop_order: vec!["i".into(), "j".into()],
         skips: Vec::new(),
         located: Vec::new(),
+        extents: Default::default(),
     }
 }
 

@@ -119,6 +119,7 @@ impl Kernel {
             loop_order,
             skips: Vec::new(),
             located: Vec::new(),
+            extents: asg.extents.clone(),
         })
     }
 }

@@ -284,6 +284,9 @@ pub struct Kernel {
     /// Tensors located rather than co-iterated where they meet other operands in
     /// an intersection (`-s locate(T)`), as named in the schedule.
     pub located: Vec<String>,
+    /// Extents set for the variables only affine subscripts size
+    /// ([`Assignment::set_extents`](crate::expr::Assignment::set_extents)).
+    pub extents: std::collections::BTreeMap<String, u64>,
 }
 
 /// A kernel the lowering cannot build, with what to change.

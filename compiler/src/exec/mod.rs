@@ -138,8 +138,9 @@ impl Machine for Step<'_> {
 }
 
 /// The extent of every index of `graph`, given its input tensors' levels
-/// (`level(tensor, k)`): a scanned level's dimension, else a located level's,
-/// else, for the two variables of an affine subscript, the valid convolution
+/// (`level(tensor, k)`): the extent the graph's header sets
+/// ([`GraphInfo::extents`](crate::graph::GraphInfo::extents)), a scanned level's
+/// dimension, else a located level's, else, for the two variables of an affine subscript, the valid convolution
 /// over the other's extent ([`valid_extent`](crate::golden::valid_extent),
 /// [`valid_window`](crate::golden::valid_window)). An error names the node
 /// (node, message): a level the inputs lack.
@@ -156,15 +157,30 @@ pub fn index_extents<'t>(
             )
         })
     };
-    let mut dims = BTreeMap::new();
+    let set = &graph.info.extents;
+    // A level's dimension may not contradict an extent the header sets.
+    let level_dim = |node: &str, tensor: &str, k: usize, index: &str| {
+        let dim = find(node, tensor, k)?.dim;
+        match set.get(index) {
+            Some(&n) if n != dim => Err((
+                node.to_string(),
+                format!(
+                    "the graph sets the extent of {index} to {n} but level {k} of {tensor} \
+                     has dimension {dim}"
+                ),
+            )),
+            _ => Ok(dim),
+        }
+    };
+    let mut dims = set.clone();
     for n in g.node_weights() {
         if let Some((tensor, k, index)) = n.kind.scanned_level() {
-            dims.insert(index.to_string(), find(&n.name, tensor, k)?.dim);
+            dims.insert(index.to_string(), level_dim(&n.name, tensor, k, index)?);
         }
     }
     for n in g.node_weights() {
         if let NodeKind::Locate(k) = &n.kind {
-            let dim = find(&n.name, &k.tensor, k.level)?.dim;
+            let dim = level_dim(&n.name, &k.tensor, k.level, &k.index)?;
             dims.entry(k.index.clone()).or_insert(dim);
         }
     }

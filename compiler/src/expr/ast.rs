@@ -5,6 +5,7 @@
 //! parentheses, `B(i,j)` without spaces, binary operators with spaces), which parses
 //! back to the same tree.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A half-open byte range `start..end` in the source text (0-based).
@@ -37,6 +38,11 @@ pub struct Assignment {
     pub rhs: Expr,
     /// The source text as given (spans index into it).
     pub text: String,
+    /// Extents set by the user (`--dim i=N`) for the variables that only affine
+    /// subscripts size (the reduced variable of a convolution): each replaces
+    /// the valid convolution's extent. Set through
+    /// [`Assignment::set_extents`], which checks them.
+    pub extents: BTreeMap<String, u64>,
 }
 
 /// A tensor access `B(i,j)`; an order-0 tensor is written as a bare name (`alpha`).

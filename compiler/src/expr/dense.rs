@@ -232,6 +232,13 @@ pub fn evaluate(
         }
     }
     let mut sizes: Vec<Option<u64>> = sizes.iter().map(|s| s.map(|s| s.0)).collect();
+    // Extents the user set ([`Assignment::set_extents`] keeps them to the
+    // variables no plain subscript sizes).
+    for (var, &n) in &asg.extents {
+        if let Some(&id) = var_ids.get(var.as_str()) {
+            sizes[id].get_or_insert(n);
+        }
+    }
     affine_sizes(asg, &tensors, &input_ids, &var_ids, &mut sizes)?;
     let sizes: Vec<u64> = sizes
         .iter()

@@ -218,3 +218,25 @@ impl From<ValidationError> for ExprError {
         ExprError::Invalid(e)
     }
 }
+
+/// An extent set for an index variable ([`Assignment::set_extents`]) that the
+/// expression cannot take.
+///
+/// [`Assignment::set_extents`]: super::Assignment::set_extents
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExtentError {
+    #[error("the expression has no index variable {var} (its variables: {vars})")]
+    UnknownVar { var: String, vars: String },
+    #[error(
+        "{var} subscripts mode {mode} of {tensor}, so its extent is that mode's dimension; \
+         only a variable that affine subscripts alone size (a convolution's output \
+         variable) takes an extent"
+    )]
+    SizedByTensor {
+        var: String,
+        tensor: String,
+        mode: usize,
+    },
+    #[error("the extent of {var} is 0; an extent is at least 1")]
+    Zero { var: String },
+}

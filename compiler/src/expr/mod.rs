@@ -37,7 +37,7 @@ mod validate;
 
 pub use ast::{Access, Assignment, BinOp, Expr, ExprKind, Func, IndexExpr, Span};
 pub use dense::{evaluate, EvalError, MAX_DENSE_POINTS};
-pub use error::{ExprError, ParseError, ValidationError};
+pub use error::{ExprError, ExtentError, ParseError, ValidationError};
 pub use parser::{parse_expr, parse_unchecked, MAX_SHIFT};
 pub use schedule::{
     default_loop_order, parse_format_arg, FormatArgError, LocateError, Precompute, Schedule,

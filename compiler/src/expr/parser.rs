@@ -124,6 +124,7 @@ impl Parser {
             lhs,
             rhs,
             text: text.to_string(),
+            extents: Default::default(),
         })
     }
 

@@ -1,7 +1,9 @@
 //! The index-notation rules an assignment must follow.
 
 use super::ast::Assignment;
-use super::error::ValidationError;
+use std::collections::BTreeMap;
+
+use super::error::{ExtentError, ValidationError};
 
 impl Assignment {
     /// Checks the rules of index notation:
@@ -100,6 +102,36 @@ impl Assignment {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Sets the extents of variables that only affine subscripts size (a
+    /// convolution's reduced variable, or Figure 8's resolving one), in place
+    /// of the valid convolution's. A variable that a plain subscript gives is
+    /// sized by that tensor's mode and refused here, as is an extent of 0.
+    pub fn set_extents(&mut self, extents: BTreeMap<String, u64>) -> Result<(), ExtentError> {
+        let vars = self.index_vars();
+        for (var, &n) in &extents {
+            if !vars.contains(&var.as_str()) {
+                return Err(ExtentError::UnknownVar {
+                    var: var.clone(),
+                    vars: vars.join(", "),
+                });
+            }
+            for a in self.rhs.accesses() {
+                if let Some(mode) = a.indices.iter().position(|ix| ix.as_var() == Some(var)) {
+                    return Err(ExtentError::SizedByTensor {
+                        var: var.clone(),
+                        tensor: a.tensor.clone(),
+                        mode,
+                    });
+                }
+            }
+            if n == 0 {
+                return Err(ExtentError::Zero { var: var.clone() });
+            }
+        }
+        self.extents = extents;
         Ok(())
     }
 }

@@ -582,6 +582,7 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
         lhs,
         rhs,
         text: String::new(),
+        extents: Default::default(),
     }
     .to_string();
     let asg = parse(&text).unwrap_or_else(|e| panic!("the generator drew `{text}`: {e}"));

@@ -6,8 +6,8 @@
 //! The graph `comment="x=s0,B=ss01,c=d0"` gives each tensor's level letters and
 //! mode order; it becomes [`GraphInfo::formats`] in samgen's format text (`ss01` ->
 //! `ss`, `ds10` -> `ds:1,0`; an order-0 tensor's `none` -> the empty format).
-//! Graph attributes `expression=` and `loop_order=` (which samgen writes) fill
-//! the rest of [`GraphInfo`].
+//! Graph attributes `expression=`, `loop_order=` and `extents="h=50,w=50"`
+//! (which samgen writes) fill the rest of [`GraphInfo`].
 //!
 //! A node's attributes are read from its DOT attributes, falling back to the
 //! `key=value` fields of its `comment` (Custard writes both, and they do not always
@@ -1157,6 +1157,21 @@ fn read_info(imp: &mut Importer, attrs: &Attrs, line: Option<usize>) -> Result<(
     }
     imp.info.expression = attrs.get("expression").map(str::to_string);
     imp.info.loop_order = attrs.get("loop_order").map(split_list).unwrap_or_default();
+    for entry in attrs.get("extents").map(split_list).unwrap_or_default() {
+        let extent = entry
+            .split_once('=')
+            .and_then(|(v, n)| Some((v.trim().to_string(), n.trim().parse::<u64>().ok()?)));
+        let Some((var, n)) = extent else {
+            return Err(GraphIoError::new(
+                imp.file,
+                line,
+                None,
+                K::BadValue,
+                format!("graph extents entry `{entry}` is not `index=N` (`h=50`)"),
+            ));
+        };
+        imp.info.extents.insert(var, n);
+    }
     Ok(())
 }
 

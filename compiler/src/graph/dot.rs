@@ -9,7 +9,7 @@
 //! node indices with the node's name in `name=`, parameters Custard does not have
 //! (`operands=`, `inner_kind=`, `indices=`, `operand=`/`const=`, `kind=`/`ways=`)
 //! as attributes, and each edge's exact ports in `from_port=` / `to_port=`.
-//! Graph attributes `expression=` and `loop_order=` carry the rest of
+//! Graph attributes `expression=`, `loop_order=` and `extents=` carry the rest of
 //! [`GraphInfo`](super::GraphInfo). Graphviz ignores attributes it does not know.
 
 use std::fmt::Write as _;
@@ -169,6 +169,12 @@ impl SamGraph {
         }
         if !self.info.loop_order.is_empty() {
             let _ = writeln!(out, "    loop_order={}", q(&self.info.loop_order.join(",")));
+        }
+        if !self.info.extents.is_empty() {
+            let extents: Vec<String> = (self.info.extents.iter())
+                .map(|(v, n)| format!("{v}={n}"))
+                .collect();
+            let _ = writeln!(out, "    extents={}", q(&extents.join(",")));
         }
         for i in self.graph.node_indices() {
             let n = &self.graph[i];

@@ -57,6 +57,10 @@ pub struct GraphInfo {
     /// Loop order, outermost first.
     #[serde(default)]
     pub loop_order: Vec<String>,
+    /// Extents set for index variables that only affine subscripts size
+    /// (`--dim h=N`), in place of the valid convolution's.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub extents: BTreeMap<String, u64>,
 }
 
 /// An edge by names: (from node, from port, to node, to port, kind).

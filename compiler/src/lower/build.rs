@@ -88,6 +88,7 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
             expression: Some(kernel.expression.clone()),
             formats,
             loop_order: kernel.loop_order.clone(),
+            extents: kernel.extents.clone(),
         }),
         taken: HashSet::new(),
         labels: it.labels,
