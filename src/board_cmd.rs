@@ -194,7 +194,8 @@ pub enum BoardCmd {
 pub struct BoardRunArgs {
     #[command(flatten)]
     pub target: BoardKernel,
-    /// An input tensor file (.mtx or .tns), one per input tensor. Repeatable.
+    /// An input tensor file (.mtx, .tns, or an image: .png, .pgm, .ppm), one
+    /// per input tensor. Repeatable.
     #[arg(short = 'i', long = "input", value_name = "NAME=FILE")]
     pub inputs: Vec<String>,
     /// The board's serial port.

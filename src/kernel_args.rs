@@ -223,6 +223,11 @@ pub fn graph_tensors(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
             _ => {}
         }
     }
+    // A repeater's label may name no tensor: the full range a constant
+    // operand iterates (`full`, `full_2`) has no format and no file.
+    if !graph.info.formats.is_empty() {
+        read.retain(|t| graph.info.formats.contains_key(t));
+    }
     (read, written)
 }
 

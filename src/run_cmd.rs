@@ -33,14 +33,20 @@ pub struct RunArgs {
     /// own `expression=` attribute; without either, nothing is compared).
     #[arg(long = "expr", value_name = "EXPR", requires = "graph")]
     pub reference: Option<String>,
-    /// An input tensor file (.mtx or .tns), one per input tensor. Repeatable.
+    /// An input tensor file (.mtx, .tns, or an image: .png, .pgm, .ppm), one
+    /// per input tensor. Repeatable.
     #[arg(short = 'i', long = "input", value_name = "NAME=FILE")]
     pub inputs: Vec<String>,
     #[arg(long, value_enum, default_value = "golden")]
     pub backend: Backend,
-    /// Output directory: each output tensor as <name>.tns (extended FROSTT).
+    /// Output directory: each output tensor as <name>.tns (extended FROSTT), or
+    /// in the file type --out-type names.
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
+    /// The output files' type (its extension): tns, mtx, or an image: png (gray
+    /// H x W or RGB H x W x 3), pgm (gray), ppm (RGB), pixels 0..=255.
+    #[arg(long, value_name = "EXT", default_value = "tns", value_parser = ["tns", "mtx", "png", "pgm", "ppm"])]
+    pub out_type: String,
     /// Value width in bits (two's complement, wrapping).
     #[arg(long, default_value_t = 32)]
     pub value_bits: u32,
@@ -238,7 +244,7 @@ pub fn run(a: RunArgs) -> Result<()> {
         .with_context(|| format!("cannot create {}", a.output.display()))?;
     let mut written = BTreeMap::new();
     for (name, t) in produced {
-        let path = a.output.join(format!("{name}.tns"));
+        let path = a.output.join(format!("{name}.{}", a.out_type));
         write_tensor(&path, t, &WriteOptions::default())?;
         written.insert(name.clone(), path.display().to_string());
     }

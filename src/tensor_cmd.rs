@@ -100,7 +100,8 @@ pub enum TensorCmd {
         #[arg(long)]
         json: bool,
     },
-    /// Convert between .mtx and .tns.
+    /// Convert between .mtx, .tns and images (.png gray or RGB, .pgm gray,
+    /// .ppm RGB; pixels 0..=255).
     Convert {
         input: PathBuf,
         output: PathBuf,
@@ -220,7 +221,7 @@ fn array_values(data: &ArrayData<'_>) -> Vec<i64> {
 
 fn print_text(t: &Tensor, coo: &CooTensor, limit: usize) {
     println!(
-        "tensor {} dims {:?} format `{}`: {} stored nonzeros, {} values",
+        "tensor {} dims {:?} format `{}`: {} nonzeros, {} values stored",
         t.name,
         t.dims,
         t.format,

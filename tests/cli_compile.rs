@@ -946,3 +946,63 @@ fn dim_sets_the_extent_of_a_convolution_output() {
         assert!(e.starts_with(&format!("error: {want}")), "{arg}: {e}");
     }
 }
+
+/// An image in and an image out: brighten `min(B + 40, 255)` over a PNG, the
+/// result written as a PNG (`--out-type png`) and read back pixel by pixel.
+#[test]
+fn run_reads_and_writes_png_images() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let tns = gen(d, "img.tns", "5,7", "9");
+    let png = s(&d.join("img.png"));
+    assert!(samgen(&["tensor", "convert", &tns, &png]).status.success());
+    let r = s(&d.join("r"));
+    let v = ok_json(&samgen(&[
+        "run",
+        "A(i,j) = min(B(i,j) + 40, 255)",
+        "-f",
+        "A:dd",
+        "-f",
+        "B:dd",
+        "-i",
+        &format!("B={png}"),
+        "-o",
+        &r,
+        "--out-type",
+        "png",
+        "--json",
+    ]));
+    assert_eq!(v["match"], true, "{v}");
+    let back = s(&d.join("back.tns"));
+    let out = samgen(&["tensor", "convert", &s(&d.join("r/A.png")), &back]);
+    assert!(out.status.success(), "{out:?}");
+    let pixels = |path: &str| -> std::collections::BTreeMap<(u64, u64), i64> {
+        let text = std::fs::read_to_string(path).unwrap();
+        (text.lines().filter(|l| !l.starts_with('#')).skip(2))
+            .map(|l| {
+                let f: Vec<i64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+                ((f[0] as u64, f[1] as u64), f[2])
+            })
+            .collect()
+    };
+    let (input, output) = (pixels(&tns), pixels(&back));
+    assert_eq!(output.len(), 35);
+    for ((i, j), v) in output {
+        let b = input.get(&(i, j)).copied().unwrap_or(0);
+        assert_eq!(v, (b + 40).min(255), "pixel ({i}, {j})");
+    }
+    let e = one_error_line(&samgen(&[
+        "run",
+        "A(i,j) = B(i,j) - 9",
+        "-i",
+        &format!("B={png}"),
+        "-o",
+        &r,
+        "--out-type",
+        "ppm",
+    ]));
+    assert!(
+        e.contains("A.ppm") && e.contains("is not a PPM (RGB) image"),
+        "{e}"
+    );
+}

@@ -199,7 +199,7 @@ fn unknown_extension_and_missing_file() {
     assert_eq!(
         e,
         format!(
-            "{}: unknown tensor file type (expected a .mtx or .tns file)",
+            "{}: unknown tensor file type (expected .mtx, .tns, .png, .pgm or .ppm)",
             path.display()
         )
     );

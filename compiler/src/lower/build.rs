@@ -13,6 +13,7 @@ use crate::graph::{
     FiberLookup, FiberWrite, GraphInfo, Intersect, Locate, NodeKind, Range, Reduce, RepSigGen,
     Repeat, SamGraph, SpAccumulator, StreamKind, Subsect, Union, ValsWrite, WindowScan,
 };
+use crate::tensor::level::FillRegion;
 use crate::tensor::LevelFormat;
 
 /// A node's output port.
@@ -173,8 +174,9 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
 
 /// The scanners and writers the lowering emits read a full level by arithmetic,
 /// a bitvector level by words (`bvscan`) and any other through `pos`/`crd`
-/// arrays, and write a full or appendable level: refuse any other format rather
-/// than emit hardware that reads arrays the level does not have.
+/// arrays, and write a full or appendable level, all of points: refuse any other
+/// format (runs and repeats among them) rather than emit hardware that reads
+/// arrays the level does not have, or reads them with another meaning.
 fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     let refuse = |tensor: &str, level: usize, format, role| {
         Err(LowerError::LevelFormat {
@@ -187,9 +189,12 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     for op in &k.operands {
         for (l, spec) in op.format.levels.iter().enumerate() {
             let caps = spec.format.caps();
-            let scanned = caps.full
-                || spec.format == LevelFormat::Bitvector
-                || spec.format.imp().array_names() == ["pos", "crd"];
+            // Runs and repeats are not points (seed 000): a scanner of points
+            // would read them wrong.
+            let scanned = caps.fill_region == FillRegion::Points
+                && (caps.full
+                    || spec.format == LevelFormat::Bitvector
+                    || spec.format.imp().array_names() == ["pos", "crd"]);
             if !scanned {
                 return refuse(&op.tensor, l, spec.format, "scan");
             }
@@ -197,7 +202,7 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     }
     for (l, spec) in k.output_format.levels.iter().enumerate() {
         let caps = spec.format.caps();
-        if !caps.full && !caps.append {
+        if caps.fill_region != FillRegion::Points || (!caps.full && !caps.append) {
             return refuse(&k.output, l, spec.format, "write");
         }
     }

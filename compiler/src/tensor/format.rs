@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::level::LevelFormat;
+use super::level::{FillRegion, LevelFormat};
 
 /// One level of a format: how it is stored and whether it may hold explicit zeros.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,6 +81,18 @@ pub enum FormatErrorKind {
     NotAPermutation { order: Vec<usize>, levels: usize },
     #[error("has {levels} level{} but the tensor has order {order}", if *levels == 1 { "" } else { "s" })]
     Arity { levels: usize, order: usize },
+    #[error("level {level} (`{letter}'`): `{letter}` ({name}) stores every run, zeros too, so it is padded by nature; drop the `'`")]
+    UnpaddedFill {
+        level: usize,
+        letter: char,
+        name: &'static str,
+    },
+    #[error(
+        "level {level} (`z`): an LZ77 level holds the values itself, so it must be the last level"
+    )]
+    Lz77NotLast { level: usize },
+    #[error("level {level} (`r`) repeats whole subtensors, so the levels below it must be dense (`d`), not `{below}`")]
+    RleAboveSparse { level: usize, below: char },
 }
 
 fn letters() -> String {
@@ -132,6 +144,44 @@ impl Format {
     /// `order` levels of one format with default padding, identity mode order.
     pub fn uniform(format: LevelFormat, order: usize) -> Self {
         Self::identity(vec![LevelSpec::new(format); order])
+    }
+
+    /// The rules of the fill-region levels (seed 000): `r` and `z` are padded
+    /// (`r'` is no format), `z` is the last level, and the levels below an `r`
+    /// are dense (a run repeats a whole subtensor).
+    pub fn check_fill_regions(&self) -> Result<(), FormatError> {
+        let err = |kind| FormatError {
+            text: self.to_string(),
+            column: None,
+            kind,
+        };
+        let last = self.levels.len().saturating_sub(1);
+        for (level, spec) in self.levels.iter().enumerate() {
+            let fill = spec.format.caps().fill_region;
+            if fill == FillRegion::Points {
+                continue;
+            }
+            if !spec.padded {
+                return Err(err(FormatErrorKind::UnpaddedFill {
+                    level,
+                    letter: spec.format.letter(),
+                    name: spec.format.name(),
+                }));
+            }
+            if fill == FillRegion::Repeats && level != last {
+                return Err(err(FormatErrorKind::Lz77NotLast { level }));
+            }
+            if let Some(below) = self.levels[level + 1..]
+                .iter()
+                .find(|l| !l.format.caps().full)
+            {
+                return Err(err(FormatErrorKind::RleAboveSparse {
+                    level,
+                    below: below.format.letter(),
+                }));
+            }
+        }
+        Ok(())
     }
 
     /// The number of levels (the order of tensors this format stores).
@@ -213,7 +263,9 @@ impl FromStr for Format {
             primed = false;
         }
         let Some(order_text) = order_text else {
-            return Ok(Format::identity(levels));
+            let f = Format::identity(levels);
+            f.check_fill_regions()?;
+            return Ok(f);
         };
         let start = level_text.chars().count() + 2;
         let mut mode_order = Vec::new();
@@ -238,7 +290,9 @@ impl FromStr for Format {
                 },
             ));
         }
-        Ok(Format { levels, mode_order })
+        let f = Format { levels, mode_order };
+        f.check_fill_regions()?;
+        Ok(f)
     }
 }
 
@@ -288,7 +342,7 @@ mod tests {
     fn errors_name_the_problem_and_column() {
         assert_eq!(
             parse("dx").unwrap_err(),
-            "format `dx`: column 2: unknown level format `x` (expected one of d, s, b)"
+            "format `dx`: column 2: unknown level format `x` (expected one of d, s, b, r, z)"
         );
         assert_eq!(
             parse("'d").unwrap_err(),

@@ -10,7 +10,7 @@
 
 use super::coo::{CooTensor, MAX_DENSE_ELEMENTS};
 use super::format::Format;
-use super::level::{Fibers, Level, LevelError};
+use super::level::{lz77, Fibers, FillRegion, Level, LevelError};
 use super::packed::{Tensor, TensorError};
 use super::value::{fits, valid_value_bits, DEFAULT_VALUE_BITS};
 
@@ -35,6 +35,7 @@ impl Tensor {
         })?;
         format
             .check_order(coo.order())
+            .and_then(|()| format.check_fill_regions())
             .map_err(|source| TensorError::Format {
                 tensor: tensor(),
                 source,
@@ -72,11 +73,33 @@ impl Tensor {
                 items = drop_zero_subtensors(items, k);
             }
         }
+        let level_dims: Vec<u64> = format.mode_order.iter().map(|&m| coo.dims[m]).collect();
+        for (k, spec) in format.levels.iter().enumerate() {
+            if spec.format.caps().fill_region == FillRegion::Runs {
+                items = run_starts(items, k, &level_dims, format);
+            }
+        }
         // The position of each item in the level built last (the root has one).
         let mut positions = vec![0u64; items.len()];
         let mut parents = 1u64;
         for (k, spec) in format.levels.iter().enumerate() {
             let dim = coo.dims[format.mode_order[k]];
+            if spec.format.caps().fill_region == FillRegion::Repeats {
+                // The last level (check_fill_regions): it stores the values.
+                let mut fibers = vec![vec![0i64; dim as usize]; parents as usize];
+                for ((c, v), &p) in items.iter().zip(&positions) {
+                    fibers[p as usize][c[k] as usize] = *v;
+                }
+                let (arrays, literals) = lz77::pack_values(&fibers);
+                t.levels.push(Level {
+                    format: spec.format,
+                    padded: spec.padded,
+                    dim,
+                    arrays,
+                });
+                t.vals = literals;
+                return Ok(t);
+            }
             let mut pairs: Vec<(u64, u64)> = items
                 .iter()
                 .zip(&positions)
@@ -191,6 +214,74 @@ fn fibers_of(parents: u64, pairs: &[(u64, u64)]) -> Result<Fibers, LevelError> {
     }
     let crds = pairs.iter().map(|&(_, c)| c).collect();
     Fibers::new(bounds, crds).ok_or(LevelError::CrdOrder(0))
+}
+
+/// The items of RLE level `k` (seed 000, Figure 6): below every stored prefix
+/// of the levels above, the coordinates `x` of level `k` where a run starts (0,
+/// and every `x` whose subtensor differs from `x - 1`'s), each with its
+/// subtensor's items, or one explicit zero (the levels below are dense, so it
+/// stands for an all-zero subtensor). `items` are sorted, in level order;
+/// `dims` are the levels' dimensions.
+fn run_starts(
+    items: Vec<(Vec<u64>, i64)>,
+    k: usize,
+    dims: &[u64],
+    format: &Format,
+) -> Vec<(Vec<u64>, i64)> {
+    // The prefixes the levels above store: every coordinate of a full level,
+    // the coordinates the items hold of any other.
+    let mut prefixes: Vec<Vec<u64>> = vec![Vec::new()];
+    for j in 0..k {
+        let present: std::collections::BTreeSet<&[u64]> =
+            items.iter().map(|(c, _)| &c[..=j]).collect();
+        let mut next = Vec::new();
+        for p in &prefixes {
+            for x in 0..dims[j] {
+                let mut q = p.clone();
+                q.push(x);
+                if format.levels[j].format.caps().full || present.contains(q.as_slice()) {
+                    next.push(q);
+                }
+            }
+        }
+        prefixes = next;
+    }
+    let below = dims.len() - k - 1;
+    // No subtensor has an element: nothing to store, not even a zero.
+    if dims[k + 1..].contains(&0) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for p in &prefixes {
+        let lo = items.partition_point(|(c, _)| c[..k] < p[..]);
+        let hi = items.partition_point(|(c, _)| c[..k] <= p[..]);
+        let slice = &items[lo..hi];
+        // The nonzero items of coordinate x of this fiber.
+        let sub = |x: u64| {
+            let a = slice.partition_point(|(c, _)| c[k] < x);
+            let b = slice.partition_point(|(c, _)| c[k] <= x);
+            slice[a..b].iter().filter(|(_, v)| *v != 0)
+        };
+        let same = |x: u64, y: u64| {
+            sub(x)
+                .map(|(c, v)| (&c[k + 1..], v))
+                .eq(sub(y).map(|(c, v)| (&c[k + 1..], v)))
+        };
+        for x in 0..dims[k] {
+            if x > 0 && same(x, x - 1) {
+                continue;
+            }
+            let len = out.len();
+            out.extend(sub(x).cloned());
+            if out.len() == len {
+                let mut c = p.clone();
+                c.push(x);
+                c.extend(std::iter::repeat_n(0, below));
+                out.push((c, 0));
+            }
+        }
+    }
+    out
 }
 
 /// Keeps only the items whose coordinate prefix `0..=k` has a nonzero value below

@@ -34,8 +34,20 @@ pub enum DataErrorKind {
     Read(String),
     #[error("cannot write: {0}")]
     Write(String),
-    #[error("unknown tensor file type (expected a .mtx or .tns file)")]
+    #[error("unknown tensor file type (expected .mtx, .tns, .png, .pgm or .ppm)")]
     UnknownExtension,
+    #[error("cannot decode the image: {0}")]
+    Image(String),
+    #[error("pixel type {0}: samgen reads 8-bit gray and 8-bit RGB images")]
+    PixelType(String),
+    #[error("a tensor of dimensions {} is not a {kind} image ({shape}, H and W at least 1)", fmt_dims(.dims))]
+    NotAnImage {
+        dims: Vec<u64>,
+        kind: &'static str,
+        shape: &'static str,
+    },
+    #[error("value {value} at {} is not an 8-bit pixel (0..=255)", fmt_coords(.coords))]
+    PixelRange { coords: Vec<u64>, value: i64 },
     #[error("line is not UTF-8 text")]
     NotUtf8,
     #[error("value width {0} is outside 1..=63")]

@@ -1,5 +1,6 @@
-//! Tensor files: Matrix Market (`.mtx`) and FROSTT (`.tns`), read into and written
-//! from [`CooTensor`]s.
+//! Tensor files: Matrix Market (`.mtx`), FROSTT (`.tns`) and images (`.png`,
+//! `.pgm`, `.ppm`; [`image`](self::image)), read into and written from
+//! [`CooTensor`]s.
 //!
 //! Every problem is a [`DataError`] that prints as one line, `FILE:LINE: message`
 //! (1-based line; coordinates in messages are 1-based as in the file, while mode
@@ -7,6 +8,7 @@
 //! panics on bad input.
 
 mod error;
+pub mod image;
 mod lines;
 mod mtx;
 mod tns;
@@ -74,6 +76,9 @@ pub struct WriteOptions {
 pub enum FileKind {
     Mtx,
     Tns,
+    Png,
+    Pgm,
+    Ppm,
 }
 
 impl FileKind {
@@ -87,7 +92,21 @@ impl FileKind {
         match ext.as_deref() {
             Some("mtx") => Ok(FileKind::Mtx),
             Some("tns") => Ok(FileKind::Tns),
+            Some("png") => Ok(FileKind::Png),
+            Some("pgm") => Ok(FileKind::Pgm),
+            Some("ppm") => Ok(FileKind::Ppm),
             _ => Err(whole_file(path, DataErrorKind::UnknownExtension)),
+        }
+    }
+
+    /// The kind's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            FileKind::Mtx => "Matrix Market",
+            FileKind::Tns => "FROSTT",
+            FileKind::Png => "PNG",
+            FileKind::Pgm => "PGM (gray)",
+            FileKind::Ppm => "PPM (RGB)",
         }
     }
 }
@@ -100,23 +119,49 @@ fn whole_file(path: &Path, kind: DataErrorKind) -> DataError {
     }
 }
 
-/// Reads a `.mtx` or `.tns` file, chosen by extension.
+/// Reads a tensor file, chosen by extension. Image pixels (`0..=255`) fit any
+/// value width of 9 bits or more.
 pub fn read_tensor(path: &Path, opts: &ReadOptions) -> Result<CooTensor, DataError> {
     let kind = FileKind::of(path)?;
-    let text = read_text(path)?;
     let file = path.display().to_string();
     match kind {
-        FileKind::Mtx => parse_mtx(&text, &file, opts),
-        FileKind::Tns => parse_tns(&text, &file, opts),
+        FileKind::Mtx => parse_mtx(&read_text(path)?, &file, opts),
+        FileKind::Tns => parse_tns(&read_text(path)?, &file, opts),
+        FileKind::Png | FileKind::Pgm | FileKind::Ppm => {
+            opts.check(&file)?;
+            let coo = image::read_image(path)?;
+            match &opts.dims {
+                Some(asked) if *asked != coo.dims => Err(whole_file(
+                    path,
+                    DataErrorKind::DimsMismatch {
+                        file: coo.dims.clone(),
+                        asked: asked.clone(),
+                    },
+                )),
+                _ if opts.value_bits < 9 => Err(whole_file(
+                    path,
+                    DataErrorKind::ValueOutOfRange {
+                        text: "255".to_string(),
+                        bits: opts.value_bits,
+                        lo: -(1 << (opts.value_bits - 1)),
+                        hi: (1 << (opts.value_bits - 1)) - 1,
+                    },
+                )),
+                _ => Ok(coo),
+            }
+        }
     }
 }
 
-/// Writes a `.mtx` or `.tns` file, chosen by extension.
+/// Writes a tensor file, chosen by extension.
 pub fn write_tensor(path: &Path, coo: &CooTensor, opts: &WriteOptions) -> Result<(), DataError> {
     let kind = FileKind::of(path)?;
     let text = match kind {
         FileKind::Mtx => to_mtx_string(coo),
         FileKind::Tns => to_tns_string(coo, opts.tns_style),
+        FileKind::Png | FileKind::Pgm | FileKind::Ppm => {
+            return image::write_image(path, coo, kind);
+        }
     }
     .map_err(|k| whole_file(path, k))?;
     std::fs::write(path, text).map_err(|e| whole_file(path, DataErrorKind::Write(e.to_string())))

@@ -9,10 +9,14 @@
 pub mod bitvector;
 mod compressed;
 mod dense;
+pub mod lz77;
+mod rle;
 
 pub use bitvector::Bitvector;
 pub use compressed::Compressed;
 pub use dense::Dense;
+pub use lz77::Lz77;
+pub use rle::Rle;
 
 use std::fmt;
 
@@ -31,6 +35,15 @@ pub enum LevelFormat {
     /// Fixed words per fiber, one bit per coordinate: `bv` (the words) and `pre`
     /// (per word, the set bits before it) arrays.
     Bitvector,
+    /// Run-length encoded (seed 000, Figure 6): `pos` and `crd` like a compressed
+    /// level, each stored coordinate the start of a run that lasts to the next
+    /// one (or the dimension); every fiber starts a run at 0.
+    Rle,
+    /// LZ77 (seed 000, Figure 7), the last level only: `pos`, then per entry
+    /// `crd` (its first coordinate), `rep` (0: a literal; d: a repeat of period
+    /// d) and `lit` (its literal slot, or its window's first); `vals` holds the
+    /// literals.
+    Lz77,
 }
 
 impl LevelFormat {
@@ -39,6 +52,8 @@ impl LevelFormat {
         LevelFormat::Dense,
         LevelFormat::Compressed,
         LevelFormat::Bitvector,
+        LevelFormat::Rle,
+        LevelFormat::Lz77,
     ];
 
     /// The implementation of this format.
@@ -47,6 +62,8 @@ impl LevelFormat {
             LevelFormat::Dense => &Dense,
             LevelFormat::Compressed => &Compressed,
             LevelFormat::Bitvector => &Bitvector,
+            LevelFormat::Rle => &Rle,
+            LevelFormat::Lz77 => &Lz77,
         }
     }
 
@@ -100,6 +117,25 @@ pub struct LevelCaps {
     pub append: bool,
     /// Can be written by inserting at located positions (TACO `hasInsert`).
     pub insert: bool,
+    /// What a stored coordinate stands for beyond its own point (seed 000's
+    /// fill regions).
+    pub fill_region: FillRegion,
+}
+
+/// How a level's stored coordinates cover the coordinates it does not store
+/// (seed 000 section III: dynamic fill regions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum FillRegion {
+    /// Each stored coordinate is one point; the others hold the fill value 0.
+    #[default]
+    Points,
+    /// Each stored coordinate starts a run: its subtensor repeats up to the
+    /// next stored coordinate, or the dimension (RLE).
+    Runs,
+    /// Each stored coordinate starts a literal (one coordinate) or a repeat:
+    /// a window of earlier literals tiled up to the next stored coordinate
+    /// (LZ77). The level holds the values itself, so it is the last level.
+    Repeats,
 }
 
 impl LevelCaps {
@@ -265,6 +301,37 @@ pub enum LevelError {
         expected: u64,
         found: u64,
     },
+    #[error("fiber {parent} starts its first run at {first}, not at 0 (every coordinate belongs to a run)")]
+    FirstRun { parent: u64, first: u64 },
+    #[error(
+        "fiber {parent} is empty but the dimension is {dim} (every coordinate belongs to a run)"
+    )]
+    NoRun { parent: u64, dim: u64 },
+    #[error("`{array}` has {found} entries, expected {expected} (one per entry, as `crd`)")]
+    EntryArrayLength {
+        array: &'static str,
+        expected: usize,
+        found: usize,
+    },
+    #[error("entry {index} (coordinate {crd}) repeats with distance {distance}, reaching before its fiber's first literal (it has {literals} before it)")]
+    DistanceBeforeStart {
+        index: usize,
+        crd: u64,
+        distance: u64,
+        literals: u64,
+    },
+    #[error("`lit[{index}]` = {found}, expected {expected} (the entry's literal slot, or its window's first)")]
+    LiteralSlot {
+        index: usize,
+        expected: u64,
+        found: u64,
+    },
+    #[error("entry {index} is a literal at coordinate {crd} but the next entry starts at {next} (a literal covers one coordinate)")]
+    LiteralSpan { index: usize, crd: u64, next: u64 },
+    #[error(
+        "is an LZ77 level, which holds values itself: it is packed from values, as the last level"
+    )]
+    ValuesNeeded,
 }
 
 #[cfg(test)]
