@@ -206,7 +206,7 @@ fn unknown_extension_and_missing_file() {
     let e = write_tensor(&path, &matrix(), &WriteOptions::default())
         .unwrap_err()
         .to_string();
-    assert!(e.ends_with("unknown tensor file type (expected a .mtx or .tns file)"));
+    assert!(e.ends_with("unknown tensor file type (expected .mtx, .tns, .png, .pgm or .ppm)"));
     let missing = dir.path().join("missing.mtx");
     let e = read_tensor(&missing, &opts()).unwrap_err();
     assert_eq!(e.line, None);
