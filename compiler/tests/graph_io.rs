@@ -482,6 +482,7 @@ fn range_concat_graph() -> SamGraph {
         NodeKind::Range(Range {
             index: "i".into(),
             root: true,
+            run: false,
         }),
     );
     let e = g.add_node("E0_scan", lookup("E", 0, "i", true));
@@ -554,6 +555,30 @@ fn conv_graph() -> SamGraph {
     g
 }
 
+/// A kernel over RLE levels (seed 000), as the lowering builds it.
+fn runs_kernel(expr: &str, fmts: &[&str]) -> SamGraph {
+    use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
+    use samgen_compiler::lower::{lower, Kernel};
+    let formats = fmts.iter().map(|f| parse_format_arg(f).unwrap()).collect();
+    let asg = parse(expr).unwrap();
+    lower(&Kernel::from_schedule(&asg, &formats, &Schedule::default()).unwrap()).unwrap()
+}
+
+/// Brighten over RLE: a range as one run, a run merge, a run packer.
+fn runs_brighten_graph() -> SamGraph {
+    runs_kernel("A(i,j) = min(B(i,j) + 40, 255)", &["A:dr", "B:dr"])
+}
+
+/// A matrix-vector product with an RLE vector: a run-weighted reducer.
+fn runs_matvec_graph() -> SamGraph {
+    runs_kernel("a(i) = B(i,j) * c(j)", &["a:d", "B:dr", "c:r"])
+}
+
+/// Scaling written dense: a run expander of values.
+fn runs_expand_graph() -> SamGraph {
+    runs_kernel("A(i,j) = B(i,j) * 3", &["A:dd", "B:dr"])
+}
+
 /// Every kind in the catalog appears in the hand-built graphs, which the round
 /// trips below write and read back: a kind added to the catalog fails here until
 /// a graph here uses it.
@@ -567,6 +592,9 @@ fn hand_built_graphs_cover_every_kind_and_validate() {
         locate_graph(),
         bitvector_graph(),
         conv_graph(),
+        runs_brighten_graph(),
+        runs_matvec_graph(),
+        runs_expand_graph(),
     ] {
         g.validate().unwrap();
         for n in g.graph.node_weights() {
@@ -586,6 +614,9 @@ fn yaml_round_trip() {
         locate_graph(),
         bitvector_graph(),
         conv_graph(),
+        runs_brighten_graph(),
+        runs_matvec_graph(),
+        runs_expand_graph(),
     ] {
         let text = g.to_yaml();
         let back =
@@ -606,6 +637,9 @@ fn dot_round_trip() {
         locate_graph(),
         bitvector_graph(),
         conv_graph(),
+        runs_brighten_graph(),
+        runs_matvec_graph(),
+        runs_expand_graph(),
     ] {
         let text = g.to_dot();
         assert!(text.starts_with("digraph SAM {\n"));

@@ -228,7 +228,7 @@ pub(crate) fn place(
         NodeKind::BvScan(k) => bvscan(&mut cx, k)?,
         NodeKind::BvJoin(k) => bvjoin(&cx, k),
         NodeKind::BvExpand(k) => bvexpand(&cx, k),
-        NodeKind::Range(k) => range(&mut cx, k),
+        NodeKind::Range(k) => range(&mut cx, k)?,
         NodeKind::RepSigGen(_) => (
             library::repsiggen(cw),
             pairs(&[("crd_in", "crd"), ("repsig_out", "repsig")]),
@@ -256,6 +256,16 @@ pub(crate) fn place(
         NodeKind::Locate(k) => locate(&mut cx, k)?,
         NodeKind::Subsect(k) => subsect(&mut cx, k)?,
         NodeKind::WindowScan(k) => windowscan(&mut cx, k)?,
+        NodeKind::RunMerge(_)
+        | NodeKind::RunExpand(_)
+        | NodeKind::RunReduce(_)
+        | NodeKind::RunPack(_) => {
+            return Err(cx.fail(format!(
+                "a {} has no RTL module yet (the run primitives of seed 000 run in the \
+                 golden executor only)",
+                kind.type_name()
+            )))
+        }
     };
     Ok(Placed {
         config,
@@ -371,7 +381,14 @@ fn bvexpand(cx: &Cx, k: &samgen_compiler::graph::BvExpand) -> Config {
 
 /// A range is the scanner's range format: a dense level's coordinates from the
 /// same `dim` setting, with no arrays.
-fn range(cx: &mut Cx, k: &Range) -> Config {
+fn range(cx: &mut Cx, k: &Range) -> Result<Config, TopError> {
+    if k.run {
+        return Err(cx.fail(
+            "a range as one run has no RTL yet (the run primitives of seed 000 run in the \
+             golden executor only)"
+                .into(),
+        ));
+    }
     cx.sides.insert(
         "dim".to_string(),
         RegionRole::Setting {
@@ -379,10 +396,10 @@ fn range(cx: &mut Cx, k: &Range) -> Config {
         },
     );
     let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
-    (
+    Ok((
         library::fiberlookup(ScanFormat::Range, k.root, cw, rw, ScanArrays::NONE, false),
         scanner_ports(),
-    )
+    ))
 }
 
 fn scanner_ports() -> BTreeMap<String, String> {

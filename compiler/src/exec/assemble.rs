@@ -59,8 +59,24 @@ pub fn assemble(
     dims: &[u64],
     value_bits: u32,
 ) -> Result<CooTensor, AssembleError> {
-    // Coordinates of each level, flattened, as paths from the root.
-    let mut paths: Vec<Vec<u64>> = vec![Vec::new()];
+    assemble_runs(levels, vals, mode_order, dims, &[], value_bits)
+}
+
+/// [`assemble`] where the levels `runs` marks hold runs (seed 000): a stored
+/// coordinate stands for every coordinate up to the fiber's next one (or the
+/// level's dimension), its subtensor repeated at each. Zeros repeated this way
+/// are left out.
+pub fn assemble_runs(
+    levels: &[Vec<Token>],
+    vals: &[Token],
+    mode_order: &[usize],
+    dims: &[u64],
+    runs: &[bool],
+    value_bits: u32,
+) -> Result<CooTensor, AssembleError> {
+    // Per stored coordinate path from the root, the coordinate paths it stands
+    // for (one each, unless a level above holds runs).
+    let mut paths: Vec<Vec<Vec<u64>>> = vec![vec![Vec::new()]];
     for (k, stream) in levels.iter().enumerate() {
         let err = |message: String| AssembleError::Level { level: k, message };
         let (data, mut fibers) = split(stream).map_err(err)?;
@@ -77,18 +93,33 @@ pub fn assemble(
                 paths.len()
             )));
         }
+        let is_runs = runs.get(k).copied().unwrap_or(false);
+        let dim = dims.get(mode_order[k]).copied().unwrap_or(0);
         let mut next = Vec::with_capacity(data.len());
         let mut it = data.iter();
-        for (path, &len) in paths.iter().zip(&fibers) {
+        for (expanded, &len) in paths.iter().zip(&fibers) {
+            let mut coords = Vec::with_capacity(len);
             for _ in 0..len {
                 match it.next() {
-                    Some(Token::Data(c)) => {
-                        let mut p = path.clone();
-                        p.push(*c);
-                        next.push(p);
-                    }
+                    Some(Token::Data(c)) => coords.push(*c),
                     _ => return Err(err("an N coordinate reached a writer".into())),
                 }
+            }
+            for (i, &c) in coords.iter().enumerate() {
+                let end = match coords.get(i + 1) {
+                    _ if !is_runs => c + 1,
+                    Some(&n) => n,
+                    None => dim,
+                };
+                let mut mine = Vec::with_capacity(expanded.len());
+                for p in expanded {
+                    for x in c..end.max(c + 1) {
+                        let mut q = p.clone();
+                        q.push(x);
+                        mine.push(q);
+                    }
+                }
+                next.push(mine);
             }
         }
         paths = next;
@@ -106,14 +137,23 @@ pub fn assemble(
             paths.len()
         )));
     }
+    let any_runs = runs.iter().any(|&r| r);
     let mut entries = Vec::with_capacity(paths.len());
-    for (path, t) in paths.into_iter().zip(data) {
+    for (expanded, t) in paths.into_iter().zip(data) {
         let v = t.as_value(value_bits).unwrap_or(0);
-        let mut coords = vec![0u64; path.len()];
-        for (k, c) in path.into_iter().enumerate() {
-            coords[mode_order[k]] = c;
+        if any_runs && v == 0 {
+            continue;
         }
-        entries.push((coords, v));
+        for path in expanded {
+            let mut coords = vec![0u64; path.len()];
+            for (k, c) in path.into_iter().enumerate() {
+                coords[mode_order[k]] = c;
+            }
+            entries.push((coords, v));
+        }
+    }
+    if any_runs {
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
     }
     CooTensor::new(dims.to_vec(), entries).map_err(|e| AssembleError::Values(e.to_string()))
 }

@@ -8,7 +8,7 @@
 
 mod assemble;
 
-pub use assemble::{assemble, AssembleError};
+pub use assemble::{assemble, assemble_runs, AssembleError};
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -17,6 +17,7 @@ use petgraph::Direction;
 
 use crate::graph::kinds::Machine;
 use crate::graph::{NodeKind, Port, SamGraph, SpAccumulator};
+use crate::tensor::level::FillRegion;
 use crate::tensor::{CooTensor, Level, LevelFormat, Tensor};
 use crate::token::Token;
 
@@ -433,8 +434,17 @@ fn assemble_output(
         streams.push(s);
     }
     let vals = w.vals.ok_or_else(|| err("no values writer".into()))?;
-    assemble(&streams, &vals, &mode_order, &dims, value_bits).map_err(|source| ExecError::Output {
-        tensor: name.to_string(),
-        source,
+    let runs: Vec<bool> = (0..order)
+        .map(|k| {
+            graph
+                .level_format(name, k)
+                .is_some_and(|f| f.caps().fill_region == FillRegion::Runs)
+        })
+        .collect();
+    assemble_runs(&streams, &vals, &mode_order, &dims, &runs, value_bits).map_err(|source| {
+        ExecError::Output {
+            tensor: name.to_string(),
+            source,
+        }
     })
 }

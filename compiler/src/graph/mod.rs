@@ -14,8 +14,8 @@ mod yaml;
 pub use kinds::{
     Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvScan, Concat, CrdDrop,
     CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, Locate, NodeKind, Port, PortSpec,
-    Primitive, Range, Reduce, RepSigGen, Repeat, Role, SpAccumulator, StreamKind, Subsect, Union,
-    ValsWrite, WindowScan, DESCRIPTORS,
+    Primitive, Range, Reduce, RepSigGen, Repeat, Role, RunExpand, RunMerge, RunPack, RunReduce,
+    SpAccumulator, StreamKind, Subsect, Union, ValsWrite, WindowScan, DESCRIPTORS,
 };
 pub use validate::GraphError;
 pub use yaml::{GraphIoError, GraphIoErrorKind};

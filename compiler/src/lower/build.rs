@@ -8,10 +8,12 @@ use crate::cin::lattice::{at_zero, Iterations, Slot, Term};
 use crate::cin::{ETree, Kernel, LevelScan, LowerError, Workspace};
 use crate::expr::LocateError;
 use crate::golden::LocateMiss;
+use crate::golden::{RunMergeMode, WayKind};
 use crate::graph::{
     Alu, AluOp, AluOperand, ArrayVals, BvExpand, BvJoin, BvScan, Concat, CrdDrop, CrdHold,
     FiberLookup, FiberWrite, GraphInfo, Intersect, Locate, NodeKind, Range, Reduce, RepSigGen,
-    Repeat, SamGraph, SpAccumulator, StreamKind, Subsect, Union, ValsWrite, WindowScan,
+    Repeat, RunExpand, RunMerge, RunPack, RunReduce, SamGraph, SpAccumulator, StreamKind, Subsect,
+    Union, ValsWrite, WindowScan,
 };
 use crate::tensor::level::FillRegion;
 use crate::tensor::LevelFormat;
@@ -24,6 +26,8 @@ type Stream = (NodeIndex, String);
 struct Joined {
     crd: Stream,
     refs: Vec<(Slot, Stream)>,
+    /// The coordinates are run starts (seed 000), not points.
+    runs: bool,
 }
 
 /// The joiners take up to this many ways (`sam_intersect`/`sam_union`, 2 or 3).
@@ -70,6 +74,11 @@ struct Builder<'k> {
     /// Located tensors iterated at an intersection where every child was
     /// located (one must be iterated): their `locate` was heard there.
     iterated_located: HashSet<String>,
+    /// Index variables whose coordinates are run starts (seed 000).
+    runs: HashSet<String>,
+    /// Set while joining a merge with runs in it: a full range there is one
+    /// run.
+    run_context: bool,
 }
 
 /// Lower `kernel` to a validated SAM graph.
@@ -107,6 +116,8 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
         sequences: it.sequences.into_iter().collect(),
         filled: HashMap::new(),
         iterated_located: HashSet::new(),
+        runs: HashSet::new(),
+        run_context: false,
     };
     for v in &kernel.loop_order {
         b.iterate(v)?;
@@ -173,10 +184,10 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
 }
 
 /// The scanners and writers the lowering emits read a full level by arithmetic,
-/// a bitvector level by words (`bvscan`) and any other through `pos`/`crd`
-/// arrays, and write a full or appendable level, all of points: refuse any other
-/// format (runs and repeats among them) rather than emit hardware that reads
-/// arrays the level does not have, or reads them with another meaning.
+/// a bitvector level by words (`bvscan`) and any other (RLE too) through
+/// `pos`/`crd` arrays, and write a full or appendable level: refuse any other
+/// format (LZ77 among them) rather than emit hardware that reads arrays the
+/// level does not have.
 fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     let refuse = |tensor: &str, level: usize, format, role| {
         Err(LowerError::LevelFormat {
@@ -189,9 +200,9 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     for op in &k.operands {
         for (l, spec) in op.format.levels.iter().enumerate() {
             let caps = spec.format.caps();
-            // Runs and repeats are not points (seed 000): a scanner of points
-            // would read them wrong.
-            let scanned = caps.fill_region == FillRegion::Points
+            // Runs are scanned as a compressed level is and merged as runs;
+            // repeats (LZ77) have no scanner yet.
+            let scanned = caps.fill_region != FillRegion::Repeats
                 && (caps.full
                     || spec.format == LevelFormat::Bitvector
                     || spec.format.imp().array_names() == ["pos", "crd"]);
@@ -202,7 +213,7 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     }
     for (l, spec) in k.output_format.levels.iter().enumerate() {
         let caps = spec.format.caps();
-        if caps.fill_region != FillRegion::Points || (!caps.full && !caps.append) {
+        if caps.fill_region == FillRegion::Repeats || (!caps.full && !caps.append) {
             return refuse(&k.output, l, spec.format, "write");
         }
     }
@@ -374,6 +385,9 @@ impl Builder<'_> {
             self.accumulated.insert(v.to_string());
         }
         self.crds.insert(v.to_string(), joined.crd.clone());
+        if joined.runs {
+            self.runs.insert(v.to_string());
+        }
         let mut aligned = HashSet::new();
         for (s, r) in joined.refs {
             aligned.insert(s);
@@ -509,6 +523,7 @@ impl Builder<'_> {
         Ok(Joined {
             crd,
             refs: vec![(s, vals)],
+            runs: false,
         })
     }
 
@@ -628,14 +643,48 @@ impl Builder<'_> {
                         format!("{}{level}_window", self.labels[s]),
                     ),
                 };
-                Ok(self.leaf(s, name, kind))
+                let runs = self.run_level(s, v);
+                Ok(Joined {
+                    runs,
+                    ..self.leaf(s, name, kind)
+                })
             }
             Term::Present(s) => {
+                let run = self.run_context;
                 let kind = NodeKind::Range(Range {
                     index: v.to_string(),
                     root: self.refs[*s].is_none(),
+                    run,
                 });
-                Ok(self.leaf(*s, format!("{}_range_{v}", self.labels[*s]), kind))
+                Ok(Joined {
+                    runs: run,
+                    ..self.leaf(*s, format!("{}_range_{v}", self.labels[*s]), kind)
+                })
+            }
+            Term::Merge {
+                intersect,
+                children,
+            } if self.has_runs(term, v) => {
+                if self.k.skips.iter().any(|x| x == v)
+                    || children.iter().any(|c| self.locatable(c, v).is_some())
+                    || self.bitvector_pair(children, v).is_some()
+                {
+                    return Err(LowerError::Unsupported(format!(
+                        "runs (an `r` level) merged at {v} with skipping, locating or \
+                         bitvectors"
+                    )));
+                }
+                let outer = std::mem::replace(&mut self.run_context, true);
+                let mut parts = Vec::new();
+                for c in children {
+                    parts.push(self.join(c, v)?);
+                }
+                self.run_context = outer;
+                if parts.iter().any(|p| p.runs) {
+                    return Ok(self.run_merge(*intersect, v, &parts));
+                }
+                // Runs met points below: what meets here is points.
+                self.merge_points(*intersect, v, parts)
             }
             Term::Merge {
                 intersect: true,
@@ -658,23 +707,34 @@ impl Builder<'_> {
                 for c in children {
                     parts.push(self.join(c, v)?);
                 }
-                let ways: usize = parts.iter().map(|p| p.refs.len()).sum();
-                if ways <= JOINER_WAYS {
-                    return Ok(self.joiner(*intersect, v, &parts));
-                }
-                // More references than a joiner has ways: an intersection is
-                // relaxed to a union, which chains. The union visits a superset
-                // (where a side is absent its values read 0, and `*` and `&` of
-                // 0 are 0), so the result stays exact; an unpadded output filters
-                // the zeros. An intersection cannot chain: aligning a reference
-                // onto its result would read the child's stream at two rates.
-                let mut acc = parts.remove(0);
-                for p in parts {
-                    acc = self.union_pair(v, acc, p);
-                }
-                Ok(acc)
+                self.merge_points(*intersect, v, parts)
             }
         }
+    }
+
+    /// A joiner over `parts` of points, or a chain of unions where they hold
+    /// more references than a joiner has ways.
+    fn merge_points(
+        &mut self,
+        intersect: bool,
+        v: &str,
+        mut parts: Vec<Joined>,
+    ) -> Result<Joined, LowerError> {
+        let ways: usize = parts.iter().map(|p| p.refs.len()).sum();
+        if ways <= JOINER_WAYS {
+            return Ok(self.joiner(intersect, v, &parts));
+        }
+        // More references than a joiner has ways: an intersection is relaxed
+        // to a union, which chains. The union visits a superset (where a side
+        // is absent its values read 0, and `*` and `&` of 0 are 0), so the
+        // result stays exact; an unpadded output filters the zeros. An
+        // intersection cannot chain: aligning a reference onto its result
+        // would read the child's stream at two rates.
+        let mut acc = parts.remove(0);
+        for p in parts {
+            acc = self.union_pair(v, acc, p);
+        }
+        Ok(acc)
     }
 
     /// The slot of `term` when it scans a tensor the schedule locates, at a level
@@ -787,6 +847,7 @@ impl Builder<'_> {
                 (is, (node, format!("ref_out_{it}"))),
                 (ls, (node, format!("ref_out_{t}"))),
             ],
+            runs: false,
         })
     }
 
@@ -869,6 +930,7 @@ impl Builder<'_> {
         Joined {
             crd: (node, "crd_out".into()),
             refs,
+            runs: false,
         }
     }
 
@@ -902,6 +964,7 @@ impl Builder<'_> {
         Joined {
             crd: (node, "crd_out".into()),
             refs: vec![(s, (node, "ref_out".into()))],
+            runs: false,
         }
     }
 
@@ -953,6 +1016,75 @@ impl Builder<'_> {
         Joined {
             crd: (m, "crd_out".into()),
             refs,
+            runs: false,
+        }
+    }
+
+    /// Whether `term` scans a level of runs along `v`, or (within a merge with
+    /// runs) has a full range, which is one run there.
+    fn has_runs(&self, term: &Term, v: &str) -> bool {
+        match term {
+            Term::Scan(s) => self.run_level(*s, v),
+            Term::Present(_) => self.run_context,
+            Term::Merge { children, .. } => children.iter().any(|c| self.has_runs(c, v)),
+        }
+    }
+
+    /// Whether slot `s` scans a level of runs (RLE) along `v`.
+    fn run_level(&self, s: Slot, v: &str) -> bool {
+        let Some(op) = self.k.operands.get(s) else {
+            return false;
+        };
+        let Some(level) = op.path().iter().position(|x| x == v) else {
+            return false;
+        };
+        matches!(op.level_scan(level), LevelScan::Plain { .. })
+            && op.format.levels[level].format.caps().fill_region == FillRegion::Runs
+    }
+
+    /// One run merge over every reference of `parts` (seed 000 Figure 9): a
+    /// way is runs or points as its part is. A product with a point way meets
+    /// the points (the output is points); anything else merges by the union of
+    /// the starts (the output is runs).
+    fn run_merge(&mut self, intersect: bool, v: &str, parts: &[Joined]) -> Joined {
+        let mut names = Vec::new();
+        let mut points = Vec::new();
+        for p in parts {
+            for (s, _) in &p.refs {
+                let t = self.labels[*s].clone();
+                if !p.runs {
+                    points.push(t.clone());
+                }
+                names.push(t);
+            }
+        }
+        let mode = if intersect && !points.is_empty() {
+            RunMergeMode::Intersect
+        } else {
+            RunMergeMode::Union
+        };
+        let m = self.add(
+            format!("{v}_runmerge"),
+            NodeKind::RunMerge(RunMerge {
+                index: v.to_string(),
+                operands: names,
+                points,
+                mode,
+            }),
+        );
+        let mut refs = Vec::new();
+        for p in parts {
+            for (s, r) in &p.refs {
+                let t = self.labels[*s].clone();
+                self.connect(&p.crd, m, &format!("crd_in_{t}"));
+                self.connect(r, m, &format!("ref_in_{t}"));
+                refs.push((*s, (m, format!("ref_out_{t}"))));
+            }
+        }
+        Joined {
+            crd: (m, "crd_out".into()),
+            refs,
+            runs: mode == RunMergeMode::Union,
         }
     }
 
@@ -964,6 +1096,7 @@ impl Builder<'_> {
         let head = |p: &Joined| Joined {
             crd: p.crd.clone(),
             refs: vec![p.refs[0].clone()],
+            runs: false,
         };
         let mut out = self.joiner(false, v, &[head(&a), head(&b)]);
         for p in [&a, &b] {
@@ -971,10 +1104,12 @@ impl Builder<'_> {
                 let onto = Joined {
                     crd: out.crd.clone(),
                     refs: vec![out.refs[0].clone()],
+                    runs: false,
                 };
                 let single = Joined {
                     crd: p.crd.clone(),
                     refs: vec![r.clone()],
+                    runs: false,
                 };
                 let aligned = self.joiner(false, v, &[onto, single]);
                 out.refs.push(aligned.refs[1].clone());
@@ -1143,6 +1278,21 @@ impl Builder<'_> {
         tail: usize,
     ) -> Stream {
         let outer = shape.last().cloned();
+        if self.runs.contains(r) {
+            // Every fiber of runs holds a run at 0 (or the extent is 0): one
+            // value per fiber, each run weighted by its length.
+            let n = self.add(
+                format!("{r}_runreduce"),
+                NodeKind::RunReduce(RunReduce {
+                    index: r.to_string(),
+                }),
+            );
+            let crd = self.crds[r].clone();
+            self.connect(&crd, n, "crd_in");
+            self.connect(s, n, "val_in");
+            self.tail.truncate(tail);
+            return (n, "val_out".to_string());
+        }
         // A sum that is combined further gives a value for every
         // point: per outer coordinate (read from the outer
         // stream), or the one scalar (the zero-filling reducer).
@@ -1201,6 +1351,12 @@ impl Builder<'_> {
             )));
         };
         let below: Vec<String> = shape[pos + 1..].to_vec();
+        if let Some(v) = below.iter().find(|v| self.runs.contains(*v)) {
+            return Err(LowerError::Unsupported(format!(
+                "a sum over {r} above the runs of {v}: an accumulator over {v} would take its \
+                 run starts for points; sum over {v} innermost, or store {v}'s level `d`"
+            )));
+        }
         shape.remove(pos);
         let out = match below.len() {
             0 => self.reducer(r, &s, &shape, added, tail),
@@ -1320,7 +1476,10 @@ impl Builder<'_> {
                 &k.output_format.levels[lvl + 1],
             );
             let dense_above = (0..lvl).any(|u| k.output_format.levels[u].format.caps().full);
-            if !this.format.caps().full && below.format.caps().full && dense_above {
+            // A run covers its coordinates with a whole fiber below: an `r` level
+            // drops nothing.
+            let runs = this.format.caps().fill_region == FillRegion::Runs;
+            if !runs && !this.format.caps().full && below.format.caps().full && dense_above {
                 return Err(LowerError::Unsupported(format!(
                     "output {}: compressed level {lvl} lies between dense levels: dense level {} \
                      needs a full fiber under every coordinate of level {lvl}, which the \
@@ -1358,6 +1517,7 @@ impl Builder<'_> {
         let path = self.output_path(shape)?;
         let mut vals = vals;
         let mut crds: HashMap<String, Stream> = self.crds.clone();
+        self.runs_to_output(&path, &mut crds, &mut vals)?;
         let full = |lvl: usize| k.output_format.levels[lvl].format.caps().full;
         let mut emptied = false;
         if let Some(last) = path.last() {
@@ -1414,6 +1574,59 @@ impl Builder<'_> {
             emptied = true;
         }
         self.write_output(&path, &crds, &vals);
+        Ok(())
+    }
+
+    /// Runs meet the output's levels (seed 000): at the last level, an `r`
+    /// level takes its runs through a run packer (from runs or from points) and
+    /// any other level takes points, runs expanded; above it, runs are written
+    /// as they are to an `r` level and refused elsewhere.
+    fn runs_to_output(
+        &mut self,
+        path: &[String],
+        crds: &mut HashMap<String, Stream>,
+        vals: &mut Stream,
+    ) -> Result<(), LowerError> {
+        let k = self.k;
+        for (lvl, v) in path.iter().enumerate() {
+            let to_runs = k.output_format.levels[lvl].format.caps().fill_region == FillRegion::Runs;
+            let runs = self.runs.contains(v);
+            let last = lvl + 1 == path.len();
+            let (base, kind) = match (to_runs, runs, last) {
+                (false, false, _) | (true, true, false) => continue,
+                (true, _, true) => (
+                    format!("{v}_runpack"),
+                    NodeKind::RunPack(RunPack {
+                        index: v.clone(),
+                        from: if runs { WayKind::Runs } else { WayKind::Points },
+                    }),
+                ),
+                (false, true, true) => (
+                    format!("{v}_runexpand"),
+                    NodeKind::RunExpand(RunExpand {
+                        index: v.clone(),
+                        values: true,
+                    }),
+                ),
+                (_, _, false) => {
+                    return Err(LowerError::Unsupported(format!(
+                        "output {} level {lvl} ({v}): {} above the last level",
+                        k.output,
+                        if runs {
+                            "runs written to a level that is not `r`"
+                        } else {
+                            "points written to an `r` level"
+                        }
+                    )))
+                }
+            };
+            let n = self.add(base, kind);
+            let crd = crds[v].clone();
+            self.connect(&crd, n, "crd_in");
+            self.connect(vals, n, "val_in");
+            crds.insert(v.clone(), (n, "crd_out".into()));
+            *vals = (n, "val_out".into());
+        }
         Ok(())
     }
 

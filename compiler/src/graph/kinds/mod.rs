@@ -31,6 +31,10 @@ mod range;
 mod reduce;
 mod repeat;
 mod repsiggen;
+mod runexpand;
+mod runmerge;
+mod runpack;
+mod runreduce;
 mod spaccumulator;
 mod subsect;
 mod union;
@@ -54,6 +58,10 @@ pub use range::Range;
 pub use reduce::Reduce;
 pub use repeat::Repeat;
 pub use repsiggen::RepSigGen;
+pub use runexpand::RunExpand;
+pub use runmerge::RunMerge;
+pub use runpack::RunPack;
+pub use runreduce::RunReduce;
 pub use spaccumulator::SpAccumulator;
 pub use subsect::Subsect;
 pub use union::Union;
@@ -401,6 +409,34 @@ pub(crate) fn refs_in(m: &dyn Machine, root: bool) -> Result<&[Token], String> {
     }
 }
 
+/// A list field read from a YAML sequence or from DOT's comma-separated text
+/// (`operands="B,c"`).
+pub(crate) fn list_or_text<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<String>, D::Error> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum ListOrText {
+        List(Vec<String>),
+        Text(String),
+    }
+    Ok(match ListOrText::deserialize(d)? {
+        ListOrText::List(v) => v,
+        ListOrText::Text(t) => t
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
+    })
+}
+
+/// The extent of `index` a node needs, or the message naming it.
+pub(crate) fn extent_of(m: &dyn Machine, index: &str, what: &str) -> Result<u64, String> {
+    m.extent(index)
+        .ok_or_else(|| format!("no level scanner gives the extent of index {index} for its {what}"))
+}
+
 /// A golden model's error as a step's message.
 pub(crate) fn model(e: GoldenError) -> String {
     e.to_string()
@@ -524,6 +560,14 @@ node_kinds! {
     Subsect => subsect,
     /// A window's stored elements.
     WindowScan => windowscan,
+    /// Merges runs (and points) by their starts.
+    RunMerge => runmerge,
+    /// Runs to points.
+    RunExpand => runexpand,
+    /// Run-length-weighted sums.
+    RunReduce => runreduce,
+    /// The RLE writer's front: as few runs as the values allow.
+    RunPack => runpack,
 }
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
@@ -626,7 +670,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 22);
+        assert_eq!(DESCRIPTORS.len(), 26);
     }
 
     #[test]

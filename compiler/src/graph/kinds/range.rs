@@ -25,6 +25,11 @@ pub struct Range {
     pub index: String,
     #[serde(default)]
     pub root: bool,
+    /// The range as one run (seed 000): coordinate 0 only, the run that covers
+    /// the whole extent, for an operand that is everywhere where the others are
+    /// runs.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub run: bool,
 }
 
 impl Primitive for Range {
@@ -42,8 +47,9 @@ impl Primitive for Range {
 
     fn describe(&self, _info: &GraphInfo) -> String {
         format!(
-            "the full range of {}, each reference broadcast along it{}",
+            "the full range of {}{}, each reference broadcast along it{}",
             self.index,
+            if self.run { " as one run" } else { "" },
             if self.root { ", root" } else { "" }
         )
     }
@@ -53,9 +59,14 @@ impl Primitive for Range {
     }
 
     fn dot(&self, _info: &GraphInfo) -> Dot {
-        Dot::new(format!("Range {}", self.index), "green3")
+        let d = Dot::new(format!("Range {}", self.index), "green3")
             .attr("index", &self.index)
-            .attr("root", self.root)
+            .attr("root", self.root);
+        if self.run {
+            d.attr("run", true)
+        } else {
+            d
+        }
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
@@ -64,6 +75,8 @@ impl Primitive for Range {
             format!("no level scanner gives the extent of index {index} for its range")
         })?;
         let refs = refs_in(m, self.root)?;
+        // One run covers the extent: its start, 0, alone.
+        let dim = if self.run { dim.min(1) } else { dim };
         let (crd, r) = golden::range(dim, refs).map_err(model)?;
         m.emit(Port::new(Role::CrdOut), crd);
         m.emit(Port::new(Role::RefOut), r);

@@ -1,0 +1,83 @@
+//! `runexpand`: runs to points (seed 000), for a consumer that needs every
+//! coordinate.
+
+use serde::{Deserialize, Serialize};
+
+use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port};
+use super::{PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::{self, Crd, Ref, Val};
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "runexpand",
+    dot: &["runexpand"],
+    summary: "runs to points: every coordinate of each run, with the run's reference",
+};
+
+/// Each run `[x, e)` of the (coordinate, reference) stream over `index` becomes
+/// the coordinates `x .. e-1`, each with the run's reference (`e`: the next run
+/// start, or the index's extent). With `values` the second stream carries the
+/// runs' values (`val_in`, `val_out`) in place of references.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunExpand {
+    pub index: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub values: bool,
+}
+
+impl RunExpand {
+    fn second(&self) -> (Role, Role, StreamKind) {
+        if self.values {
+            (Role::ValIn, Role::ValOut, Val)
+        } else {
+            (Role::RefIn, Role::RefOut, Ref)
+        }
+    }
+}
+
+impl Primitive for RunExpand {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        let (role, _, kind) = self.second();
+        vec![PortSpec::new(Role::CrdIn, Crd), PortSpec::new(role, kind)]
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        let (_, role, kind) = self.second();
+        vec![PortSpec::new(Role::CrdOut, Crd), PortSpec::new(role, kind)]
+    }
+
+    fn describe(&self, _info: &GraphInfo) -> String {
+        format!("expands the runs over {} to points", self.index)
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}_runexpand", self.index)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        let d = Dot::new(format!("RunExpand {}", self.index), "purple").attr("index", &self.index);
+        if self.values {
+            d.attr("values", true)
+        } else {
+            d
+        }
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let dim = extent_of(m, &self.index, "runexpand")?;
+        let (role_in, role_out, _) = self.second();
+        let (crd, second) = golden::runexpand(
+            m.input(&Port::new(Role::CrdIn))?,
+            m.input(&Port::new(role_in))?,
+            dim,
+        )
+        .map_err(model)?;
+        m.emit(Port::new(Role::CrdOut), crd);
+        m.emit(Port::new(role_out), second);
+        Ok(())
+    }
+}
