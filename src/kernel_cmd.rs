@@ -110,6 +110,24 @@ pub enum KernelCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The image kernels of seed 000 (its Figure 12) in RTL: cycles with the
+    /// images stored RLE (`dr`) against dense (`dd`) per mean run length (0:
+    /// one run; 1: no repeats), verified against the golden executor and the
+    /// dense reference.
+    Rle {
+        /// Kernels to run (scale, brighten, elemmul, alpha, mask); all by default.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        #[arg(long, default_value_t = 32)]
+        rows: u64,
+        #[arg(long, default_value_t = 256)]
+        cols: u64,
+        /// Mean run lengths, comma separated (0: one run per image).
+        #[arg(long, value_delimiter = ',', default_values_t = [1, 2, 4, 8, 16, 32, 64, 0])]
+        lengths: Vec<u64>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// The SAM paper's Figure 13 in RTL cycles: x(i) = b(i) * c(i) on vectors
     /// of 2000 with 400 nonzeros each (uniform; runs of each vector in the
     /// other's gaps; blocks), both dense, compressed, compressed with
@@ -166,6 +184,13 @@ pub fn run(cmd: KernelCmd) -> Result<()> {
             sparsities,
             seed,
         } => crate::conv_cmd::bench(size, length, &sparsities, seed),
+        KernelCmd::Rle {
+            only,
+            rows,
+            cols,
+            lengths,
+            seed,
+        } => crate::rle_cmd::bench(&only, rows, cols, &lengths, seed),
     }
 }
 

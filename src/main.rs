@@ -9,6 +9,7 @@ mod kernel_args;
 mod kernel_cmd;
 mod locate_cmd;
 mod primitive_cmd;
+mod rle_cmd;
 mod rtl_out;
 mod run_cmd;
 mod skip_cmd;

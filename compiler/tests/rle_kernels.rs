@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Schedule};
-use samgen_compiler::graph::SamGraph;
+use samgen_compiler::graph::{NodeKind, SamGraph};
 use samgen_compiler::kernels::pack_inputs;
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::generate::{runs, uniform, Density, RunLength, RunSpec, ValueRange};
@@ -32,6 +32,12 @@ fn count(g: &SamGraph, type_name: &str) -> usize {
 /// Golden == dense for `expr` in `fmts` on every set.
 fn check(expr: &str, fmts: &[&str], sets: &[HashMap<String, CooTensor>]) -> SamGraph {
     let g = lowered(expr, fmts);
+    // Wider merges chain, within the RTL's three ways.
+    for n in g.graph.node_weights() {
+        if let NodeKind::RunMerge(m) = &n.kind {
+            assert!(m.operands.len() <= 3, "{expr}: {} has {:?}", n.name, m.operands);
+        }
+    }
     let asg = parse(expr).unwrap();
     let f = formats(fmts);
     for (k, coo) in sets.iter().enumerate() {

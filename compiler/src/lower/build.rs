@@ -681,7 +681,7 @@ impl Builder<'_> {
                 }
                 self.run_context = outer;
                 if parts.iter().any(|p| p.runs) {
-                    return Ok(self.run_merge(*intersect, v, &parts));
+                    return Ok(self.run_merge(*intersect, v, parts));
                 }
                 // Runs met points below: what meets here is points.
                 self.merge_points(*intersect, v, parts)
@@ -1042,11 +1042,59 @@ impl Builder<'_> {
             && op.format.levels[level].format.caps().fill_region == FillRegion::Runs
     }
 
-    /// One run merge over every reference of `parts` (seed 000 Figure 9): a
-    /// way is runs or points as its part is. A product with a point way meets
+    /// The run merge of `parts`: one node where their references fit its ways,
+    /// else a chain of pairs, as unions chain ([`Builder::union_pair`]).
+    fn run_merge(&mut self, intersect: bool, v: &str, mut parts: Vec<Joined>) -> Joined {
+        let ways: usize = parts.iter().map(|p| p.refs.len()).sum();
+        if ways <= JOINER_WAYS {
+            return self.run_merge_node(intersect, v, &parts);
+        }
+        let mut acc = parts.remove(0);
+        for p in parts {
+            acc = self.run_pair(intersect, v, acc, p);
+        }
+        acc
+    }
+
+    /// The run merge of two parts within a node's ways: their first references
+    /// merged, then every other reference aligned onto the result by a 2-way
+    /// merge with it. The result's coordinates hold every part's (a union's
+    /// starts, where a point way's fill resumes too) or lie in every point
+    /// part's (an intersection), so each alignment keeps them.
+    fn run_pair(&mut self, intersect: bool, v: &str, a: Joined, b: Joined) -> Joined {
+        if a.refs.len() + b.refs.len() <= JOINER_WAYS {
+            return self.run_merge_node(intersect, v, &[a, b]);
+        }
+        let head = |p: &Joined| Joined {
+            crd: p.crd.clone(),
+            refs: vec![p.refs[0].clone()],
+            runs: p.runs,
+        };
+        let mut out = self.run_merge_node(intersect, v, &[head(&a), head(&b)]);
+        for p in [&a, &b] {
+            for r in &p.refs[1..] {
+                let onto = Joined {
+                    crd: out.crd.clone(),
+                    refs: vec![out.refs[0].clone()],
+                    runs: out.runs,
+                };
+                let single = Joined {
+                    crd: p.crd.clone(),
+                    refs: vec![r.clone()],
+                    runs: p.runs,
+                };
+                let aligned = self.run_merge_node(!out.runs, v, &[onto, single]);
+                out.refs.push(aligned.refs[1].clone());
+            }
+        }
+        out
+    }
+
+    /// One run merge node over every reference of `parts` (seed 000 Figure 9):
+    /// a way is runs or points as its part is. A product with a point way meets
     /// the points (the output is points); anything else merges by the union of
     /// the starts (the output is runs).
-    fn run_merge(&mut self, intersect: bool, v: &str, parts: &[Joined]) -> Joined {
+    fn run_merge_node(&mut self, intersect: bool, v: &str, parts: &[Joined]) -> Joined {
         let mut names = Vec::new();
         let mut points = Vec::new();
         for p in parts {

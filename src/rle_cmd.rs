@@ -1,0 +1,188 @@
+//! `samgen kernel rle`: the image kernels of seed 000 (its Figure 12) in RTL:
+//! cycles with the images stored RLE (`dr`) against dense (`dd`), per mean run
+//! length, on an image with no repeats and on one run; each run verified RTL ==
+//! golden == dense.
+
+use std::collections::HashMap;
+
+use anyhow::{Context, Result};
+use samgen_compiler::expr::evaluate;
+use samgen_compiler::kernels::{lower_expression, Lowered};
+use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
+use samgen_compiler::tensor::CooTensor;
+use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_hdl::top::TopOptions;
+
+/// One kernel of the table: its expression, its inputs and their formats in
+/// the RLE build (the dense build stores every tensor `dd`, `d`).
+struct Kernel {
+    name: &'static str,
+    expr: &'static str,
+    /// Formats in the RLE build; a mask (`M`, `R`) stays `ds` in both.
+    rle: &'static [&'static str],
+    images: &'static [&'static str],
+    masks: &'static [&'static str],
+}
+
+const KERNELS: &[Kernel] = &[
+    Kernel {
+        name: "scale",
+        expr: "A(i,j) = B(i,j) * 3",
+        rle: &["A:dr", "B:dr"],
+        images: &["B"],
+        masks: &[],
+    },
+    Kernel {
+        name: "brighten",
+        expr: "A(i,j) = min(B(i,j) + 40, 255)",
+        rle: &["A:dr", "B:dr"],
+        images: &["B"],
+        masks: &[],
+    },
+    Kernel {
+        name: "elemmul",
+        expr: "A(i,j) = B(i,j) * C(i,j)",
+        rle: &["A:dr", "B:dr", "C:dr"],
+        images: &["B", "C"],
+        masks: &[],
+    },
+    Kernel {
+        name: "alpha",
+        expr: "A(i,j) = (3*B(i,j) + C(i,j)) >> 2",
+        rle: &["A:dr", "B:dr", "C:dr"],
+        images: &["B", "C"],
+        masks: &[],
+    },
+    Kernel {
+        name: "mask",
+        expr: "A(i,j) = B(i,j) * M(i,j)",
+        rle: &["A:dr", "B:dr", "M:ds"],
+        images: &["B"],
+        masks: &["M"],
+    },
+];
+
+/// The dense build's formats: every image and output `dd`, masks as given.
+fn dense_formats(k: &Kernel) -> Vec<String> {
+    k.rle
+        .iter()
+        .map(|f| match f.split_once(':') {
+            Some((t, _)) if !k.masks.contains(&t) => format!("{t}:dd"),
+            _ => f.to_string(),
+        })
+        .collect()
+}
+
+/// An 8-bit image of `rows` x `cols` with runs of mean length `len` (1: no
+/// repeats), or a single run (`len` 0).
+fn image(rows: u64, cols: u64, len: u64, seed: u64) -> Result<CooTensor> {
+    let range = ValueRange::new(1, 255)?;
+    if len == 0 {
+        return Ok(generate::runs(
+            &[rows, cols],
+            &RunSpec {
+                length: RunLength::Fixed(cols),
+                density: 1.0,
+            },
+            ValueRange::new(77, 77)?,
+            seed,
+        )?);
+    }
+    let spec = RunSpec {
+        length: RunLength::Uniform {
+            min: 1,
+            max: 2 * len - 1,
+        },
+        density: 1.0,
+    };
+    let mut img = generate::runs(&[rows, cols], &spec, range, seed)?;
+    if len == 1 {
+        // No repeats: every pixel differs from the one before it.
+        let mut last = (u64::MAX, 0i64);
+        for (c, v) in img.entries.iter_mut() {
+            if c[0] == last.0 && *v == last.1 {
+                *v = if *v == 255 { 1 } else { *v + 1 };
+            }
+            last = (c[0], *v);
+        }
+    }
+    Ok(img)
+}
+
+/// RTL cycles of `built` on `coo`, verified against golden and dense.
+fn cycles(
+    label: &str,
+    (asg, formats, graph): &Lowered,
+    coo: &HashMap<String, CooTensor>,
+    words: u64,
+    extent: u64,
+) -> Result<u64> {
+    let dense = evaluate(asg, coo, 32).with_context(|| format!("{label}: dense"))?;
+    let opts = RtlOptions {
+        top: TopOptions {
+            ref_width: 64 - words.leading_zeros() + 1,
+            ..TopOptions::default()
+        },
+        capacity: Some(Capacity { words, extent }),
+        ..RtlOptions::default()
+    };
+    let v = verify(
+        graph,
+        coo,
+        formats,
+        Some((&asg.lhs.tensor, &dense)),
+        32,
+        label,
+        &opts,
+    )
+    .with_context(|| format!("{label} in RTL"))?;
+    Ok(v.rtl.cycles)
+}
+
+/// The table: per kernel, per mean run length (0: one run), the cycles of the
+/// RLE build and of the dense one.
+pub fn bench(only: &[String], rows: u64, cols: u64, lengths: &[u64], seed: u64) -> Result<()> {
+    let words = (rows * cols).next_power_of_two();
+    let extent = cols.next_power_of_two();
+    println!("{rows} x {cols} images, 8-bit; mean run length 0 is one run per image");
+    println!(
+        "{:<10} {:>6} {:>10} {:>10} {:>8}",
+        "kernel", "run", "dr", "dd", "dd/dr"
+    );
+    for k in KERNELS
+        .iter()
+        .filter(|k| only.is_empty() || only.iter().any(|o| o == k.name))
+    {
+        let rle = lower_expression(k.expr, k.rle, &[])?;
+        let dense_fmts = dense_formats(k);
+        let dense_refs: Vec<&str> = dense_fmts.iter().map(String::as_str).collect();
+        let dense = lower_expression(k.expr, &dense_refs, &[])?;
+        for (n, &len) in lengths.iter().enumerate() {
+            let mut coo = HashMap::new();
+            for (m, t) in k.images.iter().enumerate() {
+                let s = seed + 100 * n as u64 + m as u64;
+                coo.insert(t.to_string(), image(rows, cols, len, s)?);
+            }
+            for (m, t) in k.masks.iter().enumerate() {
+                let mask = generate::uniform(
+                    &[rows, cols],
+                    Density::Probability(0.25),
+                    ValueRange::new(1, 1)?,
+                    seed + 50 + m as u64,
+                )?;
+                coo.insert(t.to_string(), mask);
+            }
+            let a = cycles(&format!("{} dr", k.name), &rle, &coo, words, extent)?;
+            let b = cycles(&format!("{} dd", k.name), &dense, &coo, words, extent)?;
+            println!(
+                "{:<10} {:>6} {:>10} {:>10} {:>7.2}x",
+                k.name,
+                len,
+                a,
+                b,
+                b as f64 / a.max(1) as f64
+            );
+        }
+    }
+    Ok(())
+}

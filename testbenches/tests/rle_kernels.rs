@@ -1,0 +1,169 @@
+//! The image kernels of seed 000 over RLE levels as generated RTL in Verilator:
+//! RTL == golden == dense with a random FIFO depth of 1..4 on every edge, on
+//! images of mean run lengths 1 (no repeats), 4 and 64, one run, and all zero,
+//! with masks from empty to full. Brighten (a range as one run, a run merge, a
+//! run packer), the mask product (an intersecting run merge, a packer from
+//! points), a matrix-vector product with an RLE vector (a run-weighted reducer)
+//! written dense, and compositing over RGB images (`drd`). Four Verilator
+//! models, shared through the model cache.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::expr::evaluate;
+use samgen_compiler::kernels::{lower_expression, Lowered};
+use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
+use samgen_compiler::tensor::CooTensor;
+use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_hdl::top::TopOptions;
+
+fn build(expr: &str, formats: &[&str]) -> Lowered {
+    lower_expression(expr, formats, &[]).unwrap_or_else(|e| panic!("{expr}: {e}"))
+}
+
+/// An 8-bit image of runs of mean length about `len`; 0 is one run, and the
+/// all-zero image is `CooTensor::zeros`.
+fn image(dims: &[u64], len: u64, seed: u64) -> CooTensor {
+    let (length, range) = match len {
+        0 => (RunLength::Fixed(dims[dims.len() - 1]), (77, 77)),
+        l => (
+            RunLength::Uniform {
+                min: 1,
+                max: 2 * l - 1,
+            },
+            (1, 255),
+        ),
+    };
+    let spec = RunSpec {
+        length,
+        density: 0.8,
+    };
+    generate::runs(
+        dims,
+        &spec,
+        ValueRange::new(range.0, range.1).unwrap(),
+        seed,
+    )
+    .unwrap()
+}
+
+fn mask(dims: &[u64], density: f64, seed: u64) -> CooTensor {
+    let ones = ValueRange::new(1, 1).unwrap();
+    generate::uniform(dims, Density::Probability(density), ones, seed).unwrap()
+}
+
+/// Images of mean run lengths 1, 4, 64, one run, and all zero.
+fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
+    let mut v: Vec<CooTensor> = [1, 4, 64, 0]
+        .iter()
+        .enumerate()
+        .map(|(k, &len)| image(dims, len, seed + k as u64))
+        .collect();
+    v.push(CooTensor::zeros(dims.to_vec()));
+    v
+}
+
+/// Every set through RTL with random depths, RTL == golden == dense.
+fn run(
+    label: &str,
+    (asg, formats, graph): &Lowered,
+    sets: &[HashMap<String, CooTensor>],
+    seed: u64,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let top = TopOptions {
+        edge_depths: (graph.graph.edge_indices())
+            .map(|e| (e.index(), rng.gen_range(1..=4)))
+            .collect::<BTreeMap<_, _>>(),
+        ..TopOptions::default()
+    };
+    let opts = RtlOptions {
+        top,
+        capacity: Some(Capacity {
+            words: 512,
+            extent: 64,
+        }),
+        ..RtlOptions::default()
+    };
+    let mut cycles = Vec::new();
+    for (k, coo) in sets.iter().enumerate() {
+        let dense = evaluate(asg, coo, 32).unwrap();
+        let v = verify(
+            graph,
+            coo,
+            formats,
+            Some((&asg.lhs.tensor, &dense)),
+            32,
+            label,
+            &opts,
+        )
+        .unwrap_or_else(|e| panic!("{label} on set {k}: {e}"));
+        cycles.push(v.rtl.cycles);
+    }
+    eprintln!("{label}: RTL cycles per set {cycles:?}");
+}
+
+const DIMS: [u64; 2] = [4, 48];
+
+#[test]
+fn brighten_over_rle_in_rtl() {
+    let built = build("A(i,j) = min(B(i,j) + 40, 255)", &["A:dr", "B:dr"]);
+    let data: Vec<_> = (images(&DIMS, 1).into_iter())
+        .map(|b| HashMap::from([("B".to_string(), b)]))
+        .collect();
+    run("brighten dr", &built, &data, 0xe1);
+}
+
+#[test]
+fn mask_product_over_rle_in_rtl() {
+    let built = build("A(i,j) = B(i,j) * M(i,j)", &["A:dr", "B:dr", "M:ds"]);
+    let data: Vec<_> = (images(&DIMS, 10).into_iter().enumerate())
+        .map(|(k, b)| {
+            let m = mask(&DIMS, [0.0, 0.1, 0.5, 1.0, 0.3][k], 20 + k as u64);
+            HashMap::from([("B".to_string(), b), ("M".to_string(), m)])
+        })
+        .collect();
+    run("mask dr", &built, &data, 0xe2);
+}
+
+#[test]
+fn matrix_vector_with_an_rle_vector_in_rtl() {
+    let built = build("a(i) = B(i,j) * c(j)", &["a:d", "B:dr", "c:r"]);
+    let vectors = images(&[DIMS[1]], 30);
+    let data: Vec<_> = (images(&DIMS, 40).into_iter().enumerate())
+        .map(|(k, b)| {
+            let c = vectors[(k + 2) % vectors.len()].clone();
+            HashMap::from([("B".to_string(), b), ("c".to_string(), c)])
+        })
+        .collect();
+    run("matvec dr r", &built, &data, 0xe3);
+}
+
+#[test]
+fn compositing_over_rgb_rle_in_rtl() {
+    let built = build(
+        "O(i,j,c) = F(i,j,c) * M(i,j) + S(i,j,c) * !M(i,j)",
+        &["O:drd", "F:drd", "S:drd", "M:ds"],
+    );
+    let dims = [3u64, 24, 3];
+    let data: Vec<_> = (0..4u64)
+        .map(|k| {
+            HashMap::from([
+                (
+                    "F".to_string(),
+                    image(&dims, [1, 4, 16, 0][k as usize], 50 + k),
+                ),
+                (
+                    "S".to_string(),
+                    image(&dims, [16, 1, 4, 0][k as usize], 60 + k),
+                ),
+                (
+                    "M".to_string(),
+                    mask(&dims[..2], [0.0, 0.3, 0.7, 1.0][k as usize], 70 + k),
+                ),
+            ])
+        })
+        .collect();
+    run("compositing drd", &built, &data, 0xe4);
+}
