@@ -194,8 +194,8 @@ pub enum BoardCmd {
 pub struct BoardRunArgs {
     #[command(flatten)]
     pub target: BoardKernel,
-    /// An input tensor file (.mtx, .tns, or an image: .png, .pgm, .ppm), one
-    /// per input tensor. Repeatable.
+    /// An input tensor file (.mtx, .tns, an image: .png, .pgm, .ppm, or
+    /// compressed: .rle, .lz77), one per input tensor. Repeatable.
     #[arg(short = 'i', long = "input", value_name = "NAME=FILE")]
     pub inputs: Vec<String>,
     /// The board's serial port.

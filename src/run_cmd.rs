@@ -33,8 +33,8 @@ pub struct RunArgs {
     /// own `expression=` attribute; without either, nothing is compared).
     #[arg(long = "expr", value_name = "EXPR", requires = "graph")]
     pub reference: Option<String>,
-    /// An input tensor file (.mtx, .tns, or an image: .png, .pgm, .ppm), one
-    /// per input tensor. Repeatable.
+    /// An input tensor file (.mtx, .tns, an image: .png, .pgm, .ppm, or
+    /// compressed: .rle, .lz77), one per input tensor. Repeatable.
     #[arg(short = 'i', long = "input", value_name = "NAME=FILE")]
     pub inputs: Vec<String>,
     #[arg(long, value_enum, default_value = "golden")]

@@ -100,8 +100,9 @@ pub enum TensorCmd {
         #[arg(long)]
         json: bool,
     },
-    /// Convert between .mtx, .tns and images (.png gray or RGB, .pgm gray,
-    /// .ppm RGB; pixels 0..=255).
+    /// Convert between .mtx, .tns, images (.png gray or RGB, .pgm gray, .ppm
+    /// RGB; pixels 0..=255) and compressed fibers (.rle text, .lz77 in seed
+    /// 000's element layout).
     Convert {
         input: PathBuf,
         output: PathBuf,

@@ -248,3 +248,111 @@ fn bad_lz77_arrays_are_refused_with_one_line() {
         assert_eq!(e, want);
     }
 }
+
+mod files {
+    //! `.rle` and `.lz77` files: round trips, and bad compressed input refused
+    //! with one line naming the file (and line, or fiber).
+
+    use samgen_compiler::tensor::generate::{runs, RunLength, RunSpec, ValueRange};
+    use samgen_compiler::tensor::{read_tensor, write_tensor, ReadOptions, WriteOptions};
+
+    #[test]
+    fn rle_and_lz77_files_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let spec = RunSpec {
+            length: RunLength::Uniform { min: 1, max: 9 },
+            density: 0.7,
+        };
+        for dims in [vec![30u64], vec![4, 25], vec![2, 3, 11]] {
+            let coo = runs(&dims, &spec, ValueRange::new(1, 300).unwrap(), 4).unwrap();
+            for ext in ["rle", "lz77"] {
+                let p = dir.path().join(format!("t.{ext}"));
+                write_tensor(&p, &coo, &WriteOptions::default()).unwrap();
+                let back = read_tensor(&p, &ReadOptions::default()).unwrap();
+                assert_eq!(back, coo, "{ext} {dims:?}");
+            }
+        }
+    }
+
+    fn error_of(name: &str, bytes: &[u8]) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let e = read_tensor(&p, &ReadOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(!e.contains('\n') && e.contains(name), "{e}");
+        e
+    }
+
+    #[test]
+    fn bad_rle_files_name_the_line() {
+        for (text, want) in [
+            (
+                "rle 2 8\n0:5 3:1\n0:1 4:2 4:3\n",
+                "b.rle:3: run start 4 after 4: run starts must increase",
+            ),
+            (
+                "rle 2 8\n0:5 3:1 2:7\n0:1\n",
+                "b.rle:2: run start 2 after 3: run starts must increase",
+            ),
+            (
+                "rle 2 8\n1:5\n0:1\n",
+                "b.rle:2: the first run starts at 1, not at 0",
+            ),
+            (
+                "rle 2 8\n0:5 8:1\n0:1\n",
+                "b.rle:2: run start 8 is outside the dimension 8",
+            ),
+            (
+                "rle 2 8\n0:5\n",
+                "b.rle: 1 fibers, but the dimensions give 2",
+            ),
+            (
+                "rle 2 8\n0:5 x\n0:1\n",
+                "b.rle:2: `x` is not a run `start:value`",
+            ),
+        ] {
+            let e = error_of("b.rle", text.as_bytes());
+            assert!(e.ends_with(want), "{e}");
+        }
+    }
+
+    #[test]
+    fn bad_lz77_files_name_the_fiber() {
+        let file = |elements: &[u16], dim: u32| {
+            let mut b = b"LZ77".to_vec();
+            b.extend(1u32.to_le_bytes());
+            b.extend(dim.to_le_bytes());
+            b.extend((elements.len() as u32).to_le_bytes());
+            for e in elements {
+                b.extend(e.to_le_bytes());
+            }
+            b
+        };
+        let mut truncated = file(&[3, 1, 2, 3], 3);
+        truncated.truncate(truncated.len() - 2);
+        for (bytes, want) in [
+            (truncated, "the file ends inside fiber 0"),
+            (
+                file(&[3, 1, 2], 3),
+                "fiber 0: the stream ends inside a token",
+            ),
+            (
+                file(&[1, 5, 0x8000, 1], 3),
+                "fiber 0: element 2: a repeat with a count of zero",
+            ),
+            (
+                file(&[1, 5, 0x8002, 4], 3),
+                "fiber 0: element 2: a repeat with distance 4 reaches before the start",
+            ),
+            (
+                file(&[1, 5, 0x8002, 1], 4),
+                "fiber 0 decodes to 3 values, the dimension is 4",
+            ),
+        ] {
+            let e = error_of("c.lz77", &bytes);
+            assert!(e.contains(want), "{e}");
+        }
+    }
+}

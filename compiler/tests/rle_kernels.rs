@@ -35,7 +35,12 @@ fn check(expr: &str, fmts: &[&str], sets: &[HashMap<String, CooTensor>]) -> SamG
     // Wider merges chain, within the RTL's three ways.
     for n in g.graph.node_weights() {
         if let NodeKind::RunMerge(m) = &n.kind {
-            assert!(m.operands.len() <= 3, "{expr}: {} has {:?}", n.name, m.operands);
+            assert!(
+                m.operands.len() <= 3,
+                "{expr}: {} has {:?}",
+                n.name,
+                m.operands
+            );
         }
     }
     let asg = parse(expr).unwrap();

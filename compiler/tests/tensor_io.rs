@@ -199,14 +199,16 @@ fn unknown_extension_and_missing_file() {
     assert_eq!(
         e,
         format!(
-            "{}: unknown tensor file type (expected .mtx, .tns, .png, .pgm or .ppm)",
+            "{}: unknown tensor file type (expected .mtx, .tns, .png, .pgm, .ppm, .rle or .lz77)",
             path.display()
         )
     );
     let e = write_tensor(&path, &matrix(), &WriteOptions::default())
         .unwrap_err()
         .to_string();
-    assert!(e.ends_with("unknown tensor file type (expected .mtx, .tns, .png, .pgm or .ppm)"));
+    assert!(e.ends_with(
+        "unknown tensor file type (expected .mtx, .tns, .png, .pgm, .ppm, .rle or .lz77)"
+    ));
     let missing = dir.path().join("missing.mtx");
     let e = read_tensor(&missing, &opts()).unwrap_err();
     assert_eq!(e.line, None);

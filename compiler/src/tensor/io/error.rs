@@ -34,8 +34,10 @@ pub enum DataErrorKind {
     Read(String),
     #[error("cannot write: {0}")]
     Write(String),
-    #[error("unknown tensor file type (expected .mtx, .tns, .png, .pgm or .ppm)")]
+    #[error("unknown tensor file type (expected .mtx, .tns, .png, .pgm, .ppm, .rle or .lz77)")]
     UnknownExtension,
+    #[error("{0}")]
+    Compressed(String),
     #[error("cannot decode the image: {0}")]
     Image(String),
     #[error("pixel type {0}: samgen reads 8-bit gray and 8-bit RGB images")]

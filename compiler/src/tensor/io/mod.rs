@@ -1,12 +1,13 @@
-//! Tensor files: Matrix Market (`.mtx`), FROSTT (`.tns`) and images (`.png`,
-//! `.pgm`, `.ppm`; [`image`](self::image)), read into and written from
-//! [`CooTensor`]s.
+//! Tensor files: Matrix Market (`.mtx`), FROSTT (`.tns`), images (`.png`,
+//! `.pgm`, `.ppm`; [`image`](self::image)) and compressed fibers (`.rle`,
+//! `.lz77`; [`compressed`]), read into and written from [`CooTensor`]s.
 //!
 //! Every problem is a [`DataError`] that prints as one line, `FILE:LINE: message`
 //! (1-based line; coordinates in messages are 1-based as in the file, while mode
 //! numbers are 0-based as in format text), so a user can jump to it; nothing here
 //! panics on bad input.
 
+pub mod compressed;
 mod error;
 pub mod image;
 mod lines;
@@ -79,6 +80,8 @@ pub enum FileKind {
     Png,
     Pgm,
     Ppm,
+    Rle,
+    Lz77,
 }
 
 impl FileKind {
@@ -95,6 +98,8 @@ impl FileKind {
             Some("png") => Ok(FileKind::Png),
             Some("pgm") => Ok(FileKind::Pgm),
             Some("ppm") => Ok(FileKind::Ppm),
+            Some("rle") => Ok(FileKind::Rle),
+            Some("lz77") => Ok(FileKind::Lz77),
             _ => Err(whole_file(path, DataErrorKind::UnknownExtension)),
         }
     }
@@ -107,6 +112,8 @@ impl FileKind {
             FileKind::Png => "PNG",
             FileKind::Pgm => "PGM (gray)",
             FileKind::Ppm => "PPM (RGB)",
+            FileKind::Rle => "RLE text",
+            FileKind::Lz77 => "LZ77",
         }
     }
 }
@@ -127,6 +134,12 @@ pub fn read_tensor(path: &Path, opts: &ReadOptions) -> Result<CooTensor, DataErr
     match kind {
         FileKind::Mtx => parse_mtx(&read_text(path)?, &file, opts),
         FileKind::Tns => parse_tns(&read_text(path)?, &file, opts),
+        FileKind::Rle => compressed::read_rle(path, &read_text(path)?),
+        FileKind::Lz77 => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| whole_file(path, DataErrorKind::Read(e.to_string())))?;
+            compressed::read_lz77(path, &bytes)
+        }
         FileKind::Png | FileKind::Pgm | FileKind::Ppm => {
             opts.check(&file)?;
             let coo = image::read_image(path)?;
@@ -161,6 +174,12 @@ pub fn write_tensor(path: &Path, coo: &CooTensor, opts: &WriteOptions) -> Result
         FileKind::Tns => to_tns_string(coo, opts.tns_style),
         FileKind::Png | FileKind::Pgm | FileKind::Ppm => {
             return image::write_image(path, coo, kind);
+        }
+        FileKind::Rle => compressed::to_rle_string(coo),
+        FileKind::Lz77 => {
+            let bytes = compressed::to_lz77_bytes(coo).map_err(|k| whole_file(path, k))?;
+            return std::fs::write(path, bytes)
+                .map_err(|e| whole_file(path, DataErrorKind::Write(e.to_string())));
         }
     }
     .map_err(|k| whole_file(path, k))?;
