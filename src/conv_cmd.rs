@@ -6,11 +6,10 @@
 use std::collections::HashMap;
 
 use anyhow::{Context, Result};
-use samgen_compiler::expr::evaluate;
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::CooTensor;
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_cosim::kernel::{verify_lowered, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
 type Built = Lowered;
@@ -22,11 +21,10 @@ fn build(expr: &str, formats: &[&str]) -> Result<Built> {
 /// RTL cycles of `built` on `coo`, verified against golden and dense.
 fn cycles(
     label: &str,
-    (asg, formats, graph): &Built,
+    built: &Built,
     coo: &HashMap<String, CooTensor>,
     capacity: Capacity,
 ) -> Result<u64> {
-    let dense = evaluate(asg, coo, 32).with_context(|| format!("{label}: dense"))?;
     // References address the largest array (a 200 x 200 input's values).
     let words_bits = 64 - capacity.words.leading_zeros();
     let opts = RtlOptions {
@@ -38,16 +36,7 @@ fn cycles(
         capacity: Some(capacity),
         ..RtlOptions::default()
     };
-    let v = verify(
-        graph,
-        coo,
-        formats,
-        Some((&asg.lhs.tensor, &dense)),
-        32,
-        label,
-        &opts,
-    )
-    .with_context(|| format!("{label} in RTL"))?;
+    let v = verify_lowered(label, built, coo, &opts).with_context(|| format!("{label} in RTL"))?;
     Ok(v.rtl.cycles)
 }
 

@@ -6,11 +6,10 @@
 use std::collections::HashMap;
 
 use anyhow::{Context, Result};
-use samgen_compiler::expr::evaluate;
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::CooTensor;
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_cosim::kernel::{verify_lowered, Capacity, RtlOptions};
 
 /// Memories and extents of every model, so one model serves every size.
 const CAPACITY: Capacity = Capacity {
@@ -57,26 +56,12 @@ fn uniform(dims: &[u64], density: f64, seed: u64) -> Result<CooTensor> {
 }
 
 /// RTL cycles of `graph` on `coo`, verified against golden and dense.
-fn cycles(
-    label: &str,
-    (asg, formats, graph): &Lowered,
-    coo: &HashMap<String, CooTensor>,
-) -> Result<u64> {
-    let dense = evaluate(asg, coo, 32).with_context(|| format!("{label}: dense"))?;
+fn cycles(label: &str, built: &Lowered, coo: &HashMap<String, CooTensor>) -> Result<u64> {
     let opts = RtlOptions {
         capacity: Some(CAPACITY),
         ..RtlOptions::default()
     };
-    let v = verify(
-        graph,
-        coo,
-        formats,
-        Some((&asg.lhs.tensor, &dense)),
-        32,
-        label,
-        &opts,
-    )
-    .with_context(|| format!("{label} in RTL"))?;
+    let v = verify_lowered(label, built, coo, &opts).with_context(|| format!("{label} in RTL"))?;
     Ok(v.rtl.cycles)
 }
 

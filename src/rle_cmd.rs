@@ -6,11 +6,10 @@
 use std::collections::HashMap;
 
 use anyhow::{Context, Result};
-use samgen_compiler::expr::evaluate;
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::CooTensor;
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_cosim::kernel::{verify_lowered, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
 /// One kernel of the table: its expression, its inputs and their formats in
@@ -112,12 +111,11 @@ fn image(rows: u64, cols: u64, len: u64, seed: u64) -> Result<CooTensor> {
 /// RTL cycles of `built` on `coo`, verified against golden and dense.
 fn cycles(
     label: &str,
-    (asg, formats, graph): &Lowered,
+    built: &Lowered,
     coo: &HashMap<String, CooTensor>,
     words: u64,
     extent: u64,
 ) -> Result<u64> {
-    let dense = evaluate(asg, coo, 32).with_context(|| format!("{label}: dense"))?;
     let opts = RtlOptions {
         top: TopOptions {
             ref_width: 64 - words.leading_zeros() + 1,
@@ -126,16 +124,7 @@ fn cycles(
         capacity: Some(Capacity { words, extent }),
         ..RtlOptions::default()
     };
-    let v = verify(
-        graph,
-        coo,
-        formats,
-        Some((&asg.lhs.tensor, &dense)),
-        32,
-        label,
-        &opts,
-    )
-    .with_context(|| format!("{label} in RTL"))?;
+    let v = verify_lowered(label, built, coo, &opts).with_context(|| format!("{label} in RTL"))?;
     Ok(v.rtl.cycles)
 }
 

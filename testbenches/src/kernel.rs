@@ -1065,3 +1065,63 @@ pub fn verify(
     }
     Ok(Verified { rtl, golden })
 }
+
+/// A FIFO depth of 1 to 4 on every edge of `graph`, drawn from `seed`: the
+/// kernel tests' schedule of stalls and slack.
+pub fn random_edge_depths(graph: &SamGraph, seed: u64) -> BTreeMap<usize, u32> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (graph.graph.edge_indices())
+        .map(|e| (e.index(), rng.gen_range(1..=4)))
+        .collect()
+}
+
+/// [`verify`] of a lowered expression (assignment, formats, graph) on `inputs`
+/// with 32-bit values, its dense reference evaluated here: RTL == golden ==
+/// dense.
+pub fn verify_lowered(
+    label: &str,
+    (asg, formats, graph): &samgen_compiler::kernels::Lowered,
+    inputs: &HashMap<String, CooTensor>,
+    opts: &RtlOptions,
+) -> Result<Verified, CosimError> {
+    let dense = samgen_compiler::expr::evaluate(asg, inputs, 32)
+        .map_err(|e| CosimError::Mismatch(format!("dense reference: {e}")))?;
+    verify(
+        graph,
+        inputs,
+        formats,
+        Some((&asg.lhs.tensor, &dense)),
+        32,
+        label,
+        opts,
+    )
+}
+
+/// Every input set of `sets` through [`verify_lowered`], with a random FIFO
+/// depth on every edge ([`random_edge_depths`] of `seed`) and memories of
+/// `capacity`: the RTL cycles per set, or the first failing set's index and
+/// error.
+pub fn verify_sets(
+    label: &str,
+    lowered: &samgen_compiler::kernels::Lowered,
+    sets: &[HashMap<String, CooTensor>],
+    seed: u64,
+    capacity: Capacity,
+) -> Result<Vec<u64>, (usize, CosimError)> {
+    let opts = RtlOptions {
+        top: TopOptions {
+            edge_depths: random_edge_depths(&lowered.2, seed),
+            ..TopOptions::default()
+        },
+        capacity: Some(capacity),
+        ..RtlOptions::default()
+    };
+    (sets.iter().enumerate())
+        .map(|(k, coo)| {
+            verify_lowered(label, lowered, coo, &opts)
+                .map(|v| v.rtl.cycles)
+                .map_err(|e| (k, e))
+        })
+        .collect()
+}

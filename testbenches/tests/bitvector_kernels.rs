@@ -8,7 +8,7 @@
 //! coordinate joiner) are checked in the golden executor against the dense
 //! reference.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -17,7 +17,7 @@ use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::{CooTensor, Format, Tensor};
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_cosim::kernel::{random_edge_depths, verify, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
 /// How one vector of a data set is filled.
@@ -105,13 +105,8 @@ fn lowered(expr: &str, fmts: &HashMap<String, Format>, order: &str) -> (Assignme
 
 /// RTL options with a random FIFO depth (1..4) on every edge.
 fn options(graph: &SamGraph, seed: u64) -> RtlOptions {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let top = TopOptions {
-        edge_depths: graph
-            .graph
-            .edge_indices()
-            .map(|e| (e.index(), rng.gen_range(1..=4)))
-            .collect::<BTreeMap<_, _>>(),
+        edge_depths: random_edge_depths(graph, seed),
         ..TopOptions::default()
     };
     RtlOptions {

@@ -8,16 +8,12 @@
 //! convolution and short of it (`--dim`) on the same hardware. Six Verilator
 //! models, shared through the model cache.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use samgen_compiler::expr::evaluate;
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::CooTensor;
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
-use samgen_hdl::top::TopOptions;
+use samgen_cosim::kernel::{verify_sets, Capacity};
 
 fn build(expr: &str, formats: &[&str], schedule: &[&str]) -> Lowered {
     lower_expression(expr, formats, schedule).unwrap_or_else(|e| panic!("{expr}: {e}"))
@@ -28,44 +24,13 @@ fn uniform(dims: &[u64], density: Density, seed: u64) -> CooTensor {
 }
 
 /// Every set through RTL with random depths, RTL == golden == dense.
-fn run(
-    label: &str,
-    (asg, formats, graph): &Lowered,
-    sets: &[HashMap<String, CooTensor>],
-    seed: u64,
-) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let top = TopOptions {
-        edge_depths: graph
-            .graph
-            .edge_indices()
-            .map(|e| (e.index(), rng.gen_range(1..=4)))
-            .collect::<BTreeMap<_, _>>(),
-        ..TopOptions::default()
+fn run(label: &str, built: &Lowered, sets: &[HashMap<String, CooTensor>], seed: u64) {
+    let capacity = Capacity {
+        words: 256,
+        extent: 32,
     };
-    let opts = RtlOptions {
-        top,
-        capacity: Some(Capacity {
-            words: 256,
-            extent: 32,
-        }),
-        ..RtlOptions::default()
-    };
-    let mut cycles = Vec::new();
-    for (k, coo) in sets.iter().enumerate() {
-        let dense = evaluate(asg, coo, 32).unwrap();
-        let v = verify(
-            graph,
-            coo,
-            formats,
-            Some((&asg.lhs.tensor, &dense)),
-            32,
-            label,
-            &opts,
-        )
-        .unwrap_or_else(|e| panic!("{label} on set {k}: {e}"));
-        cycles.push(v.rtl.cycles);
-    }
+    let cycles = verify_sets(label, built, sets, seed, capacity)
+        .unwrap_or_else(|(k, e)| panic!("{label} on set {k}: {e}"));
     eprintln!("{label}: RTL cycles per set {cycles:?}");
 }
 

@@ -10,18 +10,16 @@
 //! The Custard-style graphs of compiler/tests/custard run on their own data sets
 //! (compiler/tests/custard/cases.rs), shared with the golden test of the compiler.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use rstest::rstest;
 use samgen_compiler::expr::{evaluate, parse, Assignment};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::{random_inputs, TABLE1, WORKSPACES};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{CooTensor, Format};
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_cosim::kernel::{random_edge_depths, verify, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
 /// (seed, density, size): the data sets every kernel runs.
@@ -42,12 +40,7 @@ const CAPACITY: Capacity = Capacity {
 fn options(graph: &SamGraph, random_depths: Option<u64>) -> RtlOptions {
     let mut top = TopOptions::default();
     if let Some(seed) = random_depths {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        top.edge_depths = graph
-            .graph
-            .edge_indices()
-            .map(|e| (e.index(), rng.gen_range(1..=4)))
-            .collect::<BTreeMap<_, _>>();
+        top.edge_depths = random_edge_depths(graph, seed);
     }
     RtlOptions {
         top,

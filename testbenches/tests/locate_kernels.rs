@@ -9,16 +9,14 @@
 //! dense matrix, a random one. Six Verilator models in all, shared through the
 //! model cache.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use samgen_compiler::expr::evaluate;
 use samgen_compiler::graph::{NodeKind, SamGraph};
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::CooTensor;
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
+use samgen_cosim::kernel::{random_edge_depths, verify, verify_lowered, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
 fn build(expr: &str, formats: &[&str], schedule: &[&str]) -> Lowered {
@@ -36,12 +34,7 @@ fn count(graph: &SamGraph, type_name: &str) -> usize {
 fn options(graph: &SamGraph, random_depths: Option<u64>) -> RtlOptions {
     let mut top = TopOptions::default();
     if let Some(seed) = random_depths {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        top.edge_depths = graph
-            .graph
-            .edge_indices()
-            .map(|e| (e.index(), rng.gen_range(1..=4)))
-            .collect::<BTreeMap<_, _>>();
+        top.edge_depths = random_edge_depths(graph, seed);
     }
     RtlOptions {
         top,
@@ -86,24 +79,15 @@ fn matrices(rows: u64, cols: u64) -> Vec<(&'static str, CooTensor)> {
 
 fn run(
     label: &str,
-    (asg, formats, graph): &Lowered,
+    built: &Lowered,
     sets: &[(&str, HashMap<String, CooTensor>)],
     random_depths: Option<u64>,
 ) -> Vec<u64> {
-    let opts = options(graph, random_depths);
+    let opts = options(&built.2, random_depths);
     let mut cycles = Vec::new();
     for (name, coo) in sets {
-        let dense = evaluate(asg, coo, 32).unwrap();
-        let v = verify(
-            graph,
-            coo,
-            formats,
-            Some((&asg.lhs.tensor, &dense)),
-            32,
-            label,
-            &opts,
-        )
-        .unwrap_or_else(|e| panic!("{label} on `{name}` (FIFOs {random_depths:?}): {e}"));
+        let v = verify_lowered(label, built, coo, &opts)
+            .unwrap_or_else(|e| panic!("{label} on `{name}` (FIFOs {random_depths:?}): {e}"));
         cycles.push(v.rtl.cycles);
     }
     eprintln!("{label} (FIFOs {random_depths:?}): RTL cycles per set {cycles:?}");

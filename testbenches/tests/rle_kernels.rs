@@ -7,16 +7,12 @@
 //! written dense, and compositing over RGB images (`drd`). Four Verilator
 //! models, shared through the model cache.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use samgen_compiler::expr::evaluate;
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::CooTensor;
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
-use samgen_hdl::top::TopOptions;
+use samgen_cosim::kernel::{verify_sets, Capacity};
 
 fn build(expr: &str, formats: &[&str]) -> Lowered {
     lower_expression(expr, formats, &[]).unwrap_or_else(|e| panic!("{expr}: {e}"))
@@ -65,42 +61,13 @@ fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
 }
 
 /// Every set through RTL with random depths, RTL == golden == dense.
-fn run(
-    label: &str,
-    (asg, formats, graph): &Lowered,
-    sets: &[HashMap<String, CooTensor>],
-    seed: u64,
-) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let top = TopOptions {
-        edge_depths: (graph.graph.edge_indices())
-            .map(|e| (e.index(), rng.gen_range(1..=4)))
-            .collect::<BTreeMap<_, _>>(),
-        ..TopOptions::default()
+fn run(label: &str, built: &Lowered, sets: &[HashMap<String, CooTensor>], seed: u64) {
+    let capacity = Capacity {
+        words: 512,
+        extent: 64,
     };
-    let opts = RtlOptions {
-        top,
-        capacity: Some(Capacity {
-            words: 512,
-            extent: 64,
-        }),
-        ..RtlOptions::default()
-    };
-    let mut cycles = Vec::new();
-    for (k, coo) in sets.iter().enumerate() {
-        let dense = evaluate(asg, coo, 32).unwrap();
-        let v = verify(
-            graph,
-            coo,
-            formats,
-            Some((&asg.lhs.tensor, &dense)),
-            32,
-            label,
-            &opts,
-        )
-        .unwrap_or_else(|e| panic!("{label} on set {k}: {e}"));
-        cycles.push(v.rtl.cycles);
-    }
+    let cycles = verify_sets(label, built, sets, seed, capacity)
+        .unwrap_or_else(|(k, e)| panic!("{label} on set {k}: {e}"));
     eprintln!("{label}: RTL cycles per set {cycles:?}");
 }
 

@@ -13,17 +13,15 @@
 //! - SpM*SpM `X(i,j) = B(i,k) * C(k,j)` in the ijk order with `skip(k)`: the
 //!   skipping scanners run one fiber per (i, j), below repeats.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use samgen_compiler::expr::{evaluate, Assignment};
 use samgen_compiler::graph::{NodeKind, SamGraph};
 use samgen_compiler::kernels::random_inputs;
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::skip_study::{vectors, StudyKind};
 use samgen_compiler::tensor::{CooTensor, Format};
-use samgen_cosim::kernel::{verify, Capacity, RtlOptions, Verified};
+use samgen_cosim::kernel::{random_edge_depths, verify, Capacity, RtlOptions, Verified};
 
 /// The kernel of `expr` with its formats and schedule, and its graph.
 fn build(expr: &str, formats: &[&str], schedule: &[&str]) -> Lowered {
@@ -32,18 +30,13 @@ fn build(expr: &str, formats: &[&str], schedule: &[&str]) -> Lowered {
 
 /// Trace every edge, random depths 1..4 on every edge, one capacity for all sets.
 fn options(graph: &SamGraph, seed: u64, capacity: Capacity) -> RtlOptions {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut opts = RtlOptions {
         capacity: Some(capacity),
         trace: true,
         profile: true,
         ..RtlOptions::default()
     };
-    opts.top.edge_depths = graph
-        .graph
-        .edge_indices()
-        .map(|e| (e.index(), rng.gen_range(1..=4)))
-        .collect::<BTreeMap<_, _>>();
+    opts.top.edge_depths = random_edge_depths(graph, seed);
     opts
 }
 
