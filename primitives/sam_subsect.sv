@@ -514,7 +514,7 @@ module sam_subsect #(
     // The window's bounds and end test reach the outputs through the registers
     // above and dfin_q.
     logic unused_walk;
-    assign unused_walk = ^{o_q, e_q, iend_q};
+    assign unused_walk = ^{o_q, e_q, iend_q, eff_iend};
     always_ff @(posedge clk_i) begin
       dlo0_q <= do_q < 0 ? '0 : do_q;
       dhi0_q <= de_q < dimw ? de_q : dimw;
