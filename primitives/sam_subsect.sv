@@ -25,7 +25,7 @@
 //                         past the window, i jumps to ceil((x - b - Z + 1) / c),
 //                         the first window holding x. Cost: one cycle per
 //                         element passed by each pointer (both run concurrently),
-//                         per window emitted and per jump (3 cycles), never per
+//                         per window emitted and per jump (4 cycles), never per
 //                         coordinate of the dimension.
 //
 // Structure: input stage -> fetch (compressed: reads pos[r], then pos[r+1];
@@ -35,16 +35,19 @@
 // while a credit is left) -> e1 -> two output buffers (`sam_fifo`, Depth 4).
 // With c = 1 and every coordinate stored, lo and hi each advance one element as
 // a window is emitted, in the same cycle: one window per cycle. The walk decides
-// from flags registered with each stream's head (its coordinate against the
-// window's bounds, compared the cycle before for the head it will have and the
-// bounds the window will have), so no compare lies in a decision.
-// Latency: 13 cycles from a reference taken to its first window (compressed:
+// from registered flags picked by registered selects: each stream's head and
+// the entry behind it are compared, the cycle before, with the window's bounds
+// and the next window's, and the walk's last pop and step pick among the four.
+// A pop or a step reaches pointers and a few flag bits, not the buffered pairs
+// nor the window's registers (those follow a cycle late, step_q), so no compare
+// and no wide fan-out lies in a decision.
+// Latency: 14 cycles from a reference taken to its first window (compressed:
 // input stage, fetch 3, hold, the stream's fiber queue, its read 4 (issue, s1,
-// s2, s3), its buffer, e1 and the output buffer); dense 8 (input stage, fetch
-// 2, hold, queue, walk, e1 and the buffer). Throughput: one token per cycle
+// s2, s3), its ring, the head's compare, e1 and the output buffer); dense 8
+// (input stage, fetch 2, hold, queue, walk, e1 and the buffer). Throughput: one token per cycle
 // while fetch keeps ahead (a fiber costs fetch 4 cycles, dense 3, N 1): a fiber
 // of w windows takes w + 1 cycles when its pointers stay level with the
-// windows, plus a cycle per element a pointer passes with no window and 3 per
+// windows, plus a cycle per element a pointer passes with no window and 4 per
 // jump.
 //
 // Parameters: CrdWidth      payload width of coordinates and offsets (crd out,
@@ -141,6 +144,7 @@ module sam_subsect #(
   localparam logic signed [SW-1:0] B  = SW'(Intercept);
   localparam logic signed [SW-1:0] BC = B + C;
   localparam logic signed [SW-1:0] B2C = BC + C;
+  localparam logic signed [SW-1:0] B3C = B2C + C;
 
   sam_stream_assert #(
     .Width(RefWidth),
@@ -158,7 +162,7 @@ module sam_subsect #(
   // window's end b + Z, the jump's addend c - b - Z, and the dense walk's first
   // window max(0, ceil((1 - b - Z) / c)).
   logic signed [SW-1:0] zw, ext, dimw;
-  logic signed [SW-1:0] first1_q, bz_q, bzc_q, bz2c_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
+  logic signed [SW-1:0] first1_q, bz_q, bzc_q, bz2c_q, bz3c_q, ext1_q, k_q, first_q, dci_q, do_q, de_q, do1_q, de1_q;
   logic                 dend_q, dend1_q, cend_q, cend1_q, dzero_q, dfirst_fin_q;
   assign zw   = SW'(window_i);
   assign ext  = SW'(extent_i);
@@ -168,6 +172,8 @@ module sam_subsect #(
     bz_q    <= B + zw;
     bzc_q   <= BC + zw;
     bz2c_q  <= B2C + zw;
+    bz3c_q  <= B2C + C + zw;
+    ext1_q  <= ext - SW'(1);
     k_q     <= C - B - zw;
     if (k_q < 0) first_q <= '0;
     else         first_q <= k_q >>> StrideShift;
@@ -403,9 +409,24 @@ module sam_subsect #(
   logic                 cur_valid_q, load;
   desc_t                cur_q;
   logic signed [SW-1:0] i_q, ci_q, o_q, e_q, o1_q, e1_q, o2_q, e2_q;
-  logic                 iend_q, i1end_q, stale_q, dfin_q;
+  logic                 iend_q, i1end_q, stale_q, stale2_q, dfin_q;
   logic signed [SW-1:0] i_inc, i2_q;  // i + 2, a register for i2end's compare
   logic                 i2end;
+
+  // Compressed: the window's registers follow the walk a cycle late. step_q
+  // says a window went last cycle; the window the walk is at is the
+  // registers' one, or the next when step_q is set. So the emit decision
+  // reaches step_q, not the window's registers; the streams pick their
+  // bounds by step_q.
+  logic                 step_q, step;
+  logic signed [SW-1:0] o3_q, e3_q, i1_q, ci1_q;
+  logic                 eff_iend;
+  assign step     = Dense ? emit_win : step_q;
+  assign eff_iend = step_q ? i1end_q : iend_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) step_q <= 1'b0;
+    else         step_q <= Compressed && emit_win;
+  end
 
   assign load   = cq_valid_q[0] && (!cur_valid_q || emit_stop);
   assign cq_pop = load;
@@ -423,14 +444,15 @@ module sam_subsect #(
   logic [BaseBits-1:0]  w_base;
   logic [PosBits-1:0]   w_lo, w_hi;
 
-  // Compressed: the pointers' decisions come from flags registered with each
-  // stream's head (lo_f, hi_f: its coordinate against the window's bounds, made
-  // the cycle before from the registered candidates), not from compares of the
-  // head itself, so a decision and the pops it makes fit one cycle.
+  // Compressed: the pointers' decisions come from flags of each stream's head
+  // (lo_f, hi_f: its coordinate against the window's bounds), one of four
+  // registered candidates picked by the registered pop and step, not from
+  // compares of the head itself, so a decision and the pops it makes fit one
+  // cycle.
   logic [2:0] lo_f, hi_f;
   if (Compressed) begin : gen_walk_compressed
     logic fin, lo_below, lo_past, lo_below1, hi_adv, hi_adv1, hi_ok;
-    assign fin       = iend_q || lo_done_q;
+    assign fin       = eff_iend || lo_done_q;
     assign lo_below  = lo_f[0];   // x < o
     assign lo_past   = !lo_f[1];  // x >= e
     assign lo_below1 = lo_f[2];   // x < o + c
@@ -443,7 +465,7 @@ module sam_subsect #(
       lo_pop    = 1'b0;
       hi_pop    = 1'b0;
       jump_go   = 1'b0;
-      if (cur_valid_q && !jump_q && !stale_q) begin
+      if (cur_valid_q && !jump_q && !stale_q && !stale2_q) begin
         if (fin) begin
           // The fiber's windows are out: pass the pointers' remaining elements,
           // then the stop.
@@ -468,7 +490,7 @@ module sam_subsect #(
         end
       end
     end
-    assign w_base = BaseBits'(ci_q);
+    assign w_base = step_q ? BaseBits'(ci1_q) : BaseBits'(ci_q);
     assign w_lo   = PosBits'(lo_pos);
     assign w_hi   = hi_done_q ? PosBits'(cur_q.b1) : PosBits'(hi_pos);
     assign jump_ci = jump_i_q <<< StrideShift;
@@ -492,7 +514,7 @@ module sam_subsect #(
     // The window's bounds and end test reach the outputs through the registers
     // above and dfin_q.
     logic unused_walk;
-    assign unused_walk = ^{o_q, e_q, iend_q};
+    assign unused_walk = ^{o_q, e_q, iend_q, eff_iend};
     always_ff @(posedge clk_i) begin
       dlo0_q <= do_q < 0 ? '0 : do_q;
       dhi0_q <= de_q < dimw ? de_q : dimw;
@@ -519,8 +541,12 @@ module sam_subsect #(
       cur_valid_q <= 1'b0;
       cur_q       <= '0;
       i_q         <= '0;
+      i1_q        <= '0;
       i2_q        <= '0;
       ci_q        <= '0;
+      ci1_q       <= '0;
+      o3_q        <= '0;
+      e3_q        <= '0;
       o_q         <= '0;
       e_q         <= '0;
       o1_q        <= '0;
@@ -528,6 +554,7 @@ module sam_subsect #(
       o2_q        <= '0;
       e2_q        <= '0;
       stale_q     <= 1'b0;
+      stale2_q    <= 1'b0;
       dfin_q      <= 1'b0;
       iend_q      <= 1'b0;
       i1end_q     <= 1'b0;
@@ -537,10 +564,14 @@ module sam_subsect #(
       jump_i_q    <= '0;
     end else begin
       if (emit_stop) cur_valid_q <= 1'b0;
-      if (emit_win) begin
+      if (step) begin
         i_q     <= i_inc;
+        i1_q    <= i1_q + SW'(1);
         i2_q    <= i2_q + SW'(1);
         ci_q    <= ci_q + C;
+        ci1_q   <= ci1_q + C;
+        o3_q    <= o3_q + C;
+        e3_q    <= e3_q + C;
         o_q     <= o1_q;
         e_q     <= e1_q;
         o1_q    <= o2_q;
@@ -556,13 +587,19 @@ module sam_subsect #(
       // The jump: i to the first window holding lo's coordinate x,
       // ceil((x - b - Z + 1) / c), then the window's bounds from it.
       jump_q  <= jump_go;
-      // The jump moves the window where no flag looked: a cycle to make them.
-      stale_q <= jump_q;
+      // The jump moves the window where no flag looked: a cycle to clamp its
+      // bounds, one to make the flags.
+      stale_q  <= jump_q;
+      stale2_q <= stale_q;
       if (jump_go) jump_i_q <= (lo_x + k_q) >>> StrideShift;
       if (jump_q) begin
         i_q     <= jump_i_q;
+        i1_q    <= jump_i_q + SW'(1);
         i2_q    <= jump_i_q + SW'(2);
         ci_q    <= jump_ci;
+        ci1_q   <= jump_ci + C;
+        o3_q    <= jump_ci + B3C;
+        e3_q    <= jump_ci + bz3c_q;
         o_q     <= jump_ci + B;
         e_q     <= jump_ci + bz_q;
         o1_q    <= jump_ci + BC;
@@ -570,7 +607,7 @@ module sam_subsect #(
         o2_q    <= jump_ci + B2C;
         e2_q    <= jump_ci + bz2c_q;
         iend_q  <= jump_i_q >= ext;
-        i1end_q <= jump_i_q + SW'(1) >= ext;
+        i1end_q <= jump_i_q >= ext1_q;
       end
       if (load) begin
         cur_valid_q <= 1'b1;
@@ -579,8 +616,12 @@ module sam_subsect #(
         hi_done_q   <= !cq_q[0].more;
         if (Compressed) begin
           i_q     <= '0;
+          i1_q    <= SW'(1);
           i2_q    <= SW'(2);
           ci_q    <= '0;
+          ci1_q   <= C;
+          o3_q    <= B3C;
+          e3_q    <= bz3c_q;
           o_q     <= B;
           e_q     <= bz_q;
           o1_q    <= BC;
@@ -607,9 +648,53 @@ module sam_subsect #(
     end
   end
 
+  // Compressed: the window's bounds clamped to 0 .. 2**CrdWidth, so a
+  // coordinate's compare with one is a single unsigned carry chain, with no
+  // sign or high bits to settle after it.
+  typedef logic [CrdWidth:0] bnd_t;
+  function automatic bnd_t sat(logic signed [SW-1:0] t);
+    if (t[SW-1]) return '0;
+    if (|t[SW-2:CrdWidth]) return bnd_t'(1) << CrdWidth;
+    return bnd_t'(t[CrdWidth-1:0]);
+  endfunction
+  bnd_t so_q, se_q, so1_q, se1_q, so2_q, se2_q, so3_q, se3_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      {so_q, se_q, so1_q, se1_q, so2_q, se2_q, so3_q, se3_q} <= '0;
+    end else if (load) begin
+      so_q  <= sat(B);
+      se_q  <= sat(bz_q);
+      so1_q <= sat(BC);
+      se1_q <= sat(bzc_q);
+      so2_q <= sat(B2C);
+      se2_q <= sat(bz2c_q);
+      so3_q <= sat(B3C);
+      se3_q <= sat(bz3c_q);
+    end else if (stale_q) begin
+      // The jump's window, in its registers since the cycle before.
+      so_q  <= sat(o_q);
+      se_q  <= sat(e_q);
+      so1_q <= sat(o1_q);
+      se1_q <= sat(e1_q);
+      so2_q <= sat(o2_q);
+      se2_q <= sat(e2_q);
+      so3_q <= sat(o3_q);
+      se3_q <= sat(e3_q);
+    end else if (step) begin
+      so_q  <= so1_q;
+      se_q  <= se1_q;
+      so1_q <= so2_q;
+      se1_q <= se2_q;
+      so2_q <= so3_q;
+      se2_q <= se3_q;
+      so3_q <= sat(o3_q + C);
+      se3_q <= sat(e3_q + C);
+    end
+  end
+
   assign out_crd = emit_stop ? (cur_q.done ? {1'b1, {CrdWidth{1'b1}}}
                                            : {1'b1, CrdWidth'(cur_q.lvl)})
-                             : {1'b0, CrdWidth'(i_q)};
+                             : {1'b0, CrdWidth'(Compressed && step_q ? i1_q : i_q)};
   assign out_win = emit_stop ? (cur_q.done ? {1'b1, {WinWidth{1'b1}}}
                                            : {1'b1, WinWidth'(cur_q.lvl)})
                              : {1'b0, w_base, w_lo, w_hi};
@@ -655,9 +740,12 @@ module sam_subsect #(
   // Compressed: the two streams of the fiber's (position, coordinate) pairs, lo's
   // through crd_rd_*, hi's through crd_rd2_*. Each reads its fibers in order from
   // its own fiber queue, one pair per cycle while a credit is left, into a
-  // five-entry buffer whose head the walk sees (a shift register: the head is a
-  // register). A fiber's last pair carries `last`.
-  localparam int unsigned SDepth = 5;
+  // seven-entry ring buffer whose first three entries the walk sees through
+  // registers (h0 .. h2, below). A fiber's last pair carries `last`. Seven: the
+  // walk sees a pair the cycle after it reaches the ring, and a pointer passing
+  // a pair every cycle keeps its reads flowing only with that many credits
+  // (five give 0.85 tokens per cycle on dense windows).
+  localparam int unsigned SDepth = 7;
 
   typedef struct packed {
     logic [RefWidth-1:0] pos;
@@ -667,9 +755,21 @@ module sam_subsect #(
   } pair_t;
 
   // A coordinate's flags against three bounds: bit n is x < t_n.
-  function automatic logic [2:0] flags(logic signed [SW-1:0] x, logic signed [SW-1:0] t0,
+  // x is a coordinate (non-negative, below 2**CrdWidth): the bound's high bits
+  // settle the compare but for an unsigned CrdWidth-bit one, a single carry
+  // chain.
+  function automatic logic lt(logic [CrdWidth-1:0] x, logic signed [SW-1:0] t);
+    if (t[SW-1]) return 1'b0;
+    if (|t[SW-2:CrdWidth]) return 1'b1;
+    return x < t[CrdWidth-1:0];
+  endfunction
+  function automatic logic [2:0] flags(logic [CrdWidth-1:0] x, logic signed [SW-1:0] t0,
                                        logic signed [SW-1:0] t1, logic signed [SW-1:0] t2);
-    return {x < t2, x < t1, x < t0};
+    return {lt(x, t2), lt(x, t1), lt(x, t0)};
+  endfunction
+  // Against clamped bounds (sat above).
+  function automatic logic [2:0] cflags(logic [CrdWidth-1:0] x, bnd_t t0, bnd_t t1, bnd_t t2);
+    return {{1'b0, x} < t2, {1'b0, x} < t1, {1'b0, x} < t0};
   endfunction
 
   if (Compressed) begin : gen_streams
@@ -677,8 +777,8 @@ module sam_subsect #(
     logic                rd_en[2];
     logic [CrdWidth-1:0] rd_data[2];
     pair_t               head[2];
-    logic [2:0]          cnt[2];
     logic [2:0]          hf[2];
+    logic                hv[2];
     logic                pops[2];
 
     assign rd_data[0] = crd_rd_data_i;
@@ -689,8 +789,8 @@ module sam_subsect #(
     assign crd_rd2_addr_o = CrdAddrWidth'(rd_addr[1]);
     assign pops[0] = lo_pop;
     assign pops[1] = hi_pop;
-    assign lo_h    = cnt[0] != '0;
-    assign hi_h    = cnt[1] != '0;
+    assign lo_h    = hv[0];
+    assign hi_h    = hv[1];
     assign lo_pos  = head[0].pos;
     assign hi_pos  = head[1].pos;
     assign lo_x    = SW'(head[0].crd);
@@ -716,13 +816,13 @@ module sam_subsect #(
       logic [CrdWidth-1:0] s3_crd_q;
       logic [2:0]          s3_sf_q;
       // The buffer, entry 0 the head.
-      pair_t               buf_q[SDepth];
+      pair_t               buf_q[SDepth], buf0;
       logic [2:0]          cnt_q;
       // The head's flags (below).
-      logic signed [SW-1:0] ts0, ts1, ts2, tn0, tn1, tn2, tf0, tf1, tf2;
-      logic signed [SW-1:0] x0, x1, xa;
-      logic [2:0]           arr_sf, hf_q;
-      logic                 use_arr, use_b1;
+      logic signed [SW-1:0] tf0, tf1, tf2;
+      bnd_t                 ta0, ta1, ta2, tb0, tb1, tb2, tc0, tc1, tc2, ts0, ts1, ts2, tn0, tn1, tn2;
+      logic [2:0]           arr_sf, fu_s_q, fu_n_q, fp_s_q, fp_n_q;
+      logic                 popped_q;
 
       assign sq_room[k] = !fq_valid_q[1];
       assign fq_push    = close_now && hold_q.more;
@@ -731,8 +831,7 @@ module sam_subsect #(
       assign fq_pop     = fq_valid_q[0] && (!act_q || issue_last);
       assign rd_en[k]   = issue;
       assign rd_addr[k] = a_q;
-      assign head[k]    = buf_q[0];
-      assign cnt[k]     = cnt_q;
+      assign head[k]    = buf0;
 
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -840,68 +939,120 @@ module sam_subsect #(
         s3_last_q  <= s2_last_q;
         s3_below_q <= below_first;
         s3_crd_q   <= below_first ? '0 : rd_data[k];
-        s3_sf_q    <= below_first ? 3'b111 : flags(SW'(rd_data[k]), tf0, tf1, tf2);
+        s3_sf_q    <= below_first ? 3'b111 : flags(rd_data[k], tf0, tf1, tf2);
       end
 
-      // The buffer: a pop shifts every entry down; the arriving pair goes behind
-      // the entries that stay (written even when dropped, and not counted then:
-      // where it goes does not wait for the filter's compare).
-      logic [2:0] keep;
-      assign keep = cnt_q - 3'(pops[k]);
+      // The buffer: a ring, read at rd_q and written at wr_q. A pop moves the
+      // read pointer only, so the walk's pop decision reaches a few pointer
+      // and count bits, not every entry. The arriving pair is written at wr_q
+      // even when dropped (the slot is free: the credits keep cnt below SDepth
+      // while a pair is in flight), and wr_q moves only when it is kept.
+      logic [2:0] rd_q, rd1, wr_q;
+      assign rd1 = rd_q == 3'(SDepth - 1) ? '0 : rd_q + 3'd1;
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           cnt_q <= '0;
+          rd_q  <= '0;
+          wr_q  <= '0;
         end else begin
-          cnt_q <= keep + 3'(push_pair);
+          cnt_q <= cnt_q - 3'(pops[k]) + 3'(push_pair);
+          if (pops[k]) rd_q <= rd1;
+          if (push_pair) wr_q <= wr_q == 3'(SDepth - 1) ? '0 : wr_q + 3'd1;
         end
       end
       always_ff @(posedge clk_i) begin
-        for (int n = 0; n < SDepth; n++) begin
-          if (s3_valid_q && 3'(n) == keep) begin
-            buf_q[n] <= '{pos: s3_pos_q, crd: s3_crd_q, last: s3_last_q, sf: arr_sf};
-          end else if (pops[k] && n + 1 < SDepth) begin
-            buf_q[n] <= buf_q[n + 1];
+        if (s3_valid_q) begin
+          buf_q[wr_q] <= '{pos: s3_pos_q, crd: s3_crd_q, last: s3_last_q, sf: arr_sf};
+        end
+      end
+      assign buf0 = buf_q[rd_q];
+
+      // h0, h1 and h2 hold the ring's entries at rd_q, rd_q + 1 and rd_q + 2
+      // as the cycle ends (the arriving pair bypassed into them), read at the
+      // read pointer, not at its next value: a pop reaches the pointer, not
+      // them. The cycle after, the head is h0, or h1 if that cycle's walk
+      // popped (popped_q), and the entry behind it h1 or h2.
+      logic [2:0] rdn[3];
+      assign rdn[0] = rd_q;
+      assign rdn[1] = rd1;
+      assign rdn[2] = rd1 == 3'(SDepth - 1) ? '0 : rd1 + 3'd1;
+      logic [CrdWidth-1:0] h_crd_q[3];
+      logic [2:0]          h_sf_q[3];
+      always_ff @(posedge clk_i) begin
+        for (int n = 0; n < 3; n++) begin
+          if (s3_valid_q && wr_q == rdn[n]) begin
+            h_crd_q[n] <= s3_crd_q;
+            h_sf_q[n]  <= arr_sf;
+          end else begin
+            h_crd_q[n] <= buf_q[rdn[n]].crd;
+            h_sf_q[n]  <= buf_q[rdn[n]].sf;
           end
         end
       end
 
-      // The head's flags for the next cycle: its coordinate (the head's, the
-      // entry behind it after a pop, or the arriving pair's) against the bounds
-      // the window will have (unchanged, one step on as a window goes, or a
-      // fiber's first window as one loads: stored with each pair). lo's bounds
-      // are o, e, o + c; hi's e, e + c.
+      // The head's flags. The head of the next cycle is the head now (u) or
+      // the entry behind it (p, after a pop): h0 and h1, or h1 and h2 when this
+      // cycle's walk follows a pop (popped_q). Their coordinates are compared
+      // with the window's bounds and the next window's (lo: o, e, o + c; hi:
+      // e, e + c) and registered with whether they hold a pair (uv_q, pv_q);
+      // the walk's pop and step, registered too, pick among the four the cycle
+      // after. So neither a compare nor a decision lies on the other's path:
+      // the flags the walk reads are one 4-way pick of registers by registers.
+      // A pair reaching the ring is seen the cycle after. As a fiber loads
+      // (never with a pop or a step), u's flags are those against the fiber's
+      // first window, stored with each pair.
       if (k == 0) begin : gen_lo_bounds
-        assign {ts0, ts1, ts2} = {o_q, e_q, o1_q};
-        assign {tn0, tn1, tn2} = {o1_q, e1_q, o2_q};
+        assign {ta0, ta1, ta2} = {so_q, se_q, so1_q};
+        assign {tb0, tb1, tb2} = {so1_q, se1_q, so2_q};
+        assign {tc0, tc1, tc2} = {so2_q, se2_q, so3_q};
         assign {tf0, tf1, tf2} = {B, bz_q, BC};
       end else begin : gen_hi_bounds
-        assign {ts0, ts1, ts2} = {e_q, e1_q, e1_q};
-        assign {tn0, tn1, tn2} = {e1_q, e2_q, e2_q};
+        assign {ta0, ta1, ta2} = {se_q, se1_q, se1_q};
+        assign {tb0, tb1, tb2} = {se1_q, se2_q, se2_q};
+        assign {tc0, tc1, tc2} = {se2_q, se3_q, se3_q};
         assign {tf0, tf1, tf2} = {bz_q, bzc_q, bzc_q};
       end
-      assign x0      = SW'(buf_q[0].crd);
-      assign x1      = SW'(buf_q[1].crd);
-      // The arriving pair's (an end mark lies below every bound of hi's: b + Z
-      // is the least).
-      assign xa      = SW'(s3_crd_q);
-      assign arr_sf  = s3_sf_q;
-      logic [2:0] arr_nf, arr_tf;
-      assign arr_nf  = s3_below_q ? 3'b111 : flags(xa, tn0, tn1, tn2);
-      assign arr_tf  = s3_below_q ? 3'b111 : flags(xa, ts0, ts1, ts2);
-      assign use_arr = cnt_q == '0 || (pops[k] && cnt_q == 3'd1);
-      assign use_b1  = pops[k] && cnt_q >= 3'd2;
-      assign hf[k]   = hf_q;
+      // An end mark (coordinate 0) lies below every bound of hi's: b + Z is
+      // the least. The walk's window is the registers' one (a) or, after a
+      // step, the next (b), and its next b or c: step_q picks the bounds and
+      // popped_q the pairs, both registers, in front of the compares.
+      logic [CrdWidth-1:0] xu, xp;
+      logic [2:0]          fu_s, fu_n, fp_s, fp_n;
+      logic                uv_q, pv_q;
+      assign xu   = popped_q ? h_crd_q[1] : h_crd_q[0];
+      assign xp   = popped_q ? h_crd_q[2] : h_crd_q[1];
+      assign {ts0, ts1, ts2} = step_q ? {tb0, tb1, tb2} : {ta0, ta1, ta2};
+      assign {tn0, tn1, tn2} = step_q ? {tc0, tc1, tc2} : {tb0, tb1, tb2};
+      assign fu_s = cflags(xu, ts0, ts1, ts2);
+      assign fu_n = cflags(xu, tn0, tn1, tn2);
+      assign fp_s = cflags(xp, ts0, ts1, ts2);
+      assign fp_n = cflags(xp, tn0, tn1, tn2);
+      assign arr_sf = s3_sf_q;
       always_ff @(posedge clk_i) begin
-        if (load) begin
-          hf_q <= use_arr ? arr_sf : use_b1 ? buf_q[1].sf : buf_q[0].sf;
-        end else if (emit_win) begin
-          hf_q <= use_arr ? arr_nf :
-                  use_b1  ? flags(x1, tn0, tn1, tn2) : flags(x0, tn0, tn1, tn2);
+        fu_s_q <= load ? (popped_q ? h_sf_q[1] : h_sf_q[0]) : fu_s;
+        fu_n_q <= fu_n;
+        fp_s_q <= fp_s;
+        fp_n_q <= fp_n;
+      end
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          uv_q <= 1'b0;
+          pv_q <= 1'b0;
         end else begin
-          hf_q <= use_arr ? arr_tf :
-                  use_b1  ? flags(x1, ts0, ts1, ts2) : flags(x0, ts0, ts1, ts2);
+          uv_q <= cnt_q >= 3'd1;
+          pv_q <= cnt_q >= 3'd2;
         end
       end
+      assign hv[k] = popped_q ? pv_q : uv_q;
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          popped_q  <= 1'b0;
+        end else begin
+          popped_q  <= pops[k];
+        end
+      end
+      assign hf[k] = popped_q ? (step_q ? fp_n_q : fp_s_q)
+                              : (step_q ? fu_n_q : fu_s_q);
 
 `ifdef FORMAL
       always_ff @(posedge clk_i) begin
@@ -911,6 +1062,8 @@ module sam_subsect #(
                   32'(cnt_q));
           assert (used_q <= 3'(SDepth) && room == (used_q < 3'(SDepth)));
           assert (cnt_q <= 3'(SDepth));
+          assert (rd_q < 3'(SDepth) && wr_q < 3'(SDepth));
+          assert (32'(wr_q) == (32'(rd_q) + 32'(cnt_q)) % SDepth);
           if (act_q) assert (left_q != '0);
           // A fiber queued for a stream holds pairs (hold sends only those).
           if (fq_valid_q[0]) assert (fq_b0_q[0] < fq_b1_q[0]);
@@ -951,7 +1104,8 @@ module sam_subsect #(
     logic unused_mem;
     assign unused_mem = ^{crd_rd_data_i, crd_rd2_data_i, pos_rd_data_i, f0_q, lo_pop, hi_pop,
                           jump_i_q, lo_done_q, hi_done_q, jump_q, lo_h, hi_h, lo_pos, hi_pos,
-                          lo_f, hi_f, o2_q, e2_q, stale_q, bz2c_q};
+                          lo_f, hi_f, o2_q, e2_q, stale_q, stale2_q, bz2c_q, so_q, se_q, so1_q,
+                          se1_q, so2_q, se2_q, so3_q, se3_q};
   end
 
 `ifdef FORMAL

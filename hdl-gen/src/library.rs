@@ -595,9 +595,10 @@ impl PrimitiveConfig {
             "sam_windowscan" => 7,
             // Input stage, fetch (the multiplier), hold, queue, the walk, e1 and
             // the buffer; compressed: fetch (two pos reads), hold, a pointer's
-            // fiber queue, its crd read and buffer, e1 and the buffer.
+            // fiber queue, its crd read, ring and head compare, e1 and the
+            // buffer.
             "sam_subsect" if has("Format", ScanFormat::Dense.param()) => 8,
-            "sam_subsect" => 13,
+            "sam_subsect" => 14,
             // The multiplier's two registers, the output buffer.
             "sam_locate" => 3,
             // The 32-bit product: five pipeline stages and the output buffer.
