@@ -8,16 +8,17 @@ use std::collections::{BTreeMap, HashSet};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-use samgen_compiler::golden::LocateMiss;
+use samgen_compiler::golden::{LocateMiss, WayKind};
 use samgen_compiler::graph::{
     Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
-    NodeKind, Range, Reduce, SamGraph, SpAccumulator, StreamKind, Subsect, ValsWrite, WindowScan,
+    NodeKind, Range, Reduce, RunExpand, RunPack, RunReduce, SamGraph, SpAccumulator, StreamKind,
+    Subsect, ValsWrite, WindowScan,
 };
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
     self, AluOperandMode, CrdDropMode, FiberWriteMode, LocateLevel, LocateMissMode,
-    PrimitiveConfig, ReduceMode, ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
+    PrimitiveConfig, ReduceMode, RunPackFrom, ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
 };
 use crate::top::{RegionRole, Sizing, TopError, TopOptions};
 
@@ -256,10 +257,10 @@ pub(crate) fn place(
         NodeKind::Locate(k) => locate(&mut cx, k)?,
         NodeKind::Subsect(k) => subsect(&mut cx, k)?,
         NodeKind::WindowScan(k) => windowscan(&mut cx, k)?,
-        NodeKind::RunMerge(_)
-        | NodeKind::RunExpand(_)
-        | NodeKind::RunReduce(_)
-        | NodeKind::RunPack(_) => {
+        NodeKind::RunExpand(k) => runexpand(&mut cx, k),
+        NodeKind::RunPack(k) => runpack(&mut cx, k),
+        NodeKind::RunReduce(k) => runreduce(&mut cx, k),
+        NodeKind::RunMerge(_) => {
             return Err(cx.fail(format!(
                 "a {} has no RTL module yet (the run primitives of seed 000 run in the \
                  golden executor only)",
@@ -382,24 +383,81 @@ fn bvexpand(cx: &Cx, k: &samgen_compiler::graph::BvExpand) -> Config {
 /// A range is the scanner's range format: a dense level's coordinates from the
 /// same `dim` setting, with no arrays.
 fn range(cx: &mut Cx, k: &Range) -> Result<Config, TopError> {
-    if k.run {
-        return Err(cx.fail(
-            "a range as one run has no RTL yet (the run primitives of seed 000 run in the \
-             golden executor only)"
-                .into(),
-        ));
-    }
-    cx.sides.insert(
-        "dim".to_string(),
+    // A range as one run is the range over an extent of 1 (0 for an empty
+    // index): the host sets the same register to that, so the scanner is the
+    // range scanner unchanged.
+    let role = if k.run {
+        RegionRole::OneRun {
+            index: k.index.clone(),
+        }
+    } else {
         RegionRole::Setting {
             index: k.index.clone(),
-        },
-    );
+        }
+    };
+    cx.sides.insert("dim".to_string(), role);
     let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
     Ok((
         library::fiberlookup(ScanFormat::Range, k.root, cw, rw, ScanArrays::NONE, false),
         scanner_ports(),
     ))
+}
+
+/// The extent of `index` as the `dim` register of a run primitive.
+fn run_dim(cx: &mut Cx, index: &str) {
+    cx.sides.insert(
+        "dim".to_string(),
+        RegionRole::Setting {
+            index: index.to_string(),
+        },
+    );
+}
+
+/// The run expander; with `values` its second stream is values (`val_in`,
+/// `val_out`), carried on the module's `ref` channel as it is.
+fn runexpand(cx: &mut Cx, k: &RunExpand) -> Config {
+    run_dim(cx, &k.index);
+    let (second, kind) = if k.values {
+        ("val", StreamKind::Val)
+    } else {
+        ("ref", StreamKind::Ref)
+    };
+    let in_port = format!("{second}_in");
+    let out_port = format!("{second}_out");
+    (
+        library::runexpand(cx.o.crd_width, width_of(kind, cx.o)),
+        pairs(&[
+            ("crd_in", "crd"),
+            (&in_port, "ref"),
+            ("crd_out", "crd"),
+            (&out_port, "ref"),
+        ]),
+    )
+}
+
+fn runpack(cx: &mut Cx, k: &RunPack) -> Config {
+    run_dim(cx, &k.index);
+    let from = match k.from {
+        WayKind::Runs => RunPackFrom::Runs,
+        WayKind::Points => RunPackFrom::Points,
+    };
+    (
+        library::runpack(from, cx.o.crd_width, cx.o.val_width),
+        pairs(&[
+            ("crd_in", "crd"),
+            ("val_in", "val"),
+            ("crd_out", "crd"),
+            ("val_out", "val"),
+        ]),
+    )
+}
+
+fn runreduce(cx: &mut Cx, k: &RunReduce) -> Config {
+    run_dim(cx, &k.index);
+    (
+        library::runreduce(cx.o.crd_width, cx.o.val_width),
+        pairs(&[("crd_in", "crd"), ("val_in", "val"), ("val_out", "val")]),
+    )
 }
 
 fn scanner_ports() -> BTreeMap<String, String> {

@@ -1,0 +1,257 @@
+// sam_runpack: the RLE writer's front (seed 000; golden model
+// compiler/src/golden/runs.rs `runpack`; contract in docs/fill-regions.md).
+//
+// Turns each fiber of the (crd, val) pair into its runs, as few as the values
+// allow, for a compressed writer (crd) and a values writer (val) to store as an
+// `r` level. `N` values read as 0.
+//
+//   Points = 0  the input is runs: a run whose value equals the last run given
+//               in its fiber is dropped.
+//   Points = 1  the input is points: each point is a run, and where the next
+//               point (or dim_i) lies beyond x + 1 a run of 0 starts at x + 1.
+//
+// Either way a fiber whose first run does not start at 0 gets a run of 0 at 0
+// first, an empty fiber over a non-zero dim_i is the one run (0, 0), and equal
+// neighbours merge. Stops and D pass through on both outputs.
+//
+// A run of 0 at x + 1 is pending after each point until the next token says
+// where the gap ends: the next point at x + 1 cancels it. An input pair that
+// gives two runs (a zero before it) spends two cycles, one output pair each;
+// a dropped run spends one cycle with no output. Otherwise one pair per cycle.
+//
+// Input contract (asserted, `_M`): the two inputs have the same shape; no N in
+// crd. Coordinates are expected sorted and below dim_i (what the golden model
+// checks); others give runs in input order.
+//
+// Pipeline: each input is held in a one-token stage register (the value with N
+// read as 0 decoded into it), the outputs behind two-entry buffers (`sam_fifo`,
+// Depth 2). Readies are functions of registers only.
+//
+// Parameters: CrdWidth  payload width of the coordinates, 1..63
+//             ValWidth  payload width of the values, 1..63
+//             Points    1: the input is points; 0: runs
+// Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
+//             dim_i                                the index's extent, held during a run
+//             crd_valid_i, crd_ready_o, crd_tok_i  coordinates (run starts or points)
+//             val_valid_i, val_ready_o, val_tok_i  their values
+//             crd_valid_o, crd_ready_i, crd_tok_o  run starts
+//             val_valid_o, val_ready_i, val_tok_o  run values
+module sam_runpack #(
+  parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
+  parameter int unsigned ValWidth = sam_pkg::ValWidth,
+  parameter bit          Points   = 1'b0
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  input  logic [CrdWidth-1:0] dim_i,
+  input  logic                crd_valid_i,
+  output logic                crd_ready_o,
+  input  logic [  CrdWidth:0] crd_tok_i,
+  input  logic                val_valid_i,
+  output logic                val_ready_o,
+  input  logic [  ValWidth:0] val_tok_i,
+  output logic                crd_valid_o,
+  input  logic                crd_ready_i,
+  output logic [  CrdWidth:0] crd_tok_o,
+  output logic                val_valid_o,
+  input  logic                val_ready_i,
+  output logic [  ValWidth:0] val_tok_o
+);
+
+  if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd_width
+    $error("sam_runpack: CrdWidth must be in 1..63");
+  end
+  if (ValWidth < 1 || ValWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_val_width
+    $error("sam_runpack: ValWidth must be in 1..63");
+  end
+
+  // One bit wider than a coordinate: the coordinate after the largest one.
+  typedef logic [CrdWidth:0] wide_t;
+  typedef logic [ValWidth-1:0] val_t;
+
+  // ---- Input stages.
+  logic              c_full_q, v_full_q, c_load, v_load, take;
+  logic [CrdWidth:0] c_q;
+  logic [ValWidth:0] v_q;
+  logic              c_data_q, c_stop_q;
+  val_t              v_num_q;
+  sam_pkg::tok_kind_e c_in_kind, v_in_kind;
+
+  assign c_in_kind   = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
+                                         CrdWidth);
+  assign v_in_kind   = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
+                                         ValWidth);
+  assign c_load      = take || !c_full_q;
+  assign v_load      = take || !v_full_q;
+  assign crd_ready_o = c_load;
+  assign val_ready_o = v_load;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      c_full_q <= 1'b0;
+      v_full_q <= 1'b0;
+    end else begin
+      if (c_load) c_full_q <= crd_valid_i;
+      if (v_load) v_full_q <= val_valid_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (c_load) begin
+      c_q      <= crd_tok_i;
+      c_data_q <= c_in_kind == sam_pkg::TokData;
+      c_stop_q <= c_in_kind == sam_pkg::TokStop;
+    end
+    if (v_load) begin
+      v_q     <= val_tok_i;
+      v_num_q <= v_in_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;
+    end
+  end
+
+  // ---- The packer. first_q: no run given in this fiber yet; last_q: the value
+  // of the last run given; pend_q: a run of 0 may start at px_q (points).
+  logic  first_d, first_q, pend_d, pend_q;
+  val_t  last_d, last_q;
+  wide_t px_d, px_q, x, next_start;
+  logic  gap, room, crd_room, val_room, push;
+  logic [CrdWidth:0] push_crd;
+  logic [ValWidth:0] push_val;
+
+  assign room       = crd_room && val_room;
+  assign x          = {1'b0, c_q[CrdWidth-1:0]};
+  assign next_start = c_data_q ? x : {1'b0, dim_i};
+  // The pending zero holds at least one coordinate: it is a run.
+  assign gap        = pend_q && px_q < next_start;
+
+  always_comb begin
+    first_d  = first_q;
+    last_d   = last_q;
+    pend_d   = pend_q;
+    px_d     = px_q;
+    push     = 1'b0;
+    take     = 1'b0;
+    push_crd = c_q;
+    push_val = v_q;
+    if (c_full_q && v_full_q && room) begin
+      if (first_q && ((c_data_q && x != '0) || (c_stop_q && dim_i != '0))) begin
+        // The fiber's opening run of 0; the token waits.
+        push     = 1'b1;
+        push_crd = '0;
+        push_val = '0;
+        first_d  = 1'b0;
+        last_d   = '0;
+      end else if (gap && last_q != '0) begin
+        // The zeros after the last point; the token waits.
+        push     = 1'b1;
+        push_crd = {1'b0, px_q[CrdWidth-1:0]};
+        push_val = '0;
+        pend_d   = 1'b0;
+        last_d   = '0;
+      end else if (c_data_q) begin
+        // A gap after a run of 0 merges with it.
+        take     = 1'b1;
+        push     = first_q || v_num_q != (gap ? '0 : last_q);
+        push_val = {1'b0, v_num_q};
+        first_d  = 1'b0;
+        last_d   = v_num_q;
+        pend_d   = Points;
+        px_d     = x + wide_t'(1);
+      end else begin
+        take    = 1'b1;
+        push    = 1'b1;
+        first_d = 1'b1;
+        pend_d  = 1'b0;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      first_q <= 1'b1;
+      last_q  <= '0;
+      pend_q  <= 1'b0;
+      px_q    <= '0;
+    end else begin
+      first_q <= first_d;
+      last_q  <= last_d;
+      pend_q  <= pend_d;
+      px_q    <= px_d;
+    end
+  end
+
+  sam_stream_assert #(
+    .Width(CrdWidth),
+    .Name ("sam_runpack crd")
+  ) crd_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(crd_valid_i),
+    .ready_i(crd_ready_o),
+    .tok_i  (crd_tok_i)
+  );
+
+  sam_stream_assert #(
+    .Width(ValWidth),
+    .Name ("sam_runpack val")
+  ) val_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(val_valid_i),
+    .ready_i(val_ready_o),
+    .tok_i  (val_tok_i)
+  );
+
+`ifndef SAM_ASSERTS_OFF
+  sam_pkg::tok_kind_e c_kind, v_kind;
+  assign c_kind = sam_pkg::tok_kind(c_q[CrdWidth], 64'(c_q[CrdWidth-1:0]), CrdWidth);
+  assign v_kind = sam_pkg::tok_kind(v_q[ValWidth], 64'(v_q[ValWidth-1:0]), ValWidth);
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && c_full_q) begin
+      CrdNoEmpty_M: assert (c_kind != sam_pkg::TokEmpty)
+      else $error("sam_runpack: N as a coordinate");
+    end
+    if (rst_ni && c_full_q && v_full_q) begin
+      if (c_kind == sam_pkg::TokData) begin
+        ValBesideCrd_M: assert (v_kind == sam_pkg::TokData || v_kind == sam_pkg::TokEmpty)
+        else $error("sam_runpack: a control token beside a coordinate");
+      end else if (c_kind == sam_pkg::TokDone) begin
+        SameDone_M: assert (v_kind == sam_pkg::TokDone)
+        else $error("sam_runpack: D in crd beside another token in val");
+      end else begin
+        SameStop_M: assert (v_kind == sam_pkg::TokStop &&
+                            64'(v_q[ValWidth-1:0]) == 64'(c_q[CrdWidth-1:0]))
+        else $error("sam_runpack: crd and val close with different stops");
+      end
+    end
+  end
+`endif
+
+  sam_fifo #(
+    .Width(CrdWidth),
+    .Depth(2)
+  ) crd_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(push),
+    .ready_o(crd_room),
+    .tok_i  (push_crd),
+    .valid_o(crd_valid_o),
+    .ready_i(crd_ready_i),
+    .tok_o  (crd_tok_o)
+  );
+
+  sam_fifo #(
+    .Width(ValWidth),
+    .Depth(2)
+  ) val_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(push),
+    .ready_o(val_room),
+    .tok_i  (push_val),
+    .valid_o(val_valid_o),
+    .ready_i(val_ready_i),
+    .tok_o  (val_tok_o)
+  );
+
+endmodule
