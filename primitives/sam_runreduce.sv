@@ -292,6 +292,16 @@ module sam_runreduce #(
       end
     end
   end
+`ifdef FORMAL
+  // The credit counter equals the outputs in flight: in the two operation
+  // registers and the buffer.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(credit.used_q[0]) == 32'(op1_q.close || op1_q.ctl)
+              + 32'(op2_q.close || op2_q.ctl) + out_buffer.f_count);
+    end
+  end
+`endif
 `else
   logic unused_out_ready;
   assign unused_out_ready = out_ready;
