@@ -847,3 +847,96 @@ fn locate(cx: &mut Cx, k: &Locate) -> Result<Config, TopError> {
         ]),
     ))
 }
+
+#[cfg(test)]
+mod run_tests {
+    use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
+    use samgen_compiler::lower::{lower, Kernel};
+
+    use super::*;
+
+    fn lowered(expr: &str, fmts: &[&str]) -> SamGraph {
+        let formats = fmts.iter().map(|f| parse_format_arg(f).unwrap()).collect();
+        let asg = parse(expr).unwrap();
+        lower(&Kernel::from_schedule(&asg, &formats, &Schedule::default()).unwrap()).unwrap()
+    }
+
+    fn placed(graph: &SamGraph, type_name: &str) -> Placed {
+        let node = graph
+            .graph
+            .node_weights()
+            .find(|n| n.kind.type_name() == type_name)
+            .unwrap_or_else(|| panic!("no {type_name} node"));
+        let sizing = Sizing::uniform(graph, 64, 16);
+        place(
+            graph,
+            &node.name,
+            &node.kind,
+            &TopOptions::default(),
+            &sizing,
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The brighten kernel's constant is everywhere: a range as one run, the
+    /// range scanner whose `dim` register the host sets to min(extent, 1).
+    #[test]
+    fn a_range_as_one_run_is_the_range_scanner_over_one_coordinate() {
+        let g = lowered("A(i,j) = min(B(i,j) + 40, 255)", &["A:dr", "B:dr"]);
+        let (name, run) = (g.graph.node_weights())
+            .find_map(|n| match &n.kind {
+                NodeKind::Range(r) if r.run => Some((n.name.clone(), r.clone())),
+                _ => None,
+            })
+            .expect("a range as one run");
+        let sizing = Sizing::uniform(&g, 64, 16);
+        let o = TopOptions::default();
+        let p = place(&g, &name, &NodeKind::Range(run.clone()), &o, &sizing).unwrap();
+        let want = library::fiberlookup(
+            ScanFormat::Range,
+            run.root,
+            o.crd_width,
+            o.ref_width,
+            ScanArrays::NONE,
+            false,
+        );
+        assert_eq!(p.config, want);
+        assert_eq!(
+            p.sides.get("dim"),
+            Some(&RegionRole::OneRun { index: run.index })
+        );
+    }
+
+    #[test]
+    fn the_run_primitives_take_the_extent_as_a_setting() {
+        for (expr, fmts, kind, module) in [
+            (
+                "A(i,j) = B(i,j) * 3",
+                ["A:ds", "B:dr"],
+                "runexpand",
+                "sam_runexpand",
+            ),
+            (
+                "A(i,j) = B(i,j) * 3",
+                ["A:dr", "B:ds"],
+                "runpack",
+                "sam_runpack",
+            ),
+            (
+                "a(i) = B(i,j)",
+                ["a:d", "B:dr"],
+                "runreduce",
+                "sam_runreduce",
+            ),
+        ] {
+            let p = placed(&lowered(expr, &fmts), kind);
+            assert_eq!(p.config.module, module);
+            assert_eq!(
+                p.sides.get("dim"),
+                Some(&RegionRole::Setting { index: "j".into() }),
+                "{kind}"
+            );
+            assert!(p.ports.contains_key("crd_in"), "{kind}: {:?}", p.ports);
+        }
+    }
+}

@@ -91,13 +91,7 @@ fn kernel_in_rtl(expr: &str, fmts: &[&str], out: &str, kind: &str, seed: u64) {
 
 #[test]
 fn scaling_runs_to_runs_in_rtl() {
-    kernel_in_rtl(
-        "A(i,j) = B(i,j) * 3",
-        &["A:dr", "B:dr"],
-        "A",
-        "runpack",
-        61,
-    );
+    kernel_in_rtl("A(i,j) = B(i,j) * 3", &["A:dr", "B:dr"], "A", "runpack", 61);
 }
 
 #[test]
@@ -113,13 +107,7 @@ fn scaling_runs_to_points_in_rtl() {
 
 #[test]
 fn scaling_points_to_runs_in_rtl() {
-    kernel_in_rtl(
-        "A(i,j) = B(i,j) * 3",
-        &["A:dr", "B:ds"],
-        "A",
-        "runpack",
-        63,
-    );
+    kernel_in_rtl("A(i,j) = B(i,j) * 3", &["A:dr", "B:ds"], "A", "runpack", 63);
 }
 
 #[test]
