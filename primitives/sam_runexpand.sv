@@ -92,7 +92,8 @@ module sam_runexpand #(
 
   // ---- The run in hand: the next coordinate to give and its reference.
   logic              run_d, run_q;
-  wide_t             x_d, x_q, run_end;
+  wide_t             x_d, x_q;
+  logic              more;
   logic [RefWidth:0] rr_d, rr_q;
 
   logic              room, crd_room, ref_room, push;
@@ -100,7 +101,9 @@ module sam_runexpand #(
   logic [RefWidth:0] push_ref;
 
   assign room    = crd_room && ref_room;
-  assign run_end = c_data_q ? {1'b0, c_q[CrdWidth-1:0]} : {1'b0, dim_i};
+  // The run in hand has coordinates left: both ends compared at once, then
+  // chosen by the next token's kind (a carry chain off the choice's path).
+  assign more    = run_q && (c_data_q ? x_q < {1'b0, c_q[CrdWidth-1:0]} : x_q < {1'b0, dim_i});
 
   always_comb begin
     run_d    = run_q;
@@ -112,7 +115,7 @@ module sam_runexpand #(
     push_ref = r_q;
     if (c_full_q && r_full_q && room) begin
       push = 1'b1;
-      if (run_q && x_q < run_end) begin
+      if (more) begin
         push_crd = {1'b0, x_q[CrdWidth-1:0]};
         push_ref = rr_q;
         x_d      = x_q + wide_t'(1);

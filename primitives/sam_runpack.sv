@@ -23,9 +23,11 @@
 // crd. Coordinates are expected sorted and below dim_i (what the golden model
 // checks); others give runs in input order.
 //
-// Pipeline: each input is held in a one-token stage register (the value with N
-// read as 0 decoded into it), the outputs behind two-entry buffers (`sam_fifo`,
-// Depth 2). Readies are functions of registers only.
+// Pipeline: each input is held in a one-token stage register with flags decoded
+// against the token before it in its stream (a gap after the previous point, a
+// value new or not 0), so the decision starts from single-bit registers; the
+// outputs sit behind two-entry buffers (`sam_fifo`, Depth 2). Readies are
+// functions of registers only.
 //
 // Parameters: CrdWidth  payload width of the coordinates, 1..63
 //             ValWidth  payload width of the values, 1..63
@@ -69,18 +71,30 @@ module sam_runpack #(
   typedef logic [CrdWidth:0] wide_t;
   typedef logic [ValWidth-1:0] val_t;
 
-  // ---- Input stages.
+  // ---- Input stages. Each stage also decodes what its token has to do with
+  // the token before it in its stream (the decision then starts from flags):
+  // crd: the token is not 0, and a gap lies between the previous point and it
+  // (its coordinate, or dim_i for a stop, beyond the point + 1); val: the value
+  // (N as 0) is not 0, and differs from the previous token's.
   logic              c_full_q, v_full_q, c_load, v_load, take;
   logic [CrdWidth:0] c_q;
   logic [ValWidth:0] v_q;
-  logic              c_data_q, c_stop_q;
-  val_t              v_num_q;
+  logic              c_data_q, c_stop_q, c_nz_q, c_gap_q;
+  logic              v_nz_q, v_new_q;
+  val_t              v_num_q, v_in_num, prev_v_q;
+  wide_t             in_x, prev_x_q;
+  logic              prev_data_q, in_gap;
   sam_pkg::tok_kind_e c_in_kind, v_in_kind;
 
   assign c_in_kind   = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
                                          CrdWidth);
   assign v_in_kind   = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
                                          ValWidth);
+  assign v_in_num    = v_in_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;
+  assign in_x        = {1'b0, crd_tok_i[CrdWidth-1:0]};
+  assign in_gap      = prev_data_q && (c_in_kind == sam_pkg::TokData ?
+                                       in_x > prev_x_q + wide_t'(1) :
+                                       {1'b0, dim_i} > prev_x_q + wide_t'(1));
   assign c_load      = take || !c_full_q;
   assign v_load      = take || !v_full_q;
   assign crd_ready_o = c_load;
@@ -88,11 +102,13 @@ module sam_runpack #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      c_full_q <= 1'b0;
-      v_full_q <= 1'b0;
+      c_full_q    <= 1'b0;
+      v_full_q    <= 1'b0;
+      prev_data_q <= 1'b0;
     end else begin
       if (c_load) c_full_q <= crd_valid_i;
       if (v_load) v_full_q <= val_valid_i;
+      if (c_load && crd_valid_i) prev_data_q <= c_in_kind == sam_pkg::TokData;
     end
   end
 
@@ -101,65 +117,82 @@ module sam_runpack #(
       c_q      <= crd_tok_i;
       c_data_q <= c_in_kind == sam_pkg::TokData;
       c_stop_q <= c_in_kind == sam_pkg::TokStop;
+      c_nz_q   <= crd_tok_i[CrdWidth-1:0] != '0;
+      c_gap_q  <= in_gap;
     end
+    if (c_load && crd_valid_i) prev_x_q <= in_x;
     if (v_load) begin
       v_q     <= val_tok_i;
-      v_num_q <= v_in_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;
+      v_num_q <= v_in_num;
+      v_nz_q  <= v_in_num != '0;
+      v_new_q <= v_in_num != prev_v_q;
     end
+    if (v_load && val_valid_i) prev_v_q <= v_in_num;
   end
 
-  // ---- The packer. first_q: no run given in this fiber yet; last_q: the value
-  // of the last run given; pend_q: a run of 0 may start at px_q (points).
-  logic  first_d, first_q, pend_d, pend_q;
-  val_t  last_d, last_q;
-  wide_t px_d, px_q, x, next_start;
+  // ---- The packer. first_q: no run given in this fiber yet; zero_q: the last
+  // run given is a run of 0 the packer added (the value before it no longer
+  // counts); last_nz_q: the last run given is not 0; pend_q: the point before
+  // the head may be followed by a run of 0 at px_q (points).
+  logic  first_d, first_q, zero_d, zero_q, last_nz_d, last_nz_q, pend_d, pend_q;
+  wide_t px_d, px_q;
   logic  gap, room, crd_room, val_room, push;
   logic [CrdWidth:0] push_crd;
   logic [ValWidth:0] push_val;
 
-  assign room       = crd_room && val_room;
-  assign x          = {1'b0, c_q[CrdWidth-1:0]};
-  assign next_start = c_data_q ? x : {1'b0, dim_i};
+  assign room = crd_room && val_room;
+
+  // dim_i is not 0, registered (the host holds dim_i during a run): its
+  // 16-input OR is off the path to the decision.
+  logic dim_nz_q;
+  always_ff @(posedge clk_i) dim_nz_q <= dim_i != '0;
+
   // The pending zero holds at least one coordinate: it is a run.
-  assign gap        = pend_q && px_q < next_start;
+  assign gap = pend_q && c_gap_q;
 
   always_comb begin
-    first_d  = first_q;
-    last_d   = last_q;
-    pend_d   = pend_q;
-    px_d     = px_q;
-    push     = 1'b0;
-    take     = 1'b0;
-    push_crd = c_q;
-    push_val = v_q;
+    first_d   = first_q;
+    zero_d    = zero_q;
+    last_nz_d = last_nz_q;
+    pend_d    = pend_q;
+    px_d      = px_q;
+    push      = 1'b0;
+    take      = 1'b0;
+    push_crd  = c_q;
+    push_val  = v_q;
     if (c_full_q && v_full_q && room) begin
-      if (first_q && ((c_data_q && x != '0) || (c_stop_q && dim_i != '0))) begin
+      if (first_q && (c_data_q ? c_nz_q : c_stop_q && dim_nz_q)) begin
         // The fiber's opening run of 0; the token waits.
-        push     = 1'b1;
-        push_crd = '0;
-        push_val = '0;
-        first_d  = 1'b0;
-        last_d   = '0;
-      end else if (gap && last_q != '0) begin
+        push      = 1'b1;
+        push_crd  = '0;
+        push_val  = '0;
+        first_d   = 1'b0;
+        zero_d    = 1'b1;
+        last_nz_d = 1'b0;
+      end else if (gap && last_nz_q) begin
         // The zeros after the last point; the token waits.
-        push     = 1'b1;
-        push_crd = {1'b0, px_q[CrdWidth-1:0]};
-        push_val = '0;
-        pend_d   = 1'b0;
-        last_d   = '0;
+        push      = 1'b1;
+        push_crd  = {1'b0, px_q[CrdWidth-1:0]};
+        push_val  = '0;
+        pend_d    = 1'b0;
+        zero_d    = 1'b1;
+        last_nz_d = 1'b0;
       end else if (c_data_q) begin
-        // A gap after a run of 0 merges with it.
-        take     = 1'b1;
-        push     = first_q || v_num_q != (gap ? '0 : last_q);
-        push_val = {1'b0, v_num_q};
-        first_d  = 1'b0;
-        last_d   = v_num_q;
-        pend_d   = Points;
-        px_d     = x + wide_t'(1);
+        // After a run of 0 (one added, or a gap merging with a 0) the value
+        // is compared with 0, else with the token before it.
+        take      = 1'b1;
+        push      = first_q || (zero_q || gap ? v_nz_q : v_new_q);
+        push_val  = {1'b0, v_num_q};
+        first_d   = 1'b0;
+        zero_d    = 1'b0;
+        last_nz_d = v_nz_q;
+        pend_d    = Points;
+        px_d      = {1'b0, c_q[CrdWidth-1:0]} + wide_t'(1);
       end else begin
         take    = 1'b1;
         push    = 1'b1;
         first_d = 1'b1;
+        zero_d  = 1'b0;
         pend_d  = 1'b0;
       end
     end
@@ -167,15 +200,17 @@ module sam_runpack #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      first_q <= 1'b1;
-      last_q  <= '0;
-      pend_q  <= 1'b0;
-      px_q    <= '0;
+      first_q   <= 1'b1;
+      zero_q    <= 1'b0;
+      last_nz_q <= 1'b0;
+      pend_q    <= 1'b0;
+      px_q      <= '0;
     end else begin
-      first_q <= first_d;
-      last_q  <= last_d;
-      pend_q  <= pend_d;
-      px_q    <= px_d;
+      first_q   <= first_d;
+      zero_q    <= zero_d;
+      last_nz_q <= last_nz_d;
+      pend_q    <= pend_d;
+      px_q      <= px_d;
     end
   end
 

@@ -10,10 +10,10 @@
 //
 // A run's length is known when the next input pair arrives, so the run waits in
 // a register; the next start (or the stop, with dim_i) issues its product into
-// `sam_mulreg` (two registered stages), and the product is added to the running
-// sum as it comes out. A stop issues the fiber's last product and the sum comes
-// out two cycles later; `S_n` (n >= 1) spends a second cycle issuing its
-// `S_(n-1)`. Outputs come through a four-entry buffer (`sam_fifo`), and an
+// a three-stage multiplier, and the product is added to the running sum as it
+// comes out. A stop issues the fiber's last product and the sum comes out four
+// cycles later (through an output register); `S_n` (n >= 1) spends a second cycle issuing its
+// `S_(n-1)`. Outputs come through a five-entry buffer (`sam_fifo`), and an
 // output is issued only with a credit for it (`sam_credit`): the multiplier has
 // no stall. One input pair per cycle otherwise, whatever the run lengths.
 //
@@ -55,7 +55,7 @@ module sam_runreduce #(
 
   typedef logic [CrdWidth-1:0] crd_t;
   typedef logic [ValWidth-1:0] val_t;
-  localparam int unsigned Depth = 4;
+  localparam int unsigned Depth = 5;
   localparam logic [ValWidth:0] TokDoneOut = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
 
   // ---- Input stages.
@@ -101,7 +101,7 @@ module sam_runreduce #(
   // ---- Issue: the run in hand (start rx_q, value rv_q) and its length.
   logic run_d, run_q, closed_d, closed_q, room, issue_out;
   crd_t rx_d, rx_q, run_end, len;
-  val_t rv_d, rv_q, mul_a, mul_b;
+  val_t rv_d, rv_q, mul_a;
 
   // What an issued operation does two cycles on, when its product is out.
   typedef struct packed {
@@ -110,12 +110,11 @@ module sam_runreduce #(
     logic              ctl;    // give `tok` out
     logic [ValWidth:0] tok;
   } op_t;
-  op_t op, op1_q, op2_q;
+  op_t op, op1_q, op2_q, op3_q;
 
   assign run_end = c_data_q ? c_pay_q : dim_i;
   assign len     = run_end - rx_q;
   assign mul_a   = run_q ? rv_q : '0;
-  assign mul_b   = val_t'(len);
 
   always_comb begin
     run_d     = run_q;
@@ -159,6 +158,7 @@ module sam_runreduce #(
       closed_q <= 1'b0;
       op1_q    <= '0;
       op2_q    <= '0;
+      op3_q    <= '0;
     end else begin
       run_q    <= run_d;
       rx_q     <= rx_d;
@@ -166,36 +166,63 @@ module sam_runreduce #(
       closed_q <= closed_d;
       op1_q    <= op;
       op2_q    <= op1_q;
+      op3_q    <= op2_q;
     end
   end
 
-  // The product of the operands issued two cycles before, beside op2_q.
-  val_t product;
-  sam_mulreg #(
-    .Width(ValWidth)
-  ) mul (
-    .clk_i(clk_i),
-    .a_i  (mul_a),
-    .b_i  (mul_b),
-    .p_o  (product)
-  );
+  // The product of the operands issued three cycles before, beside op3_q. With
+  // run lengths of at most 18 bits, one MULT18X18D (`sam_mul18`, its own input
+  // and output registers) per 18 bits of the value and a register for the sum
+  // of the partial products; the whole product in one stage would not fit
+  // 150 MHz on ECP5. Wider lengths: `sam_mulreg` and a register.
+  localparam int unsigned Chunks = (ValWidth + 17) / 18;
+  val_t product, product_q;
+  if (CrdWidth <= 18) begin : gen_chunks
+    logic [35:0] part[Chunks];
+    for (genvar k = 0; k < Chunks; k++) begin : gen_part
+      localparam int unsigned Lo = 18 * k;
+      localparam int unsigned W = ValWidth - Lo < 18 ? ValWidth - Lo : 18;
+      sam_mul18 mult (
+        .clk_i(clk_i),
+        .a_i  (18'(mul_a[Lo+:W])),
+        .b_i  (18'(len)),
+        .p_o  (part[k])
+      );
+    end
+    always_comb begin
+      product = '0;
+      for (int k = 0; k < Chunks; k++) begin
+        product = product + ValWidth'(64'(part[k]) << (18 * k));
+      end
+    end
+  end else begin : gen_wide
+    sam_mulreg #(
+      .Width(ValWidth)
+    ) mul (
+      .clk_i(clk_i),
+      .a_i  (mul_a),
+      .b_i  (val_t'(len)),
+      .p_o  (product)
+    );
+  end
+  always_ff @(posedge clk_i) product_q <= product;
 
   // ---- Accumulate and give out.
   val_t              sum, acc_d, acc_q;
   logic              push, pop;
   logic [ValWidth:0] push_tok;
 
-  assign sum = acc_q + (op2_q.add ? product : '0);
+  assign sum = acc_q + (op3_q.add ? product_q : '0);
 
   always_comb begin
     acc_d    = acc_q;
     push     = 1'b0;
-    push_tok = op2_q.tok;
-    if (op2_q.close) begin
+    push_tok = op3_q.tok;
+    if (op3_q.close) begin
       push     = 1'b1;
       push_tok = {1'b0, sum};
       acc_d    = '0;
-    end else if (op2_q.ctl) begin
+    end else if (op3_q.ctl) begin
       push = 1'b1;
     end else begin
       acc_d = sum;
@@ -206,6 +233,16 @@ module sam_runreduce #(
     if (!rst_ni) acc_q <= '0;
     else acc_q <= acc_d;
   end
+
+  // The output register: the sum's carry chain ends in it, not in the
+  // buffer's memory.
+  logic              push_q;
+  logic [ValWidth:0] push_tok_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) push_q <= 1'b0;
+    else push_q <= push;
+  end
+  always_ff @(posedge clk_i) push_tok_q <= push_tok;
 
   assign pop = val_valid_o && val_ready_i;
 
@@ -227,9 +264,9 @@ module sam_runreduce #(
   ) out_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(push),
+    .valid_i(push_q),
     .ready_o(out_ready),
-    .tok_i  (push_tok),
+    .tok_i  (push_tok_q),
     .valid_o(val_valid_o),
     .ready_i(val_ready_i),
     .tok_o  (val_tok_o)
@@ -270,7 +307,7 @@ module sam_runreduce #(
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      OutBufferRoom: assert (!push || out_ready)
+      OutBufferRoom: assert (!push_q || out_ready)
       else $error("sam_runreduce: output buffer overflow");
     end
     if (rst_ni && c_full_q) begin
@@ -293,12 +330,13 @@ module sam_runreduce #(
     end
   end
 `ifdef FORMAL
-  // The credit counter equals the outputs in flight: in the two operation
-  // registers and the buffer.
+  // The credit counter equals the outputs in flight: in the three operation
+  // registers, the output register and the buffer.
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (32'(credit.used_q[0]) == 32'(op1_q.close || op1_q.ctl)
-              + 32'(op2_q.close || op2_q.ctl) + out_buffer.f_count);
+              + 32'(op2_q.close || op2_q.ctl) + 32'(op3_q.close || op3_q.ctl)
+              + 32'(push_q) + out_buffer.f_count);
     end
   end
 `endif

@@ -624,9 +624,9 @@ impl PrimitiveConfig {
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
             // The input stage, the output buffer.
             "sam_runexpand" | "sam_runpack" => 2,
-            // Past the closing stop: the input stage, the multiplier's two
-            // registers, the output buffer.
-            "sam_runreduce" => 4,
+            // Past the closing stop: the input stage, the multiplier's three
+            // stages, the output register and buffer.
+            "sam_runreduce" => 6,
             "sam_union" => 3,
             // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 5 + 1 + 5.
             // (The iCE40 flow's 3-way intersector is the one-module window, 5:
