@@ -19,8 +19,9 @@
 // first coordinate only.
 //
 // Pipeline: each input is held in a one-token stage register, so the expander
-// starts from registers; the outputs sit behind two-entry buffers (`sam_fifo`,
-// Depth 2). Readies are functions of registers only.
+// starts from registers; each output pair goes through a register into
+// three-entry buffers (`sam_fifo`), pushed on credits (`sam_credit`). Readies
+// are functions of registers only.
 //
 // Parameters: CrdWidth  payload width of the coordinates, 1..63
 //             RefWidth  payload width of the second channel, 1..63
@@ -60,6 +61,7 @@ module sam_runexpand #(
 
   // One bit wider than a coordinate: the coordinate after the largest one.
   typedef logic [CrdWidth:0] wide_t;
+  localparam int unsigned Depth = 3;
 
   // ---- Input stages.
   logic                c_full_q, r_full_q, c_load, r_load, take;
@@ -96,11 +98,10 @@ module sam_runexpand #(
   logic              more;
   logic [RefWidth:0] rr_d, rr_q;
 
-  logic              room, crd_room, ref_room, push;
+  logic              room, push;
   logic [CrdWidth:0] push_crd;
   logic [RefWidth:0] push_ref;
 
-  assign room    = crd_room && ref_room;
   // The run in hand has coordinates left: both ends compared at once, then
   // chosen by the next token's kind (a carry chain off the choice's path).
   assign more    = run_q && (c_data_q ? x_q < {1'b0, c_q[CrdWidth-1:0]} : x_q < {1'b0, dim_i});
@@ -189,15 +190,45 @@ module sam_runexpand #(
   end
 `endif
 
+  // The output registers: the choice between the run in hand and the next
+  // token ends in them, not in the buffers' memories. A token is pushed only
+  // with a credit in both buffers (it spends a cycle in the registers first).
+  logic              push_q, crd_pop, ref_pop;
+  logic [CrdWidth:0] push_crd_q;
+  logic [RefWidth:0] push_ref_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) push_q <= 1'b0;
+    else push_q <= push;
+  end
+  always_ff @(posedge clk_i) begin
+    push_crd_q <= push_crd;
+    push_ref_q <= push_ref;
+  end
+
+  assign crd_pop = crd_valid_o && crd_ready_i;
+  assign ref_pop = ref_valid_o && ref_ready_i;
+
+  sam_credit #(
+    .Depth  (Depth),
+    .Outputs(2)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(push),
+    .give_i({ref_pop, crd_pop}),
+    .room_o(room)
+  );
+
+  logic crd_room, ref_room;
   sam_fifo #(
     .Width(CrdWidth),
-    .Depth(2)
+    .Depth(Depth)
   ) crd_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(push),
+    .valid_i(push_q),
     .ready_o(crd_room),
-    .tok_i  (push_crd),
+    .tok_i  (push_crd_q),
     .valid_o(crd_valid_o),
     .ready_i(crd_ready_i),
     .tok_o  (crd_tok_o)
@@ -205,16 +236,38 @@ module sam_runexpand #(
 
   sam_fifo #(
     .Width(RefWidth),
-    .Depth(2)
+    .Depth(Depth)
   ) ref_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(push),
+    .valid_i(push_q),
     .ready_o(ref_room),
-    .tok_i  (push_ref),
+    .tok_i  (push_ref_q),
     .valid_o(ref_valid_o),
     .ready_i(ref_ready_i),
     .tok_o  (ref_tok_o)
   );
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      BufferRoom: assert (!push_q || (crd_room && ref_room))
+      else $error("sam_runexpand: output buffer overflow");
+    end
+  end
+`ifdef FORMAL
+  // Each credit counter equals the tokens in the output registers and its
+  // buffer.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(credit.used_q[0]) == 32'(push_q) + crd_buffer.f_count);
+      assert (32'(credit.used_q[1]) == 32'(push_q) + ref_buffer.f_count);
+    end
+  end
+`endif
+`else
+  logic unused_room;
+  assign unused_room = crd_room ^ ref_room;
+`endif
 
 endmodule

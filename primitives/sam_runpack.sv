@@ -82,7 +82,7 @@ module sam_runpack #(
   logic              c_data_q, c_stop_q, c_nz_q, c_gap_q;
   logic              v_nz_q, v_new_q;
   val_t              v_num_q, v_in_num, prev_v_q;
-  wide_t             in_x, prev_x_q;
+  wide_t             in_x, prev_x1_q;
   logic              prev_data_q, in_gap;
   sam_pkg::tok_kind_e c_in_kind, v_in_kind;
 
@@ -92,9 +92,9 @@ module sam_runpack #(
                                          ValWidth);
   assign v_in_num    = v_in_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;
   assign in_x        = {1'b0, crd_tok_i[CrdWidth-1:0]};
-  assign in_gap      = prev_data_q && (c_in_kind == sam_pkg::TokData ?
-                                       in_x > prev_x_q + wide_t'(1) :
-                                       {1'b0, dim_i} > prev_x_q + wide_t'(1));
+  // prev_x1_q is the previous token's coordinate + 1, added as it was loaded.
+  assign in_gap      = prev_data_q && (c_in_kind == sam_pkg::TokData ? in_x > prev_x1_q :
+                                       {1'b0, dim_i} > prev_x1_q);
   assign c_load      = take || !c_full_q;
   assign v_load      = take || !v_full_q;
   assign crd_ready_o = c_load;
@@ -120,7 +120,7 @@ module sam_runpack #(
       c_nz_q   <= crd_tok_i[CrdWidth-1:0] != '0;
       c_gap_q  <= in_gap;
     end
-    if (c_load && crd_valid_i) prev_x_q <= in_x;
+    if (c_load && crd_valid_i) prev_x1_q <= in_x + wide_t'(1);
     if (v_load) begin
       v_q     <= val_tok_i;
       v_num_q <= v_in_num;
