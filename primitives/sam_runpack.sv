@@ -25,9 +25,9 @@
 //
 // Pipeline: each input is held in a one-token stage register with flags decoded
 // against the token before it in its stream (a gap after the previous point, a
-// value new or not 0), so the decision starts from single-bit registers; the
-// outputs sit behind two-entry buffers (`sam_fifo`, Depth 2). Readies are
-// functions of registers only.
+// value new or not 0), so the decision starts from single-bit registers; each
+// run goes through a register into three-entry buffers (`sam_fifo`), given on
+// credits (`sam_credit`). Readies are functions of registers only.
 //
 // Parameters: CrdWidth  payload width of the coordinates, 1..63
 //             ValWidth  payload width of the values, 1..63
@@ -70,6 +70,7 @@ module sam_runpack #(
   // One bit wider than a coordinate: the coordinate after the largest one.
   typedef logic [CrdWidth:0] wide_t;
   typedef logic [ValWidth-1:0] val_t;
+  localparam int unsigned Depth = 3;
 
   // ---- Input stages. Each stage also decodes what its token has to do with
   // the token before it in its stream (the decision then starts from flags):
@@ -136,11 +137,9 @@ module sam_runpack #(
   // the head may be followed by a run of 0 at px_q (points).
   logic  first_d, first_q, zero_d, zero_q, last_nz_d, last_nz_q, pend_d, pend_q;
   wide_t px_d, px_q;
-  logic  gap, room, crd_room, val_room, push;
+  logic  gap, room, push;
   logic [CrdWidth:0] push_crd;
   logic [ValWidth:0] push_val;
-
-  assign room = crd_room && val_room;
 
   // dim_i is not 0, registered (the host holds dim_i during a run): its
   // 16-input OR is off the path to the decision.
@@ -261,15 +260,45 @@ module sam_runpack #(
   end
 `endif
 
+  // The output registers: the decision's choice of run ends in them, not in
+  // the buffers' memories. A run is given only with a credit in both buffers
+  // (it spends a cycle in the registers first).
+  logic              push_q, crd_pop, val_pop;
+  logic [CrdWidth:0] push_crd_q;
+  logic [ValWidth:0] push_val_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) push_q <= 1'b0;
+    else push_q <= push;
+  end
+  always_ff @(posedge clk_i) begin
+    push_crd_q <= push_crd;
+    push_val_q <= push_val;
+  end
+
+  assign crd_pop = crd_valid_o && crd_ready_i;
+  assign val_pop = val_valid_o && val_ready_i;
+
+  sam_credit #(
+    .Depth  (Depth),
+    .Outputs(2)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(push),
+    .give_i({val_pop, crd_pop}),
+    .room_o(room)
+  );
+
+  logic crd_room, val_room;
   sam_fifo #(
     .Width(CrdWidth),
-    .Depth(2)
+    .Depth(Depth)
   ) crd_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(push),
+    .valid_i(push_q),
     .ready_o(crd_room),
-    .tok_i  (push_crd),
+    .tok_i  (push_crd_q),
     .valid_o(crd_valid_o),
     .ready_i(crd_ready_i),
     .tok_o  (crd_tok_o)
@@ -277,16 +306,38 @@ module sam_runpack #(
 
   sam_fifo #(
     .Width(ValWidth),
-    .Depth(2)
+    .Depth(Depth)
   ) val_buffer (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
-    .valid_i(push),
+    .valid_i(push_q),
     .ready_o(val_room),
-    .tok_i  (push_val),
+    .tok_i  (push_val_q),
     .valid_o(val_valid_o),
     .ready_i(val_ready_i),
     .tok_o  (val_tok_o)
   );
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      BufferRoom: assert (!push_q || (crd_room && val_room))
+      else $error("sam_runpack: output buffer overflow");
+    end
+  end
+`ifdef FORMAL
+  // Each credit counter equals the runs in the output registers and its
+  // buffer.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(credit.used_q[0]) == 32'(push_q) + crd_buffer.f_count);
+      assert (32'(credit.used_q[1]) == 32'(push_q) + val_buffer.f_count);
+    end
+  end
+`endif
+`else
+  logic unused_room;
+  assign unused_room = crd_room ^ val_room;
+`endif
 
 endmodule

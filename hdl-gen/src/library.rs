@@ -104,7 +104,7 @@ pub const SOURCES: &[Source] = &[
     },
     Source {
         name: "sam_runpack",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
     },
     Source {
         name: "sam_runreduce",
@@ -622,10 +622,8 @@ impl PrimitiveConfig {
             // The 32-bit product: five pipeline stages and the output buffer.
             "sam_alu" if has("Op", &alu_op_param("mul")) => 6,
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
-            // The input stage, the output buffer.
-            "sam_runpack" => 2,
             // The input stage, the output register and buffer.
-            "sam_runexpand" => 3,
+            "sam_runexpand" | "sam_runpack" => 3,
             // Past the closing stop: the input stage, the multiplier's three
             // stages, the output register and buffer.
             "sam_runreduce" => 6,
