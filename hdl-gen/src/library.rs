@@ -99,6 +99,25 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
+        name: "sam_runexpand",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+    Source {
+        name: "sam_runpack",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+    Source {
+        name: "sam_runreduce",
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_mul18",
+            "sam_mulreg",
+            "sam_credit",
+        ],
+    },
+    Source {
         name: "sam_mem2",
         deps: &["sam_pkg"],
     },
@@ -604,6 +623,11 @@ impl PrimitiveConfig {
             // The 32-bit product: five pipeline stages and the output buffer.
             "sam_alu" if has("Op", &alu_op_param("mul")) => 6,
             "sam_alu" | "sam_reduce" | "sam_crdhold" => 2,
+            // The input stage, the output register and buffer.
+            "sam_runexpand" | "sam_runpack" => 3,
+            // Past the closing stop: the input stage, the multiplier's three
+            // stages, the output register and buffer.
+            "sam_runreduce" => 6,
             "sam_union" => 3,
             // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 5 + 1 + 5.
             // (The iCE40 flow's 3-way intersector is the one-module window, 5:
@@ -1315,6 +1339,88 @@ pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConf
         ],
         streams,
         sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+/// The extent side port of the run primitives: `dim_i`, the index's extent in
+/// a `crd_width`-bit host register.
+fn run_dim(crd_width: u32) -> SidePort {
+    SidePort {
+        name: "dim".into(),
+        kind: SideKind::Config,
+        width: crd_width,
+    }
+}
+
+/// `sam_runexpand`, runs to points (`golden::runexpand`): inputs `crd` (run
+/// starts) and `ref` (`second_width`-bit references, or values), outputs the
+/// same two streams as points; the `dim` register holds the extent.
+pub fn runexpand(crd_width: u32, second_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_runexpand".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), second_width.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::input("ref", second_width),
+            StreamPort::output("crd", crd_width),
+            StreamPort::output("ref", second_width),
+        ],
+        sides: vec![run_dim(crd_width)],
+        unused: Vec::new(),
+    }
+}
+
+/// What `sam_runpack` reads (its `Points` parameter): run starts, or points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunPackFrom {
+    Runs,
+    Points,
+}
+
+/// `sam_runpack`, the RLE writer's front (`golden::runpack`): inputs and
+/// outputs `crd` and `val`; the `dim` register holds the extent.
+pub fn runpack(from: RunPackFrom, crd_width: u32, val_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_runpack".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("ValWidth".into(), val_width.to_string()),
+            (
+                "Points".into(),
+                u32::from(from == RunPackFrom::Points).to_string(),
+            ),
+        ],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::input("val", val_width),
+            StreamPort::output("crd", crd_width),
+            StreamPort::output("val", val_width),
+        ],
+        sides: vec![run_dim(crd_width)],
+        unused: Vec::new(),
+    }
+}
+
+/// `sam_runreduce`, the run-weighted reducer (`golden::runreduce`): inputs
+/// `crd` (run starts) and `val`, output `val` (one sum per innermost fiber);
+/// the `dim` register holds the extent.
+pub fn runreduce(crd_width: u32, val_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_runreduce".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("ValWidth".into(), val_width.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::input("val", val_width),
+            StreamPort::output("val", val_width),
+        ],
+        sides: vec![run_dim(crd_width)],
         unused: Vec::new(),
     }
 }

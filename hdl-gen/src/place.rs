@@ -8,16 +8,17 @@ use std::collections::{BTreeMap, HashSet};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-use samgen_compiler::golden::LocateMiss;
+use samgen_compiler::golden::{LocateMiss, WayKind};
 use samgen_compiler::graph::{
     Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
-    NodeKind, Range, Reduce, SamGraph, SpAccumulator, StreamKind, Subsect, ValsWrite, WindowScan,
+    NodeKind, Range, Reduce, RunExpand, RunPack, RunReduce, SamGraph, SpAccumulator, StreamKind,
+    Subsect, ValsWrite, WindowScan,
 };
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
     self, AluOperandMode, CrdDropMode, FiberWriteMode, LocateLevel, LocateMissMode,
-    PrimitiveConfig, ReduceMode, ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
+    PrimitiveConfig, ReduceMode, RunPackFrom, ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
 };
 use crate::top::{RegionRole, Sizing, TopError, TopOptions};
 
@@ -256,10 +257,10 @@ pub(crate) fn place(
         NodeKind::Locate(k) => locate(&mut cx, k)?,
         NodeKind::Subsect(k) => subsect(&mut cx, k)?,
         NodeKind::WindowScan(k) => windowscan(&mut cx, k)?,
-        NodeKind::RunMerge(_)
-        | NodeKind::RunExpand(_)
-        | NodeKind::RunReduce(_)
-        | NodeKind::RunPack(_) => {
+        NodeKind::RunExpand(k) => runexpand(&mut cx, k),
+        NodeKind::RunPack(k) => runpack(&mut cx, k),
+        NodeKind::RunReduce(k) => runreduce(&mut cx, k),
+        NodeKind::RunMerge(_) => {
             return Err(cx.fail(format!(
                 "a {} has no RTL module yet (the run primitives of seed 000 run in the \
                  golden executor only)",
@@ -382,24 +383,81 @@ fn bvexpand(cx: &Cx, k: &samgen_compiler::graph::BvExpand) -> Config {
 /// A range is the scanner's range format: a dense level's coordinates from the
 /// same `dim` setting, with no arrays.
 fn range(cx: &mut Cx, k: &Range) -> Result<Config, TopError> {
-    if k.run {
-        return Err(cx.fail(
-            "a range as one run has no RTL yet (the run primitives of seed 000 run in the \
-             golden executor only)"
-                .into(),
-        ));
-    }
-    cx.sides.insert(
-        "dim".to_string(),
+    // A range as one run is the range over an extent of 1 (0 for an empty
+    // index): the host sets the same register to that, so the scanner is the
+    // range scanner unchanged.
+    let role = if k.run {
+        RegionRole::OneRun {
+            index: k.index.clone(),
+        }
+    } else {
         RegionRole::Setting {
             index: k.index.clone(),
-        },
-    );
+        }
+    };
+    cx.sides.insert("dim".to_string(), role);
     let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
     Ok((
         library::fiberlookup(ScanFormat::Range, k.root, cw, rw, ScanArrays::NONE, false),
         scanner_ports(),
     ))
+}
+
+/// The extent of `index` as the `dim` register of a run primitive.
+fn run_dim(cx: &mut Cx, index: &str) {
+    cx.sides.insert(
+        "dim".to_string(),
+        RegionRole::Setting {
+            index: index.to_string(),
+        },
+    );
+}
+
+/// The run expander; with `values` its second stream is values (`val_in`,
+/// `val_out`), carried on the module's `ref` channel as it is.
+fn runexpand(cx: &mut Cx, k: &RunExpand) -> Config {
+    run_dim(cx, &k.index);
+    let (second, kind) = if k.values {
+        ("val", StreamKind::Val)
+    } else {
+        ("ref", StreamKind::Ref)
+    };
+    let in_port = format!("{second}_in");
+    let out_port = format!("{second}_out");
+    (
+        library::runexpand(cx.o.crd_width, width_of(kind, cx.o)),
+        pairs(&[
+            ("crd_in", "crd"),
+            (&in_port, "ref"),
+            ("crd_out", "crd"),
+            (&out_port, "ref"),
+        ]),
+    )
+}
+
+fn runpack(cx: &mut Cx, k: &RunPack) -> Config {
+    run_dim(cx, &k.index);
+    let from = match k.from {
+        WayKind::Runs => RunPackFrom::Runs,
+        WayKind::Points => RunPackFrom::Points,
+    };
+    (
+        library::runpack(from, cx.o.crd_width, cx.o.val_width),
+        pairs(&[
+            ("crd_in", "crd"),
+            ("val_in", "val"),
+            ("crd_out", "crd"),
+            ("val_out", "val"),
+        ]),
+    )
+}
+
+fn runreduce(cx: &mut Cx, k: &RunReduce) -> Config {
+    run_dim(cx, &k.index);
+    (
+        library::runreduce(cx.o.crd_width, cx.o.val_width),
+        pairs(&[("crd_in", "crd"), ("val_in", "val"), ("val_out", "val")]),
+    )
 }
 
 fn scanner_ports() -> BTreeMap<String, String> {
@@ -788,4 +846,97 @@ fn locate(cx: &mut Cx, k: &Locate) -> Result<Config, TopError> {
             (&format!("ref_out_{loc}"), "loc"),
         ]),
     ))
+}
+
+#[cfg(test)]
+mod run_tests {
+    use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
+    use samgen_compiler::lower::{lower, Kernel};
+
+    use super::*;
+
+    fn lowered(expr: &str, fmts: &[&str]) -> SamGraph {
+        let formats = fmts.iter().map(|f| parse_format_arg(f).unwrap()).collect();
+        let asg = parse(expr).unwrap();
+        lower(&Kernel::from_schedule(&asg, &formats, &Schedule::default()).unwrap()).unwrap()
+    }
+
+    fn placed(graph: &SamGraph, type_name: &str) -> Placed {
+        let node = graph
+            .graph
+            .node_weights()
+            .find(|n| n.kind.type_name() == type_name)
+            .unwrap_or_else(|| panic!("no {type_name} node"));
+        let sizing = Sizing::uniform(graph, 64, 16);
+        place(
+            graph,
+            &node.name,
+            &node.kind,
+            &TopOptions::default(),
+            &sizing,
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The brighten kernel's constant is everywhere: a range as one run, the
+    /// range scanner whose `dim` register the host sets to min(extent, 1).
+    #[test]
+    fn a_range_as_one_run_is_the_range_scanner_over_one_coordinate() {
+        let g = lowered("A(i,j) = min(B(i,j) + 40, 255)", &["A:dr", "B:dr"]);
+        let (name, run) = (g.graph.node_weights())
+            .find_map(|n| match &n.kind {
+                NodeKind::Range(r) if r.run => Some((n.name.clone(), r.clone())),
+                _ => None,
+            })
+            .expect("a range as one run");
+        let sizing = Sizing::uniform(&g, 64, 16);
+        let o = TopOptions::default();
+        let p = place(&g, &name, &NodeKind::Range(run.clone()), &o, &sizing).unwrap();
+        let want = library::fiberlookup(
+            ScanFormat::Range,
+            run.root,
+            o.crd_width,
+            o.ref_width,
+            ScanArrays::NONE,
+            false,
+        );
+        assert_eq!(p.config, want);
+        assert_eq!(
+            p.sides.get("dim"),
+            Some(&RegionRole::OneRun { index: run.index })
+        );
+    }
+
+    #[test]
+    fn the_run_primitives_take_the_extent_as_a_setting() {
+        for (expr, fmts, kind, module) in [
+            (
+                "A(i,j) = B(i,j) * 3",
+                ["A:ds", "B:dr"],
+                "runexpand",
+                "sam_runexpand",
+            ),
+            (
+                "A(i,j) = B(i,j) * 3",
+                ["A:dr", "B:ds"],
+                "runpack",
+                "sam_runpack",
+            ),
+            (
+                "a(i) = B(i,j)",
+                ["a:d", "B:dr"],
+                "runreduce",
+                "sam_runreduce",
+            ),
+        ] {
+            let p = placed(&lowered(expr, &fmts), kind);
+            assert_eq!(p.config.module, module);
+            assert_eq!(
+                p.sides.get("dim"),
+                Some(&RegionRole::Setting { index: "j".into() }),
+                "{kind}"
+            );
+            assert!(p.ports.contains_key("crd_in"), "{kind}: {:?}", p.ports);
+        }
+    }
 }

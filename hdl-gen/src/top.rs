@@ -300,6 +300,10 @@ pub enum RegionRole {
     /// A register the host sets before the run to the extent of `index` (a dense
     /// level's dimension).
     Setting { index: String },
+    /// A register the host sets before the run to the extent of a range as one
+    /// run over `index`: 1, or 0 where the extent of `index` is 0 (the range
+    /// scanner then gives the run's start 0 alone, or an empty fiber).
+    OneRun { index: String },
     /// A register the host sets before the run to the dimension of input
     /// `tensor`'s level `level` (a dense level under an affine subscript, whose
     /// dimension is no index's extent).

@@ -634,11 +634,12 @@ pub fn load(port: &mut dyn HostPort, p: &Prepared) -> Result<(), CosimError> {
                 };
                 port.write_block(e.base, &words)?;
             }
-            RegionRole::Setting { index } => {
+            RegionRole::Setting { index } | RegionRole::OneRun { index } => {
                 let dim = extents.get(index).copied().ok_or_else(|| {
                     CosimError::Mismatch(format!("the extent of index {index} is unknown"))
                 })?;
-                port.write(e.base, dim)?;
+                let one_run = matches!(e.role, RegionRole::OneRun { .. });
+                port.write(e.base, if one_run { dim.min(1) } else { dim })?;
             }
             RegionRole::Dimension { tensor, level } => {
                 let dim = inputs

@@ -41,6 +41,24 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             val_width: 32,
             crd_width: 16,
         }),
+        Box::new(crate::runexpand::RunExpand {
+            crd_width: 16,
+            second_width: 16,
+        }),
+        Box::new(crate::runpack::RunPack {
+            from: samgen_hdl::library::RunPackFrom::Runs,
+            crd_width: 16,
+            val_width: 32,
+        }),
+        Box::new(crate::runpack::RunPack {
+            from: samgen_hdl::library::RunPackFrom::Points,
+            crd_width: 16,
+            val_width: 32,
+        }),
+        Box::new(crate::runreduce::RunReduce {
+            crd_width: 16,
+            val_width: 32,
+        }),
         Box::new(crate::crddrop::CrdDrop {
             mode: CrdDropMode::FiberCrd,
             crd_width: 16,

@@ -1,11 +1,12 @@
 //! The image kernels of seed 000 over RLE levels as generated RTL in Verilator:
 //! RTL == golden == dense with a random FIFO depth of 1..4 on every edge, on
-//! images of mean run lengths 1 (no repeats), 4 and 64, one run, and all zero,
-//! with masks from empty to full. Brighten (a range as one run, a run merge, a
-//! run packer), the mask product (an intersecting run merge, a packer from
-//! points), a matrix-vector product with an RLE vector (a run-weighted reducer)
-//! written dense, and compositing over RGB images (`drd`). Four Verilator
-//! models, shared through the model cache.
+//! images of mean run lengths 1 (no repeats), 4 and 64, one run, all zero, and
+//! sparse rows, with masks from empty to full. Brighten (a range as one run, a
+//! run merge, a run packer from runs), scaling written `ds` (a run expander of
+//! values), the mask product (an intersecting run merge, a packer from points),
+//! a matrix-vector product with an RLE vector (a run-weighted reducer) written
+//! dense, and compositing over RGB images (`drd`, merges chained in pairs). Five
+//! Verilator models, shared through the model cache.
 
 use std::collections::HashMap;
 
@@ -49,7 +50,8 @@ fn mask(dims: &[u64], density: f64, seed: u64) -> CooTensor {
     generate::uniform(dims, Density::Probability(density), ones, seed).unwrap()
 }
 
-/// Images of mean run lengths 1, 4, 64, one run, and all zero.
+/// Images of mean run lengths 1, 4, 64, one run, all zero, and one pixel in
+/// every other row (fibers that are empty, or do not start at 0, before packing).
 fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
     let mut v: Vec<CooTensor> = [1, 4, 64, 0]
         .iter()
@@ -57,6 +59,13 @@ fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
         .map(|(k, &len)| image(dims, len, seed + k as u64))
         .collect();
     v.push(CooTensor::zeros(dims.to_vec()));
+    if let [rows, cols] = dims {
+        let pixels = (0..*rows)
+            .filter(|i| i % 2 == 1)
+            .map(|i| (vec![i, (7 * i + seed) % cols], 5))
+            .collect();
+        v.push(CooTensor::new(dims.to_vec(), pixels).unwrap());
+    }
     v
 }
 
@@ -83,11 +92,21 @@ fn brighten_over_rle_in_rtl() {
 }
 
 #[test]
+fn scaling_runs_to_points_in_rtl() {
+    // The runs expanded at the output (`runexpand` of values), zeros dropped.
+    let built = build("A(i,j) = B(i,j) * 3", &["A:ds", "B:dr"]);
+    let data: Vec<_> = (images(&DIMS, 80).into_iter())
+        .map(|b| HashMap::from([("B".to_string(), b)]))
+        .collect();
+    run("scale dr to ds", &built, &data, 0xe5);
+}
+
+#[test]
 fn mask_product_over_rle_in_rtl() {
     let built = build("A(i,j) = B(i,j) * M(i,j)", &["A:dr", "B:dr", "M:ds"]);
     let data: Vec<_> = (images(&DIMS, 10).into_iter().enumerate())
         .map(|(k, b)| {
-            let m = mask(&DIMS, [0.0, 0.1, 0.5, 1.0, 0.3][k], 20 + k as u64);
+            let m = mask(&DIMS, [0.0, 0.1, 0.5, 1.0, 0.3, 0.6][k], 20 + k as u64);
             HashMap::from([("B".to_string(), b), ("M".to_string(), m)])
         })
         .collect();

@@ -1,0 +1,273 @@
+// sam_runexpand: runs to points (seed 000; golden model
+// compiler/src/golden/runs.rs `runexpand`; contract in docs/fill-regions.md).
+//
+// The input pair (crd, ref) is a run stream: coordinate x with second token r
+// stands for the run [x, e), e the fiber's next coordinate or dim_i. Each run
+// comes out as the coordinates x .. e-1, each beside r; stops and D pass through
+// on both outputs. The second channel is opaque: references, or values (N
+// included) when the node's `values` flag is set, pass unchanged.
+//
+// A run's first coordinate comes out in the cycle its token is taken (a run is
+// never empty); the coordinates after it need its end, so the run waits in a
+// register beside the next input pair, whose coordinate (or stop: dim_i) is
+// the end. One output pair per cycle whenever the next pair is in and both
+// outputs have room.
+//
+// Input contract (asserted, `_M`): the two inputs have the same shape (a
+// coordinate beside a data or N token, equal stops and D); no N in crd. Starts
+// that do not increase, or a start at or past dim_i, give each such run its
+// first coordinate only.
+//
+// Pipeline: each input is held in a one-token stage register, so the expander
+// starts from registers; each output pair goes through a register into
+// three-entry buffers (`sam_fifo`), pushed on credits (`sam_credit`). Readies
+// are functions of registers only.
+//
+// Parameters: CrdWidth  payload width of the coordinates, 1..63
+//             RefWidth  payload width of the second channel, 1..63
+// Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
+//             dim_i                                the index's extent, held during a run
+//             crd_valid_i, crd_ready_o, crd_tok_i  run starts
+//             ref_valid_i, ref_ready_o, ref_tok_i  the runs' references (or values)
+//             crd_valid_o, crd_ready_i, crd_tok_o  points
+//             ref_valid_o, ref_ready_i, ref_tok_o  each point's run's reference
+module sam_runexpand #(
+  parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
+  parameter int unsigned RefWidth = sam_pkg::CrdWidth
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  input  logic [CrdWidth-1:0] dim_i,
+  input  logic                crd_valid_i,
+  output logic                crd_ready_o,
+  input  logic [  CrdWidth:0] crd_tok_i,
+  input  logic                ref_valid_i,
+  output logic                ref_ready_o,
+  input  logic [  RefWidth:0] ref_tok_i,
+  output logic                crd_valid_o,
+  input  logic                crd_ready_i,
+  output logic [  CrdWidth:0] crd_tok_o,
+  output logic                ref_valid_o,
+  input  logic                ref_ready_i,
+  output logic [  RefWidth:0] ref_tok_o
+);
+
+  if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd_width
+    $error("sam_runexpand: CrdWidth must be in 1..63");
+  end
+  if (RefWidth < 1 || RefWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref_width
+    $error("sam_runexpand: RefWidth must be in 1..63");
+  end
+
+  // One bit wider than a coordinate: the coordinate after the largest one.
+  typedef logic [CrdWidth:0] wide_t;
+  localparam int unsigned Depth = 3;
+
+  // ---- Input stages.
+  logic                c_full_q, r_full_q, c_load, r_load, take;
+  logic [CrdWidth:0]   c_q;
+  logic [RefWidth:0]   r_q;
+  logic                c_data_q;
+
+  assign c_load      = take || !c_full_q;
+  assign r_load      = take || !r_full_q;
+  assign crd_ready_o = c_load;
+  assign ref_ready_o = r_load;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      c_full_q <= 1'b0;
+      r_full_q <= 1'b0;
+    end else begin
+      if (c_load) c_full_q <= crd_valid_i;
+      if (r_load) r_full_q <= ref_valid_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (c_load) begin
+      c_q      <= crd_tok_i;
+      c_data_q <= !crd_tok_i[CrdWidth];
+    end
+    if (r_load) r_q <= ref_tok_i;
+  end
+
+  // ---- The run in hand: the next coordinate to give and its reference.
+  logic              run_d, run_q;
+  wide_t             x_d, x_q;
+  logic              more;
+  logic [RefWidth:0] rr_d, rr_q;
+
+  logic              room, push;
+  logic [CrdWidth:0] push_crd;
+  logic [RefWidth:0] push_ref;
+
+  // The run in hand has coordinates left: both ends compared at once, then
+  // chosen by the next token's kind (a carry chain off the choice's path).
+  assign more    = run_q && (c_data_q ? x_q < {1'b0, c_q[CrdWidth-1:0]} : x_q < {1'b0, dim_i});
+
+  always_comb begin
+    run_d    = run_q;
+    x_d      = x_q;
+    rr_d     = rr_q;
+    push     = 1'b0;
+    take     = 1'b0;
+    push_crd = c_q;
+    push_ref = r_q;
+    if (c_full_q && r_full_q && room) begin
+      push = 1'b1;
+      if (more) begin
+        push_crd = {1'b0, x_q[CrdWidth-1:0]};
+        push_ref = rr_q;
+        x_d      = x_q + wide_t'(1);
+      end else begin
+        // The run in hand is over: the next token starts a run or closes the
+        // fiber.
+        take  = 1'b1;
+        run_d = c_data_q;
+        x_d   = {1'b0, c_q[CrdWidth-1:0]} + wide_t'(1);
+        rr_d  = r_q;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      run_q <= 1'b0;
+      x_q   <= '0;
+      rr_q  <= '0;
+    end else begin
+      run_q <= run_d;
+      x_q   <= x_d;
+      rr_q  <= rr_d;
+    end
+  end
+
+  sam_stream_assert #(
+    .Width(CrdWidth),
+    .Name ("sam_runexpand crd")
+  ) crd_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(crd_valid_i),
+    .ready_i(crd_ready_o),
+    .tok_i  (crd_tok_i)
+  );
+
+  sam_stream_assert #(
+    .Width(RefWidth),
+    .Name ("sam_runexpand ref")
+  ) ref_check (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(ref_valid_i),
+    .ready_i(ref_ready_o),
+    .tok_i  (ref_tok_i)
+  );
+
+`ifndef SAM_ASSERTS_OFF
+  sam_pkg::tok_kind_e c_kind, r_kind;
+  assign c_kind = sam_pkg::tok_kind(c_q[CrdWidth], 64'(c_q[CrdWidth-1:0]), CrdWidth);
+  assign r_kind = sam_pkg::tok_kind(r_q[RefWidth], 64'(r_q[RefWidth-1:0]), RefWidth);
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && c_full_q) begin
+      CrdNoEmpty_M: assert (c_kind != sam_pkg::TokEmpty)
+      else $error("sam_runexpand: N as a run start");
+    end
+    if (rst_ni && c_full_q && r_full_q) begin
+      if (c_kind == sam_pkg::TokData) begin
+        RefBesideStart_M: assert (r_kind == sam_pkg::TokData || r_kind == sam_pkg::TokEmpty)
+        else $error("sam_runexpand: a control token beside a run start");
+      end else if (c_kind == sam_pkg::TokDone) begin
+        SameDone_M: assert (r_kind == sam_pkg::TokDone)
+        else $error("sam_runexpand: D in crd beside another token in ref");
+      end else begin
+        SameStop_M: assert (r_kind == sam_pkg::TokStop &&
+                            64'(r_q[RefWidth-1:0]) == 64'(c_q[CrdWidth-1:0]))
+        else $error("sam_runexpand: crd and ref close with different stops");
+      end
+    end
+  end
+`endif
+
+  // The output registers: the choice between the run in hand and the next
+  // token ends in them, not in the buffers' memories. A token is pushed only
+  // with a credit in both buffers (it spends a cycle in the registers first).
+  logic              push_q, crd_pop, ref_pop;
+  logic [CrdWidth:0] push_crd_q;
+  logic [RefWidth:0] push_ref_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) push_q <= 1'b0;
+    else push_q <= push;
+  end
+  always_ff @(posedge clk_i) begin
+    push_crd_q <= push_crd;
+    push_ref_q <= push_ref;
+  end
+
+  assign crd_pop = crd_valid_o && crd_ready_i;
+  assign ref_pop = ref_valid_o && ref_ready_i;
+
+  sam_credit #(
+    .Depth  (Depth),
+    .Outputs(2)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(push),
+    .give_i({ref_pop, crd_pop}),
+    .room_o(room)
+  );
+
+  logic crd_room, ref_room;
+  sam_fifo #(
+    .Width(CrdWidth),
+    .Depth(Depth)
+  ) crd_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(push_q),
+    .ready_o(crd_room),
+    .tok_i  (push_crd_q),
+    .valid_o(crd_valid_o),
+    .ready_i(crd_ready_i),
+    .tok_o  (crd_tok_o)
+  );
+
+  sam_fifo #(
+    .Width(RefWidth),
+    .Depth(Depth)
+  ) ref_buffer (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .valid_i(push_q),
+    .ready_o(ref_room),
+    .tok_i  (push_ref_q),
+    .valid_o(ref_valid_o),
+    .ready_i(ref_ready_i),
+    .tok_o  (ref_tok_o)
+  );
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      BufferRoom: assert (!push_q || (crd_room && ref_room))
+      else $error("sam_runexpand: output buffer overflow");
+    end
+  end
+`ifdef FORMAL
+  // Each credit counter equals the tokens in the output registers and its
+  // buffer.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(credit.used_q[0]) == 32'(push_q) + crd_buffer.f_count);
+      assert (32'(credit.used_q[1]) == 32'(push_q) + ref_buffer.f_count);
+    end
+  end
+`endif
+`else
+  logic unused_room;
+  assign unused_room = crd_room ^ ref_room;
+`endif
+
+endmodule

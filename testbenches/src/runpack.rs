@@ -1,0 +1,94 @@
+//! The `sam_runpack` testbench: random run streams (from runs) or point streams
+//! (from points) over random extents, with few distinct values so that equal
+//! neighbours merge, `N` values, fibers not starting at 0, empty fibers and
+//! extent 0, against `golden::runpack`.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use samgen_compiler::golden::{self, WayKind};
+use samgen_hdl::library::{PrimitiveConfig, RunPackFrom};
+
+use crate::primitive_tb::{Case, Expected, Testbench};
+use crate::runexpand::{case_dim, random_dim, random_runs, RunShape};
+
+/// `sam_runpack` reading `from` with `crd_width`-bit coordinates and
+/// `val_width`-bit values.
+pub struct RunPack {
+    pub from: RunPackFrom,
+    pub crd_width: u32,
+    pub val_width: u32,
+}
+
+impl RunPack {
+    fn kind(&self) -> WayKind {
+        match self.from {
+            RunPackFrom::Runs => WayKind::Runs,
+            RunPackFrom::Points => WayKind::Points,
+        }
+    }
+
+    /// A case over a random extent, or over `shape.max_dim` with `long`.
+    fn case(&self, rng: &mut ChaCha8Rng, shape: RunShape, long: bool) -> Case {
+        let max_dim = shape.max_dim.min((1 << self.crd_width) - 1);
+        let dim = if long {
+            max_dim
+        } else {
+            random_dim(rng, max_dim)
+        };
+        let (crd, val) = random_runs(rng, dim, self.val_width, shape);
+        Case {
+            streams: vec![crd, val],
+            load: vec![("dim".to_string(), vec![dim])],
+        }
+    }
+}
+
+impl Testbench for RunPack {
+    fn name(&self) -> &'static str {
+        "runpack"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        samgen_hdl::library::runpack(self.from, self.crd_width, self.val_width)
+    }
+
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let shape = RunShape {
+            max_levels: rng.gen_range(1..=3),
+            max_runs: rng.gen_range(1..=8),
+            max_dim: if rng.gen_bool(0.2) { 60 } else { 10 },
+            empty_prob: [0.0, 0.2][rng.gen_range(0..2)],
+            values: [2, 3, 1 << 20][rng.gen_range(0..3)],
+        };
+        self.case(rng, shape, false)
+    }
+
+    fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let shape = RunShape {
+            max_levels: 3,
+            max_runs: 24,
+            max_dim: 60,
+            empty_prob: 0.0,
+            values: 1 << 20,
+        };
+        (0..64)
+            .map(|_| self.case(rng, shape, true))
+            .max_by_key(|c| c.streams.iter().map(Vec::len).sum::<usize>())
+            .unwrap_or_default()
+    }
+
+    fn expected(&self, case: &Case) -> Result<Expected, String> {
+        let (crd, val) = golden::runpack(
+            &case.streams[0],
+            &case.streams[1],
+            self.kind(),
+            case_dim(case)?,
+            self.val_width,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Expected {
+            streams: vec![crd, val],
+            store: Vec::new(),
+        })
+    }
+}
