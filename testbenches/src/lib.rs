@@ -23,6 +23,7 @@ pub mod reduce;
 pub mod registry;
 pub mod repeat;
 pub mod repsiggen;
+pub mod runmerge;
 pub mod sim;
 pub mod spaccumulator;
 pub mod streams;
