@@ -189,7 +189,7 @@ impl Testbench for RunMerge {
         loop {
             let case = self.case(rng, 2, 40, 128, &[]);
             let dim = case.load[0].1[0];
-            if dim >= 64 && case.streams[0].len() > 2000 {
+            if dim >= self.max_dim().min(64) && case.streams[0].len() > 2000 {
                 return case;
             }
         }
