@@ -316,8 +316,8 @@ module sam_runmerge #(
       assign ref_out[k] = !any_data || point[k] ? ref_q[k] : held_q[k];
     end
     // No resumes here: the output is points, and dim_i bounds only resumes.
-    logic unused_dim;
-    assign unused_dim = ^dim_i;
+    logic unused_resume;
+    assign unused_resume = ^{dim_i, pend_q};
     assign pend_d     = '0;
     assign resume_d   = resume_q;
   end
