@@ -551,3 +551,39 @@ fn runmerge_lints_clean_in_every_mode_and_rejects_an_intersection_of_runs() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(err.contains("needs a point way"), "{err}");
 }
+
+/// Kernels over RLE (`r`) levels whose run primitives are all run merges: an
+/// RLE vector times a sparse one (a 2-way intersection) and times a sparse and a
+/// second RLE one (3 ways), generated as tops with `sam_runmerge` and its `dim`
+/// setting, as simulated and as synthesized.
+#[test]
+fn rle_kernel_tops_with_run_merges_lint_clean() {
+    use samgen_compiler::kernels::lower_expression;
+    use samgen_hdl::top::{generate, Sizing, TopOptions};
+    let dir = std::env::temp_dir().join(format!("samgen-lint-rle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kernels: [(&str, &[&str]); 2] = [
+        ("x(i) = B(i) * c(i)", &["x:s", "B:r", "c:s"]),
+        ("x(i) = B(i) * c(i) * d(i)", &["x:s", "B:r", "c:s", "d:r"]),
+    ];
+    for (expr, formats) in kernels {
+        let (_, _, g) = lower_expression(expr, formats, &[]).unwrap();
+        let sizing = Sizing::uniform(&g, 300, 20);
+        let top = generate(&g, "sam_kernel", &TopOptions::default(), &sizing)
+            .unwrap_or_else(|e| panic!("{expr}: {e}"));
+        assert!(top.modules.iter().any(|m| m == "sam_runmerge"), "{expr}");
+        let path = dir.join("sam_kernel.sv");
+        std::fs::write(&path, top.module.to_string()).unwrap();
+        let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
+        let mut files = sources_for(&modules).unwrap();
+        files.push(path);
+        let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+        for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+            if let Err(e) = lint(&refs, "sam_kernel", &defines) {
+                let _ = std::fs::remove_dir_all(&dir);
+                panic!("{expr} {defines:?}:\n{e}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
