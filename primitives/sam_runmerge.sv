@@ -27,7 +27,11 @@
 // Union: each cycle with every head present and room in the outputs, the smallest
 // next coordinate of the ways comes out; the ways whose head is there advance (a
 // point way's head beside its pending resume too). One token on every output per
-// cycle while the heads are present and the outputs have room.
+// cycle while the heads are present and the outputs have room. Once a point x has
+// gone out every way's next coordinate is above x, so a pending resume is the
+// smallest and all pending resumes are equal: the decision is "the resume" or
+// "the smallest head", and the head order and the heads' equality with the
+// resumes are compared a cycle ahead (no comparator on the loop).
 // Intersect: each cycle with every head present, either the point heads agree and
 // no run start at or below them remains (a token comes out, the point ways
 // advance), or every point way below the largest point head and every run way
@@ -210,42 +214,139 @@ module sam_runmerge #(
   logic ended;
 
   if (Union) begin : gen_union
-    // A way's next coordinate: its pending resume, else its data head.
-    logic [MaxWays-1:0] cand_valid, at_min, head_at;
-    logic [MaxWays-1:0][CrdWidth-1:0] cand;
-    logic any_cand;
+    // Once a point x goes out, every way's next coordinate is above x: a pending
+    // resume x + 1 is the smallest, and every pending resume is that one. So a
+    // cycle with a resume pending emits it, with the ways whose head equals it;
+    // any other cycle emits the smallest head. Neither decision compares on the
+    // loop: the order of the heads (lt) and each head's equality with each
+    // resume (eq) are compared a cycle ahead, from the arriving and the held
+    // values, and picked by what loaded (as in sam_union).
+    logic [MaxWays-1:0] loaded_q, set_d, set_q, lowest, at_res, at_min, head_at, res_out;
+    logic [MaxWays-1:0][MaxWays-1:0] lt, lt_q, eq, eq_q;
+    logic [MaxWays-1:0][CrdWidth:0] inc;
+    logic [MaxWays-1:0] inc_fits;
+    logic any_pend, any_cand;
 
-    for (genvar k = 0; k < MaxWays; k++) begin : gen_cand
-      assign cand_valid[k] = used[k] && (pend_q[k] || data_q[k]);
-      assign cand[k]       = pend_q[k] ? resume_q[k] : head[k];
-      always_comb begin
-        at_min[k] = cand_valid[k];
-        for (int j = 0; j < MaxWays; j++) begin
-          if (j != k && cand_valid[j] && cand[j] < cand[k]) at_min[k] = 1'b0;
-        end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        loaded_q <= '0;
+        set_q    <= '0;
+        lt_q     <= '0;
+        eq_q     <= '0;
+      end else begin
+        loaded_q <= load;
+        set_q    <= set_d;
+        lt_q     <= lt;
+        eq_q     <= eq;
       end
-      // A pending resume lies at or below the head: the head is there too only
-      // when the two are equal.
-      assign head_at[k] = at_min[k] && data_q[k] && (!pend_q[k] || head[k] == resume_q[k]);
     end
 
-    assign any_cand = cand_valid != '0;
+    function automatic logic pick(logic loaded_j, logic loaded_k, logic in_in, logic in_held,
+                                  logic held_in, logic held);
+      unique case ({loaded_j, loaded_k})
+        2'b11:   return in_in;
+        2'b10:   return in_held;
+        2'b01:   return held_in;
+        default: return held;
+      endcase
+    endfunction
+
+    // The resume after each head, were the head a point going out now
+    // (registered as the head loads, so that no adder precedes the compares),
+    // and whether it lies below dim_i.
+    for (genvar k = 0; k < MaxWays; k++) begin : gen_inc
+      always_ff @(posedge clk_i) begin
+        if (load[k]) inc[k] <= {1'b0, crd_tok[k][CrdWidth-1:0]} + 1'b1;
+      end
+      assign inc_fits[k] = inc[k] < {1'b0, dim_i};
+    end
+
+    for (genvar j = 0; j < MaxWays; j++) begin : gen_cmp_row
+      for (genvar k = 0; k < MaxWays; k++) begin : gen_cmp
+        if (j != k && j < Ways && k < Ways) begin : gen_lt_pair
+          logic [CrdWidth-1:0] in_j, in_k;
+          logic in_in_q, in_held_q, held_in_q;
+          assign in_j = crd_tok[j][CrdWidth-1:0];
+          assign in_k = crd_tok[k][CrdWidth-1:0];
+          // The appended bits keep each direction a carry chain of its own
+          // ({a, 1} < {b, 0} is a < b), as in sam_union.
+          if (j < k) begin : gen_plain
+            always_ff @(posedge clk_i) begin
+              in_in_q   <= in_j < in_k;
+              in_held_q <= in_j < head[k];
+              held_in_q <= head[j] < in_k;
+            end
+          end else begin : gen_apart
+            always_ff @(posedge clk_i) begin
+              in_in_q   <= {in_j, 1'b1} < {in_k, 1'b0};
+              in_held_q <= {in_j, 1'b1} < {head[k], 1'b0};
+              held_in_q <= {head[j], 1'b1} < {in_k, 1'b0};
+            end
+          end
+          assign lt[j][k] = pick(loaded_q[j], loaded_q[k], in_in_q, in_held_q, held_in_q,
+                                 lt_q[j][k]);
+        end else begin : gen_no_lt
+          assign lt[j][k] = 1'b0;
+        end
+        if (j < Ways && k < Ways && IsPoint[k]) begin : gen_eq_pair
+          // Way j's head against point way k's resume: a resume set last cycle
+          // is k's head then + 1; else it is resume_q, unchanged.
+          logic [CrdWidth-1:0] in_j;
+          logic in_inc_q, head_inc_q, in_res_q;
+          assign in_j = crd_tok[j][CrdWidth-1:0];
+          always_ff @(posedge clk_i) begin
+            in_inc_q   <= {1'b0, in_j} == inc[k];
+            head_inc_q <= {1'b0, head[j]} == inc[k];
+            in_res_q   <= in_j == resume_q[k];
+          end
+          assign eq[j][k] = set_q[k] ? (loaded_q[j] ? in_inc_q : head_inc_q)
+                                     : (loaded_q[j] ? in_res_q : eq_q[j][k]);
+        end else begin : gen_no_eq
+          assign eq[j][k] = 1'b0;
+        end
+      end
+    end
+
+    // Unused ways' and run ways' slots of the state (without a point way, all
+    // of set_q and eq_q).
+    logic unused_order;
+    assign unused_order = ^{loaded_q, set_q, lt_q, eq_q};
+
+    assign any_pend = pend_q != '0;
+    for (genvar k = 0; k < MaxWays; k++) begin : gen_min
+      always_comb begin
+        lowest[k] = 1'b1;
+        for (int j = 0; j < MaxWays; j++) begin
+          if (j != k && data_q[j] && lt[j][k]) lowest[k] = 1'b0;
+        end
+      end
+      assign at_res[k]  = data_q[k] && (eq[k] & pend_q) != '0;
+      assign head_at[k] = any_pend ? at_res[k] : data_q[k] && lowest[k];
+      assign at_min[k]  = head_at[k] || pend_q[k];
+      assign set_d[k]   = point[k] && emit && head_at[k] && inc_fits[k];
+    end
+
+    assign any_cand = any_pend || any_data;
     assign emit     = all_full && room_q;
     assign ended    = emit && !any_cand;
     assign take     = {MaxWays{emit}} & (any_cand ? head_at : used);
     assign hold     = take & data_q & ~point;
+    assign res_out  = pend_q;
 
+    // crd: the pending resume, else the smallest head (an AND-OR of the ways at
+    // it: they hold the same value), else way 0's stop or D.
     always_comb begin
       crd_out = '0;
       for (int k = 0; k < MaxWays; k++) begin
-        if (k < Ways) crd_out[CrdWidth-1:0] |= cand[k] & {CrdWidth{at_min[k]}};
+        if (k < Ways && any_pend) crd_out[CrdWidth-1:0] |= resume_q[k] & {CrdWidth{res_out[k]}};
+        if (k < Ways && !any_pend) begin
+          crd_out[CrdWidth-1:0] |= head[k] & {CrdWidth{data_q[k] && lowest[k]}};
+        end
       end
       if (!any_cand) crd_out = crd_q[0];
     end
 
     for (genvar k = 0; k < MaxWays; k++) begin : gen_ref
-      logic [CrdWidth:0] next;
-      assign next = {1'b0, head[k]} + 1'b1;
       assign ref_out[k] = !any_cand || head_at[k] ? ref_q[k] : point[k] ? Empty : held_q[k];
       // A point way at the output coordinate: its head's point sets the resume
       // after it; a resume alone clears.
@@ -253,8 +354,8 @@ module sam_runmerge #(
         pend_d[k]   = pend_q[k];
         resume_d[k] = resume_q[k];
         if (point[k] && emit && at_min[k]) begin
-          pend_d[k]   = head_at[k] && next < {1'b0, dim_i};
-          resume_d[k] = next[CrdWidth-1:0];
+          pend_d[k]   = set_d[k];
+          resume_d[k] = inc[k][CrdWidth-1:0];
         end
       end
     end
