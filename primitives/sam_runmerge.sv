@@ -251,7 +251,7 @@ module sam_runmerge #(
       endcase
     endfunction
 
-    // The resume after each head, were the head a point going out now
+    // The resume after each head, were the head a point going out in this cycle
     // (registered as the head loads, so that no adder precedes the compares),
     // and whether it lies below dim_i.
     for (genvar k = 0; k < MaxWays; k++) begin : gen_inc
