@@ -108,6 +108,14 @@ package sam_pkg;
     BvOr
   } bv_join_e;
 
+  // Which coordinates sam_runmerge visits (Mode): every run start of every way and
+  // where a point way's fill resumes (the output is runs), or the points every
+  // point way holds, run ways held there (the output is points).
+  typedef enum logic [0:0] {
+    RunMergeUnion,
+    RunMergeIntersect
+  } runmerge_mode_e;
+
   // Payload of D for a Width-bit channel: all ones.
   function automatic logic [63:0] done_payload(int unsigned width);
     return (64'd1 << width) - 64'd1;

@@ -195,6 +195,10 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
     },
     Source {
+        name: "sam_runmerge",
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
+    },
+    Source {
         name: "sam_joiner3_pack",
         deps: &["sam_pkg"],
     },
@@ -628,7 +632,7 @@ impl PrimitiveConfig {
             // Past the closing stop: the input stage, the multiplier's three
             // stages, the output register and buffer.
             "sam_runreduce" => 6,
-            "sam_union" => 3,
+            "sam_union" | "sam_runmerge" => 3,
             // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 5 + 1 + 5.
             // (The iCE40 flow's 3-way intersector is the one-module window, 5:
             // a bypass deepened for 11 has room to spare there.)
@@ -1640,6 +1644,60 @@ pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
     joiner("sam_union", ways, crd_width, ref_width, true)
 }
 
+/// Which coordinates `sam_runmerge` visits (its `Mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunMergeMode {
+    /// Every run start and every point way's resume: the output is runs.
+    Union,
+    /// The points every point way holds: the output is points.
+    Intersect,
+}
+
+impl RunMergeMode {
+    /// The `Mode` parameter value (`sam_pkg::runmerge_mode_e`).
+    pub fn param(self) -> &'static str {
+        match self {
+            RunMergeMode::Union => "sam_pkg::RunMergeUnion",
+            RunMergeMode::Intersect => "sam_pkg::RunMergeIntersect",
+        }
+    }
+}
+
+/// `sam_runmerge` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
+/// `ref_width`-bit references (>= 2: the outputs carry `N`); way k is points
+/// where bit k of `points` is set, else runs. The ports of [`union`] (way-2
+/// ports unused with two ways) and the index's extent, the setting `dim`.
+pub fn runmerge(
+    ways: u32,
+    points: u32,
+    mode: RunMergeMode,
+    crd_width: u32,
+    ref_width: u32,
+) -> PrimitiveConfig {
+    assert!(
+        ref_width >= 2,
+        "sam_runmerge: references need >= 2 bits to carry N, not {ref_width}"
+    );
+    assert!(
+        points < 1 << ways && (mode == RunMergeMode::Union || points != 0),
+        "sam_runmerge: point ways {points:#b} of {ways} ways in {mode:?}"
+    );
+    let mut c = joiner("sam_runmerge", ways, crd_width, ref_width, false);
+    c.params.splice(
+        1..1,
+        [
+            ("PointWays".into(), points.to_string()),
+            ("Mode".into(), mode.param().into()),
+        ],
+    );
+    c.sides.push(SidePort {
+        name: "dim".into(),
+        kind: SideKind::Config,
+        width: crd_width,
+    });
+    c
+}
+
 /// The bitvector word width of the tensor model's `b` levels
 /// (`samgen_compiler::tensor::level::bitvector::WORD_BITS`).
 pub const BV_WORD_WIDTH: u32 = 32;
@@ -2108,14 +2166,28 @@ mod tests {
             drop.params[0],
             ("Mode".into(), "sam_pkg::DropElementwise".into())
         );
+        let merge = runmerge(3, 0b100, RunMergeMode::Intersect, 16, 16);
+        assert_eq!(merge.module, "sam_runmerge");
+        for (name, value) in [
+            ("Ways", "3"),
+            ("PointWays", "4"),
+            ("Mode", "sam_pkg::RunMergeIntersect"),
+        ] {
+            assert!(
+                merge.params.contains(&(name.into(), value.into())),
+                "{name}"
+            );
+        }
+        assert_eq!(merge.sides[0].name, "dim");
         let sum = reduce(ReduceMode::WithOuter, 32, 16);
         assert!(sum
             .params
             .contains(&("Mode".into(), "sam_pkg::ReduceWithOuter".into())));
         // Every name is a value of the package's enums.
         let pkg = std::fs::read_to_string(primitives_dir().join("sam_pkg.sv")).unwrap();
-        for op in ALU_OPS {
-            let value = alu_op_param(op);
+        let modes = [RunMergeMode::Union, RunMergeMode::Intersect].map(|m| m.param().to_string());
+        for op in ALU_OPS.iter().map(|op| alu_op_param(op)).chain(modes) {
+            let value = op;
             let name = value.trim_start_matches("sam_pkg::");
             assert!(
                 pkg.contains(&format!("    {name},")) || pkg.contains(&format!("    {name}\n")),

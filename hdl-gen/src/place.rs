@@ -8,11 +8,11 @@ use std::collections::{BTreeMap, HashSet};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-use samgen_compiler::golden::{LocateMiss, WayKind};
+use samgen_compiler::golden::{LocateMiss, RunMergeMode, WayKind};
 use samgen_compiler::graph::{
     Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
-    NodeKind, Range, Reduce, RunExpand, RunPack, RunReduce, SamGraph, SpAccumulator, StreamKind,
-    Subsect, ValsWrite, WindowScan,
+    NodeKind, Range, Reduce, RunExpand, RunMerge, RunPack, RunReduce, SamGraph, SpAccumulator,
+    StreamKind, Subsect, ValsWrite, WindowScan,
 };
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
@@ -260,13 +260,7 @@ pub(crate) fn place(
         NodeKind::RunExpand(k) => runexpand(&mut cx, k),
         NodeKind::RunPack(k) => runpack(&mut cx, k),
         NodeKind::RunReduce(k) => runreduce(&mut cx, k),
-        NodeKind::RunMerge(_) => {
-            return Err(cx.fail(format!(
-                "a {} has no RTL module yet (the run primitives of seed 000 run in the \
-                 golden executor only)",
-                kind.type_name()
-            )))
-        }
+        NodeKind::RunMerge(k) => runmerge(&mut cx, k)?,
     };
     Ok(Placed {
         config,
@@ -521,6 +515,44 @@ fn joiner(
         }
     }
     Ok((config, ports))
+}
+
+/// The run merge: way k of the node is way k of `sam_runmerge`, a point way
+/// where `points` names it; the index's extent (where point ways' fills resume)
+/// is the `dim` setting.
+fn runmerge(cx: &mut Cx, k: &RunMerge) -> Result<Config, TopError> {
+    let ways = k.operands.len() as u32;
+    if !(2..=library::JOINER_MAX_WAYS).contains(&ways) {
+        return Err(cx.fail(format!("{ways} ways (sam_runmerge takes 2 or 3)")));
+    }
+    if cx.windows {
+        return Err(cx.fail(
+            "window descriptors through a run merge (sam_runmerge holds plain references)".into(),
+        ));
+    }
+    let points = (k.operands.iter().enumerate())
+        .filter(|(_, t)| k.points.contains(t))
+        .fold(0, |m, (i, _)| m | 1 << i);
+    let mode = match k.mode {
+        RunMergeMode::Union => library::RunMergeMode::Union,
+        RunMergeMode::Intersect => library::RunMergeMode::Intersect,
+    };
+    cx.sides.insert(
+        "dim".to_string(),
+        RegionRole::Setting {
+            index: k.index.clone(),
+        },
+    );
+    let mut ports = pairs(&[("crd_out", "crd")]);
+    for (i, t) in k.operands.iter().enumerate() {
+        ports.insert(format!("crd_in_{t}"), format!("crd{i}"));
+        ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
+        ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+    }
+    Ok((
+        library::runmerge(ways, points, mode, cx.o.crd_width, cx.o.ref_width),
+        ports,
+    ))
 }
 
 fn concat(cx: &Cx, k: &Concat) -> Result<Config, TopError> {

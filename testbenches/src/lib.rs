@@ -24,6 +24,7 @@ pub mod registry;
 pub mod repeat;
 pub mod repsiggen;
 pub mod runexpand;
+pub mod runmerge;
 pub mod runpack;
 pub mod runreduce;
 pub mod sim;

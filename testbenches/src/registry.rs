@@ -144,6 +144,7 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             crd_width: 16,
             ref_width: 16,
         }),
+        Box::new(crate::runmerge::RunMerge::union3(16, 16)),
         Box::new(crate::spaccumulator::Spaccumulator {
             order: 1,
             crd_width: 16,

@@ -493,3 +493,97 @@ fn every_board_top_lints_clean() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `sam_runmerge` in each mode with 2 and 3 ways and every kind of way, as
+/// simulated and as synthesized (Verilator and slang), in the one-instance wrapper (its `Mode` is a
+/// `sam_pkg::runmerge_mode_e`, which `-G` cannot set); an intersection without a
+/// point way is an error.
+#[test]
+fn runmerge_lints_clean_in_every_mode_and_rejects_an_intersection_of_runs() {
+    use samgen_cosim::harness::{DutInstance, Harness};
+    use samgen_hdl::library::{runmerge, RunMergeMode};
+    let dir = std::env::temp_dir().join(format!("samgen-lint-runmerge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrap = |config| {
+        let h = Harness {
+            name: "sam_tb_runmerge".into(),
+            duts: vec![DutInstance {
+                instance: "dut".into(),
+                config,
+            }],
+        };
+        let top = dir.join("sam_tb_runmerge.sv");
+        std::fs::write(&top, h.to_module().to_string()).unwrap();
+        let mut files = sources_for(&["sam_runmerge"]).unwrap();
+        files.push(top);
+        files
+    };
+    let configs = [
+        (2, 0b00, RunMergeMode::Union),
+        (2, 0b01, RunMergeMode::Union),
+        (3, 0b100, RunMergeMode::Union),
+        (3, 0b011, RunMergeMode::Union),
+        (2, 0b10, RunMergeMode::Intersect),
+        (3, 0b110, RunMergeMode::Intersect),
+        (3, 0b111, RunMergeMode::Intersect),
+    ];
+    for (ways, points, mode) in configs {
+        let files = wrap(runmerge(ways, points, mode, 16, 16));
+        let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+        for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+            if let Err(e) = lint(&refs, "sam_tb_runmerge", &defines) {
+                panic!("sam_runmerge {ways} ways {points:#b} {mode:?} {defines:?}:\n{e}");
+            }
+            if let Err(e) = slang(&refs, "sam_tb_runmerge", &defines) {
+                panic!("sam_runmerge {ways} ways {points:#b} {mode:?} {defines:?} (slang):\n{e}");
+            }
+        }
+    }
+    let mut bad = runmerge(2, 0b01, RunMergeMode::Intersect, 16, 16);
+    for (name, value) in &mut bad.params {
+        if name == "PointWays" {
+            *value = "0".into();
+        }
+    }
+    let files = wrap(bad);
+    let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+    let err = lint(&refs, "sam_tb_runmerge", &[]).unwrap_err();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(err.contains("needs a point way"), "{err}");
+}
+
+/// Kernels over RLE (`r`) levels whose run primitives are all run merges: an
+/// RLE vector times a sparse one (a 2-way intersection) and times a sparse and a
+/// second RLE one (3 ways), generated as tops with `sam_runmerge` and its `dim`
+/// setting, as simulated and as synthesized.
+#[test]
+fn rle_kernel_tops_with_run_merges_lint_clean() {
+    use samgen_compiler::kernels::lower_expression;
+    use samgen_hdl::top::{generate, Sizing, TopOptions};
+    let dir = std::env::temp_dir().join(format!("samgen-lint-rle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kernels: [(&str, &[&str]); 2] = [
+        ("x(i) = B(i) * c(i)", &["x:s", "B:r", "c:s"]),
+        ("x(i) = B(i) * c(i) * d(i)", &["x:s", "B:r", "c:s", "d:r"]),
+    ];
+    for (expr, formats) in kernels {
+        let (_, _, g) = lower_expression(expr, formats, &[]).unwrap();
+        let sizing = Sizing::uniform(&g, 300, 20);
+        let top = generate(&g, "sam_kernel", &TopOptions::default(), &sizing)
+            .unwrap_or_else(|e| panic!("{expr}: {e}"));
+        assert!(top.modules.iter().any(|m| m == "sam_runmerge"), "{expr}");
+        let path = dir.join("sam_kernel.sv");
+        std::fs::write(&path, top.module.to_string()).unwrap();
+        let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
+        let mut files = sources_for(&modules).unwrap();
+        files.push(path);
+        let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+        for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+            if let Err(e) = lint(&refs, "sam_kernel", &defines) {
+                let _ = std::fs::remove_dir_all(&dir);
+                panic!("{expr} {defines:?}:\n{e}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
