@@ -33,11 +33,12 @@
 // "the smallest head", and the head order and the heads' equality with the
 // resumes are compared a cycle ahead (no comparator on the loop).
 // Intersect: each cycle with every head present, either the point heads agree and
-// no run start at or below them remains (a token comes out, the point ways
-// advance), or every point way below the largest point head and every run way
-// with a start at or below it advances (no token; a cycle per run start passed
-// and per round of dropped points), or some point way has ended its fiber and
-// every way with data drops it.
+// no run start below them remains (a token comes out, the point ways advance, and
+// a run way whose start is the point itself takes it and gives its reference), or
+// every point way below the largest point head and every run way with a start at
+// or below it advances (no token; a cycle per run start passed below a point and
+// per round of dropped points), or some point way has ended its fiber and every
+// way with data drops it.
 //
 // Pipeline: 1. the head pairs; 2. the decision, into the output register; 3. each
 // output's buffer (`sam_fifo`, Depth 3). Latency three cycles. The merge keeps
@@ -362,7 +363,7 @@ module sam_runmerge #(
   end else begin : gen_intersect
     // lt[j][k]: way j's head below way k's.
     logic [MaxWays-1:0][MaxWays-1:0] lt;
-    logic [MaxWays-1:0] behind, absorb;
+    logic [MaxWays-1:0] behind, absorb, below, at_point;
     logic all_points, hit, need_room, go;
 
     for (genvar j = 0; j < MaxWays; j++) begin : gen_lt_row
@@ -373,22 +374,29 @@ module sam_runmerge #(
 
     // With data on every point way: a point way below another is behind (no
     // common point there); a run way whose start is at or below some point
-    // head holds before the next common point, so it absorbs that start first.
+    // head holds before the next common point, so it absorbs that start first,
+    // unless the start is the common point itself: then the point goes out
+    // with that start's reference in the same cycle (at_point), so a start on
+    // a point costs no cycle of its own.
     for (genvar k = 0; k < MaxWays; k++) begin : gen_way_state
       always_comb begin
         behind[k] = 1'b0;
         absorb[k] = 1'b0;
+        below[k]  = 1'b0;
         for (int j = 0; j < MaxWays; j++) begin
           if (point[j] && j != k && lt[k][j]) behind[k] = 1'b1;
           if (point[j] && !lt[j][k]) absorb[k] = 1'b1;
+          if (point[j] && lt[k][j]) below[k] = 1'b1;
         end
         behind[k] = behind[k] && point[k];
         absorb[k] = absorb[k] && used[k] && !point[k] && data_q[k];
       end
     end
+    // With the point heads agreeing at x: a run way's head at x.
+    assign at_point = absorb & ~below;
 
     assign all_points = (data_q | ~point) == '1;
-    assign hit        = all_points && behind == '0 && absorb == '0;
+    assign hit        = all_points && behind == '0 && (absorb & below) == '0;
     assign need_room  = hit || !any_data;
     assign go         = all_full && (room_q || !need_room);
     assign emit       = go && need_room;
@@ -396,7 +404,7 @@ module sam_runmerge #(
 
     always_comb begin
       if (!go) take = '0;
-      else if (hit) take = point;
+      else if (hit) take = point | at_point;
       else if (all_points) take = behind | absorb;
       else if (any_data) take = data_q;
       else take = used;
@@ -414,7 +422,7 @@ module sam_runmerge #(
     end
 
     for (genvar k = 0; k < MaxWays; k++) begin : gen_ref
-      assign ref_out[k] = !any_data || point[k] ? ref_q[k] : held_q[k];
+      assign ref_out[k] = !any_data || point[k] || at_point[k] ? ref_q[k] : held_q[k];
     end
     // No resumes here: the output is points, and dim_i bounds only resumes.
     logic unused_resume;
