@@ -5,7 +5,8 @@
 //! run merge, a run packer from runs), scaling written `ds` (a run expander of
 //! values), the mask product (an intersecting run merge, a packer from points),
 //! a matrix-vector product with an RLE vector (a run-weighted reducer) written
-//! dense, and compositing over RGB images (`drd`, merges chained in pairs). Five
+//! dense, and compositing over RGB images whose pixels repeat in runs (`drd`,
+//! merges chained in pairs). Five
 //! Verilator models, shared through the model cache.
 
 use std::collections::HashMap;
@@ -43,6 +44,20 @@ fn image(dims: &[u64], len: u64, seed: u64) -> CooTensor {
         seed,
     )
     .unwrap()
+}
+
+/// An RGB image (`H x W x 3`) whose pixels repeat in runs along `j` of mean
+/// length about `len`: a gray image of runs, each channel its own function of
+/// the pixel.
+fn rgb(dims: &[u64], len: u64, seed: u64) -> CooTensor {
+    let gray = image(&dims[..2], len, seed);
+    let entries = (gray.entries.iter())
+        .flat_map(|(c, v)| {
+            (0..3).map(move |ch| (vec![c[0], c[1], ch], (v * (ch as i64 + 1)) % 256))
+        })
+        .filter(|(_, v)| *v != 0)
+        .collect();
+    CooTensor::new(dims.to_vec(), entries).unwrap()
 }
 
 fn mask(dims: &[u64], density: f64, seed: u64) -> CooTensor {
@@ -138,11 +153,11 @@ fn compositing_over_rgb_rle_in_rtl() {
             HashMap::from([
                 (
                     "F".to_string(),
-                    image(&dims, [1, 4, 16, 0][k as usize], 50 + k),
+                    rgb(&dims, [1, 4, 16, 0][k as usize], 50 + k),
                 ),
                 (
                     "S".to_string(),
-                    image(&dims, [16, 1, 4, 0][k as usize], 60 + k),
+                    rgb(&dims, [16, 1, 4, 0][k as usize], 60 + k),
                 ),
                 (
                     "M".to_string(),
