@@ -107,6 +107,29 @@ pub fn random_runs(
 }
 
 /// The dim register's word of a case.
+/// A case of one run stream over a random extent (or over `shape.max_dim`
+/// with `long`, capped by what `crd_width` bits hold): run starts and a
+/// `second_width`-bit second stream, and the extent loaded as `dim`.
+pub fn run_case(
+    rng: &mut ChaCha8Rng,
+    crd_width: u32,
+    second_width: u32,
+    shape: RunShape,
+    long: bool,
+) -> Case {
+    let max_dim = shape.max_dim.min((1 << crd_width) - 1);
+    let dim = if long {
+        max_dim
+    } else {
+        random_dim(rng, max_dim)
+    };
+    let (crd, second) = random_runs(rng, dim, second_width, shape);
+    Case {
+        streams: vec![crd, second],
+        load: vec![("dim".to_string(), vec![dim])],
+    }
+}
+
 pub fn case_dim(case: &Case) -> Result<u64, String> {
     case.load
         .iter()
@@ -120,23 +143,6 @@ pub fn case_dim(case: &Case) -> Result<u64, String> {
 pub struct RunExpand {
     pub crd_width: u32,
     pub second_width: u32,
-}
-
-impl RunExpand {
-    /// A case over a random extent, or over `shape.max_dim` with `long`.
-    fn case(&self, rng: &mut ChaCha8Rng, shape: RunShape, long: bool) -> Case {
-        let max_dim = shape.max_dim.min((1 << self.crd_width) - 1);
-        let dim = if long {
-            max_dim
-        } else {
-            random_dim(rng, max_dim)
-        };
-        let (crd, second) = random_runs(rng, dim, self.second_width, shape);
-        Case {
-            streams: vec![crd, second],
-            load: vec![("dim".to_string(), vec![dim])],
-        }
-    }
 }
 
 impl Testbench for RunExpand {
@@ -156,7 +162,7 @@ impl Testbench for RunExpand {
             empty_prob: [0.0, 0.2][rng.gen_range(0..2)],
             values: 1 << self.second_width.min(20),
         };
-        self.case(rng, shape, false)
+        run_case(rng, self.crd_width, self.second_width, shape, false)
     }
 
     /// The largest of 64 cases of long runs: thousands of points.
@@ -169,7 +175,7 @@ impl Testbench for RunExpand {
             values: 1000,
         };
         (0..64)
-            .map(|_| self.case(rng, shape, true))
+            .map(|_| run_case(rng, self.crd_width, self.second_width, shape, true))
             .max_by_key(|c| c.streams.iter().map(Vec::len).sum::<usize>())
             .unwrap_or_default()
     }

@@ -9,7 +9,7 @@ use samgen_compiler::golden::{self, WayKind};
 use samgen_hdl::library::{PrimitiveConfig, RunPackFrom};
 
 use crate::primitive_tb::{Case, Expected, Testbench};
-use crate::runexpand::{case_dim, random_dim, random_runs, RunShape};
+use crate::runexpand::{case_dim, run_case, RunShape};
 
 /// `sam_runpack` reading `from` with `crd_width`-bit coordinates and
 /// `val_width`-bit values.
@@ -24,21 +24,6 @@ impl RunPack {
         match self.from {
             RunPackFrom::Runs => WayKind::Runs,
             RunPackFrom::Points => WayKind::Points,
-        }
-    }
-
-    /// A case over a random extent, or over `shape.max_dim` with `long`.
-    fn case(&self, rng: &mut ChaCha8Rng, shape: RunShape, long: bool) -> Case {
-        let max_dim = shape.max_dim.min((1 << self.crd_width) - 1);
-        let dim = if long {
-            max_dim
-        } else {
-            random_dim(rng, max_dim)
-        };
-        let (crd, val) = random_runs(rng, dim, self.val_width, shape);
-        Case {
-            streams: vec![crd, val],
-            load: vec![("dim".to_string(), vec![dim])],
         }
     }
 }
@@ -60,7 +45,7 @@ impl Testbench for RunPack {
             empty_prob: [0.0, 0.2][rng.gen_range(0..2)],
             values: [2, 3, 1 << 20][rng.gen_range(0..3)],
         };
-        self.case(rng, shape, false)
+        run_case(rng, self.crd_width, self.val_width, shape, false)
     }
 
     fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
@@ -72,7 +57,7 @@ impl Testbench for RunPack {
             values: 1 << 20,
         };
         (0..64)
-            .map(|_| self.case(rng, shape, true))
+            .map(|_| run_case(rng, self.crd_width, self.val_width, shape, true))
             .max_by_key(|c| c.streams.iter().map(Vec::len).sum::<usize>())
             .unwrap_or_default()
     }

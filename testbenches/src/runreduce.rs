@@ -8,29 +8,12 @@ use samgen_compiler::golden;
 use samgen_hdl::library::PrimitiveConfig;
 
 use crate::primitive_tb::{Case, Expected, Testbench};
-use crate::runexpand::{case_dim, random_dim, random_runs, RunShape};
+use crate::runexpand::{case_dim, run_case, RunShape};
 
 /// `sam_runreduce` with `crd_width`-bit run starts and `val_width`-bit values.
 pub struct RunReduce {
     pub crd_width: u32,
     pub val_width: u32,
-}
-
-impl RunReduce {
-    /// A case over a random extent, or over `shape.max_dim` with `long`.
-    fn case(&self, rng: &mut ChaCha8Rng, shape: RunShape, long: bool) -> Case {
-        let max_dim = shape.max_dim.min((1 << self.crd_width) - 1);
-        let dim = if long {
-            max_dim
-        } else {
-            random_dim(rng, max_dim)
-        };
-        let (crd, val) = random_runs(rng, dim, self.val_width, shape);
-        Case {
-            streams: vec![crd, val],
-            load: vec![("dim".to_string(), vec![dim])],
-        }
-    }
 }
 
 impl Testbench for RunReduce {
@@ -58,7 +41,7 @@ impl Testbench for RunReduce {
                 1 << self.val_width.min(62)
             },
         };
-        self.case(rng, shape, false)
+        run_case(rng, self.crd_width, self.val_width, shape, false)
     }
 
     fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
@@ -70,7 +53,7 @@ impl Testbench for RunReduce {
             values: 1000,
         };
         (0..64)
-            .map(|_| self.case(rng, shape, true))
+            .map(|_| run_case(rng, self.crd_width, self.val_width, shape, true))
             .max_by_key(|c| c.streams.iter().map(Vec::len).sum::<usize>())
             .unwrap_or_default()
     }
