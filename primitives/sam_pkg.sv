@@ -4,9 +4,14 @@
 // channel (coordinates and references default to CrdWidth, values to ValWidth):
 //   tok[Width] == 0   data; tok[Width-1:0] is the coordinate, reference or value
 //   tok[Width] == 1   control; tok[Width-1:0] is
-//                       n               for the stop token S_n
-//                       all ones        for done, D
-//                       all ones - 1    for empty, N
+//                       n < 2**(Width-1)   for the stop token S_n
+//                       2**(Width-1) + d   for the LZ77 repeat R_d (d >= 1)
+//                       all ones           for done, D
+//                       all ones - 1       for empty, N
+// R_d rides only on the value streams of LZ77 kernels (docs/fill-regions.md).
+// tok_kind reads it as TokStop, so the primitives that pass stops untouched (the
+// ALUs, value loads and the values writer, which skips stops) pass or skip R_d
+// too; the LZ77 primitives tell it apart with is_repeat.
 // Packages cannot take parameters, so the helpers below take the payload width as
 // an argument and the payload zero-extended to 64 bits; with a constant width they
 // fold to plain comparisons in synthesis. compiler/src/token.rs is the Rust twin.
@@ -126,7 +131,19 @@ package sam_pkg;
     return done_payload(width) - 64'd1;
   endfunction
 
-  // Kind of a token given its control flag and zero-extended payload.
+  // Payload of R_0 for a Width-bit channel: R_d is this plus d, and every stop
+  // lies below it.
+  function automatic logic [63:0] repeat_base(int unsigned width);
+    return 64'd1 << (width - 1);
+  endfunction
+
+  // Whether a token is a repeat R_d (then d is the payload minus repeat_base).
+  function automatic logic is_repeat(logic ctrl, logic [63:0] payload, int unsigned width);
+    return ctrl && payload >= repeat_base(width) && payload < empty_payload(width);
+  endfunction
+
+  // Kind of a token given its control flag and zero-extended payload (R_d reads
+  // as TokStop, see the top of this file).
   function automatic tok_kind_e tok_kind(logic ctrl, logic [63:0] payload,
                                          int unsigned width);
     if (!ctrl) return TokData;

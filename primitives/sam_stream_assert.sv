@@ -13,7 +13,10 @@
 //     (a fiber ends with a stop, the outermost one last);
 //   - exactly one trailing D: after D has moved, valid stays low;
 //   - with Sorted set, data tokens strictly increase within a fiber (coordinates;
-//     a stop starts a new fiber, N is skipped).
+//     a stop starts a new fiber, N is skipped);
+//   - with Repeats set the stream may carry LZ77 repeats R_d (an LZ77 value
+//     stream): each stands where a value would; without it, R_d is a stop
+//     deeper than the stream's levels.
 // Primitives' own instances leave Grammar off; the formal harnesses set it.
 //
 // Under FORMAL (formal/, SymbiYosys) the checks are immediate assertions, or
@@ -26,6 +29,7 @@
 //             Grammar  also check the token grammar (1) or the handshake only (0)
 //             Levels   stop levels of the stream (its order), 0..Width
 //             Sorted   data strictly increase within a fiber (coordinate streams)
+//             Repeats  R_d tokens may stand where values do (LZ77 value streams)
 // Ports:      clk_i, rst_ni, valid_i, ready_i, tok_i: the channel, observed
 module sam_stream_assert #(
   parameter int unsigned Width   = sam_pkg::CrdWidth,
@@ -39,7 +43,8 @@ module sam_stream_assert #(
   parameter bit          Assume  = 1'b0,
   parameter bit          Grammar = 1'b0,
   parameter int unsigned Levels  = 1,
-  parameter bit          Sorted  = 1'b0
+  parameter bit          Sorted  = 1'b0,
+  parameter bit          Repeats = 1'b0
   `pragma diagnostic pop
   /* verilator lint_on UNUSEDPARAM */
 ) (
@@ -81,12 +86,13 @@ module sam_stream_assert #(
 
   if (Grammar) begin : gen_grammar
     sam_pkg::tok_kind_e kind;
-    logic               moved;
+    logic               moved, is_rep;
     logic               done_q, after_data_q, after_top_q, fiber_data_q;
     logic [Width-1:0]   last_q;
 
     assign kind  = sam_pkg::tok_kind(tok_i[Width], 64'(tok_i[Width-1:0]), Width);
     assign moved = valid_i && ready_i;
+    assign is_rep = Repeats && sam_pkg::is_repeat(tok_i[Width], 64'(tok_i[Width-1:0]), Width);
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -97,18 +103,19 @@ module sam_stream_assert #(
         last_q       <= '0;
       end else if (moved) begin
         done_q       <= done_q || kind == sam_pkg::TokDone;
-        after_data_q <= kind == sam_pkg::TokData;
-        after_top_q  <= kind == sam_pkg::TokStop && 64'(tok_i[Width-1:0]) == 64'(Levels) - 64'd1;
+        after_data_q <= kind == sam_pkg::TokData || is_rep;
+        after_top_q  <= kind == sam_pkg::TokStop && !is_rep
+                        && 64'(tok_i[Width-1:0]) == 64'(Levels) - 64'd1;
         if (kind == sam_pkg::TokData) begin
           fiber_data_q <= 1'b1;
           last_q       <= tok_i[Width-1:0];
-        end else if (kind == sam_pkg::TokStop) begin
+        end else if (kind == sam_pkg::TokStop && !is_rep) begin
           fiber_data_q <= 1'b0;
         end
       end
     end
 
-    assign ok_level      = !valid_i || kind != sam_pkg::TokStop
+    assign ok_level      = !valid_i || kind != sam_pkg::TokStop || is_rep
                            || 64'(tok_i[Width-1:0]) < 64'(Levels);
     assign ok_close      = !valid_i || kind != sam_pkg::TokDone
                            || (Levels == 0 ? 1'b1 : after_top_q && !after_data_q);

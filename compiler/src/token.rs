@@ -3,7 +3,8 @@
 //! A stream is a sequence of [`Token`]s: data (a coordinate, reference or value),
 //! stop `S_n` (closes n+1 fiber levels), empty `N`, done `D`. On a wire a token is
 //! `W + 1` bits: bit `W` is the control flag; for data the low `W` bits are the
-//! value, for control they are `n` for `S_n`, all ones for `D` and all ones minus one
+//! value, for control they are `n` for `S_n` (`n < 2^(W-1)`), `2^(W-1) + d` for the
+//! LZ77 repeat `R_d` (docs/fill-regions.md), all ones for `D` and all ones minus one
 //! for `N`. `primitives/sam_pkg.sv` implements the same encoding in SystemVerilog.
 
 use std::fmt;
@@ -30,6 +31,9 @@ pub enum Token {
     Empty,
     /// `D`: the last token of every stream.
     Done,
+    /// `R_d`: on an LZ77 value stream, a repeat of the window of the last `d`
+    /// literals (seed 000); it stands where a value would.
+    Repeat(u32),
 }
 
 /// A bit pattern or text that is not a token of the given width.
@@ -41,6 +45,8 @@ pub enum TokenError {
     DataTooWide { value: u64, width: u32 },
     #[error("stop level S{level} does not fit in {width} bits (S{max} is the largest)")]
     StopTooDeep { level: u32, width: u32, max: u64 },
+    #[error("repeat R{distance} does not fit in {width} bits (R1..=R{max})")]
+    RepeatTooFar { distance: u32, width: u32, max: u64 },
     #[error("bits {bits:#x} are wider than a {width}-bit token")]
     StrayBits { bits: u64, width: u32 },
     #[error("`{0}` is not a token (expected an integer, S<n>, N or D)")]
@@ -52,6 +58,12 @@ fn payload_mask(width: u32) -> Result<u64, TokenError> {
         return Err(TokenError::BadWidth(width));
     }
     Ok((1u64 << width) - 1)
+}
+
+/// The payload of `R_0` at `width` bits: stops lie below it, and `R_d` is this
+/// plus `d`. At width 1 there are neither stops nor repeats.
+fn repeat_base(width: u32) -> u64 {
+    1u64 << (width - 1)
 }
 
 impl Token {
@@ -79,12 +91,22 @@ impl Token {
         match self {
             Token::Data(v) if v & !mask != 0 => Err(TokenError::DataTooWide { value: v, width }),
             Token::Data(v) => Ok(v),
-            Token::Stop(n) if u64::from(n) >= mask - 1 => Err(TokenError::StopTooDeep {
-                level: n,
-                width,
-                max: mask.saturating_sub(2),
-            }),
+            Token::Stop(n) if u64::from(n) >= (mask - 1).min(repeat_base(width)) => {
+                Err(TokenError::StopTooDeep {
+                    level: n,
+                    width,
+                    max: (mask - 1).min(repeat_base(width)).saturating_sub(1),
+                })
+            }
             Token::Stop(n) => Ok(flag | u64::from(n)),
+            Token::Repeat(d) if d == 0 || repeat_base(width) + u64::from(d) >= mask - 1 => {
+                Err(TokenError::RepeatTooFar {
+                    distance: d,
+                    width,
+                    max: (mask - 1).saturating_sub(repeat_base(width) + 1),
+                })
+            }
+            Token::Repeat(d) => Ok(flag | (repeat_base(width) + u64::from(d))),
             Token::Empty => Ok(flag | (mask - 1)),
             Token::Done => Ok(flag | mask),
         }
@@ -104,6 +126,8 @@ impl Token {
             Token::Done
         } else if payload == mask - 1 {
             Token::Empty
+        } else if payload >= repeat_base(width) {
+            Token::Repeat(u32::try_from(payload - repeat_base(width)).unwrap_or(u32::MAX))
         } else {
             // payload < mask - 1 <= u32::MAX only when width <= 32; deeper stops
             // than u32::MAX cannot occur in a tensor of any real order.
@@ -125,6 +149,7 @@ impl fmt::Display for Token {
             Token::Stop(n) => write!(f, "S{n}"),
             Token::Empty => f.write_str("N"),
             Token::Done => f.write_str("D"),
+            Token::Repeat(d) => write!(f, "R{d}"),
         }
     }
 }
@@ -137,9 +162,10 @@ impl FromStr for Token {
         match s {
             "N" => Ok(Token::Empty),
             "D" => Ok(Token::Done),
-            _ => match s.strip_prefix('S') {
-                Some(n) => n.parse().map(Token::Stop).map_err(|_| bad()),
-                None => s.parse().map(Token::Data).map_err(|_| bad()),
+            _ => match (s.strip_prefix('S'), s.strip_prefix('R')) {
+                (Some(n), _) => n.parse().map(Token::Stop).map_err(|_| bad()),
+                (_, Some(d)) => d.parse().map(Token::Repeat).map_err(|_| bad()),
+                _ => s.parse().map(Token::Data).map_err(|_| bad()),
             },
         }
     }
@@ -171,6 +197,7 @@ mod tests {
         assert_eq!(Token::Stop(3).encode(16), Ok(0x1_0003));
         assert_eq!(Token::Done.encode(16), Ok(0x1_ffff));
         assert_eq!(Token::Empty.encode(16), Ok(0x1_fffe));
+        assert_eq!(Token::Repeat(3).encode(16), Ok(0x1_8003));
     }
 
     #[test]
@@ -180,6 +207,9 @@ mod tests {
             let mut toks = vec![Token::Data(0), Token::Data(mask), Token::Empty, Token::Done];
             if mask >= 2 {
                 toks.push(Token::Stop(0));
+            }
+            if width >= 3 {
+                toks.push(Token::Repeat(1));
             }
             for t in toks {
                 let bits = t.encode(width).unwrap();
@@ -195,12 +225,21 @@ mod tests {
             Token::Data(256).encode(8),
             Err(TokenError::DataTooWide { .. })
         ));
-        // 8 bits: 0xff is D, 0xfe is N, so S253 is the deepest stop.
-        assert_eq!(Token::Stop(253).encode(8), Ok(0x1fd));
+        // 8 bits: 0xff is D, 0xfe is N, 0x80 + d is R_d, so S127 is the
+        // deepest stop and R125 the farthest repeat.
+        assert_eq!(Token::Stop(127).encode(8), Ok(0x17f));
         assert!(matches!(
-            Token::Stop(254).encode(8),
-            Err(TokenError::StopTooDeep { .. })
+            Token::Stop(128).encode(8),
+            Err(TokenError::StopTooDeep { max: 127, .. })
         ));
+        assert_eq!(Token::Repeat(125).encode(8), Ok(0x1fd));
+        for d in [0, 126] {
+            assert!(matches!(
+                Token::Repeat(d).encode(8),
+                Err(TokenError::RepeatTooFar { max: 125, .. })
+            ));
+        }
+        assert!(Token::Repeat(1).encode(2).is_err());
         assert!(matches!(
             Token::decode(0x200, 8),
             Err(TokenError::StrayBits { .. })
@@ -220,8 +259,8 @@ mod tests {
 
     #[test]
     fn text_form_round_trips() {
-        let s = parse_stream("1 S0 2 3 S0 4 5 S1 N D").unwrap();
-        assert_eq!(format_stream(&s), "1 S0 2 3 S0 4 5 S1 N D");
+        let s = parse_stream("1 S0 2 3 S0 4 R5 S1 N D").unwrap();
+        assert_eq!(format_stream(&s), "1 S0 2 3 S0 4 R5 S1 N D");
         assert!(matches!(
             parse_stream("1 X"),
             Err(TokenError::Unparsable(_))

@@ -26,7 +26,7 @@ pub fn repsig_for(refs: &[Token], mut count: impl FnMut() -> usize) -> Vec<Token
     let mut after_ref = false;
     for &t in refs {
         match t {
-            Token::Data(_) | Token::Empty => {
+            Token::Data(_) | Token::Empty | Token::Repeat(_) => {
                 sig.extend(std::iter::repeat_n(REPSIG_R, count()));
                 sig.push(REPSIG_S);
                 after_ref = true;

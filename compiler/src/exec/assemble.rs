@@ -29,7 +29,7 @@ fn split(stream: &[Token]) -> Result<(Vec<Token>, Vec<usize>), String> {
             return Err(format!("token {t} at position {i} follows D"));
         }
         match t {
-            Token::Data(_) | Token::Empty => {
+            Token::Data(_) | Token::Empty | Token::Repeat(_) => {
                 data.push(*t);
                 current += 1;
             }
@@ -167,7 +167,7 @@ fn split_values(stream: &[Token]) -> Result<(Vec<Token>, Vec<usize>), String> {
             return Err(format!("token {t} at position {i} follows D"));
         }
         match t {
-            Token::Data(_) | Token::Empty => data.push(*t),
+            Token::Data(_) | Token::Empty | Token::Repeat(_) => data.push(*t),
             Token::Stop(_) => {}
             Token::Done => done = true,
         }

@@ -49,6 +49,9 @@ pub fn bvscan(level: &Level, refs: &[Token]) -> Result<(Vec<Token>, Vec<Token>),
     let mut i = 0;
     while i < refs.len() {
         match refs[i] {
+            Token::Repeat(d) => {
+                return Err(GoldenError::new(P, i, format!("R{d} is not a reference")))
+            }
             Token::Data(r) => {
                 for w in 0..wpf {
                     let a = r

@@ -43,7 +43,7 @@ fn fibers(way: usize, crd: &[Token]) -> Result<Vec<Fiber>, GoldenError> {
     let mut start = 0;
     for (i, &t) in crd.iter().enumerate() {
         match t {
-            Token::Data(_) | Token::Empty => {}
+            Token::Data(_) | Token::Empty | Token::Repeat(_) => {}
             Token::Stop(n) => {
                 out.push(Fiber {
                     data: start..i,

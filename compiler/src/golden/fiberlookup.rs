@@ -64,6 +64,13 @@ where
     let mut i = 0;
     while i < refs.len() {
         match refs[i] {
+            Token::Repeat(d) => {
+                return Err(GoldenError::new(
+                    primitive,
+                    i,
+                    format!("R{d} is not a reference"),
+                ))
+            }
             Token::Data(r) => {
                 for (c, p) in fiber(i, r)? {
                     crd.push(Token::Data(c));

@@ -126,6 +126,9 @@ pub fn fiberwrite_compressed(
                 }
             }
             Token::Empty => return Err(GoldenError::new(P, i, "N is not a coordinate")),
+            Token::Repeat(d) => {
+                return Err(GoldenError::new(P, i, format!("R{d} is not a coordinate")))
+            }
         }
     }
     Ok((pos, out))
@@ -183,6 +186,9 @@ pub fn fiberwrite_dense(crd: &[Token]) -> Result<u64, GoldenError> {
                 }
             }
             Token::Empty => return Err(GoldenError::new(P, i, "N is not a coordinate")),
+            Token::Repeat(d) => {
+                return Err(GoldenError::new(P, i, format!("R{d} is not a coordinate")))
+            }
         }
     }
     Ok(dim.unwrap_or(0))

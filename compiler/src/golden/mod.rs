@@ -12,6 +12,7 @@ pub mod fiberwrite;
 pub mod fifo;
 pub mod intersect;
 pub mod locate;
+pub mod lz77;
 pub mod reduce;
 pub mod repeat;
 pub mod repsiggen;
@@ -34,6 +35,9 @@ pub use fiberwrite::{
 };
 pub use intersect::intersect;
 pub use locate::{locate, LocateMiss};
+pub use lz77::{
+    descriptor, descriptors, lzexpand, lzload, lzwrite, split_descriptor, DESC_REP_BITS,
+};
 pub use reduce::{reduce, reduce_drop_empty, reduce_with_outer};
 pub use repeat::repeat;
 pub use repsiggen::repsiggen;

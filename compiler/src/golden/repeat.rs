@@ -27,6 +27,9 @@ pub fn repeat(refs: &[Token], repsig: &[Token]) -> Result<Vec<Token>, GoldenErro
     loop {
         let r = refs[i];
         match r {
+            Token::Repeat(d) => {
+                return Err(GoldenError::new(P, i, format!("R{d} is not a reference")))
+            }
             Token::Data(_) | Token::Empty => {
                 loop {
                     match repsig[j] {

@@ -21,6 +21,7 @@ pub fn repsiggen(crd: &[Token]) -> Result<Vec<Token>, GoldenError> {
             Token::Stop(_) => Ok(REPSIG_S),
             Token::Done => Ok(Token::Done),
             Token::Empty => Err(GoldenError::new(P, i, "N is not a coordinate")),
+            Token::Repeat(d) => Err(GoldenError::new(P, i, format!("R{d} is not a coordinate"))),
         })
         .collect()
 }

@@ -60,8 +60,15 @@ const P1: &str = "spaccumulator1";
 const P2: &str = "spaccumulator2";
 
 fn check_crd(primitive: &'static str, crd: &[Token]) -> Result<(), GoldenError> {
-    match crd.iter().position(|&t| t == Token::Empty) {
-        Some(i) => Err(GoldenError::new(primitive, i, "N is not a coordinate")),
+    match crd
+        .iter()
+        .position(|&t| matches!(t, Token::Empty | Token::Repeat(_)))
+    {
+        Some(i) => Err(GoldenError::new(
+            primitive,
+            i,
+            format!("{} is not a coordinate", crd[i]),
+        )),
         None => Ok(()),
     }
 }
@@ -107,7 +114,7 @@ pub fn spaccumulator1(
                 crd_out.push(Token::Done);
                 val_out.push(Token::Done);
             }
-            Token::Empty => unreachable!("checked above"),
+            Token::Empty | Token::Repeat(_) => unreachable!("checked above"),
         }
     }
     Ok((crd_out, val_out))

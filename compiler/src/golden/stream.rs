@@ -165,7 +165,7 @@ pub(crate) fn walk_nested(
         match outer[i] {
             Token::Data(_) => {
                 let start = j;
-                while matches!(inner[j], Token::Data(_) | Token::Empty) {
+                while matches!(inner[j], Token::Data(_) | Token::Empty | Token::Repeat(_)) {
                     j += 1;
                 }
                 let Token::Stop(k) = inner[j] else {
@@ -201,11 +201,11 @@ pub(crate) fn walk_nested(
                 }
                 return Ok(steps);
             }
-            Token::Empty => {
+            t @ (Token::Empty | Token::Repeat(_)) => {
                 return Err(GoldenError::new(
                     primitive,
                     i,
-                    "N in the outer coordinate stream",
+                    format!("{t} in the outer coordinate stream"),
                 ))
             }
         }
