@@ -261,6 +261,12 @@ pub(crate) fn place(
         NodeKind::RunPack(k) => runpack(&mut cx, k),
         NodeKind::RunReduce(k) => runreduce(&mut cx, k),
         NodeKind::RunMerge(k) => runmerge(&mut cx, k)?,
+        NodeKind::LzDesc(_) | NodeKind::LzLoad(_) | NodeKind::LzExpand(_) => {
+            return Err(TopError::Node {
+                node: name.to_string(),
+                message: format!("{} has no RTL placement", kind.type_name()),
+            })
+        }
     };
     Ok(Placed {
         config,

@@ -6,6 +6,7 @@
 //! level, zipped by fiber lengths. This is what the hardware's writers store, read
 //! back without depending on any level format.
 
+use crate::tensor::level::FillRegion;
 use crate::tensor::CooTensor;
 use crate::token::Token;
 
@@ -59,24 +60,29 @@ pub fn assemble(
     dims: &[u64],
     value_bits: u32,
 ) -> Result<CooTensor, AssembleError> {
-    assemble_runs(levels, vals, mode_order, dims, &[], value_bits)
+    assemble_fills(levels, vals, mode_order, dims, &[], value_bits)
 }
 
-/// [`assemble`] where the levels `runs` marks hold runs (seed 000): a stored
-/// coordinate stands for every coordinate up to the fiber's next one (or the
-/// level's dimension), its subtensor repeated at each. Zeros repeated this way
-/// are left out.
-pub fn assemble_runs(
+/// [`assemble`] where levels hold fill regions (seed 000), per `fills`: at a
+/// level of runs a stored coordinate stands for every coordinate up to the
+/// fiber's next one (or the level's dimension), its subtensor repeated at each;
+/// at a last level of LZ77 entries the values stream gives per entry a literal
+/// or `R_d`, whose coordinates tile the fiber's last `d` literals. Zeros a fill
+/// region covers are left out.
+pub fn assemble_fills(
     levels: &[Vec<Token>],
     vals: &[Token],
     mode_order: &[usize],
     dims: &[u64],
-    runs: &[bool],
+    fills: &[FillRegion],
     value_bits: u32,
 ) -> Result<CooTensor, AssembleError> {
+    let fill = |k: usize| fills.get(k).copied().unwrap_or(FillRegion::Points);
     // Per stored coordinate path from the root, the coordinate paths it stands
-    // for (one each, unless a level above holds runs).
+    // for (one each, unless a level above holds runs), and the fiber of the
+    // last level it sits in.
     let mut paths: Vec<Vec<Vec<u64>>> = vec![vec![Vec::new()]];
+    let mut fiber_of: Vec<usize> = vec![0];
     for (k, stream) in levels.iter().enumerate() {
         let err = |message: String| AssembleError::Level { level: k, message };
         let (data, mut fibers) = split(stream).map_err(err)?;
@@ -93,11 +99,15 @@ pub fn assemble_runs(
                 paths.len()
             )));
         }
-        let is_runs = runs.get(k).copied().unwrap_or(false);
+        if fill(k) == FillRegion::Repeats && k + 1 != levels.len() {
+            return Err(err("an LZ77 level above the last".into()));
+        }
+        let covers = fill(k) != FillRegion::Points;
         let dim = dims.get(mode_order[k]).copied().unwrap_or(0);
         let mut next = Vec::with_capacity(data.len());
+        fiber_of.clear();
         let mut it = data.iter();
-        for (expanded, &len) in paths.iter().zip(&fibers) {
+        for (f, (expanded, &len)) in paths.iter().zip(&fibers).enumerate() {
             let mut coords = Vec::with_capacity(len);
             for _ in 0..len {
                 match it.next() {
@@ -107,7 +117,7 @@ pub fn assemble_runs(
             }
             for (i, &c) in coords.iter().enumerate() {
                 let end = match coords.get(i + 1) {
-                    _ if !is_runs => c + 1,
+                    _ if !covers => c + 1,
                     Some(&n) => n,
                     None => dim,
                 };
@@ -120,6 +130,7 @@ pub fn assemble_runs(
                     }
                 }
                 next.push(mine);
+                fiber_of.push(f);
             }
         }
         paths = next;
@@ -137,14 +148,33 @@ pub fn assemble_runs(
             paths.len()
         )));
     }
-    let any_runs = runs.iter().any(|&r| r);
+    let any_fills = fills.iter().any(|&f| f != FillRegion::Points);
     let mut entries = Vec::with_capacity(paths.len());
-    for (expanded, t) in paths.into_iter().zip(data) {
-        let v = t.as_value(value_bits).unwrap_or(0);
-        if any_runs && v == 0 {
-            continue;
+    // The current last-level fiber's literals, for LZ77 repeats.
+    let (mut literals, mut fiber) = (Vec::new(), usize::MAX);
+    for (i, (expanded, t)) in paths.into_iter().zip(data).enumerate() {
+        if fiber_of.get(i) != Some(&fiber) {
+            literals.clear();
+            fiber = fiber_of.get(i).copied().unwrap_or(usize::MAX);
         }
-        for path in expanded {
+        let window = match t {
+            Token::Repeat(d) if d == 0 || d as usize > literals.len() => {
+                return Err(AssembleError::Values(format!(
+                    "R{d} at entry {i} reaches before its fiber's first literal"
+                )))
+            }
+            Token::Repeat(d) => literals.len() - d as usize..literals.len(),
+            t => {
+                literals.push(t.as_value(value_bits).unwrap_or(0));
+                literals.len() - 1..literals.len()
+            }
+        };
+        let window = literals[window].to_vec();
+        for (x, path) in expanded.into_iter().enumerate() {
+            let v = window[x % window.len()];
+            if any_fills && v == 0 {
+                continue;
+            }
             let mut coords = vec![0u64; path.len()];
             for (k, c) in path.into_iter().enumerate() {
                 coords[mode_order[k]] = c;
@@ -152,7 +182,7 @@ pub fn assemble_runs(
             entries.push((coords, v));
         }
     }
-    if any_runs {
+    if any_fills {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
     }
     CooTensor::new(dims.to_vec(), entries).map_err(|e| AssembleError::Values(e.to_string()))

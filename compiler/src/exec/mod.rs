@@ -8,7 +8,7 @@
 
 mod assemble;
 
-pub use assemble::{assemble, assemble_runs, AssembleError};
+pub use assemble::{assemble, assemble_fills, AssembleError};
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -434,14 +434,14 @@ fn assemble_output(
         streams.push(s);
     }
     let vals = w.vals.ok_or_else(|| err("no values writer".into()))?;
-    let runs: Vec<bool> = (0..order)
+    let fills: Vec<FillRegion> = (0..order)
         .map(|k| {
             graph
                 .level_format(name, k)
-                .is_some_and(|f| f.caps().fill_region == FillRegion::Runs)
+                .map_or(FillRegion::Points, |f| f.caps().fill_region)
         })
         .collect();
-    assemble_runs(&streams, &vals, &mode_order, &dims, &runs, value_bits).map_err(|source| {
+    assemble_fills(&streams, &vals, &mode_order, &dims, &fills, value_bits).map_err(|source| {
         ExecError::Output {
             tensor: name.to_string(),
             source,

@@ -18,6 +18,8 @@ use crate::graph::{
 use crate::tensor::level::FillRegion;
 use crate::tensor::LevelFormat;
 
+mod lz77;
+
 /// A node's output port.
 type Stream = (NodeIndex, String);
 
@@ -79,6 +81,12 @@ struct Builder<'k> {
     /// Set while joining a merge with runs in it: a full range there is one
     /// run.
     run_context: bool,
+    /// Slots whose references are LZ77 entry descriptors (their values load
+    /// as literals and repeats), and the variable they are kept at.
+    lz_entries: HashSet<Slot>,
+    lz_entries_at: Option<String>,
+    /// Set while joining an iteration that keeps an LZ77 level's entries.
+    lz_keep: bool,
 }
 
 /// Lower `kernel` to a validated SAM graph.
@@ -118,6 +126,9 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
         iterated_located: HashSet::new(),
         runs: HashSet::new(),
         run_context: false,
+        lz_entries: HashSet::new(),
+        lz_entries_at: None,
+        lz_keep: false,
     };
     for v in &kernel.loop_order {
         b.iterate(v)?;
@@ -184,10 +195,10 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
 }
 
 /// The scanners and writers the lowering emits read a full level by arithmetic,
-/// a bitvector level by words (`bvscan`) and any other (RLE too) through
-/// `pos`/`crd` arrays, and write a full or appendable level: refuse any other
-/// format (LZ77 among them) rather than emit hardware that reads arrays the
-/// level does not have.
+/// a bitvector level by words (`bvscan`) and any other (RLE and LZ77 too)
+/// through `pos`/`crd` arrays, and write a full or appendable level: refuse any
+/// other format rather than emit hardware that reads arrays the level does not
+/// have.
 fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     let refuse = |tensor: &str, level: usize, format, role| {
         Err(LowerError::LevelFormat {
@@ -201,11 +212,10 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
         for (l, spec) in op.format.levels.iter().enumerate() {
             let caps = spec.format.caps();
             // Runs are scanned as a compressed level is and merged as runs;
-            // repeats (LZ77) have no scanner yet.
-            let scanned = caps.fill_region != FillRegion::Repeats
-                && (caps.full
-                    || spec.format == LevelFormat::Bitvector
-                    || spec.format.imp().array_names() == ["pos", "crd"]);
+            // LZ77 entries are scanned so too, and their descriptors loaded.
+            let scanned = caps.full
+                || spec.format == LevelFormat::Bitvector
+                || spec.format.imp().array_names().starts_with(&["pos", "crd"]);
             if !scanned {
                 return refuse(&op.tensor, l, spec.format, "scan");
             }
@@ -213,7 +223,7 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     }
     for (l, spec) in k.output_format.levels.iter().enumerate() {
         let caps = spec.format.caps();
-        if caps.fill_region == FillRegion::Repeats || (!caps.full && !caps.append) {
+        if !caps.full && !caps.append {
             return refuse(&k.output, l, spec.format, "write");
         }
     }
@@ -379,7 +389,21 @@ impl Builder<'_> {
         {
             return self.fill_sequence(&w);
         }
-        let joined = self.join(&term, v)?;
+        // An iteration that keeps LZ77 entries joins the entries alone: they
+        // cover every coordinate a full range in the union would.
+        self.lz_keep = self.keeps_entries(&term, v);
+        let joined = if self.lz_keep {
+            let s = term
+                .slots()
+                .into_iter()
+                .find(|&s| self.lz_level(s, v).is_some())
+                .expect("an LZ77 scan");
+            self.lz_entries_at = Some(v.to_string());
+            self.join(&Term::Scan(s), v)?
+        } else {
+            self.join(&term, v)?
+        };
+        self.lz_keep = false;
         if matches!(term, Term::Scan(s) if self.workspace(s).is_some()) {
             // The workspace's accumulator gives the coordinates.
             self.accumulated.insert(v.to_string());
@@ -644,10 +668,11 @@ impl Builder<'_> {
                     ),
                 };
                 let runs = self.run_level(s, v);
-                Ok(Joined {
-                    runs,
-                    ..self.leaf(s, name, kind)
-                })
+                let leaf = self.leaf(s, name, kind);
+                if self.lz_level(s, v).is_some() {
+                    return Ok(self.lz_scan(s, v, leaf, self.lz_keep));
+                }
+                Ok(Joined { runs, ..leaf })
             }
             Term::Present(s) => {
                 let run = self.run_context;
@@ -1255,6 +1280,9 @@ impl Builder<'_> {
         let op = &self.k.operands[i];
         let name = op.tensor.clone();
         let r = self.refs[i].clone();
+        if let (true, Some(desc)) = (self.lz_entries.contains(&i), &r) {
+            return (self.lz_values(i, desc), self.slot_shape(i));
+        }
         // An operand outside every loop loads its value at the root.
         let node = self.add(
             format!("{name}_vals"),
@@ -1566,6 +1594,9 @@ impl Builder<'_> {
         let mut vals = vals;
         let mut crds: HashMap<String, Stream> = self.crds.clone();
         self.runs_to_output(&path, &mut crds, &mut vals)?;
+        if let Some(last) = path.last() {
+            self.check_lz_output(last)?;
+        }
         let full = |lvl: usize| k.output_format.levels[lvl].format.caps().full;
         let mut emptied = false;
         if let Some(last) = path.last() {

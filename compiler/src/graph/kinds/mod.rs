@@ -27,6 +27,9 @@ mod fiberwrite;
 mod intersect;
 mod joiner;
 mod locate;
+mod lzdesc;
+mod lzexpand;
+mod lzload;
 mod range;
 mod reduce;
 mod repeat;
@@ -54,6 +57,9 @@ pub use fiberlookup::FiberLookup;
 pub use fiberwrite::FiberWrite;
 pub use intersect::Intersect;
 pub use locate::Locate;
+pub use lzdesc::LzDesc;
+pub use lzexpand::LzExpand;
+pub use lzload::LzLoad;
 pub use range::Range;
 pub use reduce::Reduce;
 pub use repeat::Repeat;
@@ -568,6 +574,12 @@ node_kinds! {
     RunReduce => runreduce,
     /// The RLE writer's front: as few runs as the values allow.
     RunPack => runpack,
+    /// An LZ77 level's entry descriptors.
+    LzDesc => lzdesc,
+    /// An LZ77 tensor's literals and repeats.
+    LzLoad => lzload,
+    /// LZ77 entries to points.
+    LzExpand => lzexpand,
 }
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
@@ -670,7 +682,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 26);
+        assert_eq!(DESCRIPTORS.len(), 29);
     }
 
     #[test]

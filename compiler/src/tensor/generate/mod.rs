@@ -1,16 +1,19 @@
 //! Seeded random tensors for tests and benchmarks (seed 003's Figure 17 kinds):
-//! uniform density, runs along the innermost mode, and dense blocks.
+//! uniform density, runs and repeated patterns along the innermost mode, and
+//! dense blocks.
 //!
 //! Every generator takes a `seed` and uses `ChaCha8Rng::seed_from_u64(seed)`, so the
 //! same arguments give the same tensor on every machine. Stored values are never 0.
 
 mod blocks;
+mod patterns;
 mod runs;
 #[cfg(test)]
 mod tests;
 mod uniform;
 
 pub use blocks::{blocks, BlockPlacement};
+pub use patterns::{patterns, PatternSpec};
 pub use runs::{runs, RunLength, RunSpec};
 pub use uniform::{uniform, Density};
 

@@ -333,11 +333,10 @@ impl LevelFormatImpl for Lz77 {
     }
 
     /// `(crd, lit)` per entry: a literal's slot, or a repeat's window's first.
+    /// The entries' starts and positions, as the compressed scanner walks them
+    /// (their descriptors are loaded by position).
     fn fiber(&self, level: &Level, parent_pos: u64) -> Result<Vec<(u64, u64)>, LevelError> {
-        Ok(entries(level, parent_pos)?
-            .into_iter()
-            .map(|(c, _, l)| (c, l))
-            .collect())
+        Compressed.fiber(level, parent_pos)
     }
 }
 

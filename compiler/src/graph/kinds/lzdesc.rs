@@ -1,0 +1,68 @@
+//! `lzdesc`: an LZ77 level's entry descriptors (seed 000).
+
+use serde::{Deserialize, Serialize};
+
+use super::Role;
+use super::{model, stored_level, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive};
+use crate::golden;
+use crate::graph::StreamKind::{Ref, Val};
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "lzdesc",
+    dot: &["lzdesc"],
+    summary: "loads an LZ77 level's entry descriptors (literal slot, distance) by entry reference",
+};
+
+/// Loads, per entry reference of the compressed scan of `tensor`'s LZ77 level
+/// `level`, the entry's descriptor word `lit << 11 | rep`
+/// ([`golden::descriptor`]): a value load from the level's packed `desc` array.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LzDesc {
+    pub tensor: String,
+    pub level: usize,
+}
+
+impl Primitive for LzDesc {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new(Role::RefIn, Ref)]
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new(Role::ValOut, Val)]
+    }
+
+    fn describe(&self, _info: &GraphInfo) -> String {
+        format!(
+            "loads the entry descriptors of {}'s LZ77 level {}",
+            self.tensor, self.level
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}{}_desc", self.tensor, self.level)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(
+            format!("LZ77 Desc: {}{}", self.tensor, self.level),
+            "green2",
+        )
+        .attr("tensor", &self.tensor)
+        .attr("level", self.level)
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let level = stored_level(m, &self.tensor, self.level)?;
+        let desc = golden::descriptors(level)
+            .map_err(|e| format!("{} level {}: {e}", self.tensor, self.level))?;
+        let desc: Vec<i64> = desc.into_iter().map(|d| d as i64).collect();
+        let refs = m.input(&Port::new(Role::RefIn))?;
+        let out = golden::arrayvals(&desc, refs, m.value_bits()).map_err(model)?;
+        m.emit(Port::new(Role::ValOut), out);
+        Ok(())
+    }
+}
