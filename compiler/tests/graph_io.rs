@@ -584,6 +584,14 @@ fn lz77_brighten_graph() -> SamGraph {
     runs_kernel("A(i,j) = min(B(i,j) + 40, 255)", &["A:dz", "B:dz"])
 }
 
+/// Alpha blending over LZ77: the two operands' entries merged.
+fn lz77_merge_graph() -> SamGraph {
+    runs_kernel(
+        "A(i,j) = (3*B(i,j) + C(i,j)) >> 2",
+        &["A:dz", "B:dz", "C:dz"],
+    )
+}
+
 /// An elementwise product over LZ77 written dense: the entries expanded.
 fn lz77_expand_graph() -> SamGraph {
     runs_kernel("A(i,j) = B(i,j) * C(i,j)", &["A:dd", "B:dz", "C:dz"])
@@ -603,6 +611,7 @@ fn hand_built_graphs() -> Vec<SamGraph> {
         runs_expand_graph(),
         lz77_brighten_graph(),
         lz77_expand_graph(),
+        lz77_merge_graph(),
     ]
 }
 

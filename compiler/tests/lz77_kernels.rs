@@ -129,18 +129,25 @@ fn unary_kernels_keep_the_entries() {
 }
 
 #[test]
-fn binary_kernels_expand_the_entries() {
+fn binary_kernels_merge_the_entries_or_expand_them() {
     let data = sets(&["B", "C"], &DIMS, 2);
     for expr in [
         "A(i,j) = B(i,j) * C(i,j)",
         "A(i,j) = (3*B(i,j) + C(i,j)) >> 2",
     ] {
-        for fmts in [
-            ["A:dz", "B:dz", "C:dz"],
-            ["A:dd", "B:dz", "C:dd"],
-            ["A:dz", "B:dz", "C:dr"],
-        ] {
-            check(expr, &fmts, &data);
+        let g = check(expr, &["A:dz", "B:dz", "C:dz"], &data);
+        assert_eq!(
+            (count(&g, "lzmerge"), count(&g, "lzexpand")),
+            (1, 0),
+            "{expr}"
+        );
+        for fmts in [["A:dd", "B:dz", "C:dd"], ["A:dz", "B:dz", "C:dr"]] {
+            let g = check(expr, &fmts, &data);
+            assert_eq!(
+                (count(&g, "lzmerge"), count(&g, "lzexpand")),
+                (0, 1),
+                "{expr}"
+            );
         }
     }
 }

@@ -261,7 +261,10 @@ pub(crate) fn place(
         NodeKind::RunPack(k) => runpack(&mut cx, k),
         NodeKind::RunReduce(k) => runreduce(&mut cx, k),
         NodeKind::RunMerge(k) => runmerge(&mut cx, k)?,
-        NodeKind::LzDesc(_) | NodeKind::LzLoad(_) | NodeKind::LzExpand(_) => {
+        NodeKind::LzDesc(_)
+        | NodeKind::LzLoad(_)
+        | NodeKind::LzExpand(_)
+        | NodeKind::LzMerge(_) => {
             return Err(TopError::Node {
                 node: name.to_string(),
                 message: format!("{} has no RTL placement", kind.type_name()),

@@ -9,6 +9,8 @@
 //!   the token `R_d` (`d = rep`): the values stream has one token per entry.
 //! - [`lzexpand`]: entries to points, each coordinate with the slot of its
 //!   literal (`lit`, or `lit + (k mod d)` at a repeat's `k`-th coordinate).
+//! - [`lzmerge`]: two LZ77 operands entry by entry, repeats kept where both
+//!   repeat for longer than the lcm of their periods (seed 000 section IV-C).
 //!
 //! - [`lzwrite`]: the values writer of an LZ77 level stores a value as a
 //!   literal and `R_d` as a repeat.
@@ -160,6 +162,110 @@ pub fn lzwrite(vals: &[Token], value_bits: u32) -> Result<(Vec<i64>, Vec<u64>), 
     Ok((literals, rep))
 }
 
+/// One fiber of a (crd, desc) stream: its entries `(start, lit, rep)` and the
+/// stop (or `D`) that ends it.
+type EntryFiber = (Vec<(u64, u64, u64)>, Token);
+
+/// The fibers of an aligned (crd, desc) stream.
+fn entry_fibers(
+    primitive: &'static str,
+    crd: &[Token],
+    descs: &[Token],
+) -> Result<Vec<EntryFiber>, GoldenError> {
+    check_done(primitive, "crd", crd)?;
+    check_done(primitive, "desc", descs)?;
+    check_same_shape(primitive, "crd and desc streams", crd, descs)?;
+    let (mut fibers, mut current) = (Vec::new(), Vec::new());
+    for (i, (&c, &d)) in crd.iter().zip(descs).enumerate() {
+        match (c, d) {
+            (Token::Data(x), Token::Data(desc)) => {
+                let (lit, rep) = split_descriptor(desc);
+                current.push((x, lit, rep));
+            }
+            (Token::Stop(_) | Token::Done, _) => {
+                fibers.push((std::mem::take(&mut current), c));
+            }
+            _ => {
+                return Err(GoldenError::new(
+                    primitive,
+                    i,
+                    format!("{c} with descriptor {d}"),
+                ))
+            }
+        }
+    }
+    Ok(fibers)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Merges two LZ77 operands entry by entry (seed 000 section IV-C); returns
+/// the output's entry starts and, per way, the slot of its literal at each
+/// literal entry or `R_m` at a repeat entry. Where both ways sit in repeats
+/// (distances `d1`, `d2`) over more than `m = lcm(d1, d2)` coordinates (and
+/// `m` is at most [`MAX_DISTANCE`]), the first `m` coordinates are literals
+/// and the rest one entry `R_m`: the output repeats with period `m` there.
+/// Every other coordinate is a literal. The ways must have the same fibers.
+pub fn lzmerge(
+    a: (&[Token], &[Token]),
+    b: (&[Token], &[Token]),
+    dim: u64,
+) -> Result<(Vec<Token>, [Vec<Token>; 2]), GoldenError> {
+    const P: &str = "lzmerge";
+    let fa = entry_fibers(P, a.0, a.1)?;
+    let fb = entry_fibers(P, b.0, b.1)?;
+    if fa.len() != fb.len() || fa.iter().zip(&fb).any(|(x, y)| x.1 != y.1) {
+        return Err(GoldenError::new(P, 0, "the ways' fibers differ"));
+    }
+    let (mut crd, mut ra, mut rb) = (Vec::new(), Vec::new(), Vec::new());
+    for ((ea, stop), (eb, _)) in fa.iter().zip(&fb) {
+        // The entry of a way covering coordinate c, and where it ends.
+        let at = |e: &[(u64, u64, u64)], c: u64| {
+            let k = e.partition_point(|&(x, ..)| x <= c) - 1;
+            let end = e.get(k + 1).map_or(dim, |n| n.0);
+            (e[k], end)
+        };
+        let slot =
+            |(x, lit, rep): (u64, u64, u64), c: u64| lit + if rep == 0 { 0 } else { (c - x) % rep };
+        let mut c = 0;
+        while !ea.is_empty() && !eb.is_empty() && c < dim {
+            let ((xa, ena), (xb, enb)) = (at(ea, c), at(eb, c));
+            let end = ena.min(enb);
+            let m = if xa.2 > 0 && xb.2 > 0 {
+                xa.2 / gcd(xa.2, xb.2) * xb.2
+            } else {
+                0
+            };
+            let literals = if m > 0 && m <= MAX_DISTANCE && end - c > m {
+                m
+            } else {
+                end - c
+            };
+            for x in c..c + literals {
+                crd.push(Token::Data(x));
+                ra.push(Token::Data(slot(xa, x)));
+                rb.push(Token::Data(slot(xb, x)));
+            }
+            if literals < end - c {
+                crd.push(Token::Data(c + literals));
+                ra.push(Token::Repeat(m as u32));
+                rb.push(Token::Repeat(m as u32));
+            }
+            c = end;
+        }
+        crd.push(*stop);
+        ra.push(*stop);
+        rb.push(*stop);
+    }
+    Ok((crd, [ra, rb]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +298,23 @@ mod tests {
         assert_eq!(lits, vec![1, 2, 0, 7]);
         assert_eq!(rep, vec![0, 0, 2, 0, 0, 1]);
         assert_eq!(lzwrite(&s("1 S0 R2 S1 D"), 32).unwrap_err().index, 2);
+    }
+
+    #[test]
+    fn merges_repeats_by_the_lcm_of_their_periods() {
+        // a: 1 2 (10, 2) = 1 2 1 2 ..., b: 5 6 7 (9, 3) = 5 6 7 5 6 7 ...
+        let a = format!("{} S0 D", descs(&[(0, 0), (1, 0), (0, 2)]));
+        let b = format!("{} S0 D", descs(&[(0, 0), (1, 0), (2, 0), (0, 3)]));
+        let (ca, cb) = (s("0 1 2 S0 D"), s("0 1 2 3 S0 D"));
+        let (crd, [ra, rb]) = lzmerge((&ca, &s(&a)), (&cb, &s(&b)), 12).unwrap();
+        // 0..3 literals (b's literals); 3..12 both repeat: lcm 6 literals, then R6.
+        assert_eq!(format_stream(&crd), "0 1 2 3 4 5 6 7 8 9 S0 D");
+        assert_eq!(format_stream(&ra), "0 1 0 1 0 1 0 1 0 R6 S0 D");
+        assert_eq!(format_stream(&rb), "0 1 2 0 1 2 0 1 2 R6 S0 D");
+        // Too short a common stretch for the lcm: literals throughout.
+        let (crd, [ra, _]) = lzmerge((&ca, &s(&a)), (&cb, &s(&b)), 9).unwrap();
+        assert_eq!(format_stream(&crd), "0 1 2 3 4 5 6 7 8 S0 D");
+        assert_eq!(format_stream(&ra), "0 1 0 1 0 1 0 1 0 S0 D");
     }
 
     #[test]

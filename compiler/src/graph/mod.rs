@@ -14,9 +14,9 @@ mod yaml;
 pub use kinds::{
     Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvScan, Concat, CrdDrop,
     CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, Locate, LzDesc, LzExpand, LzLoad,
-    NodeKind, Port, PortSpec, Primitive, Range, Reduce, RepSigGen, Repeat, Role, RunExpand,
-    RunMerge, RunPack, RunReduce, SpAccumulator, StreamKind, Subsect, Union, ValsWrite, WindowScan,
-    DESCRIPTORS,
+    LzMerge, NodeKind, Port, PortSpec, Primitive, Range, Reduce, RepSigGen, Repeat, Role,
+    RunExpand, RunMerge, RunPack, RunReduce, SpAccumulator, StreamKind, Subsect, Union, ValsWrite,
+    WindowScan, DESCRIPTORS,
 };
 pub use validate::GraphError;
 pub use yaml::{GraphIoError, GraphIoErrorKind};

@@ -391,19 +391,10 @@ impl Builder<'_> {
         }
         // An iteration that keeps LZ77 entries joins the entries alone: they
         // cover every coordinate a full range in the union would.
-        self.lz_keep = self.keeps_entries(&term, v);
-        let joined = if self.lz_keep {
-            let s = term
-                .slots()
-                .into_iter()
-                .find(|&s| self.lz_level(s, v).is_some())
-                .expect("an LZ77 scan");
-            self.lz_entries_at = Some(v.to_string());
-            self.join(&Term::Scan(s), v)?
-        } else {
-            self.join(&term, v)?
+        let joined = match self.keeps_entries(&term, v) {
+            Some(slots) => self.lz_kept(&slots, v)?,
+            None => self.join(&term, v)?,
         };
-        self.lz_keep = false;
         if matches!(term, Term::Scan(s) if self.workspace(s).is_some()) {
             // The workspace's accumulator gives the coordinates.
             self.accumulated.insert(v.to_string());

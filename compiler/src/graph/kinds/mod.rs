@@ -30,6 +30,7 @@ mod locate;
 mod lzdesc;
 mod lzexpand;
 mod lzload;
+mod lzmerge;
 mod range;
 mod reduce;
 mod repeat;
@@ -60,6 +61,7 @@ pub use locate::Locate;
 pub use lzdesc::LzDesc;
 pub use lzexpand::LzExpand;
 pub use lzload::LzLoad;
+pub use lzmerge::LzMerge;
 pub use range::Range;
 pub use reduce::Reduce;
 pub use repeat::Repeat;
@@ -580,6 +582,8 @@ node_kinds! {
     LzLoad => lzload,
     /// LZ77 entries to points.
     LzExpand => lzexpand,
+    /// Two LZ77 operands merged entry by entry.
+    LzMerge => lzmerge,
 }
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
@@ -682,7 +686,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 29);
+        assert_eq!(DESCRIPTORS.len(), 30);
     }
 
     #[test]

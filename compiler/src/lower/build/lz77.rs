@@ -7,7 +7,8 @@
 //!   variable the innermost loop and the output's `z` last level, the entries
 //!   stay entries: values load as literals or `R_d` (`lzload`), the ALUs pass
 //!   `R_d`, and the output's writers store them as they come. A unary kernel
-//!   costs a cycle per entry, not per coordinate.
+//!   costs a cycle per entry, not per coordinate. Two such operands merge
+//!   entry by entry (`lzmerge`), repeats kept over the lcm of their periods.
 //! - **expanded** anywhere else: `lzexpand` gives every coordinate with its
 //!   literal's slot, and the values load by slot as any tensor's.
 //!
@@ -17,7 +18,7 @@
 use super::{Builder, Joined, Stream};
 use crate::cin::lattice::{Slot, Term};
 use crate::cin::{ETree, LevelScan, LowerError};
-use crate::graph::{LzDesc, LzExpand, LzLoad, NodeKind};
+use crate::graph::{LzDesc, LzExpand, LzLoad, LzMerge, NodeKind};
 use crate::tensor::level::FillRegion;
 
 impl Builder<'_> {
@@ -30,11 +31,12 @@ impl Builder<'_> {
             .then_some(level)
     }
 
-    /// Whether the iteration `term` of `v` keeps the entries of an LZ77 level
-    /// (see the module doc): `v` is the innermost loop and the output's `z`
-    /// last level, and `term` scans the kernel's only operand there, alone or
-    /// in a union with full ranges (the constants of `B + 40`).
-    pub(super) fn keeps_entries(&self, term: &Term, v: &str) -> bool {
+    /// The slots whose LZ77 entries the iteration `term` of `v` keeps (see
+    /// the module doc): `v` is the innermost loop and the output's `z` last
+    /// level, and `term` scans every operand of the kernel there, one or two
+    /// LZ77 levels, alone or merged with full ranges (the constants of
+    /// `B + 40`).
+    pub(super) fn keeps_entries(&self, term: &Term, v: &str) -> Option<Vec<Slot>> {
         let k = self.k;
         let innermost = k.loop_order.last().is_some_and(|x| x == v);
         let out_last = k
@@ -48,33 +50,61 @@ impl Builder<'_> {
             .last()
             .is_some_and(|l| l.format.caps().fill_region == FillRegion::Repeats);
         if !innermost || out_last.map(String::as_str) != Some(v) || !to_z {
-            return false;
+            return None;
         }
-        if k.operands.len() != 1 || !only_operand(&k.tree) {
-            return false;
+        if !only_operand(&k.tree) {
+            return None;
         }
         let carriers = k.operands.len();
-        let scan = match term {
-            Term::Scan(s) => Some(*s),
-            Term::Merge {
-                intersect: false,
-                children,
-            } if children.iter().all(|c| {
-                matches!(c, Term::Scan(_)) || matches!(c, Term::Present(p) if *p >= carriers)
-            }) =>
-            {
-                let scans: Vec<Slot> = children
-                    .iter()
-                    .filter_map(|c| match c {
-                        Term::Scan(s) => Some(*s),
-                        _ => None,
-                    })
-                    .collect();
-                (scans.len() == 1).then(|| scans[0])
-            }
-            _ => None,
+        let children = match term {
+            Term::Merge { children, .. } => children.as_slice(),
+            t => std::slice::from_ref(t),
         };
-        scan.is_some_and(|s| self.lz_level(s, v).is_some())
+        let mut scans = Vec::new();
+        for c in children {
+            match c {
+                Term::Scan(s) if self.lz_level(*s, v).is_some() => scans.push(*s),
+                Term::Present(p) if *p >= carriers => {}
+                _ => return None,
+            }
+        }
+        (matches!(scans.len(), 1 | 2) && scans.len() == k.operands.len()).then_some(scans)
+    }
+
+    /// The iteration of `v` over the kept entries of `slots`: one way's
+    /// entries, or two merged by `lzmerge` (their references are then slots).
+    pub(super) fn lz_kept(&mut self, slots: &[Slot], v: &str) -> Result<Joined, LowerError> {
+        self.lz_entries_at = Some(v.to_string());
+        self.lz_keep = true;
+        let mut ways = Vec::new();
+        for &s in slots {
+            ways.push(self.join(&Term::Scan(s), v)?);
+        }
+        self.lz_keep = false;
+        if ways.len() == 1 {
+            return Ok(ways.pop().expect("one way"));
+        }
+        let names: Vec<String> = slots.iter().map(|&s| self.labels[s].clone()).collect();
+        let merge = self.add(
+            format!("{v}_lzmerge"),
+            NodeKind::LzMerge(LzMerge {
+                index: v.to_string(),
+                operands: names.clone(),
+            }),
+        );
+        let mut refs = Vec::new();
+        for (w, t) in ways.iter().zip(&names) {
+            let (s, desc) = &w.refs[0];
+            self.connect(&w.crd, merge, &format!("crd_in_{t}"));
+            self.connect(desc, merge, &format!("val_in_{t}"));
+            self.lz_entries.remove(s);
+            refs.push((*s, (merge, format!("ref_out_{t}"))));
+        }
+        Ok(Joined {
+            crd: (merge, "crd_out".into()),
+            refs,
+            runs: false,
+        })
     }
 
     /// The scan of slot `s`'s LZ77 level along `v`, given its scanner `leaf`:

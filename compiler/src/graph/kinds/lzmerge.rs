@@ -1,0 +1,85 @@
+//! `lzmerge`: two LZ77 operands merged entry by entry (seed 000, section
+//! IV-C).
+
+use serde::{Deserialize, Serialize};
+
+use super::{check_ways, extent_of, list_or_text, model, Descriptor, Dot, GraphInfo, Machine};
+use super::{Port, PortSpec, Primitive, Role};
+use crate::golden;
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "lzmerge",
+    dot: &["lzmerge"],
+    summary: "merges two LZ77 operands' entries: repeats kept over the lcm of their periods",
+};
+
+/// Merges the (coordinate, descriptor) ways of the two LZ77 `operands` over
+/// `index`: the output's entries, and per way the slot of its literal at each
+/// literal entry, or `R_m` where both ways repeat for longer than `m`, the
+/// lcm of their distances ([`golden::lzmerge`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LzMerge {
+    pub index: String,
+    #[serde(deserialize_with = "list_or_text")]
+    pub operands: Vec<String>,
+}
+
+impl Primitive for LzMerge {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        super::joiner::inputs(&self.operands, &self.operands)
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        super::joiner::outputs(&self.operands, &[], &[])
+    }
+
+    fn check(&self, _cx: &super::CheckContext) -> Result<(), String> {
+        check_ways(self.operands.len(), "lzmerge", 2)?;
+        if self.operands.len() != 2 {
+            return Err(format!(
+                "an lzmerge merges two ways, not {}",
+                self.operands.len()
+            ));
+        }
+        Ok(())
+    }
+
+    fn describe(&self, _info: &GraphInfo) -> String {
+        format!(
+            "merges the LZ77 entries of {} over {}",
+            self.operands.join(", "),
+            self.index
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}_lzmerge", self.index)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(format!("LZ77 Merge {}", self.index), "purple")
+            .attr("index", &self.index)
+            .attr("operands", self.operands.join(","))
+    }
+
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let dim = extent_of(m, &self.index, "lzmerge")?;
+        let way = |t: &String| -> Result<(Vec<_>, Vec<_>), String> {
+            Ok((
+                m.input(&Port::way(Role::CrdIn, t))?.to_vec(),
+                m.input(&Port::way(Role::ValIn, t))?.to_vec(),
+            ))
+        };
+        let (a, b) = (way(&self.operands[0])?, way(&self.operands[1])?);
+        let (crd, refs) = golden::lzmerge((&a.0, &a.1), (&b.0, &b.1), dim).map_err(model)?;
+        m.emit(Port::new(Role::CrdOut), crd);
+        for (t, r) in self.operands.iter().zip(refs) {
+            m.emit(Port::way(Role::RefOut, t), r);
+        }
+        Ok(())
+    }
+}
