@@ -18,6 +18,7 @@ pub mod harness;
 pub mod intersect;
 pub mod kernel;
 pub mod locate;
+pub mod lzmerge;
 pub mod primitive_tb;
 pub mod reduce;
 pub mod registry;
