@@ -22,19 +22,20 @@
 // the current entry's end), and the entry in hand with a phase counter (the
 // slot, and the coordinates left before the slot wraps back to lit): no
 // divider. The lcm is stepped, m0 += d0 or m1 += d1 on the smaller one until
-// they meet or pass MaxLcm, while the stretch's literals go out: lcm >=
-// max(m0, m1) holds throughout, and reaching m takes m/d0 + m/d1 - 2 <= m - 1
-// steps, so the lcm is known by the time coordinate m of the stretch is due,
-// with no stall.
+// they meet or pass MaxLcm, while the stretch's literals go out, from (d0, d1),
+// or (d, d) where the other distance is 1: lcm >= max(m0, m1) holds
+// throughout, and two distances of at least 2 meet within
+// m/d0 + m/d1 - 2 <= m - 2 steps, so the lcm is known a cycle before
+// coordinate m of the stretch is due (the R_m decision is registered), with no
+// stall.
 // The jump from the R_m entry to the stretch's end leaves the way whose entry
 // goes on at phase (end - x) mod d. A remainder unit finds it while the
 // literals go out: in one cycle when no way goes on or its d is a power of two,
-// else by radix-4 long division over the radix-4 digits of dim_i (the
-// difference has no more), one digit a cycle. Only a kept stretch whose ways
-// end apart, the one going on with d not a power of two (so d >= 3), and with
-// m < 2 + the digits of dim_i (7 below 1024) waits for it, that many cycles
-// less m, once per R_m: a divider would cost a wide array for a case that
-// needs two small periods (3 with 3, 5 with 5, 2 with 3 below 1024).
+// else by long division over the bits of dim_i (the difference has no more),
+// two bits a cycle. Only a kept stretch whose ways end apart, the one going on
+// with d not a power of two (so d >= 3), and with m < 4 + half the bits of
+// dim_i (9 below 1024) waits for it, that many cycles less m, once per R_m: a
+// divider would cost a wide array for a case that needs two small periods.
 //
 // One output entry per cycle whenever both next-entry registers are full and
 // the outputs have room: a literal coordinate, an R_m (the jump to the
@@ -123,12 +124,11 @@ module sam_lzmerge #(
   localparam int unsigned LitBits = DescWidth - RepBits;
   // The descriptor's slot bits that reach a reference (the rest must be 0).
   localparam int unsigned SlotBits = LitBits < RefWidth ? LitBits : RefWidth;
-  // The remainder unit: radix-4 digits of a coordinate, and the partial
-  // remainder with its next digit (below four distances).
-  localparam int unsigned Iters   = (CrdWidth + 1) / 2;
-  localparam int unsigned NumW    = 2 * Iters;
-  localparam int unsigned RemW    = RepBits + 2;
-  localparam int unsigned CntW    = $clog2(Iters + 1);
+  // The remainder unit: a coordinate's bits in pairs, their count, and the
+  // partial remainder in [-d, d) with twice it plus a bit (signed).
+  localparam int unsigned NumW    = 2 * ((CrdWidth + 1) / 2);
+  localparam int unsigned CntW    = $clog2(NumW + 1);
+  localparam int unsigned WorkW   = RepBits + 2;
 
   typedef logic [RepBits-1:0] rep_t;
   typedef logic [MulW-1:0]    mul_t;
@@ -153,13 +153,17 @@ module sam_lzmerge #(
   assign desc1_ready_o = in_ready[1];
 
   // ---- Input stages: per way the next token pair, the descriptor decoded (its
-  // slot, distance, distance - 1 with 0 for a literal, and whether the distance
-  // is a power of two or below 2).
-  logic [1:0]          nf_q, nd_q, load, take;
+  // slot, distance, distance - 1 with 0 for a literal, whether the distance is a
+  // power of two, or is at most 1, and the slot and wrap count one coordinate
+  // into the entry, so that an entry's start adds nothing on the decision's
+  // path), and the current entry's end (the start, or dim_i at a stop), its
+  // + 1, and whether it is dim_i.
+  logic [1:0]          nf_q, nd_q, load, take, ne_dim_q;
   logic [1:0][CrdWidth:0] nc_q;
-  slot_t               nlit_q[2];
-  rep_t                nrep_q[2], nrm1_q[2];
-  logic [1:0]          npow2_q;
+  crd_t                ne_q[2], ne1_q[2];
+  slot_t               nlit_q[2], nstep_slot_q[2];
+  rep_t                nrep_q[2], nrm1_q[2], nstep_left_q[2];
+  logic [1:0]          npow2_q, nd1_q;
 
   assign load     = ~nf_q | take;
   assign in_ready = load & pair;
@@ -178,39 +182,53 @@ module sam_lzmerge #(
     end
   end
 
+  crd_t in_end[2];
   for (genvar k = 0; k < 2; k++) begin : gen_next
-    rep_t in_rep;
-    logic [SlotBits-1:0] in_lit;
+    rep_t in_rep, in_rm1;
+    slot_t in_lit;
+    assign in_end[k] = crd_tok[k][CrdWidth] ? dim_i : crd_tok[k][CrdWidth-1:0];
     assign in_rep = desc_tok[k][RepBits-1:0];
-    assign in_lit = desc_tok[k][RepBits+:SlotBits];
+    assign in_rm1 = in_rep == '0 ? '0 : in_rep - rep_t'(1);
+    assign in_lit = slot_t'(desc_tok[k][RepBits+:SlotBits]);
     always_ff @(posedge clk_i) begin
       if (load[k]) begin
-        nc_q[k]    <= crd_tok[k];
-        nlit_q[k]  <= slot_t'(in_lit);
-        nrep_q[k]  <= in_rep;
-        nrm1_q[k]  <= in_rep == '0 ? '0 : in_rep - rep_t'(1);
-        npow2_q[k] <= (in_rep & (in_rep - rep_t'(1))) == '0;
+        nc_q[k]         <= crd_tok[k];
+        ne_q[k]         <= in_end[k];
+        ne1_q[k]        <= in_end[k] + crd_t'(1);
+        ne_dim_q[k]     <= in_end[k] == dim_i;
+        nlit_q[k]       <= in_lit;
+        nrep_q[k]       <= in_rep;
+        nrm1_q[k]       <= in_rm1;
+        npow2_q[k]      <= (in_rep & (in_rep - rep_t'(1))) == '0;
+        nd1_q[k]        <= in_rm1 == '0;
+        nstep_slot_q[k] <= in_rm1 == '0 ? in_lit : in_lit + slot_t'(1);
+        nstep_left_q[k] <= in_rm1 == '0 ? '0 : in_rm1 - rep_t'(1);
       end
     end
   end
 
-  // ---- The walk: the coordinate c and, per way, the entry in hand (h_q: the
-  // way's fiber has started), its start x, slot lit, distance, and the slot at c
-  // with the coordinates left before it wraps.
-  crd_t        c_q, c_d;
-  logic [1:0]  h_q, h_d;
-  slot_t       hlit_q[2], hlit_d[2], slot_q[2], slot_d[2];
-  rep_t        hrep_q[2], hrep_d[2], hrm1_q[2], hrm1_d[2], left_q[2], left_d[2];
-  logic [1:0]  hpow2_q, hpow2_d;
-  crd_t        x_q[2], x_d[2];
+  // ---- The walk: the coordinate c (and c + 1) and, per way, the entry in hand
+  // (h_q: the way's fiber has started), its start x, slot lit, distance, and the
+  // slot at c with the coordinates left before it wraps. starts_q (the next
+  // entry starts at c) and cdim_q (c is dim_i) are compared a cycle ahead, for
+  // each c the cycle may move to, so that the decision reads registers.
+  crd_t        c_q, c_d, c1_q, c1_d;
+  logic [1:0]  h_q, h_d, starts_q, starts_d;
+  logic        cdim_q, cdim_d;
+  slot_t       hlit_q[2], slot_q[2], slot_d[2];
+  rep_t        hrep_q[2], hrm1_q[2], left_q[2], left_d[2];
+  logic [1:0]  hpow2_q, hd1_q;
+  crd_t        x_q[2];
 
   // The stretch: both ways repeat in it (brep_q), its coordinates out so far
-  // (j_q), the lcm stepper's multiples (m_q[k] of way k's distance).
-  logic        brep_q, brep_d;
-  mul_t        j_q, j_d;
-  mul_t        m_q[2], m_d[2];
+  // (j_q), the lcm stepper's multiples (m_q[k] of way k's distance), and
+  // whether coordinate j_q is its R_m entry unless an entry starts at c
+  // (rpt_q, decided a cycle ahead).
+  logic        brep_q, brep_d, rpt_q, rpt_d;
+  mul_t        j_q, j_d, j1_q, j1_d;  // j1_q: j_q + 1
+  mul_t        m_q[2], m_d[2], m_step[2];
 
-  logic        go, c_dim, fiber_over, both_ctrl, sstart, keep, rpt, rem_ok, room, emit;
+  logic        go, c_dim, fiber_over, both_ctrl, sstart, rpt, rem_ok, room, emit;
   logic        stop_out, walk_out;
   logic [1:0]  starts, cov;
   crd_t        e[2], end_min;
@@ -222,203 +240,355 @@ module sam_lzmerge #(
   rep_t        ru_r_q;
 
   assign go        = nf_q == 2'b11;
-  assign c_dim     = c_q == dim_i;
+  assign c_dim     = cdim_q;
   assign both_ctrl = nd_q == 2'b00;
+  assign starts    = starts_q;
   for (genvar k = 0; k < 2; k++) begin : gen_at
-    assign starts[k] = nd_q[k] && nc_q[k][CrdWidth-1:0] == c_q;
     assign cov[k]    = h_q[k] || starts[k];
     // The current entry's end.
-    assign e[k]      = nd_q[k] ? nc_q[k][CrdWidth-1:0] : dim_i;
+    assign e[k]      = ne_q[k];
   end
   // A way without an entry at c (its fiber is empty, or c is dim_i): the fiber
   // gives no more coordinates, and its remaining entries are dropped.
   assign fiber_over = !(cov[0] && cov[1]) || c_dim;
   assign sstart     = starts != 2'b00;
-  assign e_lt       = e[0] < e[1];
-  assign e_gt       = e[1] < e[0];
   assign end_min    = e_lt ? e[0] : e[1];
+
+  // The order of the ends, compared a cycle ahead from the arriving and the
+  // held ends and picked by what loaded (as in sam_union), so that the jump and
+  // the remainder unit read it off registers.
+  logic [1:0] loaded_q;
+  logic       lt_q, gt_q, ii_lt_q, ih_lt_q, hi_lt_q, ii_gt_q, ih_gt_q, hi_gt_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      loaded_q <= '0;
+      lt_q     <= 1'b0;
+      gt_q     <= 1'b0;
+    end else begin
+      loaded_q <= load;
+      lt_q     <= e_lt;
+      gt_q     <= e_gt;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    ii_lt_q <= in_end[0] < in_end[1];
+    ih_lt_q <= in_end[0] < ne_q[1];
+    hi_lt_q <= ne_q[0] < in_end[1];
+    ii_gt_q <= in_end[1] < in_end[0];
+    ih_gt_q <= ne_q[1] < in_end[0];
+    hi_gt_q <= in_end[1] < ne_q[0];
+  end
+  always_comb begin
+    unique case (loaded_q)
+      2'b11: begin
+        e_lt = ii_lt_q;
+        e_gt = ii_gt_q;
+      end
+      2'b01: begin
+        e_lt = ih_lt_q;
+        e_gt = ih_gt_q;
+      end
+      2'b10: begin
+        e_lt = hi_lt_q;
+        e_gt = hi_gt_q;
+      end
+      default: begin
+        e_lt = lt_q;
+        e_gt = gt_q;
+      end
+    endcase
+  end
 
   // Coordinate j_q of a stretch both ways repeat in is its R_m entry when the
   // stepper has met at m = j_q <= MaxLcm and the stretch goes on (no entry
   // starts at c).
-  assign keep   = m_q[0] == m_q[1] && m_q[0] <= mul_t'(MaxLcm);
-  assign rpt    = brep_q && !sstart && keep && j_q == m_q[0];
+  assign rpt    = rpt_q && !sstart;
   // The jump needs the phase of a way that goes on, unless both distances are 1.
-  assign rem_ok = ru_done || (hrm1_q[0] == '0 && hrm1_q[1] == '0);
+  assign rem_ok = ru_done || hd1_q == 2'b11;
 
   assign stop_out = go && fiber_over && both_ctrl && room;
   assign walk_out = go && !fiber_over && room && !(rpt && !rem_ok);
   assign emit     = stop_out || walk_out;
   for (genvar k = 0; k < 2; k++) begin : gen_take
-    // Past the fiber's coordinates each data token is dropped, room or not.
-    assign take[k] = go && (fiber_over ? nd_q[k] || stop_out : walk_out && starts[k]);
+    // Past the fiber's coordinates each data token is dropped, room or not. (An
+    // entry starting at c is no R_m: a start needs only room.)
+    assign take[k] = go && (fiber_over ? nd_q[k] || stop_out : room && starts[k]);
   end
 
   // The entry covering c per way (the next one where it starts at c), and its
   // slot and wrap count one coordinate on.
-  slot_t cur_lit[2], cur_slot[2], step_slot[2];
-  rep_t  cur_rep[2], cur_rm1[2], cur_left[2], step_left[2];
+  slot_t cur_slot[2], step_slot[2];
+  rep_t  cur_rep[2], step_left[2];
+  logic [1:0] cur_d1;
   for (genvar k = 0; k < 2; k++) begin : gen_cur
-    assign cur_lit[k]   = starts[k] ? nlit_q[k] : hlit_q[k];
+    slot_t hstep_slot;
+    rep_t  hstep_left;
+    assign hstep_slot   = left_q[k] == '0 ? hlit_q[k] : slot_q[k] + slot_t'(1);
+    assign hstep_left   = left_q[k] == '0 ? hrm1_q[k] : left_q[k] - rep_t'(1);
     assign cur_rep[k]   = starts[k] ? nrep_q[k] : hrep_q[k];
-    assign cur_rm1[k]   = starts[k] ? nrm1_q[k] : hrm1_q[k];
+    assign cur_d1[k]    = starts[k] ? nd1_q[k] : hd1_q[k];
     assign cur_slot[k]  = starts[k] ? nlit_q[k] : slot_q[k];
-    assign cur_left[k]  = starts[k] ? nrm1_q[k] : left_q[k];
-    assign step_slot[k] = cur_left[k] == '0 ? cur_lit[k] : cur_slot[k] + slot_t'(1);
-    assign step_left[k] = cur_left[k] == '0 ? cur_rm1[k] : cur_left[k] - rep_t'(1);
+    assign step_slot[k] = starts[k] ? nstep_slot_q[k] : hstep_slot;
+    assign step_left[k] = starts[k] ? nstep_left_q[k] : hstep_left;
+  end
+
+  // The stepper: the smaller multiple takes its distance until they meet or
+  // one passes MaxLcm (then the stretch keeps no repeat; they meet at most at
+  // MaxLcm, but for two equal distances above it).
+  always_comb begin
+    m_step = m_q;
+    if (m_q[0] != m_q[1] && m_q[0] <= mul_t'(MaxLcm) && m_q[1] <= mul_t'(MaxLcm)) begin
+      if (m_q[0] < m_q[1]) m_step[0] = m_q[0] + mul_t'(hrep_q[0]);
+      else m_step[1] = m_q[1] + mul_t'(hrep_q[1]);
+    end
+  end
+
+  // Whether the next cycle's coordinate is the R_m entry, should the stretch go
+  // on: compared here, from the multiples before this cycle's step, for the
+  // coordinate count with and without this cycle's output, chosen by the output
+  // at the end. A new stretch's is when both distances are 1 (m = 1). Reading
+  // the multiples a step late is in time: a stretch starts the stepper at
+  // lcm(1, d) = d where a distance is 1, and two distances of at least 2 meet
+  // within m/2 + m/2 - 2 steps.
+  logic keep_now, at_m_now, at_m_next;
+  assign keep_now  = m_q[0] == m_q[1] && m_q[0] <= mul_t'(MaxLcm);
+  assign at_m_now  = j_q == m_q[0];
+  assign at_m_next = j1_q == m_q[0];
+  always_comb begin
+    if (stop_out) rpt_d = 1'b0;
+    else if (sstart) rpt_d = cur_rep[0] == rep_t'(1) && cur_rep[1] == rep_t'(1);
+    else if (walk_out && rpt) rpt_d = 1'b0;
+    else rpt_d = brep_q && keep_now && (walk_out ? at_m_next : at_m_now);
+  end
+
+  // The stretch's state restarts wherever an entry starts at c, output or not
+  // (a stalled start restarts it again), so that only the coordinate count
+  // waits for the output.
+  always_comb begin
+    if (stop_out) brep_d = 1'b0;
+    else if (sstart) brep_d = cur_rep[0] != '0 && cur_rep[1] != '0;
+    else if (walk_out && rpt) brep_d = 1'b0;
+    else brep_d = brep_q;
+    m_d = m_step;
+    if (sstart) begin
+      m_d[0] = cur_d1[0] ? mul_t'(cur_rep[1]) : mul_t'(cur_rep[0]);
+      m_d[1] = cur_d1[1] ? mul_t'(cur_rep[0]) : mul_t'(cur_rep[1]);
+    end
+  end
+
+  // The wide registers load on the output (emit, a clock enable), the value
+  // picked by shallow flags: the fiber's end, R_m (the jump to the stretch's
+  // end), else one coordinate on. A way that goes on past the jump takes its
+  // phase there (one of distance 1 is always at phase 0); a way whose entry
+  // ends there starts its next one at the end (or the fiber ends), so the
+  // phase it takes here is never read. The entry in hand loads as its start is
+  // taken.
+  always_comb begin
+    if (fiber_over) begin
+      c_d  = '0;
+      c1_d = crd_t'(1);
+    end else if (rpt) begin
+      c_d  = end_min;
+      c1_d = end_min1;
+    end else begin
+      c_d  = c1_q;
+      c1_d = c1_q + crd_t'(1);
+    end
+    for (int k = 0; k < 2; k++) begin
+      if (!rpt) begin
+        slot_d[k] = step_slot[k];
+        left_d[k] = step_left[k];
+      end else if (hd1_q[k]) begin
+        slot_d[k] = hlit_q[k];
+        left_d[k] = '0;
+      end else begin
+        slot_d[k] = hlit_q[k] + slot_t'(ru_r_q);
+        left_d[k] = hrm1_q[k] - ru_r_q;
+      end
+    end
   end
 
   always_comb begin
-    c_d     = c_q;
-    h_d     = h_q;
-    hlit_d  = hlit_q;
-    hrep_d  = hrep_q;
-    hrm1_d  = hrm1_q;
-    hpow2_d = hpow2_q;
-    x_d     = x_q;
-    slot_d  = slot_q;
-    left_d  = left_q;
-    brep_d  = brep_q;
-    j_d     = j_q;
-    // The stepper: the smaller multiple takes its distance until they meet or
-    // one passes MaxLcm (then the stretch keeps no repeat).
-    m_d     = m_q;
-    if (m_q[0] != m_q[1] && m_q[0] <= mul_t'(MaxLcm) && m_q[1] <= mul_t'(MaxLcm)) begin
-      if (m_q[0] < m_q[1]) m_d[0] = m_q[0] + mul_t'(hrep_q[0]);
-      else m_d[1] = m_q[1] + mul_t'(hrep_q[1]);
+    if (sstart) begin
+      j_d  = mul_t'(1);
+      j1_d = mul_t'(2);
+    end else begin
+      j_d  = j1_q;
+      j1_d = j1_q + mul_t'(1);
     end
-    if (stop_out) begin
-      c_d    = '0;
-      h_d    = '0;
-      brep_d = 1'b0;
-    end else if (walk_out && rpt) begin
-      // R_m: on to the stretch's end. A way that goes on takes its phase there
-      // (one of distance 1 is always at phase 0); a way whose entry ends there
-      // starts its next one at the end (or the fiber ends), so the phase it
-      // takes here is never read.
-      c_d = end_min;
-      for (int k = 0; k < 2; k++) begin
-        if (hrm1_q[k] == '0) begin
-          slot_d[k] = hlit_q[k];
-          left_d[k] = '0;
-        end else begin
-          slot_d[k] = hlit_q[k] + slot_t'(ru_r_q);
-          left_d[k] = hrm1_q[k] - ru_r_q;
-        end
-      end
-    end else if (walk_out) begin
-      c_d = c_q + crd_t'(1);
-      for (int k = 0; k < 2; k++) begin
-        if (starts[k]) begin
-          h_d[k]     = 1'b1;
-          hlit_d[k]  = nlit_q[k];
-          hrep_d[k]  = nrep_q[k];
-          hrm1_d[k]  = nrm1_q[k];
-          hpow2_d[k] = npow2_q[k];
-          x_d[k]     = c_q;
-        end
-        slot_d[k] = step_slot[k];
-        left_d[k] = step_left[k];
-      end
-      if (sstart) begin
-        brep_d = cur_rep[0] != '0 && cur_rep[1] != '0;
-        j_d    = mul_t'(1);
-        m_d[0] = mul_t'(cur_rep[0]);
-        m_d[1] = mul_t'(cur_rep[1]);
+  end
+
+  // The flags for the next c: a token loading now against it, a held one
+  // against c + 1, or the stretch's end (a way whose entry ends there starts its
+  // next one), or unchanged.
+  logic [1:0] at_c1, in_at_c, in_at_c1, in_at_0;
+  crd_t       end_min1;
+  assign end_min1 = e_lt ? ne1_q[0] : ne1_q[1];
+  for (genvar k = 0; k < 2; k++) begin : gen_ahead
+    assign in_at_c[k]  = crd_tok[k][CrdWidth-1:0] == c_q;
+    assign in_at_c1[k] = crd_tok[k][CrdWidth-1:0] == c1_q;
+    assign in_at_0[k]  = crd_tok[k][CrdWidth-1:0] == '0;
+    assign at_c1[k]    = nc_q[k][CrdWidth-1:0] == c1_q;
+    always_comb begin
+      if (load[k]) begin
+        starts_d[k] = pair[k] && !crd_tok[k][CrdWidth] &&
+                      (stop_out ? in_at_0[k] : walk_out ? in_at_c1[k] : in_at_c[k]);
+      end else if (walk_out && rpt) begin
+        starts_d[k] = nd_q[k] && (k == 0 ? !e_gt : !e_lt);
+      end else if (walk_out) begin
+        starts_d[k] = nd_q[k] && at_c1[k];
       end else begin
-        j_d = j_q + mul_t'(1);
+        starts_d[k] = starts_q[k];
       end
+    end
+  end
+
+  always_comb begin
+    if (stop_out) cdim_d = dim_i == '0;
+    else if (walk_out && rpt) cdim_d = e_lt ? ne_dim_q[0] : ne_dim_q[1];
+    else if (walk_out) cdim_d = c1_q == dim_i;
+    // Recompared while the walk stands, so that cdim_q follows a dim_i the
+    // host sets between runs.
+    else cdim_d = c_q == dim_i;
+  end
+
+  always_comb begin
+    for (int k = 0; k < 2; k++) begin
+      if (stop_out) h_d[k] = 1'b0;
+      else if (take[k] && !fiber_over) h_d[k] = 1'b1;
+      else h_d[k] = h_q[k];
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      c_q    <= '0;
+      c_q  <= '0;
+      c1_q <= crd_t'(1);
+    end else if (emit) begin
+      c_q  <= c_d;
+      c1_q <= c1_d;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      starts_q <= '0;
+      cdim_q   <= 1'b0;
       h_q    <= '0;
       brep_q <= 1'b0;
+      rpt_q  <= 1'b0;
       j_q    <= '0;
+      j1_q   <= mul_t'(1);
       m_q    <= '{default: '0};
     end else begin
-      c_q    <= c_d;
+      starts_q <= starts_d;
+      cdim_q   <= cdim_d;
       h_q    <= h_d;
       brep_q <= brep_d;
-      j_q    <= j_d;
+      rpt_q  <= rpt_d;
+      if (sstart || walk_out) begin
+        j_q  <= j_d;
+        j1_q <= j1_d;
+      end
       m_q    <= m_d;
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    hlit_q  <= hlit_d;
-    hrep_q  <= hrep_d;
-    hrm1_q  <= hrm1_d;
-    hpow2_q <= hpow2_d;
-    x_q     <= x_d;
-    slot_q  <= slot_d;
-    left_q  <= left_d;
+  for (genvar k = 0; k < 2; k++) begin : gen_hand
+    always_ff @(posedge clk_i) begin
+      if (take[k]) begin
+        hlit_q[k]  <= nlit_q[k];
+        hrep_q[k]  <= nrep_q[k];
+        hrm1_q[k]  <= nrm1_q[k];
+        hpow2_q[k] <= npow2_q[k];
+        hd1_q[k]   <= nd1_q[k];
+        x_q[k]     <= c_q;
+      end
+      if (emit) begin
+        slot_q[k] <= slot_d[k];
+        left_q[k] <= left_d[k];
+      end
+    end
   end
 
   // ---- The remainder unit: (end - x) mod d of the way whose entry goes on past
   // the stretch's end, restarted as each stretch starts. It reads the next-entry
   // registers (the ends) once both are full: the ends are fixed until the
   // stretch ends. A power of two (1 included) masks; any other distance takes
-  // a radix-4 step of long division per digit of dim_i, from the top.
-  typedef enum logic [1:0] {
+  // non-restoring long division over the bits of dim_i, from the top, two bits
+  // a cycle: each step adds or subtracts d by the sign of the partial remainder
+  // (kept in [-d, d)), so a cycle is two carry chains with no choice between
+  // them (restoring radix 4, three subtractors and a 4:1 choice, misses
+  // 150 MHz); a last cycle adds d to a negative remainder.
+  typedef enum logic [2:0] {
     RuIdle,
     RuWait,
+    RuAlign,
     RuBusy,
+    RuFix,
     RuDone
   } ru_state_e;
 
-  ru_state_e           ru_q;
-  logic [NumW-1:0]     ru_num_q;
-  logic [RemW-1:0]     ru_div_q, ru_div2_q, ru_div3_q;
-  logic [CntW-1:0]     ru_cnt_q;
-  crd_t                ru_diff;
-  rep_t                ru_d, ru_rm1;
-  logic                ru_pow2, ru_any;
-  logic [RemW-1:0]     ru_r4;
-  logic [RemW:0]       ru_s1, ru_s2, ru_s3;
-  logic [1:0]          ru_digit;
-  logic [CntW-1:0]     dim_digits_q;
+  ru_state_e       ru_q;
+  logic [NumW-1:0] ru_num_q;
+  crd_t            ru_diff;
+  rep_t            ru_div_q, ru_d, ru_mask;
+  logic [CntW-1:0] ru_cnt_q, dim_pairs_q, dim_skip_q;
+  logic            ru_pow2, ru_any;
+  logic [WorkW-1:0] ru_w_q, ru_w1, ru_w2, ru_div_w;
 
-  // The radix-4 digits of dim_i (held during a run), registered.
+  // The bit pairs of dim_i (held during a run), and the bits above them,
+  // registered.
   always_ff @(posedge clk_i) begin
-    dim_digits_q <= '0;
-    for (int i = 0; i < Iters; i++) begin
-      if ((NumW'(dim_i) >> (2 * i)) != '0) dim_digits_q <= CntW'(i + 1);
+    dim_pairs_q <= '0;
+    dim_skip_q  <= CntW'(NumW);
+    for (int i = 0; i < NumW / 2; i++) begin
+      if ((NumW'(dim_i) >> (2 * i)) != '0) begin
+        dim_pairs_q <= CntW'(i + 1);
+        dim_skip_q  <= CntW'(NumW - 2 * i - 2);
+      end
     end
   end
 
-  // Digit ru_cnt_q of the difference (counted from 1 at the bottom).
-  always_comb begin
-    ru_digit = '0;
-    for (int i = 0; i < Iters; i++) begin
-      if (ru_cnt_q == CntW'(i + 1)) ru_digit = ru_num_q[2*i+:2];
-    end
+  // Way 1 goes on when way 0's entry ends first, and the other way round: both
+  // ways' differences and masked phases are formed beside the ends' compare,
+  // which picks one.
+  crd_t ru_diff_w[2];
+  rep_t ru_mask_w[2];
+  for (genvar k = 0; k < 2; k++) begin : gen_ru_way
+    assign ru_diff_w[k] = e[1-k] - x_q[k];
+    assign ru_mask_w[k] = hpow2_q[k] ? rep_t'(ru_diff_w[k]) & hrm1_q[k] : '0;
   end
-
-  // Way 1 goes on when way 0's entry ends first, and the other way round.
   assign ru_any  = e_lt || e_gt;
-  assign ru_diff = e_lt ? e[0] - x_q[1] : e[1] - x_q[0];
+  assign ru_diff = e_lt ? ru_diff_w[1] : ru_diff_w[0];
   assign ru_d    = e_lt ? hrep_q[1] : hrep_q[0];
-  assign ru_rm1  = e_lt ? hrm1_q[1] : hrm1_q[0];
+  assign ru_mask = e_lt ? ru_mask_w[1] : ru_mask_w[0];
   assign ru_pow2 = e_lt ? hpow2_q[1] : hpow2_q[0];
   assign ru_done = ru_q == RuDone;
 
-  assign ru_r4 = {ru_r_q, ru_digit};
-  assign ru_s1 = {1'b0, ru_r4} - {1'b0, ru_div_q};
-  assign ru_s2 = {1'b0, ru_r4} - {1'b0, ru_div2_q};
-  assign ru_s3 = {1'b0, ru_r4} - {1'b0, ru_div3_q};
+  // Two steps: twice the remainder plus the next bit, less d where the
+  // remainder is not negative, else plus d.
+  function automatic logic [WorkW-1:0] ru_step(logic [WorkW-1:0] w, logic b,
+                                               logic [WorkW-1:0] dv);
+    logic [WorkW-1:0] t;
+    t = {w[WorkW-2:0], b};
+    return w[WorkW-1] ? t + dv : t - dv;
+  endfunction
+  assign ru_div_w = WorkW'(ru_div_q);
+  assign ru_w1    = ru_step(ru_w_q, ru_num_q[NumW-1], ru_div_w);
+  assign ru_w2    = ru_step(ru_w1, ru_num_q[NumW-2], ru_div_w);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ru_q <= RuIdle;
-    end else if (walk_out && sstart) begin
+    end else if (sstart) begin
       ru_q <= RuWait;
     end else begin
       unique case (ru_q)
-        RuWait:  if (go) ru_q <= !ru_any || ru_pow2 || dim_digits_q == '0 ? RuDone : RuBusy;
-        RuBusy:  if (ru_cnt_q == CntW'(1)) ru_q <= RuDone;
+        RuWait:  if (go) ru_q <= !ru_any || ru_pow2 || dim_pairs_q == '0 ? RuDone : RuAlign;
+        RuAlign: ru_q <= RuBusy;
+        RuBusy:  if (ru_cnt_q == CntW'(1)) ru_q <= RuFix;
+        RuFix:   ru_q <= RuDone;
         default: ;
       endcase
     end
@@ -427,22 +597,22 @@ module sam_lzmerge #(
   always_ff @(posedge clk_i) begin
     unique case (ru_q)
       RuWait: begin
-        ru_r_q    <= ru_pow2 ? rep_t'(ru_diff) & ru_rm1 : '0;
-        ru_num_q  <= NumW'(ru_diff);
-        ru_div_q  <= RemW'(ru_d);
-        ru_div2_q <= RemW'(ru_d) << 1;
-        ru_div3_q <= RemW'(ru_d) + (RemW'(ru_d) << 1);
-        ru_cnt_q  <= dim_digits_q;
+        ru_r_q   <= ru_mask;
+        ru_w_q   <= '0;
+        ru_num_q <= NumW'(ru_diff);
+        ru_div_q <= ru_d;
+        ru_cnt_q <= dim_pairs_q;
       end
+      // The difference's top bit pair to the top of the register (a cycle of
+      // its own: bits picked by a counter would put a wide multiplexer before
+      // the chains).
+      RuAlign: ru_num_q <= ru_num_q << dim_skip_q;
       RuBusy: begin
-        // The partial remainder stays below d: four of it plus two bits stay
-        // below 4d, so one of 0..3 distances comes off.
-        if (!ru_s3[RemW]) ru_r_q <= rep_t'(ru_s3);
-        else if (!ru_s2[RemW]) ru_r_q <= rep_t'(ru_s2);
-        else if (!ru_s1[RemW]) ru_r_q <= rep_t'(ru_s1);
-        else ru_r_q <= rep_t'(ru_r4);
+        ru_w_q   <= ru_w2;
+        ru_num_q <= ru_num_q << 2;
         ru_cnt_q <= ru_cnt_q - CntW'(1);
       end
+      RuFix: ru_r_q <= rep_t'(ru_w_q[WorkW-1] ? ru_w_q + ru_div_w : ru_w_q);
       default: ;
     endcase
   end
@@ -599,6 +769,8 @@ module sam_lzmerge #(
   end
 
 `ifndef SAM_ASSERTS_OFF
+  logic keep;
+  assign keep = m_q[0] == m_q[1] && m_q[0] <= mul_t'(MaxLcm);
   always_ff @(posedge clk_i) begin
     if (rst_ni && stop_out) begin
       WaysCloseAlike_M: assert (nc_q[0] == nc_q[1])
@@ -612,6 +784,14 @@ module sam_lzmerge #(
     if (rst_ni) begin
       BufferRoom: assert (!push_q || (crd_room && ref0_room && ref1_room))
       else $error("sam_lzmerge: output buffer overflow");
+      FlagsAhead: assert (c1_q == c_q + crd_t'(1) && j1_q == j_q + mul_t'(1) &&
+                          (!go || (e_lt == (e[0] < e[1]) && e_gt == (e[1] < e[0]))) &&
+                          starts_q == {nd_q[1] && nc_q[1][CrdWidth-1:0] == c_q,
+                                       nd_q[0] && nc_q[0][CrdWidth-1:0] == c_q} &&
+                          (!go || cdim_q == (c_q == dim_i)))
+      else $error("sam_lzmerge: the flags compared ahead disagree");
+      RptAhead: assert (rpt_q == (brep_q && keep && j_q == m_q[0]))
+      else $error("sam_lzmerge: the R_m decision made ahead disagrees");
       // The stepper meets by coordinate m of the stretch (see the top).
       LcmInTime: assert (!(brep_q && !keep && m_q[0] <= mul_t'(MaxLcm) &&
                            m_q[1] <= mul_t'(MaxLcm) && (j_q >= m_q[0] && j_q >= m_q[1])))
