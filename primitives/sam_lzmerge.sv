@@ -185,10 +185,15 @@ module sam_lzmerge #(
   crd_t in_end[2];
   for (genvar k = 0; k < 2; k++) begin : gen_next
     rep_t in_rep, in_rm1;
+    logic in_d2;  // a distance of 2 or more
     slot_t in_lit;
     assign in_end[k] = crd_tok[k][CrdWidth] ? dim_i : crd_tok[k][CrdWidth-1:0];
     assign in_rep = desc_tok[k][RepBits-1:0];
-    assign in_rm1 = in_rep == '0 ? '0 : in_rep - rep_t'(1);
+    // Decrements by a flag, not choices of 0: a register loaded with 0 on a
+    // condition becomes a synchronous reset, whose logic then follows the load
+    // enable's.
+    assign in_d2  = (in_rep >> 1) != '0;
+    assign in_rm1 = in_rep - rep_t'(in_rep != '0);
     assign in_lit = slot_t'(desc_tok[k][RepBits+:SlotBits]);
     always_ff @(posedge clk_i) begin
       if (load[k]) begin
@@ -200,9 +205,9 @@ module sam_lzmerge #(
         nrep_q[k]       <= in_rep;
         nrm1_q[k]       <= in_rm1;
         npow2_q[k]      <= (in_rep & (in_rep - rep_t'(1))) == '0;
-        nd1_q[k]        <= in_rm1 == '0;
-        nstep_slot_q[k] <= in_rm1 == '0 ? in_lit : in_lit + slot_t'(1);
-        nstep_left_q[k] <= in_rm1 == '0 ? '0 : in_rm1 - rep_t'(1);
+        nd1_q[k]        <= !in_d2;
+        nstep_slot_q[k] <= in_lit + slot_t'(in_d2);
+        nstep_left_q[k] <= in_rep - rep_t'({in_d2, !in_d2 && in_rep[0]});
       end
     end
   end
@@ -228,15 +233,14 @@ module sam_lzmerge #(
   mul_t        j_q, j_d, j1_q, j1_d;  // j1_q: j_q + 1
   mul_t        m_q[2], m_d[2], m_step[2];
 
-  logic        go, c_dim, fiber_over, both_ctrl, sstart, rpt, rem_ok, room, emit;
+  logic        go, c_dim, fiber_over, both_ctrl, sstart, rpt, room, emit;
   logic        stop_out, walk_out;
   logic [1:0]  starts, cov;
-  crd_t        e[2], end_min;
+  crd_t        e[2], end_min, end_min1;
   logic        e_lt, e_gt;
 
   // The remainder unit's result: the phase at the stretch's end of the way
   // that goes on past it.
-  logic        ru_done;
   rep_t        ru_r_q;
 
   assign go        = nf_q == 2'b11;
@@ -253,6 +257,7 @@ module sam_lzmerge #(
   assign fiber_over = !(cov[0] && cov[1]) || c_dim;
   assign sstart     = starts != 2'b00;
   assign end_min    = e_lt ? e[0] : e[1];
+  assign end_min1   = e_lt ? ne1_q[0] : ne1_q[1];
 
   // The order of the ends, compared a cycle ahead from the arriving and the
   // held ends and picked by what loaded (as in sam_union), so that the jump and
@@ -303,11 +308,12 @@ module sam_lzmerge #(
   // stepper has met at m = j_q <= MaxLcm and the stretch goes on (no entry
   // starts at c).
   assign rpt    = rpt_q && !sstart;
-  // The jump needs the phase of a way that goes on, unless both distances are 1.
-  assign rem_ok = ru_done || hd1_q == 2'b11;
+  // The R_m entry's jump needs the phase of a way that goes on, unless both
+  // distances are 1: hold_q says it is not there yet.
+  logic        hold_q, hold_d;
 
   assign stop_out = go && fiber_over && both_ctrl && room;
-  assign walk_out = go && !fiber_over && room && !(rpt && !rem_ok);
+  assign walk_out = go && !fiber_over && room && !(hold_q && !sstart);
   assign emit     = stop_out || walk_out;
   for (genvar k = 0; k < 2; k++) begin : gen_take
     // Past the fiber's coordinates each data token is dropped, room or not. (An
@@ -376,6 +382,12 @@ module sam_lzmerge #(
     end
   end
 
+  // The phase counts only where the distance is above 1 (else hrm1_q is 0).
+  rep_t ru_r_way[2];
+  for (genvar k = 0; k < 2; k++) begin : gen_ru_r_way
+    assign ru_r_way[k] = ru_r_q & {RepBits{!hd1_q[k]}};
+  end
+
   // The wide registers load on the output (emit, a clock enable), the value
   // picked by shallow flags: the fiber's end, R_m (the jump to the stretch's
   // end), else one coordinate on. A way that goes on past the jump takes its
@@ -395,16 +407,8 @@ module sam_lzmerge #(
       c1_d = c1_q + crd_t'(1);
     end
     for (int k = 0; k < 2; k++) begin
-      if (!rpt) begin
-        slot_d[k] = step_slot[k];
-        left_d[k] = step_left[k];
-      end else if (hd1_q[k]) begin
-        slot_d[k] = hlit_q[k];
-        left_d[k] = '0;
-      end else begin
-        slot_d[k] = hlit_q[k] + slot_t'(ru_r_q);
-        left_d[k] = hrm1_q[k] - ru_r_q;
-      end
+      slot_d[k] = rpt ? hlit_q[k] + slot_t'(ru_r_way[k]) : step_slot[k];
+      left_d[k] = rpt ? hrm1_q[k] - ru_r_way[k] : step_left[k];
     end
   end
 
@@ -421,35 +425,33 @@ module sam_lzmerge #(
   // The flags for the next c: a token loading now against it, a held one
   // against c + 1, or the stretch's end (a way whose entry ends there starts its
   // next one), or unchanged.
-  logic [1:0] at_c1, in_at_c, in_at_c1, in_at_0;
-  crd_t       end_min1;
-  assign end_min1 = e_lt ? ne1_q[0] : ne1_q[1];
+  logic [1:0] at_c1, in_at_c, in_at_c1, in_at_0, ld_sel, starts_ce;
   for (genvar k = 0; k < 2; k++) begin : gen_ahead
     assign in_at_c[k]  = crd_tok[k][CrdWidth-1:0] == c_q;
     assign in_at_c1[k] = crd_tok[k][CrdWidth-1:0] == c1_q;
     assign in_at_0[k]  = crd_tok[k][CrdWidth-1:0] == '0;
     assign at_c1[k]    = nc_q[k][CrdWidth-1:0] == c1_q;
-    always_comb begin
-      if (load[k]) begin
-        starts_d[k] = pair[k] && !crd_tok[k][CrdWidth] &&
-                      (stop_out ? in_at_0[k] : walk_out ? in_at_c1[k] : in_at_c[k]);
-      end else if (walk_out && rpt) begin
-        starts_d[k] = nd_q[k] && (k == 0 ? !e_gt : !e_lt);
-      end else if (walk_out) begin
-        starts_d[k] = nd_q[k] && at_c1[k];
-      end else begin
-        starts_d[k] = starts_q[k];
-      end
-    end
+    // A token loads into an empty stage while c stands, or as its start is
+    // taken: at a start c moves on by one, at the fiber's stop to 0, and past
+    // the fiber's coordinates (dropping) it stands. So the next c is known
+    // from shallow flags, without the output decision. A held token moves
+    // with c on the output (emit is its clock enable): one on, or the jump.
+    assign ld_sel[k] = !nf_q[k] ? in_at_c[k]
+                     : fiber_over ? (both_ctrl ? in_at_0[k] : in_at_c[k]) : in_at_c1[k];
+    assign starts_d[k] = load[k] ? pair[k] && !crd_tok[k][CrdWidth] && ld_sel[k]
+                       : nd_q[k] && (rpt ? (k == 0 ? !e_gt : !e_lt) : at_c1[k]);
+    assign starts_ce[k] = load[k] || emit;
   end
 
+  // cdim_q moves with c on the output, and is compared again while no tokens
+  // wait (go low), so that it follows a dim_i the host sets between runs.
+  logic cdim_ce;
+  assign cdim_ce = emit || !go;
   always_comb begin
-    if (stop_out) cdim_d = dim_i == '0;
-    else if (walk_out && rpt) cdim_d = e_lt ? ne_dim_q[0] : ne_dim_q[1];
-    else if (walk_out) cdim_d = c1_q == dim_i;
-    // Recompared while the walk stands, so that cdim_q follows a dim_i the
-    // host sets between runs.
-    else cdim_d = c_q == dim_i;
+    if (!go) cdim_d = c_q == dim_i;
+    else if (fiber_over) cdim_d = dim_i == '0;
+    else if (rpt) cdim_d = e_lt ? ne_dim_q[0] : ne_dim_q[1];
+    else cdim_d = c1_q == dim_i;
   end
 
   always_comb begin
@@ -481,8 +483,10 @@ module sam_lzmerge #(
       j1_q   <= mul_t'(1);
       m_q    <= '{default: '0};
     end else begin
-      starts_q <= starts_d;
-      cdim_q   <= cdim_d;
+      for (int k = 0; k < 2; k++) begin
+        if (starts_ce[k]) starts_q[k] <= starts_d[k];
+      end
+      if (cdim_ce) cdim_q <= cdim_d;
       h_q    <= h_d;
       brep_q <= brep_d;
       rpt_q  <= rpt_d;
@@ -564,7 +568,6 @@ module sam_lzmerge #(
   assign ru_d    = e_lt ? hrep_q[1] : hrep_q[0];
   assign ru_mask = e_lt ? ru_mask_w[1] : ru_mask_w[0];
   assign ru_pow2 = e_lt ? hpow2_q[1] : hpow2_q[0];
-  assign ru_done = ru_q == RuDone;
 
   // Two steps: twice the remainder plus the next bit, less d where the
   // remainder is not negative, else plus d.
@@ -578,19 +581,38 @@ module sam_lzmerge #(
   assign ru_w1    = ru_step(ru_w_q, ru_num_q[NumW-1], ru_div_w);
   assign ru_w2    = ru_step(ru_w1, ru_num_q[NumW-2], ru_div_w);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      ru_q <= RuIdle;
-    end else if (sstart) begin
-      ru_q <= RuWait;
+  ru_state_e ru_next;
+  always_comb begin
+    ru_next = ru_q;
+    if (sstart) begin
+      ru_next = RuWait;
     end else begin
       unique case (ru_q)
-        RuWait:  if (go) ru_q <= !ru_any || ru_pow2 || dim_pairs_q == '0 ? RuDone : RuAlign;
-        RuAlign: ru_q <= RuBusy;
-        RuBusy:  if (ru_cnt_q == CntW'(1)) ru_q <= RuFix;
-        RuFix:   ru_q <= RuDone;
+        RuWait:  if (go) ru_next = !ru_any || ru_pow2 || dim_pairs_q == '0 ? RuDone : RuAlign;
+        RuAlign: ru_next = RuBusy;
+        RuBusy:  if (ru_cnt_q == CntW'(1)) ru_next = RuFix;
+        RuFix:   ru_next = RuDone;
         default: ;
       endcase
+    end
+  end
+
+  // hold_q: the next cycle's R_m waits for the phase (rpt_q && !rem_ok there),
+  // from the next state of each part, so that the output's decision reads one
+  // register for it.
+  logic [1:0] hd1_next;
+  for (genvar k = 0; k < 2; k++) begin : gen_hd1_next
+    assign hd1_next[k] = take[k] ? nd1_q[k] : hd1_q[k];
+  end
+  assign hold_d = rpt_d && !(ru_next == RuDone || hd1_next == 2'b11);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ru_q   <= RuIdle;
+      hold_q <= 1'b0;
+    end else begin
+      ru_q   <= ru_next;
+      hold_q <= hold_d;
     end
   end
 
@@ -769,8 +791,9 @@ module sam_lzmerge #(
   end
 
 `ifndef SAM_ASSERTS_OFF
-  logic keep;
-  assign keep = m_q[0] == m_q[1] && m_q[0] <= mul_t'(MaxLcm);
+  logic keep, rem_ok;
+  assign keep   = m_q[0] == m_q[1] && m_q[0] <= mul_t'(MaxLcm);
+  assign rem_ok = ru_q == RuDone || hd1_q == 2'b11;
   always_ff @(posedge clk_i) begin
     if (rst_ni && stop_out) begin
       WaysCloseAlike_M: assert (nc_q[0] == nc_q[1])
@@ -790,6 +813,8 @@ module sam_lzmerge #(
                                        nd_q[0] && nc_q[0][CrdWidth-1:0] == c_q} &&
                           (!go || cdim_q == (c_q == dim_i)))
       else $error("sam_lzmerge: the flags compared ahead disagree");
+      HoldAhead: assert (hold_q == (rpt_q && !rem_ok))
+      else $error("sam_lzmerge: the R_m hold decided ahead disagrees");
       RptAhead: assert (rpt_q == (brep_q && keep && j_q == m_q[0]))
       else $error("sam_lzmerge: the R_m decision made ahead disagrees");
       // The stepper meets by coordinate m of the stretch (see the top).
