@@ -124,11 +124,8 @@ module sam_lzmerge #(
   localparam int unsigned LitBits = DescWidth - RepBits;
   // The descriptor's slot bits that reach a reference (the rest must be 0).
   localparam int unsigned SlotBits = LitBits < RefWidth ? LitBits : RefWidth;
-  // The remainder unit: a coordinate's bits in pairs, their count, and the
-  // partial remainder in [-d, d) with twice it plus a bit (signed).
-  localparam int unsigned NumW    = 2 * ((CrdWidth + 1) / 2);
-  localparam int unsigned CntW    = $clog2(NumW + 1);
-  localparam int unsigned WorkW   = RepBits + 2;
+  // The remainder unit's count of a coordinate's bits.
+  localparam int unsigned CntW    = $clog2(CrdWidth + 1);
 
   typedef logic [RepBits-1:0] rep_t;
   typedef logic [MulW-1:0]    mul_t;
@@ -518,38 +515,46 @@ module sam_lzmerge #(
   // ---- The remainder unit: (end - x) mod d of the way whose entry goes on past
   // the stretch's end, restarted as each stretch starts. It reads the next-entry
   // registers (the ends) once both are full: the ends are fixed until the
-  // stretch ends. A power of two (1 included) masks; any other distance takes
-  // non-restoring long division over the bits of dim_i, from the top, two bits
-  // a cycle: each step adds or subtracts d by the sign of the partial remainder
-  // (kept in [-d, d)), so a cycle is two carry chains with no choice between
-  // them (restoring radix 4, three subtractors and a 4:1 choice, misses
-  // 150 MHz); a last cycle adds d to a negative remainder.
+  // stretch ends (Wait). A power of two (1 included) masks there. The other
+  // distances below 8 (3, 5, 6, 7) take sums of the difference's digits in
+  // bases 4, 16 and 8 (each base is 1 modulo 3, 5 and 7: the sum keeps the
+  // remainder), reduced in a cycle of their own (Align, then Small). Any other
+  // distance takes a step of restoring long division per bit of dim_i, from
+  // the top (Busy): one subtractor and a 2:1 choice a cycle (two bits a cycle,
+  // restoring or not, misses 150 MHz).
   typedef enum logic [2:0] {
     RuIdle,
     RuWait,
     RuAlign,
+    RuSmall,
     RuBusy,
-    RuFix,
     RuDone
   } ru_state_e;
 
-  ru_state_e       ru_q;
-  logic [NumW-1:0] ru_num_q;
-  crd_t            ru_diff;
-  rep_t            ru_div_q, ru_d, ru_mask;
-  logic [CntW-1:0] ru_cnt_q, dim_pairs_q, dim_skip_q;
-  logic            ru_pow2, ru_any;
-  logic [WorkW-1:0] ru_w_q, ru_w1, ru_w2, ru_div_w;
+  localparam int unsigned Sum3W = $clog2(3 * ((CrdWidth + 1) / 2) + 1);
+  localparam int unsigned Sum5W = $clog2(15 * ((CrdWidth + 3) / 4) + 1);
+  localparam int unsigned Sum7W = $clog2(7 * ((CrdWidth + 2) / 3) + 1);
 
-  // The bit pairs of dim_i (held during a run), and the bits above them,
-  // registered.
+  ru_state_e        ru_q, ru_next;
+  crd_t             ru_num_q, ru_diff;
+  rep_t             ru_div_q, ru_d, ru_mask, ru_step;
+  logic [CntW-1:0]  ru_cnt_q, dim_bits_q, dim_skip_q;
+  logic             ru_pow2, ru_any, ru_small;
+  logic [RepBits:0] ru_r2;
+  logic [RepBits+1:0] ru_s;
+  logic [Sum3W-1:0] ru_sum3_q;
+  logic [Sum5W-1:0] ru_sum5_q;
+  logic [Sum7W-1:0] ru_sum7_q;
+  logic             ru_odd_q;
+
+  // The bits of dim_i (held during a run), and the bits above them, registered.
   always_ff @(posedge clk_i) begin
-    dim_pairs_q <= '0;
-    dim_skip_q  <= CntW'(NumW);
-    for (int i = 0; i < NumW / 2; i++) begin
-      if ((NumW'(dim_i) >> (2 * i)) != '0) begin
-        dim_pairs_q <= CntW'(i + 1);
-        dim_skip_q  <= CntW'(NumW - 2 * i - 2);
+    dim_bits_q <= '0;
+    dim_skip_q <= CntW'(CrdWidth);
+    for (int i = 0; i < CrdWidth; i++) begin
+      if (dim_i[i]) begin
+        dim_bits_q <= CntW'(i + 1);
+        dim_skip_q <= CntW'(CrdWidth - i - 1);
       end
     end
   end
@@ -568,30 +573,67 @@ module sam_lzmerge #(
   assign ru_d    = e_lt ? hrep_q[1] : hrep_q[0];
   assign ru_mask = e_lt ? ru_mask_w[1] : ru_mask_w[0];
   assign ru_pow2 = e_lt ? hpow2_q[1] : hpow2_q[0];
+  assign ru_small = (ru_div_q >> 3) == '0;
 
-  // Two steps: twice the remainder plus the next bit, less d where the
-  // remainder is not negative, else plus d.
-  function automatic logic [WorkW-1:0] ru_step(logic [WorkW-1:0] w, logic b,
-                                               logic [WorkW-1:0] dv);
-    logic [WorkW-1:0] t;
-    t = {w[WorkW-2:0], b};
-    return w[WorkW-1] ? t + dv : t - dv;
-  endfunction
-  assign ru_div_w = WorkW'(ru_div_q);
-  assign ru_w1    = ru_step(ru_w_q, ru_num_q[NumW-1], ru_div_w);
-  assign ru_w2    = ru_step(ru_w1, ru_num_q[NumW-2], ru_div_w);
+  // A long-division step: the partial remainder stays below d, two of it plus
+  // a bit stay below 2d.
+  assign ru_r2   = {ru_r_q, ru_num_q[CrdWidth-1]};
+  assign ru_s    = {1'b0, ru_r2} - {2'b0, ru_div_q};
+  assign ru_step = ru_s[RepBits+1] ? rep_t'(ru_r2) : rep_t'(ru_s);
 
-  ru_state_e ru_next;
+  // The digit sums of the difference.
+  logic [Sum3W-1:0] sum3;
+  logic [Sum5W-1:0] sum5;
+  logic [Sum7W-1:0] sum7;
+  always_comb begin
+    logic [CrdWidth+3:0] n;
+    n    = (CrdWidth + 4)'(ru_num_q);
+    sum3 = '0;
+    sum5 = '0;
+    sum7 = '0;
+    for (int i = 0; i < (CrdWidth + 1) / 2; i++) sum3 += Sum3W'(n[2*i+:2]);
+    for (int i = 0; i < (CrdWidth + 3) / 4; i++) sum5 += Sum5W'(n[4*i+:4]);
+    for (int i = 0; i < (CrdWidth + 2) / 3; i++) sum7 += Sum7W'(n[3*i+:3]);
+  end
+
+  // The small distances' remainders from the sums (6 from 3 and the parity).
+  rep_t small_r;
+  logic [Sum3W-1:0] r3;
+  logic [Sum5W-1:0] r5;
+  logic [Sum7W-1:0] r7;
+  logic [2:0]       r6;
+  // Tables over the sums' few values (a `%` would synthesize a divider).
+  always_comb begin
+    r3 = '0;
+    r5 = '0;
+    r7 = '0;
+    for (int v = 0; v < 2 ** Sum3W; v++) if (ru_sum3_q == Sum3W'(v)) r3 = Sum3W'(v % 3);
+    for (int v = 0; v < 2 ** Sum5W; v++) if (ru_sum5_q == Sum5W'(v)) r5 = Sum5W'(v % 5);
+    for (int v = 0; v < 2 ** Sum7W; v++) if (ru_sum7_q == Sum7W'(v)) r7 = Sum7W'(v % 7);
+  end
+  assign r6 = 3'(r3) + (r3[0] != ru_odd_q ? 3'd3 : 3'd0);
+  // With fewer than 3 rep bits the remainders' top bits are cut off (unused).
+  logic unused_small;
+  assign unused_small = ^{r5, r6, r7};
+  always_comb begin
+    unique case (3'(ru_div_q))
+      3'd3:    small_r = rep_t'(r3);
+      3'd5:    small_r = rep_t'(r5);
+      3'd6:    small_r = rep_t'(r6);
+      default: small_r = rep_t'(r7);
+    endcase
+  end
+
   always_comb begin
     ru_next = ru_q;
     if (sstart) begin
       ru_next = RuWait;
     end else begin
       unique case (ru_q)
-        RuWait:  if (go) ru_next = !ru_any || ru_pow2 || dim_pairs_q == '0 ? RuDone : RuAlign;
-        RuAlign: ru_next = RuBusy;
-        RuBusy:  if (ru_cnt_q == CntW'(1)) ru_next = RuFix;
-        RuFix:   ru_next = RuDone;
+        RuWait:  if (go) ru_next = !ru_any || ru_pow2 || dim_bits_q == '0 ? RuDone : RuAlign;
+        RuAlign: ru_next = ru_small ? RuSmall : RuBusy;
+        RuSmall: ru_next = RuDone;
+        RuBusy:  if (ru_cnt_q == CntW'(1)) ru_next = RuDone;
         default: ;
       endcase
     end
@@ -620,21 +662,27 @@ module sam_lzmerge #(
     unique case (ru_q)
       RuWait: begin
         ru_r_q   <= ru_mask;
-        ru_w_q   <= '0;
-        ru_num_q <= NumW'(ru_diff);
+        ru_num_q <= ru_diff;
         ru_div_q <= ru_d;
-        ru_cnt_q <= dim_pairs_q;
+        ru_cnt_q <= dim_bits_q;
       end
-      // The difference's top bit pair to the top of the register (a cycle of
-      // its own: bits picked by a counter would put a wide multiplexer before
-      // the chains).
-      RuAlign: ru_num_q <= ru_num_q << dim_skip_q;
+      // The difference's top bit to the top of the register (a cycle of its
+      // own: a bit picked by a counter would put a wide multiplexer before the
+      // subtractor); the digit sums beside it.
+      RuAlign: begin
+        ru_r_q    <= '0;
+        ru_num_q  <= ru_num_q << dim_skip_q;
+        ru_sum3_q <= sum3;
+        ru_sum5_q <= sum5;
+        ru_sum7_q <= sum7;
+        ru_odd_q  <= ru_num_q[0];
+      end
+      RuSmall: ru_r_q <= small_r;
       RuBusy: begin
-        ru_w_q   <= ru_w2;
-        ru_num_q <= ru_num_q << 2;
+        ru_r_q   <= ru_step;
+        ru_num_q <= ru_num_q << 1;
         ru_cnt_q <= ru_cnt_q - CntW'(1);
       end
-      RuFix: ru_r_q <= rep_t'(ru_w_q[WorkW-1] ? ru_w_q + ru_div_w : ru_w_q);
       default: ;
     endcase
   end
