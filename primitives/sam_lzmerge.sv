@@ -230,9 +230,11 @@ module sam_lzmerge #(
   mul_t        j_q, j_d, j1_q, j1_d;  // j1_q: j_q + 1
   mul_t        m_q[2], m_d[2], m_step[2];
 
-  logic        go, c_dim, fiber_over, both_ctrl, sstart, rpt, room, emit;
+  logic        go, fiber_over, both_ctrl, sstart, rpt, room, emit;
+  // fiber_over registered: from the next cycle's flags.
+  logic        fo_q, fo_d;
   logic        stop_out, walk_out;
-  logic [1:0]  starts, cov;
+  logic [1:0]  starts;
   crd_t        e[2], end_min, end_min1;
   logic        e_lt, e_gt;
 
@@ -241,17 +243,15 @@ module sam_lzmerge #(
   rep_t        ru_r_q;
 
   assign go        = nf_q == 2'b11;
-  assign c_dim     = cdim_q;
   assign both_ctrl = nd_q == 2'b00;
   assign starts    = starts_q;
   for (genvar k = 0; k < 2; k++) begin : gen_at
-    assign cov[k]    = h_q[k] || starts[k];
     // The current entry's end.
     assign e[k]      = ne_q[k];
   end
   // A way without an entry at c (its fiber is empty, or c is dim_i): the fiber
   // gives no more coordinates, and its remaining entries are dropped.
-  assign fiber_over = !(cov[0] && cov[1]) || c_dim;
+  assign fiber_over = fo_q;
   assign sstart     = starts != 2'b00;
   assign end_min    = e_lt ? e[0] : e[1];
   assign end_min1   = e_lt ? ne1_q[0] : ne1_q[1];
@@ -469,8 +469,17 @@ module sam_lzmerge #(
     end
   end
 
+  logic [1:0] starts_n;
+  logic       cdim_n;
+  for (genvar k = 0; k < 2; k++) begin : gen_starts_n
+    assign starts_n[k] = starts_ce[k] ? starts_d[k] : starts_q[k];
+  end
+  assign cdim_n = cdim_ce ? cdim_d : cdim_q;
+  assign fo_d   = !((h_d[0] || starts_n[0]) && (h_d[1] || starts_n[1])) || cdim_n;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
+      fo_q     <= 1'b1;
       starts_q <= '0;
       cdim_q   <= 1'b0;
       h_q    <= '0;
@@ -480,10 +489,9 @@ module sam_lzmerge #(
       j1_q   <= mul_t'(1);
       m_q    <= '{default: '0};
     end else begin
-      for (int k = 0; k < 2; k++) begin
-        if (starts_ce[k]) starts_q[k] <= starts_d[k];
-      end
-      if (cdim_ce) cdim_q <= cdim_d;
+      fo_q     <= fo_d;
+      starts_q <= starts_n;
+      cdim_q   <= cdim_n;
       h_q    <= h_d;
       brep_q <= brep_d;
       rpt_q  <= rpt_d;
@@ -516,9 +524,10 @@ module sam_lzmerge #(
   // the stretch's end, restarted as each stretch starts. It reads the next-entry
   // registers (the ends) once both are full: the ends are fixed until the
   // stretch ends (Wait). A power of two (1 included) masks there. The other
-  // distances below 8 (3, 5, 6, 7) take sums of the difference's digits in
-  // bases 4, 16 and 8 (each base is 1 modulo 3, 5 and 7: the sum keeps the
-  // remainder), reduced in a cycle of their own (Align, then Small). Any other
+  // distances below 8 (3, 5, 6, 7) reduce the difference's digits in bases 4,
+  // 16 and 8 (each base is 1 modulo 3, 5 and 7, so the digits' sum keeps the
+  // remainder) by trees of remainders, no carry chains: 3 within Align, 5, 7
+  // and 6 (from 3 and the parity) in the cycle after (Small). Any other
   // distance takes a step of restoring long division per bit of dim_i, from
   // the top (Busy): one subtractor and a 2:1 choice a cycle (two bits a cycle,
   // restoring or not, misses 150 MHz).
@@ -531,9 +540,13 @@ module sam_lzmerge #(
     RuDone
   } ru_state_e;
 
-  localparam int unsigned Sum3W = $clog2(3 * ((CrdWidth + 1) / 2) + 1);
-  localparam int unsigned Sum5W = $clog2(15 * ((CrdWidth + 3) / 4) + 1);
-  localparam int unsigned Sum7W = $clog2(7 * ((CrdWidth + 2) / 3) + 1);
+  // The digits of a coordinate in bases 4, 16 and 8, and the digits of bases
+  // 16 and 8 per quarter (reduced in Align, the quarters combined in Small).
+  localparam int unsigned Dig3 = (CrdWidth + 1) / 2;
+  localparam int unsigned Dig5 = (CrdWidth + 3) / 4;
+  localparam int unsigned Dig7 = (CrdWidth + 2) / 3;
+  localparam int unsigned Grp5 = (Dig5 + 3) / 4;
+  localparam int unsigned Grp7 = (Dig7 + 3) / 4;
 
   ru_state_e        ru_q, ru_next;
   crd_t             ru_num_q, ru_diff;
@@ -542,9 +555,7 @@ module sam_lzmerge #(
   logic             ru_pow2, ru_any, ru_small;
   logic [RepBits:0] ru_r2;
   logic [RepBits+1:0] ru_s;
-  logic [Sum3W-1:0] ru_sum3_q;
-  logic [Sum5W-1:0] ru_sum5_q;
-  logic [Sum7W-1:0] ru_sum7_q;
+  logic [2:0]       ru_r3_q, ru_q5_q[4], ru_q7_q[4];
   logic             ru_odd_q;
 
   // The bits of dim_i (held during a run), and the bits above them, registered.
@@ -581,43 +592,48 @@ module sam_lzmerge #(
   assign ru_s    = {1'b0, ru_r2} - {2'b0, ru_div_q};
   assign ru_step = ru_s[RepBits+1] ? rep_t'(ru_r2) : rep_t'(ru_s);
 
-  // The digit sums of the difference.
-  logic [Sum3W-1:0] sum3;
-  logic [Sum5W-1:0] sum5;
-  logic [Sum7W-1:0] sum7;
-  always_comb begin
-    logic [CrdWidth+3:0] n;
-    n    = (CrdWidth + 4)'(ru_num_q);
-    sum3 = '0;
-    sum5 = '0;
-    sum7 = '0;
-    for (int i = 0; i < (CrdWidth + 1) / 2; i++) sum3 += Sum3W'(n[2*i+:2]);
-    for (int i = 0; i < (CrdWidth + 3) / 4; i++) sum5 += Sum5W'(n[4*i+:4]);
-    for (int i = 0; i < (CrdWidth + 2) / 3; i++) sum7 += Sum7W'(n[3*i+:3]);
-  end
+  // (a + b) mod m of two remainders mod m (m <= 7): a function of six bits.
+  function automatic logic [2:0] mod_add(logic [2:0] a, logic [2:0] b, logic [3:0] m);
+    logic [3:0] t;
+    t = {1'b0, a} + {1'b0, b};
+    return t >= m ? 3'(t - m) : t[2:0];
+  endfunction
 
-  // The small distances' remainders from the sums (6 from 3 and the parity).
-  rep_t small_r;
-  logic [Sum3W-1:0] r3;
-  logic [Sum5W-1:0] r5;
-  logic [Sum7W-1:0] r7;
-  logic [2:0]       r6;
-  // Tables over the sums' few values (a `%` would synthesize a divider).
-  always_comb begin
-    r3 = '0;
-    r5 = '0;
-    r7 = '0;
-    for (int v = 0; v < 2 ** Sum3W; v++) if (ru_sum3_q == Sum3W'(v)) r3 = Sum3W'(v % 3);
-    for (int v = 0; v < 2 ** Sum5W; v++) if (ru_sum5_q == Sum5W'(v)) r5 = Sum5W'(v % 5);
-    for (int v = 0; v < 2 ** Sum7W; v++) if (ru_sum7_q == Sum7W'(v)) r7 = Sum7W'(v % 7);
+  // The digits lo .. lo + cnt - 1 (each `bits` wide) of n, summed mod m by a
+  // balanced tree (each digit first taken mod m: a function of its bits).
+  function automatic logic [2:0] mod_digits(logic [63:0] n, int unsigned bits, logic [3:0] m,
+                                            int unsigned lo, int unsigned cnt);
+    logic [2:0] v[32];
+    for (int i = 0; i < 32; i++) begin
+      logic [3:0] dg;
+      dg = 4'((n >> (bits * (lo + i))) & ((64'd1 << bits) - 64'd1));
+      for (int j = 0; j < 3; j++) if (dg >= m) dg = dg - m;
+      v[i] = i < cnt ? dg[2:0] : 3'd0;
+    end
+    for (int w = 16; w >= 1; w /= 2) begin
+      for (int i = 0; i < w; i++) v[i] = mod_add(v[2*i], v[2*i+1], m);
+    end
+    return v[0];
+  endfunction
+
+  logic [2:0] r3, r5, r6, r7, q5[4], q7[4];
+  assign r3 = mod_digits(64'(ru_num_q), 2, 3, 0, Dig3);
+  for (genvar g = 0; g < 4; g++) begin : gen_quarter
+    assign q5[g] = mod_digits(64'(ru_num_q), 4, 5, g * Grp5, Grp5);
+    assign q7[g] = mod_digits(64'(ru_num_q), 3, 7, g * Grp7, Grp7);
   end
-  assign r6 = 3'(r3) + (r3[0] != ru_odd_q ? 3'd3 : 3'd0);
+  assign r5 = mod_add(mod_add(ru_q5_q[0], ru_q5_q[1], 5), mod_add(ru_q5_q[2], ru_q5_q[3], 5), 5);
+  assign r7 = mod_add(mod_add(ru_q7_q[0], ru_q7_q[1], 7), mod_add(ru_q7_q[2], ru_q7_q[3], 7), 7);
+  // 6 from the remainder mod 3 and the parity.
+  assign r6 = ru_r3_q + (ru_r3_q[0] != ru_odd_q ? 3'd3 : 3'd0);
   // With fewer than 3 rep bits the remainders' top bits are cut off (unused).
   logic unused_small;
-  assign unused_small = ^{r5, r6, r7};
+  assign unused_small = ^{r5, r6, r7, ru_r3_q};
+
+  rep_t small_r;
   always_comb begin
     unique case (3'(ru_div_q))
-      3'd3:    small_r = rep_t'(r3);
+      3'd3:    small_r = rep_t'(ru_r3_q);
       3'd5:    small_r = rep_t'(r5);
       3'd6:    small_r = rep_t'(r6);
       default: small_r = rep_t'(r7);
@@ -631,7 +647,7 @@ module sam_lzmerge #(
     end else begin
       unique case (ru_q)
         RuWait:  if (go) ru_next = !ru_any || ru_pow2 || dim_bits_q == '0 ? RuDone : RuAlign;
-        RuAlign: ru_next = ru_small ? RuSmall : RuBusy;
+        RuAlign: ru_next = ru_div_q == rep_t'(3) ? RuDone : ru_small ? RuSmall : RuBusy;
         RuSmall: ru_next = RuDone;
         RuBusy:  if (ru_cnt_q == CntW'(1)) ru_next = RuDone;
         default: ;
@@ -670,12 +686,12 @@ module sam_lzmerge #(
       // own: a bit picked by a counter would put a wide multiplexer before the
       // subtractor); the digit sums beside it.
       RuAlign: begin
-        ru_r_q    <= '0;
-        ru_num_q  <= ru_num_q << dim_skip_q;
-        ru_sum3_q <= sum3;
-        ru_sum5_q <= sum5;
-        ru_sum7_q <= sum7;
-        ru_odd_q  <= ru_num_q[0];
+        ru_r_q   <= ru_div_q == rep_t'(3) ? rep_t'(r3) : '0;
+        ru_num_q <= ru_num_q << dim_skip_q;
+        ru_r3_q  <= r3;
+        ru_q5_q  <= q5;
+        ru_q7_q  <= q7;
+        ru_odd_q <= ru_num_q[0];
       end
       RuSmall: ru_r_q <= small_r;
       RuBusy: begin
@@ -840,6 +856,8 @@ module sam_lzmerge #(
 
 `ifndef SAM_ASSERTS_OFF
   logic keep, rem_ok;
+  logic [1:0] cov;
+  assign cov    = h_q | starts;
   assign keep   = m_q[0] == m_q[1] && m_q[0] <= mul_t'(MaxLcm);
   assign rem_ok = ru_q == RuDone || hd1_q == 2'b11;
   always_ff @(posedge clk_i) begin
@@ -847,7 +865,7 @@ module sam_lzmerge #(
       WaysCloseAlike_M: assert (nc_q[0] == nc_q[1])
       else $error("sam_lzmerge: the ways close with %h and %h", nc_q[0], nc_q[1]);
     end
-    if (rst_ni && go && h_q == 2'b00 && nd_q == 2'b11 && !c_dim) begin
+    if (rst_ni && go && h_q == 2'b00 && nd_q == 2'b11 && !cdim_q) begin
       FirstAtZero_M: assert (nc_q[0][CrdWidth-1:0] == '0 && nc_q[1][CrdWidth-1:0] == '0)
       else $error("sam_lzmerge: a fiber's first entries at %0d and %0d, not 0",
                   nc_q[0][CrdWidth-1:0], nc_q[1][CrdWidth-1:0]);
@@ -856,6 +874,7 @@ module sam_lzmerge #(
       BufferRoom: assert (!push_q || (crd_room && ref0_room && ref1_room))
       else $error("sam_lzmerge: output buffer overflow");
       FlagsAhead: assert (c1_q == c_q + crd_t'(1) && j1_q == j_q + mul_t'(1) &&
+                          fo_q == (!(cov[0] && cov[1]) || cdim_q) &&
                           (!go || (e_lt == (e[0] < e[1]) && e_gt == (e[1] < e[0]))) &&
                           starts_q == {nd_q[1] && nc_q[1][CrdWidth-1:0] == c_q,
                                        nd_q[0] && nc_q[0][CrdWidth-1:0] == c_q} &&
