@@ -126,7 +126,8 @@ def harness(proof):
         gparams = ""
         if g is not None:
             gparams = (f", .Grammar(1'b1), .Levels({g.get('levels', 1)}),"
-                       f" .Sorted(1'b{1 if g.get('sorted', False) else 0})")
+                       f" .Sorted(1'b{1 if g.get('sorted', False) else 0}),"
+                       f" .Repeats(1'b{1 if g.get('repeats', False) else 0})")
         many = dims[valid] != ""
         idx = "[k]" if many else ""
         body = (f"sam_stream_assert #(.Width($bits({tok}{idx}) - 1), .Name(\"{base}\"),"

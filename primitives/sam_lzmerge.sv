@@ -30,12 +30,19 @@
 // stall.
 // The jump from the R_m entry to the stretch's end leaves the way whose entry
 // goes on at phase (end - x) mod d. A remainder unit finds it while the
-// literals go out: in one cycle when no way goes on or its d is a power of two,
-// else by long division over the bits of dim_i (the difference has no more),
-// two bits a cycle. Only a kept stretch whose ways end apart, the one going on
-// with d not a power of two (so d >= 3), and with m < 4 + half the bits of
-// dim_i (9 below 1024) waits for it, that many cycles less m, once per R_m: a
-// divider would cost a wide array for a case that needs two small periods.
+// literals go out, from the cycle after the stretch starts: at once where no
+// way goes on or its d is a power of two (a mask); for d = 3 two cycles on, for
+// 5, 6 and 7 three (trees of remainders of the difference's digits); any other
+// d takes a step of long division per bit of dim_i after those two cycles, so
+// the R_m entry m coordinates after the stretch's start waits where
+// m < 3 + the bits of dim_i (13 for an extent below 1024; m >= d >= 9 there),
+// that many cycles less m: a divider would cost a wide array for what periods
+// of 9 to a dozen or so need.
+//
+// The output decision reads registers: whether each way's next entry starts at
+// c, whether c is dim_i, whether the fiber is over, the order of the ends, the
+// R_m decision and its wait are all compared a cycle ahead, for each c the
+// cycle may move to; the wide registers load on the output as a clock enable.
 //
 // One output entry per cycle whenever both next-entry registers are full and
 // the outputs have room: a literal coordinate, an R_m (the jump to the
@@ -454,7 +461,7 @@ module sam_lzmerge #(
   always_comb begin
     for (int k = 0; k < 2; k++) begin
       if (stop_out) h_d[k] = 1'b0;
-      else if (take[k] && !fiber_over) h_d[k] = 1'b1;
+      else if (go && !fiber_over && room && starts[k]) h_d[k] = 1'b1;
       else h_d[k] = h_q[k];
     end
   end
@@ -503,9 +510,13 @@ module sam_lzmerge #(
     end
   end
 
+  // An entry goes in hand as its start goes out (not as it is dropped past the
+  // fiber's coordinates).
+  logic [1:0] start_out;
   for (genvar k = 0; k < 2; k++) begin : gen_hand
+    assign start_out[k] = go && !fiber_over && room && starts[k];
     always_ff @(posedge clk_i) begin
-      if (take[k]) begin
+      if (start_out[k]) begin
         hlit_q[k]  <= nlit_q[k];
         hrep_q[k]  <= nrep_q[k];
         hrm1_q[k]  <= nrm1_q[k];
@@ -584,7 +595,7 @@ module sam_lzmerge #(
   assign ru_d    = e_lt ? hrep_q[1] : hrep_q[0];
   assign ru_mask = e_lt ? ru_mask_w[1] : ru_mask_w[0];
   assign ru_pow2 = e_lt ? hpow2_q[1] : hpow2_q[0];
-  assign ru_small = (ru_div_q >> 3) == '0;
+  assign ru_small = 32'(ru_div_q) < 32'd8;
 
   // A long-division step: the partial remainder stays below d, two of it plus
   // a bit stay below 2d.
@@ -660,7 +671,7 @@ module sam_lzmerge #(
   // register for it.
   logic [1:0] hd1_next;
   for (genvar k = 0; k < 2; k++) begin : gen_hd1_next
-    assign hd1_next[k] = take[k] ? nd1_q[k] : hd1_q[k];
+    assign hd1_next[k] = start_out[k] ? nd1_q[k] : hd1_q[k];
   end
   assign hold_d = rpt_d && !(ru_next == RuDone || hd1_next == 2'b11);
 
@@ -855,11 +866,6 @@ module sam_lzmerge #(
   end
 
 `ifndef SAM_ASSERTS_OFF
-  logic keep, rem_ok;
-  logic [1:0] cov;
-  assign cov    = h_q | starts;
-  assign keep   = m_q[0] == m_q[1] && m_q[0] <= mul_t'(MaxLcm);
-  assign rem_ok = ru_q == RuDone || hd1_q == 2'b11;
   always_ff @(posedge clk_i) begin
     if (rst_ni && stop_out) begin
       WaysCloseAlike_M: assert (nc_q[0] == nc_q[1])
@@ -873,13 +879,33 @@ module sam_lzmerge #(
     if (rst_ni) begin
       BufferRoom: assert (!push_q || (crd_room && ref0_room && ref1_room))
       else $error("sam_lzmerge: output buffer overflow");
-      FlagsAhead: assert (c1_q == c_q + crd_t'(1) && j1_q == j_q + mul_t'(1) &&
-                          fo_q == (!(cov[0] && cov[1]) || cdim_q) &&
-                          (!go || (e_lt == (e[0] < e[1]) && e_gt == (e[1] < e[0]))) &&
-                          starts_q == {nd_q[1] && nc_q[1][CrdWidth-1:0] == c_q,
-                                       nd_q[0] && nc_q[0][CrdWidth-1:0] == c_q} &&
-                          (!go || cdim_q == (c_q == dim_i)))
-      else $error("sam_lzmerge: the flags compared ahead disagree");
+
+    end
+  end
+`ifndef FORMAL
+  // The flags compared ahead agree with what they stand for. Simulation checks,
+  // run by the testbench's random streams: an induction over them would need
+  // invariants of the whole walk, so the proofs leave them out.
+  logic keep, rem_ok;
+  logic [1:0] cov;
+  assign cov    = h_q | starts;
+  assign keep   = m_q[0] == m_q[1] && m_q[0] <= mul_t'(MaxLcm);
+  assign rem_ok = ru_q == RuDone || hd1_q == 2'b11;
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      CAhead: assert (c1_q == c_q + crd_t'(1) && j1_q == j_q + mul_t'(1))
+      else $error("sam_lzmerge: c + 1 or j + 1 kept ahead disagrees");
+      FiberOverAhead: assert (fo_q == (!(cov[0] && cov[1]) || cdim_q))
+      else $error("sam_lzmerge: the fiber's end decided ahead disagrees");
+      StartsAhead: assert (starts_q == {nd_q[1] && nc_q[1][CrdWidth-1:0] == c_q,
+                                        nd_q[0] && nc_q[0][CrdWidth-1:0] == c_q})
+      else $error("sam_lzmerge: the entry starts compared ahead disagree");
+      if (go) begin
+        EndsAhead: assert (e_lt == (e[0] < e[1]) && e_gt == (e[1] < e[0]))
+        else $error("sam_lzmerge: the ends' order compared ahead disagrees");
+        DimAhead: assert (cdim_q == (c_q == dim_i))
+        else $error("sam_lzmerge: c == dim_i compared ahead disagrees");
+      end
       HoldAhead: assert (hold_q == (rpt_q && !rem_ok))
       else $error("sam_lzmerge: the R_m hold decided ahead disagrees");
       RptAhead: assert (rpt_q == (brep_q && keep && j_q == m_q[0]))
@@ -890,6 +916,7 @@ module sam_lzmerge #(
       else $error("sam_lzmerge: the lcm stepper is behind the stretch");
     end
   end
+`endif
 `ifdef FORMAL
   // Each credit counter equals the tokens in the output register and its buffer.
   always_ff @(posedge clk_i) begin
@@ -897,6 +924,33 @@ module sam_lzmerge #(
       assert (32'(credit.used_q[0]) == 32'(push_q) + crd_buffer.f_count);
       assert (32'(credit.used_q[1]) == 32'(push_q) + ref0_buffer.f_count);
       assert (32'(credit.used_q[2]) == 32'(push_q) + ref1_buffer.f_count);
+    end
+  end
+  // Each register decoded from another holds what it is decoded from says:
+  // the next entry's end (its start, or dim_i at a stop), its + 1 and its
+  // equality with dim_i; the distances' derived fields, next and in hand.
+  for (genvar k = 0; k < 2; k++) begin : gen_f_decoded
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        if (nf_q[k]) begin
+          assert (ne_q[k] == (nd_q[k] ? nc_q[k][CrdWidth-1:0] : dim_i));
+          assert (nd_q[k] == !nc_q[k][CrdWidth]);
+          assert (ne1_q[k] == ne_q[k] + crd_t'(1));
+          assert (ne_dim_q[k] == (ne_q[k] == dim_i));
+          assert (nrm1_q[k] == nrep_q[k] - rep_t'(nrep_q[k] != '0));
+          assert (nd1_q[k] == (nrm1_q[k] == '0));
+          assert (npow2_q[k] == ((nrep_q[k] & (nrep_q[k] - rep_t'(1))) == '0));
+          assert (nstep_slot_q[k] == nlit_q[k] + slot_t'(!nd1_q[k]));
+          assert (nstep_left_q[k] == nrm1_q[k] - rep_t'(!nd1_q[k]));
+        end else begin
+          assert (!nd_q[k] && !starts_q[k]);
+        end
+        if (h_q[k]) begin
+          assert (hrm1_q[k] == hrep_q[k] - rep_t'(hrep_q[k] != '0));
+          assert (hd1_q[k] == (hrm1_q[k] == '0));
+          assert (hpow2_q[k] == ((hrep_q[k] & (hrep_q[k] - rep_t'(1))) == '0));
+        end
+      end
     end
   end
 `endif
