@@ -482,31 +482,59 @@ module sam_lzmerge #(
     assign starts_n[k] = starts_ce[k] ? starts_d[k] : starts_q[k];
   end
   assign cdim_n = cdim_ce ? cdim_d : cdim_q;
-  assign fo_d   = !((h_d[0] || starts_n[0]) && (h_d[1] || starts_n[1])) || cdim_n;
+  // The fiber is over next cycle: after its stop, where a loading way has no
+  // entry at 0 or dim_i is 0; after a coordinate, where c reaches dim_i (both
+  // ways have entries in hand then); with no output, unchanged, but for the
+  // ways whose tokens arrive while some way waits for one (go low). Dropping
+  // past the fiber's coordinates leaves it over (for inputs in contract).
+  logic [1:0] ld_start0, ld_start_c;
+  for (genvar k = 0; k < 2; k++) begin : gen_ld_start
+    assign ld_start0[k]  = pair[k] && !crd_tok[k][CrdWidth] && in_at_0[k];
+    assign ld_start_c[k] = nf_q[k] ? starts_q[k] : pair[k] && !crd_tok[k][CrdWidth] && in_at_c[k];
+  end
+  always_comb begin
+    if (!go) fo_d = !((h_q[0] || ld_start_c[0]) && (h_q[1] || ld_start_c[1])) || c_q == dim_i;
+    else if (!emit) fo_d = fo_q;
+    else if (fiber_over) fo_d = !(ld_start0[0] && ld_start0[1]) || dim_i == '0;
+    else fo_d = cdim_d;
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) fo_q <= 1'b1;
+    else fo_q <= fo_d;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) starts_q <= '0;
+    else starts_q <= starts_n;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cdim_q <= 1'b0;
+    else cdim_q <= cdim_n;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) h_q <= '0;
+    else h_q <= h_d;
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      fo_q     <= 1'b1;
-      starts_q <= '0;
-      cdim_q   <= 1'b0;
-      h_q    <= '0;
       brep_q <= 1'b0;
       rpt_q  <= 1'b0;
-      j_q    <= '0;
-      j1_q   <= mul_t'(1);
-      m_q    <= '{default: '0};
     end else begin
-      fo_q     <= fo_d;
-      starts_q <= starts_n;
-      cdim_q   <= cdim_n;
-      h_q    <= h_d;
       brep_q <= brep_d;
       rpt_q  <= rpt_d;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      j_q  <= '0;
+      j1_q <= mul_t'(1);
+      m_q  <= '{default: '0};
+    end else begin
       if (sstart || walk_out) begin
         j_q  <= j_d;
         j1_q <= j1_d;
       end
-      m_q    <= m_d;
+      m_q <= m_d;
     end
   end
 
