@@ -55,20 +55,25 @@ impl Builder<'_> {
         if !only_operand(&k.tree) {
             return None;
         }
-        let carriers = k.operands.len();
-        let children = match term {
-            Term::Merge { children, .. } => children.as_slice(),
-            t => std::slice::from_ref(t),
-        };
         let mut scans = Vec::new();
-        for c in children {
-            match c {
-                Term::Scan(s) if self.lz_level(*s, v).is_some() => scans.push(*s),
-                Term::Present(p) if *p >= carriers => {}
-                _ => return None,
-            }
-        }
+        self.lz_scans(term, v, &mut scans)?;
         (matches!(scans.len(), 1 | 2) && scans.len() == k.operands.len()).then_some(scans)
+    }
+
+    /// The LZ77 scans of `term` along `v` into `scans`, if it merges only them
+    /// and carriers' full ranges (which the entries cover).
+    fn lz_scans(&self, term: &Term, v: &str, scans: &mut Vec<Slot>) -> Option<()> {
+        match term {
+            Term::Scan(s) if self.lz_level(*s, v).is_some() => scans.push(*s),
+            Term::Present(p) if *p >= self.k.operands.len() => {}
+            Term::Merge { children, .. } => {
+                for c in children {
+                    self.lz_scans(c, v, scans)?;
+                }
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     /// The iteration of `v` over the kept entries of `slots`: one way's
