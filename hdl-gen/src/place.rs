@@ -264,7 +264,8 @@ pub(crate) fn place(
         NodeKind::LzDesc(_)
         | NodeKind::LzLoad(_)
         | NodeKind::LzExpand(_)
-        | NodeKind::LzMerge(_) => {
+        | NodeKind::LzMerge(_)
+        | NodeKind::LzWrite(_) => {
             return Err(TopError::Node {
                 node: name.to_string(),
                 message: format!("{} has no RTL placement", kind.type_name()),
