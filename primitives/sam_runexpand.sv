@@ -7,6 +7,16 @@
 // on both outputs. The second channel is opaque: references, or values (N
 // included) when the node's `values` flag is set, pass unchanged.
 //
+// With Lz77 set it expands an LZ77 level's entries instead (golden model
+// `lzexpand` in compiler/src/golden/lz77.rs; docs/fill-regions.md): the second
+// input is the descriptor stream (DescWidth bits, the value width), each entry's
+// word {lit, rep} with rep in its low sam_pkg::DescRepBits bits, and the second
+// output is each point's literal slot (RefWidth bits). The entry at x covers
+// x .. e-1 as a run does; its k-th coordinate gets lit + (k mod rep) for a
+// repeat and lit for a literal, which covers exactly one coordinate. The slot
+// comes from a phase counter that restarts at rep (no divider): one point per
+// cycle, as for runs. Stops and D pass, re-encoded at RefWidth.
+//
 // A run's first coordinate comes out in the cycle its token is taken (a run is
 // never empty); the coordinates after it need its end, so the run waits in a
 // register beside the next input pair, whose coordinate (or stop: dim_i) is
@@ -14,26 +24,38 @@
 // outputs have room.
 //
 // Input contract (asserted, `_M`): the two inputs have the same shape (a
-// coordinate beside a data or N token, equal stops and D); no N in crd. Starts
-// that do not increase, or a start at or past dim_i, give each such run its
-// first coordinate only.
+// coordinate beside a data or N token, equal stops and D); no N in crd. Lz77:
+// a descriptor, never N, beside each start, and a literal's entry ends one
+// past its start. Starts that do not increase, or a start at or past dim_i,
+// give each such run its first coordinate only.
 //
 // Pipeline: each input is held in a one-token stage register, so the expander
-// starts from registers; each output pair goes through a register into
+// starts from registers (Lz77: the descriptor is split into its slot token and
+// rep - 1 on the way in); each output pair goes through a register into
 // three-entry buffers (`sam_fifo`), pushed on credits (`sam_credit`). Readies
 // are functions of registers only.
 //
-// Parameters: CrdWidth  payload width of the coordinates, 1..63
-//             RefWidth  payload width of the second channel, 1..63
+// Parameters: CrdWidth   payload width of the coordinates, 1..63
+//             RefWidth   payload width of the second channel (Lz77: of the
+//                        output slots), 1..63
+//             Lz77       the second input is an LZ77 descriptor stream
+//             DescWidth  Lz77: payload width of the descriptors,
+//                        DescRepBits + 1 .. 63
 // Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
 //             dim_i                                the index's extent, held during a run
 //             crd_valid_i, crd_ready_o, crd_tok_i  run starts
-//             ref_valid_i, ref_ready_o, ref_tok_i  the runs' references (or values)
+//             ref_valid_i, ref_ready_o, ref_tok_i  the runs' references (or values;
+//                                                  Lz77: the entries' descriptors)
 //             crd_valid_o, crd_ready_i, crd_tok_o  points
 //             ref_valid_o, ref_ready_i, ref_tok_o  each point's run's reference
+//                                                  (Lz77: its literal slot)
 module sam_runexpand #(
-  parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
-  parameter int unsigned RefWidth = sam_pkg::CrdWidth
+  parameter int unsigned CrdWidth  = sam_pkg::CrdWidth,
+  parameter int unsigned RefWidth  = sam_pkg::CrdWidth,
+  parameter bit          Lz77      = 1'b0,
+  parameter int unsigned DescWidth = sam_pkg::ValWidth,
+  // Payload width of the second input.
+  localparam int unsigned InWidth  = Lz77 ? DescWidth : RefWidth
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
@@ -43,7 +65,7 @@ module sam_runexpand #(
   input  logic [  CrdWidth:0] crd_tok_i,
   input  logic                ref_valid_i,
   output logic                ref_ready_o,
-  input  logic [  RefWidth:0] ref_tok_i,
+  input  logic [   InWidth:0] ref_tok_i,
   output logic                crd_valid_o,
   input  logic                crd_ready_i,
   output logic [  CrdWidth:0] crd_tok_o,
@@ -58,6 +80,10 @@ module sam_runexpand #(
   if (RefWidth < 1 || RefWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_ref_width
     $error("sam_runexpand: RefWidth must be in 1..63");
   end
+  if (Lz77 && (DescWidth <= sam_pkg::DescRepBits || DescWidth > sam_pkg::MaxPayloadWidth))
+  begin : gen_bad_desc_width
+    $error("sam_runexpand: DescWidth must be in DescRepBits + 1 .. 63");
+  end
 
   // One bit wider than a coordinate: the coordinate after the largest one.
   typedef logic [CrdWidth:0] wide_t;
@@ -68,6 +94,34 @@ module sam_runexpand #(
   logic [CrdWidth:0]   c_q;
   logic [RefWidth:0]   r_q;
   logic                c_data_q;
+
+  // The second token as the outputs carry it, and (Lz77) the entry's rep - 1,
+  // 0 for a literal: a literal is a repeat of distance 1 that covers one
+  // coordinate.
+  typedef logic [sam_pkg::DescRepBits-1:0] span_t;
+  logic [RefWidth:0] r_in;
+  span_t             r_in_span, r_span_q;
+
+  if (Lz77) begin : gen_desc_in
+    sam_pkg::tok_kind_e d_kind;
+    logic [63:0]        d_payload;
+    span_t              d_rep;
+    assign d_payload = 64'(ref_tok_i[InWidth-1:0]);
+    assign d_kind    = sam_pkg::tok_kind(ref_tok_i[InWidth], d_payload, InWidth);
+    assign d_rep     = d_payload[sam_pkg::DescRepBits-1:0];
+    always_comb begin
+      unique case (d_kind)
+        sam_pkg::TokData:  r_in = {1'b0, RefWidth'(d_payload >> sam_pkg::DescRepBits)};
+        sam_pkg::TokEmpty: r_in = {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))};
+        sam_pkg::TokDone:  r_in = {1'b1, RefWidth'(sam_pkg::done_payload(RefWidth))};
+        default:           r_in = {1'b1, RefWidth'(d_payload)};  // a stop
+      endcase
+    end
+    assign r_in_span = d_rep == '0 ? '0 : d_rep - span_t'(1);
+  end else begin : gen_ref_in
+    assign r_in      = ref_tok_i;
+    assign r_in_span = '0;
+  end
 
   assign c_load      = take || !c_full_q;
   assign r_load      = take || !r_full_q;
@@ -89,14 +143,17 @@ module sam_runexpand #(
       c_q      <= crd_tok_i;
       c_data_q <= !crd_tok_i[CrdWidth];
     end
-    if (r_load) r_q <= ref_tok_i;
+    if (r_load) begin
+      r_q      <= r_in;
+      r_span_q <= r_in_span;
+    end
   end
 
   // ---- The run in hand: the next coordinate to give and its reference.
   logic              run_d, run_q;
   wide_t             x_d, x_q;
-  logic              more;
-  logic [RefWidth:0] rr_d, rr_q;
+  logic              more, advance;
+  logic [RefWidth:0] rr_d, rr_q, rr_next, rr_take;
 
   logic              room, push;
   logic [CrdWidth:0] push_crd;
@@ -112,21 +169,24 @@ module sam_runexpand #(
     rr_d     = rr_q;
     push     = 1'b0;
     take     = 1'b0;
+    advance  = 1'b0;
     push_crd = c_q;
     push_ref = r_q;
     if (c_full_q && r_full_q && room) begin
       push = 1'b1;
       if (more) begin
+        advance  = 1'b1;
         push_crd = {1'b0, x_q[CrdWidth-1:0]};
         push_ref = rr_q;
         x_d      = x_q + wide_t'(1);
+        rr_d     = rr_next;
       end else begin
         // The run in hand is over: the next token starts a run or closes the
         // fiber.
         take  = 1'b1;
         run_d = c_data_q;
         x_d   = {1'b0, c_q[CrdWidth-1:0]} + wide_t'(1);
-        rr_d  = r_q;
+        rr_d  = rr_take;
       end
     end
   end
@@ -143,6 +203,41 @@ module sam_runexpand #(
     end
   end
 
+  // The second token of the coordinate after the one going out (rr_q holds the
+  // run in hand's next one): a run's reference holds; an entry's slot steps
+  // through its window lit .. lit + rep - 1 and starts over. cnt_q counts the
+  // steps left before the restart, so the slot is lit + (span - cnt),
+  // span = rep - 1. A take gives the entry's first slot and keeps its second.
+  if (Lz77) begin : gen_phase
+    logic [RefWidth-1:0] lit_q;
+    span_t               span_q, cnt_q;
+    always_ff @(posedge clk_i) begin
+      if (take) begin
+        lit_q  <= r_q[RefWidth-1:0];
+        span_q <= r_span_q;
+        cnt_q  <= r_span_q == '0 ? '0 : r_span_q - span_t'(1);
+      end else if (advance) begin
+        cnt_q <= cnt_q == '0 ? span_q : cnt_q - span_t'(1);
+      end
+    end
+    assign rr_take = r_span_q == '0 ? r_q : {1'b0, r_q[RefWidth-1:0] + RefWidth'(1)};
+    assign rr_next = cnt_q == '0 ? {1'b0, lit_q} : {1'b0, rr_q[RefWidth-1:0] + RefWidth'(1)};
+`ifdef FORMAL
+    // The slot is the window's start plus the phase, which stays within it.
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && run_q) begin
+        assert (cnt_q <= span_q);
+        assert (rr_q == {1'b0, lit_q + RefWidth'(span_q - cnt_q)});
+      end
+    end
+`endif
+  end else begin : gen_hold
+    assign rr_take = r_q;
+    assign rr_next = rr_q;
+    logic unused_span;
+    assign unused_span = ^{r_span_q, advance};
+  end
+
   sam_stream_assert #(
     .Width(CrdWidth),
     .Name ("sam_runexpand crd")
@@ -155,7 +250,7 @@ module sam_runexpand #(
   );
 
   sam_stream_assert #(
-    .Width(RefWidth),
+    .Width(InWidth),
     .Name ("sam_runexpand ref")
   ) ref_check (
     .clk_i  (clk_i),
@@ -176,7 +271,8 @@ module sam_runexpand #(
     end
     if (rst_ni && c_full_q && r_full_q) begin
       if (c_kind == sam_pkg::TokData) begin
-        RefBesideStart_M: assert (r_kind == sam_pkg::TokData || r_kind == sam_pkg::TokEmpty)
+        RefBesideStart_M: assert (r_kind == sam_pkg::TokData
+                                  || (!Lz77 && r_kind == sam_pkg::TokEmpty))
         else $error("sam_runexpand: a control token beside a run start");
       end else if (c_kind == sam_pkg::TokDone) begin
         SameDone_M: assert (r_kind == sam_pkg::TokDone)
@@ -185,6 +281,21 @@ module sam_runexpand #(
         SameStop_M: assert (r_kind == sam_pkg::TokStop &&
                             64'(r_q[RefWidth-1:0]) == 64'(c_q[CrdWidth-1:0]))
         else $error("sam_runexpand: crd and ref close with different stops");
+      end
+    end
+  end
+
+  if (Lz77) begin : gen_literal_check
+    // Whether the entry in the input stage, and the one in hand, is a literal.
+    logic r_lit_q, hand_lit_q;
+    always_ff @(posedge clk_i) begin
+      if (r_load) r_lit_q <= ref_tok_i[sam_pkg::DescRepBits-1:0] == '0;
+      if (take) hand_lit_q <= r_lit_q;
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && c_full_q && r_full_q && run_q && hand_lit_q) begin
+        LiteralCoversOne_M: assert (!more)
+        else $error("sam_runexpand: a literal entry covers more than one coordinate");
       end
     end
   end
