@@ -223,8 +223,10 @@ module sam_runexpand #(
     assign rr_take = r_span_q == '0 ? r_q : {1'b0, r_q[RefWidth-1:0] + RefWidth'(1)};
     assign rr_next = cnt_q == '0 ? {1'b0, lit_q} : {1'b0, rr_q[RefWidth-1:0] + RefWidth'(1)};
 `ifdef FORMAL
-    // The slot is the window's start plus the phase, which stays within it.
+    // The slot is the window's start plus the phase, which stays within it;
+    // the start's decoded kind agrees with its token.
     always_ff @(posedge clk_i) begin
+      if (rst_ni) assert (c_data_q == !c_q[CrdWidth]);
       if (rst_ni && run_q) begin
         assert (cnt_q <= span_q);
         assert (rr_q == {1'b0, lit_q + RefWidth'(span_q - cnt_q)});
