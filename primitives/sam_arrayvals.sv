@@ -133,8 +133,11 @@ module sam_arrayvals #(
     unique case (in_kind)
       sam_pkg::TokStop: in_out_tok = {1'b1, ValWidth'(in_payload)};
       sam_pkg::TokDone: in_out_tok = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
-      // A repeat descriptor: R_rep. A load's token is unused.
-      sam_pkg::TokData: in_out_tok = {1'b1, ValWidth'(sam_pkg::repeat_base(ValWidth) + in_rep)};
+      // A repeat descriptor: R_rep. A load's token is unused, a constant
+      // where there are no descriptors.
+      sam_pkg::TokData: in_out_tok = Descriptors
+                                     ? {1'b1, ValWidth'(sam_pkg::repeat_base(ValWidth) + in_rep)}
+                                     : '0;
       default:          in_out_tok = '0;  // N: the fill value 0
     endcase
   end

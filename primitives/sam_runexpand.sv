@@ -33,7 +33,10 @@
 // starts from registers (Lz77: the descriptor is split into its slot token and
 // rep - 1 on the way in); each output pair goes through a register into
 // three-entry buffers (`sam_fifo`), pushed on credits (`sam_credit`). Readies
-// are functions of registers only.
+// are functions of registers only. Lz77: the decision only says whether a pair
+// starts an entry; the phase counter sits between the output register and the
+// buffer, off the run end's compare (which with it on the decision's path kept
+// ECP5 near 140 MHz).
 //
 // Parameters: CrdWidth   payload width of the coordinates, 1..63
 //             RefWidth   payload width of the second channel (Lz77: of the
@@ -117,7 +120,10 @@ module sam_runexpand #(
         default:           r_in = {1'b1, RefWidth'(d_payload)};  // a stop
       endcase
     end
-    assign r_in_span = d_rep == '0 ? '0 : d_rep - span_t'(1);
+    // rep - 1 floored at 0, as a subtraction: a select of 0 becomes the
+    // registers' synchronous reset, whose enable (the take) then reaches it
+    // through one more LUT (ECP5).
+    assign r_in_span = d_rep - span_t'(d_rep != '0);
   end else begin : gen_ref_in
     assign r_in      = ref_tok_i;
     assign r_in_span = '0;
@@ -152,8 +158,8 @@ module sam_runexpand #(
   // ---- The run in hand: the next coordinate to give and its reference.
   logic              run_d, run_q;
   wide_t             x_d, x_q;
-  logic              more, advance;
-  logic [RefWidth:0] rr_d, rr_q, rr_next, rr_take;
+  logic              more;
+  logic [RefWidth:0] rr_d, rr_q;
 
   logic              room, push;
   logic [CrdWidth:0] push_crd;
@@ -169,24 +175,22 @@ module sam_runexpand #(
     rr_d     = rr_q;
     push     = 1'b0;
     take     = 1'b0;
-    advance  = 1'b0;
     push_crd = c_q;
     push_ref = r_q;
     if (c_full_q && r_full_q && room) begin
       push = 1'b1;
       if (more) begin
-        advance  = 1'b1;
         push_crd = {1'b0, x_q[CrdWidth-1:0]};
-        push_ref = rr_q;
+        // Lz77: the slot is the output stage's (gen_phase).
+        if (!Lz77) push_ref = rr_q;
         x_d      = x_q + wide_t'(1);
-        rr_d     = rr_next;
       end else begin
         // The run in hand is over: the next token starts a run or closes the
         // fiber.
         take  = 1'b1;
         run_d = c_data_q;
         x_d   = {1'b0, c_q[CrdWidth-1:0]} + wide_t'(1);
-        rr_d  = rr_take;
+        rr_d  = r_q;
       end
     end
   end
@@ -201,43 +205,6 @@ module sam_runexpand #(
       x_q   <= x_d;
       rr_q  <= rr_d;
     end
-  end
-
-  // The second token of the coordinate after the one going out (rr_q holds the
-  // run in hand's next one): a run's reference holds; an entry's slot steps
-  // through its window lit .. lit + rep - 1 and starts over. cnt_q counts the
-  // steps left before the restart, so the slot is lit + (span - cnt),
-  // span = rep - 1. A take gives the entry's first slot and keeps its second.
-  if (Lz77) begin : gen_phase
-    logic [RefWidth-1:0] lit_q;
-    span_t               span_q, cnt_q;
-    always_ff @(posedge clk_i) begin
-      if (take) begin
-        lit_q  <= r_q[RefWidth-1:0];
-        span_q <= r_span_q;
-        cnt_q  <= r_span_q == '0 ? '0 : r_span_q - span_t'(1);
-      end else if (advance) begin
-        cnt_q <= cnt_q == '0 ? span_q : cnt_q - span_t'(1);
-      end
-    end
-    assign rr_take = r_span_q == '0 ? r_q : {1'b0, r_q[RefWidth-1:0] + RefWidth'(1)};
-    assign rr_next = cnt_q == '0 ? {1'b0, lit_q} : {1'b0, rr_q[RefWidth-1:0] + RefWidth'(1)};
-`ifdef FORMAL
-    // The slot is the window's start plus the phase, which stays within it;
-    // the start's decoded kind agrees with its token.
-    always_ff @(posedge clk_i) begin
-      if (rst_ni) assert (c_data_q == !c_q[CrdWidth]);
-      if (rst_ni && run_q) begin
-        assert (cnt_q <= span_q);
-        assert (rr_q == {1'b0, lit_q + RefWidth'(span_q - cnt_q)});
-      end
-    end
-`endif
-  end else begin : gen_hold
-    assign rr_take = r_q;
-    assign rr_next = rr_q;
-    logic unused_span;
-    assign unused_span = ^{r_span_q, advance};
   end
 
   sam_stream_assert #(
@@ -308,7 +275,7 @@ module sam_runexpand #(
   // with a credit in both buffers (it spends a cycle in the registers first).
   logic              push_q, crd_pop, ref_pop;
   logic [CrdWidth:0] push_crd_q;
-  logic [RefWidth:0] push_ref_q;
+  logic [RefWidth:0] push_ref_q, ref_out;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) push_q <= 1'b0;
     else push_q <= push;
@@ -316,6 +283,55 @@ module sam_runexpand #(
   always_ff @(posedge clk_i) begin
     push_crd_q <= push_crd;
     push_ref_q <= push_ref;
+  end
+
+  // Lz77: the slot of each pair, from the output register as it enters the
+  // buffer, so the phase counter is off the decision's path. A take brings
+  // the entry's first slot token (or its stop or D) and its span = rep - 1;
+  // each further coordinate steps the slot through the window
+  // lit .. lit + span and starts over. cnt_q counts the steps left before the
+  // restart: the slot is lit + (span - cnt).
+  if (Lz77) begin : gen_phase
+    logic                take_q, wrap;
+    span_t               take_span_q, span_q, cnt_q;
+    logic [RefWidth-1:0] lit_q, slot_q, slot_step;
+    always_ff @(posedge clk_i) begin
+      take_q      <= take;
+      take_span_q <= r_span_q;
+    end
+    assign wrap      = cnt_q == '0;
+    assign slot_step = wrap ? lit_q : slot_q + RefWidth'(1);
+    always_ff @(posedge clk_i) begin
+      if (push_q && take_q) begin
+        lit_q  <= push_ref_q[RefWidth-1:0];
+        slot_q <= push_ref_q[RefWidth-1:0];
+        span_q <= take_span_q;
+        cnt_q  <= take_span_q;
+      end else if (push_q) begin
+        slot_q <= slot_step;
+        cnt_q  <= wrap ? span_q : cnt_q - span_t'(1);
+      end
+    end
+    assign ref_out = take_q ? push_ref_q : {1'b0, slot_step};
+`ifdef FORMAL
+    // While an entry is in hand here, its slot is the window's start plus the
+    // phase, which stays within the window.
+    logic hand_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) hand_q <= 1'b0;
+      else if (push_q && take_q) hand_q <= !push_ref_q[RefWidth];
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && hand_q) begin
+        assert (cnt_q <= span_q);
+        assert (slot_q == lit_q + RefWidth'(span_q - cnt_q));
+      end
+    end
+`endif
+  end else begin : gen_pass
+    assign ref_out = push_ref_q;
+    logic unused_span;
+    assign unused_span = ^r_span_q;
   end
 
   assign crd_pop = crd_valid_o && crd_ready_i;
@@ -355,7 +371,7 @@ module sam_runexpand #(
     .rst_ni (rst_ni),
     .valid_i(push_q),
     .ready_o(ref_room),
-    .tok_i  (push_ref_q),
+    .tok_i  (ref_out),
     .valid_o(ref_valid_o),
     .ready_i(ref_ready_i),
     .tok_o  (ref_tok_o)
