@@ -191,93 +191,6 @@ impl Testbench for RunExpand {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::SeedableRng;
-
-    #[test]
-    fn random_runs_are_valid_and_cover_the_corners() {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let tb = RunExpand {
-            crd_width: 16,
-            second_width: 32,
-        };
-        let (mut dim0, mut one_run, mut empty, mut nested, mut n) = (0, 0, 0, 0, 0);
-        for _ in 0..300 {
-            let case = tb.random_case(&mut rng);
-            tb.expected(&case).unwrap();
-            let (crd, second) = (&case.streams[0], &case.streams[1]);
-            dim0 += usize::from(case_dim(&case).unwrap() == 0);
-            one_run += crd
-                .windows(3)
-                .filter(|w| matches!(w, [Token::Stop(_), Token::Data(_), Token::Stop(_)]))
-                .count();
-            empty += crd
-                .windows(2)
-                .filter(|w| matches!(w, [Token::Stop(_), Token::Stop(_)]))
-                .count();
-            nested += crd
-                .iter()
-                .filter(|t| matches!(t, Token::Stop(s) if *s > 0))
-                .count();
-            n += second.iter().filter(|t| **t == Token::Empty).count();
-        }
-        assert!(
-            dim0 > 10 && one_run > 30 && empty > 30 && nested > 30 && n > 30,
-            "{dim0} {one_run} {empty} {nested} {n}"
-        );
-    }
-
-    #[test]
-    fn lz77_entries_cover_the_corners() {
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        for tb in [
-            LzExpand {
-                crd_width: 16,
-                desc_width: 32,
-                slot_width: 16,
-            },
-            LzExpand {
-                crd_width: 4,
-                desc_width: 13,
-                slot_width: 3,
-            },
-        ] {
-            // Fibers with literals only, repeats of distance 1 over more than
-            // one coordinate, repeats covering less than their period, repeats
-            // closing a fiber, empty fibers.
-            let (mut literal_only, mut near, mut short, mut at_end, mut empty) = (0, 0, 0, 0, 0);
-            for _ in 0..400 {
-                let case = tb.random_case(&mut rng);
-                tb.expected(&case).unwrap();
-                let dim = case_dim(&case).unwrap();
-                let (crd, desc) = (&case.streams[0], &case.streams[1]);
-                let mut fiber: Vec<(u64, u64)> = Vec::new();
-                for (c, d) in crd.iter().zip(desc) {
-                    if let (Token::Data(x), Token::Data(w)) = (c, d) {
-                        fiber.push((*x, golden::split_descriptor(*w).1));
-                        continue;
-                    }
-                    empty += usize::from(fiber.is_empty() && dim > 0);
-                    literal_only += usize::from(fiber.len() > 1 && fiber.iter().all(|e| e.1 == 0));
-                    at_end += usize::from(fiber.last().is_some_and(|e| e.1 > 0));
-                    for (i, &(x, rep)) in fiber.iter().enumerate() {
-                        let end = fiber.get(i + 1).map_or(dim, |e| e.0);
-                        near += usize::from(rep == 1 && end - x > 2);
-                        short += usize::from(rep > 1 && end - x < rep);
-                    }
-                    fiber.clear();
-                }
-            }
-            assert!(
-                literal_only > 30 && near > 30 && short > 30 && at_end > 30 && empty > 10,
-                "{literal_only} {near} {short} {at_end} {empty}"
-            );
-        }
-    }
-}
-
 /// `sam_runexpand` in its `Lz77` mode, LZ77 entries to points
 /// (`golden::lzexpand`): `crd_width`-bit entry starts and `desc_width`-bit
 /// descriptor words in, points and `slot_width`-bit literal slots out.
@@ -378,7 +291,7 @@ impl LzExpand {
                 0 => {
                     let v = rng.gen_range(0..distinct);
                     let n = rng.gen_range(1..=8);
-                    values.extend(std::iter::repeat(v).take(n));
+                    values.extend(std::iter::repeat_n(v, n));
                 }
                 1 => values.extend((0..period).map(|k| k % distinct)),
                 _ => values.push(rng.gen_range(0..distinct)),
@@ -478,5 +391,92 @@ impl Testbench for LzExpand {
             streams: vec![crd, slots],
             store: Vec::new(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn random_runs_are_valid_and_cover_the_corners() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let tb = RunExpand {
+            crd_width: 16,
+            second_width: 32,
+        };
+        let (mut dim0, mut one_run, mut empty, mut nested, mut n) = (0, 0, 0, 0, 0);
+        for _ in 0..300 {
+            let case = tb.random_case(&mut rng);
+            tb.expected(&case).unwrap();
+            let (crd, second) = (&case.streams[0], &case.streams[1]);
+            dim0 += usize::from(case_dim(&case).unwrap() == 0);
+            one_run += crd
+                .windows(3)
+                .filter(|w| matches!(w, [Token::Stop(_), Token::Data(_), Token::Stop(_)]))
+                .count();
+            empty += crd
+                .windows(2)
+                .filter(|w| matches!(w, [Token::Stop(_), Token::Stop(_)]))
+                .count();
+            nested += crd
+                .iter()
+                .filter(|t| matches!(t, Token::Stop(s) if *s > 0))
+                .count();
+            n += second.iter().filter(|t| **t == Token::Empty).count();
+        }
+        assert!(
+            dim0 > 10 && one_run > 30 && empty > 30 && nested > 30 && n > 30,
+            "{dim0} {one_run} {empty} {nested} {n}"
+        );
+    }
+
+    #[test]
+    fn lz77_entries_cover_the_corners() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for tb in [
+            LzExpand {
+                crd_width: 16,
+                desc_width: 32,
+                slot_width: 16,
+            },
+            LzExpand {
+                crd_width: 4,
+                desc_width: 13,
+                slot_width: 3,
+            },
+        ] {
+            // Fibers with literals only, repeats of distance 1 over more than
+            // one coordinate, repeats covering less than their period, repeats
+            // closing a fiber, empty fibers.
+            let (mut literal_only, mut near, mut short, mut at_end, mut empty) = (0, 0, 0, 0, 0);
+            for _ in 0..400 {
+                let case = tb.random_case(&mut rng);
+                tb.expected(&case).unwrap();
+                let dim = case_dim(&case).unwrap();
+                let (crd, desc) = (&case.streams[0], &case.streams[1]);
+                let mut fiber: Vec<(u64, u64)> = Vec::new();
+                for (c, d) in crd.iter().zip(desc) {
+                    if let (Token::Data(x), Token::Data(w)) = (c, d) {
+                        fiber.push((*x, golden::split_descriptor(*w).1));
+                        continue;
+                    }
+                    empty += usize::from(fiber.is_empty() && dim > 0);
+                    literal_only += usize::from(fiber.len() > 1 && fiber.iter().all(|e| e.1 == 0));
+                    at_end += usize::from(fiber.last().is_some_and(|e| e.1 > 0));
+                    for (i, &(x, rep)) in fiber.iter().enumerate() {
+                        let end = fiber.get(i + 1).map_or(dim, |e| e.0);
+                        near += usize::from(rep == 1 && end - x > 2);
+                        short += usize::from(rep > 1 && end - x < rep);
+                    }
+                    fiber.clear();
+                }
+            }
+            assert!(
+                literal_only > 30 && near > 30 && short > 30 && at_end > 30 && empty > 10,
+                "{literal_only} {near} {short} {at_end} {empty}"
+            );
+        }
     }
 }
