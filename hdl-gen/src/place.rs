@@ -11,8 +11,8 @@ use petgraph::Direction;
 use samgen_compiler::golden::{LocateMiss, RunMergeMode, WayKind};
 use samgen_compiler::graph::{
     Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
-    NodeKind, Range, Reduce, RunExpand, RunMerge, RunPack, RunReduce, SamGraph, SpAccumulator,
-    StreamKind, Subsect, ValsWrite, WindowScan,
+    LzDesc, LzExpand, LzLoad, LzWrite, NodeKind, Range, Reduce, RunExpand, RunMerge, RunPack,
+    RunReduce, SamGraph, SpAccumulator, StreamKind, Subsect, ValsWrite, WindowScan,
 };
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
@@ -261,11 +261,11 @@ pub(crate) fn place(
         NodeKind::RunPack(k) => runpack(&mut cx, k),
         NodeKind::RunReduce(k) => runreduce(&mut cx, k),
         NodeKind::RunMerge(k) => runmerge(&mut cx, k)?,
-        NodeKind::LzDesc(_)
-        | NodeKind::LzLoad(_)
-        | NodeKind::LzExpand(_)
-        | NodeKind::LzMerge(_)
-        | NodeKind::LzWrite(_) => {
+        NodeKind::LzDesc(k) => lzdesc(&mut cx, k)?,
+        NodeKind::LzLoad(k) => lzload(&mut cx, k)?,
+        NodeKind::LzExpand(k) => lzexpand(&mut cx, k)?,
+        NodeKind::LzWrite(k) => lz_distances_writer(&mut cx, k)?,
+        NodeKind::LzMerge(_) => {
             return Err(TopError::Node {
                 node: name.to_string(),
                 message: format!("{} has no RTL placement", kind.type_name()),
@@ -292,8 +292,9 @@ fn scanner(cx: &mut Cx, k: &FiberLookup) -> Result<Config, TopError> {
             },
         );
         (ScanFormat::Dense, ScanArrays::NONE)
-    } else if format.imp().array_names() != ["pos", "crd"] {
-        // The memory scanner reads `pos`/`crd`; a level stored otherwise has its
+    } else if !format.imp().array_names().starts_with(&["pos", "crd"]) {
+        // The memory scanner reads `pos`/`crd` (an LZ77 level's entries too,
+        // whose descriptors `lzdesc` loads); a level stored otherwise has its
         // own scanner kind.
         return Err(TopError::Node {
             node: cx.name.to_string(),
@@ -437,6 +438,75 @@ fn runexpand(cx: &mut Cx, k: &RunExpand) -> Config {
             (&out_port, "ref"),
         ]),
     )
+}
+
+/// The descriptor load of an LZ77 level: a value load from its packed `desc`
+/// array (`golden::descriptors`), by entry reference.
+fn lzdesc(cx: &mut Cx, k: &LzDesc) -> Result<Config, TopError> {
+    let aw = cx.input("vals", level_array_name(&k.tensor, k.level, "desc"))?;
+    Ok((
+        library::arrayvals(cx.o.ref_width, cx.o.val_width, aw),
+        pairs(&[("ref_in", "ref"), ("val_out", "val")]),
+    ))
+}
+
+/// The literal load of an LZ77 tensor: `R_d` for a repeat's descriptor.
+fn lzload(cx: &mut Cx, k: &LzLoad) -> Result<Config, TopError> {
+    let aw = cx.input("vals", vals_array_name(&k.tensor))?;
+    check_descriptors(cx)?;
+    Ok((
+        library::lzload(cx.o.val_width, aw),
+        pairs(&[("val_in", "ref"), ("val_out", "val")]),
+    ))
+}
+
+/// LZ77 entries to points: descriptors in, literal slots out.
+fn lzexpand(cx: &mut Cx, k: &LzExpand) -> Result<Config, TopError> {
+    check_descriptors(cx)?;
+    run_dim(cx, &k.index);
+    Ok((
+        library::lzexpand(cx.o.crd_width, cx.o.val_width, cx.o.ref_width),
+        pairs(&[
+            ("crd_in", "crd"),
+            ("val_in", "ref"),
+            ("crd_out", "crd"),
+            ("ref_out", "ref"),
+        ]),
+    ))
+}
+
+/// A descriptor word holds a literal slot (a reference) above the distance's
+/// `DESC_REP_BITS` bits, within a value.
+fn check_descriptors(cx: &Cx) -> Result<(), TopError> {
+    let rep = samgen_compiler::golden::DESC_REP_BITS;
+    let need = (cx.o.ref_width + rep).max(13);
+    if cx.o.val_width < need {
+        return Err(cx.fail(format!(
+            "LZ77 descriptors need {need}-bit values ({}-bit slots above {rep} bits of \
+             distance); raise --value-bits",
+            cx.o.ref_width
+        )));
+    }
+    Ok(())
+}
+
+/// The distances writer of an LZ77 output level: its `rep` array.
+fn lz_distances_writer(cx: &mut Cx, k: &LzWrite) -> Result<Config, TopError> {
+    let array = level_array_name(&k.tensor, k.level, "rep");
+    let aw = array_bits(cx.name, &array, cx.s)?;
+    cx.sides.insert(
+        "vals".into(),
+        RegionRole::Output {
+            array: array.clone(),
+            count: format!("{}.count", cx.name),
+        },
+    );
+    cx.sides
+        .insert("count".into(), RegionRole::Count { of: array });
+    Ok((
+        library::fiberwrite(FiberWriteMode::Repeats, cx.o.val_width, aw),
+        pairs(&[("val_in", "val")]),
+    ))
 }
 
 fn runpack(cx: &mut Cx, k: &RunPack) -> Config {
@@ -763,7 +833,7 @@ fn scan_arrays(
     if format.caps().full {
         return Ok(None);
     }
-    if format.imp().array_names() != ["pos", "crd"] {
+    if !format.imp().array_names().starts_with(&["pos", "crd"]) {
         return Err(cx.fail(format!("{module} does not scan {format} levels")));
     }
     Ok(Some(ScanArrays {

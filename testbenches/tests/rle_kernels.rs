@@ -1,12 +1,12 @@
 //! The image kernels of seed 000 over RLE levels as generated RTL in Verilator:
 //! RTL == golden == dense with a random FIFO depth of 1..4 on every edge, on
-//! images of mean run lengths 1 (no repeats), 4 and 64, one run, all zero, and
-//! sparse rows, with masks from empty to full. Brighten (a range as one run, a
-//! run merge, a run packer from runs), scaling written `ds` (a run expander of
-//! values), the mask product (an intersecting run merge, a packer from points),
-//! a matrix-vector product with an RLE vector (a run-weighted reducer) written
-//! dense, and compositing over RGB images whose pixels repeat in runs (`drd`,
-//! merges chained in pairs). Five
+//! images of mean run lengths 1 (no repeats), 4 and 64, one run, all zero,
+//! sparse rows and crops of real photographs, with masks from empty to full.
+//! Brighten (a range as one run, a run merge, a run packer from runs), scaling
+//! written `ds` (a run expander of values), the mask product (an intersecting
+//! run merge, a packer from points), a matrix-vector product with an RLE
+//! vector (a run-weighted reducer) written dense, and compositing over RGB
+//! images whose pixels repeat in runs (`drd`, merges chained in pairs). Five
 //! Verilator models, shared through the model cache.
 
 use std::collections::HashMap;
@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::CooTensor;
+use samgen_cosim::images::sample;
 use samgen_cosim::kernel::{verify_sets, Capacity};
 
 fn build(expr: &str, formats: &[&str]) -> Lowered {
@@ -80,6 +81,10 @@ fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
             .map(|i| (vec![i, (7 * i + seed) % cols], 5))
             .collect();
         v.push(CooTensor::new(dims.to_vec(), pixels).unwrap());
+        // Crops of real photographs.
+        for (name, at) in [("camera", [300, 60]), ("text", [20, 200])] {
+            v.push(sample(name, [at[0] + seed % 40, at[1]], [*rows, *cols]));
+        }
     }
     v
 }
@@ -121,7 +126,11 @@ fn mask_product_over_rle_in_rtl() {
     let built = build("A(i,j) = B(i,j) * M(i,j)", &["A:dr", "B:dr", "M:ds"]);
     let data: Vec<_> = (images(&DIMS, 10).into_iter().enumerate())
         .map(|(k, b)| {
-            let m = mask(&DIMS, [0.0, 0.1, 0.5, 1.0, 0.3, 0.6][k], 20 + k as u64);
+            let m = mask(
+                &DIMS,
+                [0.0, 0.1, 0.5, 1.0, 0.3, 0.6, 0.2, 0.8][k],
+                20 + k as u64,
+            );
             HashMap::from([("B".to_string(), b), ("M".to_string(), m)])
         })
         .collect();
