@@ -107,6 +107,10 @@ pub const SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
     },
     Source {
+        name: "sam_lzmerge",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+    Source {
         name: "sam_runreduce",
         deps: &[
             "sam_pkg",
@@ -632,7 +636,8 @@ impl PrimitiveConfig {
             // Past the closing stop: the input stage, the multiplier's three
             // stages, the output register and buffer.
             "sam_runreduce" => 6,
-            "sam_union" | "sam_runmerge" => 3,
+            // The next-entry registers, the output register and buffer.
+            "sam_union" | "sam_runmerge" | "sam_lzmerge" => 3,
             // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 5 + 1 + 5.
             // (The iCE40 flow's 3-way intersector is the one-module window, 5:
             // a bypass deepened for 11 has room to spare there.)
@@ -1448,6 +1453,41 @@ pub fn runreduce(crd_width: u32, val_width: u32) -> PrimitiveConfig {
             StreamPort::input("val", val_width),
             StreamPort::output("val", val_width),
         ],
+        sides: vec![run_dim(crd_width)],
+        unused: Vec::new(),
+    }
+}
+
+/// `sam_lzmerge`, two LZ77 operands merged entry by entry (`golden::lzmerge`):
+/// per way k the inputs `crd<k>` (entry starts) and `desc<k>` (their
+/// `desc_width`-bit descriptor words), outputs `crd` and per way `ref<k>`
+/// (`ref_width`-bit slots, or `R_m`: at least 12 bits, so that `R_1024` lies
+/// below `N`); the `dim` register holds the extent.
+pub fn lzmerge(crd_width: u32, desc_width: u32, ref_width: u32) -> PrimitiveConfig {
+    assert!(
+        ref_width >= 12,
+        "sam_lzmerge: references need >= 12 bits to carry R_1024, not {ref_width}"
+    );
+    let rep_bits = samgen_compiler::golden::DESC_REP_BITS;
+    assert!(
+        desc_width > rep_bits,
+        "sam_lzmerge: descriptors need more than the {rep_bits} rep bits, not {desc_width}"
+    );
+    let mut streams = Vec::new();
+    for k in 0..2 {
+        streams.push(StreamPort::input(&format!("crd{k}"), crd_width));
+        streams.push(StreamPort::input(&format!("desc{k}"), desc_width));
+    }
+    streams.push(StreamPort::output("crd", crd_width));
+    streams.extend((0..2).map(|k| StreamPort::output(&format!("ref{k}"), ref_width)));
+    PrimitiveConfig {
+        module: "sam_lzmerge".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("DescWidth".into(), desc_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+        ],
+        streams,
         sides: vec![run_dim(crd_width)],
         unused: Vec::new(),
     }

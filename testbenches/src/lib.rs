@@ -19,6 +19,7 @@ pub mod images;
 pub mod intersect;
 pub mod kernel;
 pub mod locate;
+pub mod lzmerge;
 pub mod primitive_tb;
 pub mod reduce;
 pub mod registry;

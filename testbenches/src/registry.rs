@@ -159,6 +159,12 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             ref_width: 16,
         }),
         Box::new(crate::runmerge::RunMerge::union3(16, 16)),
+        Box::new(crate::lzmerge::LzMerge {
+            crd_width: 16,
+            desc_width: 32,
+            ref_width: 16,
+            long: crate::lzmerge::LongStretch::Literals,
+        }),
         Box::new(crate::spaccumulator::Spaccumulator {
             order: 1,
             crd_width: 16,
