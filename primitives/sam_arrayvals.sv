@@ -2,8 +2,9 @@
 // compiler/src/golden/arrayvals.rs).
 //
 // A reference r gives vals[r], the word at address r of the value array; N gives
-// the fill value 0 (a data token); stops and D pass through (re-encoded at the
-// value width). One token out per token in. A reference beyond the array
+// the fill value 0 (a data token); stops, D and the LZ77 repeats R_m an LZ77
+// merge gives as references pass through (re-encoded at the value width). One
+// token out per token in. A reference beyond the array
 // (r >= 2**AddrWidth) is a protocol error (asserted).
 //
 // With Descriptors set this is the load of an LZ77 level (golden model `lzload`
@@ -90,7 +91,7 @@ module sam_arrayvals #(
 
   sam_pkg::tok_kind_e in_kind;
   logic [63:0]        in_payload, in_addr, in_rep;
-  logic               in_load, accept, pop, credit_q, buf_ready;
+  logic               in_load, in_is_rep, accept, pop, credit_q, buf_ready;
 
   assign in_payload = 64'(ref_tok_i[RefWidth-1:0]);
   assign in_kind    = sam_pkg::tok_kind(ref_tok_i[RefWidth], in_payload, RefWidth);
@@ -105,6 +106,7 @@ module sam_arrayvals #(
     assign in_rep  = '0;
   end
   assign in_load = in_kind == sam_pkg::TokData && in_rep == '0;
+  assign in_is_rep = sam_pkg::is_repeat(1'b1, in_payload, RefWidth);
 
   assign ref_ready_o = credit_q;
   assign accept      = ref_valid_i && credit_q;
@@ -131,7 +133,12 @@ module sam_arrayvals #(
 
   always_comb begin
     unique case (in_kind)
-      sam_pkg::TokStop: in_out_tok = {1'b1, ValWidth'(in_payload)};
+      // A stop keeps its level; a repeat R_m (the references an LZ77 merge
+      // gives) keeps its distance, re-based at the value width.
+      sam_pkg::TokStop: in_out_tok = in_is_rep
+          ? {1'b1, ValWidth'(sam_pkg::repeat_base(ValWidth) + in_payload
+                             - sam_pkg::repeat_base(RefWidth))}
+          : {1'b1, ValWidth'(in_payload)};
       sam_pkg::TokDone: in_out_tok = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
       // A repeat descriptor: R_rep. A load's token is unused, a constant
       // where there are no descriptors.

@@ -11,8 +11,8 @@ use petgraph::Direction;
 use samgen_compiler::golden::{LocateMiss, RunMergeMode, WayKind};
 use samgen_compiler::graph::{
     Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
-    LzDesc, LzExpand, LzLoad, LzWrite, NodeKind, Range, Reduce, RunExpand, RunMerge, RunPack,
-    RunReduce, SamGraph, SpAccumulator, StreamKind, Subsect, ValsWrite, WindowScan,
+    LzDesc, LzExpand, LzLoad, LzMerge, LzWrite, NodeKind, Range, Reduce, RunExpand, RunMerge,
+    RunPack, RunReduce, SamGraph, SpAccumulator, StreamKind, Subsect, ValsWrite, WindowScan,
 };
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
@@ -265,12 +265,7 @@ pub(crate) fn place(
         NodeKind::LzLoad(k) => lzload(&mut cx, k)?,
         NodeKind::LzExpand(k) => lzexpand(&mut cx, k)?,
         NodeKind::LzWrite(k) => lz_distances_writer(&mut cx, k)?,
-        NodeKind::LzMerge(_) => {
-            return Err(TopError::Node {
-                node: name.to_string(),
-                message: format!("{} has no RTL placement", kind.type_name()),
-            })
-        }
+        NodeKind::LzMerge(k) => lzmerge(&mut cx, k)?,
     };
     Ok(Placed {
         config,
@@ -631,6 +626,33 @@ fn runmerge(cx: &mut Cx, k: &RunMerge) -> Result<Config, TopError> {
     }
     Ok((
         library::runmerge(ways, points, mode, cx.o.crd_width, cx.o.ref_width),
+        ports,
+    ))
+}
+
+/// The merge of two LZ77 operands' entries: descriptors in, literal slots or
+/// `R_m` out. References carry `R_1024`, so they need 12 bits.
+fn lzmerge(cx: &mut Cx, k: &LzMerge) -> Result<Config, TopError> {
+    if k.operands.len() != 2 {
+        return Err(cx.fail(format!("{} ways (sam_lzmerge takes 2)", k.operands.len())));
+    }
+    check_descriptors(cx)?;
+    if cx.o.ref_width < 12 {
+        return Err(cx.fail(format!(
+            "{}-bit references cannot carry the merge's repeats (R_1024 needs 12 bits); \
+             raise --ref-bits",
+            cx.o.ref_width
+        )));
+    }
+    run_dim(cx, &k.index);
+    let mut ports = pairs(&[("crd_out", "crd")]);
+    for (i, t) in k.operands.iter().enumerate() {
+        ports.insert(format!("crd_in_{t}"), format!("crd{i}"));
+        ports.insert(format!("val_in_{t}"), format!("desc{i}"));
+        ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+    }
+    Ok((
+        library::lzmerge(cx.o.crd_width, cx.o.val_width, cx.o.ref_width),
         ports,
     ))
 }

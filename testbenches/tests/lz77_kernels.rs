@@ -94,6 +94,24 @@ fn mask_product_over_lz77_in_rtl() {
 }
 
 #[test]
+fn alpha_blending_merges_the_entries_in_rtl() {
+    let built = build(
+        "A(i,j) = (3*B(i,j) + C(i,j)) >> 2",
+        &["A:dz", "B:dz", "C:dz"],
+    );
+    let (b, c) = (images(DIMS, 80), images(DIMS, 90));
+    let data: Vec<_> = (0..b.len())
+        .map(|k| {
+            HashMap::from([
+                ("B".to_string(), b[k].clone()),
+                ("C".to_string(), c[(k + 1) % c.len()].clone()),
+            ])
+        })
+        .collect();
+    run("alpha dz", &built, &data, 0xf5);
+}
+
+#[test]
 fn compositing_over_rgb_lz77_in_rtl() {
     let built = build(
         "O(i,j,c) = F(i,j,c) * M(i,j) + S(i,j,c) * !M(i,j)",
