@@ -115,7 +115,10 @@ fn gen_patterns_compress_to_lz77() {
     let out = samgen(&["tensor", "show", &p, "-f", "dz", "--json"]);
     assert!(out.status.success(), "{out:?}");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["arrays"]["B1_rep"], serde_json::json!([0, 0, 0, 3].repeat(4)));
+    assert_eq!(
+        v["arrays"]["B1_rep"],
+        serde_json::json!([0, 0, 0, 3].repeat(4))
+    );
     let bad = samgen(&[
         "tensor", "gen", "--kind", "patterns", "--dims", "4", "--period", "0", "-o", &p,
     ]);

@@ -488,20 +488,7 @@ fn check_descriptors(cx: &Cx) -> Result<(), TopError> {
 /// The distances writer of an LZ77 output level: its `rep` array.
 fn lz_distances_writer(cx: &mut Cx, k: &LzWrite) -> Result<Config, TopError> {
     let array = level_array_name(&k.tensor, k.level, "rep");
-    let aw = array_bits(cx.name, &array, cx.s)?;
-    cx.sides.insert(
-        "vals".into(),
-        RegionRole::Output {
-            array: array.clone(),
-            count: format!("{}.count", cx.name),
-        },
-    );
-    cx.sides
-        .insert("count".into(), RegionRole::Count { of: array });
-    Ok((
-        library::fiberwrite(FiberWriteMode::Repeats, cx.o.val_width, aw),
-        pairs(&[("val_in", "val")]),
-    ))
+    array_writer(cx, array, FiberWriteMode::Repeats)
 }
 
 fn runpack(cx: &mut Cx, k: &RunPack) -> Config {
@@ -814,7 +801,12 @@ fn level_writer(cx: &mut Cx, k: &FiberWrite) -> Result<Config, TopError> {
 
 /// The values writer; its count register is the node's `count`.
 fn vals_writer(cx: &mut Cx, k: &ValsWrite) -> Result<Config, TopError> {
-    let array = vals_array_name(&k.tensor);
+    array_writer(cx, vals_array_name(&k.tensor), FiberWriteMode::Vals)
+}
+
+/// `sam_fiberwrite_vals` in `mode` writing output array `array` from a value
+/// stream.
+fn array_writer(cx: &mut Cx, array: String, mode: FiberWriteMode) -> Result<Config, TopError> {
     let aw = array_bits(cx.name, &array, cx.s)?;
     cx.sides.insert(
         "vals".into(),
@@ -826,7 +818,7 @@ fn vals_writer(cx: &mut Cx, k: &ValsWrite) -> Result<Config, TopError> {
     cx.sides
         .insert("count".into(), RegionRole::Count { of: array });
     Ok((
-        library::fiberwrite(FiberWriteMode::Vals, cx.o.val_width, aw),
+        library::fiberwrite(mode, cx.o.val_width, aw),
         pairs(&[("val_in", "val")]),
     ))
 }

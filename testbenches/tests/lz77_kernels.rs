@@ -7,13 +7,16 @@
 //! alpha blending merges two operands' entries (`lzmerge`); compositing over
 //! RGB images stored `ddz`. Models shared through the model cache.
 
+mod image_kernels;
+
 use std::collections::HashMap;
 
 use samgen_compiler::kernels::{lower_expression, Lowered};
-use samgen_compiler::tensor::generate::{self, Density, PatternSpec, ValueRange};
+use samgen_compiler::tensor::generate::{self, PatternSpec, ValueRange};
 use samgen_compiler::tensor::CooTensor;
 use samgen_cosim::images::sample;
-use samgen_cosim::kernel::{verify_sets, Capacity};
+
+use image_kernels::{mask, run};
 
 fn build(expr: &str, formats: &[&str]) -> Lowered {
     lower_expression(expr, formats, &[]).unwrap_or_else(|e| panic!("{expr}: {e}"))
@@ -31,11 +34,6 @@ fn pattern_image(dims: &[u64], period: u64, noise: f64, seed: u64) -> CooTensor 
     generate::patterns(dims, &spec, ValueRange::new(1, 255).unwrap(), seed).unwrap()
 }
 
-fn mask(dims: &[u64], density: f64, seed: u64) -> CooTensor {
-    let ones = ValueRange::new(1, 1).unwrap();
-    generate::uniform(dims, Density::Probability(density), ones, seed).unwrap()
-}
-
 /// Clean and noisy patterns, no repeats (a period as long as the row), one
 /// value, all zero, and crops of two photographs.
 fn images(dims: [u64; 2], seed: u64) -> Vec<CooTensor> {
@@ -48,17 +46,6 @@ fn images(dims: [u64; 2], seed: u64) -> Vec<CooTensor> {
         sample("camera", [100 + seed % 50, 200], dims),
         sample("text", [40, 120 + seed % 50], dims),
     ]
-}
-
-/// Every set through RTL with random depths, RTL == golden == dense.
-fn run(label: &str, built: &Lowered, sets: &[HashMap<String, CooTensor>], seed: u64) {
-    let capacity = Capacity {
-        words: 512,
-        extent: 64,
-    };
-    let cycles = verify_sets(label, built, sets, seed, capacity)
-        .unwrap_or_else(|(k, e)| panic!("{label} on set {k}: {e}"));
-    eprintln!("{label}: RTL cycles per set {cycles:?}");
 }
 
 const DIMS: [u64; 2] = [6, 48];

@@ -9,13 +9,16 @@
 //! images whose pixels repeat in runs (`drd`, merges chained in pairs). Five
 //! Verilator models, shared through the model cache.
 
+mod image_kernels;
+
 use std::collections::HashMap;
 
 use samgen_compiler::kernels::{lower_expression, Lowered};
-use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
+use samgen_compiler::tensor::generate::{self, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::CooTensor;
 use samgen_cosim::images::sample;
-use samgen_cosim::kernel::{verify_sets, Capacity};
+
+use image_kernels::{mask, run};
 
 fn build(expr: &str, formats: &[&str]) -> Lowered {
     lower_expression(expr, formats, &[]).unwrap_or_else(|e| panic!("{expr}: {e}"))
@@ -61,11 +64,6 @@ fn rgb(dims: &[u64], len: u64, seed: u64) -> CooTensor {
     CooTensor::new(dims.to_vec(), entries).unwrap()
 }
 
-fn mask(dims: &[u64], density: f64, seed: u64) -> CooTensor {
-    let ones = ValueRange::new(1, 1).unwrap();
-    generate::uniform(dims, Density::Probability(density), ones, seed).unwrap()
-}
-
 /// Images of mean run lengths 1, 4, 64, one run, all zero, and one pixel in
 /// every other row (fibers that are empty, or do not start at 0, before packing).
 fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
@@ -87,17 +85,6 @@ fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
         }
     }
     v
-}
-
-/// Every set through RTL with random depths, RTL == golden == dense.
-fn run(label: &str, built: &Lowered, sets: &[HashMap<String, CooTensor>], seed: u64) {
-    let capacity = Capacity {
-        words: 512,
-        extent: 64,
-    };
-    let cycles = verify_sets(label, built, sets, seed, capacity)
-        .unwrap_or_else(|(k, e)| panic!("{label} on set {k}: {e}"));
-    eprintln!("{label}: RTL cycles per set {cycles:?}");
 }
 
 const DIMS: [u64; 2] = [4, 48];
