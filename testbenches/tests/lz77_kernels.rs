@@ -3,9 +3,11 @@
 //! edge, on images of repeated patterns (clean and noisy), runs, no repeats,
 //! one value, all zero, and crops of real photographs. Brighten keeps the
 //! entries (descriptor load, literals and `R_d` through the ALUs, the
-//! distances writer); scaling written `ds` and the mask product expand them;
-//! alpha blending merges two operands' entries (`lzmerge`); compositing over
-//! RGB images stored `ddz`. Models shared through the model cache.
+//! distances writer); scaling written `ds`, the mask product, masked edge
+//! detection and a matrix-vector product with an LZ77 vector expand them; the
+//! elementwise product and alpha blending merge two operands' entries
+//! (`sam_lzmerge`); compositing over RGB images stored `ddz`. Models shared
+//! through the model cache.
 
 mod image_kernels;
 
@@ -16,7 +18,7 @@ use samgen_compiler::tensor::generate::{self, PatternSpec, ValueRange};
 use samgen_compiler::tensor::CooTensor;
 use samgen_cosim::images::sample;
 
-use image_kernels::{mask, run};
+use image_kernels::{edge_sets, mask, pairs, run};
 
 fn build(expr: &str, formats: &[&str]) -> Lowered {
     lower_expression(expr, formats, &[]).unwrap_or_else(|e| panic!("{expr}: {e}"))
@@ -81,21 +83,40 @@ fn mask_product_over_lz77_in_rtl() {
 }
 
 #[test]
-fn alpha_blending_merges_the_entries_in_rtl() {
-    let built = build(
-        "A(i,j) = (3*B(i,j) + C(i,j)) >> 2",
-        &["A:dz", "B:dz", "C:dz"],
-    );
+fn two_image_kernels_over_lz77_in_rtl() {
     let (b, c) = (images(DIMS, 80), images(DIMS, 90));
-    let data: Vec<_> = (0..b.len())
-        .map(|k| {
-            HashMap::from([
-                ("B".to_string(), b[k].clone()),
-                ("C".to_string(), c[(k + 1) % c.len()].clone()),
-            ])
+    let data = pairs(["B", "C"], &b, &c);
+    // Two LZ77 operands merge their entries (`sam_lzmerge`).
+    for (label, expr) in [
+        ("elemmul dz", "A(i,j) = B(i,j) * C(i,j)"),
+        ("alpha dz", "A(i,j) = (3*B(i,j) + C(i,j)) >> 2"),
+    ] {
+        let built = build(expr, &["A:dz", "B:dz", "C:dz"]);
+        run(label, &built, &data, 0xf5);
+    }
+    let built = build(
+        "O(i,j) = (A(i,j) & R(i,j)) ^ (B(i,j) & R(i,j))",
+        &["O:dz", "A:dz", "B:dz", "R:ds"],
+    );
+    run("edges dz", &built, &edge_sets(&b, &c), 0xf6);
+}
+
+#[test]
+fn matrix_vector_with_an_lz77_vector_in_rtl() {
+    let built = build("a(i) = B(i,j) * c(j)", &["a:d", "B:dz", "c:z"]);
+    let rows = images([1, DIMS[1]], 120);
+    let data: Vec<_> = (images(DIMS, 130).into_iter().enumerate())
+        .map(|(k, b)| {
+            let row = &rows[(k + 3) % rows.len()];
+            let c = CooTensor::new(
+                vec![DIMS[1]],
+                row.entries.iter().map(|(x, v)| (vec![x[1]], *v)).collect(),
+            )
+            .unwrap();
+            HashMap::from([("B".to_string(), b), ("c".to_string(), c)])
         })
         .collect();
-    run("alpha dz", &built, &data, 0xf5);
+    run("matvec dz z", &built, &data, 0xf7);
 }
 
 #[test]

@@ -6,8 +6,9 @@
 //! written `ds` (a run expander of values), the mask product (an intersecting
 //! run merge, a packer from points), a matrix-vector product with an RLE
 //! vector (a run-weighted reducer) written dense, and compositing over RGB
-//! images whose pixels repeat in runs (`drd`, merges chained in pairs). Five
-//! Verilator models, shared through the model cache.
+//! images whose pixels repeat in runs (`drd`, merges chained in pairs), the
+//! elementwise product, alpha blending and masked edge detection. Models shared
+//! through the model cache.
 
 mod image_kernels;
 
@@ -18,7 +19,7 @@ use samgen_compiler::tensor::generate::{self, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::CooTensor;
 use samgen_cosim::images::sample;
 
-use image_kernels::{mask, run};
+use image_kernels::{edge_sets, mask, pairs, run};
 
 fn build(expr: &str, formats: &[&str]) -> Lowered {
     lower_expression(expr, formats, &[]).unwrap_or_else(|e| panic!("{expr}: {e}"))
@@ -163,4 +164,22 @@ fn compositing_over_rgb_rle_in_rtl() {
         })
         .collect();
     run("compositing drd", &built, &data, 0xe4);
+}
+
+#[test]
+fn two_image_kernels_over_rle_in_rtl() {
+    let (b, c) = (images(&DIMS, 100), images(&DIMS, 110));
+    let data = pairs(["B", "C"], &b, &c);
+    for (label, expr) in [
+        ("elemmul dr", "A(i,j) = B(i,j) * C(i,j)"),
+        ("alpha dr", "A(i,j) = (3*B(i,j) + C(i,j)) >> 2"),
+    ] {
+        let built = build(expr, &["A:dr", "B:dr", "C:dr"]);
+        run(label, &built, &data, 0xe6);
+    }
+    let built = build(
+        "O(i,j) = (A(i,j) & R(i,j)) ^ (B(i,j) & R(i,j))",
+        &["O:dr", "A:dr", "B:dr", "R:ds"],
+    );
+    run("edges dr", &built, &edge_sets(&b, &c), 0xe7);
 }
