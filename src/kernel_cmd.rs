@@ -115,7 +115,8 @@ pub enum KernelCmd {
     /// run length (0: one run; 1: no repeats) and per period of repeated
     /// patterns, verified against the golden executor and the dense reference.
     Rle {
-        /// Kernels to run (scale, brighten, elemmul, alpha, mask); all by default.
+        /// Kernels to run (scale, brighten, elemmul, alpha, mask, matvec, edges,
+        /// composite); all by default.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
         #[arg(long, default_value_t = 32)]

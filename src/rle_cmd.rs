@@ -20,11 +20,29 @@ use samgen_hdl::top::TopOptions;
 struct Kernel {
     name: &'static str,
     expr: &'static str,
-    /// Formats in the RLE build; a mask (`M`, `R`) stays `ds` in both.
+    /// Formats in the RLE build; a mask (`M`, `R`) stays `ds` in every build.
     rle: &'static [&'static str],
+    /// Images (`rows` x `cols`, or `rows` x `cols` x 3 with `rgb`).
     images: &'static [&'static str],
     masks: &'static [&'static str],
+    /// Vectors of `cols`: a row of an image.
+    vectors: &'static [&'static str],
+    /// The images thresholded to 0/1.
+    binary: bool,
+    /// The images are RGB, each channel a function of a gray image's pixel.
+    rgb: bool,
 }
+
+const PLAIN: Kernel = Kernel {
+    name: "",
+    expr: "",
+    rle: &[],
+    images: &[],
+    masks: &[],
+    vectors: &[],
+    binary: false,
+    rgb: false,
+};
 
 const KERNELS: &[Kernel] = &[
     Kernel {
@@ -32,28 +50,28 @@ const KERNELS: &[Kernel] = &[
         expr: "A(i,j) = B(i,j) * 3",
         rle: &["A:dr", "B:dr"],
         images: &["B"],
-        masks: &[],
+        ..PLAIN
     },
     Kernel {
         name: "brighten",
         expr: "A(i,j) = min(B(i,j) + 40, 255)",
         rle: &["A:dr", "B:dr"],
         images: &["B"],
-        masks: &[],
+        ..PLAIN
     },
     Kernel {
         name: "elemmul",
         expr: "A(i,j) = B(i,j) * C(i,j)",
         rle: &["A:dr", "B:dr", "C:dr"],
         images: &["B", "C"],
-        masks: &[],
+        ..PLAIN
     },
     Kernel {
         name: "alpha",
         expr: "A(i,j) = (3*B(i,j) + C(i,j)) >> 2",
         rle: &["A:dr", "B:dr", "C:dr"],
         images: &["B", "C"],
-        masks: &[],
+        ..PLAIN
     },
     Kernel {
         name: "mask",
@@ -61,19 +79,82 @@ const KERNELS: &[Kernel] = &[
         rle: &["A:dr", "B:dr", "M:ds"],
         images: &["B"],
         masks: &["M"],
+        ..PLAIN
+    },
+    Kernel {
+        name: "matvec",
+        expr: "a(i) = B(i,j) * c(j)",
+        rle: &["a:d", "B:dr", "c:r"],
+        images: &["B"],
+        vectors: &["c"],
+        ..PLAIN
+    },
+    Kernel {
+        name: "edges",
+        expr: "O(i,j) = (A(i,j) & R(i,j)) ^ (B(i,j) & R(i,j))",
+        rle: &["O:dr", "A:dr", "B:dr", "R:ds"],
+        images: &["A", "B"],
+        masks: &["R"],
+        binary: true,
+        ..PLAIN
+    },
+    Kernel {
+        name: "composite",
+        expr: "O(i,j,c) = F(i,j,c) * M(i,j) + S(i,j,c) * !M(i,j)",
+        rle: &["O:drd", "F:drd", "S:drd", "M:ds"],
+        images: &["F", "S"],
+        masks: &["M"],
+        rgb: true,
+        ..PLAIN
     },
 ];
 
-/// The RLE build's formats with every image and output stored `level`
-/// (`dd`, `dz`) in place of `dr`; masks as given.
-fn formats_with(k: &Kernel, level: &str) -> Vec<String> {
+/// The RLE build's formats with every `r` level of an image, vector or output
+/// stored `level` (`d`, `z`); masks as given. LZ77 is a last level, so RGB
+/// images go `ddz` there.
+fn formats_with(k: &Kernel, level: char) -> Vec<String> {
     k.rle
         .iter()
         .map(|f| match f.split_once(':') {
-            Some((t, _)) if !k.masks.contains(&t) => format!("{t}:d{level}"),
+            Some((t, letters)) if !k.masks.contains(&t) => {
+                let mut l: String = letters
+                    .chars()
+                    .map(|c| if c == 'r' { level } else { c })
+                    .collect();
+                if level == 'z' && l.len() == 3 && l.contains('z') {
+                    l = "ddz".into();
+                }
+                format!("{t}:{l}")
+            }
             _ => f.to_string(),
         })
         .collect()
+}
+
+/// `gray` as an RGB image: each channel its own function of the pixel.
+fn rgb(gray: &CooTensor) -> Result<CooTensor> {
+    let mut dims = gray.dims.clone();
+    dims.push(3);
+    let entries = (gray.entries.iter())
+        .flat_map(|(c, v)| {
+            (0..3u64).map(move |ch| {
+                let mut c = c.clone();
+                c.push(ch);
+                (c, (v * (ch as i64 + 1)) % 256)
+            })
+        })
+        .filter(|e| e.1 != 0)
+        .collect();
+    Ok(CooTensor::new(dims, entries)?)
+}
+
+/// `image` thresholded: 1 above 128.
+fn binary(image: &CooTensor) -> Result<CooTensor> {
+    let entries = (image.entries.iter())
+        .filter(|e| e.1 > 128)
+        .map(|(c, _)| (c.clone(), 1))
+        .collect();
+    Ok(CooTensor::new(image.dims.clone(), entries)?)
 }
 
 /// An 8-bit image of `rows` x `cols` whose rows each tile a random pattern of
@@ -168,7 +249,6 @@ pub fn bench(
     periods: &[u64],
     seed: u64,
 ) -> Result<()> {
-    let words = (rows * cols).next_power_of_two();
     let extent = cols.next_power_of_two();
     println!("{rows} x {cols} images, 8-bit; run 0 is one run per image, pattern P tiles P pixels");
     println!(
@@ -182,21 +262,36 @@ pub fn bench(
         .iter()
         .filter(|k| only.is_empty() || only.iter().any(|o| o == k.name))
     {
-        let build = |level: &str| -> Result<Lowered> {
+        let build = |level: char| -> Result<Lowered> {
             let f = formats_with(k, level);
             let refs: Vec<&str> = f.iter().map(String::as_str).collect();
             Ok(lower_expression(k.expr, &refs, &[])?)
         };
-        let (rle, lz77, dense) = (build("r")?, build("z")?, build("d")?);
+        let (rle, lz77, dense) = (build('r')?, build('z')?, build('d')?);
+        let words = (rows * cols * if k.rgb { 3 } else { 1 }).next_power_of_two();
         for (n, &input) in inputs.iter().enumerate() {
             let mut coo = HashMap::new();
+            let gray = |s: u64| match input {
+                Input::Runs(len) => image(rows, cols, len, s),
+                Input::Pattern(p) => pattern_image(rows, cols, p, s),
+            };
             for (m, t) in k.images.iter().enumerate() {
-                let s = seed + 100 * n as u64 + m as u64;
-                let img = match input {
-                    Input::Runs(len) => image(rows, cols, len, s)?,
-                    Input::Pattern(p) => pattern_image(rows, cols, p, s)?,
-                };
+                let mut img = gray(seed + 100 * n as u64 + m as u64)?;
+                if k.binary {
+                    img = binary(&img)?;
+                }
+                if k.rgb {
+                    img = rgb(&img)?;
+                }
                 coo.insert(t.to_string(), img);
+            }
+            for (m, t) in k.vectors.iter().enumerate() {
+                let img = gray(seed + 100 * n as u64 + 10 + m as u64)?;
+                let row = (img.entries.iter())
+                    .filter(|(c, _)| c[0] == 0)
+                    .map(|(c, v)| (vec![c[1]], *v))
+                    .collect();
+                coo.insert(t.to_string(), CooTensor::new(vec![cols], row)?);
             }
             for (m, t) in k.masks.iter().enumerate() {
                 let mask = generate::uniform(
