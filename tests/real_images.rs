@@ -1,7 +1,8 @@
 //! Seed 000's image kernels on real photographs through `samgen run`: PNG in,
 //! the kernel in `dd`, `dr` and `dz` (RGB: `ddd`, `drd`, `ddz`), masks `ds`,
-//! golden == dense on every run, and the unary kernels' PNG out checked pixel
-//! by pixel. The photographs come from `make setup` (build/images/).
+//! golden == dense on every run, and brighten's PNG out checked pixel by pixel;
+//! and a crop through the generated RTL. The photographs come from
+//! `make setup` (build/images/).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -208,5 +209,43 @@ fn the_image_kernels_on_photographs() {
             ]),
             "png",
         );
+    }
+}
+
+/// A photograph through the generated RTL: brighten over LZ77, PNG in and PNG
+/// out, RTL == golden == dense (`samgen run --backend rtl`).
+#[test]
+fn a_photograph_through_the_rtl() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let crop = sample("camera", [240, 200], [8, 64]);
+    let input = write(d, "crop.png", &crop);
+    let out = d.join("rtl");
+    let o = samgen(&[
+        "run",
+        "A(i,j) = min(B(i,j) + 40, 255)",
+        "-f",
+        "A:dz",
+        "-f",
+        "B:dz",
+        "-i",
+        &format!("B={input}"),
+        "-o",
+        out.to_str().unwrap(),
+        "--out-type",
+        "png",
+        "--backend",
+        "rtl",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["match"], true, "{v}");
+    let got = read_tensor(&out.join("A.png"), &ReadOptions::default()).unwrap();
+    for i in 0..8 {
+        for j in 0..64 {
+            let b = crop.get(&[i, j]).unwrap_or(0);
+            assert_eq!(got.get(&[i, j]).unwrap_or(0), (b + 40).min(255));
+        }
     }
 }
