@@ -125,6 +125,9 @@ def harness(proof):
             sys.exit(f"formal: {proof['name']}: grammar of {base} must be a table or \"handshake\"")
         gparams = ""
         if g is not None:
+            stray = set(g) - {"levels", "sorted", "repeats"}
+            if stray:
+                sys.exit(f"formal: {proof['name']}: grammar of {base}: unknown keys {sorted(stray)}")
             gparams = (f", .Grammar(1'b1), .Levels({g.get('levels', 1)}),"
                        f" .Sorted(1'b{1 if g.get('sorted', False) else 0}),"
                        f" .Repeats(1'b{1 if g.get('repeats', False) else 0})")

@@ -2,9 +2,20 @@
 // compiler/src/golden/arrayvals.rs).
 //
 // A reference r gives vals[r], the word at address r of the value array; N gives
-// the fill value 0 (a data token); stops and D pass through (re-encoded at the
-// value width). One token out per token in. A reference beyond the array
+// the fill value 0 (a data token); stops, D and the LZ77 repeats R_m an LZ77
+// merge gives as references pass through (re-encoded at the value width). One
+// token out per token in. A reference beyond the array
 // (r >= 2**AddrWidth) is a protocol error (asserted).
+//
+// With Descriptors set this is the load of an LZ77 level (golden model `lzload`
+// in compiler/src/golden/lz77.rs; docs/fill-regions.md): the input is the
+// level's descriptor stream, each data token a word {lit, rep} with rep in its
+// low sam_pkg::DescRepBits bits (RefWidth is then the value width). rep == 0 is
+// a literal and reads vals[lit]; rep != 0 is a repeat and gives the control
+// token R_rep at the value width (payload repeat_base(ValWidth) + rep) with no
+// read. N, stops and D are as above. A repeat rides the same pipeline as a
+// load, so order, latency and the credit scheme do not change. ValWidth >=
+// DescRepBits + 2 so that every rep has an R_rep below N and D.
 //
 // The value array is a `sam_mem` outside this module (read port `vals`, two
 // cycles of read latency). A reference issues its read when it is accepted; the
@@ -19,20 +30,23 @@
 // ref_valid_i and ref_tok_i; vals_rd_data_i reaches val_tok_o only through the
 // buffer.
 //
-// Parameters: RefWidth   payload width of the reference stream, 1..63
-//             ValWidth   payload width of the value stream and the array words,
-//                        1..63
-//             AddrWidth  address width of the value array, 1..20
+// Parameters: RefWidth     payload width of the reference stream, 1..63
+//                          (Descriptors: DescRepBits + 1 .. 63)
+//             ValWidth     payload width of the value stream and the array words,
+//                          1..63 (Descriptors: DescRepBits + 2 .. 63)
+//             AddrWidth    address width of the value array, 1..20
+//             Descriptors  the input is an LZ77 descriptor stream (0: references)
 // Ports:      clk_i, rst_ni                          clock, asynchronous active-low
 //                                                    reset
-//             ref_valid_i, ref_ready_o, ref_tok_i    references (ref)
+//             ref_valid_i, ref_ready_o, ref_tok_i    references (ref), or descriptors
 //             val_valid_o, val_ready_i, val_tok_o    values (val)
 //             vals_rd_en_o, vals_rd_addr_o           read of the value array
 //             vals_rd_data_i                         its data, two cycles later
 module sam_arrayvals #(
   parameter int unsigned RefWidth  = sam_pkg::CrdWidth,
   parameter int unsigned ValWidth  = sam_pkg::ValWidth,
-  parameter int unsigned AddrWidth = 8
+  parameter int unsigned AddrWidth = 8,
+  parameter bit          Descriptors = 1'b0
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -56,6 +70,10 @@ module sam_arrayvals #(
   if (AddrWidth < 1 || AddrWidth > 20) begin : gen_bad_addr_width
     $error("sam_arrayvals: AddrWidth must be in 1..20");
   end
+  if (Descriptors && (RefWidth <= sam_pkg::DescRepBits
+                      || ValWidth < sam_pkg::DescRepBits + 2)) begin : gen_bad_desc_width
+    $error("sam_arrayvals: Descriptors needs RefWidth > DescRepBits and ValWidth >= DescRepBits + 2");
+  end
 
   sam_stream_assert #(
     .Width(RefWidth),
@@ -72,18 +90,30 @@ module sam_arrayvals #(
   localparam int unsigned Depth = 4;
 
   sam_pkg::tok_kind_e in_kind;
-  logic [63:0]        in_payload;
-  logic               accept, pop, credit_q, buf_ready;
+  logic [63:0]        in_payload, in_addr, in_rep;
+  logic               in_load, in_is_rep, accept, pop, credit_q, buf_ready;
 
   assign in_payload = 64'(ref_tok_i[RefWidth-1:0]);
   assign in_kind    = sam_pkg::tok_kind(ref_tok_i[RefWidth], in_payload, RefWidth);
+
+  // What a data token reads: the reference itself, or a descriptor's literal
+  // slot; a repeat descriptor (rep != 0) reads nothing.
+  if (Descriptors) begin : gen_desc
+    assign in_addr = in_payload >> sam_pkg::DescRepBits;
+    assign in_rep  = 64'(in_payload[sam_pkg::DescRepBits-1:0]);
+  end else begin : gen_ref
+    assign in_addr = in_payload;
+    assign in_rep  = '0;
+  end
+  assign in_load = in_kind == sam_pkg::TokData && in_rep == '0;
+  assign in_is_rep = sam_pkg::is_repeat(1'b1, in_payload, RefWidth);
 
   assign ref_ready_o = credit_q;
   assign accept      = ref_valid_i && credit_q;
   assign pop         = val_valid_o && val_ready_i;
 
-  assign vals_rd_en_o   = accept && in_kind == sam_pkg::TokData;
-  assign vals_rd_addr_o = in_payload[AddrWidth-1:0];
+  assign vals_rd_en_o   = accept && in_load;
+  assign vals_rd_addr_o = in_addr[AddrWidth-1:0];
 
   // Credits: room for every token in flight in the value buffer.
   sam_credit #(
@@ -103,9 +133,19 @@ module sam_arrayvals #(
 
   always_comb begin
     unique case (in_kind)
-      sam_pkg::TokStop: in_out_tok = {1'b1, ValWidth'(in_payload)};
+      // A stop keeps its level; a repeat R_m (the references an LZ77 merge
+      // gives) keeps its distance, re-based at the value width.
+      sam_pkg::TokStop: in_out_tok = in_is_rep
+          ? {1'b1, ValWidth'(sam_pkg::repeat_base(ValWidth) + in_payload
+                             - sam_pkg::repeat_base(RefWidth))}
+          : {1'b1, ValWidth'(in_payload)};
       sam_pkg::TokDone: in_out_tok = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
-      default:          in_out_tok = '0;  // N: the fill value 0; data: unused
+      // A repeat descriptor: R_rep. A load's token is unused, a constant
+      // where there are no descriptors.
+      sam_pkg::TokData: in_out_tok = Descriptors
+                                     ? {1'b1, ValWidth'(sam_pkg::repeat_base(ValWidth) + in_rep)}
+                                     : '0;
+      default:          in_out_tok = '0;  // N: the fill value 0
     endcase
   end
 
@@ -122,7 +162,7 @@ module sam_arrayvals #(
   // Data registers load every cycle; only the valid bits say whether they hold a
   // token.
   always_ff @(posedge clk_i) begin
-    s1_load_q <= in_kind == sam_pkg::TokData;
+    s1_load_q <= in_load;
     s1_tok_q  <= in_out_tok;
     s2_load_q <= s1_load_q;
     s2_tok_q  <= s1_tok_q;
@@ -163,10 +203,10 @@ module sam_arrayvals #(
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && ref_valid_i) begin
-      if (in_kind == sam_pkg::TokData) begin
-        RefInArray_M: assert (AddrWidth >= 64 || (in_payload >> AddrWidth) == 64'd0)
+      if (in_load) begin
+        RefInArray_M: assert (AddrWidth >= 64 || (in_addr >> AddrWidth) == 64'd0)
         else $error("sam_arrayvals: reference %0d beyond the %0d-word value array",
-                    in_payload, 2 ** AddrWidth);
+                    in_addr, 2 ** AddrWidth);
       end
       if (in_kind == sam_pkg::TokStop) begin
         StopFitsVal_M: assert (in_payload < sam_pkg::empty_payload(ValWidth))
@@ -176,8 +216,10 @@ module sam_arrayvals #(
     end
   end
 `else
-  logic unused_buf_ready;
+  // Only the assertions read the address bits above the array's.
+  logic unused_buf_ready, unused_addr;
   assign unused_buf_ready = buf_ready;
+  assign unused_addr      = ^in_addr[63:AddrWidth];
 `endif
 
 endmodule

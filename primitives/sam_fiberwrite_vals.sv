@@ -7,6 +7,15 @@
 // consumed (every write has landed by then), so the host knows when and how much
 // to read back.
 //
+// LZ77 value streams (docs/fill-regions.md; golden model `lzwrite` in
+// compiler/src/golden/lz77.rs) carry the repeat token R_d where a value would
+// stand. It is a control token that tok_kind reads as a stop, so this writer
+// skips it as it skips stops and stores the literals only: the LZ77 level's
+// `vals`. With Repeats set it writes the level's `rep` array instead, one word
+// per value token: 0 for a value or N, d for R_d; stops are still ignored, and
+// count_o counts the entries. A repeat reaching before its fiber's first
+// literal is a protocol error (asserted).
+//
 // Always ready: one token per cycle, no output stream. The array writes are
 // registered (issued the cycle after the token is consumed). More values than the
 // array holds, or a token after D, is a protocol error (asserted).
@@ -14,6 +23,8 @@
 // Parameters: ValWidth   payload width of the value stream and the array words,
 //                        1..63
 //             AddrWidth  address width of the array, 1..20
+//             Repeats    write each entry's distance (the `rep` array), not the
+//                        literals; ValWidth 3..63
 // Ports:      clk_i, rst_ni                             clock, asynchronous
 //                                                       active-low reset
 //             val_valid_i, val_ready_o, val_tok_i       values (val)
@@ -23,7 +34,8 @@
 // No combinational path from any input to an output (val_ready_o is constant).
 module sam_fiberwrite_vals #(
   parameter int unsigned ValWidth  = sam_pkg::ValWidth,
-  parameter int unsigned AddrWidth = 8
+  parameter int unsigned AddrWidth = 8,
+  parameter bit          Repeats   = 1'b0
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -43,6 +55,9 @@ module sam_fiberwrite_vals #(
   if (AddrWidth < 1 || AddrWidth > 20) begin : gen_bad_addr_width
     $error("sam_fiberwrite_vals: AddrWidth must be in 1..20");
   end
+  if (Repeats && ValWidth < 3) begin : gen_bad_rep_width
+    $error("sam_fiberwrite_vals: Repeats needs ValWidth >= 3 (R_1 is the first repeat)");
+  end
 
   sam_stream_assert #(
     .Width(ValWidth),
@@ -56,7 +71,7 @@ module sam_fiberwrite_vals #(
   );
 
   sam_pkg::tok_kind_e   in_kind;
-  logic                 write;
+  logic                 write, in_rep;
   logic [AddrWidth:0]   cnt_q;
   logic                 done_q, we_q;
   logic [AddrWidth-1:0] addr_q;
@@ -65,7 +80,19 @@ module sam_fiberwrite_vals #(
   assign val_ready_o = 1'b1;
   assign in_kind = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
                                      ValWidth);
-  assign write = val_valid_i && (in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty);
+  assign in_rep  = sam_pkg::is_repeat(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
+                                     ValWidth);
+  assign write = val_valid_i && (in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty
+                                 || (Repeats && in_rep));
+
+  // The word a written token leaves: its value, or (Repeats) its distance; the
+  // payload of R_d less repeat_base is d.
+  logic [ValWidth-1:0] word;
+  if (Repeats) begin : gen_rep_word
+    assign word = in_rep ? {1'b0, val_tok_i[ValWidth-2:0]} : '0;
+  end else begin : gen_val_word
+    assign word = in_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -78,7 +105,7 @@ module sam_fiberwrite_vals #(
       we_q <= write;
       if (write) begin
         addr_q <= cnt_q[AddrWidth-1:0];
-        data_q <= in_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;
+        data_q <= word;
         cnt_q  <= cnt_q + 1'b1;
       end
       if (val_valid_i && in_kind == sam_pkg::TokDone) done_q <= 1'b1;
@@ -101,6 +128,29 @@ module sam_fiberwrite_vals #(
       else $error("sam_fiberwrite_vals: a token after D");
       ValCapacity_M: assert (!(write && cnt_q == Capacity))
       else $error("sam_fiberwrite_vals: more than %0d values", Capacity);
+    end
+  end
+
+  if (Repeats) begin : gen_window_check
+    // Literals of the current fiber, saturating: a window reaches back at most
+    // this far.
+    logic [AddrWidth:0] lits_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        lits_q <= '0;
+      end else if (val_valid_i && in_kind == sam_pkg::TokStop && !in_rep) begin
+        lits_q <= '0;
+      end else if (val_valid_i && !in_rep && lits_q != Capacity
+                   && (in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty)) begin
+        lits_q <= lits_q + 1'b1;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && val_valid_i && in_rep) begin
+        RepeatInFiber_M: assert (64'(val_tok_i[ValWidth-2:0]) <= 64'(lits_q))
+        else $error("sam_fiberwrite_vals: R%0d reaches before its fiber's first literal",
+                    val_tok_i[ValWidth-2:0]);
+      end
     end
   end
 `endif

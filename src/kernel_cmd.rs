@@ -111,11 +111,12 @@ pub enum KernelCmd {
         seed: u64,
     },
     /// The image kernels of seed 000 (its Figure 12) in RTL: cycles with the
-    /// images stored RLE (`dr`) against dense (`dd`) per mean run length (0:
-    /// one run; 1: no repeats), verified against the golden executor and the
-    /// dense reference.
+    /// images stored RLE (`dr`) and LZ77 (`dz`) against dense (`dd`), per mean
+    /// run length (0: one run; 1: no repeats) and per period of repeated
+    /// patterns, verified against the golden executor and the dense reference.
     Rle {
-        /// Kernels to run (scale, brighten, elemmul, alpha, mask); all by default.
+        /// Kernels to run (scale, brighten, elemmul, alpha, mask, matvec, edges,
+        /// composite); all by default.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
         #[arg(long, default_value_t = 32)]
@@ -125,6 +126,10 @@ pub enum KernelCmd {
         /// Mean run lengths, comma separated (0: one run per image).
         #[arg(long, value_delimiter = ',', default_values_t = [1, 2, 4, 8, 16, 32, 64, 0])]
         lengths: Vec<u64>,
+        /// Periods of repeated patterns, comma separated (each row tiles a
+        /// random pattern of that many pixels).
+        #[arg(long, value_delimiter = ',', default_values_t = [4, 16, 64])]
+        periods: Vec<u64>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -189,8 +194,9 @@ pub fn run(cmd: KernelCmd) -> Result<()> {
             rows,
             cols,
             lengths,
+            periods,
             seed,
-        } => crate::rle_cmd::bench(&only, rows, cols, &lengths, seed),
+        } => crate::rle_cmd::bench(&only, rows, cols, &lengths, &periods, seed),
     }
 }
 

@@ -19,6 +19,9 @@ pub enum Kind {
     Runs,
     /// Dense blocks of shape --block at random places.
     Blocks,
+    /// Innermost fibers each tiling a random pattern (--period), --noise of
+    /// the elements off it: what LZ77 compresses.
+    Patterns,
 }
 
 #[derive(Args)]
@@ -48,8 +51,8 @@ pub struct GenArgs {
     /// Dimensions, comma separated (`64,64`); empty for a scalar.
     #[arg(long, value_delimiter = ',')]
     dims: Vec<u64>,
-    /// Probability that an element (uniform), run (runs) or block cell (blocks)
-    /// is nonzero.
+    /// Probability that an element (uniform), run (runs), block cell (blocks)
+    /// or pattern element (patterns) is nonzero.
     #[arg(long, default_value_t = 0.05)]
     density: f64,
     /// Exactly this many nonzeros (uniform only).
@@ -58,6 +61,12 @@ pub struct GenArgs {
     /// Run length range `min,max` (runs).
     #[arg(long, value_delimiter = ',', default_value = "2,8")]
     run_length: Vec<u64>,
+    /// Pattern period range `min,max`, or one period (patterns).
+    #[arg(long, value_delimiter = ',', default_value = "2,8")]
+    period: Vec<u64>,
+    /// Probability that an element leaves its fiber's pattern (patterns).
+    #[arg(long, default_value_t = 0.0)]
+    noise: f64,
     /// Block shape, comma separated (blocks); defaults to 4 per mode.
     #[arg(long, value_delimiter = ',')]
     block: Vec<u64>,
@@ -144,6 +153,20 @@ fn generate(a: &GenArgs, values: ValueRange) -> Result<CooTensor> {
                 density: a.density,
             };
             generate::runs(dims, &spec, values, a.seed)?
+        }
+        Kind::Patterns => {
+            let (min_period, max_period) = match a.period[..] {
+                [p] => (p, p),
+                [min, max] => (min, max),
+                _ => bail!("--period takes `p` or `min,max`"),
+            };
+            let spec = generate::PatternSpec {
+                min_period,
+                max_period,
+                noise: a.noise,
+                density: a.density,
+            };
+            generate::patterns(dims, &spec, values, a.seed)?
         }
         Kind::Blocks => {
             let shape: Vec<u64> = if a.block.is_empty() {

@@ -89,6 +89,42 @@ fn gen_then_convert_round_trips() {
     assert_eq!(entries(&a), entries(&c));
 }
 
+/// Repeated patterns tile each row: stored `dz`, a row of period 3 is three
+/// literals and one repeat of distance 3.
+#[test]
+fn gen_patterns_compress_to_lz77() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p.tns").to_str().unwrap().to_string();
+    let gen = samgen(&[
+        "tensor",
+        "gen",
+        "--kind",
+        "patterns",
+        "--dims",
+        "4,24",
+        "--period",
+        "3",
+        "--density",
+        "1",
+        "--seed",
+        "3",
+        "-o",
+        &p,
+    ]);
+    assert!(gen.status.success(), "{gen:?}");
+    let out = samgen(&["tensor", "show", &p, "-f", "dz", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["arrays"]["B1_rep"],
+        serde_json::json!([0, 0, 0, 3].repeat(4))
+    );
+    let bad = samgen(&[
+        "tensor", "gen", "--kind", "patterns", "--dims", "4", "--period", "0", "-o", &p,
+    ]);
+    assert!(!bad.status.success());
+}
+
 #[test]
 fn malformed_matrix_is_one_line_naming_file_and_line() {
     let dir = tempfile::tempdir().unwrap();

@@ -2,37 +2,20 @@
 //! executor: golden == dense on images of mean run lengths 1 to 64, one run,
 //! no repeats, and masks from empty to full.
 
+mod image_kernels;
+
 use std::collections::HashMap;
 
-use samgen_compiler::exec::execute;
-use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Schedule};
 use samgen_compiler::graph::{NodeKind, SamGraph};
-use samgen_compiler::kernels::pack_inputs;
-use samgen_compiler::lower::{lower, Kernel};
-use samgen_compiler::tensor::generate::{runs, uniform, Density, RunLength, RunSpec, ValueRange};
-use samgen_compiler::tensor::{CooTensor, Format};
+use samgen_compiler::tensor::generate::{runs, RunLength, RunSpec, ValueRange};
+use samgen_compiler::tensor::CooTensor;
 
-fn formats(list: &[&str]) -> HashMap<String, Format> {
-    list.iter().map(|f| parse_format_arg(f).unwrap()).collect()
-}
+use image_kernels::{count, mask};
 
-fn lowered(expr: &str, fmts: &[&str]) -> SamGraph {
-    let asg = parse(expr).unwrap();
-    let kernel = Kernel::from_schedule(&asg, &formats(fmts), &Schedule::default())
-        .unwrap_or_else(|e| panic!("{expr} {fmts:?}: {e}"));
-    lower(&kernel).unwrap_or_else(|e| panic!("{expr} {fmts:?}: {e}"))
-}
-
-fn count(g: &SamGraph, type_name: &str) -> usize {
-    (g.graph.node_weights())
-        .filter(|n| n.kind.type_name() == type_name)
-        .count()
-}
-
-/// Golden == dense for `expr` in `fmts` on every set.
+/// Golden == dense for `expr` in `fmts` on every set; wider merges chain,
+/// within the RTL's three ways.
 fn check(expr: &str, fmts: &[&str], sets: &[HashMap<String, CooTensor>]) -> SamGraph {
-    let g = lowered(expr, fmts);
-    // Wider merges chain, within the RTL's three ways.
+    let g = image_kernels::check(expr, fmts, sets);
     for n in g.graph.node_weights() {
         if let NodeKind::RunMerge(m) = &n.kind {
             assert!(
@@ -43,18 +26,11 @@ fn check(expr: &str, fmts: &[&str], sets: &[HashMap<String, CooTensor>]) -> SamG
             );
         }
     }
-    let asg = parse(expr).unwrap();
-    let f = formats(fmts);
-    for (k, coo) in sets.iter().enumerate() {
-        let dense = evaluate(&asg, coo, 32).unwrap();
-        let packed = pack_inputs(coo, &f, 32).unwrap_or_else(|e| panic!("{expr}: {e}"));
-        let out =
-            execute(&g, &packed, 32).unwrap_or_else(|e| panic!("{expr} {fmts:?} set {k}: {e}"));
-        let got = &out.outputs[&asg.lhs.tensor];
-        assert_eq!(got.dims, dense.dims, "{expr} {fmts:?} set {k}");
-        assert_eq!(got.nonzeros(), dense.nonzeros(), "{expr} {fmts:?} set {k}");
-    }
     g
+}
+
+fn sets(names: &[&str], dims: &[u64], seed: u64) -> Vec<HashMap<String, CooTensor>> {
+    image_kernels::sets(names, |s| images(dims, s), seed)
 }
 
 /// An 8-bit image of runs with mean length about `len` (1: no repeats).
@@ -84,16 +60,6 @@ fn constant(dims: &[u64], v: i64) -> CooTensor {
     CooTensor::new(dims.to_vec(), entries).unwrap()
 }
 
-fn mask(dims: &[u64], density: f64, seed: u64) -> CooTensor {
-    let t = uniform(
-        dims,
-        Density::Probability(density),
-        ValueRange::new(1, 1).unwrap(),
-        seed,
-    );
-    t.unwrap()
-}
-
 /// Images of mean run lengths 1, 4 and 64, one run, and all zero.
 fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
     vec![
@@ -103,19 +69,6 @@ fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
         constant(dims, 77),
         CooTensor::zeros(dims.to_vec()),
     ]
-}
-
-fn sets(names: &[&str], dims: &[u64], seed: u64) -> Vec<HashMap<String, CooTensor>> {
-    let per: Vec<Vec<CooTensor>> = (names.iter().enumerate())
-        .map(|(k, _)| images(dims, seed + 10 * k as u64))
-        .collect();
-    (0..per[0].len())
-        .map(|s| {
-            (names.iter().zip(&per))
-                .map(|(n, imgs)| (n.to_string(), imgs[(s + 1) % imgs.len()].clone()))
-                .collect()
-        })
-        .collect()
 }
 
 const DIMS: [u64; 2] = [5, 40];

@@ -1383,6 +1383,30 @@ pub fn runexpand(crd_width: u32, second_width: u32) -> PrimitiveConfig {
     }
 }
 
+/// `sam_runexpand` in its `Lz77` mode, an LZ77 level's entries to points
+/// (`golden::lzexpand`): inputs `crd` (entry starts) and `ref` (the entries'
+/// `desc_width`-bit descriptor words), outputs `crd` (points) and `ref` (each
+/// point's `slot_width`-bit literal slot); the `dim` register holds the extent.
+pub fn lzexpand(crd_width: u32, desc_width: u32, slot_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_runexpand".into(),
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), slot_width.to_string()),
+            ("Lz77".into(), "1".into()),
+            ("DescWidth".into(), desc_width.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::input("ref", desc_width),
+            StreamPort::output("crd", crd_width),
+            StreamPort::output("ref", slot_width),
+        ],
+        sides: vec![run_dim(crd_width)],
+        unused: Vec::new(),
+    }
+}
+
 /// What `sam_runpack` reads (its `Points` parameter): run starts, or points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RunPackFrom {
@@ -1496,6 +1520,16 @@ pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveCo
     }
 }
 
+/// `sam_arrayvals` in its `Descriptors` mode, the load of an LZ77 level
+/// (`golden::lzload`): input `ref` (descriptor words, `val_width` bits), output
+/// `val` (`vals[lit]` for a literal, `R_rep` for a repeat), reading the literal
+/// array `vals` (`val_width`-bit words, `2^addr_width` of them).
+pub fn lzload(val_width: u32, addr_width: u32) -> PrimitiveConfig {
+    let mut config = arrayvals(val_width, val_width, addr_width);
+    config.params.push(("Descriptors".into(), "1".into()));
+    config
+}
+
 /// What a level writer (`fiberwrite`) writes (DESIGN section 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FiberWriteMode {
@@ -1512,14 +1546,20 @@ pub enum FiberWriteMode {
     /// A dense level: no array, only its dimension
     /// (`golden::fiberwrite_dense`), module `sam_fiberwrite_dense`.
     Dense,
+    /// An LZ77 level's `rep` array from its value stream: a word per value
+    /// token, 0 for a value or `N`, `d` for `R_d` (`golden::lzwrite`'s `rep`),
+    /// module `sam_fiberwrite_vals` with `Repeats = 1`; its array port is
+    /// still `vals`. ([`FiberWriteMode::Vals`] skips `R_d`: it writes the
+    /// literals.)
+    Repeats,
 }
 
 /// A level writer: one input stream (`crd`, or `val` for
-/// [`FiberWriteMode::Vals`]) of `width`-bit payloads, no output stream. Arrays
+/// [`FiberWriteMode::Vals`] and [`FiberWriteMode::Repeats`]) of `width`-bit payloads, no output stream. Arrays
 /// hold `2^addr_width` words; counts (and the `pos` words) are `addr_width + 1`
 /// bits. Side ports, host-visible after the run:
 /// - `Compressed`: arrays `pos` and `crd`, Status `pos_count`, `crd_count`;
-/// - `Vals`: array `vals`, Status `count`;
+/// - `Vals`, `Repeats`: array `vals`, Status `count`;
 /// - `Dense`: Status `dim`;
 /// - every mode: Status `done` (1 bit, set once `D` was consumed).
 pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> PrimitiveConfig {
@@ -1546,7 +1586,7 @@ pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> Primitiv
                 status("crd_count", count_bits),
             ],
         ),
-        FiberWriteMode::Vals => (
+        FiberWriteMode::Vals | FiberWriteMode::Repeats => (
             "sam_fiberwrite_vals",
             "ValWidth",
             "val",
@@ -1564,8 +1604,10 @@ pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> Primitiv
         (width_param.into(), width.to_string()),
         ("AddrWidth".into(), addr_width.to_string()),
     ];
-    if mode == FiberWriteMode::CompressedEveryFiber {
-        params.push(("EveryFiber".into(), "1".into()));
+    match mode {
+        FiberWriteMode::CompressedEveryFiber => params.push(("EveryFiber".into(), "1".into())),
+        FiberWriteMode::Repeats => params.push(("Repeats".into(), "1".into())),
+        _ => {}
     }
     PrimitiveConfig {
         module: module.into(),
@@ -2234,6 +2276,30 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn lz77_modes_set_their_parameters_and_share_the_descriptor_split() {
+        let load = lzload(32, 10);
+        assert_eq!(load.module, "sam_arrayvals");
+        assert!(load.params.contains(&("Descriptors".into(), "1".into())));
+        assert!(load.params.contains(&("RefWidth".into(), "32".into())));
+        let expand = lzexpand(16, 32, 16);
+        assert_eq!(expand.module, "sam_runexpand");
+        assert!(expand.params.contains(&("Lz77".into(), "1".into())));
+        let widths: Vec<u32> = expand.streams.iter().map(|s| s.width).collect();
+        assert_eq!(widths, [16, 32, 16, 16]);
+        let rep = fiberwrite(FiberWriteMode::Repeats, 32, 10);
+        assert_eq!(rep.module, "sam_fiberwrite_vals");
+        assert!(rep.params.contains(&("Repeats".into(), "1".into())));
+        assert_eq!(rep.sides, fiberwrite(FiberWriteMode::Vals, 32, 10).sides);
+        // The RTL splits a descriptor where the golden model does.
+        let pkg = std::fs::read_to_string(primitives_dir().join("sam_pkg.sv")).unwrap();
+        let bits = samgen_compiler::golden::DESC_REP_BITS;
+        assert!(
+            pkg.contains(&format!("localparam int unsigned DescRepBits = {bits};")),
+            "sam_pkg::DescRepBits is not {bits}"
+        );
     }
 
     #[test]

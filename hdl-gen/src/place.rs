@@ -11,8 +11,8 @@ use petgraph::Direction;
 use samgen_compiler::golden::{LocateMiss, RunMergeMode, WayKind};
 use samgen_compiler::graph::{
     Alu, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, FiberLookup, FiberWrite, Locate,
-    NodeKind, Range, Reduce, RunExpand, RunMerge, RunPack, RunReduce, SamGraph, SpAccumulator,
-    StreamKind, Subsect, ValsWrite, WindowScan,
+    LzDesc, LzExpand, LzLoad, LzMerge, LzWrite, NodeKind, Range, Reduce, RunExpand, RunMerge,
+    RunPack, RunReduce, SamGraph, SpAccumulator, StreamKind, Subsect, ValsWrite, WindowScan,
 };
 use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
 
@@ -261,15 +261,11 @@ pub(crate) fn place(
         NodeKind::RunPack(k) => runpack(&mut cx, k),
         NodeKind::RunReduce(k) => runreduce(&mut cx, k),
         NodeKind::RunMerge(k) => runmerge(&mut cx, k)?,
-        NodeKind::LzDesc(_)
-        | NodeKind::LzLoad(_)
-        | NodeKind::LzExpand(_)
-        | NodeKind::LzMerge(_) => {
-            return Err(TopError::Node {
-                node: name.to_string(),
-                message: format!("{} has no RTL placement", kind.type_name()),
-            })
-        }
+        NodeKind::LzDesc(k) => lzdesc(&mut cx, k)?,
+        NodeKind::LzLoad(k) => lzload(&mut cx, k)?,
+        NodeKind::LzExpand(k) => lzexpand(&mut cx, k)?,
+        NodeKind::LzWrite(k) => lz_distances_writer(&mut cx, k)?,
+        NodeKind::LzMerge(k) => lzmerge(&mut cx, k)?,
     };
     Ok(Placed {
         config,
@@ -291,8 +287,9 @@ fn scanner(cx: &mut Cx, k: &FiberLookup) -> Result<Config, TopError> {
             },
         );
         (ScanFormat::Dense, ScanArrays::NONE)
-    } else if format.imp().array_names() != ["pos", "crd"] {
-        // The memory scanner reads `pos`/`crd`; a level stored otherwise has its
+    } else if !format.imp().array_names().starts_with(&["pos", "crd"]) {
+        // The memory scanner reads `pos`/`crd` (an LZ77 level's entries too,
+        // whose descriptors `lzdesc` loads); a level stored otherwise has its
         // own scanner kind.
         return Err(TopError::Node {
             node: cx.name.to_string(),
@@ -438,6 +435,62 @@ fn runexpand(cx: &mut Cx, k: &RunExpand) -> Config {
     )
 }
 
+/// The descriptor load of an LZ77 level: a value load from its packed `desc`
+/// array (`golden::descriptors`), by entry reference.
+fn lzdesc(cx: &mut Cx, k: &LzDesc) -> Result<Config, TopError> {
+    let aw = cx.input("vals", level_array_name(&k.tensor, k.level, "desc"))?;
+    Ok((
+        library::arrayvals(cx.o.ref_width, cx.o.val_width, aw),
+        pairs(&[("ref_in", "ref"), ("val_out", "val")]),
+    ))
+}
+
+/// The literal load of an LZ77 tensor: `R_d` for a repeat's descriptor.
+fn lzload(cx: &mut Cx, k: &LzLoad) -> Result<Config, TopError> {
+    let aw = cx.input("vals", vals_array_name(&k.tensor))?;
+    check_descriptors(cx)?;
+    Ok((
+        library::lzload(cx.o.val_width, aw),
+        pairs(&[("val_in", "ref"), ("val_out", "val")]),
+    ))
+}
+
+/// LZ77 entries to points: descriptors in, literal slots out.
+fn lzexpand(cx: &mut Cx, k: &LzExpand) -> Result<Config, TopError> {
+    check_descriptors(cx)?;
+    run_dim(cx, &k.index);
+    Ok((
+        library::lzexpand(cx.o.crd_width, cx.o.val_width, cx.o.ref_width),
+        pairs(&[
+            ("crd_in", "crd"),
+            ("val_in", "ref"),
+            ("crd_out", "crd"),
+            ("ref_out", "ref"),
+        ]),
+    ))
+}
+
+/// A descriptor word holds a literal slot (a reference) above the distance's
+/// `DESC_REP_BITS` bits, within a value.
+fn check_descriptors(cx: &Cx) -> Result<(), TopError> {
+    let rep = samgen_compiler::golden::DESC_REP_BITS;
+    let need = (cx.o.ref_width + rep).max(13);
+    if cx.o.val_width < need {
+        return Err(cx.fail(format!(
+            "LZ77 descriptors need {need}-bit values ({}-bit slots above {rep} bits of \
+             distance); raise --value-bits",
+            cx.o.ref_width
+        )));
+    }
+    Ok(())
+}
+
+/// The distances writer of an LZ77 output level: its `rep` array.
+fn lz_distances_writer(cx: &mut Cx, k: &LzWrite) -> Result<Config, TopError> {
+    let array = level_array_name(&k.tensor, k.level, "rep");
+    array_writer(cx, array, FiberWriteMode::Repeats)
+}
+
 fn runpack(cx: &mut Cx, k: &RunPack) -> Config {
     run_dim(cx, &k.index);
     let from = match k.from {
@@ -560,6 +613,33 @@ fn runmerge(cx: &mut Cx, k: &RunMerge) -> Result<Config, TopError> {
     }
     Ok((
         library::runmerge(ways, points, mode, cx.o.crd_width, cx.o.ref_width),
+        ports,
+    ))
+}
+
+/// The merge of two LZ77 operands' entries: descriptors in, literal slots or
+/// `R_m` out. References carry `R_1024`, so they need 12 bits.
+fn lzmerge(cx: &mut Cx, k: &LzMerge) -> Result<Config, TopError> {
+    if k.operands.len() != 2 {
+        return Err(cx.fail(format!("{} ways (sam_lzmerge takes 2)", k.operands.len())));
+    }
+    check_descriptors(cx)?;
+    if cx.o.ref_width < 12 {
+        return Err(cx.fail(format!(
+            "{}-bit references cannot carry the merge's repeats (R_1024 needs 12 bits); \
+             raise --ref-bits",
+            cx.o.ref_width
+        )));
+    }
+    run_dim(cx, &k.index);
+    let mut ports = pairs(&[("crd_out", "crd")]);
+    for (i, t) in k.operands.iter().enumerate() {
+        ports.insert(format!("crd_in_{t}"), format!("crd{i}"));
+        ports.insert(format!("val_in_{t}"), format!("desc{i}"));
+        ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+    }
+    Ok((
+        library::lzmerge(cx.o.crd_width, cx.o.val_width, cx.o.ref_width),
         ports,
     ))
 }
@@ -721,7 +801,12 @@ fn level_writer(cx: &mut Cx, k: &FiberWrite) -> Result<Config, TopError> {
 
 /// The values writer; its count register is the node's `count`.
 fn vals_writer(cx: &mut Cx, k: &ValsWrite) -> Result<Config, TopError> {
-    let array = vals_array_name(&k.tensor);
+    array_writer(cx, vals_array_name(&k.tensor), FiberWriteMode::Vals)
+}
+
+/// `sam_fiberwrite_vals` in `mode` writing output array `array` from a value
+/// stream.
+fn array_writer(cx: &mut Cx, array: String, mode: FiberWriteMode) -> Result<Config, TopError> {
     let aw = array_bits(cx.name, &array, cx.s)?;
     cx.sides.insert(
         "vals".into(),
@@ -733,7 +818,7 @@ fn vals_writer(cx: &mut Cx, k: &ValsWrite) -> Result<Config, TopError> {
     cx.sides
         .insert("count".into(), RegionRole::Count { of: array });
     Ok((
-        library::fiberwrite(FiberWriteMode::Vals, cx.o.val_width, aw),
+        library::fiberwrite(mode, cx.o.val_width, aw),
         pairs(&[("val_in", "val")]),
     ))
 }
@@ -762,7 +847,7 @@ fn scan_arrays(
     if format.caps().full {
         return Ok(None);
     }
-    if format.imp().array_names() != ["pos", "crd"] {
+    if !format.imp().array_names().starts_with(&["pos", "crd"]) {
         return Err(cx.fail(format!("{module} does not scan {format} levels")));
     }
     Ok(Some(ScanArrays {

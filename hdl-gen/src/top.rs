@@ -164,8 +164,15 @@ fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
                 indices.insert(index.clone());
             }
             NodeKind::ArrayVals(ArrayVals { tensor, .. })
+            | NodeKind::LzLoad(samgen_compiler::graph::LzLoad { tensor })
             | NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 arrays.insert(format!("{tensor}_vals"));
+            }
+            NodeKind::LzDesc(samgen_compiler::graph::LzDesc { tensor, level }) => {
+                arrays.insert(level_array_name(tensor, *level, "desc"));
+            }
+            NodeKind::LzWrite(samgen_compiler::graph::LzWrite { tensor, level }) => {
+                arrays.insert(level_array_name(tensor, *level, "rep"));
             }
             NodeKind::SpAccumulator(SpAccumulator { indices: ix, .. }) => {
                 indices.extend(ix.iter().cloned())
@@ -237,6 +244,12 @@ impl Sizing {
                 );
                 s.array_words
                     .insert(level_array_name(t, k, "crd"), crds.min(max_output_words));
+                // An LZ77 level's distances, one per entry as `crd`.
+                let lz77 = graph.level_format(t, k).map(|f| f.caps().fill_region);
+                if lz77 == Some(samgen_compiler::tensor::level::FillRegion::Repeats) {
+                    s.array_words
+                        .insert(level_array_name(t, k, "rep"), crds.min(max_output_words));
+                }
                 fibers = crds;
             }
             s.array_words

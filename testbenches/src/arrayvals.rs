@@ -105,3 +105,155 @@ impl Testbench for ArrayVals {
         })
     }
 }
+
+/// `sam_arrayvals` in its `Descriptors` mode, the load of an LZ77 level
+/// (`golden::lzload`): `val_width`-bit descriptor words in, `val_width`-bit
+/// values and repeats out, a `2^addr_width`-word literal array.
+pub struct LzLoad {
+    pub val_width: u32,
+    pub addr_width: u32,
+}
+
+/// How a random descriptor stream's data tokens are drawn.
+#[derive(Clone, Copy, Debug)]
+enum DescStyle {
+    /// Literals and repeats mixed.
+    Mixed,
+    /// Literals only (a fiber with no repeat).
+    Literals,
+    /// Repeats only, often of distance 1 (runs).
+    Repeats,
+}
+
+impl LzLoad {
+    /// Literal slots the array holds and a descriptor's `lit` field can name.
+    fn capacity(&self) -> u64 {
+        1u64 << self
+            .addr_width
+            .min(self.val_width - golden::DESC_REP_BITS)
+            .min(20)
+    }
+
+    /// A repeat's distance: 1, the farthest, or any.
+    fn distance(rng: &mut ChaCha8Rng) -> u64 {
+        let max = (1u64 << golden::DESC_REP_BITS) - 1;
+        match rng.gen_range(0..4) {
+            0 => 1,
+            1 => max,
+            _ => rng.gen_range(1..=max),
+        }
+    }
+
+    fn case(&self, rng: &mut ChaCha8Rng, len: u64, shape: StreamShape) -> Case {
+        let vals: Vec<u64> = (0..len).map(|_| random_word(rng, self.val_width)).collect();
+        let style =
+            [DescStyle::Mixed, DescStyle::Literals, DescStyle::Repeats][rng.gen_range(0..3)];
+        let repeat_prob = match style {
+            DescStyle::Mixed => 0.4,
+            DescStyle::Literals => 0.0,
+            DescStyle::Repeats => 1.0,
+        };
+        // A repeat's `lit` is read by no one: any value its field holds.
+        let lit_field = (1u64 << (self.val_width - golden::DESC_REP_BITS).min(40)) - 1;
+        let descs = random_stream(rng, self.val_width, shape)
+            .into_iter()
+            .map(|t| match t {
+                Token::Data(_) if rng.gen_bool(repeat_prob) => Token::Data(golden::descriptor(
+                    rng.gen_range(0..=lit_field),
+                    Self::distance(rng),
+                )),
+                Token::Data(_) => Token::Data(golden::descriptor(rng.gen_range(0..len), 0)),
+                t => t,
+            })
+            .collect();
+        Case {
+            streams: vec![descs],
+            load: vec![("vals".into(), vals)],
+        }
+    }
+}
+
+impl Testbench for LzLoad {
+    fn name(&self) -> &'static str {
+        "lzload"
+    }
+
+    fn config(&self) -> PrimitiveConfig {
+        samgen_hdl::library::lzload(self.val_width, self.addr_width)
+    }
+
+    fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let cap = self.capacity();
+        let len = match rng.gen_range(0..6) {
+            0 => 1,
+            1 => cap,
+            _ => rng.gen_range(1..=cap.min(24)),
+        };
+        let shape = StreamShape {
+            max_levels: rng.gen_range(1..=3),
+            max_fiber: rng.gen_range(1..=8),
+            empty_prob: [0.0, 0.1, 0.3][rng.gen_range(0..3)],
+        };
+        self.case(rng, len, shape)
+    }
+
+    fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
+        let shape = StreamShape {
+            max_levels: 2,
+            max_fiber: 60,
+            empty_prob: 0.05,
+        };
+        (0..64)
+            .map(|_| self.case(rng, self.capacity(), shape))
+            .max_by_key(|c| c.streams[0].len())
+            .unwrap_or_default()
+    }
+
+    fn expected(&self, case: &Case) -> Result<Expected, String> {
+        let vals: Vec<i64> = case.load[0].1.iter().map(|&w| w as i64).collect();
+        let out =
+            golden::lzload(&vals, &case.streams[0], self.val_width).map_err(|e| e.to_string())?;
+        Ok(Expected {
+            streams: vec![out],
+            store: Vec::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn descriptor_streams_cover_literals_repeats_and_the_corners() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let tb = LzLoad {
+            val_width: 13,
+            addr_width: 2,
+        };
+        let (mut lits, mut reps, mut near, mut far, mut at_end, mut empty) = (0, 0, 0, 0, 0, 0);
+        for _ in 0..300 {
+            let case = tb.random_case(&mut rng);
+            let out = tb.expected(&case).unwrap().streams.remove(0);
+            for w in out.windows(2) {
+                match w {
+                    [Token::Repeat(1), _] => near += 1,
+                    [Token::Repeat(2047), _] => far += 1,
+                    _ => {}
+                }
+                match w {
+                    [Token::Repeat(_), Token::Stop(_)] => at_end += 1,
+                    [Token::Stop(_), Token::Stop(_)] => empty += 1,
+                    _ => {}
+                }
+            }
+            reps += out.iter().filter(|t| matches!(t, Token::Repeat(_))).count();
+            lits += out.iter().filter(|t| matches!(t, Token::Data(_))).count();
+        }
+        assert!(
+            lits > 300 && reps > 300 && near > 30 && far > 30 && at_end > 30 && empty > 30,
+            "{lits} {reps} {near} {far} {at_end} {empty}"
+        );
+    }
+}

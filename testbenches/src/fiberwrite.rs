@@ -3,8 +3,12 @@
 //! fibertree: empty fibers, deep stops, the empty stream `D`; values across the
 //! whole range with `N`; for a dense level, fibers of one random length) against
 //! `golden::fiberwrite_compressed` / `fiberwrite_vals` / `fiberwrite_dense`. The
-//! host reads back the written arrays (a prefix as long as the golden one), the
-//! word counts and `done`. Before each run it fills that prefix with random
+//! value streams are often LZ77 value streams, with repeats `R_d` among the
+//! values (each reaching back no further than its fiber's first literal; runs
+//! of them, one closing a fiber): the values writer skips them and stores the
+//! literals, the repeats writer (`Repeats`) stores `golden::lzwrite`'s `rep`.
+//! The host reads back the written arrays (a prefix as long as the golden one),
+//! the word counts and `done`. Before each run it fills that prefix with random
 //! junk, so a word the RTL fails to write shows.
 
 use rand::Rng;
@@ -17,6 +21,44 @@ use crate::alu::fill_values;
 use crate::arrayvals::random_word;
 use crate::primitive_tb::{Case, Expected, HostWords, Testbench};
 use crate::streams::{random_stream, StreamShape};
+
+/// Farthest repeat a `width`-bit value token encodes (`R_d` lies below `N`).
+fn max_distance(width: u32) -> u64 {
+    (1u64 << (width.min(63) - 1)).saturating_sub(3)
+}
+
+/// `vals` (a value stream) with repeats added: after a value, with probability
+/// `prob` (again after each repeat), `R_d` with `d` up to the literals so far
+/// in its fiber, often 1 or all of them. No repeats below 3 bits, where none
+/// encodes.
+pub fn add_repeats(rng: &mut ChaCha8Rng, vals: &[Token], width: u32, prob: f64) -> Vec<Token> {
+    let max = max_distance(width);
+    let mut out = Vec::with_capacity(vals.len());
+    let mut lits = 0u64;
+    for &t in vals {
+        out.push(t);
+        match t {
+            Token::Stop(_) => lits = 0,
+            Token::Data(_) | Token::Empty => {
+                lits += 1;
+                while max >= 1 && rng.gen_bool(prob) {
+                    let far = lits.min(max);
+                    let d = match rng.gen_range(0..3) {
+                        0 => 1,
+                        1 => far,
+                        _ => rng.gen_range(1..=far),
+                    };
+                    out.push(Token::Repeat(d as u32));
+                    if rng.gen_bool(0.5) {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
 
 /// A level writer in `mode` for `width`-bit payloads and `2^addr_width`-word
 /// arrays.
@@ -45,10 +87,12 @@ impl FiberWrite {
                     ..shape
                 },
             ),
-            FiberWriteMode::Vals => {
+            FiberWriteMode::Vals | FiberWriteMode::Repeats => {
                 let tree = random_stream(rng, self.width, shape);
                 let empty = [0.0, 0.1, 0.5][rng.gen_range(0..3)];
-                fill_values(rng, &tree, self.width, empty)
+                let vals = fill_values(rng, &tree, self.width, empty);
+                let repeats = [0.0, 0.2, 0.6][rng.gen_range(0..3)];
+                add_repeats(rng, &vals, self.width, repeats)
             }
             FiberWriteMode::Dense => {
                 // The stop skeleton of a random tree, every fiber `dim` long.
@@ -90,6 +134,10 @@ impl FiberWrite {
                     w("count", vec![vals.len() as u64]),
                     w("vals", vals.into_iter().map(|v| v as u64).collect()),
                 ]
+            }
+            FiberWriteMode::Repeats => {
+                let (_, rep) = golden::lzwrite(stream, self.width).map_err(|e| e.to_string())?;
+                vec![w("count", vec![rep.len() as u64]), w("vals", rep)]
             }
             FiberWriteMode::Dense => {
                 vec![w(
@@ -137,6 +185,7 @@ impl Testbench for FiberWrite {
             FiberWriteMode::CompressedEveryFiber => "fiberwrite_every",
             FiberWriteMode::Vals => "fiberwrite_vals",
             FiberWriteMode::Dense => "fiberwrite_dense",
+            FiberWriteMode::Repeats => "lzwrite",
         }
     }
 

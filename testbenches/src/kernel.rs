@@ -19,7 +19,7 @@ use std::time::Instant;
 use libloading::Library;
 use samgen_compiler::exec::ExecResult;
 use samgen_compiler::golden;
-use samgen_compiler::graph::{FiberWrite, NodeKind, SamGraph, SpAccumulator, ValsWrite};
+use samgen_compiler::graph::{FiberWrite, LzWrite, NodeKind, SamGraph, SpAccumulator, ValsWrite};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{
     level_array_name, vals_array_name, wrap, CooTensor, Format, LevelFormat, Tensor, TensorArray,
@@ -392,6 +392,12 @@ pub fn expected_arrays(
                         .insert(level_array_name(tensor, *level, "dim"), dim);
                 }
             }
+            NodeKind::LzWrite(LzWrite { tensor, level }) => {
+                let s = stream(&n.name)?;
+                let (_, rep) = golden::lzwrite(&s, value_bits).map_err(model_err)?;
+                out.arrays
+                    .insert(level_array_name(tensor, *level, "rep"), rep);
+            }
             NodeKind::ValsWrite(ValsWrite { tensor }) => {
                 let s = stream(&n.name)?;
                 let vals = golden::fiberwrite_vals(&s, value_bits).map_err(model_err)?;
@@ -625,7 +631,7 @@ pub fn load(port: &mut dyn HostPort, p: &Prepared) -> Result<(), CosimError> {
                         e.words
                     )));
                 }
-                let words: Vec<u64> = match a.data {
+                let words: Vec<u64> = match &a.data {
                     samgen_compiler::tensor::ArrayData::Index(d) => d.to_vec(),
                     samgen_compiler::tensor::ArrayData::Values(d) => d
                         .iter()

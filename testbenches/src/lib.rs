@@ -15,6 +15,7 @@ pub mod fiberlookup;
 pub mod fiberwrite;
 pub mod fifo;
 pub mod harness;
+pub mod images;
 pub mod intersect;
 pub mod kernel;
 pub mod locate;

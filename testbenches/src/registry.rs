@@ -45,6 +45,11 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             crd_width: 16,
             second_width: 16,
         }),
+        Box::new(crate::runexpand::LzExpand {
+            crd_width: 16,
+            desc_width: 32,
+            slot_width: 16,
+        }),
         Box::new(crate::runpack::RunPack {
             from: samgen_hdl::library::RunPackFrom::Runs,
             crd_width: 16,
@@ -80,6 +85,10 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             val_width: 32,
             addr_width: 10,
         }),
+        Box::new(crate::arrayvals::LzLoad {
+            val_width: 32,
+            addr_width: 10,
+        }),
         Box::new(crate::fiberwrite::FiberWrite {
             mode: FiberWriteMode::Compressed,
             width: 16,
@@ -92,6 +101,11 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
         }),
         Box::new(crate::fiberwrite::FiberWrite {
             mode: FiberWriteMode::Vals,
+            width: 32,
+            addr_width: 10,
+        }),
+        Box::new(crate::fiberwrite::FiberWrite {
+            mode: FiberWriteMode::Repeats,
             width: 32,
             addr_width: 10,
         }),

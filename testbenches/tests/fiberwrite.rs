@@ -1,7 +1,9 @@
 //! The level writers (`sam_fiberwrite`, `sam_fiberwrite_vals`,
 //! `sam_fiberwrite_dense`, with their arrays as `sam_mem`s) against the golden
-//! `fiberwrite_*` models on 1000 random streams under random stalls: the host
-//! reads back the arrays, the counts and `done`.
+//! `fiberwrite_*` models, and `sam_fiberwrite_vals` in its `Repeats` mode
+//! against `golden::lzwrite`, on 1000 random streams under random stalls: the
+//! host reads back the arrays, the counts and `done`. The value streams carry
+//! LZ77 repeats `R_d` now and then, which the values writer skips.
 
 use samgen_cosim::fiberwrite::FiberWrite;
 use samgen_cosim::primitive_tb::{build, throughput, verify, Testbench};
@@ -41,6 +43,12 @@ fn value_writer_matches_golden_on_1000_random_streams_under_stalls() {
 }
 
 #[test]
+fn repeats_writer_matches_golden_on_1000_random_lz77_value_streams_under_stalls() {
+    // Width 3 holds R1 only; 5 bits up to R13.
+    check(FiberWriteMode::Repeats, &[(32, 8), (63, 7), (3, 6), (5, 4)]);
+}
+
+#[test]
 fn dense_writer_matches_golden_on_1000_random_streams_under_stalls() {
     check(FiberWriteMode::Dense, &[(16, 8), (4, 3)]);
 }
@@ -77,6 +85,8 @@ fn protocol_errors_are_reported_by_the_rtl_assertions() {
         (FiberWriteMode::Compressed, "1 2 3 4 5 S0 D"),
         (FiberWriteMode::Compressed, "1 S0 2 D"),
         (FiberWriteMode::Vals, "1 2 S0 3 4 5 S0 D"),
+        (FiberWriteMode::Repeats, "1 2 S0 3 R2 S0 D"),
+        (FiberWriteMode::Repeats, "R1 S0 D"),
         (FiberWriteMode::Dense, "0 1 S0 0 S1 D"),
         (FiberWriteMode::Dense, "N S0 D"),
     ];
@@ -90,4 +100,7 @@ fn protocol_errors_are_reported_by_the_rtl_assertions() {
     // The well-formed neighbours pass.
     assert!(feed(&tb(FiberWriteMode::Compressed), "1 2 3 4 S0 D").is_none());
     assert!(feed(&tb(FiberWriteMode::Dense), "0 1 S0 0 1 S1 D").is_none());
+    assert!(feed(&tb(FiberWriteMode::Repeats), "1 2 S0 3 R1 S0 D").is_none());
+    // The values writer skips a repeat as it skips a stop, wherever it stands.
+    assert!(feed(&tb(FiberWriteMode::Vals), "R1 1 R5 2 S0 R9 3 4 S0 D").is_none());
 }

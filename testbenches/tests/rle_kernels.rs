@@ -1,20 +1,25 @@
 //! The image kernels of seed 000 over RLE levels as generated RTL in Verilator:
 //! RTL == golden == dense with a random FIFO depth of 1..4 on every edge, on
-//! images of mean run lengths 1 (no repeats), 4 and 64, one run, all zero, and
-//! sparse rows, with masks from empty to full. Brighten (a range as one run, a
-//! run merge, a run packer from runs), scaling written `ds` (a run expander of
-//! values), the mask product (an intersecting run merge, a packer from points),
-//! a matrix-vector product with an RLE vector (a run-weighted reducer) written
-//! dense, and compositing over RGB images whose pixels repeat in runs (`drd`,
-//! merges chained in pairs). Five
-//! Verilator models, shared through the model cache.
+//! images of mean run lengths 1 (no repeats), 4 and 64, one run, all zero,
+//! sparse rows and crops of real photographs, with masks from empty to full.
+//! Brighten (a range as one run, a run merge, a run packer from runs), scaling
+//! written `ds` (a run expander of values), the mask product (an intersecting
+//! run merge, a packer from points), a matrix-vector product with an RLE
+//! vector (a run-weighted reducer) written dense, and compositing over RGB
+//! images whose pixels repeat in runs (`drd`, merges chained in pairs), the
+//! elementwise product, alpha blending and masked edge detection. Models shared
+//! through the model cache.
+
+mod image_kernels;
 
 use std::collections::HashMap;
 
 use samgen_compiler::kernels::{lower_expression, Lowered};
-use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
+use samgen_compiler::tensor::generate::{self, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::CooTensor;
-use samgen_cosim::kernel::{verify_sets, Capacity};
+use samgen_cosim::images::sample;
+
+use image_kernels::{edge_sets, mask, pairs, run};
 
 fn build(expr: &str, formats: &[&str]) -> Lowered {
     lower_expression(expr, formats, &[]).unwrap_or_else(|e| panic!("{expr}: {e}"))
@@ -60,11 +65,6 @@ fn rgb(dims: &[u64], len: u64, seed: u64) -> CooTensor {
     CooTensor::new(dims.to_vec(), entries).unwrap()
 }
 
-fn mask(dims: &[u64], density: f64, seed: u64) -> CooTensor {
-    let ones = ValueRange::new(1, 1).unwrap();
-    generate::uniform(dims, Density::Probability(density), ones, seed).unwrap()
-}
-
 /// Images of mean run lengths 1, 4, 64, one run, all zero, and one pixel in
 /// every other row (fibers that are empty, or do not start at 0, before packing).
 fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
@@ -80,19 +80,12 @@ fn images(dims: &[u64], seed: u64) -> Vec<CooTensor> {
             .map(|i| (vec![i, (7 * i + seed) % cols], 5))
             .collect();
         v.push(CooTensor::new(dims.to_vec(), pixels).unwrap());
+        // Crops of real photographs.
+        for (name, at) in [("camera", [300, 60]), ("text", [20, 200])] {
+            v.push(sample(name, [at[0] + seed % 40, at[1]], [*rows, *cols]));
+        }
     }
     v
-}
-
-/// Every set through RTL with random depths, RTL == golden == dense.
-fn run(label: &str, built: &Lowered, sets: &[HashMap<String, CooTensor>], seed: u64) {
-    let capacity = Capacity {
-        words: 512,
-        extent: 64,
-    };
-    let cycles = verify_sets(label, built, sets, seed, capacity)
-        .unwrap_or_else(|(k, e)| panic!("{label} on set {k}: {e}"));
-    eprintln!("{label}: RTL cycles per set {cycles:?}");
 }
 
 const DIMS: [u64; 2] = [4, 48];
@@ -121,7 +114,11 @@ fn mask_product_over_rle_in_rtl() {
     let built = build("A(i,j) = B(i,j) * M(i,j)", &["A:dr", "B:dr", "M:ds"]);
     let data: Vec<_> = (images(&DIMS, 10).into_iter().enumerate())
         .map(|(k, b)| {
-            let m = mask(&DIMS, [0.0, 0.1, 0.5, 1.0, 0.3, 0.6][k], 20 + k as u64);
+            let m = mask(
+                &DIMS,
+                [0.0, 0.1, 0.5, 1.0, 0.3, 0.6, 0.2, 0.8][k],
+                20 + k as u64,
+            );
             HashMap::from([("B".to_string(), b), ("M".to_string(), m)])
         })
         .collect();
@@ -167,4 +164,22 @@ fn compositing_over_rgb_rle_in_rtl() {
         })
         .collect();
     run("compositing drd", &built, &data, 0xe4);
+}
+
+#[test]
+fn two_image_kernels_over_rle_in_rtl() {
+    let (b, c) = (images(&DIMS, 100), images(&DIMS, 110));
+    let data = pairs(["B", "C"], &b, &c);
+    for (label, expr) in [
+        ("elemmul dr", "A(i,j) = B(i,j) * C(i,j)"),
+        ("alpha dr", "A(i,j) = (3*B(i,j) + C(i,j)) >> 2"),
+    ] {
+        let built = build(expr, &["A:dr", "B:dr", "C:dr"]);
+        run(label, &built, &data, 0xe6);
+    }
+    let built = build(
+        "O(i,j) = (A(i,j) & R(i,j)) ^ (B(i,j) & R(i,j))",
+        &["O:dr", "A:dr", "B:dr", "R:ds"],
+    );
+    run("edges dr", &built, &edge_sets(&b, &c), 0xe7);
 }

@@ -26,6 +26,7 @@ use std::collections::BTreeSet;
 
 use super::kernel::{ETree, Kernel, LowerError, Workspace};
 use crate::graph::AluOp;
+use crate::tensor::level::FillRegion;
 
 /// Who takes part in an iteration: a kernel operand, or a carrier (a virtual
 /// operand standing for "everywhere in this scope").
@@ -244,7 +245,8 @@ fn simplify(t: Term) -> Term {
     }
 }
 
-/// The output level that `v` writes, when it is dense.
+/// The output level that `v` writes, when it stores every coordinate: dense,
+/// or LZ77 (its entries cover the dimension).
 fn dense_output_level(kernel: &Kernel, v: &str) -> Option<usize> {
     let mode = kernel.output_vars.iter().position(|x| x == v)?;
     let level = kernel
@@ -252,11 +254,8 @@ fn dense_output_level(kernel: &Kernel, v: &str) -> Option<usize> {
         .mode_order
         .iter()
         .position(|&m| m == mode)?;
-    kernel.output_format.levels[level]
-        .format
-        .caps()
-        .full
-        .then_some(level)
+    let caps = kernel.output_format.levels[level].format.caps();
+    (caps.full || caps.fill_region == FillRegion::Repeats).then_some(level)
 }
 
 /// Whether a term visits every coordinate under each point above: a union with

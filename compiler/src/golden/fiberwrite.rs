@@ -22,7 +22,7 @@
 //! (`[0,1,2,2,3,4]` with `every_fiber`).
 
 use super::stream::{check_done, value_of, GoldenError};
-use crate::tensor::level::Compressed;
+use crate::tensor::level::{Compressed, FillRegion};
 use crate::tensor::{Level, LevelFormat, NamedArray};
 use crate::token::Token;
 
@@ -66,7 +66,8 @@ pub fn fiberwrite(
 
 /// A written level of `format` and extent `dim` as a reader sees it, from the
 /// writer's arrays (`array` gives each by name, empty when it was not written)
-/// below `parents` positions; also the level's own position count. A
+/// below `parents` positions; also the level's own position count (an LZ77
+/// level's: its literals, which the values follow). A
 /// compressed writer leaves no `pos` entry for trailing empty fibers (an empty
 /// result), and one below a dense level may leave one too many where a bare
 /// stop closes an empty outer fiber: the reader keeps `parents + 1` entries,
@@ -86,7 +87,38 @@ pub fn read_written(
         pos.resize(parents as usize + 1, last);
         let crd = array("crd");
         let size = crd.len() as u64;
-        (Compressed::arrays(pos, crd), size)
+        let mut arrays = Compressed::arrays(pos, crd);
+        if format.caps().fill_region == FillRegion::Repeats {
+            // An LZ77 level's distances come from its own writer; the literal
+            // slots follow from them, and the values are the literals.
+            let rep = array("rep");
+            let mut literals = 0u64;
+            let lit = (rep.iter())
+                .map(|&d| {
+                    let l = literals.saturating_sub(d);
+                    literals += u64::from(d == 0);
+                    l
+                })
+                .collect();
+            arrays.push(NamedArray {
+                name: "rep",
+                data: rep,
+            });
+            arrays.push(NamedArray {
+                name: "lit",
+                data: lit,
+            });
+            return (
+                Level {
+                    format,
+                    padded,
+                    dim,
+                    arrays,
+                },
+                literals,
+            );
+        }
+        (arrays, size)
     };
     let level = Level {
         format,

@@ -14,7 +14,7 @@ mod yaml;
 pub use kinds::{
     Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvScan, Concat, CrdDrop,
     CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, Locate, LzDesc, LzExpand, LzLoad,
-    LzMerge, NodeKind, Port, PortSpec, Primitive, Range, Reduce, RepSigGen, Repeat, Role,
+    LzMerge, LzWrite, NodeKind, Port, PortSpec, Primitive, Range, Reduce, RepSigGen, Repeat, Role,
     RunExpand, RunMerge, RunPack, RunReduce, SpAccumulator, StreamKind, Subsect, Union, ValsWrite,
     WindowScan, DESCRIPTORS,
 };

@@ -1724,5 +1724,6 @@ impl Builder<'_> {
             }),
         );
         self.connect(vals, node, "val_in");
+        self.write_lz_distances(path, vals);
     }
 }

@@ -194,6 +194,25 @@ impl CooTensor {
         v
     }
 
+    /// The box of `dims` elements starting at `start` (clipped to the tensor),
+    /// as a tensor of its own: a crop of an image.
+    pub fn window(&self, start: &[u64], dims: &[u64]) -> CooTensor {
+        let dims: Vec<u64> = (dims.iter().zip(start).zip(&self.dims))
+            .map(|((&d, &s), &n)| d.min(n.saturating_sub(s)))
+            .collect();
+        let entries = (self.entries.iter())
+            .filter(|(c, v)| {
+                *v != 0
+                    && c.iter()
+                        .zip(start)
+                        .zip(&dims)
+                        .all(|((&x, &s), &d)| x >= s && x - s < d)
+            })
+            .map(|(c, v)| (c.iter().zip(start).map(|(x, s)| x - s).collect(), *v))
+            .collect();
+        CooTensor { dims, entries }
+    }
+
     /// The same tensor without explicit zeros (an order-0 tensor keeps its value).
     pub fn without_zeros(&self) -> CooTensor {
         if self.dims.is_empty() {

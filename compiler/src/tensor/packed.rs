@@ -34,10 +34,11 @@ pub struct TensorArray<'a> {
 }
 
 /// The contents of a [`TensorArray`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ArrayData<'a> {
-    /// Positions or coordinates (unsigned).
-    Index(&'a [u64]),
+    /// Positions or coordinates (unsigned); owned where the hardware's layout
+    /// derives it from the stored arrays (an LZ77 level's `desc`).
+    Index(std::borrow::Cow<'a, [u64]>),
     /// Values (signed, `value_bits` wide).
     Values(&'a [i64]),
 }
@@ -147,7 +148,8 @@ impl Tensor {
     }
 
     /// Every memory array of the tensor, level by level, then the values: `B0_pos`,
-    /// `B0_crd`, `B1_pos`, ..., `B_vals`. Levels are numbered from 0 in storage
+    /// `B0_crd`, `B1_pos`, ..., `B_vals`. An LZ77 level adds `desc`, its entries'
+    /// descriptor words as the hardware reads them (`golden::descriptors`). Levels are numbered from 0 in storage
     /// order, as Custard numbers them; dense levels have no arrays.
     pub fn arrays(&self) -> Vec<TensorArray<'_>> {
         let mut out = Vec::new();
@@ -156,7 +158,15 @@ impl Tensor {
                 out.push(TensorArray {
                     name: level_array_name(&self.name, k, a.name),
                     level: Some(k),
-                    data: ArrayData::Index(&a.data),
+                    data: ArrayData::Index(std::borrow::Cow::Borrowed(&a.data)),
+                });
+            }
+            // The hardware loads an LZ77 entry's whole descriptor in one read.
+            if let Ok(desc) = crate::golden::descriptors(level) {
+                out.push(TensorArray {
+                    name: level_array_name(&self.name, k, "desc"),
+                    level: Some(k),
+                    data: ArrayData::Index(std::borrow::Cow::Owned(desc)),
                 });
             }
         }

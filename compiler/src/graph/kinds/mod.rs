@@ -31,6 +31,7 @@ mod lzdesc;
 mod lzexpand;
 mod lzload;
 mod lzmerge;
+mod lzwrite;
 mod range;
 mod reduce;
 mod repeat;
@@ -62,6 +63,7 @@ pub use lzdesc::LzDesc;
 pub use lzexpand::LzExpand;
 pub use lzload::LzLoad;
 pub use lzmerge::LzMerge;
+pub use lzwrite::LzWrite;
 pub use range::Range;
 pub use reduce::Reduce;
 pub use repeat::Repeat;
@@ -584,6 +586,8 @@ node_kinds! {
     LzExpand => lzexpand,
     /// Two LZ77 operands merged entry by entry.
     LzMerge => lzmerge,
+    /// An LZ77 output level's distances.
+    LzWrite => lzwrite,
 }
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
@@ -686,7 +690,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 30);
+        assert_eq!(DESCRIPTORS.len(), 31);
     }
 
     #[test]

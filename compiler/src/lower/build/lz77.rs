@@ -18,10 +18,16 @@
 use super::{Builder, Joined, Stream};
 use crate::cin::lattice::{Slot, Term};
 use crate::cin::{ETree, LevelScan, LowerError};
-use crate::graph::{LzDesc, LzExpand, LzLoad, LzMerge, NodeKind};
+use crate::graph::{LzDesc, LzExpand, LzLoad, LzMerge, LzWrite, NodeKind};
 use crate::tensor::level::FillRegion;
 
 impl Builder<'_> {
+    /// Whether the output's last level is LZ77.
+    fn output_to_z(&self) -> bool {
+        (self.k.output_format.levels.last())
+            .is_some_and(|l| l.format.caps().fill_region == FillRegion::Repeats)
+    }
+
     /// The level of slot `s` along `v`, if it is an LZ77 level scanned plainly.
     pub(super) fn lz_level(&self, s: Slot, v: &str) -> Option<usize> {
         let op = self.k.operands.get(s)?;
@@ -44,31 +50,32 @@ impl Builder<'_> {
             .mode_order
             .last()
             .map(|&m| &k.output_vars[m]);
-        let to_z = k
-            .output_format
-            .levels
-            .last()
-            .is_some_and(|l| l.format.caps().fill_region == FillRegion::Repeats);
+        let to_z = self.output_to_z();
         if !innermost || out_last.map(String::as_str) != Some(v) || !to_z {
             return None;
         }
         if !only_operand(&k.tree) {
             return None;
         }
-        let carriers = k.operands.len();
-        let children = match term {
-            Term::Merge { children, .. } => children.as_slice(),
-            t => std::slice::from_ref(t),
-        };
         let mut scans = Vec::new();
-        for c in children {
-            match c {
-                Term::Scan(s) if self.lz_level(*s, v).is_some() => scans.push(*s),
-                Term::Present(p) if *p >= carriers => {}
-                _ => return None,
-            }
-        }
+        self.lz_scans(term, v, &mut scans)?;
         (matches!(scans.len(), 1 | 2) && scans.len() == k.operands.len()).then_some(scans)
+    }
+
+    /// The LZ77 scans of `term` along `v` into `scans`, if it merges only them
+    /// and carriers' full ranges (which the entries cover).
+    fn lz_scans(&self, term: &Term, v: &str, scans: &mut Vec<Slot>) -> Option<()> {
+        match term {
+            Term::Scan(s) if self.lz_level(*s, v).is_some() => scans.push(*s),
+            Term::Present(p) if *p >= self.k.operands.len() => {}
+            Term::Merge { children, .. } => {
+                for c in children {
+                    self.lz_scans(c, v, scans)?;
+                }
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     /// The iteration of `v` over the kept entries of `slots`: one way's
@@ -158,16 +165,27 @@ impl Builder<'_> {
         (node, "val_out".into())
     }
 
+    /// The `rep` writer of an output `z` last level, from the values.
+    pub(super) fn write_lz_distances(&mut self, path: &[String], vals: &Stream) {
+        let k = self.k;
+        let to_z = self.output_to_z();
+        if !to_z || path.is_empty() {
+            return;
+        }
+        let (tensor, level) = (k.output.clone(), path.len() - 1);
+        let node = self.add(
+            format!("{tensor}{level}_rep_write"),
+            NodeKind::LzWrite(LzWrite { tensor, level }),
+        );
+        self.connect(vals, node, "val_in");
+    }
+
     /// An output `z` last level over `v` takes entries as they come, or points
     /// that cover the dimension (each a literal); refuse points that may not.
     pub(super) fn check_lz_output(&self, v: &str) -> Result<(), LowerError> {
         let k = self.k;
         let lvl = k.output_format.levels.len().saturating_sub(1);
-        let to_z = k
-            .output_format
-            .levels
-            .last()
-            .is_some_and(|l| l.format.caps().fill_region == FillRegion::Repeats);
+        let to_z = self.output_to_z();
         if !to_z || self.lz_entries_at == Some(v.to_string()) {
             return Ok(());
         }

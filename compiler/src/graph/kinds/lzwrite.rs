@@ -1,0 +1,66 @@
+//! `lzwrite`: an LZ77 output level's distances (seed 000).
+
+use serde::{Deserialize, Serialize};
+
+use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use crate::golden;
+use crate::graph::StreamKind::Val;
+
+pub const DESCRIPTOR: Descriptor = Descriptor {
+    name: "lzwrite",
+    dot: &["lzwrite"],
+    summary: "writes an LZ77 level's distances from the value stream: 0 per literal, d per R_d",
+};
+
+/// Writes the `rep` array of `tensor`'s LZ77 level `level` (its last) from the
+/// value stream: a word per entry, 0 for a literal and `d` for `R_d`. The
+/// level's writer stores the entries' starts, the values writer the literals.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LzWrite {
+    pub tensor: String,
+    pub level: usize,
+}
+
+impl Primitive for LzWrite {
+    fn descriptor(&self) -> &'static Descriptor {
+        &DESCRIPTOR
+    }
+
+    fn inputs(&self) -> Vec<PortSpec> {
+        vec![PortSpec::new(Role::ValIn, Val)]
+    }
+
+    fn outputs(&self) -> Vec<PortSpec> {
+        vec![]
+    }
+
+    fn describe(&self, _info: &GraphInfo) -> String {
+        format!(
+            "writes the distances of {}'s LZ77 level {}",
+            self.tensor, self.level
+        )
+    }
+
+    fn base_name(&self, _id: &str) -> String {
+        format!("{}{}_rep_write", self.tensor, self.level)
+    }
+
+    fn dot(&self, _info: &GraphInfo) -> Dot {
+        Dot::new(
+            format!("LZ77 Write: {}{}", self.tensor, self.level),
+            "green3",
+        )
+        .attr("tensor", &self.tensor)
+        .attr("level", self.level)
+        .attr("sink", true)
+    }
+
+    /// The executor reads the output's entries from the value stream itself
+    /// (`exec::assemble_fills`); this checks that the stream is one an LZ77
+    /// level can hold.
+    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
+        let vals = m.input(&Port::new(Role::ValIn))?;
+        golden::lzwrite(vals, m.value_bits()).map_err(model)?;
+        Ok(())
+    }
+}
