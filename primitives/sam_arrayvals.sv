@@ -209,8 +209,11 @@ module sam_arrayvals #(
                     in_addr, 2 ** AddrWidth);
       end
       if (in_kind == sam_pkg::TokStop) begin
-        StopFitsVal_M: assert (in_payload < sam_pkg::empty_payload(ValWidth))
-        else $error("sam_arrayvals: stop S%0d does not fit a %0d-bit value token",
+        StopFitsVal_M: assert (in_is_rep
+                               ? in_payload - sam_pkg::repeat_base(RefWidth)
+                                 + sam_pkg::repeat_base(ValWidth) < sam_pkg::empty_payload(ValWidth)
+                               : in_payload < sam_pkg::repeat_base(ValWidth))
+        else $error("sam_arrayvals: control %h does not fit a %0d-bit value token",
                     in_payload, ValWidth);
       end
     end

@@ -339,11 +339,12 @@ module sam_concat #(
                         k, c_lvl_q, fiber_lvl_q);
           end
           if (Last && cv_q && stop_q) begin
-            CrdStopRaisable_M: assert (c_lvl_q + 64'd1 < sam_pkg::empty_payload(CrdWidth))
+            // Raised, a stop stays below the repeats' payloads.
+            CrdStopRaisable_M: assert (c_lvl_q + 64'd1 < sam_pkg::repeat_base(CrdWidth))
             else $error("sam_concat: last way's crd S%0d is too deep to raise", c_lvl_q);
           end
           if (Last && vv_q && v_kind_q == sam_pkg::TokStop) begin
-            ValStopRaisable_M: assert (v_lvl_q + 64'd1 < sam_pkg::empty_payload(ValWidth))
+            ValStopRaisable_M: assert (v_lvl_q + 64'd1 < sam_pkg::repeat_base(ValWidth))
             else $error("sam_concat: last way's val S%0d is too deep to raise", v_lvl_q);
           end
         end

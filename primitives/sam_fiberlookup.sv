@@ -1003,7 +1003,8 @@ module sam_fiberlookup #(
         else $error("sam_fiberlookup: root mode takes no references");
       end
       if (in_valid && in_kind == sam_pkg::TokStop) begin
-        StopRaisable_M: assert (64'(in_ref) + 64'd1 < (64'd1 << LvlWidth) - 64'd2)
+        // Raised, a stop stays below the repeats' payloads at both widths.
+        StopRaisable_M: assert (64'(in_ref) + 64'd1 < sam_pkg::repeat_base(LvlWidth))
         else $error("sam_fiberlookup: stop %0d in has no room one level up",
                     in_ref);
       end

@@ -71,7 +71,7 @@ fn broken_contracts_are_reported_by_the_rtl_assertions() {
             "1 S0 2 S0 D",
         ),
         ("crd/val", "1 S0 D", "S0 S0 D", "1 S0 D", "1 S0 D"),
-        ("too deep", "S13 D", "S13 D", "S13 D", "S13 D"),
+        ("too deep", "S7 D", "S7 D", "S7 D", "S7 D"),
     ];
     for (what, c0, v0, c1, v1) in cases {
         let inputs: Vec<_> = [c0, v0, c1, v1]
