@@ -59,6 +59,29 @@ impl ArrayVals {
     }
 }
 
+/// A random load case's array length (one word, the whole array, or up to 24)
+/// and reference stream shape, its empty fibers drawn from `empty`.
+fn random_load(rng: &mut ChaCha8Rng, cap: u64, empty: [f64; 3]) -> (u64, StreamShape) {
+    let len = match rng.gen_range(0..6) {
+        0 => 1,
+        1 => cap,
+        _ => rng.gen_range(1..=cap.min(24)),
+    };
+    let shape = StreamShape {
+        max_levels: rng.gen_range(1..=3),
+        max_fiber: rng.gen_range(1..=8),
+        empty_prob: empty[rng.gen_range(0..3)],
+    };
+    (len, shape)
+}
+
+/// The shape of a long case's reference stream (throughput).
+const LONG_SHAPE: StreamShape = StreamShape {
+    max_levels: 2,
+    max_fiber: 60,
+    empty_prob: 0.05,
+};
+
 impl Testbench for ArrayVals {
     fn name(&self) -> &'static str {
         "arrayvals"
@@ -69,28 +92,13 @@ impl Testbench for ArrayVals {
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
-        let cap = self.capacity();
-        let len = match rng.gen_range(0..6) {
-            0 => 1,
-            1 => cap,
-            _ => rng.gen_range(1..=cap.min(24)),
-        };
-        let shape = StreamShape {
-            max_levels: rng.gen_range(1..=3),
-            max_fiber: rng.gen_range(1..=8),
-            empty_prob: [0.0, 0.1, 0.5][rng.gen_range(0..3)],
-        };
+        let (len, shape) = random_load(rng, self.capacity(), [0.0, 0.1, 0.5]);
         self.case(rng, len, shape)
     }
 
     fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
-        let shape = StreamShape {
-            max_levels: 2,
-            max_fiber: 60,
-            empty_prob: 0.05,
-        };
         (0..64)
-            .map(|_| self.case(rng, self.capacity(), shape))
+            .map(|_| self.case(rng, self.capacity(), LONG_SHAPE))
             .max_by_key(|c| c.streams[0].len())
             .unwrap_or_default()
     }
@@ -183,28 +191,13 @@ impl Testbench for LzLoad {
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
-        let cap = self.capacity();
-        let len = match rng.gen_range(0..6) {
-            0 => 1,
-            1 => cap,
-            _ => rng.gen_range(1..=cap.min(24)),
-        };
-        let shape = StreamShape {
-            max_levels: rng.gen_range(1..=3),
-            max_fiber: rng.gen_range(1..=8),
-            empty_prob: [0.0, 0.1, 0.3][rng.gen_range(0..3)],
-        };
+        let (len, shape) = random_load(rng, self.capacity(), [0.0, 0.1, 0.3]);
         self.case(rng, len, shape)
     }
 
     fn long_case(&self, rng: &mut ChaCha8Rng) -> Case {
-        let shape = StreamShape {
-            max_levels: 2,
-            max_fiber: 60,
-            empty_prob: 0.05,
-        };
         (0..64)
-            .map(|_| self.case(rng, self.capacity(), shape))
+            .map(|_| self.case(rng, self.capacity(), LONG_SHAPE))
             .max_by_key(|c| c.streams[0].len())
             .unwrap_or_default()
     }
