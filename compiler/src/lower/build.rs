@@ -82,9 +82,8 @@ struct Builder<'k> {
     /// run.
     run_context: bool,
     /// Slots whose references are LZ77 entry descriptors (their values load
-    /// as literals and repeats), and the variable they are kept at.
+    /// as literals and repeats).
     lz_entries: HashSet<Slot>,
-    lz_entries_at: Option<String>,
     /// Set while joining an iteration that keeps an LZ77 level's entries.
     lz_keep: bool,
 }
@@ -127,7 +126,6 @@ pub fn lower(kernel: &Kernel) -> Result<SamGraph, LowerError> {
         runs: HashSet::new(),
         run_context: false,
         lz_entries: HashSet::new(),
-        lz_entries_at: None,
         lz_keep: false,
     };
     for v in &kernel.loop_order {
@@ -1585,9 +1583,6 @@ impl Builder<'_> {
         let mut vals = vals;
         let mut crds: HashMap<String, Stream> = self.crds.clone();
         self.runs_to_output(&path, &mut crds, &mut vals)?;
-        if let Some(last) = path.last() {
-            self.check_lz_output(last)?;
-        }
         let full = |lvl: usize| k.output_format.levels[lvl].format.caps().full;
         let mut emptied = false;
         if let Some(last) = path.last() {

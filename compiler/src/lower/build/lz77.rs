@@ -12,8 +12,9 @@
 //! - **expanded** anywhere else: `lzexpand` gives every coordinate with its
 //!   literal's slot, and the values load by slot as any tensor's.
 //!
-//! An output `z` level written from points takes every coordinate as a
-//! literal, so the points must cover the dimension.
+//! An output `z` level stores every coordinate: its iteration takes the
+//! output's full range (`cin::lattice`), as a dense level's does, and each
+//! point is a literal.
 
 use super::{Builder, Joined, Stream};
 use crate::cin::lattice::{Slot, Term};
@@ -81,7 +82,6 @@ impl Builder<'_> {
     /// The iteration of `v` over the kept entries of `slots`: one way's
     /// entries, or two merged by `lzmerge` (their references are then slots).
     pub(super) fn lz_kept(&mut self, slots: &[Slot], v: &str) -> Result<Joined, LowerError> {
-        self.lz_entries_at = Some(v.to_string());
         self.lz_keep = true;
         let mut ways = Vec::new();
         for &s in slots {
@@ -178,48 +178,6 @@ impl Builder<'_> {
             NodeKind::LzWrite(LzWrite { tensor, level }),
         );
         self.connect(vals, node, "val_in");
-    }
-
-    /// An output `z` last level over `v` takes entries as they come, or points
-    /// that cover the dimension (each a literal); refuse points that may not.
-    pub(super) fn check_lz_output(&self, v: &str) -> Result<(), LowerError> {
-        let k = self.k;
-        let lvl = k.output_format.levels.len().saturating_sub(1);
-        let to_z = self.output_to_z();
-        if !to_z || self.lz_entries_at == Some(v.to_string()) {
-            return Ok(());
-        }
-        if self.terms.get(v).is_some_and(|t| self.covers_all(t, v)) {
-            return Ok(());
-        }
-        Err(LowerError::Unsupported(format!(
-            "output {} level {lvl} ({v}) is LZ77, whose entries cover every coordinate, but \
-             {v} iterates only stored points here: store {} level {lvl} `d` or `s`, or give \
-             the iteration a dense or full operand",
-            k.output, k.output
-        )))
-    }
-
-    /// Whether the iteration `term` of `v` gives every coordinate of the
-    /// extent in each fiber: dense levels, runs and LZ77 entries (expanded)
-    /// and full ranges do, a union of anything that does, an intersection of
-    /// only such.
-    fn covers_all(&self, term: &Term, v: &str) -> bool {
-        match term {
-            Term::Scan(s) => self.k.operands.get(*s).is_some_and(|op| {
-                op.path().iter().position(|x| x == v).is_some_and(|l| {
-                    let caps = op.format.levels[l].format.caps();
-                    matches!(op.level_scan(l), LevelScan::Plain { .. })
-                        && (caps.full || caps.fill_region != FillRegion::Points)
-                })
-            }),
-            Term::Present(_) => true,
-            Term::Merge {
-                intersect: true,
-                children,
-            } => children.iter().all(|c| self.covers_all(c, v)),
-            Term::Merge { children, .. } => children.iter().any(|c| self.covers_all(c, v)),
-        }
     }
 }
 
