@@ -115,7 +115,7 @@ pub fn synth(a: SynthArgs) -> Result<()> {
     let t = &a.target;
     let board = t.board();
     let hw = t.hardware();
-    let built = t.kernel.build()?;
+    let built = t.kernel.build(hw.value_bits)?;
     let g: &SamGraph = &built.graph;
     let top = generate(
         g,
@@ -244,7 +244,7 @@ pub fn run(cmd: BoardCmd) -> Result<()> {
 fn board_run(a: BoardRunArgs) -> Result<()> {
     let t = &a.target;
     let hw = t.hardware();
-    let built = t.kernel.build()?;
+    let built = t.kernel.build(hw.value_bits)?;
     let graph = &built.graph;
     let (needed, _) = graph_tensors(graph);
     let mut files = BTreeMap::new();

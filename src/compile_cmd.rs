@@ -45,7 +45,7 @@ pub fn run(a: CompileArgs) -> Result<()> {
     if a.cin {
         print!("{}", a.kernel.describe_cin()?);
     }
-    let built = a.kernel.build()?;
+    let built = a.kernel.build(a.value_bits)?;
     let g = &built.graph;
     let mut notes = Vec::new();
     let sizing = samgen_hdl::top::Sizing::uniform(

@@ -179,7 +179,14 @@ impl KernelArgs {
         Ok(kernel.describe_cin()?)
     }
 
-    pub fn build(&self) -> Result<Built> {
+    /// The kernel's graph, its constants checked against `value_bits`.
+    pub fn build(&self, value_bits: u32) -> Result<Built> {
+        let built = self.build_graph()?;
+        built.graph.check_value_bits(value_bits)?;
+        Ok(built)
+    }
+
+    fn build_graph(&self) -> Result<Built> {
         let extents = parse_dims(&self.dims)?;
         match (&self.expr, &self.graph) {
             (Some(text), _) => compile_expression(text, &self.formats, &self.schedule, &extents),

@@ -72,12 +72,29 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // `{:#}` joins the context chain on one line.
-            let line = format!("{e:#}").replace('\n', " ");
+            let line = error_line(&e);
             eprintln!("error: {line}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The error and its causes on one line, each joined by `: `. A cause whose text
+/// the message before it already ends with (a library error that prints its
+/// source inline, as thiserror's `{source}` does) is not repeated.
+fn error_line(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if line.ends_with(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line.replace('\n', " ")
 }
 
 /// clap's own messages: help and version as clap prints them; a usage error as

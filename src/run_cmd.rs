@@ -173,7 +173,7 @@ pub fn run(a: RunArgs) -> Result<()> {
     {
         bail!("--wave, --trace, --profile and --timeline need --backend rtl");
     }
-    let built = a.kernel.build()?;
+    let built = a.kernel.build(a.value_bits)?;
     let graph = built.graph;
     let asg = reference(&a, built.asg, &graph)?;
 

@@ -25,6 +25,7 @@ use super::from_expr::{convert, place_sums, reductions};
 use super::kernel::{flatten_sum, ETree, Kernel, LowerError, Operand, Workspace};
 use crate::expr::{Assignment, Precompute};
 use crate::graph::AluOp;
+use crate::tensor::level::FillRegion;
 use crate::tensor::Format;
 
 /// Most addends a workspace takes one after another (`sam_concat` has 8 ways).
@@ -335,6 +336,7 @@ impl Kernel {
         let fail = |m: String| refusal(p, m);
         let (var, ws_var) = (p.var.clone(), p.workspace_var.clone());
         self.check_workspace_vars(&var, &ws_var).map_err(fail)?;
+        self.check_points(&asg.lhs.tensor, formats).map_err(fail)?;
         let found = self.find_workspace(asg, formats, p)?;
         let mut kernel = self.clone();
         for &k in &found.matched {
@@ -384,6 +386,33 @@ impl Kernel {
         let at = pos(&var).expect("var is a loop");
         kernel.loop_order.insert(at, ws_var);
         Ok(kernel)
+    }
+
+    /// Every level of the kernel holds points: a workspace is filled and read
+    /// point by point, and would take a run's or an LZ77 entry's start for the
+    /// one point it stands for.
+    fn check_points(&self, output: &str, formats: &HashMap<String, Format>) -> Result<(), String> {
+        let tensors = self
+            .operands
+            .iter()
+            .map(|op| (op.tensor.as_str(), op.stored_format()))
+            .chain(formats.get(output).map(|f| (output, f)));
+        for (tensor, format) in tensors {
+            let fill = format
+                .levels
+                .iter()
+                .enumerate()
+                .find(|(_, l)| l.format.caps().fill_region != FillRegion::Points);
+            if let Some((level, l)) = fill {
+                return Err(format!(
+                    "{tensor} stores level {level} as {}: a workspace is filled and read point \
+                     by point, and would take each run or LZ77 entry for one point; store that \
+                     level `d` or `s`",
+                    l.format
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// `var` is the innermost loop and `ws_var` a new name.

@@ -214,6 +214,7 @@ pub fn execute(
     value_bits: u32,
 ) -> Result<ExecResult, ExecError> {
     graph.validate()?;
+    graph.check_value_bits(value_bits)?;
     let g = &graph.graph;
     let order = graph
         .forward_order()

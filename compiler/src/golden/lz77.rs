@@ -38,6 +38,12 @@ pub fn descriptor(lit: u64, rep: u64) -> u64 {
 }
 
 /// `(lit, rep)` of a descriptor word.
+/// How many literal slots a `value_bits`-bit descriptor word numbers: its bits
+/// above the distance (`value_bits` is the width the hardware loads it at).
+pub fn descriptor_slots(value_bits: u32) -> u64 {
+    1u64 << value_bits.saturating_sub(DESC_REP_BITS).min(63)
+}
+
 pub fn split_descriptor(desc: u64) -> (u64, u64) {
     (desc >> DESC_REP_BITS, desc & ((1 << DESC_REP_BITS) - 1))
 }

@@ -36,7 +36,8 @@ pub use fiberwrite::{
 pub use intersect::intersect;
 pub use locate::{locate, LocateMiss};
 pub use lz77::{
-    descriptor, descriptors, lzexpand, lzload, lzmerge, lzwrite, split_descriptor, DESC_REP_BITS,
+    descriptor, descriptor_slots, descriptors, lzexpand, lzload, lzmerge, lzwrite,
+    split_descriptor, DESC_REP_BITS,
 };
 pub use reduce::{reduce, reduce_drop_empty, reduce_with_outer};
 pub use repeat::repeat;

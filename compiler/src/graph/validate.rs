@@ -6,7 +6,7 @@ use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
 use super::kinds::CheckContext;
-use super::{NodeKind, SamGraph};
+use super::{AluOp, AluOperand, NodeKind, SamGraph};
 
 /// A graph that cannot be used, with the node at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -24,6 +24,38 @@ fn err(node: &str, message: impl Into<String>) -> GraphError {
 }
 
 impl SamGraph {
+    /// Check that every constant the graph computes with is a `value_bits`-bit
+    /// two's complement value. A wider constant would wrap in one backend and be
+    /// refused by another, so every backend refuses it here first.
+    pub fn check_value_bits(&self, value_bits: u32) -> Result<(), GraphError> {
+        if value_bits >= 64 {
+            return Ok(());
+        }
+        let (lo, hi) = (-(1i64 << (value_bits - 1)), (1i64 << (value_bits - 1)) - 1);
+        for n in self.graph.node_weights() {
+            let NodeKind::Alu(alu) = &n.kind else {
+                continue;
+            };
+            let (AluOperand::ConstLeft(c) | AluOperand::ConstRight(c)) = alu.operand else {
+                continue;
+            };
+            // A shift amount is a bit count, not a value.
+            if matches!(alu.op, AluOp::Shl | AluOp::Shr) {
+                continue;
+            }
+            if c < lo || c > hi {
+                return Err(err(
+                    &n.name,
+                    format!(
+                        "the constant {c} does not fit {value_bits}-bit values ({lo}..={hi}); \
+                         raise --value-bits or use a smaller constant"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Check the graph is usable: unique names, every edge between existing ports
     /// of matching kinds, every input port connected exactly once, no cycle, one
     /// connected whole, and at least one writer.

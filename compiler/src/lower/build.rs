@@ -219,6 +219,28 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
             }
         }
     }
+    // The subsection and window scanners read a level's coordinates as points:
+    // dense arithmetic or a compressed `crd` array. Runs, LZ77 entries and
+    // bitvector words hold coordinates they do not list.
+    for op in &k.operands {
+        let Some(r) = &op.reduction else {
+            continue;
+        };
+        for scan in &r.levels {
+            let (LevelScan::Subsect { level, .. } | LevelScan::Window { level, .. }) = scan else {
+                continue;
+            };
+            let format = r.stored.levels[*level].format;
+            if !matches!(format, LevelFormat::Dense | LevelFormat::Compressed) {
+                return refuse(
+                    &op.tensor,
+                    *level,
+                    format,
+                    "scan through an affine subscript",
+                );
+            }
+        }
+    }
     for (l, spec) in k.output_format.levels.iter().enumerate() {
         let caps = spec.format.caps();
         if !caps.full && !caps.append {
@@ -695,7 +717,7 @@ impl Builder<'_> {
                 }
                 self.run_context = outer;
                 if parts.iter().any(|p| p.runs) {
-                    return Ok(self.run_merge(*intersect, v, parts));
+                    return self.run_merge(*intersect, v, parts);
                 }
                 // Runs met points below: what meets here is points.
                 self.merge_points(*intersect, v, parts)
@@ -1058,16 +1080,27 @@ impl Builder<'_> {
 
     /// The run merge of `parts`: one node where their references fit its ways,
     /// else a chain of pairs, as unions chain ([`Builder::union_pair`]).
-    fn run_merge(&mut self, intersect: bool, v: &str, mut parts: Vec<Joined>) -> Joined {
+    fn run_merge(
+        &mut self,
+        intersect: bool,
+        v: &str,
+        mut parts: Vec<Joined>,
+    ) -> Result<Joined, LowerError> {
         let ways: usize = parts.iter().map(|p| p.refs.len()).sum();
         if ways <= JOINER_WAYS {
-            return self.run_merge_node(intersect, v, &parts);
+            return Ok(self.run_merge_node(intersect, v, &parts));
         }
         let mut acc = parts.remove(0);
         for p in parts {
-            acc = self.run_pair(intersect, v, acc, p);
+            // A pair of point parts is a merge of points: a run merge needs a
+            // way of runs.
+            acc = if acc.runs || p.runs {
+                self.run_pair(intersect, v, acc, p)
+            } else {
+                self.merge_points(intersect, v, vec![acc, p])?
+            };
         }
-        acc
+        Ok(acc)
     }
 
     /// The run merge of two parts within a node's ways: their first references
@@ -1422,6 +1455,14 @@ impl Builder<'_> {
                  run starts for points; sum over {v} innermost, or store {v}'s level `d`"
             )));
         }
+        if self.runs.contains(r) && !below.is_empty() {
+            return Err(LowerError::Unsupported(format!(
+                "a sum over {r}, whose coordinates are runs, above the loops {}: an \
+                 accumulator would add each run once, not once per coordinate it covers; \
+                 sum over {r} innermost, or store {r}'s level `d`",
+                below.join(",")
+            )));
+        }
         shape.remove(pos);
         let out = match below.len() {
             0 => self.reducer(r, &s, &shape, added, tail),
@@ -1583,7 +1624,12 @@ impl Builder<'_> {
         let mut vals = vals;
         let mut crds: HashMap<String, Stream> = self.crds.clone();
         self.runs_to_output(&path, &mut crds, &mut vals)?;
-        let full = |lvl: usize| k.output_format.levels[lvl].format.caps().full;
+        // A `z` output level stores every coordinate (a zero is a literal), so
+        // it takes a value at each, as a dense level does.
+        let full = |lvl: usize| {
+            let caps = k.output_format.levels[lvl].format.caps();
+            caps.full || caps.fill_region == FillRegion::Repeats
+        };
         let mut emptied = false;
         if let Some(last) = path.last() {
             // 1. The tail: last output variable, then the dropped sums, inner first.
@@ -1591,7 +1637,14 @@ impl Builder<'_> {
             // each: every reducer gives 0 for an empty fiber instead of dropping it,
             // reading the coordinates above its sum to tell a coordinate's empty
             // fiber from an empty outer fiber (the bare stop is both).
-            if full(path.len() - 1) {
+            // An `r` last level packs whatever points come into runs, zeros
+            // included: it needs no dropped fibers either.
+            let to_runs = k.output_format.levels[path.len() - 1]
+                .format
+                .caps()
+                .fill_region
+                == FillRegion::Runs;
+            if full(path.len() - 1) || to_runs {
                 for (_, n, outer) in std::mem::take(&mut self.tail) {
                     let outer =
                         outer.expect("a reducer that drops empty fibers has an outer level");

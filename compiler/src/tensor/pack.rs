@@ -91,12 +91,30 @@ impl Tensor {
                     fibers[p as usize][c[k] as usize] = *v;
                 }
                 let (arrays, literals) = lz77::pack_values(&fibers);
-                t.levels.push(Level {
+                let level = Level {
                     format: spec.format,
                     padded: spec.padded,
                     dim,
                     arrays,
-                });
+                };
+                // The hardware loads an entry's descriptor as one value-width
+                // word: a literal slot beyond its `lit` field would wrap.
+                let descs = crate::golden::descriptors(&level).unwrap_or_default();
+                if let Some(&widest) = descs.iter().max() {
+                    if value_bits < 64 && widest >> value_bits != 0 {
+                        return Err(TensorError::Level {
+                            tensor: tensor(),
+                            level: k,
+                            format: spec.format,
+                            source: LevelError::DescriptorSlots {
+                                slots: literals.len() as u64,
+                                bits: value_bits,
+                                most: crate::golden::descriptor_slots(value_bits),
+                            },
+                        });
+                    }
+                }
+                t.levels.push(level);
                 t.vals = literals;
                 return Ok(t);
             }

@@ -60,7 +60,18 @@ impl Builder<'_> {
         }
         let mut scans = Vec::new();
         self.lz_scans(term, v, &mut scans)?;
-        (matches!(scans.len(), 1 | 2) && scans.len() == k.operands.len()).then_some(scans)
+        // Entries cover a whole fiber only where the fiber is stored: a
+        // compressed level above may lack a row the output still has (the
+        // constant of `B + 1` fills it), and only points can fill it.
+        let stored_everywhere = scans.iter().all(|&s| {
+            let op = &k.operands[s];
+            let level = self.lz_level(s, v).expect("an LZ77 scan");
+            op.format.levels[..level]
+                .iter()
+                .all(|l| l.format.caps().full)
+        });
+        (matches!(scans.len(), 1 | 2) && scans.len() == k.operands.len() && stored_everywhere)
+            .then_some(scans)
     }
 
     /// The LZ77 scans of `term` along `v` into `scans`, if it merges only them

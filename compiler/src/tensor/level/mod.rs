@@ -142,9 +142,13 @@ impl LevelCaps {
     /// A coordinate's position can be found at all, without scanning the fiber:
     /// by [`locate`](LevelCaps::locate), or by a binary search of an ordered,
     /// unique fiber iterated by position (a compressed level's `crd` array).
-    /// This is what `-s locate(T)` needs of T's level.
+    /// This is what `-s locate(T)` needs of T's level. A fill-region level
+    /// (runs, LZ77 entries) is not: a binary search finds the entry that covers
+    /// a coordinate, and the value behind that entry's position is a run's or a
+    /// repeat's, not the coordinate's own.
     pub fn locatable(&self) -> bool {
-        self.locate || (self.ordered && self.unique && self.coord_pos_iter)
+        self.fill_region == FillRegion::Points
+            && (self.locate || (self.ordered && self.unique && self.coord_pos_iter))
     }
 }
 
@@ -332,6 +336,11 @@ pub enum LevelError {
         "is an LZ77 level, which holds values itself: it is packed from values, as the last level"
     )]
     ValuesNeeded,
+    #[error(
+        "holds {slots} literals, but a {bits}-bit descriptor word `lit << 11 | rep` numbers \
+         only {most} literal slots (raise --value-bits, or store the tensor in smaller pieces)"
+    )]
+    DescriptorSlots { slots: u64, bits: u32, most: u64 },
 }
 
 #[cfg(test)]
