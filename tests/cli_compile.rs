@@ -576,6 +576,69 @@ fn run_reports_a_mismatch_with_the_dense_reference() {
     assert_eq!(v["match"], false, "{v}");
 }
 
+/// An iteration space far past the dense walk's limit (70,000,000 points) is
+/// still compared, by the sparse reference: `match` is true for the kernel, and
+/// false for a graph that computes something else than the expression says.
+#[test]
+fn run_compares_a_huge_iteration_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let b = write(
+        d,
+        "b.tns",
+        "# extended FROSTT format\n1 3\n70000000\n5 3\n12345679 4\n69999999 -2\n",
+    );
+    let dv = write(
+        d,
+        "d.tns",
+        "# extended FROSTT format\n1 1\n70000000\n12345679 1\n",
+    );
+    let (ib, ic, id) = (format!("b={b}"), format!("c={b}"), format!("d={dv}"));
+    let o = s(&d.join("o"));
+    let v = ok_json(&samgen(&[
+        "run",
+        "x(i) = b(i) * c(i) * d(i)",
+        "-i",
+        &ib,
+        "-i",
+        &ic,
+        "-i",
+        &id,
+        "-o",
+        &o,
+        "--json",
+    ]));
+    assert_eq!(v["match"], true, "{v}");
+    let (dims, entries) = tns_entries(&format!("{o}/x.tns"));
+    assert_eq!(
+        (dims, entries),
+        (vec![70_000_000], vec![(vec![12_345_679], 16)])
+    );
+
+    let c = s(&d.join("c"));
+    let out = samgen(&["compile", "x(i) = b(i) * d(i)", "-o", &c]);
+    assert!(out.status.success(), "{out:?}");
+    let graph = s(&d.join("c/graph.yaml"));
+    let out = samgen(&[
+        "run",
+        "--graph",
+        &graph,
+        "--expr",
+        "x(i) = 2 * b(i) * d(i)",
+        "-i",
+        &ib,
+        "-i",
+        &id,
+        "-o",
+        &o,
+        "--json",
+    ]);
+    let e = one_error_line(&out);
+    assert!(e.contains("golden 4, dense 8"), "{e}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["match"], false, "{v}");
+}
+
 /// `samgen run --backend rtl` on the SpMV inputs (models in the default cache,
 /// shared with the other tests).
 fn run_rtl(dir: &Path, extra: &[&str]) -> Output {

@@ -1,6 +1,8 @@
-//! The dense reference evaluator: computes an assignment directly over the dense
-//! iteration space, as the oracle the golden executor and the RTL are checked
-//! against (DESIGN section 8).
+//! The reference evaluator: computes an assignment directly from its index
+//! notation, as the oracle the golden executor and the RTL are checked against
+//! (DESIGN section 8). Iteration spaces of at most [`MAX_DENSE_POINTS`] points are
+//! walked point by point (here); larger ones go to the sparse reference
+//! ([`super::sparse`]), which gives the same result from the stored entries.
 //!
 //! Semantics, per output point:
 //! - sums are placed as [`Assignment::reduction_notation`] shows;
@@ -17,14 +19,15 @@ use std::collections::HashMap;
 use super::ast::{Access, Assignment, BinOp, Expr, ExprKind, Func};
 use super::error::ValidationError;
 use super::parser::MAX_SHIFT;
+use super::sparse::{required, Required};
 use crate::tensor::coo::{element_count, fmt_dims, CooError};
 use crate::tensor::{wrap, CooTensor, MAX_VALUE_BITS};
 
-/// The most points (product of all index variables' sizes) the dense reference
-/// iterates over before refusing.
+/// The most points (product of all index variables' sizes) [`evaluate`] walks
+/// densely; larger iteration spaces are evaluated from the stored entries.
 pub const MAX_DENSE_POINTS: u64 = 1 << 26;
 
-/// Why the dense reference cannot evaluate an assignment.
+/// Why the reference cannot evaluate an assignment.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EvalError {
     #[error("{0}")]
@@ -55,18 +58,6 @@ pub enum EvalError {
         size: u64,
     },
     #[error(
-        "iteration space {} has {} points, more than the dense reference's limit of \
-         {MAX_DENSE_POINTS}",
-        fmt_sizes(.sizes),
-        .points.map_or("too many".to_string(), |p| p.to_string())
-    )]
-    TooLarge {
-        /// Each index variable with its size, free variables first.
-        sizes: Vec<(String, u64)>,
-        /// The product of the sizes, when it fits in `u64`.
-        points: Option<u64>,
-    },
-    #[error(
         "tensor {tensor} mode {mode}: the window of `{subscript}` ({window} coordinates from \
          the other variables' extents) is larger than the dimension {dim}, so {var} has no \
          offset"
@@ -92,16 +83,8 @@ pub enum EvalError {
     },
 }
 
-fn fmt_sizes(sizes: &[(String, u64)]) -> String {
-    sizes
-        .iter()
-        .map(|(v, n)| format!("{v}={n}"))
-        .collect::<Vec<_>>()
-        .join(" x ")
-}
-
-/// A lowered expression over variable ids and dense input arrays.
-enum Node {
+/// A lowered expression over variable ids and the inputs' storage.
+pub(super) enum Node {
     Const(i64),
     Load {
         input: usize,
@@ -114,21 +97,30 @@ enum Node {
     /// `<<` / `>>` by a constant amount (never wrapped to the value width).
     Shift(BinOp, Box<Node>, u32),
     Call(Func, Box<Node>, Box<Node>),
-    Sum(Vec<usize>, Box<Node>),
+    Sum(SumNode),
+}
+
+/// `sum(vars, body)`.
+pub(super) struct SumNode {
+    pub(super) vars: Vec<usize>,
+    pub(super) body: Box<Node>,
+    /// The loads of `body` whose zero makes `body` zero ([`required`]), where the
+    /// sparse reference looks for the coordinates worth visiting.
+    pub(super) required: Vec<Required>,
 }
 
 /// A mode's subscript over variable ids: `sum(coef * var) + constant`, and the
 /// mode's dimension (a subscript outside `0 .. dim` reads zero: padding).
-#[derive(Clone)]
-struct Subscript {
-    terms: Vec<(usize, i64)>,
-    constant: i64,
-    dim: u64,
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct Subscript {
+    pub(super) terms: Vec<(usize, i64)>,
+    pub(super) constant: i64,
+    pub(super) dim: u64,
 }
 
 impl Subscript {
     /// The coordinate at `env`, when it is inside the mode.
-    fn at(&self, env: &[u64]) -> Option<u64> {
+    pub(super) fn at(&self, env: &[u64]) -> Option<u64> {
         let x = self
             .terms
             .iter()
@@ -150,16 +142,21 @@ enum Storage {
 /// inputs' sizes.
 const DENSE_INPUT_ELEMENTS: u64 = 1 << 20;
 
-struct Ctx<'a> {
+/// An assignment ready to evaluate: variables numbered and sized, inputs checked
+/// and stored.
+pub(super) struct Ctx<'a> {
     rhs: &'a Expr,
     var_names: Vec<&'a str>,
     inputs: Vec<Storage>,
-    sizes: Vec<u64>,
+    /// The inputs as given (their entries in coordinate order).
+    pub(super) tensors: Vec<&'a CooTensor>,
+    pub(super) sizes: Vec<u64>,
     var_ids: HashMap<&'a str, usize>,
     input_ids: HashMap<&'a str, usize>,
     input_dims: Vec<Vec<u64>>,
-    free: Vec<usize>,
-    bits: u32,
+    /// The output's variables, in output mode order.
+    pub(super) free: Vec<usize>,
+    pub(super) bits: u32,
 }
 
 /// Evaluates `asg` over dense arrays built from `inputs` (keyed by tensor name;
@@ -169,11 +166,68 @@ struct Ctx<'a> {
 /// agree. The assignment must pass [`Assignment::validate`] and
 /// [`Assignment::check_affine`]. Input values are wrapped to `value_bits` when
 /// read (readers already reject values that do not fit).
+///
+/// Iteration spaces of at most [`MAX_DENSE_POINTS`] points are walked point by
+/// point; larger ones are evaluated by [`evaluate_sparse`], in time and memory
+/// that follow the stored entries rather than the dimensions.
 pub fn evaluate(
     asg: &Assignment,
     inputs: &HashMap<String, CooTensor>,
     value_bits: u32,
 ) -> Result<CooTensor, EvalError> {
+    let (ctx, root) = prepare(asg, inputs, value_bits)?;
+    let points = ctx
+        .sizes
+        .iter()
+        .try_fold(1u64, |acc, &n| acc.checked_mul(n));
+    if points.is_none_or(|p| p > MAX_DENSE_POINTS) {
+        return Ok(super::sparse::run(&ctx, &root));
+    }
+    Ok(run(&ctx, &root))
+}
+
+/// Evaluates the lowered `root` of `ctx` at every point of the output.
+pub(super) fn run(ctx: &Ctx, root: &Node) -> CooTensor {
+    let out_dims: Vec<u64> = ctx.free.iter().map(|&v| ctx.sizes[v]).collect();
+    let mut env = vec![0u64; ctx.sizes.len()];
+    let mut entries = Vec::new();
+    if out_dims.contains(&0) {
+        return CooTensor::zeros(out_dims);
+    }
+    loop {
+        let v = ctx.eval(root, &mut env, &mut DenseSums);
+        if v != 0 || out_dims.is_empty() {
+            entries.push((ctx.free.iter().map(|&f| env[f]).collect(), v));
+        }
+        if !advance(&mut env, &ctx.free, &ctx.sizes) {
+            break;
+        }
+    }
+    // Row-major iteration over the free variables yields sorted, unique entries.
+    CooTensor {
+        dims: out_dims,
+        entries,
+    }
+}
+
+/// [`evaluate`] by the sparse reference whatever the size of the iteration space
+/// (the same result; see [`super::sparse`] for how).
+pub fn evaluate_sparse(
+    asg: &Assignment,
+    inputs: &HashMap<String, CooTensor>,
+    value_bits: u32,
+) -> Result<CooTensor, EvalError> {
+    let (ctx, root) = prepare(asg, inputs, value_bits)?;
+    Ok(super::sparse::run(&ctx, &root))
+}
+
+/// Checks `asg` against `inputs`, sizes its variables, stores the inputs and
+/// lowers the right-hand side.
+pub(super) fn prepare<'a>(
+    asg: &'a Assignment,
+    inputs: &'a HashMap<String, CooTensor>,
+    value_bits: u32,
+) -> Result<(Ctx<'a>, Node), EvalError> {
     asg.validate().map_err(EvalError::Invalid)?;
     asg.check_affine().map_err(EvalError::Invalid)?;
     if !(1..=MAX_VALUE_BITS).contains(&value_bits) {
@@ -245,14 +299,6 @@ pub fn evaluate(
         .zip(&vars)
         .map(|(s, v)| s.ok_or_else(|| EvalError::UnsizedIndex { var: v.to_string() }))
         .collect::<Result<_, _>>()?;
-    let points = sizes.iter().try_fold(1u64, |acc, &n| acc.checked_mul(n));
-    if points.is_none_or(|p| p > MAX_DENSE_POINTS) {
-        return Err(EvalError::TooLarge {
-            sizes: vars.iter().map(|v| v.to_string()).zip(sizes).collect(),
-            points,
-        });
-    }
-
     let mut dense = Vec::new();
     let mut input_dims = Vec::new();
     for (name, t) in &tensors {
@@ -283,6 +329,7 @@ pub fn evaluate(
         rhs: &asg.rhs,
         var_names,
         inputs: dense,
+        tensors: tensors.iter().map(|(_, t)| *t).collect(),
         sizes,
         var_ids,
         input_ids,
@@ -292,27 +339,7 @@ pub fn evaluate(
     };
     let (body, open) = ctx.lower(&asg.rhs);
     let root = close(body, open);
-
-    let out_dims: Vec<u64> = ctx.free.iter().map(|&v| ctx.sizes[v]).collect();
-    let mut env = vec![0u64; ctx.sizes.len()];
-    let mut entries = Vec::new();
-    if out_dims.contains(&0) {
-        return Ok(CooTensor::zeros(out_dims));
-    }
-    loop {
-        let v = ctx.eval(&root, &mut env);
-        if v != 0 || out_dims.is_empty() {
-            entries.push((ctx.free.iter().map(|&f| env[f]).collect(), v));
-        }
-        if !advance(&mut env, &ctx.free, &ctx.sizes) {
-            break;
-        }
-    }
-    // Row-major iteration over the free variables yields sorted, unique entries.
-    Ok(CooTensor {
-        dims: out_dims,
-        entries,
-    })
+    Ok((ctx, root))
 }
 
 /// Sizes the variables that only affine subscripts give (a reduced variable of a
@@ -380,11 +407,16 @@ fn advance(env: &mut [u64], vars: &[usize], sizes: &[u64]) -> bool {
     false
 }
 
-fn close(node: Node, open: Vec<usize>) -> Node {
+/// `node` summed over `open` (itself when `open` is empty).
+pub(super) fn close(node: Node, open: Vec<usize>) -> Node {
     if open.is_empty() {
         node
     } else {
-        Node::Sum(open, Box::new(node))
+        Node::Sum(SumNode {
+            vars: open,
+            required: required(&node),
+            body: Box::new(node),
+        })
     }
 }
 
@@ -399,7 +431,7 @@ fn merge(mut a: Vec<usize>, b: Vec<usize>) -> Vec<usize> {
 
 impl Ctx<'_> {
     /// The node for `e` and its open reduction variables (summed further out).
-    fn lower(&self, e: &Expr) -> (Node, Vec<usize>) {
+    pub(super) fn lower(&self, e: &Expr) -> (Node, Vec<usize>) {
         match &e.kind {
             ExprKind::Const(c) => (Node::Const(wrap(*c, self.bits)), Vec::new()),
             ExprKind::Access(a) => self.load(a),
@@ -493,7 +525,8 @@ impl Ctx<'_> {
         (Node::Load { input, modes }, open)
     }
 
-    fn eval(&self, node: &Node, env: &mut [u64]) -> i64 {
+    /// The value of `node` at the point `env`, with `sums` computing each sum.
+    pub(super) fn eval(&self, node: &Node, env: &mut [u64], sums: &mut impl Sums) -> i64 {
         let w = |v: i64| wrap(v, self.bits);
         match node {
             Node::Const(c) => *c,
@@ -519,11 +552,11 @@ impl Ctx<'_> {
                         .map_or(0, |k| entries[k].1),
                 }
             }
-            Node::Neg(a) => w(self.eval(a, env).wrapping_neg()),
-            Node::Not(a) => i64::from(self.eval(a, env) == 0),
+            Node::Neg(a) => w(self.eval(a, env, sums).wrapping_neg()),
+            Node::Not(a) => i64::from(self.eval(a, env, sums) == 0),
             Node::Bin(op, a, b) => {
-                let x = self.eval(a, env);
-                let y = self.eval(b, env);
+                let x = self.eval(a, env, sums);
+                let y = self.eval(b, env, sums);
                 w(match op {
                     BinOp::Add => x.wrapping_add(y),
                     BinOp::Sub => x.wrapping_sub(y),
@@ -535,43 +568,57 @@ impl Ctx<'_> {
                 })
             }
             Node::Shift(op, a, amount) => {
-                let x = self.eval(a, env);
+                let x = self.eval(a, env, sums);
                 match op {
                     BinOp::Shl => w(x << amount),
                     _ => x >> amount,
                 }
             }
             Node::Call(func, a, b) => {
-                let x = self.eval(a, env);
-                let y = self.eval(b, env);
+                let x = self.eval(a, env, sums);
+                let y = self.eval(b, env, sums);
                 match func {
                     Func::Min => x.min(y),
                     Func::Max => x.max(y),
                 }
             }
-            Node::Sum(vars, body) => {
-                if vars.iter().any(|&v| self.sizes[v] == 0) {
-                    return 0;
-                }
-                // A sum may sit inside another over the same variable
-                // (`sum(j, B(i,j) * (sum(j, c(j)) + d(i)))`): keep the outer
-                // loop's position.
-                let saved: Vec<u64> = vars.iter().map(|&v| env[v]).collect();
-                for &v in vars {
-                    env[v] = 0;
-                }
-                let mut acc = 0i64;
-                loop {
-                    acc = w(acc.wrapping_add(self.eval(body, env)));
-                    if !advance(env, vars, &self.sizes) {
-                        break;
-                    }
-                }
-                for (&v, x) in vars.iter().zip(saved) {
-                    env[v] = x;
-                }
-                acc
+            Node::Sum(sum) => sums.sum(self, sum, env),
+        }
+    }
+}
+
+/// How [`Ctx::eval`] computes a sum: the dense reference visits every point, the
+/// sparse one only those that can be nonzero.
+pub(super) trait Sums {
+    fn sum(&mut self, ctx: &Ctx, sum: &SumNode, env: &mut [u64]) -> i64;
+}
+
+/// Sums over every point of the summed variables.
+struct DenseSums;
+
+impl Sums for DenseSums {
+    fn sum(&mut self, ctx: &Ctx, sum: &SumNode, env: &mut [u64]) -> i64 {
+        let SumNode { vars, body, .. } = sum;
+        if vars.iter().any(|&v| ctx.sizes[v] == 0) {
+            return 0;
+        }
+        // A sum may sit inside another over the same variable
+        // (`sum(j, B(i,j) * (sum(j, c(j)) + d(i)))`): keep the outer loop's
+        // position.
+        let saved: Vec<u64> = vars.iter().map(|&v| env[v]).collect();
+        for &v in vars {
+            env[v] = 0;
+        }
+        let mut acc = 0i64;
+        loop {
+            acc = wrap(acc.wrapping_add(ctx.eval(body, env, self)), ctx.bits);
+            if !advance(env, vars, &ctx.sizes) {
+                break;
             }
         }
+        for (&v, x) in vars.iter().zip(saved) {
+            env[v] = x;
+        }
+        acc
     }
 }

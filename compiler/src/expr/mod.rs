@@ -1,5 +1,6 @@
 //! The front end: TACO index notation, command-line format and schedule
-//! arguments, and the dense reference evaluator.
+//! arguments, and the reference evaluator (dense for small iteration spaces,
+//! sparse past them).
 //!
 //! # Expressions
 //! `X(i,j) = B(i,k) * C(k,j)`: the left-hand side's variables are free, every
@@ -33,10 +34,11 @@ mod error;
 mod lexer;
 mod parser;
 mod schedule;
+mod sparse;
 mod validate;
 
 pub use ast::{Access, Assignment, BinOp, Expr, ExprKind, Func, IndexExpr, Span};
-pub use dense::{evaluate, EvalError, MAX_DENSE_POINTS};
+pub use dense::{evaluate, evaluate_sparse, EvalError, MAX_DENSE_POINTS};
 pub use error::{ExprError, ExtentError, ParseError, ValidationError};
 pub use parser::{parse_expr, parse_unchecked, MAX_SHIFT};
 pub use schedule::{

@@ -34,7 +34,7 @@ pub enum Outcome {
     /// not), `BadLoopOrder`, `FormatArity`, or `Unsupported: <first words of the
     /// message, names and numbers replaced>`.
     Refused { category: String, message: String },
-    /// The dense reference (or packing the inputs) could not handle it.
+    /// The reference rejected the draw's inputs, or packing them failed.
     Skipped(String),
 }
 
@@ -284,8 +284,8 @@ pub fn check(draw: &Draw) -> Outcome {
     };
     let inputs = draw.input_map();
     let dense = match guarded(|| evaluate(&draw.asg, &inputs, BITS)) {
-        Err(p) => return wrong("panic", format!("the dense reference panicked: {p}")),
-        Ok(Err(e)) => return Outcome::Skipped(format!("dense reference: {e}")),
+        Err(p) => return wrong("panic", format!("the reference panicked: {p}")),
+        Ok(Err(e)) => return Outcome::Skipped(format!("reference: {e}")),
         Ok(Ok(d)) => d,
     };
     let packed = match pack_inputs(&inputs, &draw.format_map(), BITS) {
