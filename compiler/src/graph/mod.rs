@@ -140,18 +140,60 @@ impl SamGraph {
     }
 
     /// Whether the compressed writer of `tensor`'s `level` writes a `pos` entry
-    /// for every fiber, empty ones included: when the level above is dense, which
-    /// keeps every coordinate (CSR's empty rows). Below a compressed level (and at
-    /// the root) it writes entries for non-empty fibers only, and the lowering
-    /// drops the outer coordinates of fibers that can be empty (`crddrop`).
+    /// for every fiber, empty ones included. A coordinate dropper (`crddrop`)
+    /// removes outer coordinates whose fiber is empty but passes the inner
+    /// stream unchanged, so where the level above's coordinates come through one,
+    /// the writer skips empty fibers; at the root, and where the level above
+    /// writes every coordinate it is given (a dense level, or a stream no
+    /// dropper thinned, as in Custard's graphs), it writes every fiber.
     pub fn writes_every_fiber(&self, tensor: &str, level: usize) -> bool {
-        level > 0
-            && self
-                .info
-                .formats
-                .get(tensor)
-                .and_then(|f| f.levels.get(level - 1).map(|l| l.format.caps().full))
-                .unwrap_or(false)
+        if level == 0 {
+            return false;
+        }
+        let above_full = self
+            .info
+            .formats
+            .get(tensor)
+            .and_then(|f| f.levels.get(level - 1).map(|l| l.format.caps().full))
+            .unwrap_or(false);
+        if above_full {
+            return true;
+        }
+        let writer = self.graph.node_indices().find(|&i| {
+            matches!(&self.graph[i].kind,
+                NodeKind::FiberWrite(w) if w.tensor == tensor && w.level == level - 1)
+        });
+        match writer {
+            Some(w) => !self.dropped(w, "crd_in"),
+            None => false,
+        }
+    }
+
+    /// Whether the stream into `node`'s `port` left a coordinate dropper's
+    /// outer output, through broadcasts and droppers' inner pass-throughs.
+    fn dropped(&self, node: NodeIndex, port: &str) -> bool {
+        use petgraph::visit::EdgeRef;
+        let (mut node, mut port) = (node, port.to_string());
+        loop {
+            let Some(e) = self
+                .graph
+                .edges_directed(node, petgraph::Direction::Incoming)
+                .find(|e| e.weight().to_port == port)
+            else {
+                return false;
+            };
+            let from = e.weight().from_port.clone();
+            node = e.source();
+            port = match (&self.graph[node].kind, from.as_str()) {
+                (NodeKind::CrdDrop(_), "outer_out") => return true,
+                (NodeKind::CrdDrop(_), "inner_out") => "inner_in".to_string(),
+                (NodeKind::Broadcast(_), _) => match self.graph[node].kind.inputs().first() {
+                    Some(p) => p.name(),
+                    None => return false,
+                },
+                _ => return false,
+            };
+        }
     }
 
     /// Node counts by type name (what `samgen compile --json` reports).
