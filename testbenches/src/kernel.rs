@@ -605,7 +605,7 @@ fn check_extents(
                 let cap = if k + 1 == indices.len() { inner } else { outer };
                 if dim > cap {
                     return Err(CosimError::Mismatch(format!(
-                        "node `{}`: index {index} has extent {dim} but the workspace holds {room}",
+                        "node `{}`: index {index} has extent {dim} but the workspace holds {cap}",
                         n.name
                     )));
                 }
