@@ -55,6 +55,7 @@
 //             CrdWidth   payload width of the coordinate channels, 1..63
 //             ValWidth   payload width of the value channels, 1..63
 //             DimInner   capacity of j: a power of two, 2..2^min(CrdWidth, 20)
+//                        (order 1: 4 at least, see WordWidth)
 //             DimOuter   capacity of i (order 2 only; else ignored): a power of two,
 //                        2..2^min(CrdWidth, 20); Rows*DimInner <= 2^20
 //             WordWidth  bitmap word: a power of two, 2..64, <= DimInner, and

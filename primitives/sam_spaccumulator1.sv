@@ -11,7 +11,7 @@
 //             ValWidth   payload width of the values, 1..63
 //             Dim        workspace capacity: coordinates are 0..Dim-1 (a larger one
 //                        is a protocol error, asserted); a power of two,
-//                        2..2^min(CrdWidth, 20)
+//                        4..2^min(CrdWidth, 20) (two bitmap words of 2 bits)
 //             WordWidth  occupancy bitmap word: a power of two, 2..64, <= Dim/2;
 //                        Dim/WordWidth (the summary bitmap) <= 64 for Fmax
 // Ports:      clk_i, rst_ni                     clock, asynchronous active-low reset

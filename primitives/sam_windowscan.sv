@@ -118,6 +118,9 @@ module sam_windowscan #(
   assign w_lo   = win_tok_i[2*PosBits-1:PosBits];
   assign w_hi   = win_tok_i[PosBits-1:0];
   assign w_base = win_tok_i[WinWidth-1:2*PosBits];
+  sam_pkg::tok_kind_e win_kind;
+  assign win_kind = sam_pkg::tok_kind(win_tok_i[WinWidth], 64'(win_tok_i[WinWidth-1:0]),
+                                      WinWidth);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -128,8 +131,7 @@ module sam_windowscan #(
       in_desc  <= '0;
     end else if (win_ready_o) begin
       in_valid      <= win_valid_i;
-      in_kind       <= sam_pkg::tok_kind(win_tok_i[WinWidth], 64'(win_tok_i[WinWidth-1:0]),
-                                         WinWidth);
+      in_kind       <= win_kind;
       in_up         <= LvlWidth'(win_tok_i[WinWidth-1:0]) + LvlWidth'(1);
       in_up_ok      <= 64'(win_tok_i[WinWidth-1:0]) + 64'd1 < (64'd1 << LvlWidth) - 64'd2;
       in_desc.pos   <= RefWidth'(w_lo);
@@ -311,7 +313,10 @@ module sam_windowscan #(
     if (rst_ni) begin
       assert (32'(credit.used_q[0]) == 32'(s1_valid_q) + 32'(s2_valid_q) + crd_buffer.f_count);
       assert (32'(credit.used_q[1]) == 32'(s1_valid_q) + 32'(s2_valid_q) + ref_buffer.f_count);
-      // A window in the queue has elements exactly when its length is not 0.
+      // A window in the input stage or the queue has elements exactly when its length
+      // is not 0.
+      if (in_valid && in_kind == sam_pkg::TokData)
+        assert (in_desc.more == (in_desc.left != '0));
       if (slot_valid_q) assert (slot_q.more == (slot_q.left != '0));
       if (next_valid_q) assert (next_q.more == (next_q.left != '0));
       if (hold_valid_q) assert (hold_q.more == (hold_q.left != '0));
@@ -335,10 +340,10 @@ module sam_windowscan #(
         StopRaisable_M: assert (in_up_ok)
         else $error("sam_windowscan: a stop in has no room one level up");
       end
-      if (in_valid && in_kind == sam_pkg::TokData) begin
-        // A tight window lies in the positions (lo <= hi below 2**RefWidth).
-        WindowOrdered_M: assert (64'(in_desc.pos) + 64'(in_desc.left) < (64'd1 << RefWidth) &&
-                                 (in_desc.more == (in_desc.left != '0)))
+      if (win_valid_i && win_ready_o && win_kind == sam_pkg::TokData) begin
+        // A tight window lies in the positions (lo <= hi below 2**RefWidth), checked on
+        // the descriptor's fields before the input stage cuts them to RefWidth bits.
+        WindowOrdered_M: assert (w_lo <= w_hi && 64'(w_hi) < (64'd1 << RefWidth))
         else $error("sam_windowscan: window with hi below lo or beyond the positions");
       end
       if (Compressed && scan_data) begin

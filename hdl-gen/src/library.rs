@@ -1947,6 +1947,18 @@ pub struct SpaccDims {
 }
 
 impl SpaccDims {
+    /// The smallest capacities that hold extents `outer` (i, order 2) and `inner`
+    /// (j): each rounded up to a power of two, at least 2, and order 1's at
+    /// least 4, since its occupancy bitmap needs two words of at least two bits
+    /// (`WordWidth` in 2..Dim/2).
+    pub fn for_extents(order: u32, outer: u64, inner: u64) -> (u64, u64) {
+        let least = if order == 1 { 4 } else { 2 };
+        (
+            outer.max(2).next_power_of_two(),
+            inner.max(least).next_power_of_two(),
+        )
+    }
+
     /// The defaults: 256 coordinates for order 1, 16 x 16 for order 2.
     pub fn default_for(order: u32) -> Self {
         if order == 1 {
@@ -1992,6 +2004,10 @@ pub fn spaccumulator(
     assert!(
         entries <= 1 << 20,
         "sam_spaccumulator: {entries} entries is more than 2^20"
+    );
+    assert!(
+        entries >= 4,
+        "sam_spaccumulator: {entries} entries leave no two bitmap words of two bits"
     );
     let word = 16.min(dims.inner).min((entries / 2) as u32);
     let mut params = vec![

@@ -20,7 +20,7 @@ use crate::library::{
     self, AluOperandMode, CrdDropMode, FiberWriteMode, LocateLevel, LocateMissMode,
     PrimitiveConfig, ReduceMode, RunPackFrom, ScanArrays, ScanFormat, SpaccDims, REPSIG_WIDTH,
 };
-use crate::top::{RegionRole, Sizing, TopError, TopOptions};
+use crate::top::{fits_bits, RegionRole, Sizing, TopError, TopOptions};
 
 /// Address bits for `words` words (at least 1).
 fn addr_bits(words: u64) -> u32 {
@@ -102,7 +102,7 @@ pub(crate) fn port_width(
 }
 
 fn check_fits(what: String, value: u64, bits: u32, kind: &'static str) -> Result<(), TopError> {
-    if bits < 64 && value > (1u64 << bits) {
+    if !fits_bits(value, bits) {
         return Err(TopError::TooWide {
             what,
             value,
@@ -169,7 +169,7 @@ impl Cx<'_> {
     /// Side port `side` holds input array `array`, addressed by references.
     fn input(&mut self, side: &str, array: String) -> Result<u32, TopError> {
         check_fits(
-            array.clone(),
+            format!("the word count of {array}"),
             self.s.words(self.name, &array)?,
             self.o.ref_width,
             "ref",
@@ -704,15 +704,23 @@ fn reduce(cx: &Cx, k: &Reduce) -> Config {
 
 /// The accumulator, its workspace sized by the accumulated indices' extents.
 fn spaccumulator(cx: &Cx, k: &SpAccumulator) -> Result<Config, TopError> {
-    let cap = |index: &String| -> Result<u32, TopError> {
-        let d = cx.s.dim(cx.name, index)?.max(2).next_power_of_two();
+    let cap = |index: &String, inner: bool| -> Result<u32, TopError> {
+        let d = cx.s.dim(cx.name, index)?;
+        let (outer_cap, inner_cap) = SpaccDims::for_extents(k.order as u32, d, d);
+        let d = if inner { inner_cap } else { outer_cap };
+        if !fits_bits(d - 1, cx.o.crd_width) {
+            return Err(cx.fail(format!(
+                "a workspace of {d} coordinates over index {index} needs {}-bit coordinates",
+                d.trailing_zeros()
+            )));
+        }
         u32::try_from(d).map_err(|_| cx.fail(format!("index {index} is too large")))
     };
     let (dims, ports) = match (k.order, k.indices.as_slice()) {
         (1, [j]) => (
             SpaccDims {
                 outer: 1,
-                inner: cap(j)?,
+                inner: cap(j, true)?,
             },
             pairs(&[
                 ("crd_in_0", "crd"),
@@ -723,8 +731,8 @@ fn spaccumulator(cx: &Cx, k: &SpAccumulator) -> Result<Config, TopError> {
         ),
         (2, [i, j]) => (
             SpaccDims {
-                outer: cap(i)?,
-                inner: cap(j)?,
+                outer: cap(i, false)?,
+                inner: cap(j, true)?,
             },
             pairs(&[
                 ("crd_in_0", "crd_outer"),
@@ -865,6 +873,28 @@ fn subsect(cx: &mut Cx, k: &Subsect) -> Result<Config, TopError> {
         return Err(cx.fail(format!(
             "a stride of {} (sam_subsect takes powers of two: the next offset is a shift)",
             k.stride
+        )));
+    }
+    // The descriptor's base field holds every base: c*i lies below 2^(cw+1) (a
+    // window starts at or before a coordinate below 2^cw, and |b| < 2^cw), and a
+    // dense level adds its row start, a position below 2^rw. sam_subsect keeps
+    // the base in that field's bits, so a larger one would wrap.
+    let base_bits = samgen_compiler::golden::subsect::WINDOW_BASE_BITS;
+    if cw > 20 || rw > 20 {
+        return Err(cx.fail(format!(
+            "sam_subsect takes coordinates and references of 20 bits at most, not {cw} and {rw}"
+        )));
+    }
+    if !fits_bits(k.intercept.unsigned_abs(), cw) {
+        return Err(cx.fail(format!(
+            "the subscript's constant {} is more than {cw}-bit coordinates hold",
+            k.intercept
+        )));
+    }
+    if !fits_bits((1u64 << (cw + 1)) + (1u64 << rw) - 1, base_bits) {
+        return Err(cx.fail(format!(
+            "window bases of {cw}-bit coordinates and {rw}-bit references pass the \
+             descriptor's {base_bits} base bits"
         )));
     }
     let arrays = scan_arrays(cx, &k.tensor, k.level, "sam_subsect")?;

@@ -112,6 +112,13 @@ pub struct Sizing {
     pub index_dims: BTreeMap<String, u64>,
 }
 
+/// `value` fits `bits`-bit registers: it is below 2^bits. Every width-sized
+/// quantity of a top (coordinates, extents, references, word counts) obeys this
+/// one rule, the hdl-gen checks and the testbench loader apply it.
+pub fn fits_bits(value: u64, bits: u32) -> bool {
+    bits >= 64 || value < 1u64 << bits
+}
+
 /// Default most words of one output array when the dense bound is larger.
 pub const DEFAULT_OUTPUT_WORDS: u64 = 1 << 16;
 
@@ -260,10 +267,12 @@ impl Sizing {
 
     /// The narrowest coordinate and reference widths, `floor` bits at least, that
     /// hold this sizing: every extent as coordinates, every array's words as
-    /// positions (the same bounds `generate` checks). `None` when a width would
-    /// pass 32 bits.
+    /// positions (the same bounds `generate` checks). A `w`-bit width holds
+    /// values below 2^w, and an extent or a word count is itself a value (the
+    /// `dim` registers, the last `pos` word), so an extent or array of exactly
+    /// 2^w takes `w + 1` bits. `None` when a width would pass 32 bits.
     pub fn widths(&self, floor: u32) -> Option<(u32, u32)> {
-        let bits = |most: u64| (floor..=32).find(|&b| most <= 1u64 << b);
+        let bits = |most: u64| (floor..=32).find(|&b| fits_bits(most, b));
         let extent = self.index_dims.values().copied().max().unwrap_or(0);
         let words = self.array_words.values().copied().max().unwrap_or(0);
         Some((bits(extent)?, bits(words)?))

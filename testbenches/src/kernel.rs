@@ -25,6 +25,7 @@ use samgen_compiler::tensor::{
     level_array_name, vals_array_name, wrap, CooTensor, Format, LevelFormat, Tensor, TensorArray,
 };
 use samgen_compiler::token::Token;
+use samgen_hdl::library::SpaccDims;
 use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
 
 use crate::sim::{load_library, new_instance, sym};
@@ -583,8 +584,10 @@ fn check_extents(
     sizing: &Sizing,
     o: &TopOptions,
 ) -> Result<(), CosimError> {
+    // An extent is itself a value of the `dim` registers, so it must fit as
+    // one (below 2^crd_width), not only its largest coordinate.
     for (index, &dim) in extents {
-        if o.crd_width < 64 && dim > 1u64 << o.crd_width {
+        if !top::fits_bits(dim, o.crd_width) {
             return Err(CosimError::Mismatch(format!(
                 "index {index} has extent {dim}, more than {}-bit coordinates hold",
                 o.crd_width
@@ -592,15 +595,17 @@ fn check_extents(
         }
     }
     for n in graph.graph.node_weights() {
-        if let NodeKind::SpAccumulator(SpAccumulator { indices, .. }) = &n.kind {
-            for index in indices {
+        if let NodeKind::SpAccumulator(SpAccumulator { order, indices, .. }) = &n.kind {
+            for (k, index) in indices.iter().enumerate() {
                 let (dim, room) = (
                     extents.get(index).copied().unwrap_or(0),
                     sizing.index_dims.get(index).copied().unwrap_or(0),
                 );
-                if dim > room.max(2).next_power_of_two() {
+                let (outer, inner) = SpaccDims::for_extents(*order as u32, room, room);
+                let cap = if k + 1 == indices.len() { inner } else { outer };
+                if dim > cap {
                     return Err(CosimError::Mismatch(format!(
-                        "node `{}`: index {index} has extent {dim} but the workspace holds {room}",
+                        "node `{}`: index {index} has extent {dim} but the workspace holds {cap}",
                         n.name
                     )));
                 }
@@ -638,6 +643,14 @@ pub fn load(port: &mut dyn HostPort, p: &Prepared) -> Result<(), CosimError> {
                         .map(|&v| (v as u64) & mask_bits(value_bits))
                         .collect(),
                 };
+                if let Some((k, w)) =
+                    (words.iter().enumerate()).find(|(_, &w)| !top::fits_bits(w, e.width))
+                {
+                    return Err(CosimError::Mismatch(format!(
+                        "input array {array} word {k} is {w}, more than its {}-bit memory holds",
+                        e.width
+                    )));
+                }
                 port.write_block(e.base, &words)?;
             }
             RegionRole::Setting { index } | RegionRole::OneRun { index } => {
@@ -645,7 +658,7 @@ pub fn load(port: &mut dyn HostPort, p: &Prepared) -> Result<(), CosimError> {
                     CosimError::Mismatch(format!("the extent of index {index} is unknown"))
                 })?;
                 let one_run = matches!(e.role, RegionRole::OneRun { .. });
-                port.write(e.base, if one_run { dim.min(1) } else { dim })?;
+                write_setting(port, e, if one_run { dim.min(1) } else { dim })?;
             }
             RegionRole::Dimension { tensor, level } => {
                 let dim = inputs
@@ -657,12 +670,24 @@ pub fn load(port: &mut dyn HostPort, p: &Prepared) -> Result<(), CosimError> {
                             "no input tensor {tensor} with a level {level}"
                         ))
                     })?;
-                port.write(e.base, dim)?;
+                write_setting(port, e, dim)?;
             }
             _ => {}
         }
     }
     Ok(())
+}
+
+/// Write `value` to the register of `e`, which must hold it (a register takes
+/// the low bits of a wider write).
+fn write_setting(port: &mut dyn HostPort, e: &top::MapEntry, value: u64) -> Result<(), CosimError> {
+    if !top::fits_bits(value, e.width) {
+        return Err(CosimError::Mismatch(format!(
+            "{} is {value}, more than its {}-bit register holds",
+            e.name, e.width
+        )));
+    }
+    port.write(e.base, value)
 }
 
 /// Clock until done or `limit`, in slices, with a progress bar on a terminal for
