@@ -175,8 +175,16 @@ impl KernelArgs {
             bail!("--cin needs an expression (an imported graph has no index notation)");
         };
         let extents = parse_dims(&self.dims)?;
-        let (_, kernel) = concrete(text, &self.formats, &self.schedule, &extents)?;
-        Ok(kernel.describe_cin()?)
+        let (asg, kernel) = concrete(text, &self.formats, &self.schedule, &extents)?;
+        let mut out = kernel.describe_cin()?;
+        if let Some(taco) = expr::taco_reduction_notation(&asg) {
+            out.push_str(&format!(
+                "sums:\n  samgen: {}\n  TACO:   {taco} (TACO sums each operand of the first \
+                 `+`/`-` on its own; samgen sums a variable where all its uses lie)\n",
+                asg.reduction_notation()
+            ));
+        }
+        Ok(out)
     }
 
     /// The kernel's graph, its constants checked against `value_bits`.

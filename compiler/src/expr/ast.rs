@@ -476,11 +476,13 @@ impl Assignment {
     /// The assignment with its implicit sums written out, e.g.
     /// `x(i) = b(i) - sum(j, C(i,j) * d(j))`.
     ///
-    /// The rule (TACO's reduction notation, made total): a reduction variable is
-    /// summed over the smallest enclosing operand of a `+` or `-`, or over the whole
-    /// right-hand side when no such operand contains all its uses. Products,
-    /// bitwise operators, shifts, `min`/`max`, `-` and `!` do not stop a sum: it
-    /// encloses them.
+    /// The rule: a reduction variable is summed over the smallest enclosing
+    /// operand of a `+` or `-` that holds all its uses, or over the whole
+    /// right-hand side when no such operand does. Products, bitwise operators,
+    /// shifts, `min`/`max`, `-` and `!` do not stop a sum: it encloses them. It
+    /// agrees with TACO's reduction notation wherever that sums each variable in
+    /// one place; [`taco_reduction_notation`](super::taco_reduction_notation)
+    /// names where it does not (`max(C(i,j) + d(j), 0)`).
     pub fn reduction_notation(&self) -> String {
         struct Show<'a>(&'a Assignment);
         impl fmt::Display for Show<'_> {

@@ -14,13 +14,16 @@
 //! form index reduction takes (docs/compiler.md, affine subscripts).
 //!
 //! # Where sums go
-//! TACO's reduction notation: a reduction variable is summed over the smallest
-//! enclosing operand of a `+` or `-` that holds all its uses, or over the whole
-//! right-hand side. So `x(i) = b(i) - C(i,j) * d(j)` is `b(i) - sum(j, C(i,j) *
+//! A reduction variable is summed over the smallest enclosing operand of a `+`
+//! or `-` that holds all its uses, or over the whole right-hand side. So `x(i) = b(i) - C(i,j) * d(j)` is `b(i) - sum(j, C(i,j) *
 //! d(j))`, and `x(i) = B(i,j) + d(i)` adds `d(i)` once, not once per `j`. Every other
 //! operator (`*`, bitwise, shifts, `min`/`max`, unary) sits inside the sum:
 //! `x(i) = max(B(i,j), 0)` is `sum(j, max(B(i,j), 0))`.
-//! [`Assignment::reduction_notation`] prints the sums.
+//! [`Assignment::reduction_notation`] prints the sums. TACO's reduction
+//! notation sums each operand of the first `+`/`-` on its own instead, which
+//! differs under a `min`/`max` (`max(C(i,j) + d(j), 0)`: TACO takes
+//! `max(sum(j, C(i,j)) + sum(j, d(j)), 0)`); [`taco_reduction_notation`] names
+//! those cases and `samgen compile --cin` prints both.
 //!
 //! # Errors
 //! Every user error carries the 1-based byte column of the problem:
@@ -35,6 +38,7 @@ mod lexer;
 mod parser;
 mod schedule;
 mod sparse;
+mod taco_rule;
 mod validate;
 
 pub use ast::{Access, Assignment, BinOp, Expr, ExprKind, Func, IndexExpr, Span};
@@ -45,6 +49,7 @@ pub use schedule::{
     default_loop_order, parse_format_arg, FormatArgError, LocateError, Precompute, Schedule,
     ScheduleCommand, ScheduleError,
 };
+pub use taco_rule::taco_reduction_notation;
 
 /// Parses an assignment and checks the rules of index notation
 /// ([`Assignment::validate`]). Affine subscripts pass; call
