@@ -260,7 +260,11 @@ fn some_order_lowers(draw: &Draw) -> bool {
 pub fn lower_draw(draw: &Draw) -> Result<SamGraph, Outcome> {
     let formats = draw.format_map();
     let build = || {
-        let kernel = Kernel::from_assignment(&draw.asg, &formats, draw.loop_order.clone())?;
+        let mut kernel = Kernel::from_assignment(&draw.asg, &formats, draw.loop_order.clone())?;
+        kernel.skips = draw.skips.clone();
+        for t in &draw.locates {
+            kernel.locate(t)?;
+        }
         let precomputes: Vec<_> = draw.precomputes.iter().collect();
         kernel.with_precomputes(&draw.asg, &formats, &precomputes)
     };
