@@ -1629,6 +1629,19 @@ impl Builder<'_> {
                     lvl + 1
                 )));
             }
+            // Runs and LZ77 entries cover a whole fiber, zeros included, as a
+            // dense level does: a fiber that comes out all zero is stored as
+            // zero runs or literals under a coordinate an unpadded level may
+            // not keep, and nothing drops it with its fiber.
+            let fills = below.format.caps().fill_region != FillRegion::Points;
+            if !runs && !this.padded && !this.format.caps().full && fills {
+                return Err(LowerError::Unsupported(format!(
+                    "output {}: level {lvl} is compressed and unpadded above the {} level {}:                      a fiber that comes out all zero would be stored under a coordinate level                      {lvl} may not keep, and the coordinate droppers cannot drop it with its                      fiber; make level {lvl} padded (`s'`) or dense",
+                    k.output,
+                    below.format,
+                    lvl + 1
+                )));
+            }
         }
         Ok(path)
     }
