@@ -18,7 +18,10 @@ fn refusal(expr: &str, formats: &[&str]) -> String {
 fn unpadded_level_above_runs_or_lz77_output_is_refused() {
     for out in ["X:sr", "X:sz"] {
         let m = refusal("X(i,j) = B(i,j) - B(i,j)", &[out, "B:sd"]);
-        assert!(m.contains("compressed and unpadded above the"), "{out}: {m}");
+        assert!(
+            m.contains("compressed and unpadded above the"),
+            "{out}: {m}"
+        );
     }
     // Padded, the same kernels lower.
     for out in ["X:s'r", "X:s'z", "X:dz"] {

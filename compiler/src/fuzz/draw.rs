@@ -680,7 +680,10 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
         let (letters, weights): (&[&str], &[(usize, u32)]) = match (config.extended, k == 0) {
             (false, true) => (OUTPUT_LEVELS, &[(0, 30), (1, 45), (2, 25)]),
             (false, false) => (INPUT_LEVELS, &[(0, 30), (1, 50), (2, 20)]),
-            (true, true) => (ALL_OUTPUT_LEVELS, &[(0, 25), (1, 25), (2, 20), (3, 15), (4, 15)]),
+            (true, true) => (
+                ALL_OUTPUT_LEVELS,
+                &[(0, 25), (1, 25), (2, 20), (3, 15), (4, 15)],
+            ),
             (true, false) => (
                 ALL_INPUT_LEVELS,
                 &[(0, 20), (1, 20), (2, 15), (3, 15), (4, 15), (5, 15)],
@@ -833,9 +836,9 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
 /// full fiber).
 fn fit_levels(levels: &mut [&str]) {
     let n = levels.len();
-    for l in 0..n.saturating_sub(1) {
-        if levels[l] == "z" {
-            levels[l] = "s";
+    for l in levels.iter_mut().take(n.saturating_sub(1)) {
+        if *l == "z" {
+            *l = "s";
         }
     }
     if let Some(r) = levels.iter().position(|&l| l == "r") {
@@ -924,7 +927,13 @@ fn draw_commands(draw: &mut Draw, rng: &mut ChaCha8Rng) {
         if let Some(e) = candidates.choose(rng) {
             let vars: Vec<&String> = out_vars
                 .iter()
-                .filter(|v| e.accesses().iter().any(|a| a.indices.iter().any(|ix| ix.vars().any(|x| x == v.as_str()))))
+                .filter(|v| {
+                    e.accesses().iter().any(|a| {
+                        a.indices
+                            .iter()
+                            .any(|ix| ix.vars().any(|x| x == v.as_str()))
+                    })
+                })
                 .collect();
             if let Some(v) = vars.choose(rng) {
                 let cmd = format!("precompute({e},{v},{v}w)");
@@ -1022,7 +1031,11 @@ fn draw_convolution(seed: u64, rng: &mut ChaCha8Rng) -> Draw {
     };
     let mut formats = BTreeMap::new();
     for (k, (name, order)) in asg.tensors().into_iter().enumerate() {
-        let letters = if k == 0 { ALL_OUTPUT_LEVELS } else { ALL_INPUT_LEVELS };
+        let letters = if k == 0 {
+            ALL_OUTPUT_LEVELS
+        } else {
+            ALL_INPUT_LEVELS
+        };
         let mut levels: Vec<&str> = (0..order)
             .map(|_| *letters.choose(rng).expect("nonempty"))
             .collect();
