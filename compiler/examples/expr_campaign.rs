@@ -17,7 +17,7 @@
 
 use std::time::Instant;
 
-use samgen_compiler::fuzz::{check, draw, Tally};
+use samgen_compiler::fuzz::{check, draw_with, DrawConfig, Tally};
 
 struct Args {
     draws: u64,
@@ -26,6 +26,7 @@ struct Args {
     show: usize,
     examples: bool,
     one: bool,
+    formats: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -36,6 +37,7 @@ fn parse_args() -> Result<Args, String> {
         show: 5,
         examples: false,
         one: false,
+        formats: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -51,10 +53,11 @@ fn parse_args() -> Result<Args, String> {
             "--show" => a.show = number("--show")? as usize,
             "--examples" => a.examples = true,
             "--one" => a.one = true,
+            "--formats" => a.formats = true,
             "-h" | "--help" => {
                 return Err(
                     "usage: expr_campaign [--draws N] [--seed S] [--jobs J] [--show K] \
-                     [--examples] [--one]"
+                     [--examples] [--one] [--formats]"
                         .into(),
                 )
             }
@@ -69,8 +72,14 @@ fn main() {
         eprintln!("expr_campaign: {e}");
         std::process::exit(2);
     });
+    let config = if args.formats {
+        DrawConfig::formats()
+    } else {
+        DrawConfig::default()
+    };
+    let config = &config;
     if args.one {
-        let d = draw(args.seed);
+        let d = draw_with(args.seed, config);
         print!("{d}");
         println!("    -> {}", check(&d));
         return;
@@ -86,7 +95,7 @@ fn main() {
                 s.spawn(move || {
                     let mut t = Tally::new(keep);
                     for seed in lo..hi {
-                        let d = draw(seed);
+                        let d = draw_with(seed, config);
                         let o = check(&d);
                         t.add(&d, &o);
                     }
@@ -102,7 +111,8 @@ fn main() {
     });
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "expr_campaign: seeds {}..{} ({} threads)",
+        "expr_campaign{}: seeds {}..{} ({} threads)",
+        if args.formats { " --formats" } else { "" },
         args.seed,
         args.seed + args.draws,
         args.jobs

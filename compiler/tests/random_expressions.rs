@@ -156,6 +156,8 @@ impl Coverage {
                 Fill::EmptyRows(_) => "input with empty rows",
                 Fill::Uniform(_) => "sparse input",
                 Fill::Full => "dense input",
+                Fill::Runs(_) => "input with runs",
+                Fill::Patterns(_) => "input with patterns",
             });
             if *values == Values::Mask {
                 self.add("mask input");

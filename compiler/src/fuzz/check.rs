@@ -192,7 +192,17 @@ fn refusal(draw: &Draw, e: &LowerError) -> Outcome {
         LowerError::BadLoopOrder { .. } => "BadLoopOrder".into(),
         LowerError::FormatArity { .. } => "FormatArity".into(),
         LowerError::LevelFormat { format, role, .. } => format!("LevelFormat: {role} {format}"),
-        LowerError::Schedule(_) | LowerError::Locate(_) => "Schedule".into(),
+        // The message repeats the command (`precompute(...): ...`): keyed by
+        // what follows it.
+        LowerError::Schedule(m) => {
+            let why = m.split_once("): ").map_or(m.as_str(), |(_, why)| why);
+            format!("Schedule: {}", key(why, &names(draw)))
+        }
+        LowerError::Locate(e) => {
+            let m = e.to_string();
+            let why = m.split_once("): ").map_or(m.as_str(), |(_, why)| why);
+            format!("Locate: {}", key(why, &names(draw)))
+        }
         // A random loop order against the sums' nesting is discordant too; the
         // generator's default order (outputs first) must not be.
         LowerError::LoopOrder { .. } if draw.schedule == Schedule::Random => "Discordant".into(),
@@ -203,20 +213,26 @@ fn refusal(draw: &Draw, e: &LowerError) -> Outcome {
         LowerError::Unsupported(m) => {
             // Input tensors and index variables (not the output's name: the
             // messages' own placeholder `x` would collide with it).
-            let mut names: BTreeSet<String> = draw
-                .asg
-                .inputs()
-                .iter()
-                .map(|(n, _)| n.to_string())
-                .collect();
-            names.extend(draw.loop_order.iter().cloned());
-            format!("Unsupported: {}", key(m, &names))
+            format!("Unsupported: {}", key(m, &names(draw)))
         }
     };
     Outcome::Refused {
         category,
         message: e.to_string(),
     }
+}
+
+/// The draw's input tensors and index variables (not the output's name: the
+/// messages' own placeholder `x` would collide with it).
+fn names(draw: &Draw) -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = draw
+        .asg
+        .inputs()
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    names.extend(draw.loop_order.iter().cloned());
+    names
 }
 
 /// Whether any permutation of the draw's loop order lowers.
@@ -260,7 +276,11 @@ fn some_order_lowers(draw: &Draw) -> bool {
 pub fn lower_draw(draw: &Draw) -> Result<SamGraph, Outcome> {
     let formats = draw.format_map();
     let build = || {
-        let kernel = Kernel::from_assignment(&draw.asg, &formats, draw.loop_order.clone())?;
+        let mut kernel = Kernel::from_assignment(&draw.asg, &formats, draw.loop_order.clone())?;
+        kernel.skips = draw.skips.clone();
+        for t in &draw.locates {
+            kernel.locate(t)?;
+        }
         let precomputes: Vec<_> = draw.precomputes.iter().collect();
         kernel.with_precomputes(&draw.asg, &formats, &precomputes)
     };

@@ -18,6 +18,11 @@ use crate::tensor::{CooTensor, Format};
 pub const INPUT_LEVELS: &[&str] = &["d", "s", "s'"];
 /// Level letters drawn for the output.
 pub const OUTPUT_LEVELS: &[&str] = &["d", "s", "s'"];
+/// Level letters [`DrawConfig::formats`] draws for input tensors: every level
+/// format (`r` with dense levels below it, `z` only as the last level).
+pub const ALL_INPUT_LEVELS: &[&str] = &["d", "s", "s'", "b", "r", "z"];
+/// Level letters [`DrawConfig::formats`] draws for the output.
+pub const ALL_OUTPUT_LEVELS: &[&str] = &["d", "s", "s'", "r", "z"];
 
 /// Tensor names by order: operands draw from these, so a name says its order.
 const NAMES: [[&str; 4]; 4] = [
@@ -38,6 +43,13 @@ pub struct DrawConfig {
     pub vars: Vec<String>,
     /// Largest dimension (each index variable is 1..=max_dim).
     pub max_dim: u64,
+    /// Every level format and schedule command: levels from
+    /// [`ALL_INPUT_LEVELS`] and [`ALL_OUTPUT_LEVELS`], convolution-shaped
+    /// kernels with affine subscripts, `precompute`, `locate` and `skip`
+    /// commands, and inputs with runs, repeated patterns and values near the
+    /// value width's limits. Off: the draws of the original campaign, seed for
+    /// seed.
+    pub extended: bool,
 }
 
 impl Default for DrawConfig {
@@ -47,6 +59,18 @@ impl Default for DrawConfig {
             max_order: 3,
             vars: ["i", "j", "k", "l"].map(String::from).to_vec(),
             max_dim: 5,
+            extended: false,
+        }
+    }
+}
+
+impl DrawConfig {
+    /// The campaign over every level format and schedule command.
+    pub fn formats() -> Self {
+        DrawConfig {
+            max_dim: 7,
+            extended: true,
+            ..DrawConfig::default()
         }
     }
 }
@@ -79,6 +103,12 @@ pub enum Fill {
     Uniform(f64),
     /// Every element stored (nonzero).
     Full,
+    /// Runs of equal values along the innermost mode (what RLE compresses), a
+    /// run nonzero with this probability.
+    Runs(f64),
+    /// A repeated pattern along the innermost mode (what LZ77 compresses), a
+    /// pattern element nonzero with this probability.
+    Patterns(f64),
 }
 
 impl fmt::Display for Fill {
@@ -89,6 +119,8 @@ impl fmt::Display for Fill {
             Fill::EmptyRows(p) => write!(f, "empty rows, density {p:.2}"),
             Fill::Uniform(p) => write!(f, "density {p:.2}"),
             Fill::Full => f.write_str("dense"),
+            Fill::Runs(p) => write!(f, "runs, density {p:.2}"),
+            Fill::Patterns(p) => write!(f, "patterns, density {p:.2}"),
         }
     }
 }
@@ -102,6 +134,10 @@ pub enum Values {
     Mask,
     /// Pixel-like values in 1..=255.
     Byte,
+    /// The largest 32-bit values (`i32::MAX - 7..=i32::MAX`).
+    High,
+    /// The smallest 32-bit values (`i32::MIN..=i32::MIN + 7`).
+    Low,
 }
 
 impl Values {
@@ -110,6 +146,8 @@ impl Values {
             Values::Int => ValueRange::new(-9, 9),
             Values::Mask => ValueRange::new(1, 1),
             Values::Byte => ValueRange::new(1, 255),
+            Values::High => ValueRange::new(i64::from(i32::MAX) - 7, i64::from(i32::MAX)),
+            Values::Low => ValueRange::new(i64::from(i32::MIN), i64::from(i32::MIN) + 7),
         }
         .expect("a nonempty range")
     }
@@ -134,6 +172,22 @@ pub fn fill_tensor(dims: &[u64], fill: Fill, values: Values, seed: u64) -> CooTe
         Fill::One => uniform(Density::Count(1)),
         Fill::Uniform(p) => uniform(Density::Probability(p)),
         Fill::Full => uniform(Density::Probability(1.0)),
+        Fill::Runs(p) => {
+            let spec = generate::RunSpec {
+                length: generate::RunLength::Uniform { min: 1, max: 5 },
+                density: p,
+            };
+            generate::runs(dims, &spec, range, seed).expect("small dimensions")
+        }
+        Fill::Patterns(p) => {
+            let spec = generate::PatternSpec {
+                min_period: 1,
+                max_period: 3,
+                noise: 0.1,
+                density: p,
+            };
+            generate::patterns(dims, &spec, range, seed).expect("small dimensions")
+        }
         Fill::EmptyRows(p) => {
             let mut t = uniform(Density::Probability(p));
             let empty: Vec<bool> = (0..dims[0]).map(|_| rng.gen_bool(0.5)).collect();
@@ -156,6 +210,10 @@ pub struct Draw {
     pub schedule: Schedule,
     /// `precompute` commands applied to the kernel (a workspace).
     pub precomputes: Vec<Precompute>,
+    /// `locate(T)` commands: operands located into, not iterated.
+    pub locates: Vec<String>,
+    /// `skip(v)` commands: variables whose intersections skip ahead.
+    pub skips: Vec<String>,
     /// Every input tensor.
     pub inputs: BTreeMap<String, CooTensor>,
     /// How each input was filled.
@@ -195,6 +253,8 @@ impl Draw {
             loop_order,
             schedule: Schedule::Given,
             precomputes: Vec::new(),
+            locates: Vec::new(),
+            skips: Vec::new(),
             inputs: BTreeMap::new(),
             fills: BTreeMap::new(),
         })
@@ -297,6 +357,12 @@ impl Draw {
                 p.expr_text, p.var, p.workspace_var
             ));
         }
+        for t in &self.locates {
+            s.push_str(&format!(" -s 'locate({t})'"));
+        }
+        for v in &self.skips {
+            s.push_str(&format!(" -s 'skip({v})'"));
+        }
         s
     }
 
@@ -306,7 +372,12 @@ impl Draw {
         lhs.chain(self.asg.rhs.accesses())
             .map(|a| {
                 let f = &self.formats[&a.tensor];
-                let vars: Vec<&str> = a.indices.iter().filter_map(IndexExpr::as_var).collect();
+                // An affine subscript stands for its first variable.
+                let vars: Vec<&str> = a
+                    .indices
+                    .iter()
+                    .map(|ix| ix.vars().next().unwrap_or_default())
+                    .collect();
                 let path = f.mode_order.iter().map(|&m| vars[m].to_string()).collect();
                 (a.tensor.clone(), path)
             })
@@ -337,6 +408,8 @@ impl fmt::Display for Draw {
                     Values::Int => format!(", {fill}"),
                     Values::Mask => format!(", {fill}, mask"),
                     Values::Byte => format!(", {fill}, bytes"),
+                    Values::High => format!(", {fill}, near i32::MAX"),
+                    Values::Low => format!(", {fill}, near i32::MIN"),
                 });
             write!(f, "    {name} dims {:?}{how}:", t.dims)?;
             const SHOWN: usize = 24;
@@ -494,6 +567,9 @@ fn bitwise_operands(e: &Expr, under_bitwise: bool, out: &mut BTreeSet<String>) {
 pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let rng = &mut rng;
+    if config.extended && rng.gen_bool(0.15) {
+        return draw_convolution(seed, rng);
+    }
     let nvars = weighted(rng, &[(1, 10), (2, 40), (3, 35), (4, 15)])
         .min(config.vars.len())
         .min(4);
@@ -601,15 +677,24 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
     first_vars.extend(input_vars(&asg));
     let mut formats = BTreeMap::new();
     for (k, (name, vars)) in first_vars.iter().enumerate() {
-        let letters = if k == 0 { OUTPUT_LEVELS } else { INPUT_LEVELS };
-        let weights: &[(usize, u32)] = if k == 0 {
-            &[(0, 30), (1, 45), (2, 25)]
-        } else {
-            &[(0, 30), (1, 50), (2, 20)]
+        let (letters, weights): (&[&str], &[(usize, u32)]) = match (config.extended, k == 0) {
+            (false, true) => (OUTPUT_LEVELS, &[(0, 30), (1, 45), (2, 25)]),
+            (false, false) => (INPUT_LEVELS, &[(0, 30), (1, 50), (2, 20)]),
+            (true, true) => (
+                ALL_OUTPUT_LEVELS,
+                &[(0, 25), (1, 25), (2, 20), (3, 15), (4, 15)],
+            ),
+            (true, false) => (
+                ALL_INPUT_LEVELS,
+                &[(0, 20), (1, 20), (2, 15), (3, 15), (4, 15), (5, 15)],
+            ),
         };
         let mut levels: Vec<&str> = (0..vars.len())
             .map(|_| letters[weighted(rng, weights)])
             .collect();
+        if config.extended {
+            fit_levels(&mut levels);
+        }
         if k == 0 {
             // The lowering refuses an unpadded compressed output level right
             // above a dense one (a fiber that comes out all zero cannot be dropped
@@ -623,7 +708,10 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
             // dense level would need a full fiber under each of its coordinates):
             // draw it dense.
             for l in 1..levels.len().saturating_sub(1) {
-                if levels[l] != "d" && levels[l + 1] == "d" && levels[..l].contains(&"d") {
+                if !matches!(levels[l], "d" | "r")
+                    && levels[l + 1] == "d"
+                    && levels[..l].contains(&"d")
+                {
                     levels[l] = "d";
                 }
             }
@@ -700,6 +788,8 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
         loop_order,
         schedule,
         precomputes: Vec::new(),
+        locates: Vec::new(),
+        skips: Vec::new(),
         inputs: BTreeMap::new(),
         fills: BTreeMap::new(),
     };
@@ -707,6 +797,8 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
     for (name, vars) in input_vars(&draw.asg) {
         let values = if masks.contains(&name) && rng.gen_bool(0.8) {
             Values::Mask
+        } else if config.extended {
+            extreme_values(rng)
         } else {
             Values::Int
         };
@@ -720,6 +812,7 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
                     Fill::Full
                 }
             }
+            _ if config.extended => extended_fill(rng),
             _ => match rng.gen_range(0..100) {
                 0..=9 => Fill::Empty,
                 10..=17 => Fill::One,
@@ -732,5 +825,256 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
     }
     let sizes: HashMap<String, u64> = sizes.into_iter().collect();
     draw.fill(&sizes, |name| choices[name], seed);
+    if config.extended {
+        draw_commands(&mut draw, rng);
+    }
+    draw
+}
+
+/// Makes drawn levels storable: a `z` level only last (else `s`), and only dense
+/// levels below an `r` (runs are padded by nature, so what they run over is a
+/// full fiber).
+fn fit_levels(levels: &mut [&str]) {
+    let n = levels.len();
+    for l in levels.iter_mut().take(n.saturating_sub(1)) {
+        if *l == "z" {
+            *l = "s";
+        }
+    }
+    if let Some(r) = levels.iter().position(|&l| l == "r") {
+        for l in &mut levels[r + 1..] {
+            *l = "d";
+        }
+    }
+}
+
+/// Values for an extended draw: mostly small integers, sometimes at the edges
+/// of the 32-bit value width.
+fn extreme_values(rng: &mut ChaCha8Rng) -> Values {
+    weighted(
+        rng,
+        &[(Values::Int, 80), (Values::High, 10), (Values::Low, 10)],
+    )
+}
+
+/// A fill for an extended draw: the adversarial ones, runs and patterns.
+fn extended_fill(rng: &mut ChaCha8Rng) -> Fill {
+    match rng.gen_range(0..100) {
+        0..=7 => Fill::Empty,
+        8..=15 => Fill::One,
+        16..=25 => Fill::EmptyRows(rng.gen_range(0.3..0.9)),
+        26..=50 => Fill::Uniform(rng.gen_range(0.1..0.9)),
+        51..=70 => Fill::Runs(rng.gen_range(0.3..1.0)),
+        71..=90 => Fill::Patterns(rng.gen_range(0.3..1.0)),
+        _ => Fill::Full,
+    }
+}
+
+/// Sub-expressions of `e` (itself included), outermost first.
+fn subexprs<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    out.push(e);
+    match &e.kind {
+        ExprKind::Access(_) | ExprKind::Const(_) => {}
+        ExprKind::Neg(a) | ExprKind::Not(a) => subexprs(a, out),
+        ExprKind::Binary(_, a, b) | ExprKind::Call(_, a, b) => {
+            subexprs(a, out);
+            subexprs(b, out);
+        }
+    }
+}
+
+/// The access `e` is, through unary operators.
+fn operand_access(e: &Expr) -> Option<&Access> {
+    match &e.kind {
+        ExprKind::Access(a) => Some(a),
+        ExprKind::Neg(a) | ExprKind::Not(a) => operand_access(a),
+        _ => None,
+    }
+}
+
+/// Schedule commands for an extended draw: a workspace (`precompute` of a
+/// product or an addition of the expression, indexed by one of the output's
+/// variables), `locate` of an operand of a product, and `skip` of a variable
+/// two operands of a product intersect over.
+fn draw_commands(draw: &mut Draw, rng: &mut ChaCha8Rng) {
+    let mut subs = Vec::new();
+    subexprs(&draw.asg.rhs, &mut subs);
+    let out_vars: Vec<String> = draw
+        .asg
+        .lhs
+        .indices
+        .iter()
+        .filter_map(|ix| ix.as_var().map(String::from))
+        .collect();
+    let mut factors: Vec<(&Access, &Access)> = Vec::new();
+    for e in &subs {
+        if let ExprKind::Binary(BinOp::Mul, a, b) = &e.kind {
+            if let (Some(a), Some(b)) = (operand_access(a), operand_access(b)) {
+                factors.push((a, b));
+            }
+        }
+    }
+    if rng.gen_bool(0.25) {
+        let candidates: Vec<&&Expr> = subs
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e.kind,
+                    ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, _, _)
+                ) && !e.accesses().is_empty()
+            })
+            .collect();
+        if let Some(e) = candidates.choose(rng) {
+            let vars: Vec<&String> = out_vars
+                .iter()
+                .filter(|v| {
+                    e.accesses().iter().any(|a| {
+                        a.indices
+                            .iter()
+                            .any(|ix| ix.vars().any(|x| x == v.as_str()))
+                    })
+                })
+                .collect();
+            if let Some(v) = vars.choose(rng) {
+                let cmd = format!("precompute({e},{v},{v}w)");
+                if let Ok(crate::expr::ScheduleCommand::Precompute(p)) = cmd.parse() {
+                    draw.precomputes.push(p);
+                }
+            }
+        }
+    }
+    if rng.gen_bool(0.2) {
+        if let Some((a, b)) = factors.choose(rng) {
+            let t = if rng.gen_bool(0.5) { a } else { b };
+            draw.locates.push(t.tensor.clone());
+        }
+    }
+    if rng.gen_bool(0.2) {
+        let shared: Vec<String> = factors
+            .iter()
+            .flat_map(|(a, b)| {
+                let bv: Vec<&str> = b.indices.iter().flat_map(IndexExpr::vars).collect();
+                a.indices
+                    .iter()
+                    .flat_map(IndexExpr::vars)
+                    .filter(move |v| bv.contains(v))
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        if let Some(v) = shared.choose(rng) {
+            draw.skips.push(v.clone());
+        }
+    }
+}
+
+/// A convolution-shaped kernel: an input read through affine subscripts
+/// (`I(i+j)`, `I(2*i+j)`, `I(i+j-1)`, two-dimensional windows) against a small
+/// filter, sometimes combined with another operand; every level format, a
+/// random or default loop order, the extended fills and schedule commands.
+fn draw_convolution(seed: u64, rng: &mut ChaCha8Rng) -> Draw {
+    const SHAPES: &[&str] = &[
+        "x(i) = I(i+j) * f(j)",
+        "x(i) = I(2*i+j) * f(j)",
+        "x(i) = I(i+j-1) * f(j)",
+        "x(i) = I(i+j) * f(j) + c(i)",
+        "x(i) = c(i) * (I(i+j) * f(j))",
+        "X(i,k) = I(i+j,k) * f(j)",
+        "X(h,w) = I(h+r,w+s) * F(r,s)",
+        "X(h,w) = I(2*h+r,w+s) * F(r,s)",
+        "x(i) = I(i+j) * f(j) * f(j)",
+    ];
+    let text = *SHAPES.choose(rng).expect("nonempty");
+    let mut asg = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    // Sizes: the filter's variables 1..=3; the output's 1..=6; the input's
+    // affine modes as large as the windows need (sometimes one larger).
+    let mut sizes: HashMap<String, u64> = HashMap::new();
+    for v in asg.index_vars() {
+        let n = if ["j", "r", "s"].contains(&v) {
+            rng.gen_range(1..=3)
+        } else {
+            rng.gen_range(1..=6)
+        };
+        sizes.insert(v.to_string(), n);
+    }
+    let mut dims: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    for a in asg.rhs.accesses() {
+        let d = a
+            .indices
+            .iter()
+            .map(|ix| match ix.as_var() {
+                Some(v) => sizes[v],
+                None => {
+                    // c*i + j + b spans c*(n_i - 1) + n_j positions.
+                    let text = ix.to_string();
+                    let vars: Vec<&str> = ix.vars().collect();
+                    let stride = if text.starts_with("2*") { 2 } else { 1 };
+                    let span = stride * (sizes[vars[0]] - 1) + sizes[vars[1]];
+                    span + u64::from(rng.gen_bool(0.3))
+                }
+            })
+            .collect();
+        dims.insert(a.tensor.clone(), d);
+    }
+    // `i+j-1` reads one before the window: its extent is the user's to give.
+    if text.contains("-1") {
+        let mut ext = BTreeMap::new();
+        ext.insert("i".to_string(), sizes["i"]);
+        if asg.set_extents(ext).is_err() {
+            asg.extents.clear();
+        }
+    }
+    let schedule = if rng.gen_bool(0.5) {
+        Schedule::Default
+    } else {
+        Schedule::Random
+    };
+    let mut formats = BTreeMap::new();
+    for (k, (name, order)) in asg.tensors().into_iter().enumerate() {
+        let letters = if k == 0 {
+            ALL_OUTPUT_LEVELS
+        } else {
+            ALL_INPUT_LEVELS
+        };
+        let mut levels: Vec<&str> = (0..order)
+            .map(|_| *letters.choose(rng).expect("nonempty"))
+            .collect();
+        fit_levels(&mut levels);
+        let f: Format = levels.concat().parse().expect("a drawn format");
+        formats.insert(name.to_string(), f);
+    }
+    let fm: HashMap<String, Format> = formats
+        .iter()
+        .map(|(n, f)| (n.clone(), f.clone()))
+        .collect();
+    let mut loop_order: Vec<String> = asg.index_vars().iter().map(|v| v.to_string()).collect();
+    match schedule {
+        Schedule::Random => loop_order.shuffle(rng),
+        _ => {
+            if let Ok(order) = crate::expr::default_loop_order(&asg, &fm) {
+                loop_order = order;
+            }
+        }
+    }
+    let mut draw = Draw {
+        seed: Some(seed),
+        asg,
+        formats,
+        loop_order,
+        schedule,
+        precomputes: Vec::new(),
+        locates: Vec::new(),
+        skips: Vec::new(),
+        inputs: BTreeMap::new(),
+        fills: BTreeMap::new(),
+    };
+    for (k, (name, d)) in dims.into_iter().enumerate() {
+        let fill = extended_fill(rng);
+        let values = extreme_values(rng);
+        let t = fill_tensor(&d, fill, values, tensor_seed(seed, k));
+        draw.inputs.insert(name.clone(), t);
+        draw.fills.insert(name, (fill, values));
+    }
+    draw_commands(&mut draw, rng);
     draw
 }

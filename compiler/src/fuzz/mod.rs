@@ -29,7 +29,7 @@ mod tally;
 
 pub use check::{check, lower_draw, Outcome};
 pub use draw::{
-    draw, draw_with, fill_tensor, Draw, DrawConfig, Fill, Schedule, Values, INPUT_LEVELS,
-    OUTPUT_LEVELS,
+    draw, draw_with, fill_tensor, Draw, DrawConfig, Fill, Schedule, Values, ALL_INPUT_LEVELS,
+    ALL_OUTPUT_LEVELS, INPUT_LEVELS, OUTPUT_LEVELS,
 };
 pub use tally::Tally;

@@ -222,6 +222,30 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     // The subsection and window scanners read a level's coordinates as points:
     // dense arithmetic or a compressed `crd` array. Runs, LZ77 entries and
     // bitvector words hold coordinates they do not list.
+    // The other levels of such a tensor are scanned through its affine view,
+    // which numbers them after the subscript's two levels: the bitvector, run
+    // and LZ77 scanners address the stored level by that number, past the
+    // stored tensor's levels (`I(i+j,k)` with `I:dz` reads a level 2 that `I`
+    // lacks). Only dense and compressed levels are read by coordinate alone.
+    for op in &k.operands {
+        let Some(r) = &op.reduction else {
+            continue;
+        };
+        for scan in &r.levels {
+            let LevelScan::Plain { level } = scan else {
+                continue;
+            };
+            let format = r.stored.levels[*level].format;
+            if !matches!(format, LevelFormat::Dense | LevelFormat::Compressed) {
+                return refuse(
+                    &op.tensor,
+                    *level,
+                    format,
+                    "scan beside an affine subscript",
+                );
+            }
+        }
+    }
     for op in &k.operands {
         let Some(r) = &op.reduction else {
             continue;
@@ -1602,6 +1626,19 @@ impl Builder<'_> {
                      below it, which the coordinate droppers cannot do yet; make level {lvl} \
                      padded (`s'`) or level {} compressed",
                     k.output,
+                    lvl + 1
+                )));
+            }
+            // Runs and LZ77 entries cover a whole fiber, zeros included, as a
+            // dense level does: a fiber that comes out all zero is stored as
+            // zero runs or literals under a coordinate an unpadded level may
+            // not keep, and nothing drops it with its fiber.
+            let fills = below.format.caps().fill_region != FillRegion::Points;
+            if !runs && !this.padded && !this.format.caps().full && fills {
+                return Err(LowerError::Unsupported(format!(
+                    "output {}: level {lvl} is compressed and unpadded above the {} level {}:                      a fiber that comes out all zero would be stored under a coordinate level                      {lvl} may not keep, and the coordinate droppers cannot drop it with its                      fiber; make level {lvl} padded (`s'`) or dense",
+                    k.output,
+                    below.format,
                     lvl + 1
                 )));
             }
