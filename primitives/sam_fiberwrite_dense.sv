@@ -2,9 +2,11 @@
 // fiberwrite_dense in compiler/src/golden/fiberwrite.rs).
 //
 // A dense level has no arrays, only its dimension: the common length of the
-// fibers of its coordinate stream (empty fibers included; 0 for a stream with
-// no fiber). Coordinates are counted, not stored. dim_o holds the length of the
-// first fiber and done_o is 1 once D was consumed. Fibers of different lengths,
+// fibers of its coordinate stream (0 for a stream with no coordinate). A dense
+// fiber is never empty, so a stop that closes no coordinate closes an empty
+// fiber of a level above, not a fiber of this one, and is skipped.
+// Coordinates are counted, not stored. dim_o holds the length of the first
+// fiber and done_o is 1 once D was consumed. Fibers of different lengths,
 // N, a coordinate after the last stop (right before D), a fiber longer than
 // 2**AddrWidth, or a token after D are protocol errors (asserted).
 //
@@ -70,9 +72,11 @@ module sam_fiberwrite_dense #(
       unique case (in_kind)
         sam_pkg::TokData: len_q <= len_q + 1'b1;
         sam_pkg::TokStop: begin
-          len_q  <= '0;
-          seen_q <= 1'b1;
-          if (!seen_q) dim_q <= len_q;
+          len_q <= '0;
+          if (len_q != '0) begin
+            seen_q <= 1'b1;
+            if (!seen_q) dim_q <= len_q;
+          end
         end
         sam_pkg::TokDone: done_q <= 1'b1;
         default: ;  // N: flagged by the assertion below
@@ -95,7 +99,8 @@ module sam_fiberwrite_dense #(
       else $error("sam_fiberwrite_dense: N in a coordinate stream");
       FiberCapacity_M: assert (!(in_kind == sam_pkg::TokData && len_q == Capacity))
       else $error("sam_fiberwrite_dense: a fiber longer than %0d", Capacity);
-      FiberLength_M: assert (!(in_kind == sam_pkg::TokStop && seen_q && len_q != dim_q))
+      FiberLength_M: assert (!(in_kind == sam_pkg::TokStop && seen_q && len_q != '0 &&
+                               len_q != dim_q))
       else $error("sam_fiberwrite_dense: a fiber of length %0d in a level of dimension %0d",
                   len_q, dim_q);
       ClosedBeforeDone_M: assert (!(in_kind == sam_pkg::TokDone && len_q != '0))

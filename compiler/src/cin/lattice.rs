@@ -318,10 +318,11 @@ fn with_dense_output(
     let dense_above = kernel.loop_order[..at]
         .iter()
         .any(|u| dense_output_level(kernel, u).is_some());
-    let Some(level) = dense_output_level(kernel, v).filter(|_| dense_above || !is_full(&t, n))
-    else {
+    let Some(level) = dense_output_level(kernel, v) else {
         return Ok(t);
     };
+    // Checked even where `t` looks full: a full range is full only under its
+    // carrier, and an accumulator gives only the coordinates it was given.
     if let Some(r) = kernel.loop_order[..at]
         .iter()
         .find(|u| !kernel.output_vars.contains(u))
@@ -335,6 +336,9 @@ fn with_dense_output(
                 kernel.output
             ),
         });
+    }
+    if !dense_above && is_full(&t, n) {
+        return Ok(t);
     }
     let out_scope: BTreeSet<String> = kernel.output_vars.iter().cloned().collect();
     // The output's carrier: a key no expression node has.

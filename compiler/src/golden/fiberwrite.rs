@@ -198,6 +198,10 @@ pub fn fiberwrite_dense(crd: &[Token]) -> Result<u64, GoldenError> {
                 ))
             }
             Token::Data(_) => len += 1,
+            // A dense fiber is never empty: a stop closing no coordinate closes
+            // an empty fiber of a level above (a compressed one, or one whose
+            // coordinate a dropper removed), and has no dense fiber under it.
+            Token::Stop(_) if len == 0 => {}
             Token::Stop(_) => {
                 match dim {
                     None => dim = Some(len),
@@ -267,7 +271,9 @@ mod tests {
         assert_eq!(w("S0 S1 D").unwrap(), 0);
         assert_eq!(w("D").unwrap(), 0);
         assert_eq!(w("0 1 S0 0 S1 D").unwrap_err().index, 4);
-        assert_eq!(w("0 S0 S1 D").unwrap_err().index, 2);
+        // A stop closing no coordinate closes an empty fiber above.
+        assert_eq!(w("0 S0 S1 D").unwrap(), 1);
+        assert_eq!(w("S1 0 1 S0 0 1 S1 D").unwrap(), 2);
         assert!(w("0 D").is_err());
         assert!(w("N S0 D").is_err());
     }

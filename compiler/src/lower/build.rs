@@ -1479,6 +1479,36 @@ impl Builder<'_> {
                  run starts for points; sum over {v} innermost, or store {v}'s level `d`"
             )));
         }
+        // A reducer and the coordinate droppers around it count points; the
+        // runs of another variable each stand for many, and would be counted
+        // once. Only a sum over the runs themselves weighs them (`runreduce`).
+        if let Some(v) = self.runs.iter().find(|v| *v != r) {
+            return Err(LowerError::Unsupported(format!(
+                "a sum over {r} with the coordinates of {v} as runs: the sum's reducer and \
+                 coordinate droppers count points, and each run stands for several; store \
+                 {v}'s levels `d` or `s`, or sum over {v} alone"
+            )));
+        }
+        if self.runs.contains(r) {
+            // The run-weighted reducer gives one value per fiber it closes, and
+            // a bare stop cannot tell an empty fiber from a compressed level
+            // above that has no coordinate there.
+            let pos = |v: &String| k.loop_order.iter().position(|x| x == v);
+            let under_compressed = k.operands.iter().any(|op| {
+                op.path()
+                    .iter()
+                    .zip(&op.format.levels)
+                    .any(|(u, l)| pos(u) < pos(r) && !l.format.caps().full)
+            });
+            if under_compressed {
+                return Err(LowerError::Unsupported(format!(
+                    "a sum over the runs of {r} inside a loop over a compressed level: the \
+                     run-weighted reducer gives a value per fiber, and cannot tell a fiber \
+                     from a coordinate the loops outside lack; store the levels outside {r} \
+                     `d`"
+                )));
+            }
+        }
         if self.runs.contains(r) && !below.is_empty() {
             return Err(LowerError::Unsupported(format!(
                 "a sum over {r}, whose coordinates are runs, above the loops {}: an \
@@ -1596,6 +1626,23 @@ impl Builder<'_> {
                 k.output,
                 path.join(",")
             )));
+        }
+        // A level of runs or LZ77 entries covers its dimension in every fiber,
+        // so the level above must give it a coordinate for each fiber; a
+        // compressed level cannot tell an empty fiber from an absent one.
+        for lvl in 1..path.len() {
+            let this = &k.output_format.levels[lvl];
+            if this.format.caps().fill_region == FillRegion::Points {
+                continue;
+            }
+            if let Some(up) = (0..lvl).find(|&u| !k.output_format.levels[u].format.caps().full) {
+                return Err(LowerError::Unsupported(format!(
+                    "output {}: level {lvl} is stored {} below compressed level {up}: its \
+                     fibers cover the whole dimension, and the coordinates above cannot say \
+                     which are absent; make the levels above it dense",
+                    k.output, this.format
+                )));
+            }
         }
         // An unpadded compressed level right above a dense one would have to drop
         // a coordinate whose dense fiber comes out all zero together with that
@@ -1722,7 +1769,11 @@ impl Builder<'_> {
             let intersection_below = self.intersected.iter().any(|v| pos(v) > pos(&o))
                 || (self.sparse_below.iter().any(|v| pos(v) > pos(&o))
                     && !self.accumulated.contains(&o));
-            if full(lvl) || !(emptied || intersection_below) {
+            // A level of runs or LZ77 entries below covers its whole dimension:
+            // no fiber of it is empty, so nothing above needs dropping.
+            let covers =
+                k.output_format.levels[lvl + 1].format.caps().fill_region != FillRegion::Points;
+            if full(lvl) || covers || !(emptied || intersection_below) {
                 continue;
             }
             self.drop_empty_fibers(&o, &i, &mut crds);
