@@ -104,7 +104,7 @@ fn case<'a>(
     }
 }
 
-/// 1. The position a locator finds in an LZ77 level is an entry's, not a
+/// Family 1: the position a locator finds in an LZ77 level is an entry's, not a
 /// literal's: refused, as for runs.
 #[test]
 fn locate_into_lz77_is_refused() {
@@ -132,7 +132,7 @@ fn locate_into_lz77_is_refused() {
     .assert_refused(&["locate(b)"]);
 }
 
-/// 2 and 11. The window scanners read a level's coordinates as points: an
+/// Families 2 and 11: the window scanners read a level's coordinates as points: an
 /// affine subscript over runs, LZ77 entries or bitvector words is refused.
 #[test]
 fn affine_subscripts_over_fill_regions_and_bitvectors_are_refused() {
@@ -155,7 +155,7 @@ fn affine_subscripts_over_fill_regions_and_bitvectors_are_refused() {
     case("o(i) = I(i+j) * F(j)", &["I:d", "F:d", "o:d"], &[], inputs).assert_right();
 }
 
-/// 3. An accumulator over the loops below a sum would add a run once.
+/// Family 3: an accumulator over the loops below a sum would add a run once.
 #[test]
 fn a_sum_over_runs_above_other_loops_is_refused() {
     let inputs = vec![("B", tensor(&[2, 1], &[(&[1, 1], 4), (&[2, 1], 4)]))];
@@ -169,7 +169,7 @@ fn a_sum_over_runs_above_other_loops_is_refused() {
     case("x(i) = B(i,j)", &["B:dr", "x:d"], &[], inputs).assert_right();
 }
 
-/// 4. A literal slot past the descriptor word's `lit` field is refused when the
+/// Family 4: a literal slot past the descriptor word's `lit` field is refused when the
 /// tensor is packed, at 16 bits from slot 32 on.
 #[test]
 fn lz77_descriptors_that_overflow_are_refused() {
@@ -197,14 +197,14 @@ fn lz77_descriptors_that_overflow_are_refused() {
     c.assert_right();
 }
 
-/// 5. A `z` output takes a value at every coordinate, after a sum too.
+/// Family 5: a `z` output takes a value at every coordinate, after a sum too.
 #[test]
 fn a_z_output_after_a_sum_is_right() {
     let inputs = vec![("B", tensor(&[5, 1], &[(&[2, 1], 5), (&[4, 1], 7)]))];
     case("x(i) = B(i,j)", &["B:ss", "x:z"], &[], inputs).assert_right();
 }
 
-/// 6. Kept LZ77 entries under a compressed level would miss the rows it lacks,
+/// Family 6: kept LZ77 entries under a compressed level would miss the rows it lacks,
 /// which the constant fills: those kernels expand the entries. An `sz` output
 /// is refused: its rows cannot say which LZ77 fibers are absent.
 #[test]
@@ -220,7 +220,7 @@ fn lz77_under_sparse_rows_fills_missing_rows() {
     }
 }
 
-/// 7. A workspace is filled point by point: fill-region levels are refused.
+/// Family 7: a workspace is filled point by point: fill-region levels are refused.
 #[test]
 fn workspaces_over_runs_are_refused() {
     let ws = &["precompute(b(i) + c(i),i,iw)"];
@@ -240,7 +240,7 @@ fn workspaces_over_runs_are_refused() {
     case("x(i) = b(i) + c(i)", &["b:s", "c:s", "x:s"], ws, inputs()).assert_right();
 }
 
-/// 8. A constant wider than the value width is refused for every backend.
+/// Family 8: a constant wider than the value width is refused for every backend.
 #[test]
 fn constants_wider_than_the_values_are_refused() {
     let inputs = vec![("b", tensor(&[4], &[(&[1], 5)]))];
@@ -254,7 +254,7 @@ fn constants_wider_than_the_values_are_refused() {
     wide.assert_right();
 }
 
-/// 11. An `r` output fed by a sum packs points, zeros included; three ways of
+/// Family 11: an `r` output fed by a sum packs points, zeros included; three ways of
 /// points and runs chain as point merges where no way holds runs.
 #[test]
 fn run_outputs_and_run_merge_chains_are_right() {

@@ -89,10 +89,7 @@ fn samgen_places(root: &Expr, reduced: &[&str]) -> Places {
         let all = uses(root, v);
         let mut at = root;
         let mut node = root;
-        loop {
-            let Some(next) = children(node).into_iter().find(|c| uses(c, v) == all) else {
-                break;
-            };
+        while let Some(next) = children(node).into_iter().find(|c| uses(c, v) == all) {
             if matches!(node.kind, ExprKind::Binary(BinOp::Add | BinOp::Sub, ..)) {
                 at = next;
             }
