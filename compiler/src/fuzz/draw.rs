@@ -221,6 +221,28 @@ pub struct Draw {
 }
 
 impl Draw {
+    /// A drawn kernel with no schedule commands and no inputs yet.
+    fn drawn(
+        seed: u64,
+        asg: Assignment,
+        formats: BTreeMap<String, Format>,
+        loop_order: Vec<String>,
+        schedule: Schedule,
+    ) -> Draw {
+        Draw {
+            seed: Some(seed),
+            asg,
+            formats,
+            loop_order,
+            schedule,
+            precomputes: Vec::new(),
+            locates: Vec::new(),
+            skips: Vec::new(),
+            inputs: BTreeMap::new(),
+            fills: BTreeMap::new(),
+        }
+    }
+
     /// A kernel from its parts: the expression, `NAME:FORMAT` arguments (a tensor
     /// without one gets compressed levels in mode order) and the loop order
     /// (`"i,j"`; `None`: the output's variables, then the summed ones). No inputs
@@ -781,18 +803,7 @@ pub fn draw_with(seed: u64, config: &DrawConfig) -> Draw {
     let mut masks = BTreeSet::new();
     bitwise_operands(&asg.rhs, false, &mut masks);
     let everything = rng.gen_range(0..100);
-    let mut draw = Draw {
-        seed: Some(seed),
-        asg,
-        formats,
-        loop_order,
-        schedule,
-        precomputes: Vec::new(),
-        locates: Vec::new(),
-        skips: Vec::new(),
-        inputs: BTreeMap::new(),
-        fills: BTreeMap::new(),
-    };
+    let mut draw = Draw::drawn(seed, asg, formats, loop_order, schedule);
     let mut choices = BTreeMap::new();
     for (name, vars) in input_vars(&draw.asg) {
         let values = if masks.contains(&name) && rng.gen_bool(0.8) {
@@ -1056,18 +1067,7 @@ fn draw_convolution(seed: u64, rng: &mut ChaCha8Rng) -> Draw {
             }
         }
     }
-    let mut draw = Draw {
-        seed: Some(seed),
-        asg,
-        formats,
-        loop_order,
-        schedule,
-        precomputes: Vec::new(),
-        locates: Vec::new(),
-        skips: Vec::new(),
-        inputs: BTreeMap::new(),
-        fills: BTreeMap::new(),
-    };
+    let mut draw = Draw::drawn(seed, asg, formats, loop_order, schedule);
     for (k, (name, d)) in dims.into_iter().enumerate() {
         let fill = extended_fill(rng);
         let values = extreme_values(rng);

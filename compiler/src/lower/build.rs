@@ -221,8 +221,8 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
     }
     // The subsection and window scanners read a level's coordinates as points:
     // dense arithmetic or a compressed `crd` array. Runs, LZ77 entries and
-    // bitvector words hold coordinates they do not list.
-    // The other levels of such a tensor are scanned through its affine view,
+    // bitvector words hold coordinates they do not list. The other levels of
+    // such a tensor are scanned through its affine view,
     // which numbers them after the subscript's two levels: the bitvector, run
     // and LZ77 scanners address the stored level by that number, past the
     // stored tensor's levels (`I(i+j,k)` with `I:dz` reads a level 2 that `I`
@@ -232,36 +232,15 @@ fn check_level_formats(k: &Kernel) -> Result<(), LowerError> {
             continue;
         };
         for scan in &r.levels {
-            let LevelScan::Plain { level } = scan else {
-                continue;
+            let (level, role) = match scan {
+                LevelScan::Plain { level } => (level, "scan beside an affine subscript"),
+                LevelScan::Subsect { level, .. } | LevelScan::Window { level, .. } => {
+                    (level, "scan through an affine subscript")
+                }
             };
             let format = r.stored.levels[*level].format;
             if !matches!(format, LevelFormat::Dense | LevelFormat::Compressed) {
-                return refuse(
-                    &op.tensor,
-                    *level,
-                    format,
-                    "scan beside an affine subscript",
-                );
-            }
-        }
-    }
-    for op in &k.operands {
-        let Some(r) = &op.reduction else {
-            continue;
-        };
-        for scan in &r.levels {
-            let (LevelScan::Subsect { level, .. } | LevelScan::Window { level, .. }) = scan else {
-                continue;
-            };
-            let format = r.stored.levels[*level].format;
-            if !matches!(format, LevelFormat::Dense | LevelFormat::Compressed) {
-                return refuse(
-                    &op.tensor,
-                    *level,
-                    format,
-                    "scan through an affine subscript",
-                );
+                return refuse(&op.tensor, *level, format, role);
             }
         }
     }
