@@ -30,7 +30,11 @@ fn every_regression_input_passes_its_check() {
             }
         }
     }
-    assert!(ran > 0, "no regression inputs under {}", regressions().display());
+    assert!(
+        ran > 0,
+        "no regression inputs under {}",
+        regressions().display()
+    );
     assert!(failed.is_empty(), "checks failed on: {failed:?}");
 }
 
@@ -53,4 +57,51 @@ fn negative_leading_subscript_prints_as_text_that_parses() {
     assert_eq!(a.to_string(), "Y(h,w) = G(h+r,0-Y-4)");
     let b = expr::parse_unchecked("x(i) = b(0-3)").unwrap();
     assert_eq!(b.to_string(), "x(i) = b(0-3)");
+}
+
+/// A kernel whose expression holds a control character still writes YAML that
+/// reads back: the header comment blanks it, the `expression:` field keeps it.
+#[test]
+fn expression_with_control_characters_survives_yaml() {
+    let data =
+        std::fs::read(regressions().join("kernel/control_chars_in_yaml_comment.txt")).unwrap();
+    samgen_compiler::fuzz::readers::kernel(&data);
+}
+
+/// An image with no pixels is refused, as the writer refuses it.
+#[test]
+fn image_without_pixels_is_refused() {
+    use samgen_compiler::tensor::io::image::decode_image;
+    for name in ["netpbm/zero_height.pgm", "png/zero_size_pbm.pbm"] {
+        let path = regressions().join(name);
+        let e = decode_image(&std::fs::read(&path).unwrap(), &path).unwrap_err();
+        assert!(e.to_string().contains("the image has no pixels"), "{e}");
+    }
+}
+
+/// Run-length and LZ77 files that would decode to more than
+/// `MAX_DECODED_ELEMENTS` elements are refused before anything is decoded.
+#[test]
+fn compressed_files_past_the_size_bound_are_refused() {
+    use samgen_compiler::tensor::io::compressed::{read_lz77, read_rle};
+    let path = regressions().join("rle/huge_run.rle");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let e = read_rle(&path, &text).unwrap_err();
+    assert!(e.to_string().contains("more than the 4194304"), "{e}");
+    assert!(read_rle(&path, "rle 2048 2048\n").is_err());
+
+    // One fiber of dimension 4: a repeat of 32767 stands for far more.
+    let mut bytes = b"LZ77".to_vec();
+    bytes.extend(1u32.to_le_bytes());
+    bytes.extend(4u32.to_le_bytes());
+    bytes.extend(4u32.to_le_bytes());
+    for e in [1u16, 7, 0x8000 | 0x7fff, 1] {
+        bytes.extend(e.to_le_bytes());
+    }
+    let e = read_lz77(std::path::Path::new("x.lz77"), &bytes).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("decodes to 32768 values, the dimension is 4"),
+        "{e}"
+    );
 }

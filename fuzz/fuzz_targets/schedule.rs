@@ -1,5 +1,5 @@
 //! The `-s` schedule commands, one per line: each parses or is refused, a parsed
-//! command prints as text that parses back to the same command, and the whole
+//! command prints as text that parses back to a command with the same text, and the whole
 //! list (`Schedule::parse`) never panics.
 //! The property lives in `samgen_compiler::fuzz::readers::schedule`.
 #![no_main]

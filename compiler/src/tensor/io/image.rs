@@ -32,6 +32,12 @@ pub fn decode_image(bytes: &[u8], path: &Path) -> Result<CooTensor, DataError> {
         .decode()
         .map_err(|e| fail(DataErrorKind::Image(e.to_string())))?;
     let (w, h) = (u64::from(image.width()), u64::from(image.height()));
+    if w == 0 || h == 0 {
+        // No tensor holds it: every image tensor has at least one pixel.
+        return Err(fail(DataErrorKind::Image(format!(
+            "the image has no pixels ({w} x {h})"
+        ))));
+    }
     let (dims, channels, bytes) = match image {
         DynamicImage::ImageLuma8(b) => (vec![h, w], 1u64, b.into_raw()),
         DynamicImage::ImageRgb8(b) => (vec![h, w, 3], 3, b.into_raw()),
