@@ -18,9 +18,12 @@ use crate::tensor::io::image::{decode_image, encode_image};
 use crate::tensor::io::{parse_mtx, parse_tns, to_mtx_string, to_tns_string, FileKind, TnsStyle};
 use crate::tensor::{Format, ReadOptions};
 
+/// A target's check: returns on any input the reader handles, panics otherwise.
+pub type Check = fn(&[u8]);
+
 /// Every target: its name (the fuzz target's and the regression directory's)
 /// and its check.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("expr", expr),
     ("schedule", schedule),
     ("kernel", kernel),
