@@ -105,3 +105,31 @@ fn compressed_files_past_the_size_bound_are_refused() {
         "{e}"
     );
 }
+
+/// Nesting deeper than `MAX_NESTING` is refused at the level that goes too
+/// deep: thousands of `(` overflowed the stack, and 120 nested `!` took the
+/// lowering over 10 s.
+#[test]
+fn deep_nesting_is_refused() {
+    let deep = std::fs::read_to_string(regressions().join("expr/deep_parentheses.txt")).unwrap();
+    let e = expr::parse_unchecked(&deep).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "column {}: the expression nests deeper than {} levels",
+            5 + expr::MAX_NESTING,
+            expr::MAX_NESTING
+        )
+    );
+    let nots =
+        std::fs::read_to_string(regressions().join("kernel/nested_not_slow_lowering.txt")).unwrap();
+    assert!(expr::parse(&nots).is_err());
+    let ok = format!(
+        "x(i) = {}b(i){}",
+        "(".repeat(expr::MAX_NESTING),
+        ")".repeat(expr::MAX_NESTING)
+    );
+    assert!(expr::parse(&ok).is_ok());
+    let not_ok = format!("x(i) = {}b(i)", "!".repeat(expr::MAX_NESTING + 1));
+    assert!(expr::parse(&not_ok).is_err());
+}
