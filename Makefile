@@ -8,7 +8,7 @@ SAMGEN  := target/release/samgen
 SV_PKG  := primitives/sam_pkg.sv
 SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
 
-.PHONY: setup demo test lint sv-lint fmt clippy formal bench bench-boards fpga clean
+.PHONY: setup demo test lint sv-lint fmt clippy formal bench bench-boards fpga fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -90,6 +90,14 @@ bench-boards: $(SAMGEN)
 	$(SAMGEN) synth $(VECMUL) --board ulx3s -o $(BUILD)/bench/boards/ulx3s-vecmul
 	$(SAMGEN) synth $(VECMUL_ICE) --board icebreaker -o $(BUILD)/bench/boards/icebreaker-vecmul
 	$(SAMGEN) synth $(VECMUL_ICE) --board icebreaker --kernel-mhz 24 -o $(BUILD)/bench/boards/icebreaker-vecmul-pll
+
+# Coverage-guided fuzzing of every reader (docs/fuzzing.md): each cargo-fuzz
+# target for TIME seconds, one after another; not part of `make test`.
+#   make fuzz TIME=600 TARGETS="expr mtx"
+TIME    ?= 60
+TARGETS ?=
+fuzz:
+	@BUILD=$(BUILD) scripts/fuzz.sh $(TIME) $(TARGETS)
 
 clean:
 	$(CARGO) clean

@@ -97,8 +97,13 @@ impl IndexExpr {
 }
 
 impl fmt::Display for IndexExpr {
-    /// Compact text: `i`, `2*i+j-1`, `h+r`.
+    /// Compact text: `i`, `2*i+j-1`, `h+r`. A subscript cannot open with a
+    /// sign, so one whose first term is negative opens with `0` (`0-i+2`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let first = self.terms.first().map_or(self.constant, |(c, _)| *c);
+        if first < 0 {
+            f.write_str("0")?;
+        }
         for (k, (c, v)) in self.terms.iter().enumerate() {
             let sign = if *c < 0 {
                 "-"

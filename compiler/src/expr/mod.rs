@@ -8,7 +8,8 @@
 //! Operators, loosest first (C-like): `|`, `^`, `&`, `<< >>` (by an integer constant
 //! 0..=63 only), `+ -`, `*`, then unary `-` and `!`; all binary operators are
 //! left-associative. `min(a, b)` and `max(a, b)` are built in (so `min`/`max` cannot
-//! name a called tensor). Integers are decimal. Subscripts are affine
+//! name a called tensor). Parentheses, calls and unary operators nest at most
+//! [`MAX_NESTING`] deep. Integers are decimal. Subscripts are affine
 //! (`c*i + j + b`, `h-1`); [`Assignment::check_affine`] holds them to positive
 //! coefficients and each variable once, and the lowering to the two-variable
 //! form index reduction takes (docs/compiler.md, affine subscripts).
@@ -44,7 +45,7 @@ mod validate;
 pub use ast::{Access, Assignment, BinOp, Expr, ExprKind, Func, IndexExpr, Span};
 pub use dense::{evaluate, evaluate_sparse, EvalError, MAX_DENSE_POINTS};
 pub use error::{ExprError, ExtentError, ParseError, ValidationError};
-pub use parser::{parse_expr, parse_unchecked, MAX_SHIFT};
+pub use parser::{parse_expr, parse_unchecked, MAX_NESTING, MAX_SHIFT};
 pub use schedule::{
     default_loop_order, parse_format_arg, FormatArgError, LocateError, Precompute, Schedule,
     ScheduleCommand, ScheduleError,

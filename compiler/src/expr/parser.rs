@@ -22,9 +22,17 @@ use super::lexer::{lex, Tok, Token};
 /// The largest shift amount accepted (values are at most 63 bits wide).
 pub const MAX_SHIFT: i64 = 63;
 
+/// The deepest nesting of parentheses, `min`/`max` calls and unary operators
+/// accepted. The parser and every later pass recurse once per level, so without
+/// a bound a few thousand `(` would overflow the stack, and the lowering's cost
+/// grows steeply with nested `!`; real kernels nest a few levels.
+pub const MAX_NESTING: usize = 32;
+
 pub(crate) struct Parser {
     toks: Vec<Token>,
     pos: usize,
+    /// Current nesting (see [`MAX_NESTING`]).
+    depth: usize,
 }
 
 fn describe(tok: &Tok) -> String {
@@ -60,6 +68,7 @@ impl Parser {
         Ok(Parser {
             toks: lex(text)?,
             pos: 0,
+            depth: 0,
         })
     }
 
@@ -247,6 +256,22 @@ impl Parser {
         }
     }
 
+    /// Runs `f` one nesting level deeper, or refuses at [`MAX_NESTING`].
+    fn nested<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, ParseError>,
+    ) -> Result<T, ParseError> {
+        if self.depth == MAX_NESTING {
+            return Err(self.error(format!(
+                "the expression nests deeper than {MAX_NESTING} levels"
+            )));
+        }
+        self.depth += 1;
+        let out = f(self);
+        self.depth -= 1;
+        out
+    }
+
     fn unary(&mut self) -> Result<Expr, ParseError> {
         let start = self.peek().span;
         let neg = match self.peek().tok {
@@ -254,8 +279,10 @@ impl Parser {
             Tok::Bang => false,
             _ => return self.primary(),
         };
-        self.bump();
-        let a = self.unary()?;
+        let a = self.nested(|p| {
+            p.bump();
+            p.unary()
+        })?;
         let span = start.to(a.span);
         let kind = if neg {
             ExprKind::Neg(Box::new(a))
@@ -274,18 +301,21 @@ impl Parser {
             }
             Tok::Ident(name) => match Func::from_name(name) {
                 Some(func) if self.toks[self.pos + 1].tok == Tok::LParen => {
-                    self.bump();
-                    self.bump();
-                    let a = self.expr()?;
-                    self.expect(
-                        Tok::Comma,
-                        &format!("expected `,` after the first argument of {name}"),
-                    )?;
-                    let b = self.expr()?;
-                    let close = self.expect(
-                        Tok::RParen,
-                        &format!("expected `)` after the arguments of {name}"),
-                    )?;
+                    let (a, b, close) = self.nested(|p| {
+                        p.bump();
+                        p.bump();
+                        let a = p.expr()?;
+                        p.expect(
+                            Tok::Comma,
+                            &format!("expected `,` after the first argument of {name}"),
+                        )?;
+                        let b = p.expr()?;
+                        let close = p.expect(
+                            Tok::RParen,
+                            &format!("expected `)` after the arguments of {name}"),
+                        )?;
+                        Ok((a, b, close))
+                    })?;
                     let span = tok.span.to(close.span);
                     Ok(Expr::new(
                         ExprKind::Call(func, Box::new(a), Box::new(b)),
@@ -299,12 +329,15 @@ impl Parser {
                 }
             },
             Tok::LParen => {
-                self.bump();
-                let mut e = self.expr()?;
-                let close = self.expect(
-                    Tok::RParen,
-                    &format!("expected `)` to close `(` at column {}", tok.span.column()),
-                )?;
+                let (mut e, close) = self.nested(|p| {
+                    p.bump();
+                    let e = p.expr()?;
+                    let close = p.expect(
+                        Tok::RParen,
+                        &format!("expected `)` to close `(` at column {}", tok.span.column()),
+                    )?;
+                    Ok((e, close))
+                })?;
                 e.span = tok.span.to(close.span);
                 Ok(e)
             }

@@ -19,12 +19,16 @@
 //! reference cannot evaluate it). [`Tally`] counts outcomes by category and
 //! keeps the first failing draws.
 //!
+//! [`readers`] holds the properties the coverage-guided fuzz targets of `fuzz/`
+//! check on every reader.
+//!
 //! Users: `compiler/tests/random_expressions.rs` (a seeded 2000-draw property
 //! test and hand-picked kernels), `compiler/examples/expr_campaign.rs` (long
 //! campaigns), and `testbenches/tests/random_kernels.rs` (a sample in RTL).
 
 mod check;
 mod draw;
+pub mod readers;
 mod tally;
 
 pub use check::{check, lower_draw, Outcome};

@@ -235,8 +235,18 @@ impl SamGraph {
         };
         let mut text = String::from("# samgen SAM graph");
         if let Some(e) = &self.info.expression {
+            // YAML forbids control characters even in comments, and reads some
+            // (`\r`, NEL, the Unicode line and paragraph separators) as line
+            // breaks that would end the comment; the `expression:` field keeps
+            // the text exactly.
             text.push_str(": ");
-            text.push_str(e);
+            text.extend(e.chars().map(|c| {
+                if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}') {
+                    ' '
+                } else {
+                    c
+                }
+            }));
         }
         text.push('\n');
         text.push_str(&serde_norway::to_string(&out).expect("a SAM graph serializes to YAML"));

@@ -48,6 +48,24 @@ fn fibers_of(dims: &[u64]) -> Option<(u64, &[u64], u64)> {
     Some((fibers, outer, inner))
 }
 
+/// The most elements (zero or not) a compressed file may decode to: 2048 x 2048.
+/// A few bytes of runs or repeats stand for any number of elements, so without
+/// a bound a small file could exhaust memory; on-chip memories are far smaller.
+pub const MAX_DECODED_ELEMENTS: u64 = 1 << 22;
+
+/// An error unless a tensor of `fibers` fibers of `inner` elements is within
+/// [`MAX_DECODED_ELEMENTS`].
+fn check_size(fibers: u64, inner: u64) -> Result<(), String> {
+    match fibers.checked_mul(inner) {
+        Some(n) if n <= MAX_DECODED_ELEMENTS => Ok(()),
+        n => Err(format!(
+            "the dimensions give {} elements, more than the {MAX_DECODED_ELEMENTS} a \
+             compressed file may decode to",
+            n.map_or_else(|| "over 2^64".to_string(), |n| n.to_string())
+        )),
+    }
+}
+
 /// Reads a `.rle` file.
 pub fn read_rle(path: &Path, text: &str) -> Result<CooTensor, DataError> {
     let bad = |line, m: String| at(path, line, DataErrorKind::Compressed(m));
@@ -78,6 +96,7 @@ pub fn read_rle(path: &Path, text: &str) -> Result<CooTensor, DataError> {
     let Some((fibers, outer, inner)) = fibers_of(&dims) else {
         return Err(bad(hl, "an RLE file needs at least one dimension".into()));
     };
+    check_size(fibers, inner).map_err(|m| bad(hl, m))?;
     let mut entries = Vec::new();
     let mut f = 0u64;
     for (line, text) in lines {
@@ -194,6 +213,7 @@ pub fn read_lz77(path: &Path, bytes: &[u8]) -> Result<CooTensor, DataError> {
     let Some((fibers, outer, inner)) = fibers_of(&dims) else {
         return Err(bad("an LZ77 file needs at least one dimension".into()));
     };
+    check_size(fibers, inner).map_err(bad)?;
     let mut entries = Vec::new();
     for f in 0..fibers {
         let count = u32_at(take(4, &format!("fiber {f}'s element count"))?) as usize;
@@ -202,15 +222,23 @@ pub fn read_lz77(path: &Path, bytes: &[u8]) -> Result<CooTensor, DataError> {
             .chunks(2)
             .map(|b| u16::from_le_bytes([b[0], b[1]]))
             .collect();
-        let decoded = lz77::from_paper_elements(&elements)
-            .map_err(|e| bad(format!("fiber {f}: {e}")))
-            .and_then(|e| lz77::decode(&e).map_err(|e| bad(format!("fiber {f}: {e}"))))?;
-        if decoded.len() as u64 != inner {
+        let entries_f =
+            lz77::from_paper_elements(&elements).map_err(|e| bad(format!("fiber {f}: {e}")))?;
+        // The length before decoding: repeats may stand for far more values than
+        // the dimension holds.
+        let length: u64 = entries_f
+            .iter()
+            .map(|e| match e {
+                Entry::Literal(_) => 1,
+                Entry::Repeat { count, .. } => *count,
+            })
+            .sum();
+        if length != inner {
             return Err(bad(format!(
-                "fiber {f} decodes to {} values, the dimension is {inner}",
-                decoded.len()
+                "fiber {f} decodes to {length} values, the dimension is {inner}"
             )));
         }
+        let decoded = lz77::decode(&entries_f).map_err(|e| bad(format!("fiber {f}: {e}")))?;
         let prefix = fiber_coords(f, outer);
         for (x, v) in decoded.into_iter().enumerate() {
             if v != 0 {
