@@ -675,7 +675,7 @@ fn alu(cx: &Cx, k: &Alu) -> Result<Config, TopError> {
         AluOperand::ConstRight(c) => (AluOperandMode::ConstRight(c), c),
         AluOperand::ConstLeft(c) => (AluOperandMode::ConstLeft(c), c),
     };
-    if vw < 64 && (c < -(1i64 << (vw - 1)) || c >= 1i64 << (vw - 1)) {
+    if !samgen_compiler::tensor::fits(c, vw) {
         return Err(cx.fail(format!("constant {c} does not fit {vw}-bit values")));
     }
     Ok((

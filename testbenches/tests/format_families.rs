@@ -142,12 +142,7 @@ fn custard_masked_broadcast_in_rtl() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../compiler/tests/custard");
     let text = std::fs::read_to_string(dir.join("masked_broadcast.gv")).unwrap();
     let graph = SamGraph::from_custard(&text, "masked_broadcast.gv").unwrap();
-    let formats: HashMap<String, Format> = graph
-        .info
-        .formats
-        .iter()
-        .map(|(t, f)| (t.clone(), f.clone()))
-        .collect();
+    let formats = graph.format_map();
     let read = |name: &str| {
         let path = dir.join("masked_broadcast-inputs").join(name);
         read_tensor(&path, &ReadOptions::default()).unwrap()

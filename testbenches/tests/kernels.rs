@@ -153,12 +153,7 @@ fn custard(file: &str, expr: &str, dims: &[(&str, &[u64])]) {
         .unwrap_or_else(|e| panic!("Custard example {} is missing: {e}", path.display()));
     let graph = SamGraph::from_custard(&text, file).unwrap_or_else(|e| panic!("{e}"));
     let asg = parse(expr).unwrap();
-    let formats: HashMap<String, Format> = graph
-        .info
-        .formats
-        .iter()
-        .map(|(t, f)| (t.clone(), f.clone()))
-        .collect();
+    let formats = graph.format_map();
     let inputs = |seed: u64, density: f64, size: u64| {
         dims.iter()
             .enumerate()
@@ -226,12 +221,7 @@ fn custard_constructs_in_rtl() {
         let graph = SamGraph::from_custard(&graph_text(case.file), case.file)
             .unwrap_or_else(|e| panic!("{e}"));
         let asg = parse(case.expr).unwrap();
-        let formats: HashMap<String, Format> = graph
-            .info
-            .formats
-            .iter()
-            .map(|(t, f)| (t.clone(), f.clone()))
-            .collect();
+        let formats = graph.format_map();
         let mut depths = vec![None];
         if case.file.contains("relu") {
             depths.push(Some(case.file.len() as u64));

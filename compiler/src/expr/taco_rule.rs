@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use super::ast::{uses, Assignment, BinOp, Expr, ExprKind, Func, IndexExpr};
+use super::ast::{uses, Assignment, BinOp, Expr, ExprKind};
 
 /// TACO's reduction notation of `asg` when TACO has one and it places a sum
 /// elsewhere than samgen does; `None` when they agree, or when the expression is
@@ -25,11 +25,7 @@ pub fn taco_reduction_notation(asg: &Assignment) -> Option<String> {
         return None;
     }
     let free = asg.free_vars();
-    let reduced: Vec<&str> = vars(&asg.rhs)
-        .into_iter()
-        .filter(|v| !free.contains(v))
-        .collect();
-    let ours = samgen_places(&asg.rhs, &reduced);
+    let ours = samgen_places(&asg.rhs, &asg.reduction_vars());
     let theirs = taco_places(&asg.rhs, &free)?;
     if normalized(&asg.rhs, &ours) == normalized(&asg.rhs, &theirs) {
         return None;
@@ -58,19 +54,6 @@ fn einsum(e: &Expr, under_mul: bool) -> bool {
         ExprKind::Binary(..) => false,
         ExprKind::Call(_, a, b) => einsum(a, under_mul) && einsum(b, under_mul),
     }
-}
-
-/// Every variable of `e`'s subscripts, in first-use order.
-fn vars(e: &Expr) -> Vec<&str> {
-    let mut out: Vec<&str> = Vec::new();
-    for a in e.accesses() {
-        for v in a.indices.iter().flat_map(IndexExpr::vars) {
-            if !out.contains(&v) {
-                out.push(v);
-            }
-        }
-    }
-    out
 }
 
 fn children(e: &Expr) -> Vec<&Expr> {
@@ -145,7 +128,7 @@ fn taco_places(root: &Expr, free: &[&str]) -> Option<Places> {
 }
 
 fn reduction_vars(e: &Expr, free: &[&str]) -> Vec<String> {
-    vars(e)
+    e.vars()
         .into_iter()
         .filter(|v| !free.contains(v))
         .map(String::from)
@@ -199,11 +182,7 @@ fn show(e: &Expr, places: &Places) -> String {
             operand(b, places)
         ),
         ExprKind::Call(f, a, b) => {
-            let name = match f {
-                Func::Min => "min",
-                Func::Max => "max",
-            };
-            format!("{name}({}, {})", show(a, places), show(b, places))
+            format!("{}({}, {})", f.name(), show(a, places), show(b, places))
         }
     };
     match places.get(&key(e)) {

@@ -134,6 +134,16 @@ impl SamGraph {
             .find(|&i| self.graph[i].name == name)
     }
 
+    /// Every tensor's format from the header, keyed by name (as packing and the
+    /// co-simulation take them).
+    pub fn format_map(&self) -> std::collections::HashMap<String, Format> {
+        self.info
+            .formats
+            .iter()
+            .map(|(t, f)| (t.clone(), f.clone()))
+            .collect()
+    }
+
     /// The storage format of `tensor`'s `level`, from the header.
     pub fn level_format(&self, tensor: &str, level: usize) -> Option<LevelFormat> {
         Some(self.info.formats.get(tensor)?.levels.get(level)?.format)

@@ -28,10 +28,7 @@ impl SamGraph {
     /// two's complement value. A wider constant would wrap in one backend and be
     /// refused by another, so every backend refuses it here first.
     pub fn check_value_bits(&self, value_bits: u32) -> Result<(), GraphError> {
-        if value_bits >= 64 {
-            return Ok(());
-        }
-        let (lo, hi) = (-(1i64 << (value_bits - 1)), (1i64 << (value_bits - 1)) - 1);
+        let (lo, hi) = crate::tensor::value_range(value_bits);
         for n in self.graph.node_weights() {
             let NodeKind::Alu(alu) = &n.kind else {
                 continue;
@@ -43,7 +40,7 @@ impl SamGraph {
             if matches!(alu.op, AluOp::Shl | AluOp::Shr) {
                 continue;
             }
-            if c < lo || c > hi {
+            if !crate::tensor::fits(c, value_bits) {
                 return Err(err(
                     &n.name,
                     format!(

@@ -51,4 +51,4 @@ pub use format::{Format, FormatError, FormatErrorKind, LevelSpec};
 pub use io::{read_tensor, write_tensor, DataError, DataErrorKind, ReadOptions, WriteOptions};
 pub use level::{Level, LevelCaps, LevelError, LevelFormat, LevelFormatImpl, NamedArray};
 pub use packed::{level_array_name, vals_array_name, ArrayData, Tensor, TensorArray, TensorError};
-pub use value::{fits, wrap, DEFAULT_VALUE_BITS, MAX_VALUE_BITS};
+pub use value::{fits, value_range, wrap, DEFAULT_VALUE_BITS, MAX_VALUE_BITS};
