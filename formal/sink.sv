@@ -10,5 +10,7 @@
     if (rst_ni) begin
       assert (sink_ready);
       assert (done_o == d_moved_q);
+      // The writer finishes: the cover run must see done_o.
+      Done_C: cover (done_o);
     end
   end

@@ -30,6 +30,9 @@
 //             Levels   stop levels of the stream (its order), 0..Width
 //             Sorted   data strictly increase within a fiber (coordinate streams)
 //             Repeats  R_d tokens may stand where values do (LZ77 value streams)
+//             Covers   under FORMAL, with Assume 0: cover a data token and D moving
+//                      (the harness sets it on the outputs it observes)
+//             CoverDone  with Covers: D moving is covered too
 // Ports:      clk_i, rst_ni, valid_i, ready_i, tok_i: the channel, observed
 module sam_stream_assert #(
   parameter int unsigned Width   = sam_pkg::CrdWidth,
@@ -44,7 +47,9 @@ module sam_stream_assert #(
   parameter bit          Grammar = 1'b0,
   parameter int unsigned Levels  = 1,
   parameter bit          Sorted  = 1'b0,
-  parameter bit          Repeats = 1'b0
+  parameter bit          Repeats = 1'b0,
+  parameter bit          Covers  = 1'b0,
+  parameter bit          CoverDone = 1'b1
   `pragma diagnostic pop
   /* verilator lint_on UNUSEDPARAM */
 ) (
@@ -150,6 +155,18 @@ module sam_stream_assert #(
         assert (ok_close);
         assert (ok_after_done);
         assert (ok_sorted);
+      end
+    end
+    // Covers of an observed output: formal.py's cover run must reach both, so a
+    // primitive that never emits, or never finishes, fails its proof.
+    if (Covers) begin : gen_covers
+      sam_pkg::tok_kind_e out_kind;
+      assign out_kind = sam_pkg::tok_kind(tok_i[Width], 64'(tok_i[Width-1:0]), Width);
+      always_ff @(posedge clk_i) begin
+        if (rst_ni) begin
+          DataMoves_C: cover (valid_i && ready_i && out_kind == sam_pkg::TokData);
+          if (CoverDone) DoneMoves_C: cover (valid_i && ready_i && out_kind == sam_pkg::TokDone);
+        end
       end
     end
   end

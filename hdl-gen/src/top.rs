@@ -938,22 +938,65 @@ fn emit_streams(
 
 /// The `sam_broadcast` of a stream with several consumers, its outputs one
 /// channel array (`<source>_bcast_valid`, `_ready`, `_tok`, element k for
-/// consumer k); returns the channel that feeds each consumer's FIFO.
+/// consumer k); returns the channel that feeds each consumer's FIFO. A stream
+/// with more consumers than one `sam_broadcast` has outputs goes through a
+/// tree of them.
 fn emit_broadcast(m: &mut Module, st: &Stream) -> Vec<[String; 3]> {
-    let b = format!("{}_bcast", st.source);
     let ways = st.edges.len() as u32;
-    let lib = library::broadcast(st.width, ways);
+    let name = format!("{}_bcast", st.source);
+    broadcast_tree(m, &signals(&st.source), st.width, ways, &name)
+}
+
+/// `ways` copies of the channel `feed` (valid, ready, token): one
+/// `sam_broadcast` named `name` when it has that many outputs; else one whose
+/// outputs each feed a subtree (`<name><k>`) of an even share of the ways.
+fn broadcast_tree(
+    m: &mut Module,
+    feed: &[String; 3],
+    width: u32,
+    ways: u32,
+    name: &str,
+) -> Vec<[String; 3]> {
+    if ways <= library::BROADCAST_MAX_WAYS {
+        return one_broadcast(m, feed, width, ways, name);
+    }
+    let groups = ways.div_ceil(library::BROADCAST_MAX_WAYS);
+    let firsts = broadcast_tree(m, feed, width, groups, name);
+    let mut out = Vec::new();
+    for (k, first) in (0..groups).zip(&firsts) {
+        let share = ways / groups + u32::from(k < ways % groups);
+        out.extend(broadcast_tree(
+            m,
+            first,
+            width,
+            share,
+            &format!("{name}{k}"),
+        ));
+    }
+    out
+}
+
+/// One `sam_broadcast` of `feed` to `ways` outputs, the channel array
+/// `<name>_valid`, `_ready`, `_tok`; returns each output's channel.
+fn one_broadcast(
+    m: &mut Module,
+    feed: &[String; 3],
+    width: u32,
+    ways: u32,
+    name: &str,
+) -> Vec<[String; 3]> {
+    let lib = library::broadcast(width, ways);
     let widths = [
         Width::Lanes(ways),
         Width::Lanes(ways),
         Width::Packed {
             lanes: ways,
-            bits: st.width + 1,
+            bits: width + 1,
         },
     ];
     for (s, width) in Signal::ALL.iter().zip(widths) {
         m.item(Item::Wire {
-            name: format!("{b}_{}", s.name()),
+            name: format!("{name}_{}", s.name()),
             width,
         });
     }
@@ -962,19 +1005,24 @@ fn emit_broadcast(m: &mut Module, st: &Stream) -> Vec<[String; 3]> {
         ("rst_ni".to_string(), host::KERNEL_RESET.to_string()),
     ];
     for s in &lib.streams[..1] {
-        conns.extend(Signal::ALL.map(|w| (s.port(w).0, format!("{}_{}", st.source, w.name()))));
+        conns.extend(
+            Signal::ALL
+                .iter()
+                .zip(feed)
+                .map(|(w, f)| (s.port(*w).0, f.clone())),
+        );
     }
     for w in Signal::ALL {
-        conns.push((lib.streams[1].port(w).0, format!("{b}_{}", w.name())));
+        conns.push((lib.streams[1].port(w).0, format!("{name}_{}", w.name())));
     }
     m.item(Item::Instance(Instance {
         module: lib.module,
-        name: b.clone(),
+        name: name.to_string(),
         params: lib.params,
         conns,
     }));
     (0..ways)
-        .map(|k| Signal::ALL.map(|w| format!("{b}_{}[{k}]", w.name())))
+        .map(|k| Signal::ALL.map(|w| format!("{name}_{}[{k}]", w.name())))
         .collect()
 }
 

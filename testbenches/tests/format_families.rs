@@ -8,12 +8,16 @@
 //! - an `r` output fed by a sum, and a run-merge chain whose first pair is
 //!   points;
 //! - Custard's `masked_broadcast.gv`, whose output rows are written without a
-//!   coordinate dropper, so the writer below keeps every fiber, empty ones too.
+//!   coordinate dropper, so the writer below keeps every fiber, empty ones too;
+//! - the draws of the RTL format campaign (`examples/rtl_campaign.rs`) that
+//!   failed there, by seed: a stream read by ten primitives, more than one
+//!   `sam_broadcast` has outputs (the top emits a tree of them).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 
 use samgen_compiler::expr::{evaluate, parse};
+use samgen_compiler::fuzz::{draw_with, lower_draw, DrawConfig};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::lower_expression;
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
@@ -156,4 +160,28 @@ fn custard_masked_broadcast_in_rtl() {
     }
     let expr = "X(i,j) = B(i,j) * c(j)";
     check("masked_broadcast.gv", &graph, expr, &formats, &sets, 13);
+}
+
+/// Seeds of `DrawConfig::formats` that failed in the RTL campaign, each with
+/// what it showed.
+const CAMPAIGN_SEEDS: &[(u64, &str)] = &[(
+    283,
+    "a stream with ten consumers: the top's broadcast tree (hdl-gen panicked)",
+)];
+
+#[test]
+fn rtl_campaign_regressions() {
+    for &(seed, what) in CAMPAIGN_SEEDS {
+        let d = draw_with(seed, &DrawConfig::formats());
+        let graph = lower_draw(&d).unwrap_or_else(|o| panic!("seed {seed}: {o}"));
+        let label = format!("campaign seed {seed} ({what})");
+        check(
+            &label,
+            &graph,
+            &d.asg.to_string(),
+            &d.format_map(),
+            &[d.input_map()],
+            seed,
+        );
+    }
 }

@@ -388,6 +388,55 @@ impl Draw {
         s
     }
 
+    /// What the draw combines, for counting draws by feature: the level formats
+    /// beyond `d`/`s` in its inputs (`input b`, `input r`, `input z`) and its
+    /// output (`output d`, `output r`, `output z`), `mode order` (a tensor not in
+    /// identity order), `affine` (a subscript like `i+j`), `random loops`, and
+    /// each schedule command (`precompute`, `locate`, `skip`).
+    pub fn features(&self) -> BTreeSet<&'static str> {
+        use crate::tensor::LevelFormat as L;
+        let mut out = BTreeSet::new();
+        let output = &self.asg.lhs.tensor;
+        for (name, f) in &self.formats {
+            let is_output = name == output;
+            for l in &f.levels {
+                let tag = match (is_output, l.format) {
+                    (false, L::Bitvector) => "input b",
+                    (false, L::Rle) => "input r",
+                    (false, L::Lz77) => "input z",
+                    (true, L::Dense) => "output d",
+                    (true, L::Rle) => "output r",
+                    (true, L::Lz77) => "output z",
+                    _ => continue,
+                };
+                out.insert(tag);
+            }
+            if f.mode_order.windows(2).any(|w| w[0] > w[1]) {
+                out.insert("mode order");
+            }
+        }
+        let lhs = std::iter::once(&self.asg.lhs);
+        if lhs
+            .chain(self.asg.rhs.accesses())
+            .any(|a| a.indices.iter().any(|ix| ix.as_var().is_none()))
+        {
+            out.insert("affine");
+        }
+        if self.schedule == Schedule::Random {
+            out.insert("random loops");
+        }
+        for (present, tag) in [
+            (!self.precomputes.is_empty(), "precompute"),
+            (!self.locates.is_empty(), "locate"),
+            (!self.skips.is_empty(), "skip"),
+        ] {
+            if present {
+                out.insert(tag);
+            }
+        }
+        out
+    }
+
     /// Every access's variables in storage order (the output's first), by tensor.
     pub fn paths(&self) -> Vec<(String, Vec<String>)> {
         let lhs = std::iter::once(&self.asg.lhs);
