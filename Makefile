@@ -1,6 +1,7 @@
 # samgen: the two commands of the README, and the pieces they are made of.
 #   make demo   set up, then run the pipeline end to end on a demo
 #   make test   set up, then every test (this is what CI runs)
+#   make check  the fast tier for your own loop: unit, golden and snapshot tests
 SHELL   := /bin/bash
 CARGO   ?= cargo
 BUILD   ?= build
@@ -8,7 +9,7 @@ SAMGEN  := target/release/samgen
 SV_PKG  := primitives/sam_pkg.sv
 SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
 
-.PHONY: setup demo test lint sv-lint fmt clippy formal bench bench-boards fpga fuzz clean
+.PHONY: setup demo test check lint sv-lint fmt clippy formal bench bench-boards fpga fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -43,6 +44,18 @@ test: setup lint formal
 	SAMGEN_MODEL_OPT=0 $(CARGO) test --workspace --all-targets --no-fail-fast 2>&1 | tee $(BUILD)/test.log || status=$$?; \
 	awk '/^test result:/ { p += $$4; f += $$6 } \
 	     END { printf "tests: %d passed, %d failed\n", p, f }' $(BUILD)/test.log; \
+	exit $$status
+
+# The fast tier (docs/cosim.md, "Test tiers"): every crate's unit tests, the
+# compiler's golden tests and hdl-gen's snapshots; no Verilator model, no
+# synthesis, no solver. A few minutes on a warm build.
+check: fmt
+	@set -o pipefail; mkdir -p $(BUILD); status=0; \
+	{ $(CARGO) test --workspace --lib --bins --no-fail-fast && \
+	  $(CARGO) test -p samgen-compiler -p samgen-hdl --test '*' --no-fail-fast; } 2>&1 \
+	  | tee $(BUILD)/check.log || status=$$?; \
+	awk '/^test result:/ { p += $$4; f += $$6 } \
+	     END { printf "check: %d passed, %d failed\n", p, f }' $(BUILD)/check.log; \
 	exit $$status
 
 lint: sv-lint fmt clippy

@@ -21,6 +21,7 @@
 //!
 //! Progress goes to stderr as `[synth] ...` lines with elapsed seconds.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -28,7 +29,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::device::Family;
-use crate::error::{ExitStatusText, FpgaError};
+use crate::error::{ExitStatusText, FpgaError, ReportError};
 use crate::report::{ReportMeta, SynthReport};
 use crate::shell::{synth_shell, DutSpec, SynthShell};
 use crate::toolchain::{Tool, Toolchain};
@@ -128,6 +129,126 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
     };
     let (report, steps) = run_staged(tools, family, &job.build_dir, &job.options, &staged)?;
     finish(report, shell, &job.build_dir, family, steps, start)
+}
+
+/// What yosys mapped a design to, before place and route: the cell counts of
+/// `stat.json`. The fast check that a design synthesizes and maps its arrays and
+/// multipliers to hard blocks; [`synthesize`] places and routes it too (Fmax,
+/// the placed counts).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MappedStats {
+    pub design: String,
+    pub family: Family,
+    /// LUT4s (`LUT4` on ECP5, `SB_LUT4` on iCE40).
+    pub luts: u64,
+    /// Flip-flops (`TRELLIS_FF`, `SB_DFF*`).
+    pub ffs: u64,
+    /// Distributed RAM blocks (`TRELLIS_DPR16X4`, ECP5).
+    pub ram_luts: u64,
+    /// Block RAMs (`DP16KD`, `SB_RAM40_4K`).
+    pub bram: u64,
+    /// Multiplier blocks (`MULT18X18D`, `SB_MAC16`).
+    pub dsp: u64,
+    /// Carry cells (`CCU2C`, `SB_CARRY`).
+    pub carries: u64,
+    /// Flip-flops of the synthesis shell.
+    pub shell_ffs: u64,
+    /// Every cell type and its count.
+    pub cells: BTreeMap<String, u64>,
+}
+
+impl MappedStats {
+    /// The counts of yosys's `stat -json` output `json` for `family`.
+    pub fn from_stat_json(
+        design: &str,
+        family: Family,
+        shell_ffs: u64,
+        json: &str,
+    ) -> Result<Self, ReportError> {
+        let v: serde_json::Value = serde_json::from_str(json)?;
+        let cells: BTreeMap<String, u64> =
+            serde_json::from_value(v["design"]["num_cells_by_type"].clone()).map_err(|_| {
+                ReportError::Shape("stat.json has no design.num_cells_by_type".into())
+            })?;
+        let count = |pred: &dyn Fn(&str) -> bool| -> u64 {
+            cells.iter().filter(|(t, _)| pred(t)).map(|(_, n)| n).sum()
+        };
+        let (luts, ffs, ram_luts, bram, dsp, carries) = match family {
+            Family::Ecp5 => (
+                count(&|t| t == "LUT4"),
+                count(&|t| t.starts_with("TRELLIS_FF")),
+                count(&|t| t == "TRELLIS_DPR16X4"),
+                count(&|t| t == "DP16KD"),
+                count(&|t| t == "MULT18X18D"),
+                count(&|t| t == "CCU2C"),
+            ),
+            Family::Ice40 => (
+                count(&|t| t == "SB_LUT4"),
+                count(&|t| t.starts_with("SB_DFF")),
+                0,
+                count(&|t| t.starts_with("SB_RAM40_4K")),
+                count(&|t| t == "SB_MAC16"),
+                count(&|t| t == "SB_CARRY"),
+            ),
+        };
+        Ok(MappedStats {
+            design: design.to_string(),
+            family,
+            luts,
+            ffs,
+            ram_luts,
+            bram,
+            dsp,
+            carries,
+            shell_ffs,
+            cells,
+        })
+    }
+}
+
+/// The outcome of [`synthesize_mapped`].
+#[derive(Clone, Debug)]
+pub struct MappedRun {
+    pub stats: MappedStats,
+    pub shell: SynthShell,
+    pub build_dir: PathBuf,
+    /// Wall time of the run.
+    pub seconds: f64,
+}
+
+/// Shell generation and yosys for `job`, no place and route: the mapped cell
+/// counts. `job.options` (the place-and-route knobs) are not used.
+pub fn synthesize_mapped(tools: &Toolchain, job: &SynthJob) -> Result<MappedRun, FpgaError> {
+    let start = Instant::now();
+    let family = job.family;
+    tools.path(Tool::Yosys)?;
+    let shell = synth_shell(&job.dut)?;
+    let label = job.dut.label();
+    eprintln!(
+        "[synth] {label} for {family} ({}), synthesis only, in {}",
+        family.device(),
+        job.build_dir.display()
+    );
+    let compiled = stage_sources(&job.build_dir, &job.sources, Some(&shell), family)?;
+    let staged = Staged {
+        label: label.clone(),
+        top: shell.module.clone(),
+        compiled,
+        clock: "clk_i".into(),
+        shell_ffs: shell.ffs,
+        shell_luts_max: shell.luts_max,
+        constraints: None,
+    };
+    run_yosys(tools, family, &job.build_dir, &staged)?;
+    let stat = job.build_dir.join("stat.json");
+    let stats = MappedStats::from_stat_json(&label, family, shell.ffs, &read_file(&stat)?)
+        .map_err(|source| FpgaError::Report { path: stat, source })?;
+    Ok(MappedRun {
+        stats,
+        shell,
+        build_dir: job.build_dir.clone(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 /// A board top to build into a bitstream: no shell, the board's pins from its
@@ -237,23 +358,16 @@ fn finish(
     })
 }
 
-/// yosys, nextpnr and the packer on staged sources; the parsed report.
-fn run_staged(
+/// yosys on the staged sources: `synth.json` (the mapped netlist) and
+/// `stat.json` (its cell counts) in `dir`.
+fn run_yosys(
     tools: &Toolchain,
     family: Family,
     dir: &Path,
-    options: &FlowOptions,
     staged: &Staged,
-) -> Result<(SynthReport, Vec<StepTime>), FpgaError> {
+) -> Result<StepTime, FpgaError> {
     let yosys = tools.path(Tool::Yosys)?;
-    let nextpnr = tools.path(family.nextpnr())?;
-    let packer = tools.path(family.packer())?;
     let label = &staged.label;
-    let target = options
-        .target_mhz
-        .unwrap_or_else(|| family.default_target_mhz());
-    let mut steps = Vec::new();
-
     // yosys: read_slang needs `-j 1` in the YoWASP build (no threads in WASI).
     let script = format!(
         "# Generated by samgen-fpga: synthesis of {label} for {device}.\n\
@@ -271,13 +385,30 @@ fn run_staged(
         synth = family.synth_command(),
     );
     write_file(&dir.join("synth.ys"), &script)?;
-    steps.push(run_tool(
+    run_tool(
         Tool::Yosys,
         &yosys,
         &["-s", "synth.ys"],
         dir,
-        &["synth.json"],
-    )?);
+        &["synth.json", "stat.json"],
+    )
+}
+
+/// yosys, nextpnr and the packer on staged sources; the parsed report.
+fn run_staged(
+    tools: &Toolchain,
+    family: Family,
+    dir: &Path,
+    options: &FlowOptions,
+    staged: &Staged,
+) -> Result<(SynthReport, Vec<StepTime>), FpgaError> {
+    let nextpnr = tools.path(family.nextpnr())?;
+    let packer = tools.path(family.packer())?;
+    let label = &staged.label;
+    let target = options
+        .target_mhz
+        .unwrap_or_else(|| family.default_target_mhz());
+    let mut steps = vec![run_yosys(tools, family, dir, staged)?];
 
     if let Some(available) = family.logic_cells() {
         check_fit(dir, label, family, available)?;

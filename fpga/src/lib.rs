@@ -29,8 +29,8 @@ pub use device::Family;
 pub use error::{FpgaError, ReportError};
 pub use fit::{ice40_cells, CellEstimate};
 pub use flow::{
-    ice40_sim_models, synthesize, synthesize_board, synthesize_netlist, BoardJob, FlowOptions,
-    StepTime, SynthJob, SynthRun,
+    ice40_sim_models, synthesize, synthesize_board, synthesize_mapped, synthesize_netlist,
+    BoardJob, FlowOptions, MappedRun, MappedStats, StepTime, SynthJob, SynthRun,
 };
 pub use kernel::{board_family, board_job, dut_of_module, kernel_job};
 pub use report::{CellCounts, ClockFmax, NextpnrReport, ReportMeta, SynthReport, Usage};
