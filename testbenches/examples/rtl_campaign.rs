@@ -88,7 +88,9 @@ struct Taken {
 
 /// What one RTL draw gave.
 struct RtlOutcome {
-    /// `ok`, `wrong (...)` or `error (...)` (a tool failed: not a verdict).
+    /// `ok`, `wrong (...)`, `refused by hdl-gen` (the golden executor runs the
+    /// graph, the RTL generator cannot build it, and says why) or `error (...)`
+    /// (a tool failed: not a verdict).
     category: &'static str,
     detail: String,
     build_seconds: f64,
@@ -102,6 +104,7 @@ fn category(e: &CosimError) -> &'static str {
         CosimError::Mismatch(_) => "wrong (RTL, golden and dense differ)",
         CosimError::Timeout { .. } => "wrong (hung)",
         CosimError::Assertion { .. } => "wrong (RTL assertion)",
+        CosimError::Refused(_) => "refused by hdl-gen",
         _ => "error (tools)",
     }
 }
@@ -342,7 +345,7 @@ fn main() {
     let failing: Vec<_> = taken
         .iter()
         .zip(&results)
-        .filter(|(_, r)| r.category != "ok")
+        .filter(|(_, r)| r.category != "ok" && r.category != "refused by hdl-gen")
         .take(args.show)
         .collect();
     if !failing.is_empty() {
