@@ -81,6 +81,12 @@
 //             crd_rd_en_o, crd_rd_addr_o,              compressed: crd array, one
 //             crd_rd_data_i                            read port per probe, packed
 //                                                      (probe k in slice k)
+//             fault_o                                  compressed: high in a cycle
+//                                                      whose search ran out of
+//                                                      probes (a fiber longer than
+//                                                      2**Probes - 1, bad input);
+//                                                      the top keeps it as a
+//                                                      status bit
 module sam_locate #(
   parameter int unsigned           CrdWidth     = sam_pkg::CrdWidth,
   parameter int unsigned           RefWidth     = sam_pkg::CrdWidth,
@@ -119,7 +125,8 @@ module sam_locate #(
   input  logic [RefWidth-1:0]              pos_rd2_data_i,
   output logic [Probes-1:0]                crd_rd_en_o,
   output logic [Probes*CrdAddrWidth-1:0]   crd_rd_addr_o,
-  input  logic [Probes*CrdWidth-1:0]       crd_rd_data_i
+  input  logic [Probes*CrdWidth-1:0]       crd_rd_data_i,
+  output logic                             fault_o
 );
 
   if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd
@@ -283,6 +290,7 @@ module sam_locate #(
     assign pos_rd2_addr_o = '0;
     assign crd_rd_en_o    = '0;
     assign crd_rd_addr_o  = '0;
+    assign fault_o        = 1'b0;  // arithmetic finds every position
     logic unused_arrays;  // compressed only
     assign unused_arrays = ^{pos_rd_data_i, pos_rd2_data_i, crd_rd_data_i};
 
@@ -456,6 +464,10 @@ module sam_locate #(
       else if (miss) push_loc = {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))};
       else push_loc = parent_q[Last];
     end
+
+    // A board reports what simulation asserts below: a search still going at
+    // the last stage, whose lower bound is no answer.
+    assign fault_o = valid_q[Last] && srch_q[Last].act;
 
 `ifndef SAM_ASSERTS_OFF
     // Probes covers the fiber: the search ended by the last stage.

@@ -293,7 +293,7 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
     let run = run_on_link(&mut host, &p, &mut |_: &Serial| {
         begun.elapsed().as_secs_f64() > wait
     })?;
-    let (cycles, outputs) = (run.cycles, run.outputs);
+    let (cycles, outputs, counts) = (run.cycles, run.outputs, run.counts);
     std::fs::create_dir_all(&a.output)
         .with_context(|| format!("cannot create {}", a.output.display()))?;
     let mut written = BTreeMap::new();
@@ -316,6 +316,7 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
                 "ideal_cycles": golden.ideal_cycles,
                 "match": true,
                 "outputs": written,
+                "edge_counts": counts,
             })
         );
     } else {
@@ -325,6 +326,9 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
         println!("ideal_cycles  {}", golden.ideal_cycles);
         for (name, path) in &written {
             println!("output {name:<6} {path}");
+        }
+        if let Some(c) = &counts {
+            crate::run_cmd::print_edge_counts(c);
         }
     }
     Ok(())

@@ -274,6 +274,17 @@ pub struct HwArgs {
     /// Module name of the generated top.
     #[arg(long, default_value = "sam_kernel", value_parser = verilog_identifier)]
     pub top: String,
+    /// Count, per edge, the tokens it moves and the cycles it holds a token
+    /// its consumer does not take: two 32-bit counters per edge in the top,
+    /// read by the host after the run (`run --backend rtl` and `board run`
+    /// print them)
+    #[arg(long)]
+    pub edge_counters: bool,
+    /// Cycles of a run in which no edge moves before the top's watchdog reports
+    /// a deadlock (status bit `deadlock`) and latches the edges holding tokens
+    #[arg(long, default_value_t = samgen_hdl::top::WATCHDOG_CYCLES,
+          value_parser = clap::value_parser!(u32).range(16..))]
+    pub watchdog_cycles: u32,
 }
 
 fn verilog_identifier(s: &str) -> Result<String, String> {
@@ -296,6 +307,8 @@ impl HwArgs {
             ref_width: self.ref_bits.unwrap_or(16),
             val_width: value_bits,
             fifo_depth: self.fifo_depth,
+            edge_counters: self.edge_counters,
+            watchdog_cycles: self.watchdog_cycles,
             ..Default::default()
         }
     }

@@ -284,6 +284,9 @@ pub fn run(a: RunArgs) -> Result<()> {
             if let Some(p) = &r.profile {
                 obj["edges"] = serde_json::to_value(p)?;
             }
+            if let Some(c) = &r.counts {
+                obj["edge_counts"] = serde_json::to_value(c)?;
+            }
             if let Some(t) = &a.timeline {
                 obj["timeline"] = t.display().to_string().into();
             }
@@ -333,6 +336,9 @@ pub fn run(a: RunArgs) -> Result<()> {
         }
         if let Some(p) = rtl.as_ref().and_then(|r| r.profile.as_ref()) {
             print_profile(p);
+        }
+        if let Some(c) = rtl.as_ref().and_then(|r| r.counts.as_ref()) {
+            print_edge_counts(c);
         }
     }
     if let Some(m) = mismatch {
@@ -384,6 +390,18 @@ fn print_profile(edges: &[samgen_cosim::kernel::EdgeProfile]) {
             e.held,
             e.starved
         );
+    }
+}
+
+/// The top's edge counters (`--edge-counters`) as a table, the edges that held
+/// their tokens longest first: where the run waited.
+pub(crate) fn print_edge_counts(edges: &[samgen_cosim::kernel::EdgeCount]) {
+    let mut rows: Vec<_> = edges.iter().collect();
+    rows.sort_by_key(|e| std::cmp::Reverse((e.held, e.tokens)));
+    let w = rows.iter().map(|e| e.edge.len()).max().unwrap_or(4).max(4);
+    println!("{:<w$} {:>8} {:>8}", "edge", "tokens", "held");
+    for e in rows {
+        println!("{:<w$} {:>8} {:>8}", e.edge, e.tokens, e.held);
     }
 }
 

@@ -33,9 +33,72 @@ pub const REGION_SHIFT: u32 = 24;
 /// Most regions one design can have (the top byte of the address).
 pub const MAX_REGIONS: usize = 256;
 
-/// Words of the control region of a kernel top: 0 control (start, restart;
-/// reads done, running), 1 the cycle counter, 2 the status word.
+/// The fixed words of the control region of a kernel top: 0 control (start,
+/// restart; reads done, running), 1 the cycle counter, 2 the status word.
+/// [`ControlLayout`] gives the words after them.
 pub const CONTROL_WORDS: u64 = 3;
+
+/// The words of a kernel top's control region: the [`CONTROL_WORDS`] fixed
+/// ones, then the sticky check bits (one per check of the top, 64 to a word:
+/// check k is bit k % 64 of word `check_word(k / 64)`), then the stuck edges the
+/// watchdog latched (edge probe k likewise, from `edge_word(0)`), then, with
+/// `counters`, two counters per edge (`counter_word`). The region decodes the
+/// next power of two of words; the words past the last are outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ControlLayout {
+    /// Checks of the top (status bits that name an instance).
+    pub checks: u32,
+    /// Edges the watchdog watches (the top's edge probes).
+    pub edges: u32,
+    /// Per edge, the tokens it moved and the cycles it held a token its
+    /// consumer did not take, during the run (32 bits each, saturating).
+    pub counters: bool,
+}
+
+impl ControlLayout {
+    fn check_words(&self) -> u64 {
+        u64::from(self.checks).div_ceil(64)
+    }
+
+    fn edge_words(&self) -> u64 {
+        u64::from(self.edges).div_ceil(64)
+    }
+
+    fn counters_words(&self) -> u64 {
+        if self.counters {
+            2 * u64::from(self.edges)
+        } else {
+            0
+        }
+    }
+
+    /// Words of the region.
+    pub fn words(&self) -> u64 {
+        CONTROL_WORDS + self.check_words() + self.edge_words() + self.counters_words()
+    }
+
+    /// Word address bits the region decodes (at least 2).
+    pub fn word_bits(&self) -> u32 {
+        (u64::BITS - (self.words() - 1).leading_zeros()).max(2)
+    }
+
+    /// The address of check word `k` (checks 64k .. 64k + 63).
+    pub fn check_word(&self, k: u64) -> u64 {
+        CONTROL_WORDS + k
+    }
+
+    /// The address of stuck-edge word `k` (edges 64k .. 64k + 63).
+    pub fn edge_word(&self, k: u64) -> u64 {
+        CONTROL_WORDS + self.check_words() + k
+    }
+
+    /// With `counters`, the addresses of edge `k`'s counters: tokens moved,
+    /// cycles held.
+    pub fn counter_word(&self, k: u64) -> (u64, u64) {
+        let base = CONTROL_WORDS + self.check_words() + self.edge_words() + 2 * k;
+        (base, base + 1)
+    }
+}
 
 /// Cycles from `host_re_i` to `host_rvalid_o`: the registered decode, then the
 /// two cycles of a `sam_mem` read.
@@ -72,14 +135,29 @@ pub const STATUS_BITS: &[(u32, &str, &str)] = &[
          fiber of a scanned level, or a token after D into a writer",
     ),
     (
+        4,
+        "deadlock",
+        "no edge moved for the watchdog's cycles while the run was not done",
+    ),
+    (
+        5,
+        "fault",
+        "a primitive met input it cannot handle: a fiber longer than a locator's \
+         search covers",
+    ),
+    (
         8,
         "uart-overflow",
         "the board's UART receive buffer was full and dropped a byte",
     ),
 ];
 
-/// Bits of the kernel's part of the status word (bits 0..3).
-const KERNEL_STATUS_BITS: u32 = 4;
+/// The status word's `deadlock` bit: the watchdog fired, the control region
+/// holds the stuck edges.
+pub const STATUS_DEADLOCK: u64 = 1 << 4;
+
+/// Bits of the kernel's part of the status word (bits 0..5).
+const KERNEL_STATUS_BITS: u32 = 6;
 
 /// One region of the host port: an array or register of one instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -421,11 +499,12 @@ pub const KERNEL_RESET: &str = "kernel_rst_n";
 /// The host port of a kernel top ([`port_head`] with its control), and the first
 /// part of the control region: `run_q` (the run: set by a start, cleared by a
 /// restart), `done` (the kernel's, assigned by the caller), the kernel's reset
-/// [`KERNEL_RESET`] (low while the chip's reset is, and for the cycle after a
-/// start or a restart), and the error conditions `capacity_err` and
-/// `protocol_err` (assigned by the caller: high in a cycle with such an error),
-/// declared here because the instances read them. [`host_port_tail`] with
-/// `control` set adds the rest.
+/// [`KERNEL_RESET`] (low while the chip's reset is, and for the two cycles after
+/// a start or a restart), and the error conditions `capacity_err`,
+/// `protocol_err`, `deadlock_err` and `fault_err` (assigned by the caller: high
+/// in a cycle with such an error) and `status_clear` (the host clears the status
+/// word this cycle: the caller's sticky bits clear with it), declared here
+/// because the instances read them. [`host_port_tail`] with `control` set adds the rest.
 pub fn control_head(m: &mut Module) {
     port_head(m, true);
     m.comment(
@@ -436,6 +515,7 @@ pub fn control_head(m: &mut Module) {
         "ctrl_start",
         "ctrl_restart",
         "clear_q",
+        "hold_q",
         "start_q",
         "run_q",
         "done",
@@ -443,43 +523,38 @@ pub fn control_head(m: &mut Module) {
         KERNEL_RESET,
         "capacity_err",
         "protocol_err",
+        "deadlock_err",
+        "fault_err",
+        "status_clear",
     ] {
         m.item(Item::Wire {
             name: name.into(),
             width: Width::Bits(1),
         });
     }
-    m.assign(
-        "ctrl_hit",
-        format!("{} && host_addr_i[1:0] != 2'd{CONTROL_WORDS}", decode(0, 2)),
-    );
     m.comment("A run is in progress from a start until done; the host waits meanwhile");
     m.assign("busy", "start_q || (run_q && !done)");
     m.assign("host_free", "!busy");
-    m.assign(
-        "ctrl_start",
-        "host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd0 && host_wdata_i[0] && !busy",
-    );
-    m.assign(
-        "ctrl_restart",
-        "host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd0 && host_wdata_i[1]",
-    );
     m.item(Item::Block(vec![
-        "// A start or a restart holds the kernel in reset for one cycle (clear_q,".into(),
-        format!("// the same as !{KERNEL_RESET}, for the synchronous logic); a start then"),
-        "// sets run_q (the kernel leaves reset and sees start together).".into(),
+        "// A start or a restart holds the kernel in reset for two cycles (clear_q,".into(),
+        format!("// the same as !{KERNEL_RESET}, for the synchronous logic; hold_q the first"),
+        "// of the two): the reset reaches every flip-flop of the kernel with a cycle".into(),
+        "// to spare. A start then sets run_q (the kernel leaves reset and sees start".into(),
+        "// together).".into(),
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
         "  if (!rst_ni) begin".into(),
         format!("    {KERNEL_RESET} <= 1'b0;"),
         "    clear_q      <= 1'b1;".into(),
+        "    hold_q       <= 1'b0;".into(),
         "    start_q      <= 1'b0;".into(),
         "    run_q        <= 1'b0;".into(),
         "  end else begin".into(),
-        format!("    {KERNEL_RESET} <= !(ctrl_start || ctrl_restart);"),
-        "    clear_q      <= ctrl_start || ctrl_restart;".into(),
-        "    start_q      <= ctrl_start;".into(),
+        format!("    {KERNEL_RESET} <= !(ctrl_start || ctrl_restart || hold_q);"),
+        "    clear_q      <= ctrl_start || ctrl_restart || hold_q;".into(),
+        "    hold_q       <= ctrl_start || ctrl_restart;".into(),
+        "    start_q      <= ctrl_start || (start_q && hold_q && !ctrl_restart);".into(),
         "    if (ctrl_start || ctrl_restart) run_q <= 1'b0;".into(),
-        "    else if (clear_q) run_q <= start_q;".into(),
+        "    else if (clear_q && !hold_q) run_q <= start_q;".into(),
         "  end".into(),
         "end".into(),
     ]));
@@ -489,11 +564,12 @@ pub fn control_head(m: &mut Module) {
 /// decode of every access (`host_hit`: it falls in a region), `host_rdata_o`
 /// (the region of the last read, registered on `host_re_i`, picks the data; a
 /// read that hit no region gives 0), `host_rvalid_o`, and a sink for the host
-/// data bits no region takes. With a cycle `counter` (a kernel top, after
-/// [`control_head`]), also the control region's words 1 (the counter: cycles
-/// from start to done) and 2 (the status word, [`STATUS_BITS`]).
-pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], counter: Option<CycleCounter>) {
-    let control = counter.is_some();
+/// data bits no region takes. With `kernel` (a kernel top, after
+/// [`control_head`]), also the control region: its decode, word 1 (the cycle
+/// counter: cycles from start to done), word 2 (the status word,
+/// [`STATUS_BITS`]) and the check and stuck-edge words of its layout.
+pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], kernel: Option<KernelControl>) {
+    let control = kernel.is_some();
     m.comment("Host port: every address decoded in full; reads answer with host_rvalid_o");
     if regions.is_empty() && !control {
         m.item(Item::Wire {
@@ -531,7 +607,7 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], counter: Option<Cy
     ];
     if control {
         wires.extend([
-            ("cycles_q", counter.map_or(64, |c| c.bits)),
+            ("cycles_q", kernel.map_or(64, |k| k.counter.bits)),
             ("status_q", KERNEL_STATUS_BITS),
             ("ctrl_rdata_q", 64),
         ]);
@@ -555,8 +631,8 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], counter: Option<Cy
         hits.push("1'b0".into());
     }
     m.assign("host_hit", hits.join(" || "));
-    if let Some(counter) = counter {
-        control_tail(m, counter);
+    if let Some(kernel) = kernel {
+        control_tail(m, kernel);
     }
     let readable = if control {
         "host_hit && (host_free || ctrl_hit)"
@@ -674,9 +750,63 @@ impl CycleCounter {
     pub const LEAN: CycleCounter = CycleCounter { bits: 32 };
 }
 
-/// Words 1 and 2 of the control region and its read data.
-fn control_tail(m: &mut Module, counter: CycleCounter) {
+/// What a kernel top's control region holds: the cycle counter's width and the
+/// layout of the words after the status word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelControl {
+    pub counter: CycleCounter,
+    pub layout: ControlLayout,
+}
+
+/// The control region's decode, words 1 and 2 and its read data (the check
+/// and stuck-edge words are `checks_q` and `stuck_q`, the counters
+/// `edge_tokens_q` and `edge_held_q`: the caller's).
+fn control_tail(m: &mut Module, kernel: KernelControl) {
+    let KernelControl { counter, layout } = kernel;
+    let bits = layout.word_bits();
+    let word = format!("host_addr_i[{}:0]", bits - 1);
+    let in_range = if layout.words() < 1 << bits {
+        format!(" && {word} < {bits}'d{}", layout.words())
+    } else {
+        String::new()
+    };
+    m.assign("ctrl_hit", format!("{}{in_range}", decode(0, bits)));
+    let at = |w: u64| format!("host_we_i && ctrl_hit && {word} == {bits}'d{w}");
+    m.assign(
+        "ctrl_start",
+        format!("{} && host_wdata_i[0] && !busy", at(0)),
+    );
+    m.assign("ctrl_restart", format!("{} && host_wdata_i[1]", at(0)));
+    m.assign("status_clear", at(2));
     let access = "(host_re_i || host_we_i)";
+    let mut words = vec![
+        format!("      {bits}'d0: ctrl_rdata_q <= 64'({{busy, done}});"),
+        format!("      {bits}'d1: ctrl_rdata_q <= 64'(cycles_q);"),
+        format!("      {bits}'d2: ctrl_rdata_q <= 64'(status_q);"),
+    ];
+    let mut slices = |signal: &str, n: u32, first: &dyn Fn(u64) -> u64| {
+        for k in 0..u64::from(n).div_ceil(64) {
+            let hi = (64 * k + 63).min(u64::from(n) - 1);
+            words.push(format!(
+                "      {bits}'d{}: ctrl_rdata_q <= 64'({signal}[{hi}:{}]);",
+                first(k),
+                64 * k
+            ));
+        }
+    };
+    slices("checks_q", layout.checks, &|k| layout.check_word(k));
+    slices("stuck_q", layout.edges, &|k| layout.edge_word(k));
+    if layout.counters {
+        for k in 0..u64::from(layout.edges) {
+            let (tokens, held) = layout.counter_word(k);
+            words.push(format!(
+                "      {bits}'d{tokens}: ctrl_rdata_q <= 64'(edge_tokens_q[{k}]);"
+            ));
+            words.push(format!(
+                "      {bits}'d{held}: ctrl_rdata_q <= 64'(edge_held_q[{k}]);"
+            ));
+        }
+    }
     let count = if counter.bits >= 64 {
         "  else if (run_q && !done) cycles_q <= cycles_q + 1'b1;".to_string()
     } else {
@@ -691,7 +821,7 @@ fn control_tail(m: &mut Module, counter: CycleCounter) {
             counter.bits
         )
     };
-    m.item(Item::Block(vec![
+    let mut lines = vec![
         word1,
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
         "  if (!rst_ni) cycles_q <= '0;".into(),
@@ -703,13 +833,13 @@ fn control_tail(m: &mut Module, counter: CycleCounter) {
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
         "  if (!rst_ni) status_q <= '0;".into(),
         "  else begin".into(),
-        "    status_q <= (host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd2 ? '0 : status_q) | {"
-            .into(),
+        "    status_q <= (status_clear ? '0 : status_q) | {".into(),
+        "      fault_err,".into(),
+        "      deadlock_err,".into(),
         "      protocol_err,".into(),
         "      capacity_err,".into(),
         format!("      ({access} && host_hit && !ctrl_hit && !host_free) ||"),
-        "        (host_we_i && ctrl_hit && host_addr_i[1:0] == 2'd0 && host_wdata_i[0] && busy),"
-            .into(),
+        format!("        ({} && host_wdata_i[0] && busy),", at(0)),
         format!("      {access} && !host_hit"),
         "    };".into(),
         "  end".into(),
@@ -718,14 +848,16 @@ fn control_tail(m: &mut Module, counter: CycleCounter) {
         "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
         "  if (!rst_ni) ctrl_rdata_q <= '0;".into(),
         "  else if (host_re_i && ctrl_hit) begin".into(),
-        "    unique case (host_addr_i[1:0])".into(),
-        "      2'd0:    ctrl_rdata_q <= 64'({busy, done});".into(),
-        "      2'd1:    ctrl_rdata_q <= 64'(cycles_q);".into(),
-        "      default: ctrl_rdata_q <= 64'(status_q);".into(),
+        format!("    unique case ({word})"),
+    ];
+    lines.extend(words);
+    lines.extend([
+        "      default: ctrl_rdata_q <= '0;".into(),
         "    endcase".into(),
         "  end".into(),
         "end".into(),
-    ]));
+    ]);
+    m.item(Item::Block(lines));
 }
 
 /// The read sources of `regions`: (region number, signal, bits).

@@ -1090,9 +1090,16 @@ pub fn locate(
         },
         width: crd_width,
     };
+    // `fault`: a search that ran out of probes (a fiber longer than the level's
+    // extent: bad input), a status bit of the top.
+    let fault = SidePort {
+        name: "fault".into(),
+        kind: SideKind::Status,
+        width: 1,
+    };
     let (sides, unused) = match level {
-        LocateLevel::Dense => (vec![dim], [pos.ports(), crd.ports()].concat()),
-        LocateLevel::Compressed { .. } => (vec![pos, crd], dim.ports()),
+        LocateLevel::Dense => (vec![dim, fault], [pos.ports(), crd.ports()].concat()),
+        LocateLevel::Compressed { .. } => (vec![pos, crd, fault], dim.ports()),
     };
     PrimitiveConfig {
         module: "sam_locate".into(),

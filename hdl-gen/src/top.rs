@@ -85,7 +85,19 @@ pub struct TopOptions {
     /// fewer LUTs and flip-flops for less throughput on unmatched coordinates.
     /// Builds for iCE40 set it.
     pub lean: bool,
+    /// Cycles of a run without a move on any edge after which the watchdog
+    /// reports a deadlock (status bit `deadlock`) and latches the edges that
+    /// hold a token. Longer than any pause of a working kernel: a primitive
+    /// moves a token within a few dozen cycles while it works.
+    pub watchdog_cycles: u32,
+    /// Per-edge counters the host reads after the run (control region): the
+    /// tokens each edge moved and the cycles it held a token its consumer did
+    /// not take. Two 32-bit counters per edge: off unless asked for.
+    pub edge_counters: bool,
 }
+
+/// The watchdog's default: 2^16 cycles, under a millisecond at 100 MHz.
+pub const WATCHDOG_CYCLES: u32 = 1 << 16;
 
 impl Default for TopOptions {
     fn default() -> Self {
@@ -98,6 +110,8 @@ impl Default for TopOptions {
             balance: true,
             trace: false,
             lean: false,
+            watchdog_cycles: WATCHDOG_CYCLES,
+            edge_counters: false,
         }
     }
 }
@@ -365,14 +379,57 @@ pub struct EdgeProbe {
     pub trace_lsb: Option<u32>,
 }
 
+/// What a check of the top watches for (each has a status bit, which the
+/// check's sticky bit also sets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// A writer wrote more words than its array holds (status bit `capacity`).
+    Capacity,
+    /// Coordinates not increasing within a fiber of a compressed level
+    /// (`protocol`).
+    Order,
+    /// A token after D into a writer (`protocol`).
+    AfterDone,
+    /// A locator's search ran out of probes: a fiber longer than the level's
+    /// extent (`fault`).
+    FiberLength,
+}
+
+impl CheckKind {
+    /// What a set bit means.
+    pub fn what(self) -> &'static str {
+        match self {
+            CheckKind::Capacity => "wrote more words than its array holds",
+            CheckKind::Order => "coordinates not increasing within a fiber",
+            CheckKind::AfterDone => "a token after D",
+            CheckKind::FiberLength => "a fiber longer than its search covers",
+        }
+    }
+}
+
+/// One check of the top: a sticky bit of the control region that names where
+/// it watches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckBit {
+    /// The instance and port (`b0_scan.crd_out`, `x0_write`).
+    pub name: String,
+    pub kind: CheckKind,
+}
+
 /// A generated kernel top.
 #[derive(Clone, Debug)]
 pub struct KernelTop {
     pub module: Module,
     pub map: Vec<MapEntry>,
     /// Probe `k` is `probe_o[2k]` (valid into the consumer) and `probe_o[2k+1]`
-    /// (its ready).
+    /// (its ready); the watchdog's stuck-edge bit k is the same edge.
     pub probes: Vec<EdgeProbe>,
+    /// The checks, check k at bit k of the control region's check words
+    /// ([`KernelTop::layout`]).
+    pub checks: Vec<CheckBit>,
+    /// The control region's words after the status word.
+    pub layout: host::ControlLayout,
     /// Library modules it instantiates.
     pub modules: Vec<String>,
 }
@@ -386,14 +443,21 @@ impl KernelTop {
             region_shift: u32,
             regions: &'a [MapEntry],
             probes: &'a [EdgeProbe],
+            checks: &'a [CheckBit],
         }
         serde_norway::to_string(&Doc {
             top: &self.module.name,
             region_shift: REGION_SHIFT,
             regions: &self.map,
             probes: &self.probes,
+            checks: &self.checks,
         })
         .unwrap_or_default()
+    }
+
+    /// The control region's words after the status word.
+    pub fn layout(&self) -> host::ControlLayout {
+        self.layout
     }
 
     /// The entry named `name`.
@@ -483,7 +547,7 @@ pub fn generate(
     let depths = fifo_depths(graph, &order, &placed, o);
     check_skip_reach(graph, &depths)?;
     let streams = insert_broadcasts(graph, &order, o, &depths);
-    let (map, regions) = host_regions(graph, &order, &placed, s)?;
+    let (mut map, regions) = host_regions(graph, &order, &placed, s)?;
 
     let mut m = Module::new(name);
     m.header = header(graph, name, o);
@@ -518,29 +582,45 @@ pub fn generate(
     };
     m.assign("done", format!("run_q && {all}"));
     let all_regions: Vec<HostRegion> = regions.into_values().flatten().collect();
-    error_checks(&mut m, graph, &streams, &map, &all_regions, &placed);
+    let checks = error_checks(&mut m, graph, &streams, &map, &all_regions, &placed);
+    status_logic(&mut m, &checks, probes.len(), o);
     let counter = if o.lean {
         host::CycleCounter::LEAN
     } else {
         host::CycleCounter::FULL
     };
-    host::host_port_tail(&mut m, &all_regions, Some(counter));
+    let layout = host::ControlLayout {
+        checks: checks.len() as u32,
+        edges: probes.len() as u32,
+        counters: o.edge_counters,
+    };
+    map[0].words = layout.words();
+    host::host_port_tail(
+        &mut m,
+        &all_regions,
+        Some(host::KernelControl { counter, layout }),
+    );
     Ok(KernelTop {
         module: m,
         map,
         probes,
+        checks: checks.into_iter().map(|(c, _)| c).collect(),
+        layout,
         modules: modules.into_iter().collect(),
     })
 }
 
-/// The synthesizable checks behind the status word's `capacity` and `protocol`
-/// bits (`capacity_err`, `protocol_err`: high in a cycle with such an error):
+/// The synthesizable checks of the top, each a [`CheckBit`] with the condition
+/// that sets it (high in a cycle with such an error):
 /// - capacity: a writer's count of the words it wrote passes its array's 2^k
 ///   words (counts are k+1 bits, so the first word too many shows);
-/// - protocol: a scanner of an ordered, unique level (compressed) gives a
+/// - order: a scanner of an ordered, unique level (compressed) gives a
 ///   coordinate not above the one before it in the same fiber (unsorted or
-///   repeated input data; the joiners rely on the order), or a writer whose
-///   `done` is set is offered another token (a token after `D`).
+///   repeated input data; the joiners rely on the order);
+/// - after done: a writer whose `done` is set is offered another token;
+/// - fiber length: a locator's search ran out of probes (its `fault_o`).
+///
+/// Emits the order checks' registers; [`status_logic`] the rest.
 fn error_checks(
     m: &mut Module,
     graph: &SamGraph,
@@ -548,10 +628,10 @@ fn error_checks(
     map: &[MapEntry],
     regions: &[HostRegion],
     placed: &BTreeMap<NodeIndex, Placed>,
-) {
+) -> Vec<(CheckBit, String)> {
     let g = &graph.graph;
-    m.comment("Error checks behind the status word (capacity, protocol)");
-    let mut capacity = Vec::new();
+    m.comment("Checks behind the status word: coordinates in order");
+    let mut checks = Vec::new();
     for entry in map {
         let RegionRole::Count { of } = &entry.role else {
             continue;
@@ -568,14 +648,15 @@ fn error_checks(
         let w = r.side.width;
         if is_array && w >= 2 {
             let count = r.read_signal();
-            capacity.push(format!(
-                "({count}[{}] && {count}[{}:0] != '0)",
-                w - 1,
-                w - 2
+            checks.push((
+                CheckBit {
+                    name: format!("{} ({of})", r.instance),
+                    kind: CheckKind::Capacity,
+                },
+                format!("{count}[{}] && {count}[{}:0] != '0", w - 1, w - 2),
             ));
         }
     }
-    let mut protocol = Vec::new();
     for st in streams {
         let node = &g[st.node];
         let NodeKind::FiberLookup(FiberLookup { tensor, level, .. }) = &node.kind else {
@@ -617,35 +698,170 @@ fn error_checks(
             "  end".into(),
             "end".into(),
         ]));
-        protocol.push(format!(
-            "({moved} && !{src}_tok[{w}] && {c}_have_q && {src}_tok[{}:0] <= {c}_last_q)",
-            w - 1
+        checks.push((
+            CheckBit {
+                name: format!("{}.{}", node.name, st.port),
+                kind: CheckKind::Order,
+            },
+            format!(
+                "{moved} && !{src}_tok[{w}] && {c}_have_q && {src}_tok[{}:0] <= {c}_last_q",
+                w - 1
+            ),
         ));
     }
     for (&i, p) in placed {
         let node = &g[i];
+        let has = |side: &str| p.config.sides.iter().any(|s| s.name == side);
+        if has("fault") {
+            checks.push((
+                CheckBit {
+                    name: node.name.clone(),
+                    kind: CheckKind::FiberLength,
+                },
+                format!("{}_fault", node.name),
+            ));
+        }
         let writer = matches!(node.kind, NodeKind::FiberWrite(_) | NodeKind::ValsWrite(_));
-        if !writer || !p.config.sides.iter().any(|s| s.name == "done") {
+        if !writer || !has("done") {
             continue;
         }
         for e in g.edges_directed(i, Direction::Incoming) {
-            protocol.push(format!(
-                "({}_done && {}_{}_valid)",
-                node.name,
-                node.name,
-                e.weight().to_port
+            let port = &e.weight().to_port;
+            checks.push((
+                CheckBit {
+                    name: format!("{}.{port}", node.name),
+                    kind: CheckKind::AfterDone,
+                },
+                format!("{}_done && {}_{port}_valid", node.name, node.name),
             ));
         }
     }
-    let any = |terms: Vec<String>| {
+    checks
+}
+
+/// The status word's kernel bits and what the host reads behind them: every
+/// check's sticky bit (`checks_q`, cleared with the status word) and the
+/// summary bits `capacity_err`, `protocol_err` and `fault_err`; the watchdog
+/// (`deadlock_err` when no edge moved for `watchdog_cycles` cycles of a run
+/// that is not done, and `stuck_q`: the edges holding a token then, kept until
+/// the next start or restart).
+fn status_logic(m: &mut Module, checks: &[(CheckBit, String)], edges: usize, o: &TopOptions) {
+    m.comment("Checks: a sticky bit each (control region), cleared with the status word");
+    let n = checks.len();
+    if n > 0 {
+        for name in ["checks_hit", "checks_q"] {
+            m.item(Item::Wire {
+                name: name.into(),
+                width: Width::Bits(n as u32),
+            });
+        }
+        for (k, (c, term)) in checks.iter().enumerate() {
+            m.comment(format!("{}: {}", c.name, c.kind.what()));
+            m.assign(format!("checks_hit[{k}]"), term.clone());
+        }
+        m.item(Item::Block(vec![
+            "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+            "  if (!rst_ni) checks_q <= '0;".into(),
+            "  else checks_q <= (status_clear ? '0 : checks_q) | checks_hit;".into(),
+            "end".into(),
+        ]));
+    }
+    let summary = |kinds: &[CheckKind]| {
+        let terms: Vec<String> = checks
+            .iter()
+            .enumerate()
+            .filter(|(_, (c, _))| kinds.contains(&c.kind))
+            .map(|(k, _)| format!("checks_hit[{k}]"))
+            .collect();
         if terms.is_empty() {
             "1'b0".to_string()
         } else {
-            terms.join(" ||\n    ")
+            terms.join(" || ")
         }
     };
-    m.assign("capacity_err", any(capacity));
-    m.assign("protocol_err", any(protocol));
+    m.assign("capacity_err", summary(&[CheckKind::Capacity]));
+    m.assign(
+        "protocol_err",
+        summary(&[CheckKind::Order, CheckKind::AfterDone]),
+    );
+    m.assign("fault_err", summary(&[CheckKind::FiberLength]));
+    m.comment(format!(
+        "Watchdog: no edge moved for {} cycles of a run that is not done",
+        o.watchdog_cycles
+    ));
+    if edges == 0 {
+        m.assign("deadlock_err", "1'b0");
+        return;
+    }
+    let limit = o.watchdog_cycles.max(2);
+    let bits = u32::BITS - limit.leading_zeros();
+    for (name, width) in [
+        ("edge_valid", edges as u32),
+        ("edge_ready", edges as u32),
+        ("stuck_q", edges as u32),
+        ("idle_q", bits),
+        ("idling", 1),
+    ] {
+        m.item(Item::Wire {
+            name: name.into(),
+            width: Width::Bits(width),
+        });
+    }
+    let bit = |k: usize| format!("probe_o[{k}]");
+    let pick = |odd: usize| {
+        let v: Vec<String> = (0..edges).rev().map(|k| bit(2 * k + odd)).collect();
+        format!("{{{}}}", v.join(", "))
+    };
+    m.assign("edge_valid", pick(0));
+    m.assign("edge_ready", pick(1));
+    m.assign("idling", "run_q && !done && !(|(edge_valid & edge_ready))");
+    m.assign(
+        "deadlock_err",
+        format!("idling && idle_q == {bits}'d{}", limit - 1),
+    );
+    m.item(Item::Block(vec![
+        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "  if (!rst_ni) begin".into(),
+        "    idle_q  <= '0;".into(),
+        "    stuck_q <= '0;".into(),
+        "  end else begin".into(),
+        format!("    if (!idling) idle_q <= '0;"),
+        format!("    else if (idle_q != {bits}'d{limit}) idle_q <= idle_q + 1'b1;"),
+        "    if (clear_q) stuck_q <= '0;".into(),
+        "    else if (deadlock_err) stuck_q <= edge_valid;".into(),
+        "  end".into(),
+        "end".into(),
+    ]));
+    if o.edge_counters {
+        edge_counters(m, edges);
+    }
+}
+
+/// Per edge, during the run: the tokens it moved and the cycles it held a
+/// token its consumer did not take (32 bits, saturating; cleared by a start).
+fn edge_counters(m: &mut Module, edges: usize) {
+    m.comment("Edge counters: tokens moved and cycles held, per edge, during the run");
+    for name in ["edge_tokens_q", "edge_held_q"] {
+        m.item(Item::Block(vec![format!("logic [31:0] {name} [{edges}];")]));
+    }
+    m.item(Item::Block(vec![
+        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "  if (!rst_ni) begin".into(),
+        "    edge_tokens_q <= '{default: '0};".into(),
+        "    edge_held_q   <= '{default: '0};".into(),
+        "  end else if (clear_q) begin".into(),
+        "    edge_tokens_q <= '{default: '0};".into(),
+        "    edge_held_q   <= '{default: '0};".into(),
+        "  end else if (run_q && !done) begin".into(),
+        format!("    for (int k = 0; k < {edges}; k++) begin"),
+        "      if (edge_valid[k] && edge_ready[k] && edge_tokens_q[k] != '1)".into(),
+        "        edge_tokens_q[k] <= edge_tokens_q[k] + 1'b1;".into(),
+        "      if (edge_valid[k] && !edge_ready[k] && edge_held_q[k] != '1)".into(),
+        "        edge_held_q[k] <= edge_held_q[k] + 1'b1;".into(),
+        "    end".into(),
+        "  end".into(),
+        "end".into(),
+    ]));
 }
 
 /// The graph, validated, in topological order.
@@ -841,10 +1057,10 @@ fn host_regions(
 /// The address map and each node's host regions.
 type RegionsByNode = (Vec<MapEntry>, BTreeMap<NodeIndex, Vec<HostRegion>>);
 
-/// Side ports that are no host region: `start` (the run) and `done` (the
-/// writer has taken `D`).
+/// Side ports that are no host region: `start` (the run), `done` (the
+/// writer has taken `D`) and `fault` (a check of the top).
 fn is_run_signal(side: &str) -> bool {
-    side == "start" || side == "done"
+    matches!(side, "start" | "done" | "fault")
 }
 
 /// The module's ports: clock, reset, host port, done, probes (and traces).
@@ -1085,6 +1301,14 @@ impl NodeEmit<'_> {
                     });
                     conns.push(("done_o".into(), wire.clone()));
                     done.push(wire);
+                }
+                "fault" => {
+                    let wire = format!("{}_fault", node.name);
+                    extras.wires.push(Item::Wire {
+                        name: wire.clone(),
+                        width: Width::Bits(1),
+                    });
+                    conns.push(("fault_o".into(), wire));
                 }
                 _ => {}
             }
@@ -1409,9 +1633,16 @@ fn header(graph: &SamGraph, name: &str, o: &TopOptions) -> Vec<String> {
             "word 1 the cycles from start to done; word 2 the sticky status word (bit 0 an".into(),
         );
     }
-    h.push("access outside every region, 1 an access during a run, 2 capacity, 3 protocol;".into());
+    h.push("access outside every region, 1 an access during a run, 2 capacity, 3 protocol,".into());
+    h.push(
+        "4 deadlock, 5 fault; a write clears it); then the checks' sticky bits, then the".into(),
+    );
     h.push(format!(
-        "a write clears it). Reads answer with host_rvalid_o, {} cycles after host_re_i;",
+        "edges the watchdog found stuck ({} cycles without a move). Reads answer with",
+        o.watchdog_cycles
+    ));
+    h.push(format!(
+        "host_rvalid_o, {} cycles after host_re_i;",
         host::READ_LATENCY
     ));
     h.push(

@@ -19,7 +19,9 @@ use samgen_compiler::tensor::{CooTensor, Tensor};
 use samgen_hdl::board::{board_top, Board, BOARD_MODULES};
 use samgen_hdl::host;
 
-use crate::kernel::{load, read_outputs, HostPort, Prepared, RtlOptions};
+use crate::kernel::{
+    edge_counts, load, read_outputs, status_report, EdgeCount, HostPort, Prepared, RtlOptions,
+};
 use crate::sim::{load_library, new_instance, sym};
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim};
 use crate::CosimError;
@@ -228,6 +230,8 @@ pub struct LinkRun {
     /// Cycles from start to done (the kernel's counter).
     pub cycles: u64,
     pub outputs: BTreeMap<String, CooTensor>,
+    /// The top's edge counters, when it was built with them.
+    pub counts: Option<Vec<EdgeCount>>,
 }
 
 /// One run of a prepared kernel over a host link, as `samgen board run` does it:
@@ -255,24 +259,24 @@ pub fn run_on_link<L: ByteLink>(
     host.write(CONTROL, host::CTRL_START)?;
     while host.read(CONTROL)? & host::CTRL_DONE == 0 {
         if expired(&host.link) {
-            let status = host.read(STATUS)?;
+            let report = status_report(host, &p.top)?;
             return Err(CosimError::Mismatch(format!(
-                "the board did not report done (status word {status:#x}{})",
-                if status == 0 {
-                    String::new()
-                } else {
-                    format!(": {}", host::status_names(status).join("; "))
-                }
+                "the board did not report done ({})",
+                report.unwrap_or_else(|| "status word 0".into())
             )));
         }
     }
     let cycles = host.read(CYCLES)?;
-    let status = host.read(STATUS)?;
-    if status != 0 {
-        return Err(status_error(status));
+    if let Some(report) = status_report(host, &p.top)? {
+        return Err(CosimError::Mismatch(format!("the board's {report}")));
     }
+    let counts = edge_counts(host, &p.top)?;
     let outputs = read_outputs(host, p)?;
-    Ok(LinkRun { cycles, outputs })
+    Ok(LinkRun {
+        cycles,
+        outputs,
+        counts,
+    })
 }
 
 /// What a board run gave.

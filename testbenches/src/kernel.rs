@@ -25,6 +25,7 @@ use samgen_compiler::tensor::{
     level_array_name, vals_array_name, wrap, CooTensor, Format, LevelFormat, Tensor, TensorArray,
 };
 use samgen_compiler::token::Token;
+use samgen_hdl::host;
 use samgen_hdl::library::SpaccDims;
 use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
 
@@ -94,6 +95,42 @@ pub struct RtlRun {
     pub sim_cycles: u64,
     /// Per edge, when `RtlOptions::profile` is on.
     pub profile: Option<Vec<EdgeProfile>>,
+    /// Per edge, the top's own counters, when it was built with them
+    /// (`TopOptions::edge_counters`).
+    pub counts: Option<Vec<EdgeCount>>,
+}
+
+/// One edge's counters in the top (`TopOptions::edge_counters`), read over the
+/// host port after the run: what a board reports of where the time went.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EdgeCount {
+    /// `producer.port -> consumer.port`.
+    pub edge: String,
+    /// Tokens moved (valid && ready at the consumer).
+    pub tokens: u64,
+    /// Cycles with a token the consumer did not take (valid && !ready).
+    pub held: u64,
+}
+
+/// Every edge's counters, read over `port`; `None` when `top` has none.
+pub fn edge_counts(
+    port: &mut dyn HostPort,
+    top: &KernelTop,
+) -> Result<Option<Vec<EdgeCount>>, CosimError> {
+    let layout = top.layout();
+    if !layout.counters {
+        return Ok(None);
+    }
+    let mut counts = Vec::new();
+    for (k, p) in top.probes.iter().enumerate() {
+        let (tokens, held) = layout.counter_word(k as u64);
+        counts.push(EdgeCount {
+            edge: p.name.clone(),
+            tokens: port.read(tokens)?,
+            held: port.read(held)?,
+        });
+    }
+    Ok(Some(counts))
 }
 
 /// How one edge spent the run (cycles counted from start).
@@ -425,6 +462,58 @@ fn sign_extend(v: u64, bits: u32) -> i64 {
     wrap(v as i64, bits)
 }
 
+/// The status word (control word 2) and what stands behind its set bits, read
+/// over `port`: `None` when it is 0, else one line that names each set bit,
+/// each set check of `top` (the instance and what it saw) and, after a
+/// deadlock, every edge the watchdog found holding a token.
+pub fn status_report(
+    port: &mut dyn HostPort,
+    top: &KernelTop,
+) -> Result<Option<String>, CosimError> {
+    let word = port.read(host::CONTROL_WORDS - 1)?;
+    if word == 0 {
+        return Ok(None);
+    }
+    let layout = top.layout();
+    let mut text = format!(
+        "status word {word:#x}: {}",
+        host::status_names(word).join("; ")
+    );
+    let set = |port: &mut dyn HostPort, n: usize, at: &dyn Fn(u64) -> u64| {
+        let mut bits = Vec::new();
+        for k in 0..(n as u64).div_ceil(64) {
+            let w = port.read(at(k))?;
+            bits.extend(
+                (0..64)
+                    .filter(|b| w >> b & 1 == 1)
+                    .map(|b| (64 * k + b) as usize),
+            );
+        }
+        Ok::<_, CosimError>(bits.into_iter().filter(|&b| b < n).collect::<Vec<_>>())
+    };
+    let checks = set(port, top.checks.len(), &|k| layout.check_word(k))?;
+    if !checks.is_empty() {
+        let named: Vec<String> = checks
+            .iter()
+            .map(|&k| format!("{}: {}", top.checks[k].name, top.checks[k].kind.what()))
+            .collect();
+        text.push_str(&format!("; checks: {}", named.join(", ")));
+    }
+    if word & host::STATUS_DEADLOCK != 0 {
+        let stuck = set(port, top.probes.len(), &|k| layout.edge_word(k))?;
+        let named: Vec<&str> = stuck.iter().map(|&k| top.probes[k].name.as_str()).collect();
+        text.push_str(&format!(
+            "; edges holding a token when the watchdog fired: {}",
+            if named.is_empty() {
+                "none".to_string()
+            } else {
+                named.join(", ")
+            }
+        ));
+    }
+    Ok(Some(text))
+}
+
 /// A kernel's host port as the driver sees it: the simulated top directly, or a
 /// link to a board (`crate::board`).
 pub trait HostPort {
@@ -560,12 +649,20 @@ pub fn run_model(
         None
     };
     if !sim.done() {
+        let mut detail = stuck_edges(&sim, top);
+        if let Some(report) = status_report(&mut sim, top)? {
+            detail.push_str(&format!("; the kernel's {report}"));
+        }
         return Err(CosimError::Timeout {
             cycles: limit,
-            detail: stuck_edges(&sim, top),
+            detail,
         });
     }
+    if let Some(report) = status_report(&mut sim, top)? {
+        return Err(CosimError::Mismatch(format!("the kernel's {report}")));
+    }
     let cycles = sim.host_read(1)?;
+    let counts = edge_counts(&mut sim, top)?;
     let outputs = read_outputs(&mut sim, p)?;
     Ok(RtlRun {
         cycles,
@@ -574,6 +671,7 @@ pub fn run_model(
         sim_seconds: start.elapsed().as_secs_f64(),
         model,
         profile,
+        counts,
     })
 }
 

@@ -15,14 +15,14 @@ use std::collections::HashMap;
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{evaluate, Assignment};
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::kernels::{pack_inputs, random_inputs, KernelSpec};
+use samgen_compiler::kernels::{lower_expression, pack_inputs, random_inputs, KernelSpec};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::board::{
     build_board, run_board, run_on_link, status_error, BoardSim, ByteLink, HostLink, CONTROL,
     CYCLES, STATUS,
 };
-use samgen_cosim::kernel::{load, Capacity, HostPort, Prepared, RtlOptions};
+use samgen_cosim::kernel::{load, status_report, Capacity, HostPort, Prepared, RtlOptions};
 use samgen_hdl::board::{Board, RX_BUFFER_BYTES};
 use samgen_hdl::host::{CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START};
 use samgen_hdl::top::RegionRole;
@@ -223,8 +223,14 @@ fn a_host_write_during_a_run_is_refused_and_reported() {
     // busy (the write and the read), capacity (20000 words into 64), protocol
     // (the coordinates start over in the middle of a fiber).
     assert_eq!(status, 0b1110, "status word {status:#x}");
-    let report = status_error(status).to_string();
-    for name in ["busy", "capacity", "protocol"] {
+    let report = status_report(&mut host, &p.top).unwrap().unwrap();
+    for name in [
+        "busy",
+        "capacity",
+        "protocol",
+        "x_vals_write (x_vals): wrote more words than its array holds",
+        "b0_scan.crd_out: coordinates not increasing within a fiber",
+    ] {
         assert!(report.contains(name), "{report}");
     }
     assert!(!report.contains("outside"), "{report}");
@@ -251,9 +257,11 @@ fn a_bad_input_sets_the_status_word_and_the_run_reports_it() {
     let mut host = vector_board(&p);
     let err = run_on_link(&mut host, &p, &mut no_limit).unwrap_err();
     let text = err.to_string();
+    // The instance whose input broke the order, and no other check.
     assert!(
-        text.starts_with("the board's status word is 0x8: protocol (")
-            && text.contains("coordinates not increasing"),
+        text.starts_with("the board's status word 0x8: protocol (")
+            && text
+                .ends_with("; checks: b0_scan.crd_out: coordinates not increasing within a fiber"),
         "{text}"
     );
     // Sticky until the host clears it (the next run does).
@@ -304,4 +312,94 @@ fn a_burst_of_bytes_loses_nothing_and_an_overflow_is_flagged() {
         0,
         "a write clears the link's bit"
     );
+}
+
+/// A located fiber longer than the locator's search covers (bad input: the
+/// level's extent bounds its fibers) sets the locator's check, named, and the
+/// status word's `fault` bit.
+#[test]
+fn a_fiber_longer_than_a_locators_search_is_reported_by_name() {
+    let (asg, formats, graph) = lower_expression(
+        "x(i) = B(i,j) * c(j)",
+        &["x:s'", "B:ds", "c:s"],
+        &["locate(c)"],
+    )
+    .unwrap();
+    let sizes: HashMap<String, u64> = [("i", 4), ("j", 8)].map(|(v, n)| (v.to_string(), n)).into();
+    let coo = random_inputs(&asg, &sizes, 1.0, 51);
+    let packed = pack_inputs(&coo, &formats, 32).unwrap();
+    let golden = execute(&graph, &packed, 32).unwrap();
+    let mut p = Prepared::new(&graph, &packed, &golden, 32, &options()).unwrap();
+    // Extent 16 sizes the search for fibers of up to 31 coordinates; c's one
+    // fiber claims 40.
+    set_array(&mut p, "c", 0, "pos", vec![0, 40]);
+    set_array(&mut p, "c", 0, "crd", (0..64).collect());
+    p.inputs.get_mut("c").unwrap().vals = vec![1; 64];
+    let model = build_board(&p, Board::Icebreaker, "SpMV locate(c)", &options()).unwrap();
+    let mut sim = BoardSim::new(&model, None, 1).unwrap();
+    sim.reset(4);
+    let mut host = HostLink { link: sim };
+    let text = run_on_link(&mut host, &p, &mut no_limit)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        text.starts_with("the board's status word 0x20: fault (")
+            && text.contains("; checks: c0_locate: a fiber longer than its search covers"),
+        "{text}"
+    );
+}
+
+/// b's coordinates read by two intersectors at different rates: `j_intersect`
+/// waits for `i_intersect`'s next coordinate, which comes only after
+/// `i_intersect` has passed b's run of coordinates that c lacks. A graph the
+/// compiler never builds (docs/iteration-algebra.md, "Merges of merges"), as a
+/// user could write it.
+const TWO_RATES: &str = include_str!("fixtures/two_rates.yaml");
+
+/// The two-rate graph deadlocks once b's run outgrows the FIFOs: with FIFOs of
+/// one token the watchdog fires, and the host reads which edges hold tokens;
+/// with FIFOs deeper than the run the same board computes the product.
+#[test]
+fn a_deadlock_sets_the_watchdog_bit_and_names_the_stuck_edges() {
+    let graph = SamGraph::from_yaml(TWO_RATES, "two_rates.yaml").unwrap();
+    // b: coordinates 0..39; c: only 39, so i_intersect drops 39 of b's first.
+    let b = CooTensor::new(vec![40], (0..40).map(|i| (vec![i], i as i64 + 1)).collect()).unwrap();
+    let c = CooTensor::new(vec![40], vec![(vec![39], 7)]).unwrap();
+    let formats: HashMap<String, Format> = ["b", "c"]
+        .map(|t| (t.to_string(), "s".parse::<Format>().unwrap()))
+        .into();
+    let coo = HashMap::from([("b".to_string(), b), ("c".to_string(), c)]);
+    let packed = pack_inputs(&coo, &formats, 32).unwrap();
+    let golden = execute(&graph, &packed, 32).unwrap();
+    let run = |depth: u32| {
+        let mut opts = options();
+        opts.top.fifo_depth = depth;
+        opts.top.balance = false;
+        opts.top.watchdog_cycles = 512;
+        let p = Prepared::new(&graph, &packed, &golden, 32, &opts).unwrap();
+        let model = build_board(&p, Board::Icebreaker, "two rates", &opts).unwrap();
+        let mut sim = BoardSim::new(&model, None, 1).unwrap();
+        sim.reset(4);
+        let mut host = HostLink { link: sim };
+        let begun = host.link.cycles();
+        run_on_link(&mut host, &p, &mut |link: &BoardSim| {
+            link.cycles() - begun > 200_000
+        })
+    };
+    let text = run(1).unwrap_err().to_string();
+    assert!(
+        text.starts_with("the board did not report done (status word 0x10: deadlock ("),
+        "{text}"
+    );
+    // Where the wait closes: b's tokens for j_intersect sit in their FIFOs, and
+    // every other edge waits for data.
+    assert!(
+        text.ends_with(
+            "; edges holding a token when the watchdog fired: b0_scan.crd_out -> \
+             j_intersect.crd_in_b, b0_scan.ref_out -> j_intersect.ref_in_b)"
+        ),
+        "{text}"
+    );
+    let done = run(64).unwrap_or_else(|e| panic!("FIFOs of 64: {e}"));
+    assert_eq!(done.outputs["x"].entries, vec![(vec![39], 280)]);
 }

@@ -9,7 +9,7 @@ use samgen_compiler::exec::execute;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::{pack_inputs, random_inputs};
 use samgen_cosim::kernel::{
-    build_top, load, read_outputs, Capacity, KernelSim, Prepared, RtlOptions,
+    build_top, load, read_outputs, run_rtl, Capacity, KernelSim, Prepared, RtlOptions,
 };
 use samgen_cosim::verilator::default_cache_dir;
 use samgen_hdl::host::{CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START, READ_LATENCY};
@@ -53,7 +53,8 @@ fn an_access_outside_every_region_sets_the_status_word_instead_of_aliasing() {
     assert_eq!(sim.host_read(setting.base + 1).unwrap(), 0);
     assert_eq!(sim.host_read(setting.base).unwrap(), 0);
     assert_eq!(error(&mut sim), 1);
-    // A region past the last and the control region's word 3 are outside too.
+    // A region past the last and the control region's word past its last are
+    // outside too.
     sim.host_write(2, 0).unwrap();
     assert_eq!(
         error(&mut sim),
@@ -64,7 +65,15 @@ fn an_access_outside_every_region_sets_the_status_word_instead_of_aliasing() {
     assert_eq!(sim.host_read(past).unwrap(), 0);
     assert_eq!(error(&mut sim), 1);
     sim.host_write(2, 0).unwrap();
-    sim.host_read(3).unwrap();
+    let words = top.map[0].words;
+    assert_eq!(words, top.layout().words());
+    sim.host_read(words - 1).unwrap();
+    assert_eq!(
+        error(&mut sim),
+        0,
+        "the control region's last word is inside"
+    );
+    sim.host_read(words).unwrap();
     assert_eq!(error(&mut sim), 1);
     assert_eq!(sim.host_read(0).unwrap(), 0, "not started, not done");
 }
@@ -155,4 +164,52 @@ fn the_read_valid_comes_a_fixed_latency_after_the_read() {
     let before = sim.cycles();
     sim.host_read(2).unwrap();
     assert_eq!(sim.cycles() - before, u64::from(READ_LATENCY));
+}
+
+/// The top's edge counters (`TopOptions::edge_counters`), read over the host
+/// port, agree edge for edge with what the simulation saw at the probes: the
+/// tokens each edge moved, the cycles it held a token, and the golden
+/// executor's token count.
+#[test]
+fn the_edge_counters_count_what_the_probes_see() {
+    let (asg, formats, g) = samgen_compiler::kernels::TABLE1[0].build(true);
+    let sizes: HashMap<String, u64> = asg
+        .index_vars()
+        .iter()
+        .map(|v| (v.to_string(), 8))
+        .collect();
+    let coo = random_inputs(&asg, &sizes, 0.5, 9);
+    let packed = pack_inputs(&coo, &formats, 32).unwrap();
+    let golden = execute(&g, &packed, 32).unwrap();
+    let mut opts = RtlOptions {
+        capacity: Some(Capacity {
+            words: 64,
+            extent: 16,
+        }),
+        profile: true,
+        ..RtlOptions::default()
+    };
+    opts.top.edge_counters = true;
+    let run = run_rtl(&g, &packed, &golden, 32, "edge counters", &opts).unwrap();
+    let (counts, profile) = (run.counts.unwrap(), run.profile.unwrap());
+    assert_eq!(counts.len(), profile.len());
+    let mut held = 0;
+    for (c, p) in counts.iter().zip(&profile) {
+        assert_eq!(
+            (&c.edge, c.tokens, c.held),
+            (&p.edge, p.tokens, p.held),
+            "{c:?}"
+        );
+        let want = golden
+            .traces
+            .iter()
+            .find(|t| format!("{}.{} -> {}.{}", t.from, t.from_port, t.to, t.to_port) == c.edge)
+            .unwrap();
+        assert_eq!(c.tokens, want.tokens.len() as u64, "{c:?}");
+        held += c.held;
+    }
+    assert!(
+        held > 0,
+        "some edge waited: the held counters are exercised"
+    );
 }
