@@ -2,8 +2,10 @@
 //
 // Carries any token kind unchanged and in order. Full throughput: with the producer
 // valid and the consumer ready it moves one token per cycle at every depth.
-// valid_o and tok_o always come from registers (one cycle of latency, no path from
-// valid_i or tok_i to the outputs).
+// No path from valid_i or tok_i to the outputs (one cycle of latency): valid_o is
+// a register; tok_o is a register at depth 1, and at depth 2 and more a read of
+// the buffer at the read pointer (a register), asynchronous, so it comes a
+// distributed-RAM read (ECP5) or a flip-flop mux (iCE40) after the clock.
 //
 //   Depth >= 2  a circular buffer; ready_o = !full is a register: no combinational
 //               path from ready_i to ready_o.

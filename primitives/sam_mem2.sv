@@ -34,7 +34,8 @@
 // same two-cycle latency, its own data register. On ECP5 it is the DP16KD's port
 // A alone, so the search's address reaches the block RAM through no mux, and port
 // B both reads and writes; a searched array is written by the host only, while
-// the kernel is idle.
+// the kernel is idle (a kernel read and write in one cycle would lose the read
+// there: asserted).
 //
 // Parameters: Width      word width, 1..64
 //             AddrWidth  address width, 1..20; the array holds 2**AddrWidth words
@@ -233,6 +234,10 @@ module sam_mem2 #(
       if (Second) begin
         WriteOrSearch_M: assert (!(wr_en_i && rd2_en_i))
         else $error("sam_mem2: a kernel write and a second-port read in the same cycle");
+        // On ECP5 port B both reads and writes a two-port array: the write would
+        // take the address and the read would get no data.
+        ReadOrWrite_M: assert (!(rd_en_i && wr_en_i))
+        else $error("sam_mem2: a kernel read and write of a two-port array in the same cycle");
       end
     end
   end

@@ -10,8 +10,8 @@
 // Received bytes wait in a FIFO of Depth bytes until the reader takes them
 // (valid_o/ready_i handshake), so bytes that arrive while the reader is busy (the
 // host bridge sending a reply) are kept. A byte that arrives while the FIFO is
-// full is dropped, and overflow_o is high for one cycle: the bridge turns it into
-// a sticky status bit.
+// full and nothing is popped in that cycle is dropped, and overflow_o is high for
+// one cycle: the bridge turns it into a sticky status bit.
 //
 // Parameters: ClksPerBit  clock cycles per bit, >= 4 (clock / baud rate)
 //             Depth       bytes the FIFO holds, a power of two >= 2
@@ -112,7 +112,9 @@ module sam_uart_rx #(
   end
 
   assign pop    = valid_o && ready_i;
-  assign push   = got && fill_q != (PtrW + 1)'(Depth);
+  // A full FIFO takes the byte when a pop frees a slot in the same cycle: the
+  // popped entry is already in data_o, so writing its slot loses nothing.
+  assign push   = got && (fill_q != (PtrW + 1)'(Depth) || pop);
   assign fill_d = fill_q + (PtrW + 1)'(push) - (PtrW + 1)'(pop);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -144,8 +146,8 @@ module sam_uart_rx #(
   end
 
   // Written and read synchronously, so the FIFO maps to block RAM. The entry at
-  // rd_q is never written while it is offered (the FIFO is not full then, or no
-  // push happens), so data_o holds while valid_o && !ready_i.
+  // rd_q is written while it is offered only in the cycle it is popped (a full
+  // FIFO), so data_o holds while valid_o && !ready_i.
   always_ff @(posedge clk_i) begin
     if (push) fifo_q[wr_q] <= shift_d;
   end
