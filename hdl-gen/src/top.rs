@@ -752,7 +752,7 @@ fn status_logic(m: &mut Module, checks: &[(CheckBit, String)], edges: usize, o: 
         for name in ["checks_hit", "checks_q"] {
             m.item(Item::Wire {
                 name: name.into(),
-                width: Width::Bits(n as u32),
+                width: Width::Lanes(n as u32),
             });
         }
         for (k, (c, term)) in checks.iter().enumerate() {
@@ -795,16 +795,17 @@ fn status_logic(m: &mut Module, checks: &[(CheckBit, String)], edges: usize, o: 
     }
     let limit = o.watchdog_cycles.max(2);
     let bits = u32::BITS - limit.leading_zeros();
+    // Indexed by edge, so vectors even for one edge.
     for (name, width) in [
-        ("edge_valid", edges as u32),
-        ("edge_ready", edges as u32),
-        ("stuck_q", edges as u32),
-        ("idle_q", bits),
-        ("idling", 1),
+        ("edge_valid", Width::Lanes(edges as u32)),
+        ("edge_ready", Width::Lanes(edges as u32)),
+        ("stuck_q", Width::Lanes(edges as u32)),
+        ("idle_q", Width::Bits(bits)),
+        ("idling", Width::Bits(1)),
     ] {
         m.item(Item::Wire {
             name: name.into(),
-            width: Width::Bits(width),
+            width,
         });
     }
     let bit = |k: usize| format!("probe_o[{k}]");
