@@ -285,6 +285,12 @@ pub struct HwArgs {
     #[arg(long, default_value_t = samgen_hdl::top::WATCHDOG_CYCLES,
           value_parser = clap::value_parser!(u32).range(16..))]
     pub watchdog_cycles: u32,
+    /// Keep the FIFO depths as given even where a join meets a stream and a
+    /// thinned copy of it (a hand-written or imported graph), which then
+    /// deadlocks once a fiber outgrows them; by default those FIFOs hold a
+    /// whole fiber
+    #[arg(long)]
+    pub no_deadlock_check: bool,
 }
 
 fn verilog_identifier(s: &str) -> Result<String, String> {
@@ -309,6 +315,7 @@ impl HwArgs {
             fifo_depth: self.fifo_depth,
             edge_counters: self.edge_counters,
             watchdog_cycles: self.watchdog_cycles,
+            deadlock_check: !self.no_deadlock_check,
             ..Default::default()
         }
     }

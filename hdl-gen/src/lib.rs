@@ -11,4 +11,5 @@ pub mod host;
 pub mod library;
 pub mod netlist;
 mod place;
+pub mod rates;
 pub mod top;

@@ -94,7 +94,15 @@ pub struct TopOptions {
     /// tokens each edge moved and the cycles it held a token its consumer did
     /// not take. Two 32-bit counters per edge: off unless asked for.
     pub edge_counters: bool,
+    /// Size the FIFOs of a join that meets a stream and a thinned copy of it
+    /// to hold a whole fiber ([`crate::rates`]); off, the depths stay as given
+    /// and such a graph may deadlock (the watchdog then says where).
+    pub deadlock_check: bool,
 }
+
+/// Most tokens an edge FIFO sized for a whole fiber may hold: beyond, the
+/// graph is refused (such FIFOs are distributed RAM or flip-flops).
+pub const MAX_FIBER_FIFO: u64 = 4096;
 
 /// The watchdog's default: 2^16 cycles, under a millisecond at 100 MHz.
 pub const WATCHDOG_CYCLES: u32 = 1 << 16;
@@ -112,6 +120,7 @@ impl Default for TopOptions {
             lean: false,
             watchdog_cycles: WATCHDOG_CYCLES,
             edge_counters: false,
+            deadlock_check: true,
         }
     }
 }
@@ -544,7 +553,10 @@ pub fn generate(
         let node = &graph.graph[i];
         placed.insert(i, place(graph, &node.name, &node.kind, o, s)?);
     }
-    let depths = fifo_depths(graph, &order, &placed, o);
+    let mut depths = fifo_depths(graph, &order, &placed, o);
+    if o.deadlock_check {
+        fiber_depths(graph, s, &mut depths)?;
+    }
     check_skip_reach(graph, &depths)?;
     let streams = insert_broadcasts(graph, &order, o, &depths);
     let (mut map, regions) = host_regions(graph, &order, &placed, s)?;
@@ -918,6 +930,44 @@ fn fifo_depths(
             (e.id(), depth.max(1))
         })
         .collect()
+}
+
+/// The FIFOs into every join where a stream meets a thinned copy of itself
+/// ([`crate::rates::wide_joins`]) hold a whole fiber of the join's index: its
+/// extent in coordinates, a stop and D.
+fn fiber_depths(
+    graph: &SamGraph,
+    s: &Sizing,
+    depths: &mut BTreeMap<EdgeIndex, u32>,
+) -> Result<(), TopError> {
+    for w in crate::rates::wide_joins(graph) {
+        let node = graph.graph[w.node].name.clone();
+        let Some(&extent) = s.index_dims.get(&w.index) else {
+            return Err(TopError::Node {
+                node,
+                message: format!(
+                    "{}; the extent of {} is unknown, so no FIFO depth is known to be enough",
+                    w.reason, w.index
+                ),
+            });
+        };
+        let need = extent + 2;
+        if need > MAX_FIBER_FIFO {
+            return Err(TopError::Node {
+                node,
+                message: format!(
+                    "{}; its FIFOs would need {need} tokens (a whole fiber), more than \
+                     {MAX_FIBER_FIFO}",
+                    w.reason
+                ),
+            });
+        }
+        for e in w.edges {
+            let d = depths.entry(e).or_insert(1);
+            *d = (*d).max(need as u32);
+        }
+    }
+    Ok(())
 }
 
 /// Tokens between a skipping scanner's slot and its intersector's heads besides

@@ -692,6 +692,23 @@ fn check_extents(
             )));
         }
     }
+    // A join sized to hold a whole fiber of its index holds only the extent it
+    // was built for.
+    if o.deadlock_check {
+        for w in samgen_hdl::rates::wide_joins(graph) {
+            let (dim, room) = (
+                extents.get(&w.index).copied().unwrap_or(0),
+                sizing.index_dims.get(&w.index).copied().unwrap_or(0),
+            );
+            if dim > room {
+                return Err(CosimError::Mismatch(format!(
+                    "node `{}`: index {} has extent {dim}, but its FIFOs hold fibers of {room} \
+                     (they must hold a whole fiber: {})",
+                    graph.graph[w.node].name, w.index, w.reason
+                )));
+            }
+        }
+    }
     for n in graph.graph.node_weights() {
         if let NodeKind::SpAccumulator(SpAccumulator { order, indices, .. }) = &n.kind {
             for (k, index) in indices.iter().enumerate() {

@@ -356,9 +356,11 @@ fn a_fiber_longer_than_a_locators_search_is_reported_by_name() {
 /// user could write it.
 const TWO_RATES: &str = include_str!("fixtures/two_rates.yaml");
 
-/// The two-rate graph deadlocks once b's run outgrows the FIFOs: with FIFOs of
-/// one token the watchdog fires, and the host reads which edges hold tokens;
-/// with FIFOs deeper than the run the same board computes the product.
+/// The two-rate graph deadlocks once b's run outgrows the FIFOs: built with
+/// FIFOs of one token and without the deadlock check, the watchdog fires, and
+/// the host reads which edges hold tokens. With the check (the default), hdl-gen
+/// sizes j_intersect's FIFOs for a whole fiber and the board computes the
+/// product.
 #[test]
 fn a_deadlock_sets_the_watchdog_bit_and_names_the_stuck_edges() {
     let graph = SamGraph::from_yaml(TWO_RATES, "two_rates.yaml").unwrap();
@@ -371,11 +373,16 @@ fn a_deadlock_sets_the_watchdog_bit_and_names_the_stuck_edges() {
     let coo = HashMap::from([("b".to_string(), b), ("c".to_string(), c)]);
     let packed = pack_inputs(&coo, &formats, 32).unwrap();
     let golden = execute(&graph, &packed, 32).unwrap();
-    let run = |depth: u32| {
+    let run = |deadlock_check: bool| {
         let mut opts = options();
-        opts.top.fifo_depth = depth;
+        opts.capacity = Some(Capacity {
+            words: 64,
+            extent: 64,
+        });
+        opts.top.fifo_depth = 1;
         opts.top.balance = false;
         opts.top.watchdog_cycles = 512;
+        opts.top.deadlock_check = deadlock_check;
         let p = Prepared::new(&graph, &packed, &golden, 32, &opts).unwrap();
         let model = build_board(&p, Board::Icebreaker, "two rates", &opts).unwrap();
         let mut sim = BoardSim::new(&model, None, 1).unwrap();
@@ -386,7 +393,7 @@ fn a_deadlock_sets_the_watchdog_bit_and_names_the_stuck_edges() {
             link.cycles() - begun > 200_000
         })
     };
-    let text = run(1).unwrap_err().to_string();
+    let text = run(false).unwrap_err().to_string();
     assert!(
         text.starts_with("the board did not report done (status word 0x10: deadlock ("),
         "{text}"
@@ -400,6 +407,6 @@ fn a_deadlock_sets_the_watchdog_bit_and_names_the_stuck_edges() {
         ),
         "{text}"
     );
-    let done = run(64).unwrap_or_else(|e| panic!("FIFOs of 64: {e}"));
+    let done = run(true).unwrap_or_else(|e| panic!("with the deadlock check: {e}"));
     assert_eq!(done.outputs["x"].entries, vec![(vec![39], 280)]);
 }

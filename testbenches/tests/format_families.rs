@@ -20,7 +20,7 @@ use samgen_compiler::expr::{evaluate, parse};
 use samgen_compiler::fuzz::{draw_with, lower_draw, DrawConfig};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::lower_expression;
-use samgen_compiler::tensor::generate::{self, Density, ValueRange};
+use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::io::{read_tensor, ReadOptions};
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::kernel::{random_edge_depths, verify, RtlOptions};
@@ -135,6 +135,43 @@ fn run_outputs_and_run_merge_chains_in_rtl() {
         &sets,
         12,
     );
+}
+
+/// A chain of run merges that meets a stream and its intersection with
+/// another (hdl-gen's deadlock check, `samgen_hdl::rates`), on fibers of 300
+/// with one-token FIFOs and no latency balancing: without FIFOs sized for a
+/// whole fiber at those joins the run deadlocks (`deadlock_check: false`
+/// times out).
+#[test]
+fn a_run_merge_chain_on_long_fibers_with_one_token_fifos_in_rtl() {
+    let expr = "x(i) = d(i) * ((e(i) & !c(i) ^ b(i)) + 3)";
+    let (_, formats, graph) =
+        lower_expression(expr, &["x:d", "d:s", "e:s", "c:s", "b:r"], &[]).unwrap();
+    assert!(!samgen_hdl::rates::wide_joins(&graph).is_empty());
+    let spec = RunSpec {
+        length: RunLength::Uniform { min: 2, max: 8 },
+        density: 0.5,
+    };
+    let runs = generate::runs(&[300], &spec, ValueRange::new(-3, 3).unwrap(), 9).unwrap();
+    let set = set(vec![
+        ("d", random(&[300], 0.3, (-9, 9), 1)),
+        ("e", random(&[300], 0.3, (-9, 9), 2)),
+        ("c", random(&[300], 0.3, (-9, 9), 3)),
+        ("b", runs),
+    ]);
+    let asg = parse(expr).unwrap();
+    let dense = evaluate(&asg, &set, 32).unwrap();
+    let opts = RtlOptions {
+        top: TopOptions {
+            fifo_depth: 1,
+            balance: false,
+            ..TopOptions::default()
+        },
+        ..RtlOptions::default()
+    };
+    let v = verify(&graph, &set, &formats, Some(("x", &dense)), 32, expr, &opts)
+        .unwrap_or_else(|e| panic!("{expr}: {e}"));
+    eprintln!("{expr}: {} cycles", v.rtl.cycles);
 }
 
 /// Custard's masked broadcast, `X(i,j) = B(i,j) * c(j)` with B a 0/1 pattern:

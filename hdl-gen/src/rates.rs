@@ -1,0 +1,235 @@
+//! The deadlock check of a graph's joins: where a join meets a stream and a
+//! thinned copy of it, its FIFOs must hold a whole fiber.
+//!
+//! Bounded FIFOs deadlock only where a node waits for one input while another
+//! input's producer waits for room. In a SAM graph that happens at a join that
+//! consumes its ways at rates of their own (an intersector or unioner advances
+//! the ways with the smallest heads, a concatenation one way after the other)
+//! when two of its ways come from one fork and one path thins the coordinates
+//! (an intersection, a coordinate drop, a dropping locator): the join holds the
+//! unthinned way's head until the thinned way's next coordinate arrives, and
+//! that coordinate may lie a whole fiber further on the fork's stream, so the
+//! fork stalls once the unthinned way's FIFO is full, and the thinned way never
+//! gets the tokens it needs. Everywhere else a join's ways either come from
+//! different forks (scanners of different tensors: each fiber ends in a stop on
+//! every way, and the join takes both stops together) or carry the same stream
+//! (the joiner consumes them in lockstep), and any depth of one or more makes
+//! progress. docs/compiler.md ("Deadlock freedom") states the argument; the
+//! compiler never builds such a join (docs/iteration-algebra.md, "Merges of
+//! merges"), but a graph written by hand or imported may.
+
+use std::collections::BTreeSet;
+
+use petgraph::graph::{EdgeIndex, NodeIndex};
+use petgraph::visit::EdgeRef;
+use petgraph::Direction;
+use samgen_compiler::golden::{LocateMiss, RunMergeMode};
+use samgen_compiler::graph::{NodeKind, SamGraph, StreamKind};
+
+/// How a node takes part in the check: its `index`, where it has one;
+/// `joins` when it consumes its coordinate ways at rates of their own; `thins`
+/// when it passes only some of the coordinates it takes.
+struct Role<'a> {
+    index: Option<&'a str>,
+    joins: bool,
+    thins: bool,
+}
+
+fn role(kind: &NodeKind) -> Role<'_> {
+    let (index, joins, thins) = match kind {
+        NodeKind::Intersect(k) => (Some(k.index.as_str()), true, true),
+        NodeKind::Union(k) => (Some(k.index.as_str()), true, false),
+        NodeKind::Concat(k) => (Some(k.index.as_str()), true, false),
+        NodeKind::RunMerge(k) => (
+            Some(k.index.as_str()),
+            true,
+            k.mode == RunMergeMode::Intersect,
+        ),
+        NodeKind::LzMerge(k) => (Some(k.index.as_str()), true, false),
+        NodeKind::Locate(k) => (Some(k.index.as_str()), false, k.miss == LocateMiss::Drop),
+        NodeKind::BvJoin(k) => (Some(k.index.as_str()), false, !k.union),
+        NodeKind::CrdDrop(_) => (None, false, true),
+        NodeKind::FiberLookup(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::Range(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::RepSigGen(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::Repeat(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::BvScan(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::BvExpand(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::Subsect(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::WindowScan(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::RunExpand(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::RunReduce(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::RunPack(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::LzExpand(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::FiberWrite(k) => (Some(k.index.as_str()), false, false),
+        NodeKind::ArrayVals(_)
+        | NodeKind::Alu(_)
+        | NodeKind::Reduce(_)
+        | NodeKind::SpAccumulator(_)
+        | NodeKind::CrdHold(_)
+        | NodeKind::ValsWrite(_)
+        | NodeKind::Broadcast(_)
+        | NodeKind::LzDesc(_)
+        | NodeKind::LzLoad(_)
+        | NodeKind::LzWrite(_) => (None, false, false),
+    };
+    Role {
+        index,
+        joins,
+        thins,
+    }
+}
+
+/// A join that needs deep FIFOs: the join, its index, the edges into it that
+/// must hold a whole fiber, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WideJoin {
+    pub node: NodeIndex,
+    pub index: String,
+    pub edges: Vec<EdgeIndex>,
+    pub reason: String,
+}
+
+/// Every join of `graph` where a stream meets a thinned copy of itself.
+pub fn wide_joins(graph: &SamGraph) -> Vec<WideJoin> {
+    let g = &graph.graph;
+    let mut found = Vec::new();
+    for j in g.node_indices() {
+        let Role {
+            index: Some(index),
+            joins: true,
+            ..
+        } = role(&g[j].kind)
+        else {
+            continue;
+        };
+        // Each coordinate way's stream, through broadcasts to its producer.
+        let ways: Vec<(EdgeIndex, (NodeIndex, String))> = g
+            .edges_directed(j, Direction::Incoming)
+            .filter(|e| !e.weight().kind.is_back() && e.weight().kind == StreamKind::Crd)
+            .map(|e| (e.id(), producer(graph, e.source(), &e.weight().from_port)))
+            .collect();
+        for (a, (ea, sa)) in ways.iter().enumerate() {
+            for (eb, sb) in ways.iter().skip(a + 1).map(|(e, s)| (e, s)) {
+                if sa == sb {
+                    continue;
+                }
+                let (anc_a, anc_b) = (ancestors(graph, sa.0), ancestors(graph, sb.0));
+                let common: BTreeSet<NodeIndex> = anc_a.intersection(&anc_b).copied().collect();
+                // A fork of the two ways: a shared node that reaches each way
+                // without passing another shared node (the last place the
+                // paths are one). A fork over an outer index hands each path
+                // one token per fiber of the join's index, which the paths'
+                // scanners take as they start the fiber: every path gets what
+                // the fiber needs, thinned or not.
+                let thinned = common.iter().find_map(|&fork| {
+                    if role(&g[fork].kind).index.is_some_and(|i| i != index) {
+                        return None;
+                    }
+                    let a = paths(graph, fork, sa.0, &anc_a, &common)?;
+                    let b = paths(graph, fork, sb.0, &anc_b, &common)?;
+                    a.or(b).map(|t| (fork, t))
+                });
+                if let Some((fork, thin)) = thinned {
+                    found.push(WideJoin {
+                        node: j,
+                        index: index.to_string(),
+                        edges: join_edges(graph, j, &[*ea, *eb]),
+                        reason: format!(
+                            "its ways {} and {} both come from {}, and {} thins one of them: \
+                             the join holds one way while the other's next coordinate may be a \
+                             whole fiber of {index} further on",
+                            g[sa.0].name, g[sb.0].name, g[fork].name, g[thin].name
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The producer of the stream on `node.port`: through broadcasts, the node
+/// whose output it copies.
+fn producer(graph: &SamGraph, node: NodeIndex, port: &str) -> (NodeIndex, String) {
+    let g = &graph.graph;
+    if let NodeKind::Broadcast(_) = g[node].kind {
+        if let Some(e) = g
+            .edges_directed(node, Direction::Incoming)
+            .find(|e| !e.weight().kind.is_back())
+        {
+            return producer(graph, e.source(), &e.weight().from_port);
+        }
+    }
+    (node, port.to_string())
+}
+
+/// `node` and every node it is reached from over forward edges.
+fn ancestors(graph: &SamGraph, node: NodeIndex) -> BTreeSet<NodeIndex> {
+    let g = &graph.graph;
+    let mut seen = BTreeSet::from([node]);
+    let mut todo = vec![node];
+    while let Some(n) = todo.pop() {
+        for e in g.edges_directed(n, Direction::Incoming) {
+            if !e.weight().kind.is_back() && seen.insert(e.source()) {
+                todo.push(e.source());
+            }
+        }
+    }
+    seen
+}
+
+/// The paths from `fork` to `to` (within `to`'s ancestors, `to` included)
+/// that pass no other node of `common`: `None` when there is none, else a
+/// thinning node on one of them, if any (`to` itself counts, `fork` does not).
+fn paths(
+    graph: &SamGraph,
+    fork: NodeIndex,
+    to: NodeIndex,
+    within: &BTreeSet<NodeIndex>,
+    common: &BTreeSet<NodeIndex>,
+) -> Option<Option<NodeIndex>> {
+    let g = &graph.graph;
+    if fork == to {
+        return Some(None);
+    }
+    // Depth-first over (node, a thinning node passed so far).
+    let mut todo = vec![(fork, None)];
+    let mut seen = BTreeSet::new();
+    let mut reached = None;
+    while let Some((n, thin)) = todo.pop() {
+        if n == to {
+            if thin.is_some() {
+                return Some(thin);
+            }
+            reached = Some(None);
+            continue;
+        }
+        for e in g.edges_directed(n, Direction::Outgoing) {
+            let next = e.target();
+            let on_path = within.contains(&next) && (next == to || !common.contains(&next));
+            if e.weight().kind.is_back() || !on_path {
+                continue;
+            }
+            let thin = thin.or(role(&g[next].kind).thins.then_some(next));
+            if seen.insert((next, thin)) {
+                todo.push((next, thin));
+            }
+        }
+    }
+    reached
+}
+
+/// The join's input edges of the ways `crd` (its coordinate edges) and their
+/// partners (the reference or value edge of the same way: the port with the
+/// same way name).
+fn join_edges(graph: &SamGraph, join: NodeIndex, crd: &[EdgeIndex]) -> Vec<EdgeIndex> {
+    let g = &graph.graph;
+    let way = |port: &str| port.split_once("_in_").map(|(_, w)| w.to_string());
+    let ways: BTreeSet<Option<String>> = crd.iter().map(|&e| way(&g[e].to_port)).collect();
+    g.edges_directed(join, Direction::Incoming)
+        .filter(|e| !e.weight().kind.is_back())
+        .filter(|e| crd.contains(&e.id()) || ways.contains(&way(&e.weight().to_port)))
+        .map(|e| e.id())
+        .collect()
+}
