@@ -496,6 +496,9 @@ fn bank_copies(
 /// registers takes it, so a restart clears the kernel and keeps the data.
 pub const KERNEL_RESET: &str = "kernel_rst_n";
 
+/// Cycles [`KERNEL_RESET`] stays low after a start or a restart.
+pub const KERNEL_CLEAR_CYCLES: u32 = 2;
+
 /// The host port of a kernel top ([`port_head`] with its control), and the first
 /// part of the control region: `run_q` (the run: set by a start, cleared by a
 /// restart), `done` (the kernel's, assigned by the caller), the kernel's reset

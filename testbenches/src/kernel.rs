@@ -851,6 +851,11 @@ fn run_stepped(
     // Cycles without a token since the edge's last transfer: they count as
     // starved only once another transfer follows.
     let mut idle = vec![0u64; top.probes.len()];
+    // Cycle 0 is the last cycle of the kernel's clear, as the top's counter
+    // has it: no edge moves before.
+    for _ in 1..host::KERNEL_CLEAR_CYCLES {
+        sim.step()?;
+    }
     let mut ran = 0;
     while ran < limit && !sim.done() {
         for (k, p) in top.probes.iter().enumerate() {
