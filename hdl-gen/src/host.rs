@@ -53,6 +53,9 @@ pub struct ControlLayout {
     /// Per edge, the tokens it moved and the cycles it held a token its
     /// consumer did not take, during the run (32 bits each, saturating).
     pub counters: bool,
+    /// Per edge, the most tokens its FIFO may hold (8 bits, 0: its depth), 8
+    /// edges to a word (`limit_word`), written by the host before the run.
+    pub limits: bool,
 }
 
 impl ControlLayout {
@@ -72,9 +75,27 @@ impl ControlLayout {
         }
     }
 
+    fn limits_words(&self) -> u64 {
+        if self.limits {
+            u64::from(self.edges).div_ceil(8)
+        } else {
+            0
+        }
+    }
+
     /// Words of the region.
     pub fn words(&self) -> u64 {
-        CONTROL_WORDS + self.check_words() + self.edge_words() + self.counters_words()
+        CONTROL_WORDS
+            + self.check_words()
+            + self.edge_words()
+            + self.counters_words()
+            + self.limits_words()
+    }
+
+    /// With `limits`, the address of limit word `k` (edges 8k .. 8k + 7, edge
+    /// 8k + j in bits 8j .. 8j + 7).
+    pub fn limit_word(&self, k: u64) -> u64 {
+        CONTROL_WORDS + self.check_words() + self.edge_words() + self.counters_words() + k
     }
 
     /// Word address bits the region decodes (at least 2).
@@ -781,6 +802,25 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
     );
     m.assign("ctrl_restart", format!("{} && host_wdata_i[1]", at(0)));
     m.assign("status_clear", at(2));
+    if layout.limits {
+        let mut lines = vec![
+            "// The FIFO limits: written by the host, cleared by the chip's reset only.".into(),
+            "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+            "  if (!rst_ni) fifo_limit_q <= '{default: '0};".into(),
+            "  else begin".into(),
+        ];
+        for e in 0..u64::from(layout.edges) {
+            let (word, lane) = (layout.limit_word(e / 8), e % 8);
+            lines.push(format!(
+                "    if ({}) fifo_limit_q[{e}] <= host_wdata_i[{}:{}];",
+                at(word),
+                8 * lane + 7,
+                8 * lane
+            ));
+        }
+        lines.extend(["  end".into(), "end".into()]);
+        m.item(Item::Block(lines));
+    }
     let access = "(host_re_i || host_we_i)";
     let mut words = vec![
         format!("      {bits}'d0: ctrl_rdata_q <= 64'({{busy, done}});"),
@@ -799,6 +839,19 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
     };
     slices("checks_q", layout.checks, &|k| layout.check_word(k));
     slices("stuck_q", layout.edges, &|k| layout.edge_word(k));
+    if layout.limits {
+        for k in 0..u64::from(layout.edges).div_ceil(8) {
+            let lanes: Vec<String> = (8 * k..(8 * k + 8).min(u64::from(layout.edges)))
+                .rev()
+                .map(|e| format!("fifo_limit_q[{e}]"))
+                .collect();
+            words.push(format!(
+                "      {bits}'d{}: ctrl_rdata_q <= 64'({{{}}});",
+                layout.limit_word(k),
+                lanes.join(", ")
+            ));
+        }
+    }
     if layout.counters {
         for k in 0..u64::from(layout.edges) {
             let (tokens, held) = layout.counter_word(k);

@@ -98,6 +98,10 @@ pub struct TopOptions {
     /// to hold a whole fiber ([`crate::rates`]); off, the depths stay as given
     /// and such a graph may deadlock (the watchdog then says where).
     pub deadlock_check: bool,
+    /// A limit per edge FIFO that the host sets before the run (control region),
+    /// at most the built depth: one model then runs under many FIFO depths.
+    /// For the tests; off in what a board runs.
+    pub fifo_limits: bool,
 }
 
 /// Most tokens an edge FIFO sized for a whole fiber may hold: beyond, the
@@ -121,6 +125,7 @@ impl Default for TopOptions {
             watchdog_cycles: WATCHDOG_CYCLES,
             edge_counters: false,
             deadlock_check: true,
+            fifo_limits: false,
         }
     }
 }
@@ -377,6 +382,9 @@ pub struct MapEntry {
 /// One edge of the graph and its probe bits.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EdgeProbe {
+    /// The graph's edge index.
+    #[serde(skip)]
+    pub edge: usize,
     /// `B1_scan.crd_out -> j_intersect.crd_in_B`.
     pub name: String,
     /// The edge's FIFO instance.
@@ -605,6 +613,7 @@ pub fn generate(
         checks: checks.len() as u32,
         edges: probes.len() as u32,
         counters: o.edge_counters,
+        limits: o.fifo_limits,
     };
     map[0].words = layout.words();
     host::host_port_tail(
@@ -1154,6 +1163,12 @@ fn emit_streams(
 ) -> Vec<EdgeProbe> {
     let g = &graph.graph;
     m.comment("Edges: one bundle per stream, a FIFO in front of every consumer");
+    if o.fifo_limits {
+        m.item(Item::Block(vec![format!(
+            "logic [7:0] fifo_limit_q [{}];  // the host's FIFO limits",
+            g.edge_count().max(1)
+        )]));
+    }
     let mut probes = Vec::new();
     let mut trace_at = 0u32;
     for st in streams {
@@ -1167,9 +1182,14 @@ fn emit_streams(
         for ((e, sink, depth), feed) in st.edges.iter().zip(feeds) {
             let fifo_name = format!("{sink}_fifo");
             bundle(m, sink, st.width);
+            let k = probes.len();
+            let feed = if o.fifo_limits {
+                fifo_limit(m, sink, k, &feed)
+            } else {
+                feed
+            };
             let module = fifo(m, &fifo_name, (st.width, *depth, o.lean), &feed, sink);
             modules.insert(module);
-            let k = probes.len();
             m.assign(
                 format!("probe_o[{}:{}]", 2 * k + 1, 2 * k),
                 format!("{{{sink}_ready, {sink}_valid}}"),
@@ -1184,6 +1204,7 @@ fn emit_streams(
             }
             let (w, to) = (&g[*e], g.edge_endpoints(*e).expect("edge of the graph").1);
             probes.push(EdgeProbe {
+                edge: e.index(),
                 name: format!(
                     "{}.{} -> {}.{}",
                     g[st.node].name, w.from_port, g[to].name, w.to_port
@@ -1201,6 +1222,45 @@ fn emit_streams(
         }
     }
     probes
+}
+
+/// With `fifo_limits`, edge `k`'s FIFO holds at most `fifo_limit_q[k]` tokens
+/// (0: its depth), a limit the host sets before the run, so one model runs
+/// under many FIFO depths: the producer side is gated while the FIFO holds
+/// that many and none leaves in the cycle. Returns the gated channel the FIFO
+/// takes.
+fn fifo_limit(m: &mut Module, sink: &str, k: usize, feed: &[String; 3]) -> [String; 3] {
+    let [valid, ready, tok] = feed.clone();
+    let (held, room) = (format!("{sink}_held_q"), format!("{sink}_room"));
+    let (gated_valid, gated_ready) = (format!("{sink}_in_valid"), format!("{sink}_in_ready"));
+    for (name, bits) in [
+        (held.clone(), 8),
+        (room.clone(), 1),
+        (gated_valid.clone(), 1),
+        (gated_ready.clone(), 1),
+    ] {
+        m.item(Item::Wire {
+            name,
+            width: Width::Bits(bits),
+        });
+    }
+    let pop = format!("{sink}_valid && {sink}_ready");
+    m.assign(
+        &room,
+        format!("fifo_limit_q[{k}] == '0 || {held} < fifo_limit_q[{k}] || ({pop})"),
+    );
+    m.assign(&gated_valid, format!("{valid} && {room}"));
+    m.assign(&ready, format!("{gated_ready} && {room}"));
+    m.item(Item::Block(vec![
+        format!(
+            "always_ff @(posedge clk_i or negedge {}) begin",
+            host::KERNEL_RESET
+        ),
+        format!("  if (!{}) {held} <= '0;", host::KERNEL_RESET),
+        format!("  else {held} <= {held} + 8'({gated_valid} && {gated_ready}) - 8'({pop});"),
+        "end".into(),
+    ]));
+    [gated_valid, gated_ready, tok]
 }
 
 /// The `sam_broadcast` of a stream with several consumers, its outputs one

@@ -56,6 +56,10 @@ pub struct RtlOptions {
     /// Initial values of registers without reset.
     pub seed: u32,
     pub cache_dir: PathBuf,
+    /// With a top built with `TopOptions::fifo_limits`: the tokens each edge's
+    /// FIFO holds in this run, by graph edge index (at most its built depth;
+    /// an edge not named keeps its depth). One model then serves many depths.
+    pub fifo_limits: Option<BTreeMap<usize, u32>>,
 }
 
 impl Default for RtlOptions {
@@ -70,6 +74,7 @@ impl Default for RtlOptions {
             profile: false,
             seed: 1,
             cache_dir: crate::verilator::default_cache_dir(),
+            fifo_limits: None,
         }
     }
 }
@@ -462,6 +467,39 @@ fn sign_extend(v: u64, bits: u32) -> i64 {
     wrap(v as i64, bits)
 }
 
+/// Write the FIFO limits of a top built with `TopOptions::fifo_limits`: edge
+/// e's FIFO holds at most `limits[e]` tokens (by graph edge index; unnamed
+/// edges their built depth).
+pub fn set_fifo_limits(
+    port: &mut dyn HostPort,
+    top: &KernelTop,
+    limits: &BTreeMap<usize, u32>,
+) -> Result<(), CosimError> {
+    let layout = top.layout();
+    if !layout.limits {
+        return Err(CosimError::Mismatch(
+            "FIFO limits given, but the top was built without them (TopOptions::fifo_limits)"
+                .into(),
+        ));
+    }
+    let mut words = vec![0u64; top.probes.len().div_ceil(8)];
+    for (k, p) in top.probes.iter().enumerate() {
+        if let Some(&limit) = limits.get(&p.edge) {
+            if limit == 0 || limit > 255 {
+                return Err(CosimError::Mismatch(format!(
+                    "edge {}: a FIFO limit of {limit} (1..=255)",
+                    p.name
+                )));
+            }
+            words[k / 8] |= u64::from(limit) << (8 * (k % 8));
+        }
+    }
+    for (k, w) in words.into_iter().enumerate() {
+        port.write(layout.limit_word(k as u64), w)?;
+    }
+    Ok(())
+}
+
 /// The status word (control word 2) and what stands behind its set bits, read
 /// over `port`: `None` when it is 0, else one line that names each set bit,
 /// each set check of `top` (the instance and what it saw) and, after a
@@ -634,6 +672,9 @@ pub fn run_model(
     let mut sim = KernelSim::new(&model, opts.wave.as_deref(), opts.seed)?;
     sim.reset(4);
     load(&mut sim, p)?;
+    if let Some(limits) = &opts.fifo_limits {
+        set_fifo_limits(&mut sim, top, limits)?;
+    }
     sim.host_write(0, 1)?;
     let limit = opts
         .timeout
@@ -1224,8 +1265,23 @@ pub fn random_edge_depths(graph: &SamGraph, seed: u64) -> BTreeMap<usize, u32> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     (graph.graph.edge_indices())
-        .map(|e| (e.index(), rng.gen_range(1..=4)))
+        .map(|e| (e.index(), rng.gen_range(1..=MAX_RANDOM_DEPTH)))
         .collect()
+}
+
+/// The deepest FIFO [`random_edge_depths`] draws.
+pub const MAX_RANDOM_DEPTH: u32 = 4;
+
+/// Build every edge FIFO of `graph` [`MAX_RANDOM_DEPTH`] deep with host-set
+/// limits (`TopOptions::fifo_limits`), so one model runs under every draw of
+/// [`random_edge_depths`] (set per run in `RtlOptions::fifo_limits`).
+pub fn limited_depths(top: &mut TopOptions, graph: &SamGraph) {
+    top.edge_depths = graph
+        .graph
+        .edge_indices()
+        .map(|e| (e.index(), MAX_RANDOM_DEPTH))
+        .collect();
+    top.fifo_limits = true;
 }
 
 /// [`verify`] of a lowered expression (assignment, formats, graph) on `inputs`

@@ -9,7 +9,8 @@ use samgen_compiler::exec::execute;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::{pack_inputs, random_inputs};
 use samgen_cosim::kernel::{
-    build_top, load, read_outputs, run_rtl, Capacity, KernelSim, Prepared, RtlOptions,
+    build_top, limited_depths, load, random_edge_depths, read_outputs, run_rtl, Capacity,
+    KernelSim, Prepared, RtlOptions,
 };
 use samgen_cosim::verilator::default_cache_dir;
 use samgen_hdl::host::{CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START, READ_LATENCY};
@@ -211,5 +212,47 @@ fn the_edge_counters_count_what_the_probes_see() {
     assert!(
         held > 0,
         "some edge waited: the held counters are exercised"
+    );
+}
+
+/// One model, many FIFO depths: a top built with `fifo_limits` runs SpMV right
+/// under every limit the host sets, one token per FIFO slower than four, and
+/// without a second build.
+#[test]
+fn the_host_sets_each_fifos_depth_at_run_time() {
+    let (asg, formats, g) = samgen_compiler::kernels::TABLE1[0].build(true);
+    let sizes: HashMap<String, u64> = asg
+        .index_vars()
+        .iter()
+        .map(|v| (v.to_string(), 8))
+        .collect();
+    let coo = random_inputs(&asg, &sizes, 0.6, 13);
+    let packed = pack_inputs(&coo, &formats, 32).unwrap();
+    let golden = execute(&g, &packed, 32).unwrap();
+    let mut opts = RtlOptions {
+        capacity: Some(Capacity {
+            words: 64,
+            extent: 16,
+        }),
+        ..RtlOptions::default()
+    };
+    limited_depths(&mut opts.top, &g);
+    let mut cycles = Vec::new();
+    for (k, limits) in [
+        g.graph.edge_indices().map(|e| (e.index(), 1)).collect(),
+        random_edge_depths(&g, 7),
+        g.graph.edge_indices().map(|e| (e.index(), 4)).collect(),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        opts.fifo_limits = Some(limits);
+        let run = run_rtl(&g, &packed, &golden, 32, "fifo limits", &opts).unwrap();
+        assert!(k == 0 || run.model.reused, "run {k} reuses the model");
+        cycles.push(run.cycles);
+    }
+    assert!(
+        cycles[0] > cycles[2],
+        "one-token FIFOs are slower: {cycles:?}"
     );
 }

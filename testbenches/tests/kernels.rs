@@ -2,9 +2,10 @@
 //! Custard example graphs, as generated RTL in Verilator: RTL == golden == dense on
 //! six random tensor sets each (empty, sparse with empty fibers, half full, fully
 //! dense, one element per mode, mid); the Table 1 kernels with a random depth of
-//! 1..4 on every edge, the Custard graphs with the default 2-deep edge FIFOs. One
-//! model per kernel: the memories have a fixed capacity, so every data set runs on
-//! the same model. The
+//! 1..4 on every edge, drawn anew for each set (the FIFOs are built 4 deep and
+//! the host sets each one's limit), the Custard graphs with the default 2-deep
+//! edge FIFOs. One model per kernel: the memories have a fixed capacity and the
+//! depths are set at run time, so every data set runs on the same model. The
 //! iteration algebra's kernels (full ranges, merges of merges, a tensor used
 //! twice) run the same sets, one with the first operand empty, on random depths.
 //! The Custard-style graphs of compiler/tests/custard run on their own data sets
@@ -19,7 +20,7 @@ use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::{random_inputs, TABLE1, WORKSPACES};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{CooTensor, Format};
-use samgen_cosim::kernel::{random_edge_depths, verify, Capacity, RtlOptions};
+use samgen_cosim::kernel::{limited_depths, random_edge_depths, verify, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
 /// (seed, density, size): the data sets every kernel runs.
@@ -37,10 +38,12 @@ const CAPACITY: Capacity = Capacity {
     extent: 16,
 };
 
+/// With `random_depths`, the FIFOs are built 4 deep with host-set limits, and
+/// each set runs under its own draw of depths (set k: seed + k).
 fn options(graph: &SamGraph, random_depths: Option<u64>) -> RtlOptions {
     let mut top = TopOptions::default();
-    if let Some(seed) = random_depths {
-        top.edge_depths = random_edge_depths(graph, seed);
+    if random_depths.is_some() {
+        limited_depths(&mut top, graph);
     }
     RtlOptions {
         top,
@@ -57,9 +60,10 @@ fn run_sets(
     inputs: &dyn Fn(u64, f64, u64) -> HashMap<String, CooTensor>,
     random_depths: Option<u64>,
 ) {
-    let opts = options(graph, random_depths);
+    let mut opts = options(graph, random_depths);
     let mut cycles = Vec::new();
     for &(seed, density, size) in SETS {
+        opts.fifo_limits = random_depths.map(|s| random_edge_depths(graph, s + seed));
         let coo = inputs(seed, density, size);
         let dense = evaluate(asg, &coo, 32).unwrap();
         let v = verify(
