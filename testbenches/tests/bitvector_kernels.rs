@@ -1,5 +1,6 @@
 //! Kernels over bitvector levels (format `b`) as generated RTL in Verilator:
-//! RTL == golden == dense, under a random FIFO depth (1..4) on every edge, on
+//! RTL == golden == dense, under a random FIFO depth (1..4) on every edge drawn
+//! anew for each data set (set at run time, one model each), on
 //! adversarial data: empty, one element, fully dense, uniform, runs (one
 //! operand's runs in the other's gaps) and blocks, at dimensions on and off a
 //! 32-coordinate word boundary. Three models: x(i) = b(i) * c(i) (AND of words),
@@ -17,7 +18,7 @@ use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::{CooTensor, Format, Tensor};
-use samgen_cosim::kernel::{random_edge_depths, verify, Capacity, RtlOptions};
+use samgen_cosim::kernel::{limited_depths, random_edge_depths, verify, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
 /// How one vector of a data set is filled.
@@ -103,12 +104,11 @@ fn lowered(expr: &str, fmts: &HashMap<String, Format>, order: &str) -> (Assignme
     (asg, graph)
 }
 
-/// RTL options with a random FIFO depth (1..4) on every edge.
-fn options(graph: &SamGraph, seed: u64) -> RtlOptions {
-    let top = TopOptions {
-        edge_depths: random_edge_depths(graph, seed),
-        ..TopOptions::default()
-    };
+/// RTL options with FIFO depths set at run time: [`draw`] sets a random
+/// depth (1..4) on every edge for each run.
+fn options(graph: &SamGraph) -> RtlOptions {
+    let mut top = TopOptions::default();
+    limited_depths(&mut top, graph);
     RtlOptions {
         top,
         capacity: Some(Capacity {
@@ -119,14 +119,20 @@ fn options(graph: &SamGraph, seed: u64) -> RtlOptions {
     }
 }
 
+/// A new draw of FIFO depths for the next run.
+fn draw(opts: &mut RtlOptions, graph: &SamGraph, seed: u64) {
+    opts.fifo_limits = Some(random_edge_depths(graph, seed));
+}
+
 fn vector_kernel_in_rtl(expr: &str, fmts: &[&str], depth_seed: u64) {
     let fmts = formats(fmts);
     let (asg, graph) = lowered(expr, &fmts, "i");
     let counts = graph.primitive_counts();
     assert_eq!(counts.get("bvjoin"), Some(&1), "{counts:?}");
-    let opts = options(&graph, depth_seed);
+    let mut opts = options(&graph);
     let mut rng = ChaCha8Rng::seed_from_u64(depth_seed);
-    for &(n, fb, fc) in VECTOR_SETS {
+    for (k, &(n, fb, fc)) in VECTOR_SETS.iter().enumerate() {
+        draw(&mut opts, &graph, depth_seed + k as u64);
         let b = coords(fb, n, &mut rng);
         let c = coords(fc, n, &mut rng);
         let coo = HashMap::from([
@@ -163,7 +169,7 @@ fn spmv_with_bitvector_rows_and_vector_in_rtl() {
     // bitvector path, reported separately.
     let fmts = formats(&["B:db", "c:b", "x:s"]);
     let (asg, graph) = lowered(expr, &fmts, "i,j");
-    let opts = options(&graph, 23);
+    let mut opts = options(&graph);
     let mut rng = ChaCha8Rng::seed_from_u64(23);
     let sets: &[(u64, u64, Fill, Fill)] = &[
         (3, 40, Fill::Empty, Fill::Full),
@@ -183,7 +189,8 @@ fn spmv_with_bitvector_rows_and_vector_in_rtl() {
             },
         ),
     ];
-    for &(rows, n, fb, fc) in sets {
+    for (k, &(rows, n, fb, fc)) in sets.iter().enumerate() {
+        draw(&mut opts, &graph, 23 + k as u64);
         let mut entries = Vec::new();
         for i in 0..rows {
             // Row 1 empty whatever the fill: an empty fiber between others.

@@ -1,5 +1,6 @@
 //! Kernels with `-s locate(T)` as generated RTL in Verilator: RTL == golden ==
-//! dense, with a random FIFO depth of 1..4 on every edge. SpMV with a dense
+//! dense, with a random FIFO depth of 1..4 on every edge, drawn anew for each
+//! data set (set at run time). SpMV with a dense
 //! vector located (and once more with the default depths, the configuration
 //! the bench measures, where an empty row of B costs one cycle), x = b*c with c
 //! located on the skip study's uniform, runs and blocks vectors, and SDDMM with
@@ -16,7 +17,9 @@ use samgen_compiler::graph::{NodeKind, SamGraph};
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::CooTensor;
-use samgen_cosim::kernel::{random_edge_depths, verify, verify_lowered, Capacity, RtlOptions};
+use samgen_cosim::kernel::{
+    limited_depths, random_edge_depths, verify, verify_lowered, Capacity, RtlOptions,
+};
 use samgen_hdl::top::TopOptions;
 
 fn build(expr: &str, formats: &[&str], schedule: &[&str]) -> Lowered {
@@ -31,10 +34,12 @@ fn count(graph: &SamGraph, type_name: &str) -> usize {
         .count()
 }
 
+/// With `random_depths`, FIFO depths set at run time ([`run`] draws them anew
+/// for each set).
 fn options(graph: &SamGraph, random_depths: Option<u64>) -> RtlOptions {
     let mut top = TopOptions::default();
-    if let Some(seed) = random_depths {
-        top.edge_depths = random_edge_depths(graph, seed);
+    if random_depths.is_some() {
+        limited_depths(&mut top, graph);
     }
     RtlOptions {
         top,
@@ -83,9 +88,10 @@ fn run(
     sets: &[(&str, HashMap<String, CooTensor>)],
     random_depths: Option<u64>,
 ) -> Vec<u64> {
-    let opts = options(&built.2, random_depths);
+    let mut opts = options(&built.2, random_depths);
     let mut cycles = Vec::new();
-    for (name, coo) in sets {
+    for (k, (name, coo)) in sets.iter().enumerate() {
+        opts.fifo_limits = random_depths.map(|s| random_edge_depths(&built.2, s + k as u64));
         let v = verify_lowered(label, built, coo, &opts)
             .unwrap_or_else(|e| panic!("{label} on `{name}` (FIFOs {random_depths:?}): {e}"));
         cycles.push(v.rtl.cycles);
@@ -286,7 +292,8 @@ fn run_with_capacity(
 ) {
     let mut opts = options(graph, random_depths);
     opts.capacity = Some(Capacity { words: 256, extent });
-    for (name, coo) in sets {
+    for (k, (name, coo)) in sets.iter().enumerate() {
+        opts.fifo_limits = random_depths.map(|s| random_edge_depths(graph, s + k as u64));
         let dense = evaluate(asg, coo, 32).unwrap();
         verify(
             graph,
