@@ -21,23 +21,26 @@ use samgen_compiler::kernels::random_inputs;
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::skip_study::{vectors, StudyKind};
 use samgen_compiler::tensor::{CooTensor, Format};
-use samgen_cosim::kernel::{random_edge_depths, verify, Capacity, RtlOptions, Verified};
+use samgen_cosim::kernel::{
+    limited_depths, random_edge_depths, verify, Capacity, RtlOptions, Verified,
+};
 
 /// The kernel of `expr` with its formats and schedule, and its graph.
 fn build(expr: &str, formats: &[&str], schedule: &[&str]) -> Lowered {
     lower_expression(expr, formats, schedule).unwrap_or_else(|e| panic!("{expr}: {e}"))
 }
 
-/// Trace every edge, random depths 1..4 on every edge, one capacity for all sets.
-fn options(graph: &SamGraph, seed: u64, capacity: Capacity) -> RtlOptions {
+/// Trace every edge, one capacity for all sets, FIFO depths set at run time:
+/// [`run`] draws random depths 1..4 on every edge for each set from `seed`.
+fn options(graph: &SamGraph, seed: u64, capacity: Capacity) -> (RtlOptions, u64) {
     let mut opts = RtlOptions {
         capacity: Some(capacity),
         trace: true,
         profile: true,
         ..RtlOptions::default()
     };
-    opts.top.edge_depths = random_edge_depths(graph, seed);
-    opts
+    limited_depths(&mut opts.top, graph);
+    (opts, seed)
 }
 
 /// The graph skips: every intersection over `var` sends targets to both ways.
@@ -64,11 +67,13 @@ fn run(
     graph: &SamGraph,
     formats: &HashMap<String, Format>,
     sets: &[(String, HashMap<String, CooTensor>)],
-    opts: &RtlOptions,
+    (opts, seed): &(RtlOptions, u64),
     skipped: &[&str],
 ) {
     let mut cycles = Vec::new();
-    for (name, coo) in sets {
+    let mut opts = opts.clone();
+    for (k, (name, coo)) in sets.iter().enumerate() {
+        opts.fifo_limits = Some(random_edge_depths(graph, 100 * seed + k as u64));
         let dense = evaluate(asg, coo, 32).unwrap();
         let v = verify(
             graph,
@@ -77,7 +82,7 @@ fn run(
             Some((&asg.lhs.tensor, &dense)),
             32,
             label,
-            opts,
+            &opts,
         )
         .unwrap_or_else(|e| panic!("{label}, {name}: {e}"));
         if skipped.contains(&name.as_str()) {
