@@ -5,9 +5,10 @@
 
 use std::collections::HashMap;
 
-use samgen_compiler::exec::execute;
+use samgen_compiler::exec::{execute, ExecResult};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::{pack_inputs, random_inputs};
+use samgen_compiler::tensor::Tensor;
 use samgen_cosim::kernel::{
     build_top, limited_depths, load, random_edge_depths, read_outputs, run_rtl, Capacity,
     KernelSim, Prepared, RtlOptions,
@@ -81,22 +82,7 @@ fn an_access_outside_every_region_sets_the_status_word_instead_of_aliasing() {
 
 /// SpMV (`TABLE1[0]`) prepared on random data, in the same top as above.
 fn spmv_run(g: &SamGraph, seed: u64) -> Prepared<'_> {
-    let (asg, formats, _) = samgen_compiler::kernels::TABLE1[0].build(true);
-    let sizes: HashMap<String, u64> = asg
-        .index_vars()
-        .iter()
-        .map(|v| (v.to_string(), 8))
-        .collect();
-    let coo = random_inputs(&asg, &sizes, 0.5, seed);
-    let packed = pack_inputs(&coo, &formats, 32).unwrap();
-    let golden = execute(g, &packed, 32).unwrap();
-    let opts = RtlOptions {
-        capacity: Some(Capacity {
-            words: 64,
-            extent: 16,
-        }),
-        ..RtlOptions::default()
-    };
+    let (_, packed, golden, opts) = spmv_packed(0.5, seed);
     Prepared::new(g, &packed, &golden, 32, &opts).unwrap()
 }
 
@@ -167,29 +153,39 @@ fn the_read_valid_comes_a_fixed_latency_after_the_read() {
     assert_eq!(sim.cycles() - before, u64::from(READ_LATENCY));
 }
 
-/// The top's edge counters (`TopOptions::edge_counters`), read over the host
-/// port, agree edge for edge with what the simulation saw at the probes: the
-/// tokens each edge moved, the cycles it held a token, and the golden
-/// executor's token count.
-#[test]
-fn the_edge_counters_count_what_the_probes_see() {
+/// SpMV (`TABLE1[0]`) on random 8 x 8 data of `density` (`seed`): the graph,
+/// the packed inputs, their golden run, and options with the fixed capacity.
+fn spmv_packed(
+    density: f64,
+    seed: u64,
+) -> (SamGraph, HashMap<String, Tensor>, ExecResult, RtlOptions) {
     let (asg, formats, g) = samgen_compiler::kernels::TABLE1[0].build(true);
     let sizes: HashMap<String, u64> = asg
         .index_vars()
         .iter()
         .map(|v| (v.to_string(), 8))
         .collect();
-    let coo = random_inputs(&asg, &sizes, 0.5, 9);
+    let coo = random_inputs(&asg, &sizes, density, seed);
     let packed = pack_inputs(&coo, &formats, 32).unwrap();
     let golden = execute(&g, &packed, 32).unwrap();
-    let mut opts = RtlOptions {
+    let opts = RtlOptions {
         capacity: Some(Capacity {
             words: 64,
             extent: 16,
         }),
-        profile: true,
         ..RtlOptions::default()
     };
+    (g, packed, golden, opts)
+}
+
+/// The top's edge counters (`TopOptions::edge_counters`), read over the host
+/// port, agree edge for edge with what the simulation saw at the probes: the
+/// tokens each edge moved, the cycles it held a token, and the golden
+/// executor's token count.
+#[test]
+fn the_edge_counters_count_what_the_probes_see() {
+    let (g, packed, golden, mut opts) = spmv_packed(0.5, 9);
+    opts.profile = true;
     opts.top.edge_counters = true;
     let run = run_rtl(&g, &packed, &golden, 32, "edge counters", &opts).unwrap();
     let (counts, profile) = (run.counts.unwrap(), run.profile.unwrap());
@@ -220,22 +216,7 @@ fn the_edge_counters_count_what_the_probes_see() {
 /// without a second build.
 #[test]
 fn the_host_sets_each_fifos_depth_at_run_time() {
-    let (asg, formats, g) = samgen_compiler::kernels::TABLE1[0].build(true);
-    let sizes: HashMap<String, u64> = asg
-        .index_vars()
-        .iter()
-        .map(|v| (v.to_string(), 8))
-        .collect();
-    let coo = random_inputs(&asg, &sizes, 0.6, 13);
-    let packed = pack_inputs(&coo, &formats, 32).unwrap();
-    let golden = execute(&g, &packed, 32).unwrap();
-    let mut opts = RtlOptions {
-        capacity: Some(Capacity {
-            words: 64,
-            extent: 16,
-        }),
-        ..RtlOptions::default()
-    };
+    let (g, packed, golden, mut opts) = spmv_packed(0.6, 13);
     limited_depths(&mut opts.top, &g);
     let mut cycles = Vec::new();
     for (k, limits) in [
