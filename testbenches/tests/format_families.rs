@@ -23,7 +23,7 @@ use samgen_compiler::kernels::lower_expression;
 use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::io::{read_tensor, ReadOptions};
 use samgen_compiler::tensor::{CooTensor, Format};
-use samgen_cosim::kernel::{random_edge_depths, verify, RtlOptions};
+use samgen_cosim::kernel::{limited_depths, random_edge_depths, verify, RtlOptions};
 use samgen_hdl::top::TopOptions;
 
 fn coo(dims: &[u64], entries: &[(&[u64], i64)]) -> CooTensor {
@@ -36,7 +36,8 @@ fn random(dims: &[u64], density: f64, values: (i64, i64), seed: u64) -> CooTenso
     generate::uniform(dims, Density::Probability(density), range, seed).unwrap()
 }
 
-/// RTL == golden == dense on every set, FIFO depths drawn from `seed`.
+/// RTL == golden == dense on every set, FIFO depths drawn from `seed` anew for
+/// each set (set at run time, one model).
 fn check(
     label: &str,
     graph: &SamGraph,
@@ -46,14 +47,10 @@ fn check(
     seed: u64,
 ) {
     let asg = parse(expr).unwrap();
-    let opts = RtlOptions {
-        top: TopOptions {
-            edge_depths: random_edge_depths(graph, seed),
-            ..TopOptions::default()
-        },
-        ..RtlOptions::default()
-    };
+    let mut opts = RtlOptions::default();
+    limited_depths(&mut opts.top, graph);
     for (k, set) in sets.iter().enumerate() {
+        opts.fifo_limits = Some(random_edge_depths(graph, seed + k as u64));
         let dense = evaluate(&asg, set, 32).unwrap();
         let v = verify(
             graph,
