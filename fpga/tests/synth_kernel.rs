@@ -1,12 +1,13 @@
-//! A generated kernel top synthesizes, places and routes (DESIGN section 12):
-//! SpMV (`x(i) = B(i,j) * c(j)`, B:ds, c:d) for ECP5, its arrays in block RAM and
-//! its multiplier on a DSP block. `samgen kernel bench --synth` does every Table 1
-//! kernel (too slow for the test run).
+//! A generated kernel top synthesizes (DESIGN section 12): SpMV (`x(i) =
+//! B(i,j) * c(j)`, B:ds, c:d) for ECP5 in yosys, its arrays in block RAM and its
+//! multiplier on a DSP block. Place and route of the same kernel is in
+//! `synth_board.rs` (inside the ULX3S top, to a bitstream); `samgen kernel bench
+//! --synth` places and routes every Table 1 kernel (too slow for the test run).
 
 mod common;
 
 use samgen_compiler::kernels::KernelSpec;
-use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
+use samgen_fpga::{kernel_job, synthesize_mapped, Family, FlowOptions, Toolchain};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
 
 #[test]
@@ -34,12 +35,11 @@ fn spmv_top_builds_for_ecp5() {
         FlowOptions::default(),
     )
     .unwrap();
-    let run = synthesize(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
-    let r = &run.report;
+    let run = synthesize_mapped(&tools, &job).unwrap_or_else(|e| panic!("{e}"));
+    let r = &run.stats;
     eprintln!("spmv_kernel ecp5: {r:?}");
     // B1 pos, B1 crd, B vals, c vals, x0 pos, x0 crd, x vals: seven arrays.
     assert!(r.bram >= 7, "{r:?}");
     assert!(r.dsp > 0, "the multiplier maps to DSP blocks: {r:?}");
-    assert!(r.luts > 500 && r.fmax_mhz > 0.0, "{r:?}");
-    assert!(std::fs::metadata(&run.bitstream).unwrap().len() > 0);
+    assert!(r.luts > 500 && r.ffs > 0, "{r:?}");
 }
