@@ -164,10 +164,7 @@ fn vector_sum_of_bitvectors_in_rtl() {
 #[test]
 fn spmv_with_bitvector_rows_and_vector_in_rtl() {
     let expr = "x(i) = B(i,j) * c(j)";
-    // x:s: a dense x after the dropped empty rows is written wrongly in RTL
-    // whatever B's format (`B:ds c:s x:d` too): a writer problem outside the
-    // bitvector path, reported separately.
-    let fmts = formats(&["B:db", "c:b", "x:s"]);
+    let fmts = formats(&["B:db", "c:b", "x:d"]);
     let (asg, graph) = lowered(expr, &fmts, "i,j");
     let mut opts = options(&graph);
     let mut rng = ChaCha8Rng::seed_from_u64(23);
