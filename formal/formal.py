@@ -71,7 +71,7 @@ def channels(ports):
 
 
 KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
-        "mode", "depth", "cover_depth", "idle", "cover_done"}
+        "mode", "depth", "cover_depth", "idle", "cover_done", "contract"}
 
 
 def harness(proof):
@@ -177,6 +177,9 @@ def sby_file(proof, prims, cover=False):
     depth = cover_depth(proof) if cover else proof.get("depth", 10)
     files = [prims / "sam_pkg.sv"] + sorted(p for p in prims.glob("*.sv") if p.name != "sam_pkg.sv")
     names = " ".join(f.name for f in files)
+    # Assumed: the input contract of the module under proof only (its own `_M`
+    # checks); every nested module's `_M` checks are proven like the rest.
+    contract = proof.get("contract", proof["top"])
     # read_slang -j 1: the WASI build of yosys-slang (YoWASP yosys 0.70) cannot start
     # threads. chformal turns the primitives' input-contract checks (*_M) into
     # assumptions.
@@ -190,7 +193,7 @@ smtbmc yices
 [script]
 read_slang -j 1 -D FORMAL --top formal_top {names} harness.sv
 prep -top formal_top
-chformal -assert2assume c:*_M
+chformal -assert2assume c:*_M a:src={contract}.sv:* %i
 
 [files]
 {chr(10).join(str(f) for f in files)}
