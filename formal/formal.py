@@ -202,10 +202,12 @@ harness.sv
 
 
 STATUS = {0: "PASS", 2: "FAIL", 4: "UNKNOWN", 8: "TIMEOUT"}
-REACHED_RE = re.compile(r"reached cover statement (\S+) at")
-UNREACHED_RE = re.compile(r"unreached cover statement (\S+) at")
-# sby's summary lists the unreached ones under a heading, one per line.
-UNLISTED_RE = re.compile(r"summary:   (\S+) at \S+$", re.M)
+# Covers by name, from the engine's lines and sby's summary (each may leave some
+# out: the summary shortens its lists, the engine stops at an unreached one).
+REACHED_RE = re.compile(r"(?:Reached cover statement in step \d+ at formal_top: |"
+                        r"reached cover statement formal_top\.)(\S+)")
+UNREACHED_RE = re.compile(r"(?:Unreached cover statement at formal_top: |"
+                          r"summary:   formal_top\.)(\S+)")
 
 
 def sby(d, name, text):
@@ -233,8 +235,8 @@ def run(proof, prims, work, covers=True):
     reached, unreached = 0, []
     if covers and status == "PASS":
         cstatus, log = sby(d, "cover", sby_file(proof, prims, cover=True))
-        reached = len(set(REACHED_RE.findall(log)))
-        unreached = sorted(set(UNREACHED_RE.findall(log)) | set(UNLISTED_RE.findall(log)))
+        reached = len({n.lstrip("\\") for n in REACHED_RE.findall(log)})
+        unreached = sorted({n.lstrip("\\") for n in UNREACHED_RE.findall(log)})
         if reached == 0 and not unreached and cstatus == "PASS":
             unreached = ["(the proof has no cover)"]
         if cstatus != "PASS" or unreached:

@@ -110,10 +110,19 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
     tools.path(Tool::Yosys)?;
     tools.path(family.nextpnr())?;
     tools.path(family.packer())?;
+    let (shell, staged) = stage_job(job, "")?;
+    let (report, steps) = run_staged(tools, family, &job.build_dir, &job.options, &staged)?;
+    finish(report, shell, &job.build_dir, family, steps, start)
+}
+
+/// The shell of `job`'s design and its sources staged in the build folder;
+/// `how` goes into the progress line (`", synthesis only,"`).
+fn stage_job(job: &SynthJob, how: &str) -> Result<(SynthShell, Staged), FpgaError> {
+    let family = job.family;
     let shell = synth_shell(&job.dut)?;
     let label = job.dut.label();
     eprintln!(
-        "[synth] {label} for {family} ({}) in {}",
+        "[synth] {label} for {family} ({}){how} in {}",
         family.device(),
         job.build_dir.display()
     );
@@ -127,8 +136,7 @@ pub fn synthesize(tools: &Toolchain, job: &SynthJob) -> Result<SynthRun, FpgaErr
         shell_luts_max: shell.luts_max,
         constraints: None,
     };
-    let (report, steps) = run_staged(tools, family, &job.build_dir, &job.options, &staged)?;
-    finish(report, shell, &job.build_dir, family, steps, start)
+    Ok((shell, staged))
 }
 
 /// What yosys mapped a design to, before place and route: the cell counts of
@@ -222,26 +230,10 @@ pub fn synthesize_mapped(tools: &Toolchain, job: &SynthJob) -> Result<MappedRun,
     let start = Instant::now();
     let family = job.family;
     tools.path(Tool::Yosys)?;
-    let shell = synth_shell(&job.dut)?;
-    let label = job.dut.label();
-    eprintln!(
-        "[synth] {label} for {family} ({}), synthesis only, in {}",
-        family.device(),
-        job.build_dir.display()
-    );
-    let compiled = stage_sources(&job.build_dir, &job.sources, Some(&shell), family)?;
-    let staged = Staged {
-        label: label.clone(),
-        top: shell.module.clone(),
-        compiled,
-        clock: "clk_i".into(),
-        shell_ffs: shell.ffs,
-        shell_luts_max: shell.luts_max,
-        constraints: None,
-    };
+    let (shell, staged) = stage_job(job, ", synthesis only,")?;
     run_yosys(tools, family, &job.build_dir, &staged)?;
     let stat = job.build_dir.join("stat.json");
-    let stats = MappedStats::from_stat_json(&label, family, shell.ffs, &read_file(&stat)?)
+    let stats = MappedStats::from_stat_json(&staged.label, family, shell.ffs, &read_file(&stat)?)
         .map_err(|source| FpgaError::Report { path: stat, source })?;
     Ok(MappedRun {
         stats,

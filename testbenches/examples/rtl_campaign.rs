@@ -20,20 +20,20 @@
 //! FIFO depth of 1 to 4 on every edge drawn from its seed) and one run. Prints
 //! the golden outcome counts of the seeds walked, the RTL outcome counts, the
 //! RTL draws per feature (level format, schedule command), and build,
-//! simulation and cycle totals. Models are cached in
-//! `target/samgen-campaign-models` (`$SAMGEN_MODEL_CACHE` overrides it).
+//! simulation and cycle totals. Models are cached in `campaign/` of the model
+//! cache (`target/samgen-models`, or `$SAMGEN_MODEL_CACHE`).
 //! `SAMGEN_MODEL_OPT=0` builds them a fifth faster. Exits non-zero when an
 //! RTL draw is wrong.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use samgen_compiler::fuzz::{check, draw_with, lower_draw, Draw, DrawConfig, Outcome, Tally};
 use samgen_compiler::graph::SamGraph;
-use samgen_cosim::kernel::{random_edge_depths, verify, RtlOptions};
+use samgen_cosim::kernel::{random_edge_depths, verify_lowered, RtlOptions};
+use samgen_cosim::verilator::default_cache_dir;
 use samgen_cosim::CosimError;
 use samgen_hdl::top::TopOptions;
 
@@ -88,7 +88,9 @@ struct Taken {
 
 /// What one RTL draw gave.
 struct RtlOutcome {
-    /// `ok`, `wrong (...)` or `error (...)` (a tool failed: not a verdict).
+    /// `ok`, `wrong (...)`, `refused by hdl-gen` (the golden executor runs the
+    /// graph, the RTL generator cannot build it, and says why) or `error (...)`
+    /// (a tool failed: not a verdict).
     category: &'static str,
     detail: String,
     build_seconds: f64,
@@ -102,6 +104,7 @@ fn category(e: &CosimError) -> &'static str {
         CosimError::Mismatch(_) => "wrong (RTL, golden and dense differ)",
         CosimError::Timeout { .. } => "wrong (hung)",
         CosimError::Assertion { .. } => "wrong (RTL assertion)",
+        CosimError::Refused(_) => "refused by hdl-gen",
         _ => "error (tools)",
     }
 }
@@ -109,19 +112,6 @@ fn category(e: &CosimError) -> &'static str {
 fn run_one(t: &Taken, cache_dir: &std::path::Path, keep_models: bool) -> RtlOutcome {
     let d = &t.draw;
     let seed = d.seed.unwrap_or_default();
-    let inputs = d.input_map();
-    let dense = match samgen_compiler::expr::evaluate(&d.asg, &inputs, 32) {
-        Ok(x) => x,
-        Err(e) => {
-            return RtlOutcome {
-                category: "error (reference)",
-                detail: e.to_string(),
-                build_seconds: 0.0,
-                sim_seconds: 0.0,
-                cycles: None,
-            }
-        }
-    };
     let opts = RtlOptions {
         top: TopOptions {
             edge_depths: random_edge_depths(&t.graph, seed),
@@ -132,15 +122,8 @@ fn run_one(t: &Taken, cache_dir: &std::path::Path, keep_models: bool) -> RtlOutc
         ..RtlOptions::default()
     };
     let label = format!("campaign seed {seed}");
-    let r = verify(
-        &t.graph,
-        &inputs,
-        &d.format_map(),
-        Some((&d.asg.lhs.tensor, &dense)),
-        32,
-        &label,
-        &opts,
-    );
+    let lowered = (d.asg.clone(), d.format_map(), t.graph.clone());
+    let r = verify_lowered(&label, &lowered, &d.input_map(), &opts);
     match r {
         Ok(v) => {
             if !keep_models {
@@ -171,17 +154,6 @@ fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
         .cloned()
         .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
         .unwrap_or_else(|| "a panic".into())
-}
-
-fn cache_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("SAMGEN_MODEL_CACHE") {
-        return PathBuf::from(dir);
-    }
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the workspace root")
-        .to_path_buf();
-    root.join("target").join("samgen-campaign-models")
 }
 
 fn main() {
@@ -221,7 +193,8 @@ fn main() {
     );
 
     // The RTL runs, `jobs` at a time.
-    let cache = cache_dir();
+    // A folder of its own in the model cache: the run deletes what it built.
+    let cache = default_cache_dir().join("campaign");
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<RtlOutcome>>> =
         Mutex::new((0..taken.len()).map(|_| None).collect());
@@ -342,7 +315,7 @@ fn main() {
     let failing: Vec<_> = taken
         .iter()
         .zip(&results)
-        .filter(|(_, r)| r.category != "ok")
+        .filter(|(_, r)| r.category != "ok" && r.category != "refused by hdl-gen")
         .take(args.show)
         .collect();
     if !failing.is_empty() {

@@ -495,7 +495,7 @@ impl<'g> Prepared<'g> {
             }
         }
         let top = top::generate(graph, "sam_kernel", &topts, &sizing)
-            .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+            .map_err(|e| CosimError::Refused(e.to_string()))?;
         Ok(Prepared {
             graph,
             top,

@@ -78,6 +78,10 @@ pub enum CosimError {
     Timeout { cycles: u64, detail: String },
     #[error("an RTL assertion failed at cycle {cycle} (its message is printed above)")]
     Assertion { cycle: u64 },
+    /// hdl-gen cannot build the graph (a refusal with its reason, not a
+    /// wrong result).
+    #[error("the RTL generator refuses the graph: {0}")]
+    Refused(String),
     #[error("{0}")]
     Mismatch(String),
 }

@@ -98,7 +98,7 @@ fn run(
             );
             Ok(v.rtl.cycles)
         }
-        Err(CosimError::Mismatch(m)) => Err(m),
+        Err(CosimError::Mismatch(m) | CosimError::Refused(m)) => Err(m),
         Err(e) => panic!("{label}: {e}"),
     }
 }
