@@ -217,8 +217,9 @@ def contract(proof, prims, d):
 
     Assumed: a `_M` check whose logic (its condition and its enable) reaches only
     the harness's inputs (the DUT's top-level input ports and the proof's free
-    inputs) and harness state (reset, the stream monitors), never a register or
-    memory of the DUT: a fact about the producers alone. Every other `_M` check,
+    inputs), the DUT's ready outputs of its input channels (a contract on the
+    tokens it accepts) and harness state (reset, the stream monitors), never a
+    register or memory of the DUT: a fact about the producers alone. Every other `_M` check,
     such as a nested block's input check on what its parent feeds it, is asserted
     like the rest. Refused: a `_M` check in the top module's own file that reads DUT
     state; its label promises an input contract that it is not. The exception is a
@@ -261,13 +262,13 @@ def contract(proof, prims, d):
             if b in seen or isinstance(b, str):
                 continue
             seen.add(b)
-            src = None if b in port_bits else driver.get(b)
-            if src is None:
-                continue  # an input of formal_top
-            c = mod["cells"][src]
+            drv = None if b in port_bits else driver.get(b)
+            if drv is None:
+                continue  # an input of formal_top, or a ready output of the DUT
+            c = mod["cells"][drv]
             if STATE_RE.match(c["type"]):
-                if src.removeprefix("$driver$").startswith("dut."):
-                    reads.append(src.removeprefix("$driver$"))
+                if drv.removeprefix("$driver$").startswith("dut."):
+                    reads.append(drv.removeprefix("$driver$"))
                 continue
             for port, bits in c["connections"].items():
                 if c.get("port_directions", {}).get(port) == "input":

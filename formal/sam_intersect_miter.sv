@@ -55,10 +55,10 @@ module sam_intersect_miter #(
   logic       src_valid[4], src_ready[4];
   logic [W:0] src_tok[4];
   assign src_valid = '{crd0_valid_i, ref0_valid_i, crd1_valid_i, ref1_valid_i};
-  assign src_tok = '{W'(crd0_tok_i[CrdWidth-1:0]) | ((W+1)'(crd0_tok_i[CrdWidth]) << W),
-                     W'(ref0_tok_i[RefWidth-1:0]) | ((W+1)'(ref0_tok_i[RefWidth]) << W),
-                     W'(crd1_tok_i[CrdWidth-1:0]) | ((W+1)'(crd1_tok_i[CrdWidth]) << W),
-                     W'(ref1_tok_i[RefWidth-1:0]) | ((W+1)'(ref1_tok_i[RefWidth]) << W)};
+  assign src_tok = '{{crd0_tok_i[CrdWidth], W'(crd0_tok_i[CrdWidth-1:0])},
+                     {ref0_tok_i[RefWidth], W'(ref0_tok_i[RefWidth-1:0])},
+                     {crd1_tok_i[CrdWidth], W'(crd1_tok_i[CrdWidth-1:0])},
+                     {ref1_tok_i[RefWidth], W'(ref1_tok_i[RefWidth-1:0])}};
   assign crd0_ready_o = src_ready[0];
   assign ref0_ready_o = src_ready[1];
   assign crd1_ready_o = src_ready[2];
