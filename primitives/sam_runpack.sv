@@ -19,8 +19,9 @@
 // gives two runs (a zero before it) spends two cycles, one output pair each;
 // a dropped run spends one cycle with no output. Otherwise one pair per cycle.
 //
-// Input contract (asserted, `_M`): the two inputs have the same shape; no N in
-// crd. Coordinates are expected sorted and below dim_i (what the golden model
+// Input contract (asserted at the stage registers, `_A`; the formal proofs
+// assume it on the ports and prove these): the two inputs have the same shape; no
+// N in crd. Coordinates are expected sorted and below dim_i (what the golden model
 // checks); others give runs in input order.
 //
 // Pipeline: each input is held in a one-token stage register with flags decoded
@@ -241,18 +242,18 @@ module sam_runpack #(
   assign v_kind = sam_pkg::tok_kind(v_q[ValWidth], 64'(v_q[ValWidth-1:0]), ValWidth);
   always_ff @(posedge clk_i) begin
     if (rst_ni && c_full_q) begin
-      CrdNoEmpty_M: assert (c_kind != sam_pkg::TokEmpty)
+      CrdNoEmpty_A: assert (c_kind != sam_pkg::TokEmpty)
       else $error("sam_runpack: N as a coordinate");
     end
     if (rst_ni && c_full_q && v_full_q) begin
       if (c_kind == sam_pkg::TokData) begin
-        ValBesideCrd_M: assert (v_kind == sam_pkg::TokData || v_kind == sam_pkg::TokEmpty)
+        ValBesideCrd_A: assert (v_kind == sam_pkg::TokData || v_kind == sam_pkg::TokEmpty)
         else $error("sam_runpack: a control token beside a coordinate");
       end else if (c_kind == sam_pkg::TokDone) begin
-        SameDone_M: assert (v_kind == sam_pkg::TokDone)
+        SameDone_A: assert (v_kind == sam_pkg::TokDone)
         else $error("sam_runpack: D in crd beside another token in val");
       end else begin
-        SameStop_M: assert (v_kind == sam_pkg::TokStop &&
+        SameStop_A: assert (v_kind == sam_pkg::TokStop &&
                             64'(v_q[ValWidth-1:0]) == 64'(c_q[CrdWidth-1:0]))
         else $error("sam_runpack: crd and val close with different stops");
       end

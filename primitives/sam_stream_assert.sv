@@ -16,7 +16,8 @@
 //     a stop starts a new fiber, N is skipped);
 //   - with Repeats set the stream may carry LZ77 repeats R_d (an LZ77 value
 //     stream): each stands where a value would; without it, R_d is a stop
-//     deeper than the stream's levels.
+//     deeper than the stream's levels;
+//   - with NoEmpty set the stream carries no N (a coordinate stream).
 // Primitives' own instances leave Grammar off; the formal harnesses set it.
 //
 // Under FORMAL (formal/, SymbiYosys) the checks are immediate assertions, or
@@ -30,6 +31,7 @@
 //             Levels   stop levels of the stream (its order), 0..Width
 //             Sorted   data strictly increase within a fiber (coordinate streams)
 //             Repeats  R_d tokens may stand where values do (LZ77 value streams)
+//             NoEmpty  no N token (coordinate streams)
 //             Covers   under FORMAL, with Assume 0: cover a data token and D moving
 //                      (the harness sets it on the outputs it observes)
 //             CoverDone  with Covers: D moving is covered too
@@ -48,6 +50,7 @@ module sam_stream_assert #(
   parameter int unsigned Levels  = 1,
   parameter bit          Sorted  = 1'b0,
   parameter bit          Repeats = 1'b0,
+  parameter bit          NoEmpty = 1'b0,
   parameter bit          Covers  = 1'b0,
   parameter bit          CoverDone = 1'b1
   `pragma diagnostic pop
@@ -87,7 +90,7 @@ module sam_stream_assert #(
   assign ok_tok   = !stalled_q || tok_i == stalled_tok_q;
 
   // The grammar (all true with Grammar off).
-  logic ok_level, ok_close, ok_after_done, ok_sorted;
+  logic ok_level, ok_close, ok_after_done, ok_sorted, ok_empty;
 
   if (Grammar) begin : gen_grammar
     sam_pkg::tok_kind_e kind;
@@ -127,11 +130,13 @@ module sam_stream_assert #(
     assign ok_after_done = !done_q || !valid_i;
     assign ok_sorted     = !Sorted || !valid_i || kind != sam_pkg::TokData || !fiber_data_q
                            || tok_i[Width-1:0] > last_q;
+    assign ok_empty      = !NoEmpty || !valid_i || kind != sam_pkg::TokEmpty;
   end else begin : gen_no_grammar
     assign ok_level      = 1'b1;
     assign ok_close      = 1'b1;
     assign ok_after_done = 1'b1;
     assign ok_sorted     = 1'b1;
+    assign ok_empty      = 1'b1;
   end
 
 `ifdef FORMAL
@@ -144,6 +149,7 @@ module sam_stream_assert #(
         assume (ok_close);
         assume (ok_after_done);
         assume (ok_sorted);
+        assume (ok_empty);
       end
     end
   end else begin : gen_assert
@@ -155,6 +161,7 @@ module sam_stream_assert #(
         assert (ok_close);
         assert (ok_after_done);
         assert (ok_sorted);
+        assert (ok_empty);
       end
     end
     // Covers of an observed output: formal.py's cover run must reach both, so a
@@ -185,6 +192,8 @@ module sam_stream_assert #(
       else $error("%s: a token after D", Name);
       assert (ok_sorted)
       else $error("%s: coordinate %h does not increase within its fiber", Name, tok_i);
+      assert (ok_empty)
+      else $error("%s: N in a stream without N", Name);
     end
   end
 `endif
