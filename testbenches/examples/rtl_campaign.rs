@@ -16,13 +16,14 @@
 //! The seeds are walked in order. Every draw goes through the golden check
 //! first (`fuzz::check`, as `expr_campaign --formats` does); a draw that
 //! passes it and lowers to at most `--max-nodes` primitives is taken, until
-//! `--draws` are. Each taken draw is one model (its graph, its own data, a
-//! FIFO depth of 1 to 4 on every edge drawn from its seed) and one run. Prints
+//! `--draws` are. Each taken draw is one model (its graph, its own data, its
+//! FIFOs built 4 deep with run-time limits) and three runs, each under its own
+//! FIFO depth of 1 to 4 on every edge drawn from the seed. Prints
 //! the golden outcome counts of the seeds walked, the RTL outcome counts, the
 //! RTL draws per feature (level format, schedule command), and build,
 //! simulation and cycle totals. Models are cached in `campaign/` of the model
 //! cache (`target/samgen-models`, or `$SAMGEN_MODEL_CACHE`).
-//! `SAMGEN_MODEL_OPT=0` builds them a fifth faster. Exits non-zero when an
+//! `SAMGEN_MODEL_OPT=0` builds them faster. Exits non-zero when an
 //! RTL draw is wrong.
 
 use std::collections::BTreeMap;
@@ -32,10 +33,9 @@ use std::time::Instant;
 
 use samgen_compiler::fuzz::{check, draw_with, lower_draw, Draw, DrawConfig, Outcome, Tally};
 use samgen_compiler::graph::SamGraph;
-use samgen_cosim::kernel::{random_edge_depths, verify_lowered, RtlOptions};
+use samgen_cosim::kernel::{limited_depths, random_edge_depths, verify_lowered, RtlOptions};
 use samgen_cosim::verilator::default_cache_dir;
 use samgen_cosim::CosimError;
-use samgen_hdl::top::TopOptions;
 
 struct Args {
     draws: usize,
@@ -109,44 +109,53 @@ fn category(e: &CosimError) -> &'static str {
     }
 }
 
+/// FIFO depth draws per model: the model is built with run-time limits, so
+/// each draw after the first reuses it.
+const DEPTH_DRAWS: u64 = 3;
+
 fn run_one(t: &Taken, cache_dir: &std::path::Path, keep_models: bool) -> RtlOutcome {
     let d = &t.draw;
     let seed = d.seed.unwrap_or_default();
-    let opts = RtlOptions {
-        top: TopOptions {
-            edge_depths: random_edge_depths(&t.graph, seed),
-            ..TopOptions::default()
-        },
+    let mut opts = RtlOptions {
         seed: seed as u32,
         cache_dir: cache_dir.to_path_buf(),
         ..RtlOptions::default()
     };
+    limited_depths(&mut opts.top, &t.graph);
     let label = format!("campaign seed {seed}");
     let lowered = (d.asg.clone(), d.format_map(), t.graph.clone());
-    let r = verify_lowered(&label, &lowered, &d.input_map(), &opts);
-    match r {
-        Ok(v) => {
-            if !keep_models {
-                if let Some(dir) = v.rtl.model.library.parent() {
-                    let _ = std::fs::remove_dir_all(dir);
-                }
+    let mut outcome = RtlOutcome {
+        category: "ok",
+        detail: String::new(),
+        build_seconds: 0.0,
+        sim_seconds: 0.0,
+        cycles: None,
+    };
+    let mut model_dir = None;
+    for k in 0..DEPTH_DRAWS {
+        opts.fifo_limits = Some(random_edge_depths(&t.graph, DEPTH_DRAWS * seed + k));
+        match verify_lowered(&label, &lowered, &d.input_map(), &opts) {
+            Ok(v) => {
+                model_dir = v.rtl.model.library.parent().map(|p| p.to_path_buf());
+                outcome.build_seconds += v.rtl.model.build_seconds;
+                outcome.sim_seconds += v.rtl.sim_seconds;
+                outcome
+                    .cycles
+                    .get_or_insert((v.rtl.cycles, v.golden.ideal_cycles));
             }
-            RtlOutcome {
-                category: "ok",
-                detail: String::new(),
-                build_seconds: v.rtl.model.build_seconds,
-                sim_seconds: v.rtl.sim_seconds,
-                cycles: Some((v.rtl.cycles, v.golden.ideal_cycles)),
+            Err(e) => {
+                outcome.category = category(&e);
+                outcome.detail = format!("FIFO depth draw {k}: {e}");
+                return outcome;
             }
         }
-        Err(e) => RtlOutcome {
-            category: category(&e),
-            detail: e.to_string(),
-            build_seconds: 0.0,
-            sim_seconds: 0.0,
-            cycles: None,
-        },
     }
+    if !keep_models {
+        if let Some(dir) = model_dir {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+    outcome
 }
 
 fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
