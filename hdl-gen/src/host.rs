@@ -34,16 +34,23 @@ pub const REGION_SHIFT: u32 = 24;
 pub const MAX_REGIONS: usize = 256;
 
 /// The fixed words of the control region of a kernel top: 0 control (start,
-/// restart; reads done, running), 1 the cycle counter, 2 the status word.
-/// [`ControlLayout`] gives the words after them.
+/// restart; reads done, running), 1 the cycle counter ([`CYCLES_WORD`]), 2 the
+/// status word ([`STATUS_WORD`]). [`ControlLayout`] gives the words after them.
 pub const CONTROL_WORDS: u64 = 3;
+
+/// The control region's cycle counter (word 1).
+pub const CYCLES_WORD: u64 = 1;
+
+/// The control region's status word (word 2).
+pub const STATUS_WORD: u64 = 2;
 
 /// The words of a kernel top's control region: the [`CONTROL_WORDS`] fixed
 /// ones, then the sticky check bits (one per check of the top, 64 to a word:
 /// check k is bit k % 64 of word `check_word(k / 64)`), then the stuck edges the
 /// watchdog latched (edge probe k likewise, from `edge_word(0)`), then, with
-/// `counters`, two counters per edge (`counter_word`). The region decodes the
-/// next power of two of words; the words past the last are outside.
+/// `counters`, two counters per edge (`counter_word`), then, with `limits`, the
+/// FIFO limits (`limit_word`). The region decodes the next power of two of
+/// words; the words past the last are outside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ControlLayout {
     /// Checks of the top (status bits that name an instance).
@@ -83,19 +90,34 @@ impl ControlLayout {
         }
     }
 
+    /// The first word of each section, in order (checks, stuck edges,
+    /// counters, limits), and the end of the last.
+    fn starts(&self) -> [u64; 5] {
+        let mut at = CONTROL_WORDS;
+        let mut starts = [0; 5];
+        let sizes = [
+            self.check_words(),
+            self.edge_words(),
+            self.counters_words(),
+            self.limits_words(),
+            0,
+        ];
+        for (start, size) in starts.iter_mut().zip(sizes) {
+            *start = at;
+            at += size;
+        }
+        starts
+    }
+
     /// Words of the region.
     pub fn words(&self) -> u64 {
-        CONTROL_WORDS
-            + self.check_words()
-            + self.edge_words()
-            + self.counters_words()
-            + self.limits_words()
+        self.starts()[4]
     }
 
     /// With `limits`, the address of limit word `k` (edges 8k .. 8k + 7, edge
     /// 8k + j in bits 8j .. 8j + 7).
     pub fn limit_word(&self, k: u64) -> u64 {
-        CONTROL_WORDS + self.check_words() + self.edge_words() + self.counters_words() + k
+        self.starts()[3] + k
     }
 
     /// Word address bits the region decodes (at least 2).
@@ -105,18 +127,18 @@ impl ControlLayout {
 
     /// The address of check word `k` (checks 64k .. 64k + 63).
     pub fn check_word(&self, k: u64) -> u64 {
-        CONTROL_WORDS + k
+        self.starts()[0] + k
     }
 
     /// The address of stuck-edge word `k` (edges 64k .. 64k + 63).
     pub fn edge_word(&self, k: u64) -> u64 {
-        CONTROL_WORDS + self.check_words() + k
+        self.starts()[1] + k
     }
 
     /// With `counters`, the addresses of edge `k`'s counters: tokens moved,
     /// cycles held.
     pub fn counter_word(&self, k: u64) -> (u64, u64) {
-        let base = CONTROL_WORDS + self.check_words() + self.edge_words() + 2 * k;
+        let base = self.starts()[2] + 2 * k;
         (base, base + 1)
     }
 }
@@ -173,9 +195,14 @@ pub const STATUS_BITS: &[(u32, &str, &str)] = &[
     ),
 ];
 
-/// The status word's `deadlock` bit: the watchdog fired, the control region
-/// holds the stuck edges.
-pub const STATUS_DEADLOCK: u64 = 1 << 4;
+/// The mask of the status bit named `name` in [`STATUS_BITS`] (0 for no such
+/// bit).
+pub fn status_bit(name: &str) -> u64 {
+    STATUS_BITS
+        .iter()
+        .find(|(_, n, _)| *n == name)
+        .map_or(0, |(bit, _, _)| 1 << bit)
+}
 
 /// Bits of the kernel's part of the status word (bits 0..5).
 const KERNEL_STATUS_BITS: u32 = 6;

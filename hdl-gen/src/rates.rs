@@ -110,7 +110,7 @@ pub fn wide_joins(graph: &SamGraph) -> Vec<WideJoin> {
             .map(|e| (e.id(), producer(graph, e.source(), &e.weight().from_port)))
             .collect();
         for (a, (ea, sa)) in ways.iter().enumerate() {
-            for (eb, sb) in ways.iter().skip(a + 1).map(|(e, s)| (e, s)) {
+            for (eb, sb) in ways.iter().skip(a + 1) {
                 if sa == sb {
                     continue;
                 }
@@ -222,14 +222,16 @@ fn paths(
 
 /// The join's input edges of the ways `crd` (its coordinate edges) and their
 /// partners (the reference or value edge of the same way: the port with the
-/// same way name).
+/// same way name, `<kind>_in_<way>`).
 fn join_edges(graph: &SamGraph, join: NodeIndex, crd: &[EdgeIndex]) -> Vec<EdgeIndex> {
     let g = &graph.graph;
     let way = |port: &str| port.split_once("_in_").map(|(_, w)| w.to_string());
-    let ways: BTreeSet<Option<String>> = crd.iter().map(|&e| way(&g[e].to_port)).collect();
+    let ways: BTreeSet<String> = crd.iter().filter_map(|&e| way(&g[e].to_port)).collect();
     g.edges_directed(join, Direction::Incoming)
         .filter(|e| !e.weight().kind.is_back())
-        .filter(|e| crd.contains(&e.id()) || ways.contains(&way(&e.weight().to_port)))
+        .filter(|e| {
+            crd.contains(&e.id()) || way(&e.weight().to_port).is_some_and(|w| ways.contains(&w))
+        })
         .map(|e| e.id())
         .collect()
 }

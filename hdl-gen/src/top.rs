@@ -443,7 +443,7 @@ pub struct KernelTop {
     /// (its ready); the watchdog's stuck-edge bit k is the same edge.
     pub probes: Vec<EdgeProbe>,
     /// The checks, check k at bit k of the control region's check words
-    /// ([`KernelTop::layout`]).
+    /// ([`KernelTop::layout`](KernelTop#structfield.layout)).
     pub checks: Vec<CheckBit>,
     /// The control region's words after the status word.
     pub layout: host::ControlLayout,
@@ -470,11 +470,6 @@ impl KernelTop {
             checks: &self.checks,
         })
         .unwrap_or_default()
-    }
-
-    /// The control region's words after the status word.
-    pub fn layout(&self) -> host::ControlLayout {
-        self.layout
     }
 
     /// The entry named `name`.

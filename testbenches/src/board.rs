@@ -43,8 +43,8 @@ pub const IDENT: &[u8; 4] = b"SAM2";
 
 /// Host addresses of the control region's words (`samgen_hdl::host`).
 pub const CONTROL: u64 = 0;
-pub const CYCLES: u64 = 1;
-pub const STATUS: u64 = 2;
+pub const CYCLES: u64 = host::CYCLES_WORD;
+pub const STATUS: u64 = host::STATUS_WORD;
 
 impl<L: ByteLink> HostLink<L> {
     /// Check that a samgen board top answers.
@@ -214,14 +214,6 @@ impl Drop for BoardSim {
         // SAFETY: `handle` came from samb_new and is freed once.
         unsafe { (self.free)(self.handle) }
     }
-}
-
-/// The error a non-zero status word is: every set bit by name.
-pub fn status_error(word: u64) -> CosimError {
-    CosimError::Mismatch(format!(
-        "the board's status word is {word:#x}: {}",
-        host::status_names(word).join("; ")
-    ))
 }
 
 /// What [`run_on_link`] gave.

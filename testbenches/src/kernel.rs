@@ -122,7 +122,7 @@ pub fn edge_counts(
     port: &mut dyn HostPort,
     top: &KernelTop,
 ) -> Result<Option<Vec<EdgeCount>>, CosimError> {
-    let layout = top.layout();
+    let layout = top.layout;
     if !layout.counters {
         return Ok(None);
     }
@@ -475,7 +475,7 @@ pub fn set_fifo_limits(
     top: &KernelTop,
     limits: &BTreeMap<usize, u32>,
 ) -> Result<(), CosimError> {
-    let layout = top.layout();
+    let layout = top.layout;
     if !layout.limits {
         return Err(CosimError::Mismatch(
             "FIFO limits given, but the top was built without them (TopOptions::fifo_limits)"
@@ -508,11 +508,11 @@ pub fn status_report(
     port: &mut dyn HostPort,
     top: &KernelTop,
 ) -> Result<Option<String>, CosimError> {
-    let word = port.read(host::CONTROL_WORDS - 1)?;
+    let word = port.read(host::STATUS_WORD)?;
     if word == 0 {
         return Ok(None);
     }
-    let layout = top.layout();
+    let layout = top.layout;
     let mut text = format!(
         "status word {word:#x}: {}",
         host::status_names(word).join("; ")
@@ -537,7 +537,7 @@ pub fn status_report(
             .collect();
         text.push_str(&format!("; checks: {}", named.join(", ")));
     }
-    if word & host::STATUS_DEADLOCK != 0 {
+    if word & host::status_bit("deadlock") != 0 {
         let stuck = set(port, top.probes.len(), &|k| layout.edge_word(k))?;
         let named: Vec<&str> = stuck.iter().map(|&k| top.probes[k].name.as_str()).collect();
         text.push_str(&format!(

@@ -68,7 +68,7 @@ fn an_access_outside_every_region_sets_the_status_word_instead_of_aliasing() {
     assert_eq!(error(&mut sim), 1);
     sim.host_write(2, 0).unwrap();
     let words = top.map[0].words;
-    assert_eq!(words, top.layout().words());
+    assert_eq!(words, top.layout.words());
     sim.host_read(words - 1).unwrap();
     assert_eq!(
         error(&mut sim),
