@@ -78,7 +78,7 @@ def channels(ports):
 
 KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
         "mode", "depth", "cover_depth", "idle", "cover_done", "aligned",
-        "assumed_state", "live", "live_after"}
+        "assumed_state", "live", "live_after", "modules"}
 
 # Bounded liveness (every proof with an output stream, formal/live.sv): once D has
 # entered on every input stream, and every consumer has been ready at least once in
@@ -206,6 +206,9 @@ def harness(proof):
     lines.append("endmodule")
     if "aligned" in proof:
         lines.append((FORMAL / "aligned.sv").read_text())
+    # Checker modules the proof's `extra` instantiates (formal/token_map.sv).
+    for module in proof.get("modules", []):
+        lines.append((FORMAL / module).read_text())
     return "\n".join(lines) + "\n"
 
 
@@ -376,6 +379,8 @@ def sby_file(proof, prims, assumed, cover=False):
     engine = "smtbmc yices"
     if mode == "pdr":
         mode, engine = "prove", "abc pdr"
+    elif mode == "bmc3":  # a bounded check by ABC's bmc3, deeper than smtbmc reaches
+        mode, engine = "bmc", "abc bmc3"
     files = prims_files(prims, proof)
     # chformal turns into assumptions exactly the input-contract checks (`_M`) that
     # read only the DUT's top-level inputs (contract()); the rest stay assertions.
