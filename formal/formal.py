@@ -379,8 +379,6 @@ def sby_file(proof, prims, assumed, cover=False):
     engine = "smtbmc yices"
     if mode == "pdr":
         mode, engine = "prove", "abc pdr"
-    elif mode == "bmc3":  # a bounded check by ABC's bmc3, deeper than smtbmc reaches
-        mode, engine = "bmc", "abc bmc3"
     files = prims_files(prims, proof)
     # chformal turns into assumptions exactly the input-contract checks (`_M`) that
     # read only the DUT's top-level inputs (contract()); the rest stay assertions.
