@@ -84,6 +84,7 @@ clippy:
 # Fmax of the edge FIFO across depths and widths.
 bench: $(SAMGEN)
 	$(CARGO) run --release --quiet -p samgen-compiler --example bench_compiler
+	$(CARGO) test --quiet -p samgen-fpga --test synth_board -- --ignored
 	$(SAMGEN) primitive synth fifo --family ecp5,ice40 --width 16,32 --depth 1,2,4,8 -o $(BUILD)/bench/synth
 	$(SAMGEN) primitive bench -o $(BUILD)/bench/primitives
 	$(SAMGEN) kernel bench

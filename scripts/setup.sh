@@ -2,7 +2,8 @@
 # setup.sh: install what samgen needs on Debian 12, then check it. Safe to rerun:
 # it installs only what is missing and finishes in seconds when nothing is.
 #
-#   apt:  verilator (>= 5.006), g++, make, graphviz, zlib1g-dev, python3-venv
+#   apt:  verilator (>= 5.006), g++, make, graphviz, zlib1g-dev, python3-venv,
+#         berkeley-abc (ABC, the PDR engine of the formal proofs)
 #   images: build/images/{camera,text,coins}.png, real photographs from PyPI
 #   venv: .venv with the pinned YoWASP yosys/nextpnr of scripts/requirements-fpga.txt,
 #         pyslang (the second linter) of scripts/requirements-lint.txt, and the Yices
@@ -25,6 +26,7 @@ have make || missing+=(make)
 have dot || missing+=(graphviz)
 [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)   # Verilator's FST waveforms
 have python3 || missing+=(python3)
+have berkeley-abc || missing+=(berkeley-abc)         # PDR, the formal proofs' engine
 if have python3 && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   missing+=(python3-venv)
 fi

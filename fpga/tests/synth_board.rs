@@ -1,8 +1,10 @@
 //! Kernels inside board tops build into bitstreams with the boards' pins (DESIGN
 //! section 10): SpMV (`x(i) = B(i,j) * c(j)`, B:ds, c:d) for the ULX3S and
 //! `x(i) = b(i) * c(i)` in its default formats for the iCEBreaker (it fits the
-//! UP5K with the area-lean primitives). One kernel per FPGA family placed and
-//! routed in CI; SpMV for the iCEBreaker is refused before place and route.
+//! UP5K with the area-lean primitives). CI places and routes the ULX3S top here
+//! and an iCEBreaker top through the CLI (`tests/cli_board.rs`); the full-size
+//! iCEBreaker product is `#[ignore]`d and `make bench` runs it. SpMV for the
+//! iCEBreaker is refused before place and route.
 
 mod common;
 
@@ -107,6 +109,7 @@ fn icebreaker_options() -> TopOptions {
 }
 
 #[test]
+#[ignore = "place and route of a UP5K near its size: `make bench` runs it"]
 fn vector_product_fits_the_icebreaker() {
     let r = build(
         Board::Icebreaker,
