@@ -472,7 +472,14 @@ def main():
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--work", help="work directory (build/formal, build/formal-mutants)")
+    ap.add_argument("--bug-table", action="store_true",
+                    help="print docs/formal.md's table of seeded bugs and exit")
     args = ap.parse_args()
+    if args.bug_table:
+        print("| proof | seeded bug | file |\n|---|---|---|")
+        for m in tomllib.loads((FORMAL / "mutations.toml").read_text())["mutation"]:
+            print(f"| `{m['proof']}` | {m['bug']} | `{Path(m['file']).name}` |")
+        return 0
     if args.work is None:
         args.work = str(ROOT / "build" / ("formal-mutants" if args.mutations else "formal"))
     table = tomllib.loads((FORMAL / "proofs.toml").read_text())
