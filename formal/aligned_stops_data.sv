@@ -36,3 +36,11 @@
       end
     end
   end
+
+  // The cover run reaches these: either stream ahead, the other inside a fiber.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      StopsAAhead_C: cover (`FSP.cnt_q != 0 && !`FSP.b_lead_q && fsp_mid_b_q);
+      StopsBAhead_C: cover (`FSP.cnt_q != 0 && `FSP.b_lead_q && fsp_mid_a_q);
+    end
+  end

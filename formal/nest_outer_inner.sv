@@ -119,3 +119,18 @@
       fn_cnt_q <= fn_cnt_q + 3'(fn_push) - 3'(fn_pop);
     end
   end
+
+  // The cover run reaches these, so the monitor leaves room for either stream
+  // ahead, a bare stop and a fiber with data that
+  // closes an outer fiber. A proof whose block takes an outer token only with
+  // an inner one (sam_crdhold) defines FN_OUTER_NEVER_AHEAD.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      NestInnerAhead_C: cover (fn_cnt_q != 3'd0 && fn_ilead_q);
+`ifndef FN_OUTER_NEVER_AHEAD
+      NestOuterAhead_C: cover (fn_cnt_q != 3'd0 && !fn_ilead_q);
+`endif
+      NestBare_C: cover (fn_mo && fn_ou[4:2] == FnB);
+      NestDataCloses_C: cover (fn_mi && fn_iu[4:2] == FnX);
+    end
+  end

@@ -99,3 +99,14 @@
       frn_cnt_q <= frn_cnt_q + 3'(frn_push) - 3'(frn_pop);
     end
   end
+
+  // The cover run reaches these, so the monitor leaves room for the references
+  // ahead and for a bare reference stop. (Repsig is never ahead:
+  // sam_repeat takes the reference into its holding register before any of
+  // its repeat signal.)
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      NestRefAhead_C: cover (frn_cnt_q != 3'd0 && !frn_slead_q);
+      NestBare_C: cover (frn_mr && frn_ru == FrnB);
+    end
+  end
