@@ -320,31 +320,31 @@ module sam_concat #(
       always_ff @(posedge clk_i) begin
         if (rst_ni) begin
           if (pop[k] && stop_q) begin
-            StopPairs_M: assert (v_kind_q == sam_pkg::TokStop && v_lvl_q == c_lvl_q)
+            StopPairs_A: assert (v_kind_q == sam_pkg::TokStop && v_lvl_q == c_lvl_q)
             else $error("sam_concat: way %0d: crd S%0d does not line up with val %h",
                         k, c_lvl_q, vt_q);
           end
           if (pop[k] && !stop_q && !done_q) begin
-            DataPairs_M: assert (v_kind_q == sam_pkg::TokData || v_kind_q == sam_pkg::TokEmpty)
+            DataPairs_A: assert (v_kind_q == sam_pkg::TokData || v_kind_q == sam_pkg::TokEmpty)
             else $error("sam_concat: way %0d: crd %h does not line up with val %h",
                         k, ct_q, vt_q);
           end
           if (pop[k] && done_q) begin
-            DonePairs_M: assert (v_kind_q == sam_pkg::TokDone)
+            DonePairs_A: assert (v_kind_q == sam_pkg::TokDone)
             else $error("sam_concat: way %0d: crd D does not line up with val %h", k, vt_q);
           end
           if (k != 0 && pop[k] && stop_q) begin
-            WaysCloseAlike_M: assert (c_lvl_q == fiber_lvl_q)
+            WaysCloseAlike_A: assert (c_lvl_q == fiber_lvl_q)
             else $error("sam_concat: way %0d closes a fiber with S%0d, way 0 with S%0d",
                         k, c_lvl_q, fiber_lvl_q);
           end
           if (Last && cv_q && stop_q) begin
             // Raised, a stop stays below the repeats' payloads.
-            CrdStopRaisable_M: assert (c_lvl_q + 64'd1 < sam_pkg::repeat_base(CrdWidth))
+            CrdStopRaisable_A: assert (c_lvl_q + 64'd1 < sam_pkg::repeat_base(CrdWidth))
             else $error("sam_concat: last way's crd S%0d is too deep to raise", c_lvl_q);
           end
           if (Last && vv_q && v_kind_q == sam_pkg::TokStop) begin
-            ValStopRaisable_M: assert (v_lvl_q + 64'd1 < sam_pkg::repeat_base(ValWidth))
+            ValStopRaisable_A: assert (v_lvl_q + 64'd1 < sam_pkg::repeat_base(ValWidth))
             else $error("sam_concat: last way's val S%0d is too deep to raise", v_lvl_q);
           end
         end
@@ -417,9 +417,9 @@ module sam_concat #(
       assert (sel_q == MaxWays'(1) << ptr_q)
       else $error("sam_concat: way selection %b is not way %0d", sel_q, ptr_q);
       if (|(sel_q & c_v & c_done)) begin
-        WaysEndTogether_M: assert (sel_q[0])
+        WaysEndTogether_A: assert (sel_q[0])
         else $error("sam_concat: way %b ends (D) with fewer fibers than way 0", sel_q);
-        NoExtraFibers_M: assert ((c_v & ~c_done) == '0)
+        NoExtraFibers_A: assert ((c_v & ~c_done) == '0)
         else $error("sam_concat: the ways %b have more fibers than way 0", c_v & ~c_done);
       end
     end

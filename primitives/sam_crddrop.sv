@@ -282,23 +282,23 @@ module sam_crddrop #(
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
         if (o_v) begin
-          OuterNoEmpty_M: assert (o_kind != sam_pkg::TokEmpty)
+          OuterNoEmpty_A: assert (o_kind != sam_pkg::TokEmpty)
           else $error("sam_crddrop: N in the outer coordinate stream");
         end
         if (bare) begin
-          InnerMatchesOuter_M: assert ((o_kind == sam_pkg::TokStop && i_kind == sam_pkg::TokStop
+          InnerMatchesOuter_A: assert ((o_kind == sam_pkg::TokStop && i_kind == sam_pkg::TokStop
                    && i_lvl == o_lvl + 64'd1)
                   || (o_kind == sam_pkg::TokDone && i_kind == sam_pkg::TokDone))
           else $error("sam_crddrop: inner %h where the outer stream has %h",
                       i_t, o_t);
         end
         if (held_q && i_v) begin
-          InnerDoneLast_M: assert (i_kind != sam_pkg::TokDone)
+          InnerDoneLast_A: assert (i_kind != sam_pkg::TokDone)
           else $error("sam_crddrop: inner D inside the fiber of an outer coordinate");
         end
         if (held_q && !keep_q && i_v && i_kind == sam_pkg::TokStop
             && i_lvl != '0 && o_v) begin
-          InnerClosesOuter_M: assert (o_kind == sam_pkg::TokStop && i_lvl == o_lvl + 64'd1)
+          InnerClosesOuter_A: assert (o_kind == sam_pkg::TokStop && i_lvl == o_lvl + 64'd1)
           else $error("sam_crddrop: inner %h closes an outer fiber but the outer stream has %h",
                       i_t, o_t);
         end

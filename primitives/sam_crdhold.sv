@@ -189,19 +189,19 @@ module sam_crdhold #(
         else $error("sam_crdhold: N in the outer coordinate stream");
       end
       if (inner_valid_i && outer_valid_i && !cur_valid) begin
-        InnerMatchesOuter_M: assert ((o_kind == sam_pkg::TokStop && i_kind == sam_pkg::TokStop
+        InnerMatchesOuter_A: assert ((o_kind == sam_pkg::TokStop && i_kind == sam_pkg::TokStop
                  && i_lvl == o_lvl + 64'd1)
                 || (o_kind == sam_pkg::TokDone && i_kind == sam_pkg::TokDone))
         else $error("sam_crdhold: inner %h where the outer stream has %h",
                     inner_tok_i, outer_tok_i);
       end
       if (held_q && inner_valid_i) begin
-        InnerDoneLast_M: assert (i_kind != sam_pkg::TokDone)
+        InnerDoneLast_A: assert (i_kind != sam_pkg::TokDone)
         else $error("sam_crdhold: inner D inside the fiber of an outer coordinate");
       end
       if (held_q && inner_valid_i && i_kind == sam_pkg::TokStop && i_lvl != '0
           && outer_valid_i) begin
-        InnerClosesOuter_M: assert (o_kind == sam_pkg::TokStop && i_lvl == o_lvl + 64'd1)
+        InnerClosesOuter_A: assert (o_kind == sam_pkg::TokStop && i_lvl == o_lvl + 64'd1)
         else $error("sam_crdhold: inner %h closes an outer fiber but the outer stream has %h",
                     inner_tok_i, outer_tok_i);
       end

@@ -109,7 +109,7 @@ module sam_joiner_way #(
                   Name, Way, crd_tok_i, ref_tok_i);
     end
     if (rst_ni && end_i) begin
-      WaysCloseAlike_M: assert (end_tok_i == end_ref_i)
+      WaysCloseAlike_A: assert (end_tok_i == end_ref_i)
       else $error("%s: way %0d ends its fiber with %h where way 0 has %h",
                   Name, Way, end_tok_i, end_ref_i);
     end

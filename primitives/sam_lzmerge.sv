@@ -885,7 +885,7 @@ module sam_lzmerge #(
         end
       end
       if (rst_ni && go && h_q[k] && nd_q[k]) begin
-        StartsAhead_M: assert (nc_q[k][CrdWidth-1:0] >= c_q && nc_q[k][CrdWidth-1:0] < dim_i)
+        StartsAhead_A: assert (nc_q[k][CrdWidth-1:0] >= c_q && nc_q[k][CrdWidth-1:0] < dim_i)
         else $error("sam_lzmerge: way %0d's entry at %0d is behind %0d or past dim %0d", k,
                     nc_q[k][CrdWidth-1:0], c_q, dim_i);
       end
@@ -896,11 +896,11 @@ module sam_lzmerge #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni && stop_out) begin
-      WaysCloseAlike_M: assert (nc_q[0] == nc_q[1])
+      WaysCloseAlike_A: assert (nc_q[0] == nc_q[1])
       else $error("sam_lzmerge: the ways close with %h and %h", nc_q[0], nc_q[1]);
     end
     if (rst_ni && go && h_q == 2'b00 && nd_q == 2'b11 && !cdim_q) begin
-      FirstAtZero_M: assert (nc_q[0][CrdWidth-1:0] == '0 && nc_q[1][CrdWidth-1:0] == '0)
+      FirstAtZero_A: assert (nc_q[0][CrdWidth-1:0] == '0 && nc_q[1][CrdWidth-1:0] == '0)
       else $error("sam_lzmerge: a fiber's first entries at %0d and %0d, not 0",
                   nc_q[0][CrdWidth-1:0], nc_q[1][CrdWidth-1:0]);
     end

@@ -349,7 +349,7 @@ module sam_reduce #(
 `ifndef SAM_ASSERTS_OFF
     always_ff @(posedge clk_i) begin
       if (rst_ni && v_valid && v_head_q.is_done) begin
-        ClosedBeforeDone_M: assert (!open_q)
+        ClosedBeforeDone_A: assert (!open_q)
         else $error("sam_reduce: values after the last stop");
       end
     end

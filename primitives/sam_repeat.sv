@@ -199,12 +199,12 @@ module sam_repeat #(
     if (rst_ni && repsig_valid_i) begin
       RepsigKind_M: assert (sig_d || (sig_kind != sam_pkg::TokEmpty && repsig_tok_i[W-1:0] == '0))
       else $error("sam_repeat: repsig token %h is not R, S or D", repsig_tok_i);
-      RepsigNotEarly_M: assert (!(held_valid_q && sig_d))
+      RepsigNotEarly_A: assert (!(held_valid_q && sig_d))
       else $error("sam_repeat: repsig ends while a reference is still repeating");
       if (!held_valid_q && ref_valid_i) begin
-        EmptyFiberS_M: assert (!(ref_kind == sam_pkg::TokStop && !sig_s))
+        EmptyFiberS_A: assert (!(ref_kind == sam_pkg::TokStop && !sig_s))
         else $error("sam_repeat: repsig gives R or D for an empty fiber");
-        RepsigEndsWithRefs_M: assert (!(ref_kind == sam_pkg::TokDone && !sig_d))
+        RepsigEndsWithRefs_A: assert (!(ref_kind == sam_pkg::TokDone && !sig_d))
         else $error("sam_repeat: repsig has R or S after the last reference");
       end
     end

@@ -26,8 +26,8 @@
 // Input contract (asserted at the stage registers, `_A`; the formal proofs
 // assume it on the ports and prove these): the two inputs have the same shape (a
 // coordinate beside a data or N token, equal stops and D); no N in crd. Lz77:
-// a descriptor, never N, beside each start, and (`_M`, still assumed at the
-// entry in hand) a literal's entry ends one past its start. Starts that do not increase, or a start at or past dim_i,
+// a descriptor, never N, beside each start, and a literal's entry ends one
+// past its start. Starts that do not increase, or a start at or past dim_i,
 // give each such run its first coordinate only.
 //
 // Pipeline: each input is held in a one-token stage register, so the expander
@@ -264,7 +264,7 @@ module sam_runexpand #(
     end
     always_ff @(posedge clk_i) begin
       if (rst_ni && c_full_q && r_full_q && run_q && hand_lit_q) begin
-        LiteralCoversOne_M: assert (!more)
+        LiteralCoversOne_A: assert (!more)
         else $error("sam_runexpand: a literal entry covers more than one coordinate");
       end
     end

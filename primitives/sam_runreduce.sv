@@ -17,7 +17,7 @@
 // output is issued only with a credit for it (`sam_credit`): the multiplier has
 // no stall. One input pair per cycle otherwise, whatever the run lengths.
 //
-// Input contract (asserted, `_M`): the two inputs have the same shape; no N in
+// Input contract (asserted): the two inputs have the same shape; no N in
 // crd; no run after the last stop (a start before `D`). Starts that do not
 // increase, or lie at or past dim_i, give lengths modulo 2**CrdWidth.
 //
@@ -311,20 +311,20 @@ module sam_runreduce #(
       else $error("sam_runreduce: output buffer overflow");
     end
     if (rst_ni && c_full_q) begin
-      CrdNoEmpty_M: assert (c_kind_q != sam_pkg::TokEmpty)
+      CrdNoEmpty_A: assert (c_kind_q != sam_pkg::TokEmpty)
       else $error("sam_runreduce: N as a run start");
     end
     if (rst_ni && c_full_q && v_full_q) begin
       if (c_kind_q == sam_pkg::TokData) begin
-        ValBesideStart_M: assert (v_kind_q == sam_pkg::TokData || v_kind_q == sam_pkg::TokEmpty)
+        ValBesideStart_A: assert (v_kind_q == sam_pkg::TokData || v_kind_q == sam_pkg::TokEmpty)
         else $error("sam_runreduce: a control token beside a run start");
       end else if (c_kind_q == sam_pkg::TokDone) begin
-        SameDone_M: assert (v_kind_q == sam_pkg::TokDone)
+        SameDone_A: assert (v_kind_q == sam_pkg::TokDone)
         else $error("sam_runreduce: D in crd beside another token in val");
-        ClosedBeforeDone_M: assert (!run_q)
+        ClosedBeforeDone_A: assert (!run_q)
         else $error("sam_runreduce: runs after the last stop");
       end else begin
-        SameStop_M: assert (v_kind_q == sam_pkg::TokStop && 64'(v_pay_q) == 64'(c_pay_q))
+        SameStop_A: assert (v_kind_q == sam_pkg::TokStop && 64'(v_pay_q) == 64'(c_pay_q))
         else $error("sam_runreduce: crd and val close with different stops");
       end
     end
