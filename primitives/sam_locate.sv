@@ -473,7 +473,7 @@ module sam_locate #(
     // Probes covers the fiber: the search ended by the last stage.
     always_ff @(posedge clk_i) begin
       if (rst_ni && valid_q[Last]) begin
-        SearchEnded_M: assert (!srch_q[Last].act)
+        SearchEnded_A: assert (!srch_q[Last].act)
         else $error("sam_locate: a fiber longer than 2**Probes - 1 = %0d coordinates",
                     (1 << Probes) - 1);
       end
