@@ -479,6 +479,25 @@ module sam_locate #(
       end
     end
 `endif
+`ifdef FORMAL
+    // The search's state from the bounds on: it goes on exactly while lo < hi,
+    // mid is the midpoint, and each compare halves the range: below 2**Probes at
+    // the bounds (fibers of at most 2**Probes - 1 coordinates, the input
+    // contract), below 2**(Probes - k) after k compares, so none is left at the
+    // last stage (SearchEnded_A).
+    for (genvar s = 3; s < Latency; s++) begin : gen_f_search
+      localparam int unsigned Compares = s < 6 ? 0 : (s - 3) / 3;
+      always_ff @(posedge clk_i) begin
+        if (rst_ni && valid_q[s] && srch_q[s].search) begin
+          assert (srch_q[s].act == (srch_q[s].lo < srch_q[s].hi));
+          if (srch_q[s].act) begin
+            assert (srch_q[s].mid == PW'((PW+1)'(srch_q[s].lo) + (PW+1)'(srch_q[s].hi) >> 1));
+            assert (32'(srch_q[s].hi - srch_q[s].lo) < (32'd1 << (Probes - Compares)));
+          end
+        end
+      end
+    end
+`endif
     logic unused_dim;  // dense only
     assign unused_dim = ^dim_i;
     // pos words are RefWidth wide; positions fit PW bits (the crd array's size).
