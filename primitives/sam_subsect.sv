@@ -1078,7 +1078,7 @@ module sam_subsect #(
           assert (!(pops[k] && cnt_q == '0))
           else $error("sam_subsect: a pointer passes a pair not yet read");
           if (issue) begin
-            CrdInArray_A: assert (64'(a_q) < (64'd1 << CrdAddrWidth))
+            CrdInArray_M: assert (64'(a_q) < (64'd1 << CrdAddrWidth))
             else $error("sam_subsect: position %0d is beyond the crd array", a_q);
           end
         end
@@ -1130,16 +1130,16 @@ module sam_subsect #(
       assert (!e1_valid_q || (crdq_ready && winq_ready))
       else $error("sam_subsect: output buffer overflow (credit accounting)");
       if (in_valid && in_kind == sam_pkg::TokStop) begin
-        StopRaisable_A: assert (in_up_ok)
+        StopRaisable_M: assert (in_up_ok)
         else $error("sam_subsect: stop %0d in has no room one level up", in_ref);
       end
       if (Compressed && in_valid && in_kind == sam_pkg::TokData) begin
-        PosInArray_A: assert (64'(in_ref) + 64'd1 < (64'd1 << PosAddrWidth))
+        PosInArray_M: assert (64'(in_ref) + 64'd1 < (64'd1 << PosAddrWidth))
         else $error("sam_subsect: reference %0d reads beyond the pos array", in_ref);
       end
-      if (in_valid) WindowNotEmpty_A: assert (window_i != '0)
+      if (in_valid) WindowNotEmpty_M: assert (window_i != '0)
       else $error("sam_subsect: window_i must be at least 1");
-      NothingAfterDone_A: assert (!(done_q && in_valid))
+      NothingAfterDone_M: assert (!(done_q && in_valid))
       else $error("sam_subsect: a token after D");
     end
   end
