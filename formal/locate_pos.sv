@@ -43,3 +43,17 @@
     if (rst_ni && parent_valid_i && !parent_tok_i[RefWidth])
       assume (64'(parent_tok_i[RefWidth-1:0]) + 64'd1 < 64'(PaWords));
   end
+  // Lemmas for PDR (asserted, so proven with the rest): the model's reads in
+  // flight are the search's stages 1 and 2, at a parent and the one after it.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (pa_rd1_q == (dut.gen_compressed.valid_q[1] && dut.gen_compressed.srch_q[1].search));
+      assert (pa_rd2_q == (dut.gen_compressed.valid_q[2] && dut.gen_compressed.srch_q[2].search));
+      assert (pb_rd1_q == pa_rd1_q && pb_rd2_q == pa_rd2_q);
+      if (dut.gen_compressed.valid_q[0] && dut.gen_compressed.srch_q[0].search)
+        assert (64'(dut.gen_compressed.p_q) + 64'd1 < 64'(PaWords)
+                && dut.gen_compressed.p1_q == dut.gen_compressed.p_q + 1'b1);
+      if (pa_rd1_q) assert (64'(pa_a1_q) + 64'd1 < 64'(PaWords) && pb_a1_q == pa_a1_q + 1'b1);
+      if (pa_rd2_q) assert (64'(pa_a2_q) + 64'd1 < 64'(PaWords) && pb_a2_q == pa_a2_q + 1'b1);
+    end
+  end

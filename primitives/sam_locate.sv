@@ -493,6 +493,16 @@ module sam_locate #(
           if (srch_q[s].act) begin
             assert (srch_q[s].mid == PW'((PW+1)'(srch_q[s].lo) + (PW+1)'(srch_q[s].hi) >> 1));
             assert (32'(srch_q[s].hi - srch_q[s].lo) < (32'd1 << (Probes - Compares)));
+            // Beside a probe's read: both next ranges' midpoints and ends.
+            if (s > 3 && (s - 4) % 3 != 2) begin
+              assert (srch_q[s].mid1 == srch_q[s].mid + 1'b1);
+              assert (srch_q[s].up_mid
+                      == PW'((PW+1)'(srch_q[s].mid) + 1'b1 + (PW+1)'(srch_q[s].hi) >> 1));
+              assert (srch_q[s].up_act == (srch_q[s].mid + 1'b1 < srch_q[s].hi));
+              assert (srch_q[s].dn_mid
+                      == PW'((PW+1)'(srch_q[s].lo) + (PW+1)'(srch_q[s].mid) >> 1));
+              assert (srch_q[s].dn_act == (srch_q[s].lo < srch_q[s].mid));
+            end
           end
         end
       end
