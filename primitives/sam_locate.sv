@@ -473,38 +473,9 @@ module sam_locate #(
     // Probes covers the fiber: the search ended by the last stage.
     always_ff @(posedge clk_i) begin
       if (rst_ni && valid_q[Last]) begin
-        SearchEnded_A: assert (!srch_q[Last].act)
+        SearchEnded_M: assert (!srch_q[Last].act)
         else $error("sam_locate: a fiber longer than 2**Probes - 1 = %0d coordinates",
                     (1 << Probes) - 1);
-      end
-    end
-`endif
-`ifdef FORMAL
-    // The search's state from the bounds on: it goes on exactly while lo < hi,
-    // mid is the midpoint, and each compare halves the range: below 2**Probes at
-    // the bounds (fibers of at most 2**Probes - 1 coordinates, the input
-    // contract), below 2**(Probes - k) after k compares, so none is left at the
-    // last stage (SearchEnded_A).
-    for (genvar s = 3; s < Latency; s++) begin : gen_f_search
-      localparam int unsigned Compares = s < 6 ? 0 : (s - 3) / 3;
-      always_ff @(posedge clk_i) begin
-        if (rst_ni && valid_q[s] && srch_q[s].search) begin
-          assert (srch_q[s].act == (srch_q[s].lo < srch_q[s].hi));
-          if (srch_q[s].act) begin
-            assert (srch_q[s].mid == PW'((PW+1)'(srch_q[s].lo) + (PW+1)'(srch_q[s].hi) >> 1));
-            assert (32'(srch_q[s].hi - srch_q[s].lo) < (32'd1 << (Probes - Compares)));
-            // Beside a probe's read: both next ranges' midpoints and ends.
-            if (s > 3 && (s - 4) % 3 != 2) begin
-              assert (srch_q[s].mid1 == srch_q[s].mid + 1'b1);
-              assert (srch_q[s].up_mid
-                      == PW'((PW+1)'(srch_q[s].mid) + 1'b1 + (PW+1)'(srch_q[s].hi) >> 1));
-              assert (srch_q[s].up_act == (srch_q[s].mid + 1'b1 < srch_q[s].hi));
-              assert (srch_q[s].dn_mid
-                      == PW'((PW+1)'(srch_q[s].lo) + (PW+1)'(srch_q[s].mid) >> 1));
-              assert (srch_q[s].dn_act == (srch_q[s].lo < srch_q[s].mid));
-            end
-          end
-        end
       end
     end
 `endif
