@@ -32,7 +32,7 @@
         if (df_cnt_q != '0) assert (df_ref[RefWidth-1:0] == df_next_q);
       end else begin
         assert (df_cnt_q == '0 || df_cnt_q == (CrdWidth+1)'(dim_i));
-        assert (df_ref == df_crd);
+        assert (df_ref == df_crd);  // the same stop or D (CrdWidth == RefWidth here)
       end
     end
   end
