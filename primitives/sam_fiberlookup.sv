@@ -1004,20 +1004,20 @@ module sam_fiberlookup #(
       end
       if (in_valid && in_kind == sam_pkg::TokStop) begin
         // Raised, a stop stays below the repeats' payloads at both widths.
-        StopRaisable_M: assert (64'(in_ref) + 64'd1 < sam_pkg::repeat_base(LvlWidth))
+        StopRaisable_A: assert (64'(in_ref) + 64'd1 < sam_pkg::repeat_base(LvlWidth))
         else $error("sam_fiberlookup: stop %0d in has no room one level up",
                     in_ref);
       end
       if (Compressed && pos_issue) begin
-        PosInArray_M: assert (64'(pos_addr) < (64'd1 << PosAddrWidth))
+        PosInArray_A: assert (64'(pos_addr) < (64'd1 << PosAddrWidth))
         else $error("sam_fiberlookup: pos read at %0d, beyond the pos array", pos_addr);
       end
       if (Compressed && scan_data) begin
-        CrdInArray_M: assert (64'(slot_q.pos) < (64'd1 << CrdAddrWidth))
+        CrdInArray_A: assert (64'(slot_q.pos) < (64'd1 << CrdAddrWidth))
         else $error("sam_fiberlookup: position %0d is beyond the crd array", slot_q.pos);
       end
       if (fetch_q == FetchDone) begin
-        NothingAfterDone_M: assert (!in_valid)
+        NothingAfterDone_A: assert (!in_valid)
         else $error("sam_fiberlookup: a token after D");
       end
     end

@@ -187,15 +187,15 @@ module sam_fiberwrite #(
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && crd_valid_i) begin
-      NothingAfterDone_M: assert (!done_q)
+      NothingAfterDone_A: assert (!done_q)
       else $error("sam_fiberwrite: a token after D");
       NoEmpty_M: assert (in_kind != sam_pkg::TokEmpty)
       else $error("sam_fiberwrite: N in a coordinate stream");
-      ClosedBeforeDone_M: assert (!(in_kind == sam_pkg::TokDone && open_q))
+      ClosedBeforeDone_A: assert (!(in_kind == sam_pkg::TokDone && open_q))
       else $error("sam_fiberwrite: coordinates after the last stop");
-      CrdCapacity_M: assert (!(in_kind == sam_pkg::TokData && crd_cnt_q == Capacity))
+      CrdCapacity_A: assert (!(in_kind == sam_pkg::TokData && crd_cnt_q == Capacity))
       else $error("sam_fiberwrite: more than %0d coordinates", Capacity);
-      PosCapacity_M: assert (!(close && pos_base == Capacity))
+      PosCapacity_A: assert (!(close && pos_base == Capacity))
       else $error("sam_fiberwrite: more than %0d pos entries", Capacity);
     end
   end

@@ -93,17 +93,17 @@ module sam_fiberwrite_dense #(
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && crd_valid_i) begin
-      NothingAfterDone_M: assert (!done_q)
+      NothingAfterDone_A: assert (!done_q)
       else $error("sam_fiberwrite_dense: a token after D");
       NoEmpty_M: assert (in_kind != sam_pkg::TokEmpty)
       else $error("sam_fiberwrite_dense: N in a coordinate stream");
-      FiberCapacity_M: assert (!(in_kind == sam_pkg::TokData && len_q == Capacity))
+      FiberCapacity_A: assert (!(in_kind == sam_pkg::TokData && len_q == Capacity))
       else $error("sam_fiberwrite_dense: a fiber longer than %0d", Capacity);
-      FiberLength_M: assert (!(in_kind == sam_pkg::TokStop && seen_q && len_q != '0 &&
+      FiberLength_A: assert (!(in_kind == sam_pkg::TokStop && seen_q && len_q != '0 &&
                                len_q != dim_q))
       else $error("sam_fiberwrite_dense: a fiber of length %0d in a level of dimension %0d",
                   len_q, dim_q);
-      ClosedBeforeDone_M: assert (!(in_kind == sam_pkg::TokDone && len_q != '0))
+      ClosedBeforeDone_A: assert (!(in_kind == sam_pkg::TokDone && len_q != '0))
       else $error("sam_fiberwrite_dense: coordinates after the last stop");
     end
   end

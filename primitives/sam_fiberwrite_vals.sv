@@ -124,9 +124,9 @@ module sam_fiberwrite_vals #(
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && val_valid_i) begin
-      NothingAfterDone_M: assert (!done_q)
+      NothingAfterDone_A: assert (!done_q)
       else $error("sam_fiberwrite_vals: a token after D");
-      ValCapacity_M: assert (!(write && cnt_q == Capacity))
+      ValCapacity_A: assert (!(write && cnt_q == Capacity))
       else $error("sam_fiberwrite_vals: more than %0d values", Capacity);
     end
   end
@@ -147,7 +147,7 @@ module sam_fiberwrite_vals #(
     end
     always_ff @(posedge clk_i) begin
       if (rst_ni && val_valid_i && in_rep) begin
-        RepeatInFiber_M: assert (64'(val_tok_i[ValWidth-2:0]) <= 64'(lits_q))
+        RepeatInFiber_A: assert (64'(val_tok_i[ValWidth-2:0]) <= 64'(lits_q))
         else $error("sam_fiberwrite_vals: R%0d reaches before its fiber's first literal",
                     val_tok_i[ValWidth-2:0]);
       end

@@ -337,7 +337,7 @@ module sam_windowscan #(
       assert (!s2_valid_q || (crdq_ready && refq_ready))
       else $error("sam_windowscan: output buffer overflow (credit accounting)");
       if (in_valid && in_kind == sam_pkg::TokStop) begin
-        StopRaisable_M: assert (in_up_ok)
+        StopRaisable_A: assert (in_up_ok)
         else $error("sam_windowscan: a stop in has no room one level up");
       end
       if (win_valid_i && win_ready_o && win_kind == sam_pkg::TokData) begin
@@ -347,10 +347,10 @@ module sam_windowscan #(
         else $error("sam_windowscan: window with hi below lo or beyond the positions");
       end
       if (Compressed && scan_data) begin
-        CrdInArray_M: assert (64'(slot_q.pos) < (64'd1 << CrdAddrWidth))
+        CrdInArray_A: assert (64'(slot_q.pos) < (64'd1 << CrdAddrWidth))
         else $error("sam_windowscan: position %0d is beyond the crd array", slot_q.pos);
       end
-      NothingAfterDone_M: assert (!(done_q && in_valid))
+      NothingAfterDone_A: assert (!(done_q && in_valid))
       else $error("sam_windowscan: a token after D");
     end
   end
