@@ -78,7 +78,7 @@ def channels(ports):
 
 KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
         "mode", "depth", "cover_depth", "idle", "cover_done", "aligned",
-        "assumed_state", "live", "live_after", "modules"}
+        "assumed_state", "live", "live_after", "modules", "ci_bmc"}
 
 # Bounded liveness (every proof with an output stream, formal/live.sv): once D has
 # entered on every input stream, and every consumer has been ready at least once in
@@ -472,6 +472,9 @@ def main():
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--work", help="work directory (build/formal, build/formal-mutants)")
+    ap.add_argument("--ci", action="store_true",
+                    help="the CI tier: a proof with `ci_bmc` (PDR over a minute) runs as a "
+                         "bounded check to that depth; make formal runs every proof in full")
     ap.add_argument("--bug-table", action="store_true",
                     help="print docs/formal.md's table of seeded bugs and exit")
     args = ap.parse_args()
@@ -484,6 +487,9 @@ def main():
         args.work = str(ROOT / "build" / ("formal-mutants" if args.mutations else "formal"))
     table = tomllib.loads((FORMAL / "proofs.toml").read_text())
     proofs = {p["name"]: p for p in table["proof"]}
+    if args.ci:
+        proofs = {n: (dict(p, mode="bmc", depth=p["ci_bmc"]) if "ci_bmc" in p else p)
+                  for n, p in proofs.items()}
     covered = {p["top"] for p in proofs.values()} | set(table["exempt"])
     missing = sorted(f.stem for f in PRIMS.glob("*.sv") if f.stem not in covered)
     if missing and not args.only:
