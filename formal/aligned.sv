@@ -10,7 +10,8 @@
 // valid, is assumed to have the shape at the queue's head (with the queue empty,
 // the two heads are assumed alike). The producers keep the two streams within
 // Depth counted tokens of each other: with the queue full, the leading stream
-// offers no further counted token (assumed, on its valid).
+// offers no further counted token (assumed, on its valid). With Stops, the data
+// between the stops are kept consistent with the queue (gen_stops_data).
 module formal_aligned #(
   parameter int unsigned WidthA = 3,
   parameter int unsigned WidthB = 3,
@@ -105,5 +106,48 @@ module formal_aligned #(
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && 32'(cnt_q) == Depth) WithinDepth: assume (b_lead_q ? !vb : !va);
+  end
+
+  // With Stops, the data between the stops. The queue counts stops and D only,
+  // and the grammar lets no data stand right before D (D follows the outermost
+  // stop). So a stream whose next stop or D must be D (the other stream has moved
+  // it, or shows it, and they are level) offers no data, and a stream in the
+  // middle of a fiber (data moved since its last stop) or with data at its head
+  // keeps the other, level with it, from offering D. These cut off the prefixes
+  // no pair of streams under the contract extends, where one stream would be left
+  // with no token the grammar and the queue both allow.
+  if (Stops) begin : gen_stops_data
+    logic mid_a_q, mid_b_q;  // data moved since the stream's last stop
+    logic da, db, ea, eb;
+    assign da = a_valid_i && sa == '0;
+    assign db = b_valid_i && sb == '0;
+    assign ea = a_valid_i && sa == '1;
+    assign eb = b_valid_i && sb == '1;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        mid_a_q <= 1'b0;
+        mid_b_q <= 1'b0;
+      end else begin
+        if (da && a_ready_i) mid_a_q <= 1'b1;
+        else if (ma) mid_a_q <= 1'b0;
+        if (db && b_ready_i) mid_b_q <= 1'b1;
+        else if (mb) mid_b_q <= 1'b0;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        if (cnt_q == '0) begin
+          if (mid_a_q || da) assume (!eb);
+          if (mid_b_q || db) assume (!ea);
+        end else if (q_q[0] == '1) begin
+          if (b_lead_q) assume (!da);
+          else assume (!db);
+        end
+        // The cover run reaches these: either stream ahead, the other inside a
+        // fiber.
+        StopsAAhead_C: cover (cnt_q != '0 && !b_lead_q && mid_b_q);
+        StopsBAhead_C: cover (cnt_q != '0 && b_lead_q && mid_a_q);
+      end
+    end
   end
 endmodule

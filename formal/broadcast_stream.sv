@@ -1,7 +1,9 @@
   // Every output sees the input stream: for a free index n (idx_i in the first
   // cycle), the n-th token out of each output is the n-th token in. The input
   // holds its token while valid, so the n-th token is seen at the input before any
-  // output can pass it on. The counters stop at 15 and n is below 15, so no
+  // output can pass it on (so it captures the n-th token while valid, not at the
+  // transfer as formal/token_map.sv does: a broadcast output may pass a token on
+  // before the input transfer completes). The counters stop at 15 and n is below 15, so no
   // count wraps and the property holds in every reachable state.
   logic [3:0]       n_q, in_cnt_q;
   logic [3:0]       out_cnt_q[Ways];

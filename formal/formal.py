@@ -201,8 +201,10 @@ def harness(proof):
         lines += live_monitor(proof["live"], live_ins, live_outs, proof.get("live_after"))
     if "extra" in proof:
         lines.append(proof["extra"])
-    if "extra_file" in proof:
-        lines.append((FORMAL / proof["extra_file"]).read_text())
+    # One file or a list of them, each SystemVerilog inside the harness.
+    extra_files = proof.get("extra_file", [])
+    for name in [extra_files] if isinstance(extra_files, str) else extra_files:
+        lines.append((FORMAL / name).read_text())
     lines.append("endmodule")
     if "aligned" in proof:
         lines.append((FORMAL / "aligned.sv").read_text())
