@@ -78,7 +78,7 @@ formal: setup
 # make test's tier: the proofs whose PDR takes minutes (`ci_bmc`) run bounded.
 formal-ci: setup
 	@nice .venv/bin/python3 formal/formal.py --ci
-	@nice .venv/bin/python3 formal/formal.py --mutations
+	@nice .venv/bin/python3 formal/formal.py --ci --mutations
 
 fmt:
 	@$(CARGO) fmt --all -- --check

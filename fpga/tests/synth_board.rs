@@ -1,10 +1,11 @@
 //! Kernels inside board tops build into bitstreams with the boards' pins (DESIGN
 //! section 10): SpMV (`x(i) = B(i,j) * c(j)`, B:ds, c:d) for the ULX3S and
 //! `x(i) = b(i) * c(i)` in its default formats for the iCEBreaker (it fits the
-//! UP5K with the area-lean primitives). CI places and routes the ULX3S top here
-//! and an iCEBreaker top through the CLI (`tests/cli_board.rs`); the full-size
-//! iCEBreaker product is `#[ignore]`d and `make bench` runs it. SpMV for the
-//! iCEBreaker is refused before place and route.
+//! UP5K with the area-lean primitives). Both bitstreams are `#[ignore]`d, place
+//! and route being `make bench`'s (it runs them); CI places and routes one small
+//! iCEBreaker top through the CLI (`tests/cli_board.rs`) and maps SpMV's kernel
+//! top for ECP5 in yosys (`synth_kernel.rs`). SpMV for the iCEBreaker is refused
+//! before place and route, which CI checks here.
 
 mod common;
 
@@ -78,6 +79,7 @@ fn build(
 }
 
 #[test]
+#[ignore = "place and route with the PLL's 75 MHz met: `make bench` runs it"]
 fn spmv_builds_a_ulx3s_bitstream() {
     let r = build(
         Board::Ulx3s,
