@@ -1277,12 +1277,14 @@ module sam_spaccumulator #(
       else $error("sam_spaccumulator: j = %0d is outside the workspace (DimInner = %0d)",
                   c_in_pay, DimInner);
     end
+    // crd_inner and val of one shape is the input contract (the proofs assume it on
+    // the ports, formal `aligned`); here it is read at the queue heads.
     if (rst_ni && c_ok) begin
       if (c_hd.is_data) begin
-        InnerDataPairsVal_M: assert (v_hd.kind == sam_pkg::TokData || v_hd.kind == sam_pkg::TokEmpty)
+        InnerDataPairsVal_A: assert (v_hd.kind == sam_pkg::TokData || v_hd.kind == sam_pkg::TokEmpty)
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end else begin
-        InnerStopPairsVal_M: assert (v_hd.kind == (c_hd.is_stop ? sam_pkg::TokStop : sam_pkg::TokDone) &&
+        InnerStopPairsVal_A: assert (v_hd.kind == (c_hd.is_stop ? sam_pkg::TokStop : sam_pkg::TokDone) &&
                 (!c_hd.is_stop || 64'(v_hd.raw) == 64'(c_hd.pay)))
         else $error("sam_spaccumulator: crd_inner and val differ in shape");
       end
