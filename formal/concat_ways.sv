@@ -11,7 +11,7 @@
   // and some way's tokens stop matching.
   localparam int unsigned FcWays = 8;  // the ports of every way, used or not
   logic [2:0] fc_way_q;
-  always_ff @(posedge clk_i) if (!rst_ni) fc_way_q <= way_i;
+  always_ff @(posedge clk_i) if (!rst_ni) fc_way_q <= 3'(way_i);
   always_ff @(posedge clk_i) if (rst_ni) assume (32'(fc_way_q) < Ways);
 
   logic [FcWays-1:0] fc_crd_fire, fc_val_fire;
