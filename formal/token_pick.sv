@@ -7,8 +7,9 @@
 // run. Every output token needs an input transfer before it (TokenCalledFor_Ref),
 // and no more than 2**CntWidth - 2 tokens are in flight (InFlightBounded_Ref,
 // the primitive's buffering), so the counters stay exact in every reachable state
-// (PDR proves it unbounded). Counting tokens in flight, not since reset, keeps
-// the state small: the counters stay within the primitive's buffering.
+// (PDR proves it unbounded). Unlike formal/token_map.sv, which counts from reset
+// and so checks the first 15 tokens, the counts here stay within the
+// primitive's buffering, however long the run.
 module formal_token_pick #(
   parameter int unsigned Width    = 2,  // output payload width
   parameter int unsigned CntWidth = 3   // tokens in flight, counted
