@@ -49,11 +49,11 @@ fn s(p: &Path) -> String {
 }
 
 fn custard(name: &str) -> String {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/examples/custard");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/custard");
     let p = dir.join(name);
     assert!(
         p.is_file(),
-        "Custard example {} is missing (the tests need ../shared/examples/custard)",
+        "Custard example {} is missing (fixtures/custard)",
         p.display()
     );
     s(&p)

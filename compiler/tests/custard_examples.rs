@@ -1,4 +1,4 @@
-//! The Custard graphs in ../shared/examples/custard import into the SAM graph IR,
+//! The Custard graphs in fixtures/custard import into the SAM graph IR,
 //! run in the golden executor, and match the dense reference of the expression
 //! each one encodes.
 
@@ -13,7 +13,7 @@ use samgen_compiler::tensor::{Format, Tensor};
 
 fn example(name: &str) -> (SamGraph, String) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/examples/custard")
+        .join("../fixtures/custard")
         .join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("Custard example {} is missing: {e}", path.display()));

@@ -114,8 +114,7 @@ fn reducer_configuration_follows_the_crddrops() {
     assert!(has_edge(&g, "crddrop_j_k", "inner_out", "reduce", "val_in"));
     // Beside crddrop(i,j) over the same j (the shipped spmv.gv).
     let spmv = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../shared/examples/custard/spmv.gv"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/custard/spmv.gv"),
     );
     if let Ok(text) = spmv {
         let g = SamGraph::from_custard(&text, "spmv.gv").unwrap();

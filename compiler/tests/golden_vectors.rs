@@ -1,6 +1,6 @@
 //! Runs the golden models against the reference SAM simulator's directed vectors
-//! (`shared/vectors/sam-reference.json`; its README says what each primitive does
-//! and where samgen departs).
+//! (`fixtures/vectors/sam-reference.json`, a copy of the team's shared vectors;
+//! its README says what each primitive does and where samgen departs).
 //!
 //! The models are untimed, so `""` (idle) input entries are dropped. Skipped:
 //! the 7 `timing_sensitive` scanner cases (they drive the scanner's skip input,
@@ -27,7 +27,7 @@ use serde_json::Value;
 
 const VECTORS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/vectors/sam-reference.json"
+    "/../fixtures/vectors/sam-reference.json"
 );
 
 /// Value width used for every value stream (the vectors' values are small).

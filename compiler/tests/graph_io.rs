@@ -8,9 +8,8 @@ use samgen_compiler::graph::{
     SamGraph, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
 };
 
-// Copies of ../shared/examples/custard/*.gv (verbatim, so the tests do not depend on
-// a directory outside the repository; `examples_match_shared_copies` checks them
-// against the originals when those are present).
+// Copies of fixtures/custard/*.gv (verbatim, so each test reads as one file;
+// `examples_match_shared_copies` checks them against the fixtures).
 const SPMV: &str = r##"digraph SAM {
     comment="x=s0,B=ss01,c=d0"
     14 [comment="type=fiberlookup,index=i,tensor=B,mode=0,format=compressed,src=true,root=true" label="FiberLookup i: B0\ncompressed" color=green4 shape=box style=filled type="fiberlookup" index="i" tensor="B" mode="0" format="compressed" src="true" root="true"]
@@ -909,16 +908,15 @@ fn custard_examples_survive_dot_and_yaml_round_trips() {
 
 #[test]
 fn examples_match_shared_copies() {
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/examples/custard");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/custard");
     for (name, text) in [
         ("spmv.gv", SPMV),
         ("mat_elemadd.gv", MAT_ELEMADD),
         ("matmul_ikj.gv", MATMUL_IKJ),
     ] {
-        if let Ok(original) = std::fs::read_to_string(dir.join(name)) {
-            assert_eq!(original, text, "{name} differs from the shared copy");
-        }
+        let original = std::fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|e| panic!("fixtures/custard/{name}: {e}"));
+        assert_eq!(original, text, "{name} differs from fixtures/custard");
     }
 }
 

@@ -151,7 +151,7 @@ fn every_table1_kernel_is_tested() {
 
 fn custard(file: &str, expr: &str, dims: &[(&str, &[u64])]) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/examples/custard")
+        .join("../fixtures/custard")
         .join(file);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("Custard example {} is missing: {e}", path.display()));

@@ -408,7 +408,7 @@ fn every_generated_kernel_top_lints_clean() {
             graphs.push((format!("{} padded={padded}", k.name), k.build(padded).2));
         }
     }
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/examples/custard");
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/custard");
     for file in ["spmv.gv", "mat_elemadd.gv", "matmul_ikj.gv"] {
         let text = std::fs::read_to_string(examples.join(file)).unwrap();
         graphs.push((file.into(), SamGraph::from_custard(&text, file).unwrap()));
