@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# ci-rehearsal.sh: CI's run on this machine. Clones the repository's HEAD into a
+# fresh directory (no venv, no cargo target, no model cache) and runs
+# `CI=true make test` there, each output line stamped with the seconds since the
+# start; the log and the total go to DIR/rehearsal.log.
+#   scripts/ci-rehearsal.sh [DIR]     (default: a new directory under /tmp)
+set -euo pipefail
+repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
+dir=${1:-$(mktemp -d /tmp/samgen-ci.XXXXXX)}
+if [ -e "$dir/clone" ]; then
+  echo "ci-rehearsal: $dir/clone exists; give a new directory" >&2
+  exit 1
+fi
+git clone -q "$repo" "$dir/clone"
+log=$dir/rehearsal.log
+start=$(date +%s)
+set +e
+(cd "$dir/clone" && CI=true make test 2>&1) |
+  while IFS= read -r line; do echo "$(($(date +%s) - start)) $line"; done > "$log"
+status=${PIPESTATUS[0]}
+set -e
+echo "rc=$status total=$(($(date +%s) - start))s" | tee -a "$log"
+exit "$status"
