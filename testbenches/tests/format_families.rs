@@ -177,7 +177,7 @@ fn a_run_merge_chain_on_long_fibers_with_one_token_fifos_in_rtl() {
 /// output's row extent is read from c.
 #[test]
 fn custard_masked_broadcast_in_rtl() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../compiler/tests/custard");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/custard");
     let text = std::fs::read_to_string(dir.join("masked_broadcast.gv")).unwrap();
     let graph = SamGraph::from_custard(&text, "masked_broadcast.gv").unwrap();
     let formats = graph.format_map();
