@@ -1,18 +1,16 @@
-  // The value array of sam_arrayvals as a model (formal/formal.py extra_file):
-  // the read data two cycles after a read of address a is f_word(a) (assumed),
-  // a different word per address, so a read of the wrong address shows.
+  // The value array of sam_arrayvals as a model (formal/formal.py extra_file, with
+  // formal/rom.sv): the read data two cycles after a read of address a is f_word(a)
+  // (assumed), a different word per address, so a read of the wrong address shows.
   function automatic logic [ValWidth-1:0] f_word(logic [AddrWidth-1:0] a);
     return ValWidth'(a) ^ ValWidth'(64'h1555);
   endfunction
 
-  logic                 f_rd1_q = 1'b0, f_rd2_q = 1'b0;
-  logic [AddrWidth-1:0] f_a1_q, f_a2_q;
-  always_ff @(posedge clk_i) begin
-    f_rd1_q <= rst_ni && vals_rd_en_o;
-    f_a1_q  <= vals_rd_addr_o;
-    f_rd2_q <= f_rd1_q;
-    f_a2_q  <= f_a1_q;
+  logic [(2**AddrWidth)*ValWidth-1:0] f_words, f_unused_words;
+  logic [ValWidth-1:0]                f_unused_look;
+  for (genvar a = 0; a < 2 ** AddrWidth; a++) begin : gen_f_words
+    assign f_words[a*ValWidth +: ValWidth] = f_word(AddrWidth'(a));
   end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && f_rd2_q) assume (vals_rd_data_i == f_word(f_a2_q));
-  end
+  formal_rom #(.AddrWidth(AddrWidth), .Width(ValWidth), .Fixed(1'b1)) vals_array (
+    .clk_i(clk_i), .rst_ni(rst_ni), .words_i(f_words), .rd_en_i(vals_rd_en_o),
+    .rd_addr_i(vals_rd_addr_o), .rd_data_i(vals_rd_data_i), .look_addr_i('0),
+    .look_data_o(f_unused_look), .words_o(f_unused_words));

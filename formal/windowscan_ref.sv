@@ -20,28 +20,17 @@
   localparam bit FwCompressed = Format == sam_pkg::ScanCompressed;
   localparam logic [CrdWidth-1:0] FwB = CrdWidth'(Intercept);
 
-  // The crd array (compressed): a symbolic constant (ca_words_i in the reset
-  // cycle); the data two cycles after a read of address a is word a (assumed).
+  // The crd array (compressed): a symbolic constant (formal/rom.sv, ca_words_i in
+  // the reset cycle); the reference reads word fw_crd_p (fw_ca_word).
   localparam int unsigned CaWords = 2 ** CrdAddrWidth;
-  logic [CaWords*CrdWidth-1:0] ca_q;
-  // (A shift, not a variable part-select: that would leave x bits for ABC.)
-  function automatic logic [CrdWidth-1:0] ca_word(logic [CrdAddrWidth-1:0] a);
-    logic [CaWords*CrdWidth-1:0] sh;
-    sh = ca_q >> (32'(a) * CrdWidth);
-    return sh[CrdWidth-1:0];
-  endfunction
-  always_ff @(posedge clk_i) if (!rst_ni) ca_q <= ca_words_i[CaWords*CrdWidth-1:0];
-  logic                    ca_rd1_q = 1'b0, ca_rd2_q = 1'b0;
-  logic [CrdAddrWidth-1:0] ca_a1_q, ca_a2_q;
-  always_ff @(posedge clk_i) begin
-    ca_rd1_q <= rst_ni && crd_rd_en_o;
-    ca_a1_q  <= crd_rd_addr_o;
-    ca_rd2_q <= ca_rd1_q;
-    ca_a2_q  <= ca_a1_q;
-  end
-  always_ff @(posedge clk_i) begin
-    if (FwCompressed && rst_ni && ca_rd2_q) assume (crd_rd_data_i == ca_word(ca_a2_q));
-  end
+  logic [CrdWidth-1:0]          fw_ca_word;
+  logic [RefWidth-1:0]          fw_crd_p;
+  logic [CaWords*CrdWidth-1:0]  fw_unused_words;
+  formal_rom #(.AddrWidth(CrdAddrWidth), .Width(CrdWidth)) crd_array (.clk_i(clk_i),
+    .rst_ni(rst_ni), .words_i(ca_words_i[CaWords*CrdWidth-1:0]),
+    .rd_en_i(FwCompressed && crd_rd_en_o), .rd_addr_i(crd_rd_addr_o),
+    .rd_data_i(crd_rd_data_i), .look_addr_i(CrdAddrWidth'(fw_crd_p)),
+    .look_data_o(fw_ca_word), .words_o(fw_unused_words));
 
   // The input token as the reference reads it. fw_tail_q: the last input token
   // was a window or N, whose closing token a stop takes over.
@@ -121,13 +110,13 @@
   // The token the picked run calls for at each output's place k.
   logic [CrdWidth:0]   fw_crd_exp;
   logic [RefWidth:0]   fw_ref_exp;
-  logic [RefWidth-1:0] fw_crd_p, fw_ref_p;
+  logic [RefWidth-1:0] fw_ref_p;
   logic [CrdWidth-1:0] fw_j;
   logic [1:0]          fw_out_valid, fw_out_ready, fw_out_close, fw_out_elem, fw_out_match;
 
   assign fw_crd_p   = fw_lo_q + fw_k_q[0];
   assign fw_ref_p   = fw_lo_q + fw_k_q[1];
-  assign fw_j       = (FwCompressed ? ca_word(CrdAddrWidth'(fw_crd_p)) : CrdWidth'(fw_crd_p))
+  assign fw_j       = (FwCompressed ? fw_ca_word : CrdWidth'(fw_crd_p))
                     - fw_off_q;
   assign fw_crd_exp = fw_k_q[0] < fw_len_q ? {1'b0, fw_j} : fw_close_crd_q;
   assign fw_ref_exp = fw_k_q[1] < fw_len_q ? {1'b0, fw_ref_p} : fw_close_ref_q;
