@@ -9,6 +9,11 @@ SAMGEN  := target/release/samgen
 SV_PKG  := primitives/sam_pkg.sv
 SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
 
+# A clean clone builds once: incremental compilation's cache (a GB) buys nothing.
+ifdef CI
+export CARGO_INCREMENTAL := 0
+endif
+
 .PHONY: setup demo test check lint sv-lint fmt clippy formal formal-ci bench bench-boards fpga fuzz clean
 
 setup:

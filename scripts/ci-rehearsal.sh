@@ -2,7 +2,8 @@
 # ci-rehearsal.sh: CI's run on this machine. Clones the repository's HEAD into a
 # fresh directory (no venv, no cargo target, no model cache) and runs
 # `CI=true make test` there, each output line stamped with the seconds since the
-# start; the log and the total go to DIR/rehearsal.log.
+# start; the log, the total and the clone's disk use (CI machines may have little
+# disk) go to DIR/rehearsal.log.
 #   scripts/ci-rehearsal.sh [DIR]     (default: a new directory under /tmp)
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
@@ -19,5 +20,7 @@ set +e
   while IFS= read -r line; do echo "$(($(date +%s) - start)) $line"; done > "$log"
 status=${PIPESTATUS[0]}
 set -e
+du -sh "$dir/clone" "$dir/clone/target/debug" "$dir/clone/target/samgen-models" |
+  sed 's/^/disk: /' | tee -a "$log"
 echo "rc=$status total=$(($(date +%s) - start))s" | tee -a "$log"
 exit "$status"

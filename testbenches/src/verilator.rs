@@ -480,5 +480,14 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
     link.args([spec.shim.file(), "obj/Vtb__ALL.a"]);
     link.arg(runtime);
     link.args(["-pthread", "-lz", "-Wl,-Bsymbolic", "-o", "libsamsim.so"]);
-    run_logged(&mut link, "g++", spec, &work.join("link.log"))
+    run_logged(&mut link, "g++", spec, &work.join("link.log"))?;
+    // Verilator's C++ and objects are three quarters of a model's size and
+    // nothing reads them once the library is linked; a test run keeps a few
+    // hundred models. The top's SV and the logs stay, to say what was built;
+    // `$SAMGEN_MODEL_KEEP_OBJ` keeps the C++ too, to see where a build's time goes.
+    if std::env::var_os("SAMGEN_MODEL_KEEP_OBJ").is_some() {
+        return Ok(());
+    }
+    let obj = work.join("obj");
+    fs::remove_dir_all(&obj).map_err(CosimError::io(format!("removing {}", obj.display())))
 }
