@@ -20,7 +20,8 @@ set +e
   while IFS= read -r line; do echo "$(($(date +%s) - start)) $line"; done > "$log"
 status=${PIPESTATUS[0]}
 set -e
-du -sh "$dir/clone" "$dir/clone/target/debug" "$dir/clone/target/samgen-models" |
-  sed 's/^/disk: /' | tee -a "$log"
+for d in "" /target/debug /target/samgen-models; do
+  du -sh "$dir/clone$d" | sed 's/^/disk: /'
+done | tee -a "$log"
 echo "rc=$status total=$(($(date +%s) - start))s" | tee -a "$log"
 exit "$status"
