@@ -10,7 +10,7 @@
 //     followed by data or D, S_(n+1) when it is followed by a stop S_n, and
 //     S_(n+1) for the bare stop S_n;
 //   - for D, D.
-// The picked token's output is found as in formal/token_pick.sv, without counts
+// The picked token's output is found by formal/token_pick.sv, without counts
 // from reset: the tokens in flight ahead of it, counted down as tokens leave.
 // The unit's reference and stop are kept as the reference stream delivers them,
 // and must be known by the time the output leaves (the block cannot emit them
@@ -55,13 +55,17 @@ module formal_repeat_ref #(
   assign cur  = started_q == unit_q;
   assign prev = pend_q && started_q == unit_q + 4'd1;
 
-  // The repeat signal: units ended; the picked token, its kind and the tokens
-  // in flight ahead of it.
-  logic [3:0]          ended_q;
-  logic [CntWidth-1:0] flight_q, ahead_q;
-  logic                picked_q, gone_q, out_fire;
-  sam_pkg::tok_kind_e  pick_kind_q;
-  assign out_fire = out_valid_i && out_ready_i;
+  // The repeat signal: units ended. The picked token's output, and the picked
+  // token itself (want), from formal/token_pick.sv.
+  logic [3:0]    ended_q;
+  logic          due;
+  logic [SW:0]   want;
+  sam_pkg::tok_kind_e want_kind;
+  formal_token_pick #(.Width(SW), .CntWidth(CntWidth), .Compare(1'b0)) pick (
+    .clk_i(clk_i), .rst_ni(rst_ni), .pick_i(pick_i && ended_q == unit_q),
+    .in_fire_i(sig_fire_i), .exp_i(sig_tok_i), .out_valid_i(out_valid_i),
+    .out_ready_i(out_ready_i), .out_tok_i(out_tok_i[SW:0]), .due_o(due), .want_o(want));
+  assign want_kind = sam_pkg::tok_kind(want[SW], 64'(want[SW-1:0]), SW);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -73,11 +77,6 @@ module formal_repeat_ref #(
       ref_q         <= '0;
       close_q       <= '0;
       ended_q       <= '0;
-      flight_q      <= '0;
-      ahead_q       <= '0;
-      picked_q      <= 1'b0;
-      gone_q        <= 1'b0;
-      pick_kind_q   <= sam_pkg::TokData;
     end else begin
       if (ref_fire_i) begin
         if (rdata || rdone) begin
@@ -101,27 +100,16 @@ module formal_repeat_ref #(
         end
       end
       if (sig_fire_i && sk != sam_pkg::TokData && ended_q != 4'd15) ended_q <= ended_q + 4'd1;
-      flight_q <= flight_q + CntWidth'(sig_fire_i) - CntWidth'(out_fire);
-      if (sig_fire_i && pick_i && !picked_q && ended_q == unit_q) begin
-        picked_q    <= 1'b1;
-        pick_kind_q <= sk;
-        ahead_q     <= flight_q - CntWidth'(out_fire);
-      end else if (picked_q && !gone_q && out_fire) begin
-        if (ahead_q == '0) gone_q <= 1'b1;
-        else ahead_q <= ahead_q - 1'b1;
-      end
     end
   end
 
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assume (unit_q < 4'd14);
-      InFlightBounded_Ref: assert (flight_q != '1);
-      if (out_valid_i) TokenCalledFor_Ref: assert (flight_q != '0);
-      if (out_valid_i && picked_q && !gone_q && ahead_q == '0) begin
-        if (pick_kind_q == sam_pkg::TokData) begin
+      if (due) begin
+        if (want_kind == sam_pkg::TokData) begin
           RepeatsReference_Ref: assert (ref_known_q && out_tok_i == ref_q);
-        end else if (pick_kind_q == sam_pkg::TokStop) begin
+        end else if (want_kind == sam_pkg::TokStop) begin
           ClosesWithStop_Ref: assert (close_known_q && out_tok_i == close_q);
         end else begin
           DoneGivesDone_Ref: assert (out_tok_i == OutD);
