@@ -118,7 +118,7 @@ module formal_crddrop_ref #(
     end
   end
 
-  logic                inner_due;  // read by the pick's own check only
+  logic                inner_due;  // unused: the pick compares the inner tokens itself
   logic [InnerWidth:0] inner_want;
   formal_token_pick #(.Width(InnerWidth)) inner_ref (.clk_i(clk_i), .rst_ni(rst_ni),
     .pick_i(pick_i), .in_fire_i(inner_fire_i), .exp_i(inner_tok_i),
