@@ -1,0 +1,15 @@
+  // formal/join_ref.sv bound to a 2-way joiner's ports (sam_intersect, sam_union):
+  // each output fiber is the intersection (JoinUnion = 0) or the union of the
+  // ways' fibers. The proof's `extra` sets JoinUnion; its `inputs` give the picks
+  // fiber_pick_i, crd_pick_i and pair_pick_i.
+  formal_join_ref #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth), .Union(JoinUnion))
+    join_ref (
+    .clk_i(clk_i), .rst_ni(rst_ni), .fiber_i(fiber_pick_i), .crd_i(crd_pick_i),
+    .pick_i(pair_pick_i),
+    .crd_fire_i({crd1_valid_i && crd1_ready_o, crd0_valid_i && crd0_ready_o}),
+    .crd_tok_i({crd1_tok_i, crd0_tok_i}),
+    .ref_fire_i({ref1_valid_i && ref1_ready_o, ref0_valid_i && ref0_ready_o}),
+    .ref_tok_i({ref1_tok_i, ref0_tok_i}),
+    .out_crd_fire_i(crd_valid_o && crd_ready_i), .out_crd_tok_i(crd_tok_o),
+    .out_ref_fire_i({ref1_valid_o && ref1_ready_i, ref0_valid_o && ref0_ready_i}),
+    .out_ref_tok_i({ref1_tok_o, ref0_tok_o}));
