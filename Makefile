@@ -47,20 +47,15 @@ fpga: $(SAMGEN)
 # cargo-nextest, where the machine has it, runs the tests of all ~90 binaries
 # from one queue, so no core idles behind one binary's last long test; cargo
 # test, binary after binary, otherwise.
+TEST_ARGS := --workspace --all-targets --no-fail-fast
 test: setup lint formal-ci
 	@set -o pipefail; mkdir -p $(BUILD); status=0; \
-	if $(CARGO) nextest --version >/dev/null 2>&1; then \
-	  SAMGEN_MODEL_OPT=0 $(CARGO) nextest run --workspace --all-targets --no-fail-fast 2>&1 \
-	    | tee $(BUILD)/test.log || status=$$?; \
-	  awk '/ tests run: / { for (i = 1; i < NF; i++) { \
-	         if ($$(i + 1) ~ /^passed/) p = $$i; if ($$(i + 1) ~ /^failed/) f = $$i } } \
-	       END { printf "tests: %d passed, %d failed\n", p, f }' $(BUILD)/test.log; \
-	else \
-	  SAMGEN_MODEL_OPT=0 $(CARGO) test --workspace --all-targets --no-fail-fast 2>&1 \
-	    | tee $(BUILD)/test.log || status=$$?; \
-	  awk '/^test result:/ { p += $$4; f += $$6 } \
-	       END { printf "tests: %d passed, %d failed\n", p, f }' $(BUILD)/test.log; \
-	fi; \
+	if $(CARGO) nextest --version >/dev/null 2>&1; then run="nextest run"; else run=test; fi; \
+	SAMGEN_MODEL_OPT=0 $(CARGO) $$run $(TEST_ARGS) 2>&1 | tee $(BUILD)/test.log || status=$$?; \
+	awk '/^test result:/ { p += $$4; f += $$6 } \
+	     / tests run: / { for (i = 1; i < NF; i++) { \
+	       if ($$(i + 1) ~ /^passed/) p = $$i; if ($$(i + 1) ~ /^failed/) f = $$i } } \
+	     END { printf "tests: %d passed, %d failed\n", p, f }' $(BUILD)/test.log; \
 	exit $$status
 
 # The fast tier (docs/cosim.md, "Test tiers"): every crate's unit tests, the
