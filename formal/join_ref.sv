@@ -1,7 +1,7 @@
 // A scoreboard for the coordinate joiners (sam_intersect, sam_intersect_lean,
-// sam_union, sam_joiner3): what each output fiber holds, against the ways'
-// fibers. Every stream of a joiner closes one fiber per stop, so fiber f of the
-// output is the join of fiber f of every way.
+// sam_union, sam_joiner3, sam_runmerge): what each output fiber holds, against
+// the ways' fibers. Every stream of a joiner closes one fiber per stop, so fiber
+// f of the output is the join of fiber f of every way.
 //
 // The harness picks, in the reset cycle, a fiber f below 15 and a coordinate c
 // (fibers are counted from reset, stopping at 15), and per way k, freely, one
@@ -13,25 +13,35 @@
 //     it has closed as many fibers as way 0 (DoneAfterFibers_Ref).
 //   - Once the output has closed fiber f, c is in it exactly when c is in fiber f
 //     of every way (Union = 0) or of any way (Union = 1) (Membership_Ref).
+//   - The run merge (sam_runmerge, golden `runmerge`): a way with its bit of Runs
+//     set is a run way, each coordinate the start of a run up to the next. Its
+//     reference at c is the one of its last start at or below c in fiber f (N
+//     before its first start); the intersection is that of the other (point)
+//     ways alone. With Resumes (the union), c is in the output also where the
+//     fill of a point way resumes: c = x + 1 < dim_i for a point x of it.
 //   - The picked pair: the crd output's token and the ref<k> output's token at the
 //     same position, found without absolute counts: the difference of the two
 //     outputs' counts stays within the buffering, and at a pick the later of the
 //     two is that many transfers ahead. If the crd token is c in fiber f, the ref
-//     token is the reference way k took with c in fiber f (RefMatches_Ref), or N
-//     once way k closed fiber f without c (RefEmpty_Ref); if it is a stop or D, the
-//     ref token is the same (RefControl_Ref).
+//     token is the reference way k took with c in fiber f (a run way: with its
+//     last start at or below c) (RefMatches_Ref), or N once way k closed fiber f
+//     without one (RefEmpty_Ref); if it is a stop or D, the ref token is the same
+//     (RefControl_Ref).
 // With the output's sorted-coordinate grammar, that is the output token by token,
 // for the first 15 fibers of a run and every position in them.
 module formal_join_ref #(
   parameter int unsigned Ways     = 2,
   parameter int unsigned CrdWidth = 3,
   parameter int unsigned RefWidth = 3,
-  parameter bit          Union    = 1'b0
+  parameter bit          Union    = 1'b0,
+  parameter logic [Ways-1:0] Runs = '0,    // bit k: way k is a run way
+  parameter bit          Resumes  = 1'b0   // point ways' fills resume at x + 1 < dim_i
 ) (
   input logic                           clk_i,
   input logic                           rst_ni,
   input logic [3:0]                     fiber_i,    // f (free, sampled at reset)
   input logic [CrdWidth-1:0]            crd_i,      // c (free, sampled at reset)
+  input logic [CrdWidth-1:0]            dim_i,      // the extent (Resumes; held)
   input logic [Ways-1:0]                pick_i,     // pair the outputs here (free)
   input logic [Ways-1:0]                crd_fire_i,
   input logic [Ways-1:0][CrdWidth:0]    crd_tok_i,
@@ -59,9 +69,11 @@ module formal_join_ref #(
   logic [3:0]          fiber_q;
   logic [CrdWidth-1:0] crd_q;
 
-  // Per way: fibers closed; c seen in fiber f, with its reference; fiber f closed.
+  // Per way: fibers closed; its reference at c seen in fiber f (a point way: c;
+  // a run way: a start at or below c), with that reference; fiber f closed; a
+  // run way's start at c, a point way's point at c - 1 (Resumes).
   logic [Ways-1:0][3:0]        fib_q;
-  logic [Ways-1:0]             has_q, closed_q;
+  logic [Ways-1:0]             has_q, closed_q, start_q, prev_q, at;
   logic [Ways-1:0][RefWidth:0] ref_want_q;
   logic [CrdWidth:0]           stop0_q;  // the stop way 0 closes fiber f with
 
@@ -70,13 +82,20 @@ module formal_join_ref #(
   logic              ohas_q, oclosed_q;
   logic [CrdWidth:0] ostop_q;
 
-  logic [Ways-1:0] in_data, in_stop, in_hit;
+  logic [Ways-1:0] in_data, in_stop, in_hit, in_ref, in_prev;
   logic            out_data, out_stop, out_done, out_hit;
   always_comb begin
     for (int unsigned k = 0; k < Ways; k++) begin
       in_data[k] = crd_kind(crd_tok_i[k]) == sam_pkg::TokData;
       in_stop[k] = crd_kind(crd_tok_i[k]) == sam_pkg::TokStop;
       in_hit[k]  = fib_q[k] == fiber_q && in_data[k] && crd_tok_i[k][CrdWidth-1:0] == crd_q;
+      in_ref[k]  = Runs[k] ? fib_q[k] == fiber_q && in_data[k]
+                             && crd_tok_i[k][CrdWidth-1:0] <= crd_q
+                           : in_hit[k];
+      in_prev[k] = fib_q[k] == fiber_q && in_data[k]
+                 && {1'b0, crd_tok_i[k][CrdWidth-1:0]} + 1'b1 == {1'b0, crd_q};
+      // A coordinate of way k is c.
+      at[k]      = Runs[k] ? start_q[k] : has_q[k];
     end
   end
   assign out_data = crd_kind(out_crd_tok_i) == sam_pkg::TokData;
@@ -91,6 +110,8 @@ module formal_join_ref #(
       fib_q      <= '0;
       has_q      <= '0;
       closed_q   <= '0;
+      start_q    <= '0;
+      prev_q     <= '0;
       ref_want_q <= '0;
       stop0_q    <= '0;
       ofib_q     <= '0;
@@ -101,10 +122,12 @@ module formal_join_ref #(
       for (int unsigned k = 0; k < Ways; k++) begin
         if (crd_fire_i[k]) begin
           if (in_stop[k] && fib_q[k] != 4'd15) fib_q[k] <= fib_q[k] + 4'd1;
-          if (in_hit[k]) begin
+          if (in_ref[k]) begin
             has_q[k]      <= 1'b1;
             ref_want_q[k] <= ref_tok_i[k];
           end
+          if (Runs[k] && in_hit[k]) start_q[k] <= 1'b1;
+          if (Resumes && !Runs[k] && in_prev[k]) prev_q[k] <= 1'b1;
           if (fib_q[k] == fiber_q && in_stop[k]) begin
             closed_q[k] <= 1'b1;
             if (k == 0) stop0_q <= crd_tok_i[k];
@@ -129,7 +152,8 @@ module formal_join_ref #(
       if (oclosed_q) begin
         FiberClosedAfterWays_Ref: assert (&closed_q);
         StopMatches_Ref: assert (ostop_q == stop0_q);
-        Membership_Ref: assert (ohas_q == (Union ? |has_q : &has_q));
+        Membership_Ref: assert (ohas_q == (Union ? |at || (|(prev_q & ~Runs) && crd_q < dim_i)
+                                                 : &(at | Runs)));
       end
       if (out_crd_fire_i && out_done) DoneAfterFibers_Ref: assert (oclosed_q || !closed_q[0]);
     end

@@ -5,6 +5,7 @@
   formal_join_ref #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth), .Union(JoinUnion))
     join_ref (
     .clk_i(clk_i), .rst_ni(rst_ni), .fiber_i(fiber_pick_i), .crd_i(crd_pick_i),
+    .dim_i('0),  // no run ways, no resumes
     .pick_i(pair_pick_i),
     .crd_fire_i({crd1_valid_i && crd1_ready_o, crd0_valid_i && crd0_ready_o}),
     .crd_tok_i({crd1_tok_i, crd0_tok_i}),
