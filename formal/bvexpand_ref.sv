@@ -17,6 +17,8 @@
   // Every output token needs its transfer first (TokenCalledFor_Ref), and the
   // tokens in flight stay within the primitive's buffering (InFlightBounded_Ref),
   // so no counter wraps and the check covers every token of an unbounded run.
+  // (The proofs that use it are bounded: with it, PDR does not finish in
+  // minutes; docs/formal.md.)
   //
   // Input contract, assumed at each transfer (the golden model's shape checks;
   // way 0's mask is BvAligned_M's): beside a word, every used way's mask is a

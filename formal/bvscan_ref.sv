@@ -15,7 +15,8 @@
   // next input token has shown its level), so a token too many, too few or out
   // of place fails. As pick_i is free, the check covers every run. The arrays
   // are symbolic constants (formal/rom.sv, bv_words_i and pre_words_i in the reset
-  // cycle), each read two cycles on, as sam_mem reads.
+  // cycle), each read two cycles on, as sam_mem reads. (The proof that uses it
+  // is bounded: with it, PDR does not finish in minutes; docs/formal.md.)
   //
   // Input contract, assumed: dim_i is a host register, held for the run (from
   // reset here), and the first reference comes a cycle after it is set (the
