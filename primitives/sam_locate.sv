@@ -470,10 +470,11 @@ module sam_locate #(
     assign fault_o = valid_q[Last] && srch_q[Last].act;
 
 `ifndef SAM_ASSERTS_OFF
-    // Probes covers the fiber: the search ended by the last stage.
+    // Probes covers the fiber: the search ended by the last stage. A fiber's length
+    // is the arrays' contract, so a proof states it on the arrays and proves this.
     always_ff @(posedge clk_i) begin
       if (rst_ni && valid_q[Last]) begin
-        SearchEnded_M: assert (!srch_q[Last].act)
+        SearchEnded_A: assert (!srch_q[Last].act)
         else $error("sam_locate: a fiber longer than 2**Probes - 1 = %0d coordinates",
                     (1 << Probes) - 1);
       end
