@@ -482,8 +482,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--work", help="work directory (build/formal, build/formal-mutants)")
     ap.add_argument("--ci", action="store_true",
-                    help="the CI tier: a proof with `ci_bmc` (PDR of most of a minute or "
-                         "more) runs as a bounded check to that depth; with --mutations, only "
+                    help="the CI tier: a proof with `ci_bmc` (PDR of 15 s or more, or a "
+                         "bounded proof shortened by a step) runs as a bounded check to that "
+                         "depth; with --mutations, only "
                          "check that each seeded bug still applies. make formal runs "
                          "everything in full")
     ap.add_argument("--bug-table", action="store_true",
