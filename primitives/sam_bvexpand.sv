@@ -462,6 +462,13 @@ module sam_bvexpand #(
                            || (!bv_tok_i[WordWidth] && !mask0_tok_i[WordWidth]
                                && ref0_tok_i[RefWidth]))
       else $error("sam_bvexpand: words, masks and prefixes differ in structure");
+      if (Ways > 1) begin
+        BvAligned1_M: assert ((bv_tok_i[WordWidth] == mask1_tok_i[WordWidth]
+                               && bv_tok_i[WordWidth] == ref1_tok_i[RefWidth])
+                              || (!bv_tok_i[WordWidth] && !mask1_tok_i[WordWidth]
+                                  && ref1_tok_i[RefWidth]))
+        else $error("sam_bvexpand: words, way 1's masks and prefixes differ in structure");
+      end
       BvNoEmpty_M: assert (!bv_tok_i[WordWidth] || bv_tok_i[WordWidth-1:0]
                            != WordWidth'(sam_pkg::empty_payload(WordWidth)))
       else $error("sam_bvexpand: N in a word stream");
