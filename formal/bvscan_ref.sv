@@ -19,25 +19,21 @@
   // is bounded: with it, PDR does not finish in minutes; docs/formal.md.)
   //
   // Input contract, assumed: dim_i is a host register, held for the run (from
-  // reset here), and the first reference comes a cycle after it is set (the
-  // scanner registers W); a reference's fiber lies in the arrays ((r + 1) * W at
-  // most 2**AddrWidth).
+  // reset here); a reference's fiber lies in the arrays ((r + 1) * W at most
+  // 2**AddrWidth).
   localparam int unsigned FbBits  = $clog2(WordWidth);
   localparam int unsigned FbWords = 2 ** AddrWidth;
   localparam logic [RefWidth:0] FbRefN = {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))};
 
   logic [CrdWidth-1:0] fb_dim_q;
-  logic                fb_first_q = 1'b1;  // the first cycle after reset
   logic [CrdWidth:0]   fb_w;               // W
   always_ff @(posedge clk_i) begin
     if (!rst_ni) fb_dim_q <= dim_i;
-    fb_first_q <= !rst_ni;
   end
   assign fb_w = CrdWidth'((33'(fb_dim_q) + 33'(WordWidth - 1)) >> FbBits);
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assume (dim_i == fb_dim_q);
-      if (fb_first_q) assume (!ref_valid_i);
     end
   end
 

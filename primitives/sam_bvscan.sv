@@ -107,12 +107,11 @@ module sam_bvscan #(
     .tok_i(ref_tok_i)
   );
 
-  // Words per fiber, from the host's dimension.
+  // Words per fiber, from the host's dimension. No reset: it loads during the
+  // reset too (the host holds dim_i), so a reference in the first cycle after it
+  // finds W already there.
   logic [CntWidth-1:0] wpf_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) wpf_q <= '0;
-    else wpf_q <= CntWidth'((33'(dim_i) + 33'(WordWidth - 1)) >> BitWidth);
-  end
+  always_ff @(posedge clk_i) wpf_q <= CntWidth'((33'(dim_i) + 33'(WordWidth - 1)) >> BitWidth);
 
   // ---- input: `ref` in, or `0 D` in root mode --------------------------------------
   logic              src_valid, src_take, dq_room;
