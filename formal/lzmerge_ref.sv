@@ -54,8 +54,10 @@ module formal_lzmerge_ref #(
   typedef logic [CrdWidth-1:0] crd_t;
   typedef logic [RepBits-1:0]  rep_t;
   typedef logic [LitBits-1:0]  lit_t;
-  // Sums of a coordinate and a kept period.
+  // Sums of a coordinate and a kept period; a phase's dividend and divisor.
   typedef logic [CrdWidth+RepBits:0] wide_t;
+  localparam int unsigned ModW = CrdWidth > RepBits ? CrdWidth : RepBits;
+  typedef logic [ModW-1:0] mod_t;
 
   function automatic sam_pkg::tok_kind_e crd_kind(logic [CrdWidth:0] tok);
     return sam_pkg::tok_kind(tok[CrdWidth], 64'(tok[CrdWidth-1:0]), CrdWidth);
@@ -164,7 +166,7 @@ module formal_lzmerge_ref #(
       else if (rep_q[k] == '0) want_ref[k] = {1'b0, RefWidth'(lit_q[k])};
       else begin
         want_ref[k] = {1'b0, RefWidth'(lit_q[k])
-                             + RefWidth'(wide_t'(crd_q - x_q[k]) % wide_t'(rep_q[k]))};
+                             + RefWidth'(mod_t'(crd_q - x_q[k]) % mod_t'(rep_q[k]))};
       end
     end
   end
