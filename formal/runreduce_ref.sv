@@ -9,17 +9,10 @@
   // lengths are then exact, as the reducer's are).
   //
   // crd and val move on their own handshakes, within the aligned monitor's
-  // depth of each other, so the reference pairs them itself: rr_lead_q counts
-  // crd transfers minus val transfers, and the leading stream's last tokens
-  // wait in a short history (newest first) until the other stream's token of
-  // the same position moves; that completes the pair, at most one a cycle, in
-  // input order. The reference's output count stops at 7 and n is below 6, so
-  // no count wraps.
-  localparam int unsigned RrHist = 5;  // the lead stays within 5 (RunReduceLead_Ref)
+  // depth of each other, so formal/stream_pair.sv pairs them: crd token i with
+  // val token i, at most one pair a cycle, in input order. The reference's
+  // output count stops at 7 and n is below 6, so no count wraps.
   logic [2:0]                      rr_n_q, rr_in_q, rr_out_q;
-  logic signed [3:0]               rr_lead_q;
-  logic [RrHist-1:0][CrdWidth:0]   rr_crd_hist_q;
-  logic [RrHist-1:0][ValWidth:0]   rr_val_hist_q;
   logic                            rr_run_q;   // a run is open in the fiber
   logic [CrdWidth-1:0]             rr_x_q;     // its start
   logic [ValWidth-1:0]             rr_v_q;     // its value
@@ -27,28 +20,14 @@
   logic                            rr_seen_q;
   logic [ValWidth:0]               rr_want_q;
 
-  logic rr_crd_fire, rr_val_fire;
-  assign rr_crd_fire = crd_valid_i && crd_ready_o;
-  assign rr_val_fire = val_valid_i && val_ready_o;
-
   // The pair completed in this cycle, if any.
   logic              rr_pair;
   logic [CrdWidth:0] rr_pc;
   logic [ValWidth:0] rr_pv;
-  always_comb begin
-    rr_pair = 1'b0;
-    rr_pc   = crd_tok_i;
-    rr_pv   = val_tok_i;
-    if (rr_lead_q == 0) begin
-      rr_pair = rr_crd_fire && rr_val_fire;
-    end else if (rr_lead_q > 0) begin
-      rr_pair = rr_val_fire;
-      rr_pc   = rr_crd_hist_q[3'(rr_lead_q - 4'sd1)];
-    end else begin
-      rr_pair = rr_crd_fire;
-      rr_pv   = rr_val_hist_q[3'(-rr_lead_q - 4'sd1)];
-    end
-  end
+  formal_stream_pair #(.WidthA(CrdWidth), .WidthB(ValWidth)) rr_pairs (.clk_i(clk_i),
+    .rst_ni(rst_ni), .a_fire_i(crd_valid_i && crd_ready_o), .a_tok_i(crd_tok_i),
+    .b_fire_i(val_valid_i && val_ready_o), .b_tok_i(val_tok_i), .pair_o(rr_pair),
+    .a_o(rr_pc), .b_o(rr_pv));
 
   sam_pkg::tok_kind_e  rr_ckind, rr_vkind;
   logic [CrdWidth-1:0] rr_cpay;
@@ -77,9 +56,6 @@
       rr_n_q        <= idx_i;
       rr_in_q       <= '0;
       rr_out_q      <= '0;
-      rr_lead_q     <= '0;
-      rr_crd_hist_q <= '0;
-      rr_val_hist_q <= '0;
       rr_run_q      <= 1'b0;
       rr_x_q        <= '0;
       rr_v_q        <= '0;
@@ -87,9 +63,6 @@
       rr_seen_q     <= 1'b0;
       rr_want_q     <= '0;
     end else begin
-      rr_lead_q <= rr_lead_q + 4'(rr_crd_fire) - 4'(rr_val_fire);
-      if (rr_crd_fire) rr_crd_hist_q <= {rr_crd_hist_q[RrHist-2:0], crd_tok_i};
-      if (rr_val_fire) rr_val_hist_q <= {rr_val_hist_q[RrHist-2:0], val_tok_i};
       if (rr_pair) begin
         rr_in_q <= rr_in_next > 4'd7 ? 3'd7 : rr_in_next[2:0];
         unique case (rr_ckind)
@@ -129,7 +102,6 @@
       // The input contract: starts increase (the crd grammar's `sorted`) and lie
       // below dim_i.
       if (crd_valid_i && !crd_tok_i[CrdWidth]) assume (crd_tok_i[CrdWidth-1:0] < dim_i);
-      RunReduceLead_Ref: assert (rr_lead_q <= 4'sd5 && rr_lead_q >= -4'sd5);
       if (val_valid_o && rr_out_q == rr_n_q) begin
         RunReduceOut_Ref: assert (rr_seen_q && val_tok_o == rr_want_q);
       end

@@ -8,37 +8,20 @@
   // knows group g's whole output: on each output, the k-th token of group g (its
   // groups counted by their closing tokens) must be the k-th coordinate held (its
   // sum on val), and the token after the last the group's closing token. The
-  // input's crd and val move apart (`aligned`, within 4): two five-entry queues
-  // pair the n-th token of each, so each value goes to its coordinate.
+  // input's crd and val move apart (`aligned`, within 4): formal/stream_pair.sv
+  // pairs the n-th token of each, so each value goes to its coordinate.
   localparam int unsigned SaDim = Dim;
   logic [3:0] sa_g_q;
   always_ff @(posedge clk_i) if (!rst_ni) sa_g_q <= group_pick_i;
 
-  // The pairing queues (token streams as they arrive), and the pair at their heads.
-  logic [CrdWidth:0] sa_cq_q[5];
-  logic [ValWidth:0] sa_vq_q[5];
-  logic [2:0]        sa_cn_q, sa_vn_q;
-  logic              sa_pair, sa_cfire, sa_vfire;
-  assign sa_cfire = crd_valid_i && crd_ready_o;
-  assign sa_vfire = val_valid_i && val_ready_o;
-  assign sa_pair  = sa_cn_q != '0 && sa_vn_q != '0;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      sa_cn_q <= '0;
-      sa_vn_q <= '0;
-    end else begin
-      for (int e = 0; e < 4; e++) begin
-        if (sa_pair) begin
-          sa_cq_q[e] <= sa_cq_q[e+1];
-          sa_vq_q[e] <= sa_vq_q[e+1];
-        end
-      end
-      if (sa_cfire) sa_cq_q[3'(sa_cn_q - 3'(sa_pair))] <= crd_tok_i;
-      if (sa_vfire) sa_vq_q[3'(sa_vn_q - 3'(sa_pair))] <= val_tok_i;
-      sa_cn_q <= sa_cn_q + 3'(sa_cfire) - 3'(sa_pair);
-      sa_vn_q <= sa_vn_q + 3'(sa_vfire) - 3'(sa_pair);
-    end
-  end
+  // The pair completed in this cycle, if any (formal/stream_pair.sv).
+  logic              sa_pair;
+  logic [CrdWidth:0] sa_pc;
+  logic [ValWidth:0] sa_pv;
+  formal_stream_pair #(.WidthA(CrdWidth), .WidthB(ValWidth)) sa_pairs (.clk_i(clk_i),
+    .rst_ni(rst_ni), .a_fire_i(crd_valid_i && crd_ready_o), .a_tok_i(crd_tok_i),
+    .b_fire_i(val_valid_i && val_ready_o), .b_tok_i(val_tok_i), .pair_o(sa_pair),
+    .a_o(sa_pc), .b_o(sa_pv));
 
   // Group g as the reference sees it: the coordinates held, their sums, its
   // closing token once paired.
@@ -51,11 +34,11 @@
   logic [ValWidth:0]     sa_close_val_q;
   logic [ValWidth-1:0]   sa_v;
   logic [63:0]           sa_pay;
-  assign sa_pay  = 64'(sa_cq_q[0][CrdWidth-1:0]);
-  assign sa_kind = sam_pkg::tok_kind(sa_cq_q[0][CrdWidth], sa_pay, CrdWidth);
-  assign sa_v    = sam_pkg::tok_kind(sa_vq_q[0][ValWidth], 64'(sa_vq_q[0][ValWidth-1:0]),
+  assign sa_pay  = 64'(sa_pc[CrdWidth-1:0]);
+  assign sa_kind = sam_pkg::tok_kind(sa_pc[CrdWidth], sa_pay, CrdWidth);
+  assign sa_v    = sam_pkg::tok_kind(sa_pv[ValWidth], 64'(sa_pv[ValWidth-1:0]),
                                      ValWidth) == sam_pkg::TokData
-                   ? sa_vq_q[0][ValWidth-1:0] : '0;
+                   ? sa_pv[ValWidth-1:0] : '0;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       sa_in_g_q      <= '0;
@@ -140,7 +123,6 @@
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
         assume (sa_g_q != '1);
-        PairingBounded_Ref: assert (sa_cn_q < 3'd5 && sa_vn_q < 3'd5);
         if (sa_out_valid[o] && sa_out_g_q[o] == sa_g_q) begin
           GroupClosedFirst_Ref: assert (sa_closed_q);
           GroupMatches_Ref: assert (sa_match[o]);
