@@ -8,6 +8,7 @@ use samgen_cosim::primitive_tb;
 use samgen_cosim::verilator::{default_cache_dir, WaveFormat};
 use samgen_fpga::{format_table, synthesize, DutSpec, Family, FlowOptions, SynthJob, Toolchain};
 use samgen_hdl::library::{self, PrimitiveConfig};
+use samgen_hdl::prims;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum PrimitiveName {
@@ -25,7 +26,7 @@ impl PrimitiveName {
         for &w in widths {
             match self {
                 PrimitiveName::Fifo => v.extend(depths.iter().map(|&d| library::fifo(w, d))),
-                PrimitiveName::Repsiggen => v.push(library::repsiggen(w)),
+                PrimitiveName::Repsiggen => v.push(prims::repsiggen(w)),
             }
         }
         v

@@ -9,8 +9,10 @@
 use std::path::Path;
 use std::process::Command;
 
+use samgen_compiler::graph::AluOperand;
 use samgen_fpga::{ice40_sim_models, synthesize_netlist, Family, Toolchain};
-use samgen_hdl::library::{self, AluOperandMode};
+use samgen_hdl::library;
+use samgen_hdl::prims;
 
 mod common;
 
@@ -32,7 +34,7 @@ fn ice40_multiplier_netlist_multiplies() {
         let dir = common::build_dir(&format!("netlist-alu-mul-{width}"));
         // The alu at this width behind a wrapper that fixes its parameters (a
         // netlist is one elaboration).
-        let config = library::alu("mul", AluOperandMode::Streams, width);
+        let config = prims::alu("mul", AluOperand::Streams, width);
         let params: Vec<String> = config
             .params
             .iter()

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use samgen_fpga::{synth_shell, DutSpec};
+use samgen_hdl::prims;
 
 /// Lints `shell` + `sources` with the shell as top; panics with Verilator's
 /// output on any warning.
@@ -86,42 +87,42 @@ fn corner_case_shells_are_lint_clean() {
 /// and write ports, a 1-bit Status register among the DUT outputs).
 #[test]
 fn shells_with_arrays_are_lint_clean() {
-    use samgen_hdl::library::{self, FiberWriteMode, ScanArrays, ScanFormat};
+    use samgen_hdl::prims::{FiberWriteMode, ScanArrays, ScanFormat};
     let arrays8 = ScanArrays {
         pos_addr_width: 8,
         crd_addr_width: 8,
     };
     for (config, arrays) in [
-        (library::arrayvals(16, 32, 8), 1),
-        (library::fiberwrite(FiberWriteMode::Compressed, 16, 8), 2),
-        (library::fiberwrite(FiberWriteMode::Vals, 32, 1), 1),
-        (library::fiberwrite(FiberWriteMode::Dense, 16, 8), 0),
+        (prims::arrayvals(16, 32, 8), 1),
+        (prims::fiberwrite(FiberWriteMode::Compressed, 16, 8), 2),
+        (prims::fiberwrite(FiberWriteMode::Vals, 32, 1), 1),
+        (prims::fiberwrite(FiberWriteMode::Dense, 16, 8), 0),
         (
-            library::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays8, false),
+            prims::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays8, false),
             2,
         ),
         (
-            library::fiberlookup(ScanFormat::Compressed, true, 16, 16, arrays8, false),
+            prims::fiberlookup(ScanFormat::Compressed, true, 16, 16, arrays8, false),
             2,
         ),
         (
-            library::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays8, false),
+            prims::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays8, false),
             0,
         ),
         (
-            library::fiberlookup(ScanFormat::Dense, true, 16, 16, arrays8, false),
+            prims::fiberlookup(ScanFormat::Dense, true, 16, 16, arrays8, false),
             0,
         ),
         (
-            library::fiberlookup(ScanFormat::Range, false, 16, 16, arrays8, false),
+            prims::fiberlookup(ScanFormat::Range, false, 16, 16, arrays8, false),
             0,
         ),
         // Unused ports tied off (inputs) and left open (outputs).
-        (library::broadcast(16, 2), 0),
+        (prims::broadcast(16, 2), 0),
     ] {
         let dut = DutSpec::from_primitive(&config);
         assert_eq!(dut.mems.len(), arrays, "{dut:?}");
-        let sources = library::sources_for(&config.modules_with_arrays()).unwrap();
+        let sources = samgen_hdl::library::sources_for(&config.modules_with_arrays()).unwrap();
         let sources: Vec<&Path> = sources.iter().map(|p| p.as_path()).collect();
         lint(&dut, &sources);
     }

@@ -12,6 +12,7 @@ use samgen_fpga::{
     synthesize_mapped, DutSpec, Family, FlowOptions, MappedStats, SynthJob, Toolchain,
 };
 use samgen_hdl::library::{self, PrimitiveConfig};
+use samgen_hdl::prims;
 
 /// A primitive with no array and no multiplier: ECP5 only.
 fn check(config: PrimitiveConfig) -> Vec<MappedStats> {
@@ -79,44 +80,44 @@ fn check_on(
 
 #[test]
 fn repsiggen_builds_for_ecp5() {
-    check(library::repsiggen(16));
+    check(prims::repsiggen(16));
 }
 
 #[test]
 fn repeat_builds_for_ecp5() {
-    check(library::repeat(16));
+    check(prims::repeat(16));
 }
 
 #[test]
 fn broadcast_builds_for_ecp5() {
-    check(library::broadcast(16, 3));
+    check(prims::broadcast(16, 3));
 }
 
 #[test]
 fn crddrop_builds_for_ecp5() {
-    check(library::crddrop(library::CrdDropMode::FiberVal, 16, 32));
+    check(prims::crddrop(prims::CrdDropMode::FiberVal, 16, 32));
 }
 
 #[test]
 fn concat_builds_for_ecp5() {
-    check(library::concat(4, 16, 32));
+    check(prims::concat(4, 16, 32));
 }
 
 #[test]
 fn crdhold_builds_for_ecp5() {
-    check(library::crdhold(16));
+    check(prims::crdhold(16));
 }
 
 #[test]
 fn alu_builds_for_both_families_with_mul_on_dsp_blocks() {
-    use library::AluOperandMode::Streams;
+    use samgen_compiler::graph::AluOperand::Streams;
     // The 32-bit multiply maps to MULT18X18D (ECP5) and SB_MAC16 (iCE40 UP5K);
     // the add to no DSP block.
     for (op, families) in [
         ("add", &[Family::Ecp5][..]),
         ("mul", &[Family::Ecp5, Family::Ice40][..]),
     ] {
-        let config = library::alu(op, Streams, 32);
+        let config = prims::alu(op, Streams, 32);
         for &family in families {
             let r = mapped(&config, family, &format!("-{op}")).stats;
             eprintln!("sam_alu {op} w32 {family}: {r:?}");
@@ -128,43 +129,43 @@ fn alu_builds_for_both_families_with_mul_on_dsp_blocks() {
 
 #[test]
 fn reduce_builds_for_ecp5() {
-    use library::ReduceMode;
-    check(library::reduce(ReduceMode::ZeroFill, 32, 16));
-    check(library::reduce(ReduceMode::WithOuter, 32, 16));
+    use prims::ReduceMode;
+    check(prims::reduce(ReduceMode::ZeroFill, 32, 16));
+    check(prims::reduce(ReduceMode::WithOuter, 32, 16));
 }
 
 #[test]
 fn arrayvals_builds_for_both_families_with_its_array_in_block_ram() {
-    check_arrays(library::arrayvals(16, 32, 10), 1);
+    check_arrays(prims::arrayvals(16, 32, 10), 1);
 }
 
 #[test]
 fn fiberwrite_builds_for_both_families_with_its_arrays_in_block_ram() {
-    use library::FiberWriteMode;
-    check_arrays(library::fiberwrite(FiberWriteMode::Compressed, 16, 10), 2);
-    check_arrays(library::fiberwrite(FiberWriteMode::Vals, 32, 10), 1);
-    check(library::fiberwrite(FiberWriteMode::Dense, 16, 10));
+    use prims::FiberWriteMode;
+    check_arrays(prims::fiberwrite(FiberWriteMode::Compressed, 16, 10), 2);
+    check_arrays(prims::fiberwrite(FiberWriteMode::Vals, 32, 10), 1);
+    check(prims::fiberwrite(FiberWriteMode::Dense, 16, 10));
 }
 
 #[test]
 fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
-    use library::{ScanArrays, ScanFormat};
+    use prims::{ScanArrays, ScanFormat};
     let arrays = ScanArrays {
         pos_addr_width: 8,
         crd_addr_width: 10,
     };
     check_arrays(
-        library::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays, false),
+        prims::fiberlookup(ScanFormat::Compressed, false, 16, 16, arrays, false),
         2,
     );
     // Dense: the base position r * dim is a multiply.
     check_blocks(
-        library::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays, false),
+        prims::fiberlookup(ScanFormat::Dense, false, 16, 16, arrays, false),
         0,
         true,
     );
     // Range: no arrays and no multiplier.
-    check(library::fiberlookup(
+    check(prims::fiberlookup(
         ScanFormat::Range,
         false,
         16,
@@ -179,18 +180,8 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
 /// the 3-way window fills 86% of the UP5K and takes minutes to route.
 #[test]
 fn intersect_builds_for_ecp5() {
-    check_on(
-        library::intersect(2, 16, 16, &[]),
-        0,
-        false,
-        &[Family::Ecp5],
-    );
-    check_on(
-        library::intersect(3, 16, 16, &[]),
-        0,
-        false,
-        &[Family::Ecp5],
-    );
+    check_on(prims::intersect(2, 16, 16, &[]), 0, false, &[Family::Ecp5]);
+    check_on(prims::intersect(3, 16, 16, &[]), 0, false, &[Family::Ecp5]);
 }
 
 /// The area-lean variants of iCE40 tops: the head-compare intersector (a few
@@ -200,7 +191,7 @@ fn intersect_builds_for_ecp5() {
 fn lean_variants_build_for_ice40() {
     for ways in [2, 3] {
         let reports = check_on(
-            library::intersect_lean(ways, 16, 16),
+            prims::intersect_lean(ways, 16, 16),
             0,
             false,
             &[Family::Ice40],
@@ -212,15 +203,15 @@ fn lean_variants_build_for_ice40() {
 
 #[test]
 fn union_builds_for_ecp5() {
-    check(library::union(2, 16, 16));
-    check(library::union(3, 16, 16));
+    check(prims::union(2, 16, 16));
+    check(prims::union(3, 16, 16));
 }
 
 /// The banked workspace has two read ports (accumulate, drain), so two block RAM
 /// copies at least (4 DP16KD on ECP5, 16 EBR on iCE40 with the default 4 banks).
 #[test]
 fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
-    use library::SpaccDims;
+    use prims::SpaccDims;
     // The UP5K gets smaller workspaces than the bench's (ECP5 builds those): order
     // 1 at 256 coordinates takes 4995 of its 5280 logic cells (the bitmap is
     // flip-flops) and 2.5 minutes to build, order 2 at 16 x 16 takes 5431 since
@@ -238,13 +229,13 @@ fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
     for (order, small) in [1, 2].into_iter().zip(ice40_dims) {
         let bench = SpaccDims::default_for(order);
         check_on(
-            library::spaccumulator(order, 16, 32, bench),
+            prims::spaccumulator(order, 16, 32, bench),
             2,
             false,
             &[Family::Ecp5],
         );
         check_on(
-            library::spaccumulator(order, 16, 32, small),
+            prims::spaccumulator(order, 16, 32, small),
             2,
             false,
             &[Family::Ice40],
@@ -258,15 +249,15 @@ fn spaccumulator_builds_for_both_families_with_the_workspace_in_block_ram() {
 /// below 150 MHz.
 #[test]
 fn ecp5_hard_blocks_use_their_own_registers() {
-    use library::AluOperandMode::Streams;
+    use samgen_compiler::graph::AluOperand::Streams;
     for (config, cell, params) in [
         (
-            library::arrayvals(16, 32, 10),
+            prims::arrayvals(16, 32, 10),
             "DP16KD",
             &[r#""REGMODE_B": "OUTREG""#][..],
         ),
         (
-            library::alu("mul", Streams, 32),
+            prims::alu("mul", Streams, 32),
             "MULT18X18D",
             &[
                 r#""REG_INPUTA_CLK": "CLK0""#,

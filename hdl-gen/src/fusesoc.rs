@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use crate::library::{self, LibraryError, SOURCES};
+use crate::library::{self, LibraryError};
 
 /// The library core's name (vendor:library:name); its version is the crate's.
 pub const LIBRARY_CORE: &str = "samgen:sam:primitives";
@@ -34,7 +34,7 @@ const MODEL_OPTIONS: &str = "[--assert, --no-timing, --x-assign, unique, --x-ini
 /// The library's core: every source in dependency order, a `default` target for
 /// cores that depend on it, and one Verilator lint target per module.
 pub fn library_core() -> Result<String, LibraryError> {
-    let names: Vec<&str> = SOURCES.iter().map(|s| s.name).collect();
+    let names: Vec<&str> = library::sources().map(|s| s.name).collect();
     let files = library::sources_for(&names)?;
     let mut s = header(
         LIBRARY_CORE,
@@ -127,8 +127,8 @@ mod tests {
             .lines()
             .filter_map(|l| l.trim().strip_prefix("- "))
             .collect();
-        assert_eq!(listed.len(), SOURCES.len());
-        for src in SOURCES {
+        assert_eq!(listed.len(), library::sources().count());
+        for src in library::sources() {
             let at = |n: &str| listed.iter().position(|f| *f == format!("{n}.sv"));
             let me = at(src.name).unwrap_or_else(|| panic!("{} missing", src.name));
             for dep in src.deps {

@@ -10,6 +10,6 @@ pub mod fusesoc;
 pub mod host;
 pub mod library;
 pub mod netlist;
-mod place;
+pub mod prims;
 pub mod rates;
 pub mod top;

@@ -40,7 +40,7 @@ use samgen_compiler::graph::{
 use crate::host::{self, HostRegion, MAX_REGIONS, REGION_SHIFT};
 use crate::library::{self, SideKind, Signal, StreamDir, StreamPort};
 use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
-use crate::place::{place, port_width, window_ports, Placed};
+use crate::prims::{self, place, port_width, window_ports, Placed};
 
 /// Why a graph has no top level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -905,7 +905,7 @@ fn fifo_depths(
 ) -> BTreeMap<EdgeIndex, u32> {
     let g = &graph.graph;
     let ready_at = |p: NodeIndex, arrival: &BTreeMap<NodeIndex, u32>| {
-        arrival[&p] + placed[&p].config.latency() + 1
+        arrival[&p] + placed[&p].config.latency + 1
     };
     let mut arrival: BTreeMap<NodeIndex, u32> = BTreeMap::new();
     for &i in order {
@@ -1279,10 +1279,10 @@ fn broadcast_tree(
     ways: u32,
     name: &str,
 ) -> Vec<[String; 3]> {
-    if ways <= library::BROADCAST_MAX_WAYS {
+    if ways <= prims::BROADCAST_MAX_WAYS {
         return one_broadcast(m, feed, width, ways, name);
     }
-    let groups = ways.div_ceil(library::BROADCAST_MAX_WAYS);
+    let groups = ways.div_ceil(prims::BROADCAST_MAX_WAYS);
     let firsts = broadcast_tree(m, feed, width, groups, name);
     let mut out = Vec::new();
     for (k, first) in (0..groups).zip(&firsts) {
@@ -1307,7 +1307,7 @@ fn one_broadcast(
     ways: u32,
     name: &str,
 ) -> Vec<[String; 3]> {
-    let lib = library::broadcast(width, ways);
+    let lib = prims::broadcast(width, ways);
     let widths = [
         Width::Lanes(ways),
         Width::Lanes(ways),

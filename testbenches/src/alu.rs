@@ -15,7 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden;
 use samgen_compiler::graph::{AluOp, AluOperand};
 use samgen_compiler::token::{format_stream, Token};
-use samgen_hdl::library::{AluOperandMode, PrimitiveConfig, StreamDir};
+use samgen_hdl::library::{PrimitiveConfig, StreamDir};
 
 use crate::drive::{run_streams, RunSpec, Stalls};
 use crate::harness::{DutInstance, Harness};
@@ -139,12 +139,7 @@ impl PrimitiveTest for Alu {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        let operand = match self.operand {
-            AluOperand::Streams => AluOperandMode::Streams,
-            AluOperand::ConstRight(c) => AluOperandMode::ConstRight(c),
-            AluOperand::ConstLeft(c) => AluOperandMode::ConstLeft(c),
-        };
-        samgen_hdl::library::alu(self.op.name(), operand, self.val_width)
+        samgen_hdl::prims::alu(self.op.name(), self.operand, self.val_width)
     }
 
     /// Streams `a` and `b` (empty when the configuration reads no `b`).

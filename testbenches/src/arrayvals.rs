@@ -88,7 +88,7 @@ impl Testbench for ArrayVals {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::arrayvals(self.ref_width, self.val_width, self.addr_width)
+        samgen_hdl::prims::arrayvals(self.ref_width, self.val_width, self.addr_width)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
@@ -187,7 +187,7 @@ impl Testbench for LzLoad {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::lzload(self.val_width, self.addr_width)
+        samgen_hdl::prims::lzload(self.val_width, self.addr_width)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

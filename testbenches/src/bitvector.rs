@@ -10,7 +10,8 @@ use samgen_compiler::golden::{self, BvWay};
 use samgen_compiler::tensor::level::{Bitvector, Fibers, LevelFormatImpl};
 use samgen_compiler::tensor::{Level, LevelFormat, NamedArray};
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{BvJoinMode, PrimitiveConfig, BV_WORD_WIDTH};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::BV_WORD_WIDTH;
 
 use crate::primitive_tb::{Case, Expected, PrimitiveTest, Testbench};
 use crate::streams::{random_stream, StreamShape};
@@ -127,7 +128,7 @@ impl Testbench for BvScan {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::bvscan(
+        samgen_hdl::prims::bvscan(
             BV_WORD_WIDTH,
             self.crd_width,
             self.ref_width,
@@ -266,7 +267,7 @@ pub fn expand_work(bv: &[Token]) -> u64 {
 
 /// `sam_bvjoin` in one mode.
 pub struct BvJoin {
-    pub mode: BvJoinMode,
+    pub mode: golden::BvJoinMode,
     pub word_width: u32,
     pub ref_width: u32,
 }
@@ -277,7 +278,7 @@ impl PrimitiveTest for BvJoin {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::bvjoin(self.mode, self.word_width, self.ref_width)
+        samgen_hdl::prims::bvjoin(self.mode, self.word_width, self.ref_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {
@@ -300,10 +301,7 @@ impl PrimitiveTest for BvJoin {
     }
 
     fn golden(&self, inputs: &[Vec<Token>]) -> Result<Vec<Vec<Token>>, String> {
-        let mode = match self.mode {
-            BvJoinMode::And => golden::BvJoinMode::And,
-            BvJoinMode::Or => golden::BvJoinMode::Or,
-        };
+        let mode = self.mode;
         let ways = vec![
             (inputs[0].clone(), inputs[1].clone()),
             (inputs[2].clone(), inputs[3].clone()),
@@ -366,7 +364,7 @@ impl PrimitiveTest for BvExpand {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::bvexpand(self.ways, self.word_width, self.crd_width, self.ref_width)
+        samgen_hdl::prims::bvexpand(self.ways, self.word_width, self.crd_width, self.ref_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {

@@ -33,7 +33,7 @@ impl PrimitiveTest for Broadcast {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::broadcast(self.width, self.ways)
+        samgen_hdl::prims::broadcast(self.width, self.ways)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {

@@ -86,7 +86,7 @@ impl PrimitiveTest for Concat {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::concat(self.ways, self.crd_width, self.val_width)
+        samgen_hdl::prims::concat(self.ways, self.crd_width, self.val_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {

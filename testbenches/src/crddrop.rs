@@ -9,7 +9,8 @@ use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden;
 use samgen_compiler::graph::StreamKind;
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{CrdDropMode, PrimitiveConfig};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::CrdDropMode;
 
 use crate::primitive_tb::PrimitiveTest;
 use crate::streams::{random_stream, StreamShape};
@@ -171,7 +172,7 @@ impl PrimitiveTest for CrdDrop {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::crddrop(self.mode, self.crd_width, self.inner_width)
+        samgen_hdl::prims::crddrop(self.mode, self.crd_width, self.inner_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {

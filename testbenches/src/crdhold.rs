@@ -45,7 +45,7 @@ impl PrimitiveTest for CrdHold {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::crdhold(self.crd_width)
+        samgen_hdl::prims::crdhold(self.crd_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {

@@ -12,7 +12,8 @@ use samgen_compiler::golden;
 use samgen_compiler::tensor::level::Compressed;
 use samgen_compiler::tensor::{Level, LevelFormat, NamedArray};
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{PrimitiveConfig, ScanArrays, ScanFormat};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::{ScanArrays, ScanFormat};
 
 use crate::primitive_tb::{Case, Expected, Testbench};
 use crate::streams::{random_stream, StreamShape};
@@ -191,7 +192,7 @@ impl Testbench for Fiberlookup {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::fiberlookup(
+        samgen_hdl::prims::fiberlookup(
             self.format,
             self.root,
             self.crd_width,
@@ -336,7 +337,7 @@ impl Testbench for SkippingFiberlookup {
 
     fn config(&self) -> PrimitiveConfig {
         let t = &self.0;
-        samgen_hdl::library::fiberlookup(t.format, false, t.crd_width, t.ref_width, t.arrays, true)
+        samgen_hdl::prims::fiberlookup(t.format, false, t.crd_width, t.ref_width, t.arrays, true)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

@@ -15,7 +15,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden;
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{FiberWriteMode, PrimitiveConfig};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::FiberWriteMode;
 
 use crate::alu::fill_values;
 use crate::arrayvals::random_word;
@@ -190,7 +191,7 @@ impl Testbench for FiberWrite {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::fiberwrite(self.mode, self.width, self.addr_width)
+        samgen_hdl::prims::fiberwrite(self.mode, self.width, self.addr_width)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

@@ -288,7 +288,7 @@ impl Joiner for Intersect {
     }
 
     fn library(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
-        samgen_hdl::library::intersect(ways, crd_width, ref_width, &[])
+        samgen_hdl::prims::intersect(ways, crd_width, ref_width, &[])
     }
 
     fn join(
@@ -383,7 +383,7 @@ impl PrimitiveTest for SkippingIntersect {
 
     fn config(&self) -> PrimitiveConfig {
         let t = &self.shape;
-        let mut c = samgen_hdl::library::intersect(t.ways, t.crd_width, t.ref_width, &[0, 1]);
+        let mut c = samgen_hdl::prims::intersect(t.ways, t.crd_width, t.ref_width, &[0, 1]);
         // The skip outputs, unconnected: their ready tied low, their pins to sinks.
         let (skips, streams): (Vec<_>, Vec<_>) = c
             .streams
@@ -430,7 +430,7 @@ impl PrimitiveTest for LeanIntersect {
 
     fn config(&self) -> PrimitiveConfig {
         let t = &self.shape;
-        samgen_hdl::library::intersect_lean(t.ways, t.crd_width, t.ref_width)
+        samgen_hdl::prims::intersect_lean(t.ways, t.crd_width, t.ref_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {

@@ -26,7 +26,7 @@ use samgen_compiler::tensor::{
 };
 use samgen_compiler::token::Token;
 use samgen_hdl::host;
-use samgen_hdl::library::SpaccDims;
+use samgen_hdl::prims::SpaccDims;
 use samgen_hdl::top::{self, KernelTop, RegionRole, Sizing, TopOptions};
 
 use crate::sim::{load_library, new_instance, sym};

@@ -14,7 +14,8 @@ use samgen_compiler::golden::{self, LocateMiss};
 use samgen_compiler::tensor::level::Compressed;
 use samgen_compiler::tensor::{Level, LevelFormat};
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{LocateLevel, LocateMissMode, PrimitiveConfig, ScanArrays};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::{LocateLevel, ScanArrays};
 
 use crate::fiberlookup::random_compressed;
 use crate::primitive_tb::{Case, Expected, Testbench};
@@ -22,7 +23,7 @@ use crate::streams::{random_stream, StreamShape};
 
 /// `sam_locate` with `crd_width`-bit coordinates and `ref_width`-bit references.
 pub struct Locate {
-    pub miss: LocateMissMode,
+    pub miss: LocateMiss,
     pub level: LocateLevel,
     pub crd_width: u32,
     pub ref_width: u32,
@@ -40,10 +41,7 @@ pub const COMPRESSED: LocateLevel = LocateLevel::Compressed {
 
 impl Locate {
     fn miss(&self) -> LocateMiss {
-        match self.miss {
-            LocateMissMode::Drop => LocateMiss::Drop,
-            LocateMissMode::Empty => LocateMiss::Empty,
-        }
+        self.miss
     }
 
     /// Largest dimension the coordinates can name: `2^crd_width - 1` (the
@@ -174,7 +172,7 @@ impl Testbench for Locate {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::locate(self.miss, self.level, self.crd_width, self.ref_width)
+        samgen_hdl::prims::locate(self.miss, self.level, self.crd_width, self.ref_width)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

@@ -17,7 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden::{self, descriptor};
 use samgen_compiler::tensor::level::lz77::pack_values;
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{self, PrimitiveConfig};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims;
 
 use crate::primitive_tb::{Case, Expected, Testbench};
 use crate::streams::{random_stream, StreamShape};
@@ -297,7 +298,7 @@ impl Testbench for LzMerge {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        library::lzmerge(self.crd_width, self.desc_width, self.ref_width)
+        prims::lzmerge(self.crd_width, self.desc_width, self.ref_width)
     }
 
     /// Random patterns over extents up to 40 (now and then 200, or the

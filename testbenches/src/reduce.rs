@@ -9,7 +9,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden;
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{PrimitiveConfig, ReduceMode};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::ReduceMode;
 
 use crate::alu::fill_values;
 use crate::primitive_tb::PrimitiveTest;
@@ -61,7 +62,7 @@ impl PrimitiveTest for Reduce {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::reduce(self.mode, self.val_width, self.crd_width)
+        samgen_hdl::prims::reduce(self.mode, self.val_width, self.crd_width)
     }
 
     /// Streams `crd` (empty unless with-outer) and `val`.

@@ -1,7 +1,7 @@
 //! Every primitive testbench, for commands and benchmarks that run them all.
 
 use samgen_compiler::graph::{AluOp, AluOperand};
-use samgen_hdl::library::{CrdDropMode, FiberWriteMode, LocateMissMode, ReduceMode, SpaccDims};
+use samgen_hdl::prims::{CrdDropMode, FiberWriteMode, ReduceMode, SpaccDims};
 
 use crate::primitive_tb::Testbench;
 
@@ -51,12 +51,12 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             slot_width: 16,
         }),
         Box::new(crate::runpack::RunPack {
-            from: samgen_hdl::library::RunPackFrom::Runs,
+            from: samgen_compiler::golden::WayKind::Runs,
             crd_width: 16,
             val_width: 32,
         }),
         Box::new(crate::runpack::RunPack {
-            from: samgen_hdl::library::RunPackFrom::Points,
+            from: samgen_compiler::golden::WayKind::Points,
             crd_width: 16,
             val_width: 32,
         }),
@@ -178,13 +178,13 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
             dims: SpaccDims::default_for(2),
         }),
         Box::new(crate::locate::Locate {
-            miss: LocateMissMode::Drop,
-            level: samgen_hdl::library::LocateLevel::Dense,
+            miss: samgen_compiler::golden::LocateMiss::Drop,
+            level: samgen_hdl::prims::LocateLevel::Dense,
             crd_width: 16,
             ref_width: 16,
         }),
         Box::new(crate::locate::Locate {
-            miss: LocateMissMode::Drop,
+            miss: samgen_compiler::golden::LocateMiss::Drop,
             level: crate::locate::COMPRESSED,
             crd_width: 16,
             ref_width: 16,
@@ -195,13 +195,13 @@ pub fn all() -> Vec<Box<dyn Testbench>> {
         Box::new(crate::subsect::Subsect::dense(0, 0)),
         Box::new(crate::bitvector::BvScan::new(false)),
         Box::new(crate::bitvector::BvJoin {
-            mode: samgen_hdl::library::BvJoinMode::And,
-            word_width: samgen_hdl::library::BV_WORD_WIDTH,
+            mode: samgen_compiler::golden::BvJoinMode::And,
+            word_width: samgen_hdl::prims::BV_WORD_WIDTH,
             ref_width: 16,
         }),
         Box::new(crate::bitvector::BvExpand {
             ways: 2,
-            word_width: samgen_hdl::library::BV_WORD_WIDTH,
+            word_width: samgen_hdl::prims::BV_WORD_WIDTH,
             crd_width: 16,
             ref_width: 16,
         }),

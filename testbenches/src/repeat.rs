@@ -49,7 +49,7 @@ impl PrimitiveTest for Repeat {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::repeat(self.ref_width)
+        samgen_hdl::prims::repeat(self.ref_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {

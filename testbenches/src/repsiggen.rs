@@ -21,7 +21,7 @@ impl PrimitiveTest for Repsiggen {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::repsiggen(self.crd_width)
+        samgen_hdl::prims::repsiggen(self.crd_width)
     }
 
     fn random_inputs(&self, rng: &mut ChaCha8Rng) -> Vec<Vec<Token>> {

@@ -152,7 +152,7 @@ impl Testbench for RunExpand {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::runexpand(self.crd_width, self.second_width)
+        samgen_hdl::prims::runexpand(self.crd_width, self.second_width)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
@@ -368,7 +368,7 @@ impl Testbench for LzExpand {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::lzexpand(self.crd_width, self.desc_width, self.slot_width)
+        samgen_hdl::prims::lzexpand(self.crd_width, self.desc_width, self.slot_width)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

@@ -12,7 +12,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden::{self, RunMergeMode, WayKind};
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{self, PrimitiveConfig};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims;
 
 use crate::primitive_tb::{Case, Expected, Testbench};
 use crate::streams::{random_stream, StreamShape};
@@ -161,12 +162,8 @@ impl Testbench for RunMerge {
         let points = (self.kinds.iter().enumerate())
             .filter(|(_, k)| **k == WayKind::Points)
             .fold(0, |m, (i, _)| m | 1 << i);
-        let mode = match self.mode {
-            RunMergeMode::Union => library::RunMergeMode::Union,
-            RunMergeMode::Intersect => library::RunMergeMode::Intersect,
-        };
         let ways = self.kinds.len() as u32;
-        library::runmerge(ways, points, mode, self.crd_width, self.ref_width)
+        prims::runmerge(ways, points, self.mode, self.crd_width, self.ref_width)
     }
 
     /// Every way, or (one case in two) all but one: a silent run way or, in a

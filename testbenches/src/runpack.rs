@@ -6,7 +6,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden::{self, WayKind};
-use samgen_hdl::library::{PrimitiveConfig, RunPackFrom};
+use samgen_hdl::library::PrimitiveConfig;
 
 use crate::primitive_tb::{Case, Expected, Testbench};
 use crate::runexpand::{case_dim, run_case, RunShape};
@@ -14,17 +14,14 @@ use crate::runexpand::{case_dim, run_case, RunShape};
 /// `sam_runpack` reading `from` with `crd_width`-bit coordinates and
 /// `val_width`-bit values.
 pub struct RunPack {
-    pub from: RunPackFrom,
+    pub from: WayKind,
     pub crd_width: u32,
     pub val_width: u32,
 }
 
 impl RunPack {
     fn kind(&self) -> WayKind {
-        match self.from {
-            RunPackFrom::Runs => WayKind::Runs,
-            RunPackFrom::Points => WayKind::Points,
-        }
+        self.from
     }
 }
 
@@ -34,7 +31,7 @@ impl Testbench for RunPack {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::runpack(self.from, self.crd_width, self.val_width)
+        samgen_hdl::prims::runpack(self.from, self.crd_width, self.val_width)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

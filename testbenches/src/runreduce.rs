@@ -22,7 +22,7 @@ impl Testbench for RunReduce {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::runreduce(self.crd_width, self.val_width)
+        samgen_hdl::prims::runreduce(self.crd_width, self.val_width)
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

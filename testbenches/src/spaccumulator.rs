@@ -15,7 +15,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use samgen_compiler::golden;
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{PrimitiveConfig, SpaccDims};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::SpaccDims;
 
 use crate::alu::fill_values;
 use crate::primitive_tb::PrimitiveTest;
@@ -100,7 +101,7 @@ impl PrimitiveTest for Spaccumulator {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::spaccumulator(self.order, self.crd_width, self.val_width, self.dims)
+        samgen_hdl::prims::spaccumulator(self.order, self.crd_width, self.val_width, self.dims)
     }
 
     /// Order 1: streams `crd`, `val`. Order 2: `crd_outer`, `crd_inner`, `val`.

@@ -16,7 +16,8 @@ use samgen_compiler::golden::{self, Subscript};
 use samgen_compiler::tensor::level::Compressed;
 use samgen_compiler::tensor::{Level, LevelFormat};
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{PrimitiveConfig, ScanArrays, ScanFormat};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::{ScanArrays, ScanFormat};
 
 use crate::fiberlookup::random_compressed;
 use crate::primitive_tb::{Case, Expected, Testbench};
@@ -292,7 +293,7 @@ impl Testbench for Subsect {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::subsect(
+        samgen_hdl::prims::subsect(
             self.format,
             self.crd_width,
             self.ref_width,

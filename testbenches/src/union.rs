@@ -26,7 +26,7 @@ impl Joiner for Union {
     }
 
     fn library(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
-        samgen_hdl::library::union(ways, crd_width, ref_width)
+        samgen_hdl::prims::union(ways, crd_width, ref_width)
     }
 
     fn join(

@@ -13,7 +13,8 @@ use samgen_compiler::golden;
 use samgen_compiler::tensor::level::Compressed;
 use samgen_compiler::tensor::{Level, LevelFormat};
 use samgen_compiler::token::Token;
-use samgen_hdl::library::{PrimitiveConfig, ScanArrays, ScanFormat};
+use samgen_hdl::library::PrimitiveConfig;
+use samgen_hdl::prims::{ScanArrays, ScanFormat};
 
 use crate::primitive_tb::{Case, Expected, Testbench};
 use crate::streams::StreamShape;
@@ -89,7 +90,7 @@ impl Testbench for Windowscan {
     }
 
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::library::windowscan(
+        samgen_hdl::prims::windowscan(
             self.format,
             self.crd_width,
             self.ref_width,

@@ -4,10 +4,10 @@
 //! and two ways, 32- and 4-bit words), and their rates on long streams.
 
 use rand::SeedableRng;
+use samgen_compiler::golden::BvJoinMode;
 use samgen_cosim::bitvector::{expand_work, BvExpand, BvJoin, BvScan};
 use samgen_cosim::primitive_tb::{build, throughput, verify, Testbench, Throughput};
 use samgen_cosim::verilator::default_cache_dir;
-use samgen_hdl::library::BvJoinMode;
 
 /// Verifies `tb` on `streams` random cases, then measures its rate on the long
 /// case of `seed`.

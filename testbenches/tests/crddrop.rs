@@ -5,7 +5,7 @@
 use samgen_cosim::crddrop::CrdDrop;
 use samgen_cosim::primitive_tb::{build, throughput, verify};
 use samgen_cosim::verilator::default_cache_dir;
-use samgen_hdl::library::CrdDropMode;
+use samgen_hdl::prims::CrdDropMode;
 
 #[test]
 fn crddrop_matches_golden_on_1000_random_streams_under_stalls() {

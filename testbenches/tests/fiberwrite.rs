@@ -8,7 +8,7 @@
 use samgen_cosim::fiberwrite::FiberWrite;
 use samgen_cosim::primitive_tb::{build, throughput, verify, Testbench};
 use samgen_cosim::verilator::default_cache_dir;
-use samgen_hdl::library::FiberWriteMode;
+use samgen_hdl::prims::FiberWriteMode;
 
 fn check(mode: FiberWriteMode, configs: &[(u32, u32)]) {
     for &(width, addr_width) in configs {

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use samgen_hdl::library::{primitives_dir, sources_for, SOURCES};
+use samgen_hdl::library::{primitives_dir, sources, sources_for};
 
 /// slang warning classes waived for the whole library, each with its reason.
 /// Any other warning fails the test.
@@ -155,7 +155,7 @@ fn lint(files: &[&Path], top: &str, params: &[String]) -> Result<(), String> {
 fn every_primitive_lints_clean() {
     let pkg = primitives_dir().join("sam_pkg.sv");
     lint(&[&pkg], "sam_pkg", &[]).unwrap();
-    for src in SOURCES.iter().filter(|s| s.name != "sam_pkg") {
+    for src in sources().filter(|s| s.name != "sam_pkg") {
         let files = sources_for(&[src.name]).unwrap();
         let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
         // As simulated (assertions in) and as synthesized (assertions out).
@@ -235,7 +235,7 @@ fn every_registry_wrapper_lints_clean() {
 #[test]
 fn fiberlookup_lints_clean_in_every_format_and_rejects_bad_ones() {
     use samgen_cosim::harness::{DutInstance, Harness};
-    use samgen_hdl::library::{fiberlookup, ScanArrays, ScanFormat};
+    use samgen_hdl::prims::{fiberlookup, ScanArrays, ScanFormat};
     let dir = std::env::temp_dir().join(format!("samgen-lint-scan-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let arrays = ScanArrays {
@@ -500,8 +500,9 @@ fn every_board_top_lints_clean() {
 /// point way is an error.
 #[test]
 fn runmerge_lints_clean_in_every_mode_and_rejects_an_intersection_of_runs() {
+    use samgen_compiler::golden::RunMergeMode;
     use samgen_cosim::harness::{DutInstance, Harness};
-    use samgen_hdl::library::{runmerge, RunMergeMode};
+    use samgen_hdl::prims::runmerge;
     let dir = std::env::temp_dir().join(format!("samgen-lint-runmerge-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let wrap = |config| {

@@ -2,10 +2,11 @@
 //! `golden::locate` on 1000 random cases under random stalls, and its throughput
 //! on long streams.
 
+use samgen_compiler::golden::LocateMiss;
 use samgen_cosim::locate::{Locate, COMPRESSED};
 use samgen_cosim::primitive_tb::{build, throughput, verify};
 use samgen_cosim::verilator::default_cache_dir;
-use samgen_hdl::library::{LocateLevel, LocateMissMode};
+use samgen_hdl::prims::LocateLevel;
 
 #[test]
 fn locate_matches_golden_on_1000_random_streams_under_stalls() {
@@ -13,11 +14,11 @@ fn locate_matches_golden_on_1000_random_streams_under_stalls() {
     // references under a sum (N out); wide references, whose product passes 32
     // bits. Compressed (by search): under a product and under a sum.
     for (miss, level, crd_width, ref_width) in [
-        (LocateMissMode::Drop, LocateLevel::Dense, 16, 16),
-        (LocateMissMode::Empty, LocateLevel::Dense, 3, 6),
-        (LocateMissMode::Drop, LocateLevel::Dense, 8, 40),
-        (LocateMissMode::Drop, COMPRESSED, 16, 16),
-        (LocateMissMode::Empty, COMPRESSED, 6, 12),
+        (LocateMiss::Drop, LocateLevel::Dense, 16, 16),
+        (LocateMiss::Empty, LocateLevel::Dense, 3, 6),
+        (LocateMiss::Drop, LocateLevel::Dense, 8, 40),
+        (LocateMiss::Drop, COMPRESSED, 16, 16),
+        (LocateMiss::Empty, COMPRESSED, 6, 12),
     ] {
         let tb = Locate {
             miss,

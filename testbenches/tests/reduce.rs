@@ -4,7 +4,7 @@
 use samgen_cosim::primitive_tb::{build, verify, PrimitiveTest};
 use samgen_cosim::reduce::Reduce;
 use samgen_cosim::verilator::default_cache_dir;
-use samgen_hdl::library::ReduceMode;
+use samgen_hdl::prims::ReduceMode;
 
 fn run(mode: ReduceMode, val_width: u32, crd_width: u32, seed: u64) {
     let tb = Reduce {

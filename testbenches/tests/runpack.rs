@@ -3,15 +3,15 @@
 //! fibers not starting at 0, gaps, empty fibers, extent 0, `N` values), and its
 //! rate on long streams.
 
+use samgen_compiler::golden::WayKind;
 use samgen_cosim::primitive_tb::{build, throughput, verify};
 use samgen_cosim::runpack::RunPack;
 use samgen_cosim::verilator::default_cache_dir;
-use samgen_hdl::library::RunPackFrom;
 
 #[test]
 fn runpack_matches_golden_on_1000_random_streams_under_stalls() {
     let tb = RunPack {
-        from: RunPackFrom::Points,
+        from: WayKind::Points,
         crd_width: 16,
         val_width: 32,
     };

@@ -12,7 +12,7 @@ use samgen_cosim::primitive_tb::{build, throughput, verify, PrimitiveTest};
 use samgen_cosim::sim::Sim;
 use samgen_cosim::spaccumulator::Spaccumulator;
 use samgen_cosim::verilator::{default_cache_dir, BuiltModel};
-use samgen_hdl::library::SpaccDims;
+use samgen_hdl::prims::SpaccDims;
 
 fn tb(order: u32, crd_width: u32, val_width: u32, outer: u32, inner: u32) -> Spaccumulator {
     Spaccumulator {

@@ -4,14 +4,15 @@
 //! [`Descriptor`] (samgen's type name, the Custard type names read as it, a
 //! one-line summary), its typed ports, its parameter checks, and its golden
 //! step (how the executor runs it with the models of `crate::golden`). The
-//! [`node_kinds!`] list at the bottom of this file is the only list of kinds: the
+//! [`with_node_kinds!`] list at the bottom of this file is the only list of kinds: the
 //! [`NodeKind`] enum, the descriptor table [`DESCRIPTORS`] (which YAML and Custard
 //! read their type names from) and the dispatch are generated from it.
 //!
 //! Adding a kind: write `kinds/<kind>.rs` with its struct and its [`Primitive`]
-//! impl, add one line to [`node_kinds!`], write its golden model in
-//! `crate::golden`, its SV module in `primitives/`, and its placement in hdl-gen's
-//! `place` (the compiler points at each match that needs an arm).
+//! impl, add one line to [`with_node_kinds!`], write its golden model in
+//! `crate::golden`, its SV module in `primitives/`, and its hardware kind in
+//! hdl-gen's `prims/<kind>.rs` (the compiler points at each place that needs
+//! one).
 
 mod alu;
 mod arrayvals;
@@ -491,8 +492,8 @@ pub trait Primitive {
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String>;
 }
 
-/// The one list of node kinds: each line is a variant, its module here, and
-/// (in the docs) what it is.
+/// The catalog from the list of kinds ([`with_node_kinds!`]): each line is a
+/// variant, its module here, and (in the docs) what it is.
 macro_rules! node_kinds {
     ($($(#[$doc:meta])* $variant:ident => $module:ident,)*) => {
         /// A primitive and its parameters.
@@ -525,70 +526,82 @@ macro_rules! node_kinds {
     };
 }
 
-node_kinds! {
-    /// Level scanner of a tensor's storage level.
-    FiberLookup => fiberlookup,
-    /// The full range of an index.
-    Range => range,
-    /// Repeat signals from coordinates.
-    RepSigGen => repsiggen,
-    /// Repeats references per repeat signal.
-    Repeat => repeat,
-    /// m-way intersection.
-    Intersect => intersect,
-    /// m-way union.
-    Union => union,
-    /// Fiber concatenation.
-    Concat => concat,
-    /// Value loads.
-    ArrayVals => arrayvals,
-    /// Scalar operations.
-    Alu => alu,
-    /// Sums of innermost fibers.
-    Reduce => reduce,
-    /// Workspace accumulator.
-    SpAccumulator => spaccumulator,
-    /// Drops coordinates of empty fibers.
-    CrdDrop => crddrop,
-    /// Repeats outer coordinates per inner coordinate.
-    CrdHold => crdhold,
-    /// Level writer.
-    FiberWrite => fiberwrite,
-    /// Values writer.
-    ValsWrite => valswrite,
-    /// Copies one stream to several consumers.
-    Broadcast => broadcast,
-    /// Iterate-and-locate into a random-access level.
-    Locate => locate,
-    /// Bitvector level scanner.
-    BvScan => bvscan,
-    /// Word-by-word join of bitvector ways.
-    BvJoin => bvjoin,
-    /// Bitvector words back to coordinates.
-    BvExpand => bvexpand,
-    /// Non-empty windows of an affine subscript.
-    Subsect => subsect,
-    /// A window's stored elements.
-    WindowScan => windowscan,
-    /// Merges runs (and points) by their starts.
-    RunMerge => runmerge,
-    /// Runs to points.
-    RunExpand => runexpand,
-    /// Run-length-weighted sums.
-    RunReduce => runreduce,
-    /// The RLE writer's front: as few runs as the values allow.
-    RunPack => runpack,
-    /// An LZ77 level's entry descriptors.
-    LzDesc => lzdesc,
-    /// An LZ77 tensor's literals and repeats.
-    LzLoad => lzload,
-    /// LZ77 entries to points.
-    LzExpand => lzexpand,
-    /// Two LZ77 operands merged entry by entry.
-    LzMerge => lzmerge,
-    /// An LZ77 output level's distances.
-    LzWrite => lzwrite,
+/// The one list of node kinds, handed to `$callback` (a `macro_rules!` taking
+/// `$(#[doc] Variant => module,)*`). The catalog here builds [`NodeKind`] from
+/// it; another stage that keeps something per kind (hdl-gen's hardware kinds)
+/// builds its dispatch from the same list, so a new kind is a compile error
+/// there until it has its file.
+#[macro_export]
+macro_rules! with_node_kinds {
+    ($callback:ident) => {
+        $callback! {
+            /// Level scanner of a tensor's storage level.
+            FiberLookup => fiberlookup,
+            /// The full range of an index.
+            Range => range,
+            /// Repeat signals from coordinates.
+            RepSigGen => repsiggen,
+            /// Repeats references per repeat signal.
+            Repeat => repeat,
+            /// m-way intersection.
+            Intersect => intersect,
+            /// m-way union.
+            Union => union,
+            /// Fiber concatenation.
+            Concat => concat,
+            /// Value loads.
+            ArrayVals => arrayvals,
+            /// Scalar operations.
+            Alu => alu,
+            /// Sums of innermost fibers.
+            Reduce => reduce,
+            /// Workspace accumulator.
+            SpAccumulator => spaccumulator,
+            /// Drops coordinates of empty fibers.
+            CrdDrop => crddrop,
+            /// Repeats outer coordinates per inner coordinate.
+            CrdHold => crdhold,
+            /// Level writer.
+            FiberWrite => fiberwrite,
+            /// Values writer.
+            ValsWrite => valswrite,
+            /// Copies one stream to several consumers.
+            Broadcast => broadcast,
+            /// Iterate-and-locate into a random-access level.
+            Locate => locate,
+            /// Bitvector level scanner.
+            BvScan => bvscan,
+            /// Word-by-word join of bitvector ways.
+            BvJoin => bvjoin,
+            /// Bitvector words back to coordinates.
+            BvExpand => bvexpand,
+            /// Non-empty windows of an affine subscript.
+            Subsect => subsect,
+            /// A window's stored elements.
+            WindowScan => windowscan,
+            /// Merges runs (and points) by their starts.
+            RunMerge => runmerge,
+            /// Runs to points.
+            RunExpand => runexpand,
+            /// Run-length-weighted sums.
+            RunReduce => runreduce,
+            /// The RLE writer's front: as few runs as the values allow.
+            RunPack => runpack,
+            /// An LZ77 level's entry descriptors.
+            LzDesc => lzdesc,
+            /// An LZ77 tensor's literals and repeats.
+            LzLoad => lzload,
+            /// LZ77 entries to points.
+            LzExpand => lzexpand,
+            /// Two LZ77 operands merged entry by entry.
+            LzMerge => lzmerge,
+            /// An LZ77 output level's distances.
+            LzWrite => lzwrite,
+        }
+    };
 }
+
+with_node_kinds!(node_kinds);
 
 /// The descriptors as a Markdown table (`samgen primitive kinds`).
 pub fn catalog_table() -> String {

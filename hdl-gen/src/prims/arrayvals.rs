@@ -1,0 +1,53 @@
+//! ArrayVals
+
+use samgen_compiler::graph::ArrayVals;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_arrayvals",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+];
+
+/// `sam_arrayvals`, the value load: input `ref` (`ref_width`-bit references),
+/// output `val` (`val_width`-bit values), reading the value array `vals`
+/// (`val_width`-bit words, `2^addr_width` of them).
+pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_arrayvals".into(),
+        // The read's two cycles and the output buffer.
+        latency: 3,
+        params: vec![
+            ("RefWidth".into(), ref_width.to_string()),
+            ("ValWidth".into(), val_width.to_string()),
+            ("AddrWidth".into(), addr_width.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("ref", ref_width),
+            StreamPort::output("val", val_width),
+        ],
+        sides: vec![SidePort {
+            name: "vals".into(),
+            kind: SideKind::MemRead {
+                addr_width,
+                reads: Reads::One,
+            },
+            width: val_width,
+        }],
+        unused: Vec::new(),
+    }
+}
+
+impl Hardware for ArrayVals {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        let aw = cx.input("vals", vals_array_name(&k.tensor))?;
+        Ok((
+            arrayvals(cx.o.ref_width, cx.o.val_width, aw),
+            pairs(&[("ref_in", "ref"), ("val_out", "val")]),
+        ))
+    }
+}

@@ -1,0 +1,74 @@
+//! BvExpand
+
+use samgen_compiler::graph::BvExpand;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_bvexpand",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+];
+
+/// `sam_bvexpand` of `ways` (1 or 2) ways: `word_width`-bit words (a power of
+/// two, 2..32) to `crd_width`-bit coordinates and each way's `ref_width`-bit
+/// references. With one way, way 1's ports are unused (tied off).
+pub fn bvexpand(ways: u32, word_width: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+    assert!(
+        (1..=2).contains(&ways),
+        "sam_bvexpand has 1..=2 ways, not {ways}"
+    );
+    let way_in = |k: u32| {
+        [
+            StreamPort::input(&format!("ref{k}"), ref_width),
+            StreamPort::input(&format!("mask{k}"), word_width),
+        ]
+    };
+    let mut streams = vec![StreamPort::input("bv", word_width)];
+    streams.extend((0..ways).flat_map(way_in));
+    streams.push(StreamPort::output("crd", crd_width));
+    streams.extend((0..ways).map(|k| StreamPort::output(&format!("ref{k}"), ref_width)));
+    let unused = (ways..2)
+        .flat_map(|k| {
+            let [r, m] = way_in(k);
+            [r, m, StreamPort::output(&format!("ref{k}"), ref_width)]
+        })
+        .flat_map(|p| p.ports())
+        .collect();
+    PrimitiveConfig {
+        module: "sam_bvexpand".into(),
+        // Input stage, word stage, s1, s2 and the buffer.
+        latency: 5,
+        params: vec![
+            ("Ways".into(), ways.to_string()),
+            ("WordWidth".into(), word_width.to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+        ],
+        streams,
+        sides: Vec::new(),
+        unused,
+    }
+}
+
+/// The expander: way k of the node is way k of `sam_bvexpand`.
+impl Hardware for BvExpand {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        let mut ports = BTreeMap::new();
+        ports.insert("bv_in".to_string(), "bv".to_string());
+        ports.insert("crd_out".to_string(), "crd".to_string());
+        for (i, t) in k.operands.iter().enumerate() {
+            ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
+            ports.insert(format!("mask_in_{t}"), format!("mask{i}"));
+            ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+        }
+        let ways = k.operands.len() as u32;
+        Ok((
+            bvexpand(ways, BV_WORD_WIDTH, cx.o.crd_width, cx.o.ref_width),
+            ports,
+        ))
+    }
+}

@@ -1,0 +1,75 @@
+//! BvJoin
+
+use samgen_compiler::golden::BvJoinMode;
+use samgen_compiler::graph::BvJoin;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_bvjoin",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+];
+
+/// The `Mode` parameter value of `mode` (`sam_pkg::bv_join_e`).
+pub fn bvjoin_mode_param(mode: BvJoinMode) -> &'static str {
+    match mode {
+        BvJoinMode::And => "sam_pkg::BvAnd",
+        BvJoinMode::Or => "sam_pkg::BvOr",
+    }
+}
+
+/// `sam_bvjoin` of two aligned ways of `word_width`-bit words and
+/// `ref_width`-bit prefixes: the joined words, then per way its prefixes and
+/// its own words.
+pub fn bvjoin(mode: BvJoinMode, word_width: u32, ref_width: u32) -> PrimitiveConfig {
+    let mut streams = Vec::new();
+    for k in 0..2 {
+        streams.push(StreamPort::input(&format!("bv{k}"), word_width));
+        streams.push(StreamPort::input(&format!("ref{k}"), ref_width));
+    }
+    streams.push(StreamPort::output("bv", word_width));
+    for k in 0..2 {
+        streams.push(StreamPort::output(&format!("ref{k}"), ref_width));
+        streams.push(StreamPort::output(&format!("mask{k}"), word_width));
+    }
+    PrimitiveConfig {
+        module: "sam_bvjoin".into(),
+        // The output buffers.
+        latency: 1,
+        params: vec![
+            ("WordWidth".into(), word_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+            ("Mode".into(), bvjoin_mode_param(mode).into()),
+        ],
+        streams,
+        sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+/// The word joiner: way k of the node is way k of `sam_bvjoin`.
+impl Hardware for BvJoin {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        let mode = if k.union {
+            BvJoinMode::Or
+        } else {
+            BvJoinMode::And
+        };
+        let mut ports = BTreeMap::new();
+        ports.insert("bv_out".to_string(), "bv".to_string());
+        for (i, t) in k.operands.iter().enumerate() {
+            ports.insert(format!("bv_in_{t}"), format!("bv{i}"));
+            ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
+            ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+            ports.insert(format!("mask_out_{t}"), format!("mask{i}"));
+        }
+        Ok((
+            bvjoin(mode, BV_WORD_WIDTH, cx.o.ref_width),
+            ports,
+        ))
+    }
+}

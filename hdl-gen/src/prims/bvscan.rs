@@ -1,0 +1,115 @@
+//! BvScan
+
+use samgen_compiler::graph::BvScan;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_bvscan",
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_credit",
+            "sam_mul18",
+            "sam_mulreg",
+        ],
+    },
+];
+
+/// The bitvector word width of the tensor model's `b` levels
+/// (`samgen_compiler::tensor::level::bitvector::WORD_BITS`).
+pub const BV_WORD_WIDTH: u32 = 32;
+
+/// `sam_bvscan` scanning a bitvector level of `word_width`-bit words (a power of
+/// two, 2..32) with a `crd_width`-bit dimension register and `ref_width`-bit
+/// references; the `bv` and `pre` arrays hold `2^addr_width` words each; `root`
+/// scans the root fiber once its `start` register is set.
+pub fn bvscan(
+    word_width: u32,
+    crd_width: u32,
+    ref_width: u32,
+    root: bool,
+    addr_width: u32,
+) -> PrimitiveConfig {
+    let mut streams = Vec::new();
+    let mut unused: Vec<PortSpec> = Vec::new();
+    let start = SidePort {
+        name: "start".into(),
+        kind: SideKind::Config,
+        width: 1,
+    };
+    if root {
+        unused.extend(StreamPort::input("ref", ref_width).ports());
+    } else {
+        unused.extend(start.ports());
+        streams.push(StreamPort::input("ref", ref_width));
+    }
+    streams.push(StreamPort::output("bv", word_width));
+    streams.push(StreamPort::output("ref", ref_width));
+    let mut sides = vec![
+        SidePort {
+            name: "dim".into(),
+            kind: SideKind::Config,
+            width: crd_width,
+        },
+        SidePort {
+            name: "bv".into(),
+            kind: SideKind::MemRead {
+                addr_width,
+                reads: Reads::One,
+            },
+            width: word_width,
+        },
+        SidePort {
+            name: "pre".into(),
+            kind: SideKind::MemRead {
+                addr_width,
+                reads: Reads::One,
+            },
+            width: ref_width,
+        },
+    ];
+    if root {
+        // Last: the host sets it after loading the arrays.
+        sides.push(start);
+    }
+    PrimitiveConfig {
+        module: "sam_bvscan".into(),
+        // The multiplier's two registers, the descriptor queue, the scan, the
+        // read's two cycles and the output buffer.
+        latency: 8,
+        params: vec![
+            ("WordWidth".into(), word_width.to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), ref_width.to_string()),
+            ("Root".into(), u32::from(root).to_string()),
+            ("AddrWidth".into(), addr_width.to_string()),
+        ],
+        streams,
+        sides,
+        unused,
+    }
+}
+
+/// A bitvector scanner: the `bv` and `pre` arrays, and the level's dimension
+/// (its words per fiber) from the index's `dim` setting.
+impl Hardware for BvScan {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
+        cx.sides.insert(
+            "dim".to_string(),
+            RegionRole::Setting {
+                index: k.index.clone(),
+            },
+        );
+        let bv = cx.input("bv", level_array_name(&k.tensor, k.level, "bv"))?;
+        let pre = cx.input("pre", level_array_name(&k.tensor, k.level, "pre"))?;
+        let config = bvscan(BV_WORD_WIDTH, cw, rw, k.root, bv.max(pre));
+        let ports = pairs(&[("ref_in", "ref"), ("bv_out", "bv"), ("ref_out", "ref")]);
+        Ok((config, ports))
+    }
+}

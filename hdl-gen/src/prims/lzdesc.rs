@@ -1,0 +1,36 @@
+//! LzDesc
+
+use samgen_compiler::graph::LzDesc;
+
+use super::*;
+
+/// The library sources this kind owns: none (it configures another kind's module).
+pub(crate) const SOURCES: &[Source] = &[];
+
+/// The descriptor load of an LZ77 level: a value load from its packed `desc`
+/// array (`golden::descriptors`), by entry reference.
+impl Hardware for LzDesc {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        let aw = cx.input("vals", level_array_name(&k.tensor, k.level, "desc"))?;
+        Ok((
+            arrayvals(cx.o.ref_width, cx.o.val_width, aw),
+            pairs(&[("ref_in", "ref"), ("val_out", "val")]),
+        ))
+    }
+}
+
+/// A descriptor word holds a literal slot (a reference) above the distance's
+/// `DESC_REP_BITS` bits, within a value.
+pub(super) fn check_descriptors(cx: &Cx) -> Result<(), TopError> {
+    let rep = samgen_compiler::golden::DESC_REP_BITS;
+    let need = (cx.o.ref_width + rep).max(13);
+    if cx.o.val_width < need {
+        return Err(cx.fail(format!(
+            "LZ77 descriptors need {need}-bit values ({}-bit slots above {rep} bits of \
+             distance); raise --value-bits",
+            cx.o.ref_width
+        )));
+    }
+    Ok(())
+}

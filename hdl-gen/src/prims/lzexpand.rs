@@ -1,0 +1,52 @@
+//! LzExpand
+
+use samgen_compiler::graph::LzExpand;
+
+use super::*;
+
+/// The library sources this kind owns: none (it configures another kind's module).
+pub(crate) const SOURCES: &[Source] = &[];
+
+/// `sam_runexpand` in its `Lz77` mode, an LZ77 level's entries to points
+/// (`golden::lzexpand`): inputs `crd` (entry starts) and `ref` (the entries'
+/// `desc_width`-bit descriptor words), outputs `crd` (points) and `ref` (each
+/// point's `slot_width`-bit literal slot); the `dim` register holds the extent.
+pub fn lzexpand(crd_width: u32, desc_width: u32, slot_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_runexpand".into(),
+        // The input stage, the output register and buffer.
+        latency: 3,
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("RefWidth".into(), slot_width.to_string()),
+            ("Lz77".into(), "1".into()),
+            ("DescWidth".into(), desc_width.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::input("ref", desc_width),
+            StreamPort::output("crd", crd_width),
+            StreamPort::output("ref", slot_width),
+        ],
+        sides: vec![run_dim(crd_width)],
+        unused: Vec::new(),
+    }
+}
+
+/// LZ77 entries to points: descriptors in, literal slots out.
+impl Hardware for LzExpand {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        super::lzdesc::check_descriptors(cx)?;
+        cx.setting("dim", &k.index);
+        Ok((
+            lzexpand(cx.o.crd_width, cx.o.val_width, cx.o.ref_width),
+            pairs(&[
+                ("crd_in", "crd"),
+                ("val_in", "ref"),
+                ("crd_out", "crd"),
+                ("ref_out", "ref"),
+            ]),
+        ))
+    }
+}

@@ -1,0 +1,616 @@
+//! The hardware kinds: how each node kind of the compiler's catalog becomes a
+//! configured library primitive. One file per kind, named as the catalog's
+//! module for it, implements [`Hardware`]: its module constructors (the
+//! parameters, ports and side ports of the SystemVerilog module it owns, and
+//! the module's latency), the library sources it owns, and its placement (the
+//! node's ports on the module's channels, the host role of each array and
+//! register, and the checks that refuse what the module cannot build). The
+//! dispatch and the file list come from the catalog's one list of kinds
+//! ([`samgen_compiler::with_node_kinds!`]), so a new kind does not compile
+//! until it has its file here.
+
+use std::collections::{BTreeMap, HashSet};
+
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+use petgraph::Direction;
+use samgen_compiler::graph::{NodeKind, SamGraph, StreamKind};
+use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
+
+use crate::library::{
+    self, run_dim, search_ports, skip_width, PortSpec, PrimitiveConfig, Reads, SideKind, SidePort,
+    Source, StreamPort, SKIP_TAG_WIDTH,
+};
+use crate::top::{fits_bits, RegionRole, Sizing, TopError, TopOptions};
+
+/// What a hardware kind provides beyond its module constructors.
+pub(crate) trait Hardware {
+    /// The node as a library primitive: its configuration and how the graph's
+    /// ports map to the configuration's channels; the host role of each side
+    /// port goes to `cx`. An error names what the module cannot build.
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError>;
+}
+
+/// The hardware kinds, one module each, from the catalog's list.
+macro_rules! hardware_kinds {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident,)*) => {
+        $(mod $module;)*
+
+        /// The hardware of a node kind.
+        fn hardware(kind: &NodeKind) -> &dyn Hardware {
+            match kind {
+                $(NodeKind::$variant(k) => k,)*
+            }
+        }
+
+        /// The library sources the kinds own, kind by kind.
+        pub(crate) const KIND_SOURCES: &[&[Source]] = &[$($module::SOURCES,)*];
+    };
+}
+
+samgen_compiler::with_node_kinds!(hardware_kinds);
+
+pub use alu::{alu, alu_op_param, ALU_OPS};
+pub use arrayvals::arrayvals;
+pub use broadcast::{broadcast, BROADCAST_MAX_WAYS};
+pub use bvexpand::bvexpand;
+pub use bvjoin::{bvjoin, bvjoin_mode_param};
+pub use bvscan::{bvscan, BV_WORD_WIDTH};
+pub use concat::{concat, CONCAT_MAX_WAYS};
+pub use crddrop::{crddrop, CrdDropMode};
+pub use crdhold::crdhold;
+pub use fiberlookup::{fiberlookup, ScanArrays, ScanFormat};
+pub use fiberwrite::{fiberwrite, FiberWriteMode};
+pub use intersect::{intersect, intersect_lean, JOINER3_MAX_REF_WIDTH, JOINER_MAX_WAYS};
+pub use locate::{locate, locate_miss_param, locate_probes, LocateLevel};
+pub use lzexpand::lzexpand;
+pub use lzload::lzload;
+pub use lzmerge::lzmerge;
+pub use reduce::{reduce, ReduceMode};
+pub use repeat::repeat;
+pub use repsiggen::{repsiggen, REPSIG_WIDTH};
+pub use runexpand::runexpand;
+pub use runmerge::{runmerge, runmerge_mode_param};
+pub use runpack::runpack;
+pub use runreduce::runreduce;
+pub use spaccumulator::{spaccumulator, SpaccDims};
+pub use subsect::subsect;
+pub use union::union;
+pub use windowscan::{windowscan, WINDOW_WIDTH};
+
+/// Address bits for `words` words (at least 1).
+fn addr_bits(words: u64) -> u32 {
+    (64 - words.max(2).saturating_sub(1).leading_zeros()).max(1)
+}
+
+/// One node as a library primitive: its config, how graph ports map to the
+/// config's stream prefixes, and the array each side port holds.
+pub(crate) struct Placed {
+    pub config: PrimitiveConfig,
+    /// Graph port name -> config stream label (`StreamPort::label`).
+    pub ports: BTreeMap<String, String>,
+    /// Side port name -> (map name, role) for the host regions.
+    pub sides: BTreeMap<String, RegionRole>,
+}
+
+pub(crate) fn width_of(kind: StreamKind, o: &TopOptions) -> u32 {
+    match kind {
+        StreamKind::Crd => o.crd_width,
+        StreamKind::Ref => o.ref_width,
+        StreamKind::Val => o.val_width,
+        StreamKind::Repsig => REPSIG_WIDTH,
+        StreamKind::Skip => library::skip_width(o.crd_width),
+        StreamKind::Bv => BV_WORD_WIDTH,
+    }
+}
+
+/// The (node, port) pairs that carry window descriptors
+/// (docs/tokens-and-channels.md, the window channel): a subsect's `ref_out`, and
+/// from there every port a descriptor passes on its way to a windowscan (a
+/// joiner's way, a repeater, a broadcast), inputs and outputs.
+pub(crate) fn window_ports(graph: &SamGraph) -> HashSet<(NodeIndex, String)> {
+    let g = &graph.graph;
+    let mut set = HashSet::new();
+    let mut todo: Vec<(NodeIndex, String)> = g
+        .node_indices()
+        .filter(|&i| matches!(g[i].kind, NodeKind::Subsect(_)))
+        .map(|i| (i, "ref_out".to_string()))
+        .collect();
+    while let Some((n, port)) = todo.pop() {
+        if !set.insert((n, port.clone())) {
+            continue;
+        }
+        for e in g
+            .edges_directed(n, Direction::Outgoing)
+            .filter(|e| e.weight().from_port == port)
+        {
+            let (to, to_port) = (e.target(), e.weight().to_port.clone());
+            let outs: Vec<String> = match &g[to].kind {
+                NodeKind::Intersect(_) | NodeKind::Union(_) | NodeKind::Locate(_) => to_port
+                    .strip_prefix("ref_in_")
+                    .map(|w| vec![format!("ref_out_{w}")])
+                    .unwrap_or_default(),
+                NodeKind::Repeat(_) => vec!["ref_out".into()],
+                NodeKind::Broadcast(b) => (0..b.ways).map(|k| format!("out_{k}")).collect(),
+                _ => Vec::new(),
+            };
+            set.insert((to, to_port));
+            todo.extend(outs.into_iter().map(|p| (to, p)));
+        }
+    }
+    set
+}
+
+/// The payload width of `node`'s port `port` of kind `kind`: a window
+/// descriptor's where the port carries them, else the kind's.
+pub(crate) fn port_width(
+    windows: &HashSet<(NodeIndex, String)>,
+    node: NodeIndex,
+    port: &str,
+    kind: StreamKind,
+    o: &TopOptions,
+) -> u32 {
+    if windows.contains(&(node, port.to_string())) {
+        WINDOW_WIDTH
+    } else {
+        width_of(kind, o)
+    }
+}
+
+fn check_fits(what: String, value: u64, bits: u32, kind: &'static str) -> Result<(), TopError> {
+    if !fits_bits(value, bits) {
+        return Err(TopError::TooWide {
+            what,
+            value,
+            bits,
+            kind,
+        });
+    }
+    Ok(())
+}
+
+fn array_bits(node: &str, array: &str, s: &Sizing) -> Result<u32, TopError> {
+    let words = s.words(node, array)?;
+    if words > 1 << 20 {
+        return Err(TopError::TooLarge {
+            array: array.to_string(),
+            words,
+        });
+    }
+    Ok(addr_bits(words))
+}
+
+/// The format of `tensor`'s `level`, which a validated graph's header gives.
+fn level_format(
+    graph: &SamGraph,
+    node: &str,
+    tensor: &str,
+    level: usize,
+) -> Result<LevelFormat, TopError> {
+    graph
+        .level_format(tensor, level)
+        .ok_or_else(|| TopError::Node {
+            node: node.to_string(),
+            message: format!("tensor {tensor} has no format for its level {level}"),
+        })
+}
+
+fn pairs(list: &[(&str, &str)]) -> BTreeMap<String, String> {
+    list.iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+/// What placing one node needs: the graph, the node's name, the widths and
+/// sizes, and the host roles its side ports collect.
+pub(crate) struct Cx<'a> {
+    graph: &'a SamGraph,
+    name: &'a str,
+    o: &'a TopOptions,
+    s: &'a Sizing,
+    sides: BTreeMap<String, RegionRole>,
+    /// The node passes window descriptors on reference ports: they are
+    /// `WINDOW_WIDTH` wide.
+    windows: bool,
+}
+
+impl Cx<'_> {
+    /// Reference width of the node's reference ports: a window descriptor's
+    /// where they carry window descriptors.
+    fn ref_width(&self) -> u32 {
+        if self.windows {
+            WINDOW_WIDTH
+        } else {
+            self.o.ref_width
+        }
+    }
+
+    /// Register `side` holds the extent of `index`, set by the host.
+    fn setting(&mut self, side: &str, index: &str) {
+        self.sides.insert(
+            side.to_string(),
+            RegionRole::Setting {
+                index: index.to_string(),
+            },
+        );
+    }
+
+    fn fail(&self, message: String) -> TopError {
+        TopError::Node {
+            node: self.name.to_string(),
+            message,
+        }
+    }
+
+    /// Side port `side` holds input array `array`, addressed by references.
+    fn input(&mut self, side: &str, array: String) -> Result<u32, TopError> {
+        check_fits(
+            format!("the word count of {array}"),
+            self.s.words(self.name, &array)?,
+            self.o.ref_width,
+            "ref",
+        )?;
+        let bits = array_bits(self.name, &array, self.s)?;
+        self.sides
+            .insert(side.to_string(), RegionRole::Input { array });
+        Ok(bits)
+    }
+
+    /// Side port `side` writes output array `array`, its count on `side_count`.
+    fn output(&mut self, side: &str, array: String) -> Result<u32, TopError> {
+        let bits = array_bits(self.name, &array, self.s)?;
+        let count = format!("{side}_count");
+        self.sides.insert(
+            side.to_string(),
+            RegionRole::Output {
+                array: array.clone(),
+                count: format!("{}.{count}", self.name),
+            },
+        );
+        self.sides.insert(count, RegionRole::Count { of: array });
+        Ok(bits)
+    }
+}
+
+pub(crate) type Config = (PrimitiveConfig, BTreeMap<String, String>);
+
+/// `name` (of kind `kind`, in `graph`) as a library primitive.
+pub(crate) fn place(
+    graph: &SamGraph,
+    name: &str,
+    kind: &NodeKind,
+    o: &TopOptions,
+    s: &Sizing,
+) -> Result<Placed, TopError> {
+    let node = graph
+        .graph
+        .node_indices()
+        .find(|&i| graph.graph[i].name == name);
+    let windows = window_ports(graph).iter().any(|(n, _)| {
+        Some(*n) == node && !matches!(kind, NodeKind::Subsect(_) | NodeKind::WindowScan(_))
+    });
+    let mut cx = Cx {
+        graph,
+        name,
+        o,
+        s,
+        sides: BTreeMap::new(),
+        windows,
+    };
+    let (config, ports) = hardware(kind).place(&mut cx)?;
+    Ok(Placed {
+        config,
+        ports,
+        sides: cx.sides,
+    })
+}
+
+fn sides_outer_inner() -> BTreeMap<String, String> {
+    pairs(&[
+        ("outer_in", "outer"),
+        ("inner_in", "inner"),
+        ("outer_out", "outer"),
+        ("inner_out", "inner"),
+    ])
+}
+
+#[cfg(test)]
+#[cfg(test)]
+mod run_tests {
+    use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
+    use samgen_compiler::lower::{lower, Kernel};
+
+    use super::*;
+
+    fn lowered(expr: &str, fmts: &[&str]) -> SamGraph {
+        let formats = fmts.iter().map(|f| parse_format_arg(f).unwrap()).collect();
+        let asg = parse(expr).unwrap();
+        lower(&Kernel::from_schedule(&asg, &formats, &Schedule::default()).unwrap()).unwrap()
+    }
+
+    fn placed(graph: &SamGraph, type_name: &str) -> Placed {
+        let node = graph
+            .graph
+            .node_weights()
+            .find(|n| n.kind.type_name() == type_name)
+            .unwrap_or_else(|| panic!("no {type_name} node"));
+        let sizing = Sizing::uniform(graph, 64, 16);
+        place(
+            graph,
+            &node.name,
+            &node.kind,
+            &TopOptions::default(),
+            &sizing,
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The brighten kernel's constant is everywhere: a range as one run, the
+    /// range scanner whose `dim` register the host sets to min(extent, 1).
+    #[test]
+    fn a_range_as_one_run_is_the_range_scanner_over_one_coordinate() {
+        let g = lowered("A(i,j) = min(B(i,j) + 40, 255)", &["A:dr", "B:dr"]);
+        let (name, run) = (g.graph.node_weights())
+            .find_map(|n| match &n.kind {
+                NodeKind::Range(r) if r.run => Some((n.name.clone(), r.clone())),
+                _ => None,
+            })
+            .expect("a range as one run");
+        let sizing = Sizing::uniform(&g, 64, 16);
+        let o = TopOptions::default();
+        let p = place(&g, &name, &NodeKind::Range(run.clone()), &o, &sizing).unwrap();
+        let want = fiberlookup(
+            ScanFormat::Range,
+            run.root,
+            o.crd_width,
+            o.ref_width,
+            ScanArrays::NONE,
+            false,
+        );
+        assert_eq!(p.config, want);
+        assert_eq!(
+            p.sides.get("dim"),
+            Some(&RegionRole::OneRun { index: run.index })
+        );
+    }
+
+    #[test]
+    fn the_run_primitives_take_the_extent_as_a_setting() {
+        for (expr, fmts, kind, module) in [
+            (
+                "A(i,j) = B(i,j) * 3",
+                ["A:ds", "B:dr"],
+                "runexpand",
+                "sam_runexpand",
+            ),
+            (
+                "A(i,j) = B(i,j) * 3",
+                ["A:dr", "B:ds"],
+                "runpack",
+                "sam_runpack",
+            ),
+            (
+                "a(i) = B(i,j)",
+                ["a:d", "B:dr"],
+                "runreduce",
+                "sam_runreduce",
+            ),
+        ] {
+            let p = placed(&lowered(expr, &fmts), kind);
+            assert_eq!(p.config.module, module);
+            assert_eq!(
+                p.sides.get("dim"),
+                Some(&RegionRole::Setting { index: "j".into() }),
+                "{kind}"
+            );
+            assert!(p.ports.contains_key("crd_in"), "{kind}: {:?}", p.ports);
+        }
+    }
+}
+
+#[cfg(test)]
+mod config_tests {
+    use samgen_compiler::golden::{BvJoinMode, LocateMiss, RunMergeMode};
+    use samgen_compiler::graph::AluOperand;
+
+    use super::*;
+    use crate::netlist::Dir;
+
+    #[test]
+    fn the_lean_variants_are_one_module_each() {
+        for ways in [2, 3] {
+            let c = intersect_lean(ways, 9, 16);
+            assert_eq!((c.module.as_str(), c.latency), ("sam_intersect_lean", 2));
+            assert_eq!(c.params[0], ("Ways".to_string(), ways.to_string()));
+            assert_eq!(c.streams, intersect(ways, 9, 16, &[]).streams);
+        }
+    }
+    #[test]
+    fn three_way_joiners_are_two_halves_where_the_references_pack() {
+        for (config, union, latency) in [
+            (intersect(3, 16, 16, &[]), "0", 11),
+            (union(3, 16, 16), "1", 7),
+        ] {
+            assert_eq!(config.module, "sam_joiner3");
+            assert_eq!(config.params[0], ("Union".to_string(), union.to_string()));
+            assert_eq!(config.latency, latency);
+        }
+        let wide = intersect(3, 16, JOINER3_MAX_REF_WIDTH + 1, &[]);
+        assert_eq!((wide.module.as_str(), wide.latency), ("sam_intersect", 5));
+        assert_eq!(wide.params[0], ("Ways".to_string(), "3".to_string()));
+        assert_eq!(union(3, 16, 31).module, "sam_union");
+        assert_eq!(intersect(2, 16, 16, &[]).module, "sam_intersect");
+    }
+
+    #[test]
+    fn range_scanner_is_format_2_with_a_dim_register_and_no_arrays() {
+        let arrays = ScanArrays {
+            pos_addr_width: 8,
+            crd_addr_width: 10,
+        };
+        let range = fiberlookup(ScanFormat::Range, false, 16, 16, arrays, false);
+        let dense = fiberlookup(ScanFormat::Dense, false, 16, 16, arrays, false);
+        assert!(range
+            .params
+            .contains(&("Format".to_string(), "sam_pkg::ScanRange".to_string())));
+        let sides =
+            |c: &PrimitiveConfig| c.sides.iter().map(|s| s.name.clone()).collect::<Vec<_>>();
+        assert_eq!(sides(&range), ["dim"]);
+        assert_eq!(range.unused, dense.unused);
+        assert_eq!((range.latency, dense.latency), (8, 10));
+        let root = fiberlookup(ScanFormat::Range, true, 16, 16, arrays, false);
+        assert_eq!(sides(&root), ["dim", "start"]);
+    }
+
+    #[test]
+    fn concat_lists_its_ways_and_leaves_the_rest_unused() {
+        let c = concat(3, 16, 32);
+        let names: Vec<_> = c.streams.iter().map(|s| s.prefix.as_str()).collect();
+        assert_eq!(
+            names,
+            ["crd_0", "val_0", "crd_1", "val_1", "crd_2", "val_2", "crd", "val"]
+        );
+        assert_eq!(c.inputs().count(), 6);
+        assert_eq!(c.unused.len(), 5 * 2 * 3);
+        assert!(c
+            .unused
+            .contains(&("val_7_ready_o".to_string(), Dir::Output, 1)));
+        assert!(!c.unused.iter().any(|u| u.0.starts_with("crd_2_")));
+        assert!(concat(8, 4, 6).unused.is_empty());
+        assert_eq!(c.latency, 3);
+    }
+
+    #[test]
+    fn broadcast_outputs_are_the_lanes_of_one_channel_array() {
+        let b = broadcast(16, 3);
+        let labels: Vec<_> = b.streams.iter().map(StreamPort::label).collect();
+        assert_eq!(labels, ["in", "out_0", "out_1", "out_2"]);
+        assert_eq!(
+            b.stream_ports(),
+            [
+                ("in_valid_i".to_string(), Dir::Input, 1),
+                ("in_ready_o".to_string(), Dir::Output, 1),
+                ("in_tok_i".to_string(), Dir::Input, 17),
+                ("out_valid_o".to_string(), Dir::Output, 3),
+                ("out_ready_i".to_string(), Dir::Input, 3),
+                ("out_tok_o".to_string(), Dir::Output, 51),
+            ]
+        );
+        let conns = b.stream_conns(|_, s, which| format!("{}_{}", s.label(), which.name()));
+        assert_eq!(
+            conns[3..],
+            [
+                (
+                    "out_valid_o".to_string(),
+                    "{out_2_valid, out_1_valid, out_0_valid}".to_string()
+                ),
+                (
+                    "out_ready_i".to_string(),
+                    "{out_2_ready, out_1_ready, out_0_ready}".to_string()
+                ),
+                (
+                    "out_tok_o".to_string(),
+                    "{out_2_tok, out_1_tok, out_0_tok}".to_string()
+                ),
+            ]
+        );
+        assert!(b.unused.is_empty());
+    }
+
+    #[test]
+    fn mode_parameters_are_package_enums() {
+        let mul = alu("mul", AluOperand::Streams, 32);
+        assert!(mul
+            .params
+            .contains(&("Op".into(), "sam_pkg::AluMul".into())));
+        assert!(mul
+            .params
+            .contains(&("Operand".into(), "sam_pkg::AluStreams".into())));
+        assert_eq!(mul.latency, 6);
+        assert_eq!(alu("shl", AluOperand::ConstRight(1), 32).latency, 2);
+        let drop = crddrop(CrdDropMode::Elementwise, 16, 32);
+        assert_eq!(
+            drop.params[0],
+            ("Mode".into(), "sam_pkg::DropElementwise".into())
+        );
+        let merge = runmerge(3, 0b100, RunMergeMode::Intersect, 16, 16);
+        assert_eq!(merge.module, "sam_runmerge");
+        for (name, value) in [
+            ("Ways", "3"),
+            ("PointWays", "4"),
+            ("Mode", "sam_pkg::RunMergeIntersect"),
+        ] {
+            assert!(
+                merge.params.contains(&(name.into(), value.into())),
+                "{name}"
+            );
+        }
+        assert_eq!(merge.sides[0].name, "dim");
+        let sum = reduce(ReduceMode::WithOuter, 32, 16);
+        assert!(sum
+            .params
+            .contains(&("Mode".into(), "sam_pkg::ReduceWithOuter".into())));
+        // Every mode parameter the configurations set is a value of the
+        // package's enums: the Rust modes and sam_pkg agree.
+        let pkg = std::fs::read_to_string(library::primitives_dir().join("sam_pkg.sv")).unwrap();
+        let values = (ALU_OPS.iter().map(|op| alu_op_param(op)))
+            .chain(
+                [RunMergeMode::Union, RunMergeMode::Intersect]
+                    .map(|m| runmerge_mode_param(m).into()),
+            )
+            .chain([BvJoinMode::And, BvJoinMode::Or].map(|m| bvjoin_mode_param(m).into()))
+            .chain([LocateMiss::Drop, LocateMiss::Empty].map(|m| locate_miss_param(m).into()))
+            .chain(
+                [ScanFormat::Dense, ScanFormat::Compressed, ScanFormat::Range]
+                    .map(|f| f.param().into()),
+            )
+            .chain(
+                [
+                    CrdDropMode::Elementwise,
+                    CrdDropMode::FiberCrd,
+                    CrdDropMode::FiberVal,
+                ]
+                .map(|m| m.param().into()),
+            )
+            .chain(
+                [
+                    ReduceMode::ZeroFill,
+                    ReduceMode::DropEmpty,
+                    ReduceMode::WithOuter,
+                ]
+                .map(|m| m.param().into()),
+            );
+        for value in values {
+            let value: String = value;
+            let name = value.trim_start_matches("sam_pkg::");
+            assert!(
+                pkg.contains(&format!("    {name},")) || pkg.contains(&format!("    {name}\n")),
+                "{name} is not a value of sam_pkg's enums"
+            );
+        }
+    }
+
+    #[test]
+    fn lz77_modes_set_their_parameters_and_share_the_descriptor_split() {
+        let load = lzload(32, 10);
+        assert_eq!(load.module, "sam_arrayvals");
+        assert!(load.params.contains(&("Descriptors".into(), "1".into())));
+        assert!(load.params.contains(&("RefWidth".into(), "32".into())));
+        let expand = lzexpand(16, 32, 16);
+        assert_eq!(expand.module, "sam_runexpand");
+        assert!(expand.params.contains(&("Lz77".into(), "1".into())));
+        let widths: Vec<u32> = expand.streams.iter().map(|s| s.width).collect();
+        assert_eq!(widths, [16, 32, 16, 16]);
+        let rep = fiberwrite(FiberWriteMode::Repeats, 32, 10);
+        assert_eq!(rep.module, "sam_fiberwrite_vals");
+        assert!(rep.params.contains(&("Repeats".into(), "1".into())));
+        assert_eq!(rep.sides, fiberwrite(FiberWriteMode::Vals, 32, 10).sides);
+        // The RTL splits a descriptor where the golden model does.
+        let pkg = std::fs::read_to_string(library::primitives_dir().join("sam_pkg.sv")).unwrap();
+        let bits = samgen_compiler::golden::DESC_REP_BITS;
+        assert!(
+            pkg.contains(&format!("localparam int unsigned DescRepBits = {bits};")),
+            "sam_pkg::DescRepBits is not {bits}"
+        );
+    }
+}

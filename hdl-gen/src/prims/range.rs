@@ -1,0 +1,34 @@
+//! Range
+
+use samgen_compiler::graph::Range;
+
+use super::*;
+
+/// The library sources this kind owns: none (it configures another kind's module).
+pub(crate) const SOURCES: &[Source] = &[];
+
+/// A range is the scanner's range format: a dense level's coordinates from the
+/// same `dim` setting, with no arrays.
+impl Hardware for Range {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        // A range as one run is the range over an extent of 1 (0 for an empty
+        // index): the host sets the same register to that, so the scanner is the
+        // range scanner unchanged.
+        let role = if k.run {
+            RegionRole::OneRun {
+                index: k.index.clone(),
+            }
+        } else {
+            RegionRole::Setting {
+                index: k.index.clone(),
+            }
+        };
+        cx.sides.insert("dim".to_string(), role);
+        let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
+        Ok((
+            fiberlookup(ScanFormat::Range, k.root, cw, rw, ScanArrays::NONE, false),
+            super::fiberlookup::scanner_ports(),
+        ))
+    }
+}

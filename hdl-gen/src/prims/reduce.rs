@@ -1,0 +1,82 @@
+//! Reduce
+
+use samgen_compiler::graph::Reduce;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_reduce",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+];
+
+/// The configuration of `sam_reduce` (its `Mode` parameter; docs/compiler.md,
+/// "Reducers, empty fibers and coordinate droppers").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReduceMode {
+    /// DESIGN's default: every fiber gives a sum, 0 when empty (`golden::reduce`).
+    ZeroFill,
+    /// Empty fibers give nothing (`golden::reduce_drop_empty`).
+    DropEmpty,
+    /// One sum per outer coordinate, read from `crd` (`golden::reduce_with_outer`).
+    WithOuter,
+}
+
+impl ReduceMode {
+    /// The `Mode` parameter value (`sam_pkg::reduce_mode_e`).
+    pub fn param(self) -> &'static str {
+        match self {
+            ReduceMode::ZeroFill => "sam_pkg::ReduceZeroFill",
+            ReduceMode::DropEmpty => "sam_pkg::ReduceDropEmpty",
+            ReduceMode::WithOuter => "sam_pkg::ReduceWithOuter",
+        }
+    }
+}
+
+/// `sam_reduce` summing `val_width`-bit values. Streams: inputs `crd`
+/// (`crd_width`-bit outer coordinates, read only by [`ReduceMode::WithOuter`];
+/// otherwise unused, valid tied low) and `val`, output `val`.
+pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConfig {
+    // The module always has port `crd`, so the config lists it.
+    let streams = vec![
+        StreamPort::input("crd", crd_width),
+        StreamPort::input("val", val_width),
+        StreamPort::output("val", val_width),
+    ];
+    PrimitiveConfig {
+        module: "sam_reduce".into(),
+        // Past the closing stop: the sum register and the output buffer.
+        latency: 2,
+        params: vec![
+            ("ValWidth".into(), val_width.to_string()),
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("Mode".into(), mode.param().into()),
+        ],
+        streams,
+        sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+impl Hardware for Reduce {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        let mode = if k.with_outer {
+            ReduceMode::WithOuter
+        } else if k.drop_empty {
+            ReduceMode::DropEmpty
+        } else {
+            ReduceMode::ZeroFill
+        };
+        Ok((
+            reduce(mode, cx.o.val_width, cx.o.crd_width),
+            pairs(&[
+                ("crd_outer_in", "crd"),
+                ("val_in", "val"),
+                ("val_out", "val"),
+            ]),
+        ))
+    }
+}

@@ -1,0 +1,45 @@
+//! Repeat
+
+use samgen_compiler::graph::Repeat;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_repeat",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+];
+
+/// `sam_repeat` repeating `ref_width`-bit references (`ref_width` >= 2: the
+/// references may carry `N`) as its repeat signal says.
+pub fn repeat(ref_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_repeat".into(),
+        // The output buffer.
+        latency: 1,
+        params: vec![("CrdWidth".into(), ref_width.to_string())],
+        streams: vec![
+            StreamPort::input("ref", ref_width),
+            StreamPort::input("repsig", REPSIG_WIDTH),
+            StreamPort::output("ref", ref_width),
+        ],
+        sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+impl Hardware for Repeat {
+    /// A repeater of window descriptors carries them whole.
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        Ok((
+            repeat(cx.ref_width()),
+            pairs(&[
+                ("ref_in", "ref"),
+                ("repsig_in", "repsig"),
+                ("ref_out", "ref"),
+            ]),
+        ))
+    }
+}

@@ -1,0 +1,41 @@
+//! RepSigGen
+
+use samgen_compiler::graph::RepSigGen;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_repsiggen",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
+    },
+];
+
+/// Payload width of repeat-signal streams (`sam_pkg::RepsigWidth`).
+pub const REPSIG_WIDTH: u32 = 2;
+
+/// `sam_repsiggen` reading `crd_width`-bit coordinates.
+pub fn repsiggen(crd_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_repsiggen".into(),
+        // The output buffer.
+        latency: 1,
+        params: vec![("CrdWidth".into(), crd_width.to_string())],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::output("repsig", REPSIG_WIDTH),
+        ],
+        sides: Vec::new(),
+        unused: Vec::new(),
+    }
+}
+
+impl Hardware for RepSigGen {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        Ok((
+            repsiggen(cx.o.crd_width),
+            pairs(&[("crd_in", "crd"), ("repsig_out", "repsig")]),
+        ))
+    }
+}

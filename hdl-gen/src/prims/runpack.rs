@@ -1,0 +1,57 @@
+//! RunPack
+
+use samgen_compiler::golden::WayKind;
+use samgen_compiler::graph::RunPack;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_runpack",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+];
+
+/// `sam_runpack`, the RLE writer's front (`golden::runpack`): inputs and
+/// outputs `crd` and `val`; the `dim` register holds the extent.
+pub fn runpack(from: WayKind, crd_width: u32, val_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_runpack".into(),
+        // The input stage, the output register and buffer.
+        latency: 3,
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("ValWidth".into(), val_width.to_string()),
+            (
+                "Points".into(),
+                u32::from(from == WayKind::Points).to_string(),
+            ),
+        ],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::input("val", val_width),
+            StreamPort::output("crd", crd_width),
+            StreamPort::output("val", val_width),
+        ],
+        sides: vec![run_dim(crd_width)],
+        unused: Vec::new(),
+    }
+}
+
+impl Hardware for RunPack {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        cx.setting("dim", &k.index);
+        let from = k.from;
+        Ok((
+            runpack(from, cx.o.crd_width, cx.o.val_width),
+            pairs(&[
+                ("crd_in", "crd"),
+                ("val_in", "val"),
+                ("crd_out", "crd"),
+                ("val_out", "val"),
+            ]),
+        ))
+    }
+}

@@ -1,0 +1,54 @@
+//! RunReduce
+
+use samgen_compiler::graph::RunReduce;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_runreduce",
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_fifo",
+            "sam_mul18",
+            "sam_mulreg",
+            "sam_credit",
+        ],
+    },
+];
+
+/// `sam_runreduce`, the run-weighted reducer (`golden::runreduce`): inputs
+/// `crd` (run starts) and `val`, output `val` (one sum per innermost fiber);
+/// the `dim` register holds the extent.
+pub fn runreduce(crd_width: u32, val_width: u32) -> PrimitiveConfig {
+    PrimitiveConfig {
+        module: "sam_runreduce".into(),
+        // Past the closing stop: the input stage, the multiplier's three
+        // stages, the output register and buffer.
+        latency: 6,
+        params: vec![
+            ("CrdWidth".into(), crd_width.to_string()),
+            ("ValWidth".into(), val_width.to_string()),
+        ],
+        streams: vec![
+            StreamPort::input("crd", crd_width),
+            StreamPort::input("val", val_width),
+            StreamPort::output("val", val_width),
+        ],
+        sides: vec![run_dim(crd_width)],
+        unused: Vec::new(),
+    }
+}
+
+impl Hardware for RunReduce {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        let k = self;
+        cx.setting("dim", &k.index);
+        Ok((
+            runreduce(cx.o.crd_width, cx.o.val_width),
+            pairs(&[("crd_in", "crd"), ("val_in", "val"), ("val_out", "val")]),
+        ))
+    }
+}

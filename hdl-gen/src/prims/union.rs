@@ -1,0 +1,30 @@
+//! Union
+
+use samgen_compiler::graph::Union;
+
+use super::*;
+
+/// The library sources this kind owns.
+pub(crate) const SOURCES: &[Source] = &[
+    Source {
+        name: "sam_union",
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
+    },
+];
+
+/// `sam_union` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
+/// `ref_width`-bit references (`ref_width` >= 2: the outputs carry `N`). Three
+/// ways and unused way-2 ports as for [`intersect`].
+pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
+    assert!(
+        ref_width >= 2,
+        "sam_union: references need >= 2 bits to carry N, not {ref_width}"
+    );
+    super::intersect::joiner("sam_union", ways, crd_width, ref_width, true)
+}
+
+impl Hardware for Union {
+    fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
+        super::intersect::place_joiner(cx, false, &self.operands, &self.values, &[])
+    }
+}
