@@ -1,4 +1,5 @@
-//! Alu
+//! `Alu`: scalar operations, `sam_alu` (the 32-bit product on the multiplier
+//! blocks).
 
 use samgen_compiler::graph::{Alu, AluOperand};
 
@@ -97,9 +98,8 @@ pub fn alu(op: &str, operand: AluOperand, val_width: u32) -> PrimitiveConfig {
 
 impl Hardware for Alu {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         let vw = cx.o.val_width;
-        let c = match k.operand {
+        let c = match self.operand {
             AluOperand::Streams => 0,
             AluOperand::ConstRight(c) | AluOperand::ConstLeft(c) => c,
         };
@@ -107,8 +107,12 @@ impl Hardware for Alu {
             return Err(cx.fail(format!("constant {c} does not fit {vw}-bit values")));
         }
         Ok((
-            alu(k.op.name(), k.operand, vw),
+            alu(self.op.name(), self.operand, vw),
             pairs(&[("val_in_a", "a"), ("val_in_b", "b"), ("val_out", "out")]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

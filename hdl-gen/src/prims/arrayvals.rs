@@ -1,4 +1,5 @@
-//! ArrayVals
+//! `ArrayVals`: value loads by reference, `sam_arrayvals` over the tensor's
+//! `vals` array.
 
 use samgen_compiler::graph::ArrayVals;
 
@@ -43,11 +44,14 @@ pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveCo
 
 impl Hardware for ArrayVals {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let aw = cx.input("vals", vals_array_name(&k.tensor))?;
+        let aw = cx.input("vals", vals_array_name(&self.tensor))?;
         Ok((
             arrayvals(cx.o.ref_width, cx.o.val_width, aw),
             pairs(&[("ref_in", "ref"), ("val_out", "val")]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,4 @@
-//! Broadcast
+//! `Broadcast`: one stream copied to several consumers, `sam_broadcast`.
 
 use samgen_compiler::graph::Broadcast;
 
@@ -40,8 +40,7 @@ pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
 
 impl Hardware for Broadcast {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let ways = k.ways as u32;
+        let ways = self.ways as u32;
         if !(1..=BROADCAST_MAX_WAYS).contains(&ways) {
             return Err(cx.fail(format!("a broadcast of {ways} ways (1..=8)")));
         }
@@ -49,6 +48,13 @@ impl Hardware for Broadcast {
         for k in 0..ways {
             ports.insert(format!("out_{k}"), format!("out_{k}"));
         }
-        Ok((broadcast(width_of(k.kind, cx.o), ways), ports))
+        Ok((broadcast(width_of(self.kind, cx.o), ways), ports))
+    }
+
+    fn passes_through(&self, port: &str) -> Vec<String> {
+        match port {
+            "in" => (0..self.ways).map(|k| format!("out_{k}")).collect(),
+            _ => Vec::new(),
+        }
     }
 }

@@ -1,4 +1,5 @@
-//! BvExpand
+//! `BvExpand`: bitvector words back to coordinates and each way's references,
+//! `sam_bvexpand`.
 
 use samgen_compiler::graph::BvExpand;
 
@@ -56,19 +57,22 @@ pub fn bvexpand(ways: u32, word_width: u32, crd_width: u32, ref_width: u32) -> P
 /// The expander: way k of the node is way k of `sam_bvexpand`.
 impl Hardware for BvExpand {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         let mut ports = BTreeMap::new();
         ports.insert("bv_in".to_string(), "bv".to_string());
         ports.insert("crd_out".to_string(), "crd".to_string());
-        for (i, t) in k.operands.iter().enumerate() {
+        for (i, t) in self.operands.iter().enumerate() {
             ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
             ports.insert(format!("mask_in_{t}"), format!("mask{i}"));
             ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
         }
-        let ways = k.operands.len() as u32;
+        let ways = self.operands.len() as u32;
         Ok((
             bvexpand(ways, BV_WORD_WIDTH, cx.o.crd_width, cx.o.ref_width),
             ports,
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

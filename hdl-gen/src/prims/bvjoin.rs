@@ -1,4 +1,4 @@
-//! BvJoin
+//! `BvJoin`: the word-by-word AND or OR of two bitvector ways, `sam_bvjoin`.
 
 use samgen_compiler::golden::BvJoinMode;
 use samgen_compiler::graph::BvJoin;
@@ -53,15 +53,14 @@ pub fn bvjoin(mode: BvJoinMode, word_width: u32, ref_width: u32) -> PrimitiveCon
 /// The word joiner: way k of the node is way k of `sam_bvjoin`.
 impl Hardware for BvJoin {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let mode = if k.union {
+        let mode = if self.union {
             BvJoinMode::Or
         } else {
             BvJoinMode::And
         };
         let mut ports = BTreeMap::new();
         ports.insert("bv_out".to_string(), "bv".to_string());
-        for (i, t) in k.operands.iter().enumerate() {
+        for (i, t) in self.operands.iter().enumerate() {
             ports.insert(format!("bv_in_{t}"), format!("bv{i}"));
             ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
             ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
@@ -71,5 +70,9 @@ impl Hardware for BvJoin {
             bvjoin(mode, BV_WORD_WIDTH, cx.o.ref_width),
             ports,
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,5 @@
-//! BvScan
+//! `BvScan`: the bitvector level scanner, `sam_bvscan` over the level's `bv` and
+//! `pre` arrays.
 
 use samgen_compiler::graph::BvScan;
 
@@ -98,18 +99,21 @@ pub fn bvscan(
 /// (its words per fiber) from the index's `dim` setting.
 impl Hardware for BvScan {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
         cx.sides.insert(
             "dim".to_string(),
             RegionRole::Setting {
-                index: k.index.clone(),
+                index: self.index.clone(),
             },
         );
-        let bv = cx.input("bv", level_array_name(&k.tensor, k.level, "bv"))?;
-        let pre = cx.input("pre", level_array_name(&k.tensor, k.level, "pre"))?;
-        let config = bvscan(BV_WORD_WIDTH, cw, rw, k.root, bv.max(pre));
+        let bv = cx.input("bv", level_array_name(&self.tensor, self.level, "bv"))?;
+        let pre = cx.input("pre", level_array_name(&self.tensor, self.level, "pre"))?;
+        let config = bvscan(BV_WORD_WIDTH, cw, rw, self.root, bv.max(pre));
         let ports = pairs(&[("ref_in", "ref"), ("bv_out", "bv"), ("ref_out", "ref")]);
         Ok((config, ports))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,4 @@
-//! Concat
+//! `Concat`: fibers of several ways one after the other, `sam_concat`.
 
 use samgen_compiler::graph::Concat;
 
@@ -59,8 +59,7 @@ pub fn concat(ways: u32, crd_width: u32, val_width: u32) -> PrimitiveConfig {
 
 impl Hardware for Concat {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let ways = k.ways as u32;
+        let ways = self.ways as u32;
         if !(2..=CONCAT_MAX_WAYS).contains(&ways) {
             return Err(cx.fail(format!(
                 "a concatenation of {ways} ways (2..={})",
@@ -73,5 +72,9 @@ impl Hardware for Concat {
             ports.insert(format!("val_in_{k}"), format!("val_{k}"));
         }
         Ok((concat(ways, cx.o.crd_width, cx.o.val_width), ports))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,5 @@
-//! CrdDrop
+//! `CrdDrop`: drops the outer coordinates of empty inner fibers (or, element by
+//! element, of empty values), `sam_crddrop`.
 
 use samgen_compiler::graph::CrdDrop;
 
@@ -59,17 +60,20 @@ pub fn crddrop(mode: CrdDropMode, crd_width: u32, inner_width: u32) -> Primitive
 
 impl Hardware for CrdDrop {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         // A structural dropper tests presence, as the coordinate mode does.
-        let mode = match (k.elementwise, k.presence_kind()) {
+        let mode = match (self.elementwise, self.presence_kind()) {
             (true, _) => CrdDropMode::Elementwise,
             (false, StreamKind::Crd) => CrdDropMode::FiberCrd,
             (false, StreamKind::Val) => CrdDropMode::FiberVal,
             (false, kind) => return Err(cx.fail(format!("crddrop of a {} stream", kind.name()))),
         };
         Ok((
-            crddrop(mode, cx.o.crd_width, width_of(k.inner_kind, cx.o)),
+            crddrop(mode, cx.o.crd_width, width_of(self.inner_kind, cx.o)),
             sides_outer_inner(),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,4 @@
-//! CrdHold
+//! `CrdHold`: repeats each outer coordinate for its inner fiber, `sam_crdhold`.
 
 use samgen_compiler::graph::CrdHold;
 
@@ -33,5 +33,9 @@ pub fn crdhold(crd_width: u32) -> PrimitiveConfig {
 impl Hardware for CrdHold {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
         Ok((crdhold(cx.o.crd_width), sides_outer_inner()))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,5 @@
-//! FiberLookup
+//! `FiberLookup`: the level scanner, `sam_fiberlookup` (dense, compressed and
+//! range formats; coordinate skipping), and its arrays.
 
 use samgen_compiler::graph::FiberLookup;
 
@@ -156,14 +157,13 @@ pub fn fiberlookup(
 /// arithmetic over the `dim` setting where it is full.
 impl Hardware for FiberLookup {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
-        let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+        let format = level_format(cx.graph, cx.name, &self.tensor, self.level)?;
         let (scan, arrays) = if format.caps().full {
             cx.sides.insert(
                 "dim".to_string(),
                 RegionRole::Setting {
-                    index: k.index.clone(),
+                    index: self.index.clone(),
                 },
             );
             (ScanFormat::Dense, ScanArrays::NONE)
@@ -177,12 +177,12 @@ impl Hardware for FiberLookup {
             });
         } else {
             let arrays = ScanArrays {
-                pos_addr_width: cx.input("pos", level_array_name(&k.tensor, k.level, "pos"))?,
-                crd_addr_width: cx.input("crd", level_array_name(&k.tensor, k.level, "crd"))?,
+                pos_addr_width: cx.input("pos", level_array_name(&self.tensor, self.level, "pos"))?,
+                crd_addr_width: cx.input("crd", level_array_name(&self.tensor, self.level, "crd"))?,
             };
             (ScanFormat::Compressed, arrays)
         };
-        if k.skip && cx.o.lean {
+        if self.skip && cx.o.lean {
             return Err(cx.fail(
                 "coordinate skipping on an area-lean (iCE40) build: the lean intersector has no \
                  skip outputs and a second read port would double the scanner's block RAM; \
@@ -190,7 +190,7 @@ impl Hardware for FiberLookup {
                     .into(),
             ));
         }
-        if k.skip && cw + SKIP_TAG_WIDTH > 63 {
+        if self.skip && cw + SKIP_TAG_WIDTH > 63 {
             return Err(cx.fail(format!(
                 "skip targets of {cw}-bit coordinates and {}-bit fiber tags do not fit a 63-bit \
                  payload",
@@ -200,9 +200,13 @@ impl Hardware for FiberLookup {
         let mut ports = scanner_ports();
         ports.insert("skip_in".into(), "skip".into());
         Ok((
-            fiberlookup(scan, k.root, cw, rw, arrays, k.skip),
+            fiberlookup(scan, self.root, cw, rw, arrays, self.skip),
             ports,
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }
 

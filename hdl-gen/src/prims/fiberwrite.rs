@@ -1,4 +1,5 @@
-//! FiberWrite
+//! `FiberWrite`: the level writer, `sam_fiberwrite` (and the writers of value
+//! arrays that the values and LZ77 writers configure).
 
 use samgen_compiler::graph::FiberWrite;
 
@@ -114,10 +115,9 @@ pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> Primitiv
 /// has arrays, counting them where it is full.
 impl Hardware for FiberWrite {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         let ports = pairs(&[("crd_in", "crd")]);
         let cw = cx.o.crd_width;
-        let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+        let format = level_format(cx.graph, cx.name, &self.tensor, self.level)?;
         if !format.caps().full && !format.caps().append {
             return Err(TopError::Node {
                 node: cx.name.to_string(),
@@ -128,19 +128,23 @@ impl Hardware for FiberWrite {
             cx.sides.insert(
                 "dim".into(),
                 RegionRole::Count {
-                    of: level_array_name(&k.tensor, k.level, "dim"),
+                    of: level_array_name(&self.tensor, self.level, "dim"),
                 },
             );
             return Ok((fiberwrite(FiberWriteMode::Dense, cw, cw), ports));
         }
-        let pos = cx.output("pos", level_array_name(&k.tensor, k.level, "pos"))?;
-        let crd = cx.output("crd", level_array_name(&k.tensor, k.level, "crd"))?;
-        let mode = if cx.graph.writes_every_fiber(&k.tensor, k.level) {
+        let pos = cx.output("pos", level_array_name(&self.tensor, self.level, "pos"))?;
+        let crd = cx.output("crd", level_array_name(&self.tensor, self.level, "crd"))?;
+        let mode = if cx.graph.writes_every_fiber(&self.tensor, self.level) {
             FiberWriteMode::CompressedEveryFiber
         } else {
             FiberWriteMode::Compressed
         };
         Ok((fiberwrite(mode, cw, pos.max(crd)), ports))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }
 

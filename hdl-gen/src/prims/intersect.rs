@@ -1,4 +1,6 @@
-//! Intersect
+//! `Intersect`: the coordinate intersector, `sam_intersect` (with skip outputs),
+//! `sam_intersect_lean` on iCE40 and `sam_joiner3` for three ways; the joiner
+//! channels and placement the unioner and the run merge share.
 
 use samgen_compiler::graph::Intersect;
 
@@ -202,4 +204,16 @@ impl Hardware for Intersect {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
         place_joiner(cx, true, &self.operands, &self.values, &self.skip)
     }
+
+    fn passes_through(&self, port: &str) -> Vec<String> {
+        way_through(port)
+    }
+}
+
+/// A way's references pass through a joiner or locator unchanged: `ref_in_<t>`
+/// gives `ref_out_<t>`.
+pub(super) fn way_through(port: &str) -> Vec<String> {
+    port.strip_prefix("ref_in_")
+        .map(|w| vec![format!("ref_out_{w}")])
+        .unwrap_or_default()
 }

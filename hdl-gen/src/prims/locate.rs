@@ -1,4 +1,5 @@
-//! Locate
+//! `Locate`: iterate-and-locate, `sam_locate` (by arithmetic into a dense level,
+//! by binary search into a compressed one).
 
 use samgen_compiler::golden::LocateMiss;
 use samgen_compiler::graph::Locate;
@@ -125,25 +126,24 @@ pub fn locate(
 /// the `crd` array allow.
 impl Hardware for Locate {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+        let format = level_format(cx.graph, cx.name, &self.tensor, self.level)?;
         let level = if format.caps().full {
             cx.sides.insert(
                 "dim".to_string(),
                 RegionRole::Setting {
-                    index: k.index.clone(),
+                    index: self.index.clone(),
                 },
             );
             LocateLevel::Dense
         } else if format.imp().array_names() == ["pos", "crd"] {
             let arrays = ScanArrays {
-                pos_addr_width: cx.input("pos", level_array_name(&k.tensor, k.level, "pos"))?,
-                crd_addr_width: cx.input("crd", level_array_name(&k.tensor, k.level, "crd"))?,
+                pos_addr_width: cx.input("pos", level_array_name(&self.tensor, self.level, "pos"))?,
+                crd_addr_width: cx.input("crd", level_array_name(&self.tensor, self.level, "crd"))?,
             };
             let words = 1u64 << arrays.crd_addr_width;
             let longest =
                 cx.s.index_dims
-                    .get(&k.index)
+                    .get(&self.index)
                     .map_or(words, |&d| d.min(words));
             LocateLevel::Compressed {
                 arrays,
@@ -155,8 +155,8 @@ impl Hardware for Locate {
                 format.name()
             )));
         };
-        let miss = k.miss;
-        let (it, loc) = (&k.iterated, &k.located);
+        let miss = self.miss;
+        let (it, loc) = (&self.iterated, &self.located);
         Ok((
             locate(miss, level, cx.o.crd_width, cx.o.ref_width),
             pairs(&[
@@ -168,5 +168,9 @@ impl Hardware for Locate {
                 (&format!("ref_out_{loc}"), "loc"),
             ]),
         ))
+    }
+
+    fn passes_through(&self, port: &str) -> Vec<String> {
+        super::intersect::way_through(port)
     }
 }

@@ -1,4 +1,5 @@
-//! LzDesc
+//! `LzDesc`: an LZ77 level's entry descriptors, `sam_arrayvals` over its `desc`
+//! array; the descriptor width check the LZ77 kinds share.
 
 use samgen_compiler::graph::LzDesc;
 
@@ -11,12 +12,15 @@ pub(crate) const SOURCES: &[Source] = &[];
 /// array (`golden::descriptors`), by entry reference.
 impl Hardware for LzDesc {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let aw = cx.input("vals", level_array_name(&k.tensor, k.level, "desc"))?;
+        let aw = cx.input("vals", level_array_name(&self.tensor, self.level, "desc"))?;
         Ok((
             arrayvals(cx.o.ref_width, cx.o.val_width, aw),
             pairs(&[("ref_in", "ref"), ("val_out", "val")]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }
 

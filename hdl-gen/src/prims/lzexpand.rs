@@ -1,4 +1,4 @@
-//! LzExpand
+//! `LzExpand`: LZ77 entries to points, `sam_runexpand` in its LZ77 mode.
 
 use samgen_compiler::graph::LzExpand;
 
@@ -36,9 +36,8 @@ pub fn lzexpand(crd_width: u32, desc_width: u32, slot_width: u32) -> PrimitiveCo
 /// LZ77 entries to points: descriptors in, literal slots out.
 impl Hardware for LzExpand {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         super::lzdesc::check_descriptors(cx)?;
-        cx.setting("dim", &k.index);
+        cx.setting("dim", &self.index);
         Ok((
             lzexpand(cx.o.crd_width, cx.o.val_width, cx.o.ref_width),
             pairs(&[
@@ -48,5 +47,9 @@ impl Hardware for LzExpand {
                 ("ref_out", "ref"),
             ]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,5 @@
-//! LzLoad
+//! `LzLoad`: an LZ77 tensor's literals and repeat markers, `sam_arrayvals` in its
+//! descriptor mode.
 
 use samgen_compiler::graph::LzLoad;
 
@@ -20,12 +21,15 @@ pub fn lzload(val_width: u32, addr_width: u32) -> PrimitiveConfig {
 /// The literal load of an LZ77 tensor: `R_d` for a repeat's descriptor.
 impl Hardware for LzLoad {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let aw = cx.input("vals", vals_array_name(&k.tensor))?;
+        let aw = cx.input("vals", vals_array_name(&self.tensor))?;
         super::lzdesc::check_descriptors(cx)?;
         Ok((
             lzload(cx.o.val_width, aw),
             pairs(&[("val_in", "ref"), ("val_out", "val")]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

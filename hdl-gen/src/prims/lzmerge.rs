@@ -1,4 +1,4 @@
-//! LzMerge
+//! `LzMerge`: two LZ77 operands merged entry by entry, `sam_lzmerge`.
 
 use samgen_compiler::graph::LzMerge;
 
@@ -53,9 +53,8 @@ pub fn lzmerge(crd_width: u32, desc_width: u32, ref_width: u32) -> PrimitiveConf
 /// `R_m` out. References carry `R_1024`, so they need 12 bits.
 impl Hardware for LzMerge {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        if k.operands.len() != 2 {
-            return Err(cx.fail(format!("{} ways (sam_lzmerge takes 2)", k.operands.len())));
+        if self.operands.len() != 2 {
+            return Err(cx.fail(format!("{} ways (sam_lzmerge takes 2)", self.operands.len())));
         }
         super::lzdesc::check_descriptors(cx)?;
         if cx.o.ref_width < 12 {
@@ -65,9 +64,9 @@ impl Hardware for LzMerge {
                 cx.o.ref_width
             )));
         }
-        cx.setting("dim", &k.index);
+        cx.setting("dim", &self.index);
         let mut ports = pairs(&[("crd_out", "crd")]);
-        for (i, t) in k.operands.iter().enumerate() {
+        for (i, t) in self.operands.iter().enumerate() {
             ports.insert(format!("crd_in_{t}"), format!("crd{i}"));
             ports.insert(format!("val_in_{t}"), format!("desc{i}"));
             ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
@@ -76,5 +75,9 @@ impl Hardware for LzMerge {
             lzmerge(cx.o.crd_width, cx.o.val_width, cx.o.ref_width),
             ports,
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

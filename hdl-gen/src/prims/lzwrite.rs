@@ -1,4 +1,5 @@
-//! LzWrite
+//! `LzWrite`: an LZ77 output level's distances, `sam_fiberwrite_vals` writing its
+//! `rep` array.
 
 use samgen_compiler::graph::LzWrite;
 
@@ -10,8 +11,11 @@ pub(crate) const SOURCES: &[Source] = &[];
 /// The distances writer of an LZ77 output level: its `rep` array.
 impl Hardware for LzWrite {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let array = level_array_name(&k.tensor, k.level, "rep");
+        let array = level_array_name(&self.tensor, self.level, "rep");
         super::fiberwrite::array_writer(cx, array, FiberWriteMode::Repeats)
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

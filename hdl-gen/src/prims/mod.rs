@@ -29,6 +29,11 @@ pub(crate) trait Hardware {
     /// ports map to the configuration's channels; the host role of each side
     /// port goes to `cx`. An error names what the module cannot build.
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError>;
+
+    /// The output ports that give the tokens taken on input port `port`
+    /// unchanged (a joiner's way, a repeater, a broadcast): a window
+    /// descriptor travels on along them, so they are as wide as one.
+    fn passes_through(&self, port: &str) -> Vec<String>;
 }
 
 /// The hardware kinds, one module each, from the catalog's list.
@@ -125,15 +130,7 @@ pub(crate) fn window_ports(graph: &SamGraph) -> HashSet<(NodeIndex, String)> {
             .filter(|e| e.weight().from_port == port)
         {
             let (to, to_port) = (e.target(), e.weight().to_port.clone());
-            let outs: Vec<String> = match &g[to].kind {
-                NodeKind::Intersect(_) | NodeKind::Union(_) | NodeKind::Locate(_) => to_port
-                    .strip_prefix("ref_in_")
-                    .map(|w| vec![format!("ref_out_{w}")])
-                    .unwrap_or_default(),
-                NodeKind::Repeat(_) => vec!["ref_out".into()],
-                NodeKind::Broadcast(b) => (0..b.ways).map(|k| format!("out_{k}")).collect(),
-                _ => Vec::new(),
-            };
+            let outs = hardware(&g[to].kind).passes_through(&to_port);
             set.insert((to, to_port));
             todo.extend(outs.into_iter().map(|p| (to, p)));
         }

@@ -1,4 +1,4 @@
-//! Range
+//! `Range`: an index variable's full range, `sam_fiberlookup` in its range format.
 
 use samgen_compiler::graph::Range;
 
@@ -11,24 +11,27 @@ pub(crate) const SOURCES: &[Source] = &[];
 /// same `dim` setting, with no arrays.
 impl Hardware for Range {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         // A range as one run is the range over an extent of 1 (0 for an empty
         // index): the host sets the same register to that, so the scanner is the
         // range scanner unchanged.
-        let role = if k.run {
+        let role = if self.run {
             RegionRole::OneRun {
-                index: k.index.clone(),
+                index: self.index.clone(),
             }
         } else {
             RegionRole::Setting {
-                index: k.index.clone(),
+                index: self.index.clone(),
             }
         };
         cx.sides.insert("dim".to_string(), role);
         let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
         Ok((
-            fiberlookup(ScanFormat::Range, k.root, cw, rw, ScanArrays::NONE, false),
+            fiberlookup(ScanFormat::Range, self.root, cw, rw, ScanArrays::NONE, false),
             super::fiberlookup::scanner_ports(),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,4 @@
-//! Reduce
+//! `Reduce`: sums of innermost fibers, `sam_reduce`.
 
 use samgen_compiler::graph::Reduce;
 
@@ -62,10 +62,9 @@ pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConf
 
 impl Hardware for Reduce {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let mode = if k.with_outer {
+        let mode = if self.with_outer {
             ReduceMode::WithOuter
-        } else if k.drop_empty {
+        } else if self.drop_empty {
             ReduceMode::DropEmpty
         } else {
             ReduceMode::ZeroFill
@@ -78,5 +77,9 @@ impl Hardware for Reduce {
                 ("val_out", "val"),
             ]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,4 @@
-//! Repeat
+//! `Repeat`: references repeated as a repeat signal says, `sam_repeat`.
 
 use samgen_compiler::graph::Repeat;
 
@@ -41,5 +41,12 @@ impl Hardware for Repeat {
                 ("ref_out", "ref"),
             ]),
         ))
+    }
+
+    fn passes_through(&self, port: &str) -> Vec<String> {
+        match port {
+            "ref_in" => vec!["ref_out".into()],
+            _ => Vec::new(),
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! RepSigGen
+//! `RepSigGen`: repeat signals from coordinates, `sam_repsiggen`.
 
 use samgen_compiler::graph::RepSigGen;
 
@@ -37,5 +37,9 @@ impl Hardware for RepSigGen {
             repsiggen(cx.o.crd_width),
             pairs(&[("crd_in", "crd"), ("repsig_out", "repsig")]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

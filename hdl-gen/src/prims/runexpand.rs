@@ -1,4 +1,4 @@
-//! RunExpand
+//! `RunExpand`: runs to points, `sam_runexpand`.
 
 use samgen_compiler::graph::RunExpand;
 
@@ -39,9 +39,8 @@ pub fn runexpand(crd_width: u32, second_width: u32) -> PrimitiveConfig {
 /// `val_out`), carried on the module's `ref` channel as it is.
 impl Hardware for RunExpand {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        cx.setting("dim", &k.index);
-        let (second, kind) = if k.values {
+        cx.setting("dim", &self.index);
+        let (second, kind) = if self.values {
             ("val", StreamKind::Val)
         } else {
             ("ref", StreamKind::Ref)
@@ -57,5 +56,9 @@ impl Hardware for RunExpand {
                 (&out_port, "ref"),
             ]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

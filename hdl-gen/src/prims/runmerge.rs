@@ -1,4 +1,4 @@
-//! RunMerge
+//! `RunMerge`: runs and points merged by their starts, `sam_runmerge`.
 
 use samgen_compiler::golden::RunMergeMode;
 use samgen_compiler::graph::RunMerge;
@@ -61,8 +61,7 @@ pub fn runmerge(
 /// is the `dim` setting.
 impl Hardware for RunMerge {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        let ways = k.operands.len() as u32;
+        let ways = self.operands.len() as u32;
         if !(2..=JOINER_MAX_WAYS).contains(&ways) {
             return Err(cx.fail(format!("{ways} ways (sam_runmerge takes 2 or 3)")));
         }
@@ -71,18 +70,18 @@ impl Hardware for RunMerge {
                 "window descriptors through a run merge (sam_runmerge holds plain references)".into(),
             ));
         }
-        let points = (k.operands.iter().enumerate())
-            .filter(|(_, t)| k.points.contains(t))
+        let points = (self.operands.iter().enumerate())
+            .filter(|(_, t)| self.points.contains(t))
             .fold(0, |m, (i, _)| m | 1 << i);
-        let mode = k.mode;
+        let mode = self.mode;
         cx.sides.insert(
             "dim".to_string(),
             RegionRole::Setting {
-                index: k.index.clone(),
+                index: self.index.clone(),
             },
         );
         let mut ports = pairs(&[("crd_out", "crd")]);
-        for (i, t) in k.operands.iter().enumerate() {
+        for (i, t) in self.operands.iter().enumerate() {
             ports.insert(format!("crd_in_{t}"), format!("crd{i}"));
             ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
             ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
@@ -91,5 +90,9 @@ impl Hardware for RunMerge {
             runmerge(ways, points, mode, cx.o.crd_width, cx.o.ref_width),
             ports,
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

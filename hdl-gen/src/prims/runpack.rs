@@ -1,4 +1,5 @@
-//! RunPack
+//! `RunPack`: the RLE writer's front, as few runs as the values allow,
+//! `sam_runpack`.
 
 use samgen_compiler::golden::WayKind;
 use samgen_compiler::graph::RunPack;
@@ -41,9 +42,8 @@ pub fn runpack(from: WayKind, crd_width: u32, val_width: u32) -> PrimitiveConfig
 
 impl Hardware for RunPack {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        cx.setting("dim", &k.index);
-        let from = k.from;
+        cx.setting("dim", &self.index);
+        let from = self.from;
         Ok((
             runpack(from, cx.o.crd_width, cx.o.val_width),
             pairs(&[
@@ -53,5 +53,9 @@ impl Hardware for RunPack {
                 ("val_out", "val"),
             ]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,4 @@
-//! RunReduce
+//! `RunReduce`: run-length-weighted sums, `sam_runreduce`.
 
 use samgen_compiler::graph::RunReduce;
 
@@ -44,11 +44,14 @@ pub fn runreduce(crd_width: u32, val_width: u32) -> PrimitiveConfig {
 
 impl Hardware for RunReduce {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        cx.setting("dim", &k.index);
+        cx.setting("dim", &self.index);
         Ok((
             runreduce(cx.o.crd_width, cx.o.val_width),
             pairs(&[("crd_in", "crd"), ("val_in", "val"), ("val_out", "val")]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

@@ -1,4 +1,5 @@
-//! SpAccumulator
+//! `SpAccumulator`: the workspace accumulator, `sam_spaccumulator1` (order 1)
+//! and `sam_spaccumulator` (order 2), sized by the accumulated indices' extents.
 
 use samgen_compiler::graph::SpAccumulator;
 
@@ -150,10 +151,9 @@ pub fn spaccumulator(
 /// The accumulator, its workspace sized by the accumulated indices' extents.
 impl Hardware for SpAccumulator {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         let cap = |index: &String, inner: bool| -> Result<u32, TopError> {
             let d = cx.s.dim(cx.name, index)?;
-            let (outer_cap, inner_cap) = SpaccDims::for_extents(k.order as u32, d, d);
+            let (outer_cap, inner_cap) = SpaccDims::for_extents(self.order as u32, d, d);
             let d = if inner { inner_cap } else { outer_cap };
             if !fits_bits(d - 1, cx.o.crd_width) {
                 return Err(cx.fail(format!(
@@ -163,7 +163,7 @@ impl Hardware for SpAccumulator {
             }
             u32::try_from(d).map_err(|_| cx.fail(format!("index {index} is too large")))
         };
-        let (dims, ports) = match (k.order, k.indices.as_slice()) {
+        let (dims, ports) = match (self.order, self.indices.as_slice()) {
             (1, [j]) => (
                 SpaccDims {
                     outer: 1,
@@ -193,8 +193,8 @@ impl Hardware for SpAccumulator {
             _ => {
                 return Err(cx.fail(format!(
                     "spaccumulator of order {} over {} indices (orders 1 and 2 only)",
-                    k.order,
-                    k.indices.len()
+                    self.order,
+                    self.indices.len()
                 )))
             }
         };
@@ -205,7 +205,11 @@ impl Hardware for SpAccumulator {
                 dims.outer, dims.inner
             )));
         }
-        let config = spaccumulator(k.order as u32, cx.o.crd_width, cx.o.val_width, dims);
+        let config = spaccumulator(self.order as u32, cx.o.crd_width, cx.o.val_width, dims);
         Ok((config, ports))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

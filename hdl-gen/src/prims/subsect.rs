@@ -1,4 +1,5 @@
-//! Subsect
+//! `Subsect`: the subsection scanner of index reduction (the non-empty windows
+//! of an affine subscript), `sam_subsect`.
 
 use samgen_compiler::graph::Subsect;
 
@@ -102,12 +103,11 @@ pub fn subsect(
 /// offsets' extent as settings. Strides are powers of two.
 impl Hardware for Subsect {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
-        if !k.stride.is_power_of_two() {
+        if !self.stride.is_power_of_two() {
             return Err(cx.fail(format!(
                 "a stride of {} (sam_subsect takes powers of two: the next offset is a shift)",
-                k.stride
+                self.stride
             )));
         }
         // The descriptor's base field holds every base: c*i lies below 2^(cw+1) (a
@@ -120,10 +120,10 @@ impl Hardware for Subsect {
                 "sam_subsect takes coordinates and references of 20 bits at most, not {cw} and {rw}"
             )));
         }
-        if !fits_bits(k.intercept.unsigned_abs(), cw) {
+        if !fits_bits(self.intercept.unsigned_abs(), cw) {
             return Err(cx.fail(format!(
                 "the subscript's constant {} is more than {cw}-bit coordinates hold",
-                k.intercept
+                self.intercept
             )));
         }
         if !fits_bits((1u64 << (cw + 1)) + (1u64 << rw) - 1, base_bits) {
@@ -132,21 +132,21 @@ impl Hardware for Subsect {
                  descriptor's {base_bits} base bits"
             )));
         }
-        let arrays = super::fiberlookup::scan_arrays(cx, &k.tensor, k.level, "sam_subsect")?;
+        let arrays = super::fiberlookup::scan_arrays(cx, &self.tensor, self.level, "sam_subsect")?;
         let format = match arrays {
             None => {
                 cx.sides.insert(
                     "dim".to_string(),
                     RegionRole::Dimension {
-                        tensor: k.tensor.clone(),
-                        level: k.level,
+                        tensor: self.tensor.clone(),
+                        level: self.level,
                     },
                 );
                 ScanFormat::Dense
             }
             Some(_) => ScanFormat::Compressed,
         };
-        for (side, index) in [("window", &k.window), ("extent", &k.index)] {
+        for (side, index) in [("window", &self.window), ("extent", &self.index)] {
             cx.sides.insert(
                 side.to_string(),
                 RegionRole::Setting {
@@ -154,17 +154,21 @@ impl Hardware for Subsect {
                 },
             );
         }
-        let shift = k.stride.trailing_zeros();
+        let shift = self.stride.trailing_zeros();
         let config = subsect(
             format,
             cw,
             rw,
             arrays.unwrap_or(ScanArrays::NONE),
             shift,
-            k.intercept,
+            self.intercept,
         );
         // A root scanner's references come from a `sam_root` (top.rs).
         let ports = pairs(&[("ref_in", "ref"), ("crd_out", "crd"), ("ref_out", "win")]);
         Ok((config, ports))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

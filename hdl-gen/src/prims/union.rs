@@ -1,4 +1,4 @@
-//! Union
+//! `Union`: the coordinate unioner, `sam_union` (`sam_joiner3` for three ways).
 
 use samgen_compiler::graph::Union;
 
@@ -26,5 +26,9 @@ pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
 impl Hardware for Union {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
         super::intersect::place_joiner(cx, false, &self.operands, &self.values, &[])
+    }
+
+    fn passes_through(&self, port: &str) -> Vec<String> {
+        super::intersect::way_through(port)
     }
 }

@@ -1,4 +1,5 @@
-//! ValsWrite
+//! `ValsWrite`: the values writer, `sam_fiberwrite_vals` writing the tensor's
+//! `vals` array.
 
 use samgen_compiler::graph::ValsWrite;
 
@@ -10,7 +11,10 @@ pub(crate) const SOURCES: &[Source] = &[];
 /// The values writer; its count register is the node's `count`.
 impl Hardware for ValsWrite {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
-        super::fiberwrite::array_writer(cx, vals_array_name(&k.tensor), FiberWriteMode::Vals)
+        super::fiberwrite::array_writer(cx, vals_array_name(&self.tensor), FiberWriteMode::Vals)
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }

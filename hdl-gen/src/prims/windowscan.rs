@@ -1,4 +1,4 @@
-//! WindowScan
+//! `WindowScan`: a window's stored elements, `sam_windowscan`.
 
 use samgen_compiler::graph::WindowScan;
 
@@ -68,20 +68,23 @@ pub fn windowscan(
 /// descriptors carry the positions, so no `pos`).
 impl Hardware for WindowScan {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
-        let k = self;
         let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
-        let format = level_format(cx.graph, cx.name, &k.tensor, k.level)?;
+        let format = level_format(cx.graph, cx.name, &self.tensor, self.level)?;
         let (format, crd_addr_width) = if format.caps().full {
             (ScanFormat::Dense, 1)
         } else if format.imp().array_names() == ["pos", "crd"] {
-            let crd = cx.input("crd", level_array_name(&k.tensor, k.level, "crd"))?;
+            let crd = cx.input("crd", level_array_name(&self.tensor, self.level, "crd"))?;
             (ScanFormat::Compressed, crd)
         } else {
             return Err(cx.fail(format!("sam_windowscan does not scan {format} levels")));
         };
         Ok((
-            windowscan(format, cw, rw, crd_addr_width, k.intercept),
+            windowscan(format, cw, rw, crd_addr_width, self.intercept),
             pairs(&[("ref_in", "win"), ("crd_out", "crd"), ("ref_out", "ref")]),
         ))
+    }
+
+    fn passes_through(&self, _port: &str) -> Vec<String> {
+        Vec::new()
     }
 }
