@@ -22,7 +22,7 @@ use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
 
-use crate::kernel_args::{graph_tensors, HwArgs, KernelArgs};
+use crate::kernel_args::{HwArgs, KernelArgs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BoardArg {
@@ -246,7 +246,7 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
     let hw = t.hardware();
     let built = t.kernel.build(hw.value_bits)?;
     let graph = &built.graph;
-    let (needed, _) = graph_tensors(graph);
+    let needed = graph.tensors_read();
     let mut files = BTreeMap::new();
     for arg in &a.inputs {
         let (name, file) = arg

@@ -2,15 +2,13 @@
 //! expression with TACO `-f`/`-s` arguments, or a Custard `--graph`) and building
 //! the SAM graph from them.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use samgen_compiler::expr::{self, Assignment, ExprError, Schedule};
-use samgen_compiler::graph::{
-    ArrayVals, FiberLookup, FiberWrite, NodeKind, Repeat, SamGraph, ValsWrite,
-};
+use samgen_compiler::graph::SamGraph;
 use samgen_compiler::lower::{self, Kernel};
 use samgen_compiler::tensor::Format;
 
@@ -217,33 +215,6 @@ impl KernelArgs {
             (None, None) => bail!("give an expression or --graph FILE (.yaml or .gv)"),
         }
     }
-}
-
-/// The tensors a graph reads (scanned, repeated or loaded) and writes.
-pub fn graph_tensors(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
-    let mut read = BTreeSet::new();
-    let mut written = BTreeSet::new();
-    for n in graph.graph.node_weights() {
-        match &n.kind {
-            NodeKind::FiberLookup(FiberLookup { tensor, .. })
-            | NodeKind::BvScan(samgen_compiler::graph::BvScan { tensor, .. })
-            | NodeKind::Repeat(Repeat { tensor, .. })
-            | NodeKind::ArrayVals(ArrayVals { tensor, .. }) => {
-                read.insert(tensor.clone());
-            }
-            NodeKind::FiberWrite(FiberWrite { tensor, .. })
-            | NodeKind::ValsWrite(ValsWrite { tensor }) => {
-                written.insert(tensor.clone());
-            }
-            _ => {}
-        }
-    }
-    // A repeater's label may name no tensor: the full range a constant
-    // operand iterates (`full`, `full_2`) has no format and no file.
-    if !graph.info.formats.is_empty() {
-        read.retain(|t| graph.info.formats.contains_key(t));
-    }
-    (read, written)
 }
 
 /// How the kernel's hardware is built: widths, edge buffering, capacities.

@@ -13,7 +13,7 @@ use samgen_compiler::tensor::{
     read_tensor, write_tensor, CooTensor, Format, ReadOptions, Tensor, WriteOptions,
 };
 
-use crate::kernel_args::{graph_tensors, parse_expression, HwArgs, KernelArgs};
+use crate::kernel_args::{parse_expression, HwArgs, KernelArgs};
 use samgen_compiler::graph::SamGraph;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -179,7 +179,7 @@ pub fn run(a: RunArgs) -> Result<()> {
     let asg = reference(&a, built.asg, &graph)?;
 
     // Which tensors the kernel reads; every one given, nothing else.
-    let (mut needed, outputs) = graph_tensors(&graph);
+    let (mut needed, outputs) = (graph.tensors_read(), graph.tensors_written());
     if let Some(asg) = &asg {
         needed.extend(asg.inputs().iter().map(|(t, _)| t.to_string()));
     }

@@ -33,8 +33,7 @@ use serde::Serialize;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use samgen_compiler::graph::{
-    ArrayVals, FiberLookup, FiberWrite, NodeKind, Range, Repeat, SamGraph, SpAccumulator,
-    StreamKind, Subsect, ValsWrite,
+    ArrayVals, FiberLookup, NodeKind, Repeat, SamGraph, StreamKind, Subsect,
 };
 
 use crate::host::{self, HostRegion, MAX_REGIONS, REGION_SHIFT};
@@ -153,72 +152,7 @@ pub const DEFAULT_OUTPUT_WORDS: u64 = 1 << 16;
 /// The arrays a graph reads and writes (`B1_crd`, `X_vals`), and its index
 /// variables.
 fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
-    let (mut arrays, mut indices) = (BTreeSet::new(), BTreeSet::new());
-    for n in graph.graph.node_weights() {
-        match &n.kind {
-            NodeKind::FiberLookup(FiberLookup {
-                tensor,
-                level,
-                index,
-                ..
-            })
-            | NodeKind::BvScan(samgen_compiler::graph::BvScan {
-                tensor,
-                level,
-                index,
-                ..
-            })
-            | NodeKind::Locate(samgen_compiler::graph::Locate {
-                tensor,
-                level,
-                index,
-                ..
-            })
-            | NodeKind::Subsect(samgen_compiler::graph::Subsect {
-                tensor,
-                level,
-                index,
-                ..
-            })
-            | NodeKind::WindowScan(samgen_compiler::graph::WindowScan {
-                tensor,
-                level,
-                index,
-                ..
-            })
-            | NodeKind::FiberWrite(FiberWrite {
-                tensor,
-                level,
-                index,
-            }) => {
-                if let Some(format) = graph.level_format(tensor, *level) {
-                    for a in format.imp().array_names() {
-                        arrays.insert(level_array_name(tensor, *level, a));
-                    }
-                }
-                indices.insert(index.clone());
-            }
-            NodeKind::ArrayVals(ArrayVals { tensor, .. })
-            | NodeKind::LzLoad(samgen_compiler::graph::LzLoad { tensor })
-            | NodeKind::ValsWrite(ValsWrite { tensor }) => {
-                arrays.insert(format!("{tensor}_vals"));
-            }
-            NodeKind::LzDesc(samgen_compiler::graph::LzDesc { tensor, level }) => {
-                arrays.insert(level_array_name(tensor, *level, "desc"));
-            }
-            NodeKind::LzWrite(samgen_compiler::graph::LzWrite { tensor, level }) => {
-                arrays.insert(level_array_name(tensor, *level, "rep"));
-            }
-            NodeKind::SpAccumulator(SpAccumulator { indices: ix, .. }) => {
-                indices.extend(ix.iter().cloned())
-            }
-            NodeKind::Range(Range { index, .. }) => {
-                indices.insert(index.clone());
-            }
-            _ => {}
-        }
-    }
-    (arrays, indices)
+    (graph.arrays(), graph.indices())
 }
 
 impl Sizing {
@@ -250,27 +184,9 @@ impl Sizing {
         s.index_dims = index_extents(graph, inputs)
             .map_err(|(node, message)| TopError::Node { node, message })?;
         // Output levels, outermost first: the dense bound of each.
-        let mut levels: BTreeMap<&str, BTreeMap<usize, &str>> = BTreeMap::new();
-        let mut vals: BTreeSet<&str> = BTreeSet::new();
-        for n in graph.graph.node_weights() {
-            match &n.kind {
-                NodeKind::FiberWrite(FiberWrite {
-                    tensor,
-                    level,
-                    index,
-                    ..
-                }) => {
-                    levels.entry(tensor).or_default().insert(*level, index);
-                }
-                NodeKind::ValsWrite(ValsWrite { tensor }) => {
-                    vals.insert(tensor);
-                }
-                _ => {}
-            }
-        }
-        for t in vals.iter().chain(levels.keys()) {
+        for (t, levels) in &graph.written_levels() {
             let mut fibers = 1u64;
-            for (&k, &index) in levels.get(t).into_iter().flatten() {
+            for (&k, index) in levels {
                 let dim = *s.index_dims.get(index).unwrap_or(&1);
                 let crds = fibers.saturating_mul(dim);
                 s.array_words.insert(

@@ -19,7 +19,7 @@ use std::time::Instant;
 use libloading::Library;
 use samgen_compiler::exec::ExecResult;
 use samgen_compiler::golden;
-use samgen_compiler::graph::{FiberWrite, LzWrite, NodeKind, SamGraph, SpAccumulator, ValsWrite};
+use samgen_compiler::graph::{NodeKind, SamGraph, SpAccumulator, TensorWrite};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{
     level_array_name, vals_array_name, wrap, CooTensor, Format, LevelFormat, Tensor, TensorArray,
@@ -416,40 +416,38 @@ pub fn expected_arrays(
             .ok_or_else(|| CosimError::Mismatch(format!("writer {node} has no input stream")))
     };
     let mask = |v: i64| (v as u64) & mask_bits(value_bits);
-    for n in graph.graph.node_weights() {
+    for (n, touches) in graph.touches() {
         let model_err = |e: golden::GoldenError| CosimError::Mismatch(format!("{}: {e}", n.name));
-        match &n.kind {
-            NodeKind::FiberWrite(FiberWrite { tensor, level, .. }) => {
-                let s = stream(&n.name)?;
-                let every = graph.writes_every_fiber(tensor, *level);
-                let format = graph.level_format(tensor, *level).ok_or_else(|| {
-                    CosimError::Mismatch(format!("{}: {tensor} has no format", n.name))
-                })?;
-                let written = golden::fiberwrite(format, &s, every).map_err(model_err)?;
-                for a in written.arrays {
+        for write in touches.writes {
+            let s = stream(&n.name)?;
+            match write {
+                TensorWrite::Level { tensor, level, .. } => {
+                    let every = graph.writes_every_fiber(tensor, level);
+                    let format = graph.level_format(tensor, level).ok_or_else(|| {
+                        CosimError::Mismatch(format!("{}: {tensor} has no format", n.name))
+                    })?;
+                    let written = golden::fiberwrite(format, &s, every).map_err(model_err)?;
+                    for a in written.arrays {
+                        out.arrays
+                            .insert(level_array_name(tensor, level, a.name), a.data);
+                    }
+                    if let Some(dim) = written.dim {
+                        out.dims.insert(level_array_name(tensor, level, "dim"), dim);
+                    }
+                }
+                TensorWrite::LzDistances { tensor, level } => {
+                    let (_, rep) = golden::lzwrite(&s, value_bits).map_err(model_err)?;
                     out.arrays
-                        .insert(level_array_name(tensor, *level, a.name), a.data);
+                        .insert(level_array_name(tensor, level, "rep"), rep);
                 }
-                if let Some(dim) = written.dim {
-                    out.dims
-                        .insert(level_array_name(tensor, *level, "dim"), dim);
+                TensorWrite::Vals { tensor } => {
+                    let vals = golden::fiberwrite_vals(&s, value_bits).map_err(model_err)?;
+                    out.arrays.insert(
+                        vals_array_name(tensor),
+                        vals.into_iter().map(mask).collect(),
+                    );
                 }
             }
-            NodeKind::LzWrite(LzWrite { tensor, level }) => {
-                let s = stream(&n.name)?;
-                let (_, rep) = golden::lzwrite(&s, value_bits).map_err(model_err)?;
-                out.arrays
-                    .insert(level_array_name(tensor, *level, "rep"), rep);
-            }
-            NodeKind::ValsWrite(ValsWrite { tensor }) => {
-                let s = stream(&n.name)?;
-                let vals = golden::fiberwrite_vals(&s, value_bits).map_err(model_err)?;
-                out.arrays.insert(
-                    vals_array_name(tensor),
-                    vals.into_iter().map(mask).collect(),
-                );
-            }
-            _ => {}
         }
     }
     Ok(out)
@@ -1134,25 +1132,7 @@ fn unpack_outputs(
     value_bits: u32,
 ) -> Result<BTreeMap<String, CooTensor>, CosimError> {
     // Each output's written levels (their index variables), by level.
-    let mut writers: BTreeMap<String, BTreeMap<usize, String>> = BTreeMap::new();
-    for n in graph.graph.node_weights() {
-        match &n.kind {
-            NodeKind::FiberWrite(FiberWrite {
-                tensor,
-                level,
-                index,
-            }) => {
-                writers
-                    .entry(tensor.clone())
-                    .or_default()
-                    .insert(*level, index.clone());
-            }
-            NodeKind::ValsWrite(ValsWrite { tensor }) => {
-                writers.entry(tensor.clone()).or_default();
-            }
-            _ => {}
-        }
-    }
+    let writers = graph.written_levels();
     let mut out = BTreeMap::new();
     for (name, levels) in writers {
         let err = |m: String| CosimError::Mismatch(format!("output {name}: {m}"));

@@ -16,9 +16,8 @@ use std::fmt::Write as _;
 
 use super::kinds::Dot;
 use super::{
-    ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite, GraphInfo,
-    GraphIoError, GraphIoErrorKind, Intersect, NodeKind, Repeat, SamGraph, SpAccumulator, Union,
-    ValsWrite,
+    Broadcast, Concat, CrdDrop, CrdHold, GraphInfo, GraphIoError, GraphIoErrorKind, Intersect,
+    NodeKind, SamGraph, SpAccumulator, Union,
 };
 
 /// Quote a DOT string: `"` is escaped, backslashes are kept (Custard's labels use
@@ -139,18 +138,13 @@ impl SamGraph {
         let mut out = String::from("digraph SAM {\n");
         // Custard lists the result first, then the inputs as they appear.
         let mut order: Vec<&str> = Vec::new();
-        let written = self.graph.node_weights().filter_map(|n| match &n.kind {
-            NodeKind::FiberWrite(FiberWrite { tensor, .. })
-            | NodeKind::ValsWrite(ValsWrite { tensor }) => Some(tensor.as_str()),
-            _ => None,
-        });
-        let read = self.graph.node_weights().filter_map(|n| match &n.kind {
-            NodeKind::FiberLookup(FiberLookup { tensor, .. })
-            | NodeKind::BvScan(crate::graph::BvScan { tensor, .. })
-            | NodeKind::Repeat(Repeat { tensor, .. })
-            | NodeKind::ArrayVals(ArrayVals { tensor, .. }) => Some(tensor.as_str()),
-            _ => None,
-        });
+        let touches: Vec<_> = self.touches().map(|(_, t)| t).collect();
+        let written = touches
+            .iter()
+            .flat_map(|t| t.writes.iter().map(|w| w.tensor()));
+        let read = touches
+            .iter()
+            .flat_map(|t| t.reads.iter().map(|r| r.tensor()));
         for t in written
             .chain(read)
             .chain(self.info.formats.keys().map(String::as_str))

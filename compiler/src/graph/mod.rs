@@ -15,13 +15,13 @@ pub use kinds::{
     Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvScan, Concat, CrdDrop,
     CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, Locate, LzDesc, LzExpand, LzLoad,
     LzMerge, LzWrite, NodeKind, Port, PortSpec, Primitive, Range, Reduce, RepSigGen, Repeat, Role,
-    RunExpand, RunMerge, RunPack, RunReduce, SpAccumulator, StreamKind, Subsect, Union, ValsWrite,
-    WindowScan, DESCRIPTORS,
+    RunExpand, RunMerge, RunPack, RunReduce, SpAccumulator, StreamKind, Subsect, TensorRead,
+    TensorWrite, Touches, Union, ValsWrite, WindowScan, DESCRIPTORS,
 };
 pub use validate::GraphError;
 pub use yaml::{GraphIoError, GraphIoErrorKind};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
 use serde::{Deserialize, Serialize};
@@ -147,6 +147,75 @@ impl SamGraph {
     /// The storage format of `tensor`'s `level`, from the header.
     pub fn level_format(&self, tensor: &str, level: usize) -> Option<LevelFormat> {
         Some(self.info.formats.get(tensor)?.levels.get(level)?.format)
+    }
+
+    /// Every node with what it reads and writes ([`Primitive::touches`]), in
+    /// node order.
+    pub fn touches(&self) -> impl Iterator<Item = (&Node, Touches<'_>)> {
+        self.graph.node_weights().map(|n| (n, n.kind.touches()))
+    }
+
+    /// The input tensors: every tensor a node reads (scans, locates, loads,
+    /// repeats). When the header lists formats, only tensors it lists: a
+    /// repeater's label may name no tensor (`full`, the range a constant
+    /// operand iterates, has no format and no file).
+    pub fn tensors_read(&self) -> BTreeSet<String> {
+        let formats = &self.info.formats;
+        (self.touches())
+            .flat_map(|(_, t)| t.reads)
+            .map(|r| r.tensor())
+            .filter(|t| formats.is_empty() || formats.contains_key(*t))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The output tensors: every tensor a node writes.
+    pub fn tensors_written(&self) -> BTreeSet<String> {
+        (self.touches())
+            .flat_map(|(_, t)| t.writes)
+            .map(|w| w.tensor().to_string())
+            .collect()
+    }
+
+    /// Every array a node reads or writes (`B1_pos`, `B1_crd`, `x_vals`), a
+    /// level's by its format in the header (none for a level the header lacks).
+    pub fn arrays(&self) -> BTreeSet<String> {
+        let mut arrays = BTreeSet::new();
+        for (_, t) in self.touches() {
+            for r in &t.reads {
+                arrays.extend(r.arrays(&self.info));
+            }
+            for w in &t.writes {
+                arrays.extend(w.arrays(&self.info));
+            }
+        }
+        arrays
+    }
+
+    /// Every index variable whose extent a node is built for.
+    pub fn indices(&self) -> BTreeSet<String> {
+        (self.touches())
+            .flat_map(|(_, t)| t.indices)
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Every output tensor with the index variable of each level a level
+    /// writer writes, by level; a tensor of values alone has no levels.
+    pub fn written_levels(&self) -> BTreeMap<String, BTreeMap<usize, String>> {
+        let mut out: BTreeMap<String, BTreeMap<usize, String>> = BTreeMap::new();
+        for (_, t) in self.touches() {
+            for w in t.writes {
+                let levels = out.entry(w.tensor().to_string()).or_default();
+                match w {
+                    TensorWrite::Level { level, index, .. } => {
+                        levels.insert(level, index.to_string());
+                    }
+                    TensorWrite::LzDistances { .. } | TensorWrite::Vals { .. } => {}
+                }
+            }
+        }
+        out
     }
 
     /// Whether the compressed writer of `tensor`'s `level` writes a `pos` entry

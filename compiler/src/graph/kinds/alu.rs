@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::Val;
@@ -160,6 +161,10 @@ impl Primitive for Alu {
         } else {
             d
         }
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{
     model, ref_input, refs_in, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
+use super::{TensorRead, Touches};
 use crate::golden;
 use crate::graph::StreamKind::Val;
 
@@ -61,6 +62,12 @@ impl Primitive for ArrayVals {
         } else {
             d
         }
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::Vals {
+            tensor: &self.tensor,
+        })
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{
     check_ways, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
@@ -52,6 +53,10 @@ impl Primitive for Broadcast {
         Dot::new(String::new(), "")
             .attr("kind", self.kind.name())
             .attr("ways", self.ways)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{
     model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
     StreamKind,
@@ -76,6 +77,10 @@ impl Primitive for BvExpand {
         Dot::new(format!("BvExpand {}", self.index), "orange")
             .attr("index", &self.index)
             .attr("operands", self.operands.join(","))
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{
     model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
     StreamKind,
@@ -100,6 +101,10 @@ impl Primitive for BvJoin {
             .attr("index", &self.index)
             .attr("operands", self.operands.join(","))
             .attr("union", self.union)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -7,6 +7,7 @@ use super::{
     mode_of_level, model, ref_input, refs_in, CheckContext, Descriptor, Dot, GraphInfo, Machine,
     Port, PortSpec, Primitive, Role, StreamKind,
 };
+use super::{TensorRead, Touches};
 use crate::golden;
 use crate::tensor::LevelFormat;
 
@@ -79,6 +80,14 @@ impl Primitive for BvScan {
             .attr("level", level)
             .attr("mode", mode_of_level(info, t, level))
             .attr("root", self.root)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::Level {
+            tensor: &self.tensor,
+            level: self.level,
+        })
+        .index(&self.index)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

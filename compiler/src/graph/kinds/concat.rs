@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{
     check_ways, model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
     Primitive, Role,
@@ -67,6 +68,10 @@ impl Primitive for Concat {
         Dot::new(format!("Concat {}", self.index), "purple")
             .attr("index", &self.index)
             .attr("ways", self.ways)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

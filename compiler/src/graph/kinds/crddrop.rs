@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{
     model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
@@ -97,6 +98,10 @@ impl Primitive for CrdDrop {
             .attr("inner_kind", self.inner_kind.name())
             .attr("elementwise", self.elementwise)
             .attr("structural", self.structural)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

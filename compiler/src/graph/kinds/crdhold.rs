@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::Crd;
@@ -50,6 +51,10 @@ impl Primitive for CrdHold {
         Dot::new(format!("CrdHold {},{}", self.outer, self.inner), "orange")
             .attr("outer", &self.outer)
             .attr("inner", &self.inner)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -6,6 +6,7 @@ use super::{
     mode_of_level, model, ref_input, refs_in, scan_outputs, skip_input, stored_level, CheckContext,
     Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
+use super::{TensorRead, Touches};
 use crate::golden;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -83,6 +84,14 @@ impl Primitive for FiberLookup {
         } else {
             d
         }
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::Level {
+            tensor: &self.tensor,
+            level: self.level,
+        })
+        .index(&self.index)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

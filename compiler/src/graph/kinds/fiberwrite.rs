@@ -7,6 +7,7 @@ use super::{
     mode_of_level, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive,
     Role,
 };
+use super::{TensorWrite, Touches};
 use crate::graph::StreamKind::Crd;
 
 /// Custard's `fiberwrite` is this kind, or [`super::ValsWrite`] for `mode=vals`.
@@ -67,6 +68,15 @@ impl Primitive for FiberWrite {
         .attr("mode", mode_of_level(info, t, level))
         .attr("format", format)
         .attr("sink", true)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::write(TensorWrite::Level {
+            tensor: &self.tensor,
+            level: self.level,
+            index: &self.index,
+        })
+        .index(&self.index)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -176,6 +176,10 @@ macro_rules! joiner_kind {
                 }
             }
 
+            fn touches(&self) -> super::Touches<'_> {
+                super::Touches::none()
+            }
+
             fn golden(&self, m: &mut dyn super::Machine) -> Result<(), String> {
                 super::joiner::golden(m, &self.operands, &self.values, &self.skip, $model)
             }

@@ -7,6 +7,7 @@ use super::{
     model, stored_level, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
     Primitive, Role,
 };
+use super::{TensorRead, Touches};
 use crate::golden::{self, LocateMiss};
 use crate::graph::StreamKind::{Crd, Ref};
 
@@ -109,6 +110,14 @@ impl Primitive for Locate {
         .attr("located", &self.located)
         .attr("iterated", &self.iterated)
         .attr("miss", self.miss.name())
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::Level {
+            tensor: &self.tensor,
+            level: self.level,
+        })
+        .index(&self.index)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

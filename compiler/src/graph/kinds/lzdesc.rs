@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Role;
 use super::{model, stored_level, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive};
+use super::{TensorRead, Touches};
 use crate::golden;
 use crate::graph::StreamKind::{Ref, Val};
 
@@ -53,6 +54,13 @@ impl Primitive for LzDesc {
         )
         .attr("tensor", &self.tensor)
         .attr("level", self.level)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::LzDescriptors {
+            tensor: &self.tensor,
+            level: self.level,
+        })
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Role;
+use super::Touches;
 use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive};
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Ref, Val};
@@ -52,6 +53,10 @@ impl Primitive for LzExpand {
 
     fn dot(&self, _info: &GraphInfo) -> Dot {
         Dot::new(format!("LZ77 Expand {}", self.index), "purple").attr("index", &self.index)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{TensorRead, Touches};
 use crate::golden;
 use crate::graph::StreamKind::Val;
 
@@ -42,6 +43,12 @@ impl Primitive for LzLoad {
 
     fn dot(&self, _info: &GraphInfo) -> Dot {
         Dot::new(format!("LZ77 Load: {}", self.tensor), "green2").attr("tensor", &self.tensor)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::Vals {
+            tensor: &self.tensor,
+        })
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

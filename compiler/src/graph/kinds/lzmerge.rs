@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{check_ways, extent_of, list_or_text, model, Descriptor, Dot, GraphInfo, Machine};
 use super::{Port, PortSpec, Primitive, Role};
 use crate::golden;
@@ -64,6 +65,10 @@ impl Primitive for LzMerge {
         Dot::new(format!("LZ77 Merge {}", self.index), "purple")
             .attr("index", &self.index)
             .attr("operands", self.operands.join(","))
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

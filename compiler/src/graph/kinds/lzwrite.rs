@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{TensorWrite, Touches};
 use crate::golden;
 use crate::graph::StreamKind::Val;
 
@@ -53,6 +54,13 @@ impl Primitive for LzWrite {
         .attr("tensor", &self.tensor)
         .attr("level", self.level)
         .attr("sink", true)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::write(TensorWrite::LzDistances {
+            tensor: &self.tensor,
+            level: self.level,
+        })
     }
 
     /// The executor reads the output's entries from the value stream itself

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{
     model, ref_input, refs_in, scan_outputs, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
     Primitive, Role,
@@ -67,6 +68,10 @@ impl Primitive for Range {
         } else {
             d
         }
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none().index(&self.index)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Val};
@@ -57,6 +58,10 @@ impl Primitive for Reduce {
         Dot::new("Reduce".into(), "brown")
             .attr("drop_empty", self.drop_empty)
             .attr("with_outer", self.with_outer)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{TensorRead, Touches};
 use crate::golden;
 use crate::graph::StreamKind::{Ref, Repsig};
 
@@ -53,6 +54,12 @@ impl Primitive for Repeat {
             .attr("index", &self.index)
             .attr("tensor", &self.tensor)
             .attr("root", self.root)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::Refs {
+            tensor: &self.tensor,
+        })
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

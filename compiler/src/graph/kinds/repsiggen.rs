@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use crate::golden;
 use crate::graph::StreamKind::{Crd, Repsig};
@@ -42,6 +43,10 @@ impl Primitive for RepSigGen {
     fn dot(&self, _info: &GraphInfo) -> Dot {
         Dot::new(format!("RepeatSignalGenerator {}", self.index), "cyan3")
             .attr("index", &self.index)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

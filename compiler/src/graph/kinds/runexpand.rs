@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port};
 use super::{PortSpec, Primitive, Role};
 use crate::golden;
@@ -65,6 +66,10 @@ impl Primitive for RunExpand {
         } else {
             d
         }
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{check_ways, extent_of, list_or_text, model, Descriptor, Dot, GraphInfo, Machine};
 use super::{Port, PortSpec, Primitive, Role};
 use crate::golden::{self, RunMergeMode, WayKind};
@@ -98,6 +99,10 @@ impl Primitive for RunMerge {
         } else {
             d.attr("points", self.points.join(","))
         }
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec};
 use super::{Primitive, Role};
 use crate::golden::{self, WayKind};
@@ -64,6 +65,10 @@ impl Primitive for RunPack {
         Dot::new(format!("RunPack {}", self.index), "purple")
             .attr("index", &self.index)
             .attr("from", from)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

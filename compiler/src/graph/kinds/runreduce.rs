@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec};
 use super::{Primitive, Role};
 use crate::golden;
@@ -51,6 +52,10 @@ impl Primitive for RunReduce {
 
     fn dot(&self, _info: &GraphInfo) -> Dot {
         Dot::new(format!("RunReduce {}", self.index), "brown").attr("index", &self.index)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::none()
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Touches;
 use super::{
     model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
@@ -77,6 +78,13 @@ impl Primitive for SpAccumulator {
         )
         .attr("order", self.order)
         .attr("indices", indices)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches {
+            indices: self.indices.iter().map(String::as_str).collect(),
+            ..Touches::none()
+        }
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

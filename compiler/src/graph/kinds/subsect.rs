@@ -10,6 +10,7 @@ use super::{
     model, ref_input, refs_in, scan_outputs, stored_level, CheckContext, Descriptor, Dot,
     GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
+use super::{TensorRead, Touches};
 use crate::golden::{self, Subscript};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -118,6 +119,14 @@ impl Primitive for Subsect {
         .attr("stride", self.stride)
         .attr("intercept", self.intercept)
         .attr("root", self.root)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::Level {
+            tensor: &self.tensor,
+            level: self.level,
+        })
+        .index(&self.index)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

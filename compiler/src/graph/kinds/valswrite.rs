@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{TensorWrite, Touches};
 use crate::graph::StreamKind::Val;
 
 /// Counted and drawn as a `fiberwrite`, as Custard does; read from DOT through
@@ -45,6 +46,12 @@ impl Primitive for ValsWrite {
             .attr("mode", "vals")
             .attr("tensor", &self.tensor)
             .attr("sink", true)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::write(TensorWrite::Vals {
+            tensor: &self.tensor,
+        })
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {

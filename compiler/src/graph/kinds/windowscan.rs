@@ -8,6 +8,7 @@ use super::{
     model, ref_input, refs_in, scan_outputs, stored_level, CheckContext, Descriptor, Dot,
     GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
+use super::{TensorRead, Touches};
 use crate::golden;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -69,6 +70,14 @@ impl Primitive for WindowScan {
         .attr("tensor", t)
         .attr("level", level)
         .attr("intercept", self.intercept)
+    }
+
+    fn touches(&self) -> Touches<'_> {
+        Touches::read(TensorRead::Level {
+            tensor: &self.tensor,
+            level: self.level,
+        })
+        .index(&self.index)
     }
 
     fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
