@@ -39,6 +39,20 @@ pub struct CompileArgs {
     /// (`j: range(b) ∪ C`: what the graph scans, ranges and merges).
     #[arg(long)]
     pub cin: bool,
+    /// Stop after hdl-gen's pass PASS and write the graph as that pass leaves
+    /// it annotated (each node's primitive, FIFO depths, streams, the address
+    /// map so far) to `annotated.yaml` in the output directory, beside
+    /// graph.yaml. The passes, in order: schedule, place, fifo-depths,
+    /// fiber-depths, skip-reach, broadcasts, host-regions.
+    #[arg(long, value_name = "PASS", value_parser = pass_name)]
+    pub dump_after: Option<String>,
+}
+
+/// A pass name `--dump-after` takes: one of hdl-gen's passes.
+fn pass_name(name: &str) -> Result<String, String> {
+    samgen_hdl::passes::pass(name)
+        .map(|p| p.name.to_string())
+        .map_err(|e| e.to_string())
 }
 
 pub fn run(a: CompileArgs) -> Result<()> {
@@ -56,6 +70,23 @@ pub fn run(a: CompileArgs) -> Result<()> {
     // Generate before writing anything, so a graph the RTL cannot build leaves
     // no partial output behind.
     let options = a.hw.top_options_for(a.value_bits, &sizing)?;
+    if let Some(pass) = &a.dump_after {
+        let annotated = samgen_hdl::passes::run(g, &options, &sizing, Some(pass))
+            .with_context(|| format!("running hdl-gen's passes up to {pass}"))?;
+        let mut files = write_graph(g, &a.output, &mut notes)?;
+        let path = a.output.join("annotated.yaml");
+        write_file(&path, &annotated.dump())?;
+        files.push(path);
+        if a.json {
+            print_json(g, &files);
+        } else {
+            print_text(g, &files);
+        }
+        for n in notes {
+            eprintln!("[compile] {n}");
+        }
+        return Ok(());
+    }
     let top =
         samgen_hdl::top::generate(g, &a.hw.top, &options, &sizing).context("generating the RTL")?;
     let mut files = write_graph(g, &a.output, &mut notes)?;

@@ -161,6 +161,64 @@ fn compile_spmv_writes_yaml_dot_and_counts() {
     assert!(text.contains("fiberlookup"), "{text}");
 }
 
+/// `--dump-after PASS` stops after each of hdl-gen's passes and writes the
+/// graph as that pass leaves it: each pass's annotation appears from its pass
+/// on, and no RTL is written.
+#[test]
+fn compile_dumps_the_annotated_graph_after_every_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let passes: Vec<&str> = samgen_hdl::passes::PASSES.iter().map(|p| p.name).collect();
+    for (k, pass) in passes.iter().enumerate() {
+        let after = |name: &str| passes.iter().position(|p| *p == name).unwrap() <= k;
+        let o = s(&dir.path().join(pass));
+        let v = ok_json(&samgen(&[
+            "compile",
+            SPMV,
+            "-f",
+            "x:s'",
+            "-f",
+            "B:ds",
+            "-f",
+            "c:d",
+            "-o",
+            &o,
+            "--json",
+            "--dump-after",
+            pass,
+        ]));
+        let dump = format!("{o}/annotated.yaml");
+        assert!(v["files"].as_array().unwrap().contains(&json!(dump)), "{v}");
+        assert!(
+            !Path::new(&format!("{o}/kernel.sv")).exists(),
+            "{pass}: RTL written"
+        );
+        let doc: serde_norway::Value =
+            serde_norway::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+        let nodes = doc["nodes"].as_sequence().unwrap();
+        assert_eq!(nodes.len(), 13, "{pass}");
+        let placed = nodes.iter().all(|n| n.get("module").is_some());
+        assert_eq!(placed, after("place"), "{pass}: modules");
+        let edges = doc["edges"].as_sequence().unwrap();
+        let deep = edges.iter().all(|e| e.get("depth").is_some());
+        assert_eq!(deep, after("fifo-depths"), "{pass}: depths");
+        assert_eq!(doc.get("streams").is_some(), after("broadcasts"), "{pass}");
+        assert_eq!(doc.get("map").is_some(), after("host-regions"), "{pass}");
+    }
+    let o = s(&dir.path().join("bad"));
+    let err = one_error_line(&samgen(&[
+        "compile",
+        SPMV,
+        "-o",
+        &o,
+        "--dump-after",
+        "emit",
+    ]));
+    assert!(
+        err.contains("no pass named `emit`") && err.contains("fifo-depths"),
+        "{err}"
+    );
+}
+
 #[test]
 fn compile_imports_each_custard_example() {
     let dir = tempfile::tempdir().unwrap();

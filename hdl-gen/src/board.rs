@@ -7,8 +7,8 @@
 //! assert, synchronous release). LEDs show `done` and a heartbeat. The host
 //! link (UART, receive buffer, bridge) and its protocol: docs/host-protocol.md.
 
+use crate::kernel_top::KernelTop;
 use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
-use crate::top::KernelTop;
 
 /// A supported board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

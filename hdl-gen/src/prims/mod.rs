@@ -21,7 +21,9 @@ use crate::library::{
     self, run_dim, search_ports, skip_width, PortSpec, PrimitiveConfig, Reads, SideKind, SidePort,
     Source, StreamPort, SKIP_TAG_WIDTH,
 };
-use crate::top::{fits_bits, RegionRole, Sizing, TopError, TopOptions};
+use crate::options::{fits_bits, TopError, TopOptions};
+use crate::roles::RegionRole;
+use crate::sizing::Sizing;
 
 /// What a hardware kind provides beyond its module constructors.
 pub(crate) trait Hardware {
