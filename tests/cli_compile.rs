@@ -189,7 +189,7 @@ fn compile_dumps_the_annotated_graph_after_every_pass() {
         let dump = format!("{o}/annotated.yaml");
         assert!(v["files"].as_array().unwrap().contains(&json!(dump)), "{v}");
         assert!(
-            !Path::new(&format!("{o}/kernel.sv")).exists(),
+            !Path::new(&format!("{o}/sam_kernel.sv")).exists(),
             "{pass}: RTL written"
         );
         let doc: serde_norway::Value =
