@@ -174,7 +174,7 @@ fn bench(
             for family in families.iter().map(|&f| Family::from(f)) {
                 let job = SynthJob {
                     dut: DutSpec::from_primitive(&config),
-                    sources: library::sources_for(&config.modules_with_arrays())?,
+                    sources: samgen_hdl::sources::sources_for(&config.modules_with_arrays())?,
                     family,
                     build_dir: output.join(format!(
                         "{}-{family}",
@@ -402,7 +402,7 @@ pub fn run(cmd: PrimitiveCmd) -> Result<()> {
                     let name = format!("{}-{}-{family}", config.module, params.join("-"));
                     let job = SynthJob {
                         dut: DutSpec::from_primitive(&config),
-                        sources: library::sources_for(&config.modules_with_arrays())?,
+                        sources: samgen_hdl::sources::sources_for(&config.modules_with_arrays())?,
                         family,
                         build_dir: output.join(name),
                         options: FlowOptions {

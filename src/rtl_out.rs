@@ -15,7 +15,7 @@ pub fn write_rtl(top: &KernelTop, expression: Option<&str>, dir: &Path) -> Resul
     let rtl = dir.join("rtl");
     std::fs::create_dir_all(&rtl).with_context(|| format!("cannot create {}", rtl.display()))?;
     let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
-    let sources = samgen_hdl::library::sources_for(&modules)?;
+    let sources = samgen_hdl::sources::sources_for(&modules)?;
     let mut list = Vec::new();
     for src in &sources {
         let name = src.file_name().context("a library source without a name")?;

@@ -56,7 +56,7 @@ fn icebreaker_vector_product_netlist_matches_golden() {
             .unwrap_or_else(|e| panic!("{e}"));
         let built = model.get_or_insert_with(|| {
             let modules: Vec<&str> = p.top.modules.iter().map(String::as_str).collect();
-            let sources = samgen_hdl::library::sources_for(&modules).unwrap();
+            let sources = samgen_hdl::sources::sources_for(&modules).unwrap();
             let text = p.top.module.to_string();
             let netlist = synthesize_netlist(
                 &tools,

@@ -50,7 +50,7 @@ pub fn kernel_job(
     let top_file = build_dir.join(format!("{}.sv", top.module.name));
     std::fs::write(&top_file, top.module.to_string()).map_err(|e| FpgaError::io(&top_file, e))?;
     let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
-    let mut sources = samgen_hdl::library::sources_for(&modules)
+    let mut sources = samgen_hdl::sources::sources_for(&modules)
         .map_err(|e| FpgaError::Sources(e.to_string()))?;
     sources.push(top_file);
     Ok(SynthJob {
@@ -109,7 +109,7 @@ pub fn board_job(
     }
     let mut modules: Vec<&str> = kernel.modules.iter().map(String::as_str).collect();
     modules.extend_from_slice(BOARD_MODULES);
-    let mut sources = samgen_hdl::library::sources_for(&modules)
+    let mut sources = samgen_hdl::sources::sources_for(&modules)
         .map_err(|e| FpgaError::Sources(e.to_string()))?;
     sources.push(kernel_file);
     sources.push(top_file);

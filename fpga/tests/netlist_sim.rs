@@ -11,7 +11,6 @@ use std::process::Command;
 
 use samgen_compiler::graph::AluOperand;
 use samgen_fpga::{ice40_sim_models, synthesize_netlist, Family, Toolchain};
-use samgen_hdl::library;
 use samgen_hdl::prims;
 
 mod common;
@@ -50,7 +49,7 @@ fn ice40_multiplier_netlist_multiplies() {
             w = width,
             p = params
         );
-        let sources = library::sources_for(&["sam_alu"]).unwrap();
+        let sources = samgen_hdl::sources::sources_for(&["sam_alu"]).unwrap();
         let netlist = synthesize_netlist(
             &tools,
             Family::Ice40,

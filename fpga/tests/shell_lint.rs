@@ -122,7 +122,7 @@ fn shells_with_arrays_are_lint_clean() {
     ] {
         let dut = DutSpec::from_primitive(&config);
         assert_eq!(dut.mems.len(), arrays, "{dut:?}");
-        let sources = samgen_hdl::library::sources_for(&config.modules_with_arrays()).unwrap();
+        let sources = samgen_hdl::sources::sources_for(&config.modules_with_arrays()).unwrap();
         let sources: Vec<&Path> = sources.iter().map(|p| p.as_path()).collect();
         lint(&dut, &sources);
     }

@@ -42,7 +42,7 @@ fn mapped(config: &PrimitiveConfig, family: Family, tag: &str) -> samgen_fpga::M
     let tools = Toolchain::discover().unwrap_or_else(|e| panic!("{e}"));
     let job = SynthJob {
         dut: DutSpec::from_primitive(config),
-        sources: library::sources_for(&config.modules_with_arrays()).unwrap(),
+        sources: samgen_hdl::sources::sources_for(&config.modules_with_arrays()).unwrap(),
         family,
         // By parameters too: sam_joiner3 is both the 3-way intersect and union,
         // whose tests run in parallel.

@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use crate::library::{self, LibraryError};
+use crate::sources::{sources, sources_for, LibraryError};
 
 /// The library core's name (vendor:library:name); its version is the crate's.
 pub const LIBRARY_CORE: &str = "samgen:sam:primitives";
@@ -34,8 +34,8 @@ const MODEL_OPTIONS: &str = "[--assert, --no-timing, --x-assign, unique, --x-ini
 /// The library's core: every source in dependency order, a `default` target for
 /// cores that depend on it, and one Verilator lint target per module.
 pub fn library_core() -> Result<String, LibraryError> {
-    let names: Vec<&str> = library::sources().map(|s| s.name).collect();
-    let files = library::sources_for(&names)?;
+    let names: Vec<&str> = sources().map(|s| s.name).collect();
+    let files = sources_for(&names)?;
     let mut s = header(
         LIBRARY_CORE,
         "samgen's SAM primitive library: stream primitives, memories and the board link",
@@ -110,7 +110,7 @@ mod tests {
 
     #[test]
     fn tracked_library_core_is_current() {
-        let path = library::primitives_dir().join("samgen_primitives.core");
+        let path = crate::library::primitives_dir().join("samgen_primitives.core");
         let tracked = std::fs::read_to_string(&path).unwrap_or_default();
         assert_eq!(
             tracked,
@@ -127,8 +127,8 @@ mod tests {
             .lines()
             .filter_map(|l| l.trim().strip_prefix("- "))
             .collect();
-        assert_eq!(listed.len(), library::sources().count());
-        for src in library::sources() {
+        assert_eq!(listed.len(), sources().count());
+        for src in sources() {
             let at = |n: &str| listed.iter().position(|f| *f == format!("{n}.sv"));
             let me = at(src.name).unwrap_or_else(|| panic!("{} missing", src.name));
             for dep in src.deps {

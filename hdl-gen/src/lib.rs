@@ -22,4 +22,5 @@ pub mod prims;
 pub mod rates;
 pub mod roles;
 pub mod sizing;
+pub mod sources;
 pub mod top;

@@ -335,7 +335,7 @@ pub fn build_board(
     modules.extend_from_slice(BOARD_MODULES);
     let mut sources = vec![asserts_off(&opts.cache_dir)?];
     sources.extend(
-        samgen_hdl::library::sources_for(&modules)
+        samgen_hdl::sources::sources_for(&modules)
             .map_err(|e| CosimError::Mismatch(e.to_string()))?,
     );
     // The kernel top is one more source file beside the board top.

@@ -80,7 +80,7 @@ impl Harness {
         if !self.host_regions().is_empty() {
             modules.push("sam_mem");
         }
-        let sources = samgen_hdl::library::sources_for(&modules)
+        let sources = samgen_hdl::sources::sources_for(&modules)
             .map_err(|e| CosimError::Mismatch(e.to_string()))?;
         build_model(
             &ModelSpec {

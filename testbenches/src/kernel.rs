@@ -341,7 +341,7 @@ pub fn build_top(
     wave: Option<WaveFormat>,
 ) -> Result<BuiltModel, CosimError> {
     let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
-    let sources = samgen_hdl::library::sources_for(&modules)
+    let sources = samgen_hdl::sources::sources_for(&modules)
         .map_err(|e| CosimError::Mismatch(e.to_string()))?;
     build_model(
         &ModelSpec {

@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use samgen_hdl::library::{primitives_dir, sources, sources_for};
+use samgen_hdl::library::primitives_dir;
+use samgen_hdl::sources::{sources, sources_for};
 
 /// slang warning classes waived for the whole library, each with its reason.
 /// Any other warning fails the test.

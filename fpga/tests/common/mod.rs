@@ -15,7 +15,7 @@ pub fn fifo_spec(width: u32, depth: u32) -> DutSpec {
 
 /// The FIFO's sources in compile order, from hdl-gen's library table.
 pub fn fifo_sources() -> Vec<PathBuf> {
-    samgen_hdl::library::sources_for(&["sam_fifo"]).expect("sam_fifo is in the library")
+    samgen_hdl::sources::sources_for(&["sam_fifo"]).expect("sam_fifo is in the library")
 }
 
 /// A build folder under the target's scratch space, kept for inspection.
