@@ -3,6 +3,9 @@
 
 use std::fmt;
 
+use crate::tensor::coo::{fmt_dims, CooError};
+use crate::tensor::MAX_VALUE_BITS;
+
 /// A syntax error: where and what.
 ///
 /// Displays as one line, `column 12: expected `)` after index list`.
@@ -239,4 +242,60 @@ pub enum ExtentError {
     },
     #[error("the extent of {var} is 0; an extent is at least 1")]
     Zero { var: String },
+}
+
+/// Why the reference cannot evaluate an assignment.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    #[error("{0}")]
+    Invalid(ValidationError),
+    #[error("value width {bits} is outside 1..={MAX_VALUE_BITS}")]
+    ValueBits { bits: u32 },
+    #[error("missing input tensor {tensor} (used with order {order})")]
+    MissingInput { tensor: String, order: usize },
+    #[error(
+        "input tensor {tensor} has order {found} but the expression uses it with order {used}"
+    )]
+    OrderMismatch {
+        tensor: String,
+        used: usize,
+        found: usize,
+    },
+    #[error(
+        "dimension mismatch: index {index} is {first_size} in {first_tensor} (mode \
+         {first_mode}) but {size} in {tensor} (mode {mode})"
+    )]
+    DimensionMismatch {
+        index: String,
+        first_tensor: String,
+        first_mode: usize,
+        first_size: u64,
+        tensor: String,
+        mode: usize,
+        size: u64,
+    },
+    #[error(
+        "tensor {tensor} mode {mode}: the window of `{subscript}` ({window} coordinates from \
+         the other variables' extents) is larger than the dimension {dim}, so {var} has no \
+         offset"
+    )]
+    WindowTooLarge {
+        tensor: String,
+        mode: usize,
+        subscript: String,
+        var: String,
+        window: u64,
+        dim: u64,
+    },
+    #[error(
+        "the extent of index {var} is unknown: it appears only in affine subscripts whose \
+         other variables' extents are unknown too"
+    )]
+    UnsizedIndex { var: String },
+    #[error("input tensor {tensor} ({}): {error}", fmt_dims(.dims))]
+    Tensor {
+        tensor: String,
+        dims: Vec<u64>,
+        error: CooError,
+    },
 }

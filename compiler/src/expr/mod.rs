@@ -37,14 +37,15 @@ mod dense;
 mod error;
 mod lexer;
 mod parser;
+mod prepared;
 mod schedule;
 mod sparse;
 mod taco_rule;
 mod validate;
 
 pub use ast::{Access, Assignment, BinOp, Expr, ExprKind, Func, IndexExpr, Span};
-pub use dense::{evaluate, evaluate_sparse, EvalError, MAX_DENSE_POINTS};
-pub use error::{ExprError, ExtentError, ParseError, ValidationError};
+pub use dense::{evaluate, evaluate_sparse, MAX_DENSE_POINTS};
+pub use error::{EvalError, ExprError, ExtentError, ParseError, ValidationError};
 pub use parser::{parse_expr, parse_unchecked, MAX_NESTING, MAX_SHIFT};
 pub use schedule::{
     default_loop_order, parse_format_arg, FormatArgError, LocateError, Precompute, Schedule,

@@ -43,63 +43,13 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::ast::BinOp;
-use super::dense::{Ctx, Node, Subscript, SumNode, Sums};
+use super::prepared::{required, Ctx, Node, Required, Subscript, SumNode, Sums};
 use crate::tensor::{wrap, CooTensor};
 
 /// The coordinate standing for every coordinate no access stores (no real
 /// coordinate reaches it: a dimension is at most `u64::MAX`). A plain subscript
 /// maps it to -1, outside the tensor, so loads read zero there.
 const UNSEEN: u64 = u64::MAX;
-
-/// A load whose zero forces a node to zero.
-#[derive(Clone, PartialEq, Eq)]
-pub(super) struct Required {
-    input: usize,
-    modes: Vec<Subscript>,
-    /// Variables summed between the node and the load: the load's uses of them
-    /// are another variable than the node's.
-    shadow: Vec<usize>,
-}
-
-/// The loads of `node` whose zero makes `node` zero.
-pub(super) fn required(node: &Node) -> Vec<Required> {
-    match node {
-        Node::Const(_) | Node::Not(_) => Vec::new(),
-        Node::Load { input, modes } => vec![Required {
-            input: *input,
-            modes: modes.iter().map(|(s, _)| s.clone()).collect(),
-            shadow: Vec::new(),
-        }],
-        Node::Neg(a) | Node::Shift(_, a, _) => required(a),
-        Node::Bin(BinOp::Mul | BinOp::And, a, b) => {
-            let mut all = required(a);
-            for r in required(b) {
-                if !all.contains(&r) {
-                    all.push(r);
-                }
-            }
-            all
-        }
-        Node::Bin(_, a, b) | Node::Call(_, a, b) => {
-            let rb = required(b);
-            required(a).into_iter().filter(|r| rb.contains(r)).collect()
-        }
-        Node::Sum(sum) => sum
-            .required
-            .iter()
-            .map(|r| {
-                let mut r = r.clone();
-                for &v in &sum.vars {
-                    if !r.shadow.contains(&v) {
-                        r.shadow.push(v);
-                    }
-                }
-                r
-            })
-            .collect(),
-    }
-}
 
 /// Evaluates the lowered `root` of `ctx` from the stored entries.
 pub(super) fn run(ctx: &Ctx, root: &Node) -> CooTensor {
@@ -426,8 +376,10 @@ impl SparseSums<'_, '_> {
 mod tests {
     use std::collections::HashMap;
 
-    use super::super::dense::{self, close, prepare, Node};
+    use super::super::ast::BinOp;
+    use super::super::dense;
     use super::super::parse;
+    use super::super::prepared::{close, prepare, Node};
     use crate::tensor::CooTensor;
 
     /// `sum(j, B(i,j) * sum(j, c(j)) * d(i))`: the parser's lowering never nests a
@@ -456,7 +408,7 @@ mod tests {
         let (ctx, _) = prepare(&asg, &inputs, 32).unwrap();
         let j = asg.index_vars().iter().position(|v| *v == "j").unwrap();
         let load = |text: &str| ctx.lower(&parse(text).unwrap().rhs).0;
-        let mul = |a, b| Node::Bin(super::BinOp::Mul, Box::new(a), Box::new(b));
+        let mul = |a, b| Node::Bin(BinOp::Mul, Box::new(a), Box::new(b));
         let inner = close(load("x = c(j)"), vec![j]);
         let body = mul(mul(load("x(i) = B(i,j)"), inner), load("x(i) = d(i)"));
         let root = close(body, vec![j]);
