@@ -23,62 +23,9 @@ use std::collections::BTreeSet;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-use samgen_compiler::golden::{LocateMiss, RunMergeMode};
 use samgen_compiler::graph::{NodeKind, SamGraph, StreamKind};
 
-/// How a node takes part in the check: its `index`, where it has one;
-/// `joins` when it consumes its coordinate ways at rates of their own; `thins`
-/// when it passes only some of the coordinates it takes.
-struct Role<'a> {
-    index: Option<&'a str>,
-    joins: bool,
-    thins: bool,
-}
-
-fn role(kind: &NodeKind) -> Role<'_> {
-    let (index, joins, thins) = match kind {
-        NodeKind::Intersect(k) => (Some(k.index.as_str()), true, true),
-        NodeKind::Union(k) => (Some(k.index.as_str()), true, false),
-        NodeKind::Concat(k) => (Some(k.index.as_str()), true, false),
-        NodeKind::RunMerge(k) => (
-            Some(k.index.as_str()),
-            true,
-            k.mode == RunMergeMode::Intersect,
-        ),
-        NodeKind::LzMerge(k) => (Some(k.index.as_str()), true, false),
-        NodeKind::Locate(k) => (Some(k.index.as_str()), false, k.miss == LocateMiss::Drop),
-        NodeKind::BvJoin(k) => (Some(k.index.as_str()), false, !k.union),
-        NodeKind::CrdDrop(_) => (None, false, true),
-        NodeKind::FiberLookup(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::Range(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::RepSigGen(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::Repeat(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::BvScan(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::BvExpand(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::Subsect(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::WindowScan(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::RunExpand(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::RunReduce(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::RunPack(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::LzExpand(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::FiberWrite(k) => (Some(k.index.as_str()), false, false),
-        NodeKind::ArrayVals(_)
-        | NodeKind::Alu(_)
-        | NodeKind::Reduce(_)
-        | NodeKind::SpAccumulator(_)
-        | NodeKind::CrdHold(_)
-        | NodeKind::ValsWrite(_)
-        | NodeKind::Broadcast(_)
-        | NodeKind::LzDesc(_)
-        | NodeKind::LzLoad(_)
-        | NodeKind::LzWrite(_) => (None, false, false),
-    };
-    Role {
-        index,
-        joins,
-        thins,
-    }
-}
+use crate::prims::{rate, Rate};
 
 /// A join that needs deep FIFOs: the join, its index, the edges into it that
 /// must hold a whole fiber, and why.
@@ -95,11 +42,11 @@ pub fn wide_joins(graph: &SamGraph) -> Vec<WideJoin> {
     let g = &graph.graph;
     let mut found = Vec::new();
     for j in g.node_indices() {
-        let Role {
+        let Rate {
             index: Some(index),
             joins: true,
             ..
-        } = role(&g[j].kind)
+        } = rate(&g[j].kind)
         else {
             continue;
         };
@@ -123,7 +70,7 @@ pub fn wide_joins(graph: &SamGraph) -> Vec<WideJoin> {
                 // scanners take as they start the fiber: every path gets what
                 // the fiber needs, thinned or not.
                 let thinned = common.iter().find_map(|&fork| {
-                    if role(&g[fork].kind).index.is_some_and(|i| i != index) {
+                    if rate(&g[fork].kind).index.is_some_and(|i| i != index) {
                         return None;
                     }
                     let a = paths(graph, fork, sa.0, &anc_a, &common)?;
@@ -211,7 +158,7 @@ fn paths(
             if e.weight().kind.is_back() || !on_path {
                 continue;
             }
-            let thin = thin.or(role(&g[next].kind).thins.then_some(next));
+            let thin = thin.or(rate(&g[next].kind).thins.then_some(next));
             if seen.insert((next, thin)) {
                 todo.push((next, thin));
             }

@@ -57,4 +57,12 @@ impl Hardware for Broadcast {
             _ => Vec::new(),
         }
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: None,
+            joins: false,
+            thins: false,
+        }
+    }
 }

@@ -75,4 +75,12 @@ impl Hardware for BvExpand {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: false,
+            thins: false,
+        }
+    }
 }

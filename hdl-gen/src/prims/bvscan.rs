@@ -116,4 +116,12 @@ impl Hardware for BvScan {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: false,
+            thins: false,
+        }
+    }
 }

@@ -77,4 +77,12 @@ impl Hardware for Concat {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: true,
+            thins: false,
+        }
+    }
 }

@@ -76,4 +76,12 @@ impl Hardware for CrdDrop {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: None,
+            joins: false,
+            thins: true,
+        }
+    }
 }

@@ -38,4 +38,12 @@ impl Hardware for CrdHold {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: None,
+            joins: false,
+            thins: false,
+        }
+    }
 }

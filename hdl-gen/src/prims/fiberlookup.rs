@@ -208,6 +208,14 @@ impl Hardware for FiberLookup {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: false,
+            thins: false,
+        }
+    }
 }
 
 pub(super) fn scanner_ports() -> BTreeMap<String, String> {

@@ -146,6 +146,14 @@ impl Hardware for FiberWrite {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: false,
+            thins: false,
+        }
+    }
 }
 
 /// `sam_fiberwrite_vals` in `mode` writing output array `array` from a value

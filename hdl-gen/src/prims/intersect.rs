@@ -208,6 +208,14 @@ impl Hardware for Intersect {
     fn passes_through(&self, port: &str) -> Vec<String> {
         way_through(port)
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: true,
+            thins: true,
+        }
+    }
 }
 
 /// A way's references pass through a joiner or locator unchanged: `ref_in_<t>`

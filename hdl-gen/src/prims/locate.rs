@@ -173,4 +173,12 @@ impl Hardware for Locate {
     fn passes_through(&self, port: &str) -> Vec<String> {
         super::intersect::way_through(port)
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: false,
+            thins: self.miss == LocateMiss::Drop,
+        }
+    }
 }

@@ -22,6 +22,14 @@ impl Hardware for LzDesc {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: None,
+            joins: false,
+            thins: false,
+        }
+    }
 }
 
 /// A descriptor word holds a literal slot (a reference) above the distance's

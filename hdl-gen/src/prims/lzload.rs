@@ -32,4 +32,12 @@ impl Hardware for LzLoad {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: None,
+            joins: false,
+            thins: false,
+        }
+    }
 }

@@ -80,4 +80,12 @@ impl Hardware for LzMerge {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: true,
+            thins: false,
+        }
+    }
 }

@@ -18,4 +18,12 @@ impl Hardware for LzWrite {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: None,
+            joins: false,
+            thins: false,
+        }
+    }
 }

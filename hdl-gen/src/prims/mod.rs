@@ -36,6 +36,23 @@ pub(crate) trait Hardware {
     /// unchanged (a joiner's way, a repeater, a broadcast): a window
     /// descriptor travels on along them, so they are as wide as one.
     fn passes_through(&self, port: &str) -> Vec<String>;
+
+    /// How the node takes part in the deadlock check ([`crate::rates`]).
+    fn rate(&self) -> Rate<'_>;
+}
+
+/// How a node takes part in the deadlock check: its `index`, where it has
+/// one; `joins` when it consumes its coordinate ways at rates of their own;
+/// `thins` when it passes only some of the coordinates it takes.
+pub(crate) struct Rate<'a> {
+    pub index: Option<&'a str>,
+    pub joins: bool,
+    pub thins: bool,
+}
+
+/// The deadlock-check role of a node of kind `kind`.
+pub(crate) fn rate(kind: &NodeKind) -> Rate<'_> {
+    hardware(kind).rate()
 }
 
 /// The hardware kinds, one module each, from the catalog's list.

@@ -49,4 +49,12 @@ impl Hardware for Repeat {
             _ => Vec::new(),
         }
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: false,
+            thins: false,
+        }
+    }
 }

@@ -95,4 +95,12 @@ impl Hardware for RunMerge {
     fn passes_through(&self, _port: &str) -> Vec<String> {
         Vec::new()
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: true,
+            thins: self.mode == RunMergeMode::Intersect,
+        }
+    }
 }

@@ -31,4 +31,12 @@ impl Hardware for Union {
     fn passes_through(&self, port: &str) -> Vec<String> {
         super::intersect::way_through(port)
     }
+
+    fn rate(&self) -> Rate<'_> {
+        Rate {
+            index: Some(self.index.as_str()),
+            joins: true,
+            thins: false,
+        }
+    }
 }
