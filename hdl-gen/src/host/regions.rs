@@ -1,0 +1,230 @@
+//! The host regions' wiring: each side port of an instance as a memory or
+//! register behind the host port, arrays read by several probes as banks of
+//! copies.
+
+use super::{addr_width, decode, HostRegion};
+use crate::library::{self, Reads, SideKind};
+use crate::netlist::{Instance, Item, Width};
+
+/// The arrays and registers behind `regions` (side ports of `instance`); pushes
+/// the instance's connections to them onto `conns`. Returns the signal
+/// declarations (to print before the instance: a signal is declared before use)
+/// and the memories, registers and address decodes. (One match over the side
+/// kinds, a few lines past 80: each arm is the whole wiring of one kind.)
+pub fn side_items(
+    instance: &str,
+    regions: &[HostRegion],
+    conns: &mut Vec<(String, String)>,
+) -> (Vec<Item>, Vec<Item>) {
+    let mut items = Vec::new();
+    for r in regions {
+        let side = &r.side;
+        let host = r.read_signal();
+        let hit = r.hit();
+        let w = side.width;
+        let ports = side.ports();
+        if r.writable() {
+            // A status register is read through the read mux alone.
+            items.push(Item::Wire {
+                name: hit.clone(),
+                width: Width::Bits(1),
+            });
+            items.push(Item::Block(vec![
+                "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+                format!("  if (!rst_ni) {hit} <= 1'b0;"),
+                format!("  else {hit} <= {};", decode(r.index(), r.word_bits())),
+                "end".into(),
+            ]));
+        }
+        items.push(Item::Wire {
+            name: host.clone(),
+            width: Width::Bits(w),
+        });
+        match side.kind {
+            SideKind::MemRead { .. } | SideKind::MemWrite { .. } => {
+                let aw = addr_width(side.kind);
+                let read = matches!(side.kind, SideKind::MemRead { .. });
+                let wire = |suffix: &str| format!("{instance}_{}_{suffix}", side.name);
+                let mut mem_conns = vec![
+                    ("clk_i".to_string(), "clk_i".to_string()),
+                    ("rst_ni".to_string(), "rst_ni".to_string()),
+                    ("host_re_i".into(), format!("host_re_q && {hit}")),
+                    ("host_we_i".into(), format!("host_we_q && {hit}")),
+                    ("host_addr_i".into(), format!("host_addr_q[{}:0]", aw - 1)),
+                    ("host_wdata_i".into(), format!("host_wdata_q[{}:0]", w - 1)),
+                    ("rd_data_o".into(), host.clone()),
+                ];
+                let reads = match side.kind {
+                    SideKind::MemRead { reads, .. } => reads,
+                    _ => Reads::One,
+                };
+                let search = reads == Reads::Two;
+                for (name, _, bits) in &ports {
+                    // The second read port's pins are `<side>_rd2_*`.
+                    let second = name.contains("_rd2_");
+                    let signal = name.rsplit('_').nth(1).unwrap_or("x");
+                    let bank_data = matches!(reads, Reads::Bank(_)) && name.ends_with("_data_i");
+                    if name.ends_with("_o") || second || bank_data {
+                        let wn = if second {
+                            wire(&format!("rd2_{signal}"))
+                        } else {
+                            wire(signal)
+                        };
+                        items.push(Item::Wire {
+                            name: wn.clone(),
+                            width: Width::Bits(*bits),
+                        });
+                        conns.push((name.clone(), wn));
+                    } else {
+                        conns.push((name.clone(), host.clone()));
+                    }
+                }
+                if read {
+                    mem_conns.push(("rd_en_i".into(), wire("en")));
+                    mem_conns.push(("rd_addr_i".into(), wire("addr")));
+                    mem_conns.push(("wr_en_i".into(), "1'b0".into()));
+                    mem_conns.push(("wr_addr_i".into(), "'0".into()));
+                    mem_conns.push(("wr_data_i".into(), "'0".into()));
+                    if search {
+                        mem_conns.push(("rd2_en_i".into(), wire("rd2_en")));
+                        mem_conns.push(("rd2_addr_i".into(), wire("rd2_addr")));
+                        mem_conns.push(("rd2_data_o".into(), wire("rd2_data")));
+                    }
+                } else {
+                    mem_conns.push(("rd_en_i".into(), "1'b0".into()));
+                    mem_conns.push(("rd_addr_i".into(), "'0".into()));
+                    mem_conns.push(("wr_en_i".into(), wire("en")));
+                    mem_conns.push(("wr_addr_i".into(), wire("addr")));
+                    mem_conns.push(("wr_data_i".into(), wire("data")));
+                }
+                if let Reads::Bank(n) = reads {
+                    items.extend(bank_copies(n, w, aw, &wire, &host, mem_conns));
+                    continue;
+                }
+                let (module, params) = if search {
+                    let mut params = library::mem(w, aw);
+                    params.push(("ReadPorts".into(), "2".into()));
+                    ("sam_mem2", params)
+                } else {
+                    ("sam_mem", library::mem(w, aw))
+                };
+                items.push(Item::Instance(Instance {
+                    module: module.into(),
+                    name: format!("{instance}_{}_mem", side.name),
+                    params,
+                    conns: mem_conns,
+                }));
+            }
+            SideKind::Config => {
+                items.push(Item::Block(vec![
+                    "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+                    format!("  if (!rst_ni) {host} <= '0;"),
+                    format!(
+                        "  else if (host_we_q && {hit}) {host} <= host_wdata_q[{}:0];",
+                        w - 1
+                    ),
+                    "end".into(),
+                ]));
+                conns.push((ports[0].0.clone(), host));
+            }
+            SideKind::Status => {
+                conns.push((ports[0].0.clone(), host));
+            }
+        }
+    }
+    items
+        .into_iter()
+        .partition(|i| matches!(i, Item::Wire { .. }))
+}
+
+/// The copies of an array read through `n` packed read ports ([`Reads::Bank`]):
+/// copy c serves ports 2c and 2c + 1 (`sam_mem2`), every copy takes the host's
+/// writes, and the first alone its reads, on `host` (also port 0's data); a
+/// last copy with one port is a `sam_mem`.
+/// `wire(s)` names the packed `en`, `addr` and `data` signals; `first` is the
+/// first copy's connections as a single memory would have them.
+fn bank_copies(
+    n: u32,
+    w: u32,
+    aw: u32,
+    wire: &dyn Fn(&str) -> String,
+    host: &str,
+    first: Vec<(String, String)>,
+) -> Vec<Item> {
+    let (en, addr, data) = (wire("en"), wire("addr"), wire("data"));
+    let mut items = Vec::new();
+    let mut lanes = vec![host.to_string()];
+    for c in 0..n.div_ceil(2) {
+        let mut conns: Vec<(String, String)> = first
+            .iter()
+            .filter(|(p, _)| p.starts_with("clk") || p.starts_with("rst") || p.starts_with("host"))
+            .cloned()
+            .collect();
+        if c > 0 {
+            for (p, v) in conns.iter_mut() {
+                if p == "host_re_i" {
+                    *v = "1'b0".into();
+                }
+            }
+        }
+        let name = data.trim_end_matches("_data").to_string();
+        let lane = |k: u32| format!("{name}_data{k}");
+        let port = 2 * c;
+        let data0 = if c == 0 {
+            host.to_string()
+        } else {
+            items.push(Item::Wire {
+                name: lane(port),
+                width: Width::Bits(w),
+            });
+            lanes.push(lane(port));
+            lane(port)
+        };
+        conns.extend([
+            ("rd_en_i".to_string(), format!("{en}[{port}]")),
+            (
+                "rd_addr_i".into(),
+                format!("{addr}[{}:{}]", (port + 1) * aw - 1, port * aw),
+            ),
+            ("rd_data_o".into(), data0),
+            ("wr_en_i".into(), "1'b0".into()),
+            ("wr_addr_i".into(), "'0".into()),
+            ("wr_data_i".into(), "'0".into()),
+        ]);
+        let second = port + 1 < n;
+        if second {
+            items.push(Item::Wire {
+                name: lane(port + 1),
+                width: Width::Bits(w),
+            });
+            lanes.push(lane(port + 1));
+            conns.extend([
+                ("rd2_en_i".to_string(), format!("{en}[{}]", port + 1)),
+                (
+                    "rd2_addr_i".into(),
+                    format!("{addr}[{}:{}]", (port + 2) * aw - 1, (port + 1) * aw),
+                ),
+                ("rd2_data_o".into(), lane(port + 1)),
+            ]);
+        }
+        let (module, params) = if second {
+            let mut params = library::mem(w, aw);
+            params.push(("ReadPorts".into(), "2".into()));
+            ("sam_mem2", params)
+        } else {
+            ("sam_mem", library::mem(w, aw))
+        };
+        items.push(Item::Instance(Instance {
+            module: module.into(),
+            name: format!("{name}_mem{c}"),
+            params,
+            conns,
+        }));
+    }
+    lanes.reverse();
+    items.push(Item::Assign {
+        lhs: data,
+        rhs: format!("{{{}}}", lanes.join(", ")),
+    });
+    items
+}
