@@ -23,6 +23,7 @@ pub mod kernel;
 pub mod report;
 pub mod shell;
 pub mod table;
+mod tool;
 pub mod toolchain;
 
 pub use device::Family;
@@ -30,10 +31,11 @@ pub use error::{FpgaError, ReportError};
 pub use fit::{ice40_cells, CellEstimate};
 pub use flow::{
     ice40_sim_models, synthesize, synthesize_board, synthesize_mapped, synthesize_netlist,
-    BoardJob, FlowOptions, MappedRun, MappedStats, StepTime, SynthJob, SynthRun,
+    BoardJob, FlowOptions, MappedRun, MappedStats, SynthJob, SynthRun,
 };
 pub use kernel::{board_family, board_job, dut_of_module, kernel_job};
 pub use report::{CellCounts, ClockFmax, NextpnrReport, ReportMeta, SynthReport, Usage};
 pub use shell::{synth_shell, DutPort, DutSpec, PortDir, ShellMem, SynthShell};
 pub use table::format_table;
+pub use tool::StepTime;
 pub use toolchain::{workspace_root, Tool, Toolchain, VENV_ENV};
