@@ -27,9 +27,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::device::Family;
+use crate::dut::DutSpec;
 use crate::error::{FpgaError, ReportError};
 use crate::report::{ReportMeta, SynthReport};
-use crate::shell::{synth_shell, DutSpec, SynthShell};
+use crate::shell::{synth_shell, SynthShell};
 use crate::tool::{run_tool, StepTime};
 use crate::toolchain::{Tool, Toolchain};
 

@@ -16,6 +16,7 @@
 //! The tools come from a Python venv found by [`Toolchain`].
 
 pub mod device;
+pub mod dut;
 pub mod error;
 pub mod fit;
 pub mod flow;
@@ -27,6 +28,7 @@ mod tool;
 pub mod toolchain;
 
 pub use device::Family;
+pub use dut::{DutPort, DutSpec, ShellMem};
 pub use error::{FpgaError, ReportError};
 pub use fit::{ice40_cells, CellEstimate};
 pub use flow::{
@@ -35,7 +37,7 @@ pub use flow::{
 };
 pub use kernel::{board_family, board_job, dut_of_module, kernel_job};
 pub use report::{CellCounts, ClockFmax, NextpnrReport, ReportMeta, SynthReport, Usage};
-pub use shell::{synth_shell, DutPort, DutSpec, PortDir, ShellMem, SynthShell};
+pub use shell::{synth_shell, SynthShell};
 pub use table::format_table;
 pub use tool::StepTime;
 pub use toolchain::{workspace_root, Tool, Toolchain, VENV_ENV};
