@@ -11,9 +11,9 @@ use crate::golden::LocateMiss;
 use crate::golden::{RunMergeMode, WayKind};
 use crate::graph::{
     Alu, AluOp, AluOperand, ArrayVals, BvExpand, BvJoin, BvScan, Concat, CrdDrop, CrdHold,
-    FiberLookup, FiberWrite, GraphInfo, Intersect, Locate, NodeKind, Range, Reduce, RepSigGen,
-    Repeat, RunExpand, RunMerge, RunPack, RunReduce, SamGraph, SpAccumulator, StreamKind, Subsect,
-    Union, ValsWrite, WindowScan,
+    FiberLookup, FiberWrite, GraphInfo, Intersect, Locate, LzExpand, LzMerge, NodeKind, Range,
+    Reduce, RepSigGen, Repeat, RunExpand, RunMerge, RunPack, RunReduce, SamGraph, SpAccumulator,
+    StreamKind, Subsect, Union, ValsWrite, WindowScan,
 };
 use crate::tensor::level::FillRegion;
 use crate::tensor::LevelFormat;
@@ -166,8 +166,11 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
             names.remove(&n.name);
             n.name = renamed;
         }
+        // Every index name a node carries, so that no kind added later is
+        // left out: a kind with none has an arm of its own.
         match &mut n.kind {
             NodeKind::FiberLookup(FiberLookup { index, .. })
+            | NodeKind::WindowScan(WindowScan { index, .. })
             | NodeKind::BvScan(BvScan { index, .. })
             | NodeKind::BvJoin(BvJoin { index, .. })
             | NodeKind::BvExpand(BvExpand { index, .. })
@@ -178,7 +181,17 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
             | NodeKind::Union(Union { index, .. })
             | NodeKind::Concat(Concat { index, .. })
             | NodeKind::FiberWrite(FiberWrite { index, .. })
-            | NodeKind::Locate(Locate { index, .. }) => rename(index),
+            | NodeKind::Locate(Locate { index, .. })
+            | NodeKind::RunMerge(RunMerge { index, .. })
+            | NodeKind::RunExpand(RunExpand { index, .. })
+            | NodeKind::RunPack(RunPack { index, .. })
+            | NodeKind::RunReduce(RunReduce { index })
+            | NodeKind::LzMerge(LzMerge { index, .. })
+            | NodeKind::LzExpand(LzExpand { index }) => rename(index),
+            NodeKind::Subsect(Subsect { index, window, .. }) => {
+                rename(index);
+                rename(window);
+            }
             NodeKind::SpAccumulator(SpAccumulator { indices, .. }) => {
                 indices.iter_mut().for_each(rename)
             }
@@ -187,7 +200,15 @@ fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
                 rename(outer);
                 rename(inner);
             }
-            _ => {}
+            // Values, tensors and levels only: no index variable.
+            NodeKind::ArrayVals(_)
+            | NodeKind::Alu(_)
+            | NodeKind::Reduce(_)
+            | NodeKind::ValsWrite(_)
+            | NodeKind::Broadcast(_)
+            | NodeKind::LzDesc(_)
+            | NodeKind::LzLoad(_)
+            | NodeKind::LzWrite(_) => {}
         }
     }
 }
