@@ -164,15 +164,18 @@ impl Builder<'_> {
         name
     }
 
+    /// A node of `kind` named `base` (made unique).
     fn add(&mut self, base: String, kind: NodeKind) -> NodeIndex {
         let name = self.fresh(base);
         self.g.add_node(name, kind)
     }
 
+    /// An edge from output `from` to `port` of node `to`.
     fn connect(&mut self, from: &Stream, to: NodeIndex, port: &str) {
         self.g.connect(from.0, &from.1, to, port);
     }
 
+    /// Whether slot `s` is a carrier (it only drives ranges).
     fn is_carrier(&self, s: Slot) -> bool {
         s >= self.k.operands.len() + self.workspaces.len()
     }
@@ -183,6 +186,7 @@ impl Builder<'_> {
             .and_then(|w| self.workspaces.get(w))
     }
 
+    /// Whether slot `s` (an operand or workspace) is indexed by `v`.
     fn has(&self, s: Slot, v: &str) -> bool {
         match self.workspace(s) {
             Some(w) => w.var == v,

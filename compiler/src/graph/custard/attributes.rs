@@ -112,6 +112,7 @@ pub(super) fn read_info(
 }
 
 impl Importer<'_> {
+    /// Attribute `key`, which a `ty` node must have.
     pub(super) fn req(&self, n: &DotNode, ty: &str, key: &str) -> Result<String, GraphIoError> {
         attr(n, key).ok_or_else(|| {
             self.node_err(
@@ -122,6 +123,7 @@ impl Importer<'_> {
         })
     }
 
+    /// The value `v` of attribute `key` as a number.
     pub(super) fn num(&self, n: &DotNode, key: &str, v: &str) -> Result<usize, GraphIoError> {
         v.parse().map_err(|_| {
             self.node_err(
@@ -132,6 +134,7 @@ impl Importer<'_> {
         })
     }
 
+    /// Attribute `key` as `true`/`1` or `false`/`0`; `default` when absent.
     pub(super) fn flag(&self, n: &DotNode, key: &str, default: bool) -> Result<bool, GraphIoError> {
         match attr(n, key).as_deref() {
             None => Ok(default),
@@ -261,6 +264,7 @@ impl Importer<'_> {
             })
     }
 
+    /// An accumulator's indices: `indices=`, else `accum_index=`, else `index=`.
     pub(super) fn indices(&self, n: &DotNode, ty: &str) -> Result<Vec<String>, GraphIoError> {
         let v = attr(n, "indices")
             .or_else(|| attr(n, "accum_index"))

@@ -24,6 +24,8 @@ pub(super) struct Hint {
 }
 
 impl Hint {
+    /// The hint of a comment or label: `role-name` (`role_name` for the
+    /// four roles), else a bare name.
     pub(super) fn parse(text: &str) -> Hint {
         let text = text.trim();
         if text.is_empty() {
@@ -61,6 +63,7 @@ pub(super) struct PEdge {
 }
 
 impl PEdge {
+    /// The edge as errors name it.
     pub(super) fn context(&self) -> Option<String> {
         Some(format!("edge {} -> {}", self.from, self.to))
     }
@@ -316,6 +319,7 @@ fn acc_level(order: usize, indices: &[String], h: &Hint) -> Result<usize, String
         })
 }
 
+/// The joiner operand of `operands` an edge's hint names.
 fn operand(operands: &[String], h: &Hint, ty: &str, dir: &str) -> Result<String, String> {
     match &h.name {
         Some(t) if operands.contains(t) => Ok(t.clone()),

@@ -11,6 +11,7 @@ use crate::graph::{Alu, AluOp, AluOperand, ArrayVals, NodeKind, Reduce, RunReduc
 use super::{Builder, Stream};
 
 impl Builder<'_> {
+    /// An ALU applying `op` to `a` (and `b`, or a constant).
     fn alu(&mut self, op: AluOp, operand: AluOperand, a: &Stream, b: Option<&Stream>) -> Stream {
         let n = self.alu_count;
         self.alu_count += 1;

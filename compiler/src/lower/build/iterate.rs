@@ -430,6 +430,7 @@ impl Builder<'_> {
         out
     }
 
+    /// The repeat signal of `v`'s current coordinates, built once and reused.
     fn repsig(&mut self, v: &str) -> Stream {
         if let Some(s) = self.repsigs.get(v) {
             return s.clone();

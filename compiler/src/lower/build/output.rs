@@ -17,6 +17,7 @@ use crate::tensor::level::FillRegion;
 use super::{Builder, Stream};
 
 impl Builder<'_> {
+    /// A coordinate dropper of `outer` coordinates by its `inner` stream.
     fn crddrop(
         &mut self,
         outer: &str,
