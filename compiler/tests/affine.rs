@@ -308,7 +308,8 @@ mod lowered {
 
 mod more_kernels {
     //! Multi-channel convolution and the disjunctive kernel of Figure 8 in the
-    //! golden executor, and the loop orders index reduction refuses.
+    //! golden executor, a workspace addend under an affine subscript, and the
+    //! loop orders index reduction refuses.
 
     use std::collections::HashMap;
 
@@ -424,6 +425,30 @@ mod more_kernels {
                 &[],
                 &coo,
             );
+        }
+    }
+
+    /// A workspace addend under an affine subscript scans its window over the
+    /// workspace's variable `jw`: the graph names that dimension `j`, as it
+    /// does every other node's, so one extent has one index name.
+    #[test]
+    fn a_workspace_addend_under_an_affine_subscript() {
+        let (expr, fmts) = ("X(i,j) = B(i,j) + I(i+j)", ["X:ds", "B:ss", "I:s"]);
+        let schedule = ["precompute(B(i,j)+I(i+j),j,jw)"];
+        let kernel = Kernel::from_schedule(
+            &parse(expr).unwrap(),
+            &formats(&fmts),
+            &Schedule::parse(&schedule).unwrap(),
+        )
+        .unwrap();
+        let indices: Vec<String> = lower(&kernel).unwrap().indices().into_iter().collect();
+        assert_eq!(indices, ["i", "j"]);
+        for (k, density) in [0.0, 0.3, 1.0].into_iter().enumerate() {
+            let coo = HashMap::from([
+                ("B".to_string(), random(&[5, 4], 0.5, 90 + k as u64)),
+                ("I".to_string(), random(&[8], density, 95 + k as u64)),
+            ]);
+            golden_is_dense(expr, &fmts, &schedule, &coo);
         }
     }
 }

@@ -22,7 +22,7 @@ use samgen_hdl::host;
 use crate::kernel::{
     edge_counts, load, read_outputs, status_report, EdgeCount, HostPort, Prepared, RtlOptions,
 };
-use crate::sim::{load_library, new_instance, sym};
+use crate::shim_abi::{load_library, new_instance, sym};
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim};
 use crate::CosimError;
 

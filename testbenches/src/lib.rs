@@ -29,6 +29,7 @@ pub mod runexpand;
 pub mod runmerge;
 pub mod runpack;
 pub mod runreduce;
+mod shim_abi;
 pub mod sim;
 pub mod spaccumulator;
 pub mod streams;

@@ -1,14 +1,14 @@
 //! A loaded model: the C ABI of `shim/samsim.cpp` behind a safe Rust type.
 
-use std::ffi::{c_void, CString};
+use std::ffi::c_void;
 use std::path::Path;
 
 use libloading::Library;
 
+use crate::shim_abi::{load_library, new_instance, sym};
 use crate::verilator::BuiltModel;
 use crate::CosimError;
 
-type NewFn = unsafe extern "C" fn(*const std::ffi::c_char, u32) -> *mut c_void;
 type FreeFn = unsafe extern "C" fn(*mut c_void);
 type CountFn = unsafe extern "C" fn() -> u32;
 type ResetFn = unsafe extern "C" fn(*mut c_void, u32);
@@ -49,54 +49,6 @@ pub struct Sim {
     cycle: u64,
     // Last so it unloads after `handle` is freed.
     _lib: Library,
-}
-
-/// Load a model's shared library.
-pub(crate) fn load_library(path: &Path) -> Result<Library, CosimError> {
-    // SAFETY: loading runs the model's static constructors, which only set up
-    // Verilator's own globals.
-    unsafe { Library::new(path) }.map_err(|source| CosimError::Load {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
-/// A new model instance from the shim's `symbol` (`samsim_new`, `samk_new`,
-/// `samb_new`): `wave` writes a waveform if the model was built with tracing,
-/// `seed` draws the initial values of registers without reset.
-pub(crate) fn new_instance(
-    lib: &Library,
-    path: &Path,
-    symbol: &str,
-    wave: Option<&Path>,
-    seed: u32,
-) -> Result<*mut c_void, CosimError> {
-    let new: NewFn = sym(lib, symbol, path)?;
-    let wave_c = wave
-        .map(|p| CString::new(p.as_os_str().as_encoded_bytes()))
-        .transpose()
-        .map_err(|_| CosimError::Mismatch("waveform path contains a NUL byte".into()))?;
-    // SAFETY: the shim copies the path before returning; it outlives the call.
-    Ok(unsafe {
-        new(
-            wave_c.as_ref().map_or(std::ptr::null(), |c| c.as_ptr()),
-            seed,
-        )
-    })
-}
-
-/// Symbol `name` of a loaded model (shared by the loaders of every shim).
-pub(crate) fn sym<T: Copy>(lib: &Library, name: &str, path: &Path) -> Result<T, CosimError> {
-    // SAFETY: callers give the types of the extern "C" signatures in the shim
-    // (samsim.cpp or samkernel.cpp), whose ABI version they check on load.
-    unsafe {
-        lib.get::<T>(name.as_bytes())
-            .map(|s| *s)
-            .map_err(|source| CosimError::Load {
-                path: path.to_path_buf(),
-                source,
-            })
-    }
 }
 
 impl Sim {
@@ -216,7 +168,7 @@ impl Sim {
         let v = unsafe { (self.api.host_read)(self.handle, addr) };
         self.check_errors()?;
         if unsafe { (self.api.read_timeout)(self.handle) } != 0 {
-            return Err(crate::kernel::read_timeout(u64::from(addr)));
+            return Err(crate::shim_abi::read_timeout(u64::from(addr)));
         }
         Ok(v)
     }

@@ -1,0 +1,194 @@
+//! The kernel model's C ABI (`shim/samkernel.cpp`) behind a safe type,
+//! [`KernelSim`], which is also a [`HostPort`].
+
+use std::ffi::c_void;
+use std::path::Path;
+
+use libloading::Library;
+
+use super::HostPort;
+use crate::shim_abi::{load_library, new_instance, read_timeout, sym};
+use crate::verilator::{BuiltModel, Shim};
+use crate::CosimError;
+
+type FreeFn = unsafe extern "C" fn(*mut c_void);
+type CountFn = unsafe extern "C" fn() -> u32;
+type ResetFn = unsafe extern "C" fn(*mut c_void, u32);
+type WriteFn = unsafe extern "C" fn(*mut c_void, u32, u64);
+type WriteBlockFn = unsafe extern "C" fn(*mut c_void, u32, *const u64, u32);
+type ReadFn = unsafe extern "C" fn(*mut c_void, u32) -> u64;
+type RunFn = unsafe extern "C" fn(*mut c_void, u64) -> u64;
+type StatusFn = unsafe extern "C" fn(*mut c_void) -> u32;
+type ProbeFn = unsafe extern "C" fn(*mut c_void, u32) -> u32;
+type CyclesFn = unsafe extern "C" fn(*mut c_void) -> u64;
+type StepFn = unsafe extern "C" fn(*mut c_void);
+type TraceFn = unsafe extern "C" fn(*mut c_void, u32, u32) -> u64;
+
+/// The shim's C ABI version (`samk_abi_version`).
+const KERNEL_ABI: u32 = 2;
+
+/// The shim's functions, looked up once on load.
+struct Api {
+    free: FreeFn,
+    reset: ResetFn,
+    write: WriteFn,
+    write_block: WriteBlockFn,
+    read: ReadFn,
+    run: RunFn,
+    done: StatusFn,
+    probe: ProbeFn,
+    cycles: CyclesFn,
+    step: StepFn,
+    trace_bits: TraceFn,
+    got_error: StatusFn,
+    read_timeout: StatusFn,
+}
+
+/// One running kernel model (the C ABI of `shim/samkernel.cpp`).
+pub struct KernelSim {
+    api: Api,
+    handle: *mut c_void,
+    probes: u32,
+    _lib: Library,
+}
+
+impl KernelSim {
+    pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Self, CosimError> {
+        let Shim::Kernel { probes, .. } = model.shim else {
+            return Err(CosimError::Mismatch(format!(
+                "model `{}` is not a kernel top",
+                model.label
+            )));
+        };
+        let path = &model.library;
+        let lib = load_library(path)?;
+        let abi: CountFn = sym(&lib, "samk_abi_version", path)?;
+        let num: CountFn = sym(&lib, "samk_num_probes", path)?;
+        // SAFETY: getters without arguments.
+        let (abi, got) = unsafe { (abi(), num()) };
+        if abi != KERNEL_ABI || got != probes.max(1) {
+            return Err(CosimError::LaneMismatch {
+                path: path.clone(),
+                got: format!("abi {abi}, {got} probes"),
+                want: format!("abi {KERNEL_ABI}, {} probes", probes.max(1)),
+            });
+        }
+        let api = Api {
+            free: sym(&lib, "samk_free", path)?,
+            reset: sym(&lib, "samk_reset", path)?,
+            write: sym(&lib, "samk_host_write", path)?,
+            write_block: sym(&lib, "samk_host_write_block", path)?,
+            read: sym(&lib, "samk_host_read", path)?,
+            run: sym(&lib, "samk_run", path)?,
+            done: sym(&lib, "samk_done", path)?,
+            probe: sym(&lib, "samk_probe", path)?,
+            cycles: sym(&lib, "samk_cycles", path)?,
+            step: sym(&lib, "samk_step", path)?,
+            trace_bits: sym(&lib, "samk_trace_bits", path)?,
+            got_error: sym(&lib, "samk_got_error", path)?,
+            read_timeout: sym(&lib, "samk_read_timeout", path)?,
+        };
+        let handle = new_instance(&lib, path, "samk_new", wave, seed)?;
+        Ok(KernelSim {
+            api,
+            handle,
+            probes,
+            _lib: lib,
+        })
+    }
+
+    // SAFETY (all methods): `handle` is live until Drop.
+    pub fn reset(&mut self, cycles: u32) {
+        unsafe { (self.api.reset)(self.handle, cycles) }
+    }
+
+    fn check(&self) -> Result<(), CosimError> {
+        if unsafe { (self.api.got_error)(self.handle) } != 0 {
+            return Err(CosimError::Assertion {
+                cycle: self.cycles(),
+            });
+        }
+        Ok(())
+    }
+
+    fn addr(addr: u64) -> Result<u32, CosimError> {
+        u32::try_from(addr)
+            .map_err(|_| CosimError::Mismatch(format!("host address {addr:#x} is beyond 32 bits")))
+    }
+
+    pub fn host_write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        unsafe { (self.api.write)(self.handle, Self::addr(addr)?, data) };
+        self.check()
+    }
+
+    /// Consecutive words from `addr`, one cycle each.
+    pub fn host_write_block(&mut self, addr: u64, data: &[u64]) -> Result<(), CosimError> {
+        let n = u32::try_from(data.len())
+            .map_err(|_| CosimError::Mismatch("array too large".into()))?;
+        Self::addr(addr + data.len() as u64)?;
+        unsafe { (self.api.write_block)(self.handle, Self::addr(addr)?, data.as_ptr(), n) };
+        self.check()
+    }
+
+    /// One read; the shim waits for `host_rvalid_o`, a bounded number of cycles.
+    pub fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        let v = unsafe { (self.api.read)(self.handle, Self::addr(addr)?) };
+        self.check()?;
+        if unsafe { (self.api.read_timeout)(self.handle) } != 0 {
+            return Err(read_timeout(addr));
+        }
+        Ok(v)
+    }
+
+    /// Clock until `done`, an assertion, or `max` cycles; returns the cycles run.
+    pub fn run(&mut self, max: u64) -> Result<u64, CosimError> {
+        let n = unsafe { (self.api.run)(self.handle, max) };
+        self.check().map(|_| n)
+    }
+
+    pub fn done(&self) -> bool {
+        unsafe { (self.api.done)(self.handle) != 0 }
+    }
+
+    /// Edge `e`'s (valid, ready) into its consumer.
+    pub fn probe(&self, e: u32) -> (bool, bool) {
+        assert!(e < self.probes, "edge {e} out of range");
+        let b = unsafe { (self.api.probe)(self.handle, e) };
+        (b & 1 != 0, b & 2 != 0)
+    }
+
+    /// One clock cycle.
+    pub fn step(&mut self) -> Result<(), CosimError> {
+        unsafe { (self.api.step)(self.handle) };
+        self.check()
+    }
+
+    /// `bits` bits of the top's `trace_o` from `lsb` (0 without tracing).
+    pub fn trace_bits(&self, lsb: u32, bits: u32) -> u64 {
+        unsafe { (self.api.trace_bits)(self.handle, lsb, bits) }
+    }
+
+    /// Clock cycles since the last reset (host accesses included).
+    pub fn cycles(&self) -> u64 {
+        unsafe { (self.api.cycles)(self.handle) }
+    }
+}
+
+impl Drop for KernelSim {
+    fn drop(&mut self) {
+        // SAFETY: `handle` came from samk_new and is freed once.
+        unsafe { (self.api.free)(self.handle) }
+    }
+}
+
+impl HostPort for KernelSim {
+    fn write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        self.host_write(addr, data)
+    }
+    fn write_block(&mut self, addr: u64, data: &[u64]) -> Result<(), CosimError> {
+        self.host_write_block(addr, data)
+    }
+    fn read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        self.host_read(addr)
+    }
+}
