@@ -11,11 +11,15 @@ use anyhow::{Context, Result};
 use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::lower::{lower, Kernel};
-use samgen_compiler::skip_study::{vectors, StudyKind, DIM, NNZ};
+use samgen_compiler::skip_study::{vectors, StudyKind};
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
 
 const EXPR: &str = "x(i) = b(i) * c(i)";
+
+/// The paper's vectors: dimension 2000, 400 nonzeros.
+const DIM: u64 = 2000;
+const NNZ: u64 = 400;
 
 /// Every array and extent of the study fits.
 const CAPACITY: Capacity = Capacity {
