@@ -6,6 +6,7 @@ SHELL   := /bin/bash
 CARGO   ?= cargo
 BUILD   ?= build
 SAMGEN  := target/release/samgen
+BENCH   := target/release/samgen-bench
 SV_PKG  := primitives/sam_pkg.sv
 SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
 
@@ -21,6 +22,8 @@ setup:
 
 $(SAMGEN): setup FORCE
 	@$(CARGO) build --release --quiet --bin samgen
+$(BENCH): setup FORCE
+	@$(CARGO) build --release --quiet -p samgen-bench
 FORCE:
 
 demo: $(SAMGEN)
@@ -99,15 +102,36 @@ fmt:
 clippy:
 	@$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
 
-# Tables, not tests: compile time and golden-executor throughput, then area and
-# Fmax of the edge FIFO across depths and widths.
-bench: $(SAMGEN)
+# Tables, not tests: every table of docs/benchmarks.md, in its order, each by
+# the command under its heading there (samgen-bench is bench/). Hours on 2
+# cores. The nextpnr seed sweep's seed 1 is the primitives table's own run, and
+# seeds 4-6 are for the intersectors only; the iCEBreaker board row comes from
+# synth_board's ignored test.
+bench: $(BENCH)
 	$(CARGO) run --release --quiet -p samgen-compiler --example bench_compiler
+	$(CARGO) run --release --quiet -p samgen-compiler --example expr_campaign -- --formats --draws 100000 --jobs 2
+	SAMGEN_MODEL_OPT=0 $(CARGO) run --release --quiet -p samgen-cosim --example rtl_campaign -- --draws 500 --jobs 2
+	$(CARGO) run --release --quiet -p samgen-compiler --example expr_campaign -- --draws 100000 --jobs 2
+	$(BENCH) primitive synth fifo --family ecp5,ice40 --width 16,32 --depth 1,2,4,8 -o $(BUILD)/bench/synth
+	$(BENCH) primitive bench -o $(BUILD)/bench/primitives
+	for n in 2 3; do \
+	  $(BENCH) primitive bench --family ecp5 --seed $$n -o $(BUILD)/bench/seeds/$$n || exit 1; \
+	done
+	for n in 4 5 6; do \
+	  $(BENCH) primitive bench --only intersect --family ecp5 --seed $$n -o $(BUILD)/bench/seeds/$$n || exit 1; \
+	done
+	$(BENCH) kernel bench
+	$(BENCH) kernel bench --synth --only SDDMM,Residual,MMAdd,Plus3,InnerProd,TTV,TTM,MTTKRP,MatTransMul,Plus2
+	$(BENCH) kernel skip
+	$(BENCH) kernel locate
+	$(BENCH) kernel locate --density 0.1
+	$(BENCH) kernel conv
+	$(BENCH) kernel conv --sparsities 0,0.2,0.4 --length 20000
+	$(BENCH) kernel rle
+	$(BENCH) kernel rle --only mask --rows 64
+	$(BENCH) kernel rle --only matvec,edges,composite --lengths 1,4,16,64,0 --periods 4,16
+	$(BENCH) kernel workspaces --synth
 	$(CARGO) test --quiet -p samgen-fpga --test synth_board -- --ignored
-	$(SAMGEN) primitive synth fifo --family ecp5,ice40 --width 16,32 --depth 1,2,4,8 -o $(BUILD)/bench/synth
-	$(SAMGEN) primitive bench -o $(BUILD)/bench/primitives
-	$(SAMGEN) kernel bench
-	$(SAMGEN) kernel workspaces --synth
 	$(MAKE) bench-boards
 
 # The board bitstreams: SpMV and b*c for the ULX3S (board clock 25 MHz and

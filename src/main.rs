@@ -4,15 +4,10 @@
 
 mod board_cmd;
 mod compile_cmd;
-mod conv_cmd;
 mod kernel_args;
-mod kernel_cmd;
-mod locate_cmd;
 mod primitive_cmd;
-mod rle_cmd;
 mod rtl_out;
 mod run_cmd;
-mod skip_cmd;
 mod tensor_cmd;
 
 use std::process::ExitCode;
@@ -38,9 +33,6 @@ enum Cmd {
     /// Run a kernel on tensor files (golden executor or RTL in Verilator) and
     /// compare with the dense reference.
     Run(run_cmd::RunArgs),
-    /// Whole kernels in RTL: the Table 1 benchmark.
-    #[command(subcommand)]
-    Kernel(kernel_cmd::KernelCmd),
     /// Build a kernel inside a board top (UART host link) into a bitstream and
     /// print its report (LUTs, FFs, BRAM, DSP, Fmax).
     Synth(board_cmd::SynthArgs),
@@ -50,7 +42,8 @@ enum Cmd {
     /// Tensors: generate, inspect in a format, convert between file formats.
     #[command(subcommand)]
     Tensor(tensor_cmd::TensorCmd),
-    /// Hardware primitives: co-simulate against the golden model, synthesize.
+    /// Hardware primitives: the graph's node kinds, the library's FuseSoC core,
+    /// co-simulation against the golden model.
     #[command(subcommand)]
     Primitive(primitive_cmd::PrimitiveCmd),
 }
@@ -63,7 +56,6 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Compile(c) => compile_cmd::run(c),
         Cmd::Run(c) => run_cmd::run(c),
-        Cmd::Kernel(c) => kernel_cmd::run(c),
         Cmd::Synth(c) => board_cmd::synth(c),
         Cmd::Board(c) => board_cmd::run(c),
         Cmd::Tensor(c) => tensor_cmd::run(c),

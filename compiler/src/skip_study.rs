@@ -25,8 +25,6 @@ pub enum StudyKind {
 }
 
 impl StudyKind {
-    pub const ALL: [StudyKind; 3] = [StudyKind::Uniform, StudyKind::Runs, StudyKind::Blocks];
-
     pub fn name(self) -> &'static str {
         match self {
             StudyKind::Uniform => "uniform",
@@ -35,10 +33,6 @@ impl StudyKind {
         }
     }
 }
-
-/// The paper's vectors: dimension 2000, 400 nonzeros.
-pub const DIM: u64 = 2000;
-pub const NNZ: u64 = 400;
 
 /// The pair (`b`, `c`) of `kind` with runs or blocks of `length` (ignored for
 /// uniform), `nnz` nonzeros each (fewer where `length` does not divide it),
@@ -102,6 +96,10 @@ pub fn vectors(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The paper's vectors: dimension 2000, 400 nonzeros.
+    const DIM: u64 = 2000;
+    const NNZ: u64 = 400;
 
     fn places(t: &CooTensor) -> Vec<u64> {
         t.entries.iter().map(|(c, _)| c[0]).collect()

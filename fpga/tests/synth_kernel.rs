@@ -1,8 +1,9 @@
 //! A generated kernel top synthesizes (DESIGN section 12): SpMV (`x(i) =
 //! B(i,j) * c(j)`, B:ds, c:d) for ECP5 in yosys, its arrays in block RAM and its
 //! multiplier on a DSP block. Place and route of the same kernel is in
-//! `synth_board.rs` (inside the ULX3S top, to a bitstream); `samgen kernel bench
-//! --synth` places and routes every Table 1 kernel (too slow for the test run).
+//! `synth_board.rs` (inside the ULX3S top, to a bitstream); `samgen-bench kernel
+//! bench --synth` places and routes every Table 1 kernel (too slow for the test
+//! run).
 
 mod common;
 

@@ -3,7 +3,7 @@
 //! mapping is the point (arrays in block RAM, multipliers on DSP blocks, the
 //! workspaces) and for the area-lean variants iCE40 tops use. Synthesis only:
 //! place and route of every primitive, with its Fmax, is the primitive bench
-//! (`samgen primitive bench`, `make bench`), and the kernel and board tests
+//! (`samgen-bench primitive bench`, `make bench`), and the kernel and board tests
 //! place and route them in context.
 
 mod common;
@@ -176,8 +176,8 @@ fn fiberlookup_builds_for_both_families_with_its_arrays_in_block_ram() {
 }
 
 /// The fast intersectors on ECP5. iCE40 tops use `sam_intersect_lean` (below);
-/// `samgen primitive bench --only intersect` still measures these on iCE40, where
-/// the 3-way window fills 86% of the UP5K and takes minutes to route.
+/// `samgen-bench primitive bench --only intersect` still measures these on iCE40,
+/// where the 3-way window fills 86% of the UP5K and takes minutes to route.
 #[test]
 fn intersect_builds_for_ecp5() {
     check_on(prims::intersect(2, 16, 16, &[]), 0, false, &[Family::Ecp5]);

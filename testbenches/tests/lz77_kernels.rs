@@ -6,7 +6,7 @@
 //! distances writer); scaling written `ds`, the mask product, masked edge
 //! detection and a matrix-vector product with an LZ77 vector expand them;
 //! alpha blending merges two operands' entries (`sam_lzmerge`; the elementwise
-//! product has its structure, and `samgen kernel rle` runs it in RTL);
+//! product has its structure, and `samgen-bench kernel rle` runs it in RTL);
 //! compositing over RGB images stored `ddz`. Models shared
 //! through the model cache.
 
@@ -89,7 +89,7 @@ fn two_image_kernels_over_lz77_in_rtl() {
     let data = pairs(["B", "C"], &b, &c);
     // Two LZ77 operands merge their entries (`sam_lzmerge`). Alpha blending
     // stands for the elementwise product too (the same merge and a binary
-    // ALU); `samgen kernel rle` verifies both in RTL.
+    // ALU); `samgen-bench kernel rle` verifies both in RTL.
     let built = build(
         "A(i,j) = (3*B(i,j) + C(i,j)) >> 2",
         &["A:dz", "B:dz", "C:dz"],

@@ -8,8 +8,8 @@
 //! vector (a run-weighted reducer) written dense, and compositing over RGB
 //! images whose pixels repeat in runs (`drd`, merges chained in pairs), alpha
 //! blending and masked edge detection (the elementwise product is alpha's
-//! structure; `samgen kernel rle` runs it in RTL). Models shared through the
-//! model cache.
+//! structure; `samgen-bench kernel rle` runs it in RTL). Models shared through
+//! the model cache.
 
 mod image_kernels;
 
@@ -172,7 +172,7 @@ fn two_image_kernels_over_rle_in_rtl() {
     let (b, c) = (images(&DIMS, 100), images(&DIMS, 110));
     let data = pairs(["B", "C"], &b, &c);
     // Alpha blending stands for the elementwise product too (the same merge
-    // and a binary ALU); `samgen kernel rle` verifies both in RTL.
+    // and a binary ALU); `samgen-bench kernel rle` verifies both in RTL.
     let built = build(
         "A(i,j) = (3*B(i,j) + C(i,j)) >> 2",
         &["A:dr", "B:dr", "C:dr"],

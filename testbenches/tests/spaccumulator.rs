@@ -131,8 +131,8 @@ fn order2_matches_golden_on_1000_random_streams_under_stalls() {
     run(&tb(2, 5, 8, 8, 32), 0x5ac4);
 }
 
-/// The benchmark's long streams (`samgen primitive bench`, seed 1, the registry
-/// configurations) reach 0.95 tokens per cycle on the busiest port.
+/// The benchmark's long streams (`samgen-bench primitive bench`, seed 1, the
+/// registry configurations) reach 0.95 tokens per cycle on the busiest port.
 #[test]
 fn bench_streams_reach_095_tokens_per_cycle() {
     for order in [1, 2] {

@@ -1,5 +1,5 @@
-//! `samgen kernel conv`: sparse convolution by index reduction in RTL (seed 001):
-//! the subsection-driven graph over a compressed input against the same
+//! `samgen-bench kernel conv`: sparse convolution by index reduction in RTL
+//! (seed 001): the subsection-driven graph over a compressed input against the same
 //! convolution with the input stored dense, across input sparsities, each run
 //! verified RTL == golden == dense.
 
@@ -93,7 +93,7 @@ fn table(c: &Conv, sparsities: &[f64], seed: u64) -> Result<()> {
 
 /// The tables: a `size` x `size` input with a 3 x 3 filter (input `ds` against
 /// `dd`), and a 1-D row of `length` with a filter of 3 (`s` against `d`).
-pub fn bench(size: u64, length: u64, sparsities: &[f64], seed: u64) -> Result<()> {
+pub(crate) fn bench(size: u64, length: u64, sparsities: &[f64], seed: u64) -> Result<()> {
     let words = (size * size).max(length).next_power_of_two();
     let two = Conv {
         title: format!("O(h,w) = I(h+r,w+s) * F(r,s), I {size} x {size}, F 3 x 3 dense"),

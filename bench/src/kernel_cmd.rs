@@ -1,8 +1,11 @@
-//! `samgen kernel bench`: every Table 1 kernel as generated RTL in Verilator on
-//! large sparse inputs: RTL cycles against the ideal SAM bound, simulation speed,
-//! and (with --synth) the top's utilization and Fmax on ECP5.
-//! `samgen kernel workspaces`: each `precompute` workspace against the graph
-//! without it, in RTL: cycles, tokens and workspace words.
+//! `samgen-bench kernel ...`, the kernel benchmarks in RTL.
+//!
+//! `kernel bench`: every Table 1 kernel as generated RTL in Verilator on large
+//! sparse inputs: RTL cycles against the ideal SAM bound, simulation speed, and
+//! (with --synth) the top's utilization and Fmax on ECP5.
+//! `kernel workspaces`: each `precompute` workspace against the graph without
+//! it, in RTL: cycles, tokens and workspace words.
+//! `kernel skip`, `locate`, `conv` and `rle` are in their own modules.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -18,7 +21,7 @@ use samgen_fpga::{kernel_job, synthesize, Family, FlowOptions, Toolchain};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
 
 #[derive(Subcommand)]
-pub enum KernelCmd {
+pub(crate) enum KernelCmd {
     /// Run every Table 1 kernel in RTL on ~5%-dense random inputs (128 per
     /// dimension for two indices, 64 for three, 48 for four), verified against
     /// the golden executor and the dense reference; print RTL cycles against the
@@ -148,7 +151,7 @@ pub enum KernelCmd {
     },
 }
 
-pub fn run(cmd: KernelCmd) -> Result<()> {
+pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
     match cmd {
         KernelCmd::Bench {
             only,
@@ -200,7 +203,7 @@ pub fn run(cmd: KernelCmd) -> Result<()> {
     }
 }
 
-/// `samgen kernel workspaces`: one row per kernel of each pair.
+/// `samgen-bench kernel workspaces`: one row per kernel of each pair.
 fn workspaces(
     only: &[String],
     density: f64,

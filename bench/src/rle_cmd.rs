@@ -1,5 +1,5 @@
-//! `samgen kernel rle`: the image kernels of seed 000 (its Figure 12) in RTL:
-//! cycles with the images stored RLE (`dr`) and LZ77 (`dz`) against dense
+//! `samgen-bench kernel rle`: the image kernels of seed 000 (its Figure 12) in
+//! RTL: cycles with the images stored RLE (`dr`) and LZ77 (`dz`) against dense
 //! (`dd`), per mean run length (an image with no repeats and one run among
 //! them) and per period of repeated patterns; each run verified RTL == golden
 //! == dense.
@@ -241,7 +241,7 @@ enum Input {
 
 /// The table: per kernel, per mean run length (0: one run) and per pattern
 /// period, the cycles of the RLE, LZ77 and dense builds.
-pub fn bench(
+pub(crate) fn bench(
     only: &[String],
     rows: u64,
     cols: u64,

@@ -1,9 +1,9 @@
-//! `samgen kernel skip`: the SAM paper's Figure 13 in RTL cycles. x(i) = b(i) *
-//! c(i) on the study's vectors (`samgen_compiler::skip_study`: dimension 2000,
-//! 400 nonzeros each; uniform, runs in each other's gaps, blocks) with both
-//! vectors dense, compressed, compressed with coordinate skipping
-//! (`-s skip(i)`), and bitvectors (`b`, 32 coordinates a word), each run
-//! verified against the golden executor and the dense reference.
+//! `samgen-bench kernel skip`: the SAM paper's Figure 13 in RTL cycles.
+//! x(i) = b(i) * c(i) on the study's vectors (`samgen_compiler::skip_study` at
+//! the paper's dimension 2000 and 400 nonzeros each; uniform, runs in each
+//! other's gaps, blocks) with both vectors dense, compressed, compressed with
+//! coordinate skipping (`-s skip(i)`), and bitvectors (`b`, 32 coordinates a
+//! word), each run verified against the golden executor and the dense reference.
 
 use std::collections::HashMap;
 
@@ -11,11 +11,15 @@ use anyhow::{Context, Result};
 use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Assignment, Schedule};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::lower::{lower, Kernel};
-use samgen_compiler::skip_study::{vectors, StudyKind, DIM, NNZ};
+use samgen_compiler::skip_study::{vectors, StudyKind};
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
 
 const EXPR: &str = "x(i) = b(i) * c(i)";
+
+/// The paper's vectors: dimension 2000, 400 nonzeros.
+const DIM: u64 = 2000;
+const NNZ: u64 = 400;
 
 /// Every array and extent of the study fits.
 const CAPACITY: Capacity = Capacity {
@@ -99,7 +103,7 @@ fn cycles(label: &str, b: &Built, coo: &HashMap<String, CooTensor>) -> Result<u6
 
 /// The table: one row per data set (uniform once per seed, runs and blocks per
 /// length), one column per variant, and skip against compressed.
-pub fn bench(lengths: &[u64], seeds: u64) -> Result<()> {
+pub(crate) fn bench(lengths: &[u64], seeds: u64) -> Result<()> {
     let built: Vec<Built> = VARIANTS.iter().map(build).collect::<Result<_>>()?;
     let mut sets: Vec<(String, StudyKind, u64, u64)> = (1..=seeds)
         .map(|s| (format!("uniform (seed {s})"), StudyKind::Uniform, 1, s))

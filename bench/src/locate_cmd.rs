@@ -1,4 +1,4 @@
-//! `samgen kernel locate`: SpMV and SDDMM with their dense operands located
+//! `samgen-bench kernel locate`: SpMV and SDDMM with their dense operands located
 //! (`-s locate(T)`) against the same kernels co-iterated, in RTL: cycles, the
 //! located bound 1.2 x (nnz + rows) + latency, and co-iteration's rows x columns;
 //! SpMV once more with a compressed vector, located by search.
@@ -115,7 +115,7 @@ fn spmv_table(
 
 /// The tables: per size, SpMV co-iterated and located with c dense, then with c
 /// compressed (located by search), then SDDMM.
-pub fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Result<()> {
+pub(crate) fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Result<()> {
     spmv_table(&SPMV, "d", sizes, density, 1.0, seed)?;
     println!();
     spmv_table(&SPMV_SPARSE, "s", sizes, density, SPARSE_C, seed)?;
