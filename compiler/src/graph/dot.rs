@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 
 use super::kinds::Dot;
 use super::{
-    Broadcast, Concat, CrdDrop, CrdHold, GraphInfo, GraphIoError, GraphIoErrorKind, Intersect,
-    NodeKind, SamGraph, SpAccumulator, Union,
+    Broadcast, Concat, CrdDrop, CrdHold, GraphIoError, GraphIoErrorKind, Intersect, NodeKind,
+    SamGraph, SpAccumulator, Union,
 };
 
 /// Quote a DOT string: `"` is escaped, backslashes are kept (Custard's labels use
@@ -113,24 +113,6 @@ fn edge_label(g: &SamGraph, e: petgraph::graph::EdgeIndex) -> (String, String) {
 }
 
 /// Custard-style node attributes: (`comment` fields, label, color, extra attributes).
-/// The tensor mode stored at `level` by the header's format (Custard's `mode=`
-/// names the tensor's mode, not the storage level); `level` itself when the
-/// header has no usable format.
-pub(crate) fn mode_of_level(info: &GraphInfo, tensor: &str, level: usize) -> usize {
-    info.formats
-        .get(tensor)
-        .and_then(|f| f.mode_order.get(level).copied())
-        .unwrap_or(level)
-}
-
-/// The storage level of tensor mode `mode` by the header's format.
-pub(crate) fn level_of_mode(info: &GraphInfo, tensor: &str, mode: usize) -> usize {
-    info.formats
-        .get(tensor)
-        .and_then(|f| f.mode_order.iter().position(|&m| m == mode))
-        .unwrap_or(mode)
-}
-
 impl SamGraph {
     /// The graph as Custard-compatible DOT; [`SamGraph::from_custard`] reads it back
     /// into the identical graph.

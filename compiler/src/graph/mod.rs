@@ -64,6 +64,26 @@ pub struct GraphInfo {
     pub extents: BTreeMap<String, u64>,
 }
 
+impl GraphInfo {
+    /// The tensor mode stored at `level` by the header's format (Custard's
+    /// `mode=` names the tensor's mode, not the storage level); `level` itself
+    /// when the header has no usable format.
+    pub fn mode_of_level(&self, tensor: &str, level: usize) -> usize {
+        self.formats
+            .get(tensor)
+            .and_then(|f| f.mode_order.get(level).copied())
+            .unwrap_or(level)
+    }
+
+    /// The storage level of tensor mode `mode` by the header's format.
+    pub fn level_of_mode(&self, tensor: &str, mode: usize) -> usize {
+        self.formats
+            .get(tensor)
+            .and_then(|f| f.mode_order.iter().position(|&m| m == mode))
+            .unwrap_or(mode)
+    }
+}
+
 /// An edge by names: (from node, from port, to node, to port, kind).
 pub type NamedEdge = (String, String, String, String, StreamKind);
 

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use super::attributes::{attr, kind_from_word, split_list};
 use super::edges::{side, PEdge, Side};
 use super::Importer;
-use crate::graph::dot::{level_of_mode, DotNode};
+use crate::graph::dot::DotNode;
 use crate::graph::yaml::{GraphIoError, GraphIoErrorKind as K};
 use crate::graph::{
     Alu, AluOp, AluOperand, Broadcast, CrdDrop, FiberLookup, FiberWrite, Intersect, NodeKind,
@@ -87,7 +87,7 @@ impl Importer<'_> {
                 let tensor = self.req(n, ty, "tensor")?;
                 let index = self.req(n, ty, "index")?;
                 let mode = self.num(n, "mode", &self.req(n, ty, "mode")?)?;
-                let level = level_of_mode(&self.info, &tensor, mode);
+                let level = self.info.level_of_mode(&tensor, mode);
                 self.note_format(n, ty, &tensor, level)?;
                 NodeKind::FiberLookup(FiberLookup {
                     root: self.flag(n, "root", false)?,
@@ -228,7 +228,7 @@ impl Importer<'_> {
                     NodeKind::ValsWrite(ValsWrite { tensor })
                 } else {
                     let mode = self.num(n, "mode", &mode)?;
-                    let level = level_of_mode(&self.info, &tensor, mode);
+                    let level = self.info.level_of_mode(&tensor, mode);
                     self.note_format(n, ty, &tensor, level)?;
                     NodeKind::FiberWrite(FiberWrite {
                         index: self.req(n, ty, "index")?,

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
 use super::{
-    mode_of_level, model, ref_input, refs_in, CheckContext, Descriptor, Dot, GraphInfo, Machine,
-    Port, PortSpec, Primitive, Role, StreamKind,
+    model, ref_input, refs_in, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
+    Primitive, Role, StreamKind,
 };
 use super::{TensorRead, Touches};
 use crate::golden;
@@ -78,7 +78,7 @@ impl Primitive for BvScan {
             .attr("index", &self.index)
             .attr("tensor", t)
             .attr("level", level)
-            .attr("mode", mode_of_level(info, t, level))
+            .attr("mode", info.mode_of_level(t, level))
             .attr("root", self.root)
     }
 

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    mode_of_level, model, ref_input, refs_in, scan_outputs, skip_input, stored_level, CheckContext,
-    Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+    model, ref_input, refs_in, scan_outputs, skip_input, stored_level, CheckContext, Descriptor,
+    Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
 };
 use super::{TensorRead, Touches};
 use crate::golden;
@@ -75,7 +75,7 @@ impl Primitive for FiberLookup {
         )
         .attr("index", &self.index)
         .attr("tensor", t)
-        .attr("mode", mode_of_level(info, t, level))
+        .attr("mode", info.mode_of_level(t, level))
         .attr("format", format)
         .attr("src", true)
         .attr("root", self.root);

@@ -3,10 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
-use super::{
-    mode_of_level, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive,
-    Role,
-};
+use super::{CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
 use super::{TensorWrite, Touches};
 use crate::graph::StreamKind::Crd;
 
@@ -65,7 +62,7 @@ impl Primitive for FiberWrite {
         )
         .attr("index", &self.index)
         .attr("tensor", t)
-        .attr("mode", mode_of_level(info, t, level))
+        .attr("mode", info.mode_of_level(t, level))
         .attr("format", format)
         .attr("sink", true)
     }
