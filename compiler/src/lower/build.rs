@@ -28,7 +28,7 @@ type Stream = (NodeIndex, String);
 struct Joined {
     crd: Stream,
     refs: Vec<(Slot, Stream)>,
-    /// The coordinates are run starts (seed 000), not points.
+    /// The coordinates are run starts (Donenfeld et al.'s compression paper), not points.
     runs: bool,
 }
 
@@ -76,7 +76,7 @@ struct Builder<'k> {
     /// Located tensors iterated at an intersection where every child was
     /// located (one must be iterated): their `locate` was heard there.
     iterated_located: HashSet<String>,
-    /// Index variables whose coordinates are run starts (seed 000).
+    /// Index variables whose coordinates are run starts (the compression paper).
     runs: HashSet<String>,
     /// Set while joining a merge with runs in it: a full range there is one
     /// run.
@@ -277,8 +277,9 @@ fn check_orders(k: &Kernel) -> Result<(), LowerError> {
         .map(|&m| k.output_vars[m].clone())
         .collect();
     // Index reduction visits one stored level's windows at a time: a level's
-    // subscript resolves before the next level's reduces (seed 001 Figure 5,
-    // right), else the next level would merge the fibers of a window's rows.
+    // subscript resolves before the next level's reduces (Figure 5 of Liu et al.'s
+    // convolution paper, right), else the next level would merge the fibers of a window's
+    // rows.
     for op in k.operands.iter().filter(|op| op.reduction.is_some()) {
         let path = op.path();
         if !concordant(&path) {
@@ -489,10 +490,10 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// A workspace filled one addend after another (seed 002 section 6.2): each
-    /// addend iterates its producer variable on its own and gives its values; a
-    /// concatenator passes the addends' fibers one after another, as the fibers
-    /// of one more level, to an order-1 accumulator, which sums them per point
+    /// A workspace filled one addend after another (section 6.2 of Kjolstad et al.'s
+    /// workspaces paper): each addend iterates its producer variable on its own and gives
+    /// its values; a concatenator passes the addends' fibers one after another, as the
+    /// fibers of one more level, to an order-1 accumulator, which sums them per point
     /// of the loops outside.
     fn fill_sequence(&mut self, w: &Workspace) -> Result<(), LowerError> {
         let v = w.ws_var.clone();
@@ -794,8 +795,8 @@ impl Builder<'_> {
             .then_some(s)
     }
 
-    /// An intersection over `v` with a located child (seed 003 section 4.2): the
-    /// other children are joined as usual and iterated; the located tensor's
+    /// An intersection over `v` with a located child (section 4.2 of Hsu et al.'s SAM
+    /// paper): the other children are joined as usual and iterated; the located tensor's
     /// references (the ones its scanner would take) are repeated along the
     /// iterated coordinates and a locator finds each coordinate in its level. A
     /// miss drops the coordinate: the tensor is a factor of the product. Where
@@ -1140,8 +1141,8 @@ impl Builder<'_> {
         out
     }
 
-    /// One run merge node over every reference of `parts` (seed 000 Figure 9):
-    /// a way is runs or points as its part is. A product with a point way meets
+    /// One run merge node over every reference of `parts` (Figure 9 of the compression
+    /// paper): a way is runs or points as its part is. A product with a point way meets
     /// the points (the output is points); anything else merges by the union of
     /// the starts (the output is runs).
     fn run_merge_node(&mut self, intersect: bool, v: &str, parts: &[Joined]) -> Joined {
@@ -1563,10 +1564,10 @@ impl Builder<'_> {
         crds.insert(inner.to_string(), (node, "inner_out".into()));
     }
 
-    /// Whether the result can hold a zero at an iterated coordinate (seed 004's
-    /// rule for an unpadded output level: filter only where a zero can arise).
-    /// Only a copy of one operand, or its negation, is free of zeros, and only
-    /// when the operand's last level is compressed and unpadded (it stores no
+    /// Whether the result can hold a zero at an iterated coordinate (the
+    /// rule of TACO's padded-format RFC for an unpadded output level: filter only where a
+    /// zero can arise). Only a copy of one operand, or its negation, is free of zeros,
+    /// and only when the operand's last level is compressed and unpadded (it stores no
     /// zero) and nothing else is merged in (no `N` reaches its values). Every
     /// other operation can make one: a sum cancels, a product wraps to zero in
     /// the value width, `&` of disjoint masks, a shift moves every bit out, `min`
@@ -1677,7 +1678,8 @@ impl Builder<'_> {
     ///
     /// 1. below the last output level, each sum whose reducer dropped empty fibers
     ///    needs the coordinates above it dropped too (Custard's chain);
-    /// 2. an unpadded last level sheds explicit zeros, pair by pair (seed 004);
+    /// 2. an unpadded last level sheds explicit zeros, pair by pair (TACO's padded-format
+    /// RFC);
     /// 3. each output level above a level that may have lost coordinates, or
     ///    whose fibers an intersection may have emptied, drops the coordinates
     ///    whose fiber became empty. Dense levels keep every coordinate.
@@ -1762,7 +1764,7 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Runs meet the output's levels (seed 000): at the last level, an `r`
+    /// Runs meet the output's levels (the compression paper): at the last level, an `r`
     /// level takes its runs through a run packer (from runs or from points) and
     /// any other level takes points, runs expanded; above it, runs are written
     /// as they are to an `r` level and refused elsewhere.
