@@ -1,5 +1,5 @@
 //! Generated synthesis shells pass `verilator --lint-only -Wall` together with
-//! their DUT (DESIGN section 12).
+//! their DUT (the lint rule of docs/cosim.md).
 
 mod common;
 
