@@ -11,8 +11,8 @@
 //! - [`lzexpand`]: entries to points, each coordinate with the slot of its
 //!   literal (`lit`, or `lit + (k mod d)` at a repeat's `k`-th coordinate).
 //! - [`lzmerge`]: two LZ77 operands entry by entry, repeats kept where both
-//!   repeat for longer than the lcm of their periods (section IV-C of the compression
-//! paper).
+//!   repeat for longer than the lcm of their periods (section IV-C of the
+//!   compression paper).
 //!
 //! - [`lzwrite`]: the values writer of an LZ77 level stores a value as a
 //!   literal and `R_d` as a repeat.

@@ -1678,8 +1678,8 @@ impl Builder<'_> {
     ///
     /// 1. below the last output level, each sum whose reducer dropped empty fibers
     ///    needs the coordinates above it dropped too (Custard's chain);
-    /// 2. an unpadded last level sheds explicit zeros, pair by pair (TACO's padded-format
-    /// RFC);
+    /// 2. an unpadded last level sheds explicit zeros, pair by pair (TACO's
+    ///    padded-format RFC);
     /// 3. each output level above a level that may have lost coordinates, or
     ///    whose fibers an intersection may have emptied, drops the coordinates
     ///    whose fiber became empty. Dense levels keep every coordinate.
