@@ -1,4 +1,4 @@
-// sam_alu: element-wise arithmetic on value streams (DESIGN section 6; golden model
+// sam_alu: element-wise arithmetic on value streams (docs/primitives.md; golden model
 // compiler/src/golden/alu.rs).
 //
 // Each value token of `a` gives one value token on `out`; stops and D pass through.

@@ -1,4 +1,4 @@
-// sam_arrayvals: value load (DESIGN section 6; golden model
+// sam_arrayvals: value load (docs/primitives.md; golden model
 // compiler/src/golden/arrayvals.rs).
 //
 // A reference r gives vals[r], the word at address r of the value array; N gives

@@ -1,4 +1,4 @@
-// sam_broadcast: copies one stream to Ways consumers (DESIGN section 6; the
+// sam_broadcast: copies one stream to Ways consumers (docs/primitives.md; the
 // executor's `broadcast`: every output carries the input stream unchanged).
 //
 // A stream fork (common_cells `stream_fork` semantics): every output handshakes

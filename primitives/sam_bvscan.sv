@@ -1,5 +1,5 @@
-// sam_bvscan: the bitvector level scanner (seed 003 section 4.3; golden model
-// compiler/src/golden/bitvector.rs, `bvscan`; the level's arrays are in
+// sam_bvscan: the bitvector level scanner (section 4.3 of Hsu et al.'s SAM paper; golden
+// model compiler/src/golden/bitvector.rs, `bvscan`; the level's arrays are in
 // compiler/src/tensor/level/bitvector.rs).
 //
 // A bitvector level stores W = ceil(dim_i / WordWidth) words per fiber: fiber r is

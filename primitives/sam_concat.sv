@@ -1,4 +1,4 @@
-// sam_concat: fiber concatenator (DESIGN section 6; golden model
+// sam_concat: fiber concatenator (docs/primitives.md; golden model
 // compiler/src/golden/concat.rs, `concat`).
 //
 // Turns Ways aligned (crd, val) stream pairs into one (crd, val) pair one level

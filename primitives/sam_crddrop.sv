@@ -1,4 +1,4 @@
-// sam_crddrop: coordinate dropper (DESIGN section 6; golden model
+// sam_crddrop: coordinate dropper (docs/primitives.md; golden model
 // compiler/src/golden/crddrop.rs, `crddrop` and `crddrop_zeros`).
 //
 // Fiber-wise modes (DropFiberCrd and DropFiberVal). The inner stream is one level deeper than the

@@ -1,4 +1,4 @@
-// sam_crdhold: coordinate holder (DESIGN section 6; golden model
+// sam_crdhold: coordinate holder (docs/primitives.md; golden model
 // compiler/src/golden/crdhold.rs).
 //
 // The inner stream is one level deeper than the outer coordinate stream: each

@@ -1,4 +1,4 @@
-// sam_fiberlookup: the level scanner (DESIGN section 6; golden model
+// sam_fiberlookup: the level scanner (docs/primitives.md; golden model
 // compiler/src/golden/fiberlookup.rs).
 //
 // For every reference r on `ref` in, emits the fiber below r: its coordinates on
@@ -39,12 +39,12 @@
 // empty or repeated one 1; scan spends c + 1 cycles on a fiber of c coordinates
 // (plus one when `next` is empty as the slot frees).
 //
-// Coordinate skipping (Skip = 1; seed 003, section 4.2; docs/tokens-and-channels.md,
-// the skip channel): `skip` carries targets from the intersector this scanner
-// feeds, each "no coordinate below t is needed in fiber f" (or "none at all": the
-// end flag). The scanner always takes them (skip_ready_o is high) and keeps the
-// newest; one for a fiber it has left is dropped (f is compared with the count of
-// stops it has issued, mod 2**SkipTagWidth). The fiber in the slot then jumps
+// Coordinate skipping (Skip = 1; section 4.2 of Hsu et al.'s SAM paper;
+// docs/tokens-and-channels.md, the skip channel): `skip` carries targets from the
+// intersector this scanner feeds, each "no coordinate below t is needed in fiber f" (or
+// "none at all": the end flag). The scanner always takes them (skip_ready_o is high) and
+// keeps the newest; one for a fiber it has left is dropped (f is compared with the count
+// of stops it has issued, mod 2**SkipTagWidth). The fiber in the slot then jumps
 // forward, never back, while the scan keeps streaming: dense and range by
 // arithmetic (3 cycles from the target taken to the slot moved), compressed by a
 // binary search of crd[pos .. end) through the crd array's second read port (two

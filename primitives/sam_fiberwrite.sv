@@ -1,4 +1,4 @@
-// sam_fiberwrite: compressed level writer (DESIGN section 6; golden model
+// sam_fiberwrite: compressed level writer (docs/primitives.md; golden model
 // fiberwrite_compressed in compiler/src/golden/fiberwrite.rs).
 //
 // Writes the coordinate stream of one compressed level into two arrays: crd gets

@@ -1,4 +1,4 @@
-// sam_fiberwrite_dense: dense level writer (DESIGN section 6; golden model
+// sam_fiberwrite_dense: dense level writer (docs/primitives.md; golden model
 // fiberwrite_dense in compiler/src/golden/fiberwrite.rs).
 //
 // A dense level has no arrays, only its dimension: the common length of the

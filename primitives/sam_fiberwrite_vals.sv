@@ -1,4 +1,4 @@
-// sam_fiberwrite_vals: value array writer (DESIGN section 6; golden model
+// sam_fiberwrite_vals: value array writer (docs/primitives.md; golden model
 // fiberwrite_vals in compiler/src/golden/fiberwrite.rs).
 //
 // Writes every value of the stream, in order, into the value array (a `sam_mem`

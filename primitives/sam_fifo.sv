@@ -1,4 +1,4 @@
-// sam_fifo: the FIFO on every edge of a generated SAM top (DESIGN section 7).
+// sam_fifo: the FIFO on every edge of a generated SAM top (docs/tokens-and-channels.md).
 //
 // Carries any token kind unchanged and in order. Full throughput: with the producer
 // valid and the consumer ready it moves one token per cycle at every depth.

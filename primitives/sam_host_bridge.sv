@@ -1,4 +1,4 @@
-// sam_host_bridge: the board host link (DESIGN section 10): a small framed byte
+// sam_host_bridge: the board host link (docs/host-protocol.md): a small framed byte
 // protocol, carried by a UART, that drives a kernel top's host port. The full
 // protocol, the control and status words and the restart sequence are in
 // docs/host-protocol.md.

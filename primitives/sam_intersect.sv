@@ -1,4 +1,4 @@
-// sam_intersect: m-way coordinate intersector, m = Ways in 2..3 (DESIGN section 6;
+// sam_intersect: m-way coordinate intersector, m = Ways in 2..3 (docs/primitives.md;
 // golden model compiler/src/golden/intersect.rs, `intersect`).
 //
 // Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same
@@ -47,9 +47,9 @@
 // token to any ready_o. Outputs come from the buffers' registers.
 // crd<k>_ready_o == ref<k>_ready_o (the pair moves together).
 //
-// Coordinate skipping (Skip = 1, two ways; seed 003 section 4.2; the skip channel
-// of docs/tokens-and-channels.md): skip<j> tells way j's scanner the head of the
-// other way, {end, fiber, coordinate}: no coordinate of j's fiber below the other
+// Coordinate skipping (Skip = 1, two ways; section 4.2 of Hsu et al.'s SAM paper; the
+// skip channel of docs/tokens-and-channels.md): skip<j> tells way j's scanner the head of
+// the other way, {end, fiber, coordinate}: no coordinate of j's fiber below the other
 // way's head can match (every smaller coordinate of the other way has been
 // emitted or dropped), and none at all once that head is a stop (end = 1). The
 // fiber is the count of stops emitted, mod 2**SkipTagWidth: every head lies in

@@ -1,5 +1,5 @@
 // sam_intersect_lean: the area-lean m-way coordinate intersector, m = Ways in 2..3
-// (DESIGN section 6; the same semantics and golden model as sam_intersect,
+// (docs/primitives.md; the same semantics and golden model as sam_intersect,
 // compiler/src/golden/intersect.rs, `intersect`). hdl-gen instantiates it in place
 // of sam_intersect when a top is built for iCE40 (`TopOptions::lean`).
 //

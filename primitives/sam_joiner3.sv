@@ -1,4 +1,4 @@
-// sam_joiner3: a 3-way coordinate joiner, intersect or union (DESIGN section 6;
+// sam_joiner3: a 3-way coordinate joiner, intersect or union (docs/primitives.md;
 // golden models compiler/src/golden/intersect.rs and union.rs), built as two 2-way
 // joiners in a row: the first joins ways 0 and 1, the second joins its result
 // with way 2. Both joins are associative, so this gives the 3-way result token for

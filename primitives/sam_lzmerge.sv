@@ -1,6 +1,6 @@
-// sam_lzmerge: two LZ77 operands merged entry by entry (seed 000 section IV-C;
-// golden model compiler/src/golden/lz77.rs `lzmerge`; contract in
-// docs/fill-regions.md, "The token contract").
+// sam_lzmerge: two LZ77 operands merged entry by entry (section IV-C of Donenfeld et
+// al.'s compression paper; golden model compiler/src/golden/lz77.rs `lzmerge`; contract
+// in docs/fill-regions.md, "The token contract").
 //
 // Way k is a coordinate stream crd<k> of LZ77 entry starts with the aligned
 // stream desc<k> of their descriptor words `lit << RepBits | rep` (rep 0: a

@@ -1,4 +1,5 @@
-// sam_pkg: the SAM token encoding shared by every primitive (DESIGN section 5).
+// sam_pkg: the SAM token encoding shared by every primitive
+// (docs/tokens-and-channels.md).
 //
 // A token on a channel is Width+1 bits, where Width is the payload width of that
 // channel (coordinates and references default to CrdWidth, values to ValWidth):
@@ -24,7 +25,7 @@
 `pragma diagnostic ignore="-Wunused-package-subroutine"
 package sam_pkg;
 
-  // Default payload widths (DESIGN section 5).
+  // Default payload widths (docs/tokens-and-channels.md).
   localparam int unsigned CrdWidth = 16;
   localparam int unsigned ValWidth = 32;
   // Repeat signals (R, S, D) need two payload bits: with one, N and S0 coincide.

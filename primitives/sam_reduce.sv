@@ -1,4 +1,4 @@
-// sam_reduce: the scalar reducer (DESIGN section 6; golden model
+// sam_reduce: the scalar reducer (docs/primitives.md; golden model
 // compiler/src/golden/reduce.rs; why three modes: docs/compiler.md, "Reducers,
 // empty fibers and coordinate droppers").
 //
@@ -7,7 +7,7 @@
 // level: `S0` disappears, `S_n` (n >= 1) comes out as `S_(n-1)` after the sum, `D`
 // passes through. Three configurations (Mode, sam_pkg::reduce_mode_e):
 //
-//   ReduceZeroFill   (golden `reduce`, DESIGN's default) every stop closes one fiber,
+//   ReduceZeroFill   (golden `reduce`, the default) every stop closes one fiber,
 //                 whose sum (0 when empty) comes out: `5 5 S0 S0 4 8 S1 D` gives
 //                 `10 0 12 S0 D`.
 //   ReduceDropEmpty  (golden `reduce_drop_empty`) a fiber with no value token gives no

@@ -1,4 +1,4 @@
-// sam_repeat: repeats references over a coordinate level (DESIGN section 6;
+// sam_repeat: repeats references over a coordinate level (docs/primitives.md;
 // golden model compiler/src/golden/repeat.rs).
 //
 // Per input reference, as the repeat signal (from `sam_repsiggen`) says:

@@ -1,4 +1,5 @@
-// sam_repsiggen: repeat-signal generator (DESIGN section 6; seed 003 Definition 3.4).
+// sam_repsiggen: repeat-signal generator (docs/primitives.md; Definition 3.4 of Hsu et
+// al.'s SAM paper).
 //
 // Turns a coordinate stream into the repeat signal a `sam_repeat` consumes: `R` for
 // every coordinate, `S` for every stop (whatever its level), `D` for done. On the

@@ -1,4 +1,4 @@
-// sam_root: the root reference stream `0 D` (DESIGN section 6; the golden
+// sam_root: the root reference stream `0 D` (docs/primitives.md; the golden
 // executor feeds the same two tokens to every root block).
 //
 // A root scanner makes this stream itself; a root `repeat` (a tensor with no

@@ -1,4 +1,4 @@
-// sam_runexpand: runs to points (seed 000; golden model
+// sam_runexpand: runs to points (Donenfeld et al.'s compression paper; golden model
 // compiler/src/golden/runs.rs `runexpand`; contract in docs/fill-regions.md).
 //
 // The input pair (crd, ref) is a run stream: coordinate x with second token r

@@ -1,4 +1,4 @@
-// sam_runpack: the RLE writer's front (seed 000; golden model
+// sam_runpack: the RLE writer's front (Donenfeld et al.'s compression paper; golden model
 // compiler/src/golden/runs.rs `runpack`; contract in docs/fill-regions.md).
 //
 // Turns each fiber of the (crd, val) pair into its runs, as few as the values

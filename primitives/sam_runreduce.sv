@@ -1,5 +1,6 @@
-// sam_runreduce: the run-weighted reducer (seed 000 section IV-D; golden model
-// compiler/src/golden/runs.rs `runreduce`; contract in docs/fill-regions.md).
+// sam_runreduce: the run-weighted reducer (section IV-D of Donenfeld et al.'s compression
+// paper; golden model compiler/src/golden/runs.rs `runreduce`; contract in
+// docs/fill-regions.md).
 //
 // Sums each innermost fiber of a run stream: crd gives the run starts, val their
 // values (`N` reads as 0), and the run [x, e) (e the fiber's next start, or

@@ -2,12 +2,12 @@
 // token grammar.
 //
 // Instantiated by primitives on their input channels. Checks the AXI-Stream rules
-// of DESIGN section 5 that the producer must keep: once valid is high it stays high
-// until the transfer (valid && ready on a rising edge), and the token holds still
+// of docs/tokens-and-channels.md that the producer must keep: once valid is high it stays
+// high until the transfer (valid && ready on a rising edge), and the token holds still
 // meanwhile. Purely observational: no outputs, no logic left after synthesis.
 // Compiled out when SAM_ASSERTS_OFF is defined (the synthesis flow defines it).
 //
-// With Grammar set it also checks the stream's tokens (DESIGN section 5):
+// With Grammar set it also checks the stream's tokens (docs/tokens-and-channels.md):
 //   - stops nest: a stop's level is below Levels (the stream's order, S0..S(Levels-1));
 //   - D closes the stream: with Levels > 0 the token before D is S(Levels-1)
 //     (a fiber ends with a stop, the outermost one last);

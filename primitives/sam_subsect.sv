@@ -1,6 +1,6 @@
-// sam_subsect: the subsection scanner of index reduction (seed 001 sections 3
-// and 5; golden model `subsect` in compiler/src/golden/subsect.rs; the window
-// channel in docs/tokens-and-channels.md).
+// sam_subsect: the subsection scanner of index reduction (sections 3 and 5 of Liu et
+// al.'s convolution paper; golden model `subsect` in compiler/src/golden/subsect.rs; the
+// window channel in docs/tokens-and-channels.md).
 //
 // A mode subscripted c*i + j + b is scanned by two levels: this one iterates the
 // reduced variable i, sam_windowscan the resolving j. For every reference r on

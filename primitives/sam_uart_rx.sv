@@ -1,5 +1,5 @@
 // sam_uart_rx: 8N1 UART receiver with a receive buffer, for the board host link
-// (DESIGN section 10; the protocol is in docs/host-protocol.md).
+// (the protocol is in docs/host-protocol.md).
 //
 // The line idles high; a frame is a low start bit, 8 data bits LSB first, a high
 // stop bit, each ClksPerBit clock cycles long. The input passes a two-flop

@@ -1,4 +1,4 @@
-// sam_uart_tx: 8N1 UART transmitter for the board host link (DESIGN section 10).
+// sam_uart_tx: 8N1 UART transmitter for the board host link (docs/host-protocol.md).
 //
 // Sends one byte per handshake: a low start bit, 8 data bits LSB first, a high
 // stop bit, each ClksPerBit clock cycles long. ready_o is high while idle (the

@@ -1,4 +1,4 @@
-// sam_union: m-way coordinate unioner, m = Ways in 2..3 (DESIGN section 6; golden
+// sam_union: m-way coordinate unioner, m = Ways in 2..3 (docs/primitives.md; golden
 // model compiler/src/golden/union.rs, `union`).
 //
 // Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same

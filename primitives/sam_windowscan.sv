@@ -1,6 +1,6 @@
-// sam_windowscan: the window scanner of index reduction (seed 001 sections 3
-// and 5; golden model `windowscan` in compiler/src/golden/subsect.rs; the window
-// channel in docs/tokens-and-channels.md).
+// sam_windowscan: the window scanner of index reduction (sections 3 and 5 of Liu et al.'s
+// convolution paper; golden model `windowscan` in compiler/src/golden/subsect.rs; the
+// window channel in docs/tokens-and-channels.md).
 //
 // A scanner whose references are window descriptors {base[62:40], lo[39:20],
 // hi[19:0]} (from sam_subsect, possibly through a merge): for every descriptor,

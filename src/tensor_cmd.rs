@@ -110,8 +110,8 @@ pub enum TensorCmd {
         json: bool,
     },
     /// Convert between .mtx, .tns, images (.png gray or RGB, .pgm gray, .ppm
-    /// RGB; pixels 0..=255) and compressed fibers (.rle text, .lz77 in seed
-    /// 000's element layout).
+    /// RGB; pixels 0..=255) and compressed fibers (.rle text, .lz77 in the element layout
+    /// of Donenfeld et al.'s compression paper).
     Convert {
         input: PathBuf,
         output: PathBuf,

@@ -1,7 +1,7 @@
-//! Seed 000's image kernels on real photographs through `samgen run`: PNG in,
-//! the kernel in `dd`, `dr` and `dz` (RGB: `ddd`, `drd`, `ddz`), masks `ds`,
-//! golden == dense on every run, and brighten's PNG out checked pixel by pixel;
-//! and a crop through the generated RTL. The photographs come from
+//! The image kernels of Donenfeld et al.'s compression paper on real photographs through
+//! `samgen run`: PNG in, the kernel in `dd`, `dr` and `dz` (RGB: `ddd`, `drd`, `ddz`),
+//! masks `ds`, golden == dense on every run, and brighten's PNG out checked pixel by
+//! pixel; and a crop through the generated RTL. The photographs come from
 //! `make setup` (build/images/).
 
 use std::collections::HashMap;

@@ -1,6 +1,6 @@
-//! `samgen-bench kernel conv`: sparse convolution by index reduction in RTL
-//! (seed 001): the subsection-driven graph over a compressed input against the same
-//! convolution with the input stored dense, across input sparsities, each run
+//! `samgen-bench kernel conv`: sparse convolution by index reduction in RTL (Liu et al.'s
+//! convolution paper): the subsection-driven graph over a compressed input against the
+//! same convolution with the input stored dense, across input sparsities, each run
 //! verified RTL == golden == dense.
 
 use std::collections::HashMap;

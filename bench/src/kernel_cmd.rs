@@ -96,7 +96,7 @@ pub(crate) enum KernelCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Sparse convolution by index reduction (seed 001) in RTL: the
+    /// Sparse convolution by index reduction (Liu et al.'s convolution paper) in RTL: the
     /// subsection-driven graph over a compressed input against the same
     /// convolution with the input stored dense, per input sparsity, verified
     /// against the golden executor and the dense reference.
@@ -113,9 +113,9 @@ pub(crate) enum KernelCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// The image kernels of seed 000 (its Figure 12) in RTL: cycles with the
-    /// images stored RLE (`dr`) and LZ77 (`dz`) against dense (`dd`), per mean
-    /// run length (0: one run; 1: no repeats) and per period of repeated
+    /// The image kernels of Donenfeld et al.'s compression paper (its Figure 12) in RTL:
+    /// cycles with the images stored RLE (`dr`) and LZ77 (`dz`) against dense (`dd`), per
+    /// mean run length (0: one run; 1: no repeats) and per period of repeated
     /// patterns, verified against the golden executor and the dense reference.
     Rle {
         /// Kernels to run (scale, brighten, elemmul, alpha, mask, matvec, edges,

@@ -1,6 +1,6 @@
-//! `samgen-bench kernel rle`: the image kernels of seed 000 (its Figure 12) in
-//! RTL: cycles with the images stored RLE (`dr`) and LZ77 (`dz`) against dense
-//! (`dd`), per mean run length (an image with no repeats and one run among
+//! `samgen-bench kernel rle`: the image kernels of Donenfeld et al.'s compression paper (its
+//! Figure 12) in RTL: cycles with the images stored RLE (`dr`) and LZ77 (`dz`) against
+//! dense (`dd`), per mean run length (an image with no repeats and one run among
 //! them) and per period of repeated patterns; each run verified RTL == golden
 //! == dense.
 

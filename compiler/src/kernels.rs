@@ -1,4 +1,4 @@
-//! The kernels of the SAM paper's Table 1 (seed 003), as index notation with the
+//! The kernels of Table 1 of Hsu et al.'s SAM paper, as index notation with the
 //! formats and loop orders samgen compiles them in: one list shared by the tests,
 //! the benchmarks and anyone who wants a known-good starting point.
 //!
@@ -278,7 +278,8 @@ pub const TABLE1: &[KernelSpec] = &[
 
 /// Kernels of the iteration algebra beyond Table 1: an operand of a sum that
 /// lacks an index (the row broadcast), and a constant that moves zero on dense
-/// storage (brighten, seed 000: add a constant, clip at 255).
+/// storage (brighten, from Donenfeld et al.'s compression paper: add a constant, clip at
+/// 255).
 pub const ALGEBRA: &[KernelSpec] = &[
     k(
         "BcastAdd",
@@ -294,11 +295,11 @@ pub const ALGEBRA: &[KernelSpec] = &[
     ),
 ];
 
-/// Workspaces (seed 002 section 6) against the graphs without them, in pairs
-/// (without, with): SpM*SpM by inner products (ijk) and by rows of a workspace
-/// (ikj); MTTKRP with B*D hoisted out of the k loop or not (dense factor
-/// matrices, as in seed 002 section 6.3); sums of 4 and 5 CSR matrices as a
-/// union chain and through one row workspace.
+/// Workspaces (section 6 of Kjolstad et al.'s workspaces paper) against the graphs
+/// without them, in pairs (without, with): SpM*SpM by inner products (ijk) and by rows of
+/// a workspace (ikj); MTTKRP with B*D hoisted out of the k loop or not (dense factor
+/// matrices, as in section 6.3 of the workspaces paper); sums of 4 and 5 CSR matrices as
+/// a union chain and through one row workspace.
 pub const WORKSPACES: &[(KernelSpec, KernelSpec)] = &[
     (
         k(

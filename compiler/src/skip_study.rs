@@ -1,5 +1,5 @@
-//! The data of the SAM paper's study of iteration (seed 003, Figure 13 and
-//! Figure 17): pairs of vectors `b`, `c` for `x(i) = b(i) * c(i)`, of dimension
+//! The data of the study of iteration in Hsu et al.'s SAM paper (Figures 13 and
+//! 17): pairs of vectors `b`, `c` for `x(i) = b(i) * c(i)`, of dimension
 //! 2000 with 400 nonzeros each in the paper.
 //!
 //! - **uniform**: nonzeros at distinct random places;

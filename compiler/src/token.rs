@@ -1,4 +1,4 @@
-//! SAM stream tokens and their RTL encoding (DESIGN section 5).
+//! SAM stream tokens and their RTL encoding (docs/tokens-and-channels.md).
 //!
 //! A stream is a sequence of [`Token`]s: data (a coordinate, reference or value),
 //! stop `S_n` (closes n+1 fiber levels), empty `N`, done `D`. On a wire a token is
@@ -32,7 +32,7 @@ pub enum Token {
     /// `D`: the last token of every stream.
     Done,
     /// `R_d`: on an LZ77 value stream, a repeat of the window of the last `d`
-    /// literals (seed 000); it stands where a value would.
+    /// literals (Donenfeld et al.'s compression paper); it stands where a value would.
     Repeat(u32),
 }
 

@@ -1,6 +1,6 @@
-//! Affine subscripts in the dense reference (seed 001): convolutions against
-//! hand-written loops, the valid-convolution extents, zero padding, strides, and
-//! the bad subscripts refused with one line each.
+//! Affine subscripts in the dense reference (Liu et al.'s convolution paper):
+//! convolutions against hand-written loops, the valid-convolution extents, zero padding,
+//! strides, and the bad subscripts refused with one line each.
 
 use std::collections::HashMap;
 

@@ -1,6 +1,6 @@
-//! Seed 004's rule on adversarial values: an unpadded output level never stores an
-//! explicit zero, wherever one arises (cancellation, a product that wraps to zero
-//! in the value width, `&` of disjoint masks, a shift that moves every bit out, a
+//! The rule of TACO's padded-format RFC on adversarial values: an unpadded output level
+//! never stores an explicit zero, wherever one arises (cancellation, a product that wraps
+//! to zero in the value width, `&` of disjoint masks, a shift that moves every bit out, a
 //! padded input level that stores zeros), while a padded output may keep them.
 //! Each case runs through `fuzz::check`: golden == dense, and no zero (nor a
 //! coordinate with nothing below) in an unpadded compressed output level.

@@ -1,5 +1,5 @@
-//! RLE (`r`) and LZ77 (`z`) levels (seed 000): packing from coordinates, the
-//! arrays, unpacking back (round trips over runs, random and adversarial
+//! RLE (`r`) and LZ77 (`z`) levels (Donenfeld et al.'s compression paper): packing from
+//! coordinates, the arrays, unpacking back (round trips over runs, random and adversarial
 //! tensors), and bad arrays and formats refused with one line each.
 
 use proptest::prelude::*;

@@ -1,6 +1,6 @@
 //! Runs the golden models against the reference SAM simulator's directed vectors
-//! (`fixtures/vectors/sam-reference.json`, a copy of the team's shared vectors;
-//! its README says what each primitive does and where samgen departs).
+//! (`fixtures/vectors/sam-reference.json`, made by running that simulator's
+//! primitives; its README says what each primitive does and where samgen departs).
 //!
 //! The models are untimed, so `""` (idle) input entries are dropped. Skipped:
 //! the 7 `timing_sensitive` scanner cases (they drive the scanner's skip input,

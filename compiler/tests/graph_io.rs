@@ -413,9 +413,9 @@ fn locate_graph() -> SamGraph {
     lower(&Kernel::from_schedule(&asg, &formats, &schedule).unwrap()).unwrap()
 }
 
-/// A 2-D convolution with a strided, zero-padded subscript (seed 001), as the
-/// lowering builds it: a `subsect` and a `windowscan` per subscript, and an
-/// extent set for `h` (`--dim h=7`) in the header.
+/// A 2-D convolution with a strided, zero-padded subscript (Liu et al.'s convolution
+/// paper), as the lowering builds it: a `subsect` and a `windowscan` per subscript, and
+/// an extent set for `h` (`--dim h=7`) in the header.
 fn conv_graph() -> SamGraph {
     use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
     use samgen_compiler::lower::{lower, Kernel};
@@ -431,7 +431,8 @@ fn conv_graph() -> SamGraph {
     g
 }
 
-/// A kernel over RLE levels (seed 000), as the lowering builds it.
+/// A kernel over RLE levels (Donenfeld et al.'s compression paper), as the lowering
+/// builds it.
 fn runs_kernel(expr: &str, fmts: &[&str]) -> SamGraph {
     use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
     use samgen_compiler::lower::{lower, Kernel};
@@ -455,7 +456,7 @@ fn runs_expand_graph() -> SamGraph {
     runs_kernel("A(i,j) = B(i,j) * 3", &["A:dd", "B:dr"])
 }
 
-/// Brighten over LZ77 (seed 000): descriptors loaded, literals and repeats.
+/// Brighten over LZ77 (the compression paper): descriptors loaded, literals and repeats.
 fn lz77_brighten_graph() -> SamGraph {
     runs_kernel("A(i,j) = min(B(i,j) + 40, 255)", &["A:dz", "B:dz"])
 }

@@ -1,6 +1,6 @@
-//! The image kernels of seed 000 over LZ77 levels, lowered and run in the
-//! golden executor: golden == dense on images of repeated patterns (clean and
-//! noisy), runs, no repeats, one value, and all zero.
+//! The image kernels of Donenfeld et al.'s compression paper over LZ77 levels, lowered
+//! and run in the golden executor: golden == dense on images of repeated patterns (clean
+//! and noisy), runs, no repeats, one value, and all zero.
 
 mod image_kernels;
 

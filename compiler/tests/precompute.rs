@@ -1,5 +1,5 @@
-//! `precompute(expr, j, jw)` workspaces (seed 002 sections 4 and 6): each
-//! variant lowers and runs with golden == dense on random and adversarial
+//! `precompute(expr, j, jw)` workspaces (sections 4 and 6 of Kjolstad et al.'s workspaces
+//! paper): each variant lowers and runs with golden == dense on random and adversarial
 //! tensors (empty, empty rows, one element, fully dense, and one operand empty
 //! while the others are not); the preconditions of section 4.1 are refused,
 //! each with its reason.

@@ -1,6 +1,6 @@
-//! The image kernels of seed 000 over RLE levels, lowered and run in the golden
-//! executor: golden == dense on images of mean run lengths 1 to 64, one run,
-//! no repeats, and masks from empty to full.
+//! The image kernels of Donenfeld et al.'s compression paper over RLE levels, lowered and
+//! run in the golden executor: golden == dense on images of mean run lengths 1 to 64, one
+//! run, no repeats, and masks from empty to full.
 
 mod image_kernels;
 

@@ -1,10 +1,10 @@
-//! The twelve kernels of seed 003 Table 1: primitive counts against the paper,
-//! and golden execution against the dense reference on random and degenerate
+//! The twelve kernels of Table 1 of Hsu et al.'s SAM paper: primitive counts against the
+//! paper, and golden execution against the dense reference on random and degenerate
 //! tensors.
 //!
 //! Outputs are padded (`s'`) for the counts: Custard never removes explicit zeros
-//! that come from cancellation, which is what a padded level allows (seed 004).
-//! Unpadded outputs add the coordinate droppers that shed those zeros; the golden
+//! that come from cancellation, which is what a padded level allows (TACO's padded-format
+//! RFC). Unpadded outputs add the coordinate droppers that shed those zeros; the golden
 //! test runs both and checks that an unpadded result holds no zero. Residual and
 //! MatTransMul differ from the paper by one crddrop: their sum is added to another
 //! operand, so its reducer reads the outer coordinates and gives a value for each

@@ -1,5 +1,5 @@
 //! The two FPGA families and the one device of each that samgen targets
-//! (DESIGN section 10): the ULX3S's ECP5-85F and the iCEBreaker's iCE40 UP5K.
+//! (docs/fpga.md): the ULX3S's ECP5-85F and the iCEBreaker's iCE40 UP5K.
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,5 +1,6 @@
 //! samgen-fpga: builds a SystemVerilog design for an FPGA with the open-source
-//! YoWASP tools and reports what it costs (DESIGN sections 10 and 11).
+//! YoWASP tools and reports what it costs (docs/fpga.md; the tools: README.md,
+//! "Toolchain").
 //!
 //! The flow, for one design and one [`Family`]:
 //!

@@ -1,6 +1,6 @@
 //! Finding the YoWASP tools.
 //!
-//! The tools live in a Python venv (DESIGN section 11): `$SAMGEN_VENV` when that is
+//! The tools live in a Python venv (README.md, "Toolchain"): `$SAMGEN_VENV` when that is
 //! set, else `<workspace root>/.venv`, which `make setup` creates. The CLI may also
 //! name a venv explicitly ([`Toolchain::from_venv`]). Only the venv folder is
 //! checked up front; each tool is checked when a flow needs it, so an ECP5-only

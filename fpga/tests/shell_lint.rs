@@ -1,5 +1,5 @@
 //! Generated synthesis shells pass `verilator --lint-only -Wall` together with
-//! their DUT (DESIGN section 12).
+//! their DUT (the lint rule of docs/cosim.md).
 
 mod common;
 
@@ -21,7 +21,7 @@ fn lint(dut: &DutSpec, sources: &[&Path]) {
         .args(sources)
         .arg(&file)
         .output()
-        .expect("verilator is installed (DESIGN section 11)");
+        .expect("verilator is installed (the README's toolchain)");
     let text =
         String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
     assert!(

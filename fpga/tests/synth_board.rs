@@ -1,5 +1,5 @@
-//! Kernels inside board tops build into bitstreams with the boards' pins (DESIGN
-//! section 10): SpMV (`x(i) = B(i,j) * c(j)`, B:ds, c:d) for the ULX3S and
+//! Kernels inside board tops build into bitstreams with the boards' pins (docs/fpga.md,
+//! "Board tops"): SpMV (`x(i) = B(i,j) * c(j)`, B:ds, c:d) for the ULX3S and
 //! `x(i) = b(i) * c(i)` in its default formats for the iCEBreaker (it fits the
 //! UP5K with the area-lean primitives). Both bitstreams are `#[ignore]`d, place
 //! and route being `make bench`'s (it runs them); CI places and routes one small

@@ -1,4 +1,4 @@
-//! A generated kernel top synthesizes (DESIGN section 12): SpMV (`x(i) =
+//! A generated kernel top synthesizes (README.md, "Quality bar"): SpMV (`x(i) =
 //! B(i,j) * c(j)`, B:ds, c:d) for ECP5 in yosys, its arrays in block RAM and its
 //! multiplier on a DSP block. Place and route of the same kernel is in
 //! `synth_board.rs` (inside the ULX3S top, to a bitstream); `samgen-bench kernel

@@ -1,5 +1,5 @@
-//! Board tops (DESIGN section 10): a generated kernel top behind a UART host link,
-//! with the port names of `constraints/<board>`.
+//! Board tops (docs/fpga.md, docs/host-protocol.md): a generated kernel top behind a UART
+//! host link, with the port names of `constraints/<board>`.
 //!
 //! The kernel and the host link share one clock domain: the board oscillator, or
 //! the output of the board's PLL when a kernel clock is asked for

@@ -248,7 +248,7 @@ impl Reads {
 
 /// A non-stream port group of a primitive: an array it reads or writes, or a
 /// host-visible register. The co-simulation wrapper and the generated top give
-/// each one a region of the host port (DESIGN section 7).
+/// each one a region of the host port (docs/host-protocol.md).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SidePort {
     pub name: String,

@@ -1,5 +1,5 @@
-//! The kernel top level (DESIGN section 7): a SAM graph as one SystemVerilog
-//! module.
+//! The kernel top level (docs/compiler.md, "The generated top level"): a SAM graph as one
+//! SystemVerilog module.
 //!
 //! - One instance per graph node, named after it (`B1_scan`, `j_intersect`).
 //! - Every edge is one bundle (`<consumer>_<port>_valid/_ready/_tok`) behind a

@@ -1,4 +1,4 @@
-//! The board host link (DESIGN section 10) from the host's side, and a board top
+//! The board host link (docs/host-protocol.md) from the host's side, and a board top
 //! simulated in Verilator behind its UART pins.
 //!
 //! [`HostLink`] speaks the framed protocol of `primitives/sam_host_bridge.sv` over

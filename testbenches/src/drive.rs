@@ -1,7 +1,7 @@
 //! Driving token streams through a model with random stalls.
 //!
-//! Inputs follow the channel rules of DESIGN section 5: a source raises `valid`
-//! at random (a bubble with probability `1 - valid_prob`), and once raised keeps
+//! Inputs follow the channel rules of docs/tokens-and-channels.md: a source raises
+//! `valid` at random (a bubble with probability `1 - valid_prob`), and once raised keeps
 //! `valid` and the token until the transfer. Outputs drop `ready` at random. A run
 //! ends when every output lane has delivered `D` (with no output lanes: when every
 //! input token was consumed); a few more cycles then check that nothing follows

@@ -1,4 +1,4 @@
-//! Whole-kernel co-simulation (DESIGN section 9): a SAM graph's generated top
+//! Whole-kernel co-simulation (docs/cosim.md): a SAM graph's generated top
 //! (`samgen_hdl::top`) in Verilator, driven only through its host port.
 //!
 //! The driver sizes the memories from the data, builds the model (or reuses it

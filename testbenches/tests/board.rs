@@ -1,4 +1,4 @@
-//! The board path in simulation (DESIGN section 10): a kernel inside a board top,
+//! The board path in simulation (docs/host-protocol.md): a kernel inside a board top,
 //! driven only through the board's UART pins by the same host code that drives a
 //! real board (`board::run_on_link`, what `samgen board run` does): identify,
 //! check idle, restart, load the tensors, start, poll done, read the cycle

@@ -1,6 +1,6 @@
-//! Affine subscripts (index reduction, seed 001) as generated RTL in Verilator:
-//! RTL == golden == dense with a random FIFO depth of 1..4 on every edge. A 1-D
-//! convolution over a compressed input and filter; a 2-D strided, zero-padded
+//! Affine subscripts (index reduction, Liu et al.'s convolution paper) as generated RTL
+//! in Verilator: RTL == golden == dense with a random FIFO depth of 1..4 on every edge. A
+//! 1-D convolution over a compressed input and filter; a 2-D strided, zero-padded
 //! one over a CSR input with a dense filter; 2-D ones over DCSR and over a dense
 //! input with sparse filters; a multi-channel one; and Figure 8's disjunctive
 //! kernel, whose union over i carries window descriptors. Inputs from empty and

@@ -341,9 +341,9 @@ fn algebra_kernel_in_rtl(#[case] expr: &str, #[case] formats: &[&str]) {
     );
 }
 
-/// The `precompute` workspaces (seed 002 section 6): SpM*SpM by rows, MTTKRP
-/// with B*D hoisted, sums of 4 and 5 matrices through one row workspace (the
-/// concatenator), on the data sets plus one with its first operand empty, under
+/// The `precompute` workspaces (section 6 of Kjolstad et al.'s workspaces paper): SpM*SpM
+/// by rows, MTTKRP with B*D hoisted, sums of 4 and 5 matrices through one row workspace
+/// (the concatenator), on the data sets plus one with its first operand empty, under
 /// random FIFO depths.
 #[rstest]
 #[case("SpM*SpM ikj w")]

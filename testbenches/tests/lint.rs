@@ -1,5 +1,5 @@
 //! Every hand-written primitive and every generated wrapper passes
-//! `verilator --lint-only -Wall` (DESIGN section 12); every primitive and every
+//! `verilator --lint-only -Wall` (README.md, "Quality bar"); every primitive and every
 //! generated kernel top also passes slang with every warning on (`-Weverything`,
 //! through pyslang in the workspace's `.venv`, which `make setup` installs), but
 //! for the classes [`SLANG_WAIVERS`] lists with their reasons.

@@ -1,6 +1,6 @@
-//! The image kernels of seed 000 over LZ77 levels as generated RTL in
-//! Verilator: RTL == golden == dense with a random FIFO depth of 1..4 on every
-//! edge, on images of repeated patterns (clean and noisy), runs, no repeats,
+//! The image kernels of Donenfeld et al.'s compression paper over LZ77 levels as
+//! generated RTL in Verilator: RTL == golden == dense with a random FIFO depth of 1..4 on
+//! every edge, on images of repeated patterns (clean and noisy), runs, no repeats,
 //! one value, all zero, and crops of real photographs. Brighten keeps the
 //! entries (descriptor load, literals and `R_d` through the ALUs, the
 //! distances writer); scaling written `ds`, the mask product, masked edge

@@ -1,6 +1,6 @@
-//! The image kernels of seed 000 over RLE levels as generated RTL in Verilator:
-//! RTL == golden == dense with a random FIFO depth of 1..4 on every edge, on
-//! images of mean run lengths 1 (no repeats), 4 and 64, one run, all zero,
+//! The image kernels of Donenfeld et al.'s compression paper over RLE levels as generated
+//! RTL in Verilator: RTL == golden == dense with a random FIFO depth of 1..4 on every
+//! edge, on images of mean run lengths 1 (no repeats), 4 and 64, one run, all zero,
 //! sparse rows and crops of real photographs, with masks from empty to full.
 //! Brighten (a range as one run, a run merge, a run packer from runs), scaling
 //! written `ds` (a run expander of values), the mask product (an intersecting

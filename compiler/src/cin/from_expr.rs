@@ -126,7 +126,7 @@ impl Kernel {
 
 /// The operand of access `a` stored in `format`: plain, or with each affine
 /// subscript `c*i + j + b` seen as two levels, the reduced `i` (the earlier in
-/// `loop_order`) then the resolving `j` (seed 001 section 3).
+/// `loop_order`) then the resolving `j` (section 3 of Liu et al.'s convolution paper).
 fn access(a: &Access, format: Format, loop_order: &[String]) -> Result<Operand, LowerError> {
     if a.indices.iter().all(|ix| ix.as_var().is_some()) {
         let vars = a

@@ -7,9 +7,9 @@ use crate::tensor::Format;
 
 /// One tensor access on the right-hand side.
 ///
-/// An access with affine subscripts (`I(h+r,w+s)`, seed 001) is seen by the
-/// lowering as a tensor of more modes: each subscript `c*i + j + b` becomes two
-/// modes, the reduced `i` (a level that visits the non-empty windows) and the
+/// An access with affine subscripts (`I(h+r,w+s)`, Liu et al.'s convolution paper) is
+/// seen by the lowering as a tensor of more modes: each subscript `c*i + j + b` becomes
+/// two modes, the reduced `i` (a level that visits the non-empty windows) and the
 /// resolving `j` (a level that visits a window's elements), adjacent in level
 /// order. `vars` and `format` are that view; `reduction` says which stored
 /// level each of its levels scans, and how.
@@ -101,11 +101,11 @@ pub enum ETree {
     Workspace(Box<Workspace>),
 }
 
-/// A workspace of seed 002 section 4 (`precompute(expr, j, jw)`): `body`, with
-/// `var` renamed `ws_var`, is accumulated into a vector over `ws_var` under the
-/// loops outside it, and read where the expression stood as if it were an
-/// operand over `var`. The body's top is the sum the workspace accumulates, or
-/// a chain of `+` whose addends it accumulates one after another (TACO's
+/// A workspace of section 4 of Kjolstad et al.'s workspaces paper
+/// (`precompute(expr, j, jw)`): `body`, with `var` renamed `ws_var`, is accumulated into
+/// a vector over `ws_var` under the loops outside it, and read where the expression stood
+/// as if it were an operand over `var`. The body's top is the sum the workspace
+/// accumulates, or a chain of `+` whose addends it accumulates one after another (TACO's
 /// sequence `w += a; w += b`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Workspace {

@@ -1,4 +1,4 @@
-//! Concrete index notation (DESIGN section 2, seed 002 section 3): the layer
+//! Concrete index notation (section 3 of Kjolstad et al.'s workspaces paper): the layer
 //! between the parsed expression and the SAM graph.
 //!
 //! - [`Kernel`]: operands with their storage paths, the expression tree with its

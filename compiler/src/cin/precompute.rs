@@ -1,5 +1,5 @@
-//! `precompute(expr, j, jw)`: the workspace transformation of seed 002 section
-//! 4, on a kernel in concrete form.
+//! `precompute(expr, j, jw)`: the workspace transformation of section 4 of Kjolstad et
+//! al.'s workspaces paper, on a kernel in concrete form.
 //!
 //! The expression is found in the right-hand side (up to regrouping a chain of
 //! `*` or of `+`/`-`: `B*D` is found in `B*C*D`). It becomes a [`Workspace`]:

@@ -1,6 +1,6 @@
-//! Concrete index notation statements (seed 002 section 3): `forall`, `where`
-//! and assignments, with the implicit accumulators of a kernel written as the
-//! workspaces they are.
+//! Concrete index notation statements (section 3 of Kjolstad et al.'s workspaces paper):
+//! `forall`, `where` and assignments, with the implicit accumulators of a kernel written
+//! as the workspaces they are.
 //!
 //! A sum over r becomes a workspace at r's loop: the consumer reads it where the
 //! sum stood, the producer accumulates the sum's body into it under r's loop

@@ -63,9 +63,9 @@ pub fn assemble(
     assemble_fills(levels, vals, mode_order, dims, &[], value_bits)
 }
 
-/// [`assemble`] where levels hold fill regions (seed 000), per `fills`: at a
-/// level of runs a stored coordinate stands for every coordinate up to the
-/// fiber's next one (or the level's dimension), its subtensor repeated at each;
+/// [`assemble`] where levels hold fill regions (Donenfeld et al.'s compression paper),
+/// per `fills`: at a level of runs a stored coordinate stands for every coordinate up to
+/// the fiber's next one (or the level's dimension), its subtensor repeated at each;
 /// at a last level of LZ77 entries the values stream gives per entry a literal
 /// or `R_d`, whose coordinates tile the fiber's last `d` literals. Zeros a fill
 /// region covers are left out.

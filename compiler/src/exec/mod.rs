@@ -1,4 +1,4 @@
-//! The golden executor (DESIGN section 8): runs a SAM graph on token streams with
+//! The golden executor (docs/compiler.md): runs a SAM graph on token streams with
 //! the primitive models of `crate::golden`, the same models the RTL testbenches
 //! compare against, and reports every edge's tokens, the output tensors, and the
 //! ideal cycle count.

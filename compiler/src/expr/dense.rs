@@ -1,8 +1,9 @@
 //! The reference evaluator: computes an assignment directly from its index
 //! notation, as the oracle the golden executor and the RTL are checked against
-//! (DESIGN section 8). Iteration spaces of at most [`MAX_DENSE_POINTS`] points are
-//! walked point by point (here); larger ones go to the sparse reference
-//! ([`super::sparse`]), which gives the same result from the stored entries.
+//! (docs/compiler.md, "The reference evaluator"). Iteration spaces of at most
+//! [`MAX_DENSE_POINTS`] points are walked point by point (here); larger ones go to the
+//! sparse reference ([`super::sparse`]), which gives the same result from the stored
+//! entries.
 //!
 //! Semantics, per output point:
 //! - sums are placed as [`Assignment::reduction_notation`] shows;

@@ -141,11 +141,11 @@ pub enum ScheduleCommand {
     /// `reorder(i,k,j)`: the loop order, outermost first.
     Reorder(Vec<String>),
     Precompute(Precompute),
-    /// `skip(i)`: coordinate skipping on the intersections over `i` (seed 003
-    /// section 4.2).
+    /// `skip(i)`: coordinate skipping on the intersections over `i` (section 4.2 of Hsu
+    /// et al.'s SAM paper).
     Skip(String),
     /// `locate(c)`: iterate the other operands where `c` meets them in a product
-    /// and locate their coordinates in `c`'s level (seed 003 section 4.2), in
+    /// and locate their coordinates in `c`'s level (section 4.2 of the SAM paper), in
     /// place of scanning `c` and intersecting.
     Locate(String),
 }

@@ -1,4 +1,4 @@
-//! Golden models of the bitvector primitives (seed 003, section 4.3): the
+//! Golden models of the bitvector primitives (section 4.3 of Hsu et al.'s SAM paper): the
 //! bitvector level scanner [`bvscan`], the word joiner [`bvjoin`] (intersection
 //! by AND, union by OR) and the expander [`bvexpand`] back to coordinates and
 //! per-way references. The channels are described in
@@ -9,7 +9,7 @@
 //! ways of one fiber join word by word with no compare. Each word travels with
 //! a reference, its popcount prefix: the position of its first set bit.
 //!
-//! Example (seed 003): words `0101 0100 0011` of one fiber give
+//! Example (from the SAM paper): words `0101 0100 0011` of one fiber give
 //! bv `0101 0100 0011 S0 D` and ref `0 2 3 S0 D`.
 
 use super::stream::{check_done, check_same_shape, stop_up, GoldenError};

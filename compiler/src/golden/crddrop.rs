@@ -16,10 +16,10 @@
 //! coordinate 0 is a real coordinate. The values of such an all-zero fiber still
 //! pass through on the inner output.
 //!
-//! Examples: outer `0 1 S0 D`, inner `1 S0 S1 D` gives outer `0 S0 D` (DESIGN
-//! section 6); outer `1 S0 1 S0 S1 D` with inner `S1 S1 S2 D` gives
-//! `S0 S0 S1 D`; with values, outer `0 1 S0 D`, inner `0 0 S0 3 S1 D` gives
-//! outer `1 S0 D`.
+//! Examples: outer `0 1 S0 D`, inner `1 S0 S1 D` gives outer `0 S0 D` (the
+//! examples of docs/tokens-and-channels.md); outer `1 S0 1 S0 S1 D` with inner
+//! `S1 S1 S2 D` gives `S0 S0 S1 D`; with values, outer `0 1 S0 D`, inner `0 0 S0 3 S1 D`
+//! gives outer `1 S0 D`.
 
 use super::stream::{check_done, walk_nested, GoldenError, Nested};
 use crate::graph::StreamKind;
@@ -69,7 +69,7 @@ pub fn crddrop(
 
 /// The element-wise form: `outer` coordinates and `vals` have the same shape;
 /// every pair whose value is 0 (or `N`) is dropped from both, stops stay. This is
-/// how an unpadded output level sheds explicit zeros (seed 004).
+/// how an unpadded output level sheds explicit zeros (TACO's padded-format RFC).
 pub fn crddrop_zeros(
     outer: &[Token],
     vals: &[Token],

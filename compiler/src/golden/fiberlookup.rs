@@ -1,4 +1,4 @@
-//! Golden model of `fiberlookup`, the level scanner (DESIGN section 6).
+//! Golden model of `fiberlookup`, the level scanner (docs/primitives.md).
 //!
 //! Format-agnostic: the fiber below a reference comes from
 //! [`LevelFormatImpl::fiber`](crate::tensor::LevelFormatImpl::fiber), so a new
@@ -20,7 +20,7 @@
 //! (the reference broadcast along an index variable's extent); the walk above
 //! is the same.
 //!
-//! Example (DESIGN section 6): fibers `[0:(1,3)]`, `[1:()]`, `[2:(0)]`, refs
+//! Example (docs/tokens-and-channels.md): fibers `[0:(1,3)]`, `[1:()]`, `[2:(0)]`, refs
 //! `0 1 2 S0 D` give crd `1 3 S0 S0 0 S1 D`.
 
 use super::stream::{check_done, stop_up, GoldenError};

@@ -1,5 +1,5 @@
 //! Golden model of `locate`: finds each iterated coordinate in a random-access
-//! level of another tensor (seed 003 section 4.2, Definition 4.1).
+//! level of another tensor (section 4.2 of Hsu et al.'s SAM paper, Definition 4.1).
 //!
 //! Three aligned input streams: the iterated coordinates `crd`, the iterated
 //! operand's references `ref`, and the located tensor's parent references

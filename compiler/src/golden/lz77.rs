@@ -1,4 +1,5 @@
-//! Golden models of the LZ77 primitives (seed 000; docs/fill-regions.md).
+//! Golden models of the LZ77 primitives (Donenfeld et al.'s compression paper;
+//! docs/fill-regions.md).
 //!
 //! An LZ77 level is scanned as a compressed level (its `crd` holds entry
 //! starts); its entries' descriptors then travel as one value-width word each,
@@ -10,7 +11,8 @@
 //! - [`lzexpand`]: entries to points, each coordinate with the slot of its
 //!   literal (`lit`, or `lit + (k mod d)` at a repeat's `k`-th coordinate).
 //! - [`lzmerge`]: two LZ77 operands entry by entry, repeats kept where both
-//!   repeat for longer than the lcm of their periods (seed 000 section IV-C).
+//!   repeat for longer than the lcm of their periods (section IV-C of the
+//!   compression paper).
 //!
 //! - [`lzwrite`]: the values writer of an LZ77 level stores a value as a
 //!   literal and `R_d` as a repeat.
@@ -211,8 +213,8 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
-/// Merges two LZ77 operands entry by entry (seed 000 section IV-C); returns
-/// the output's entry starts and, per way, the slot of its literal at each
+/// Merges two LZ77 operands entry by entry (section IV-C of the compression paper);
+/// returns the output's entry starts and, per way, the slot of its literal at each
 /// literal entry or `R_m` at a repeat entry. Where both ways sit in repeats
 /// (distances `d1`, `d2`) over more than `m = lcm(d1, d2)` coordinates (and
 /// `m` is at most [`MAX_DISTANCE`]), the first `m` coordinates are literals

@@ -6,7 +6,7 @@
 //! passes through. A bare stop always counts as one empty fiber, so `S1 D` gives
 //! `0 S0 D`; values after the last stop are an error.
 //!
-//! Example (DESIGN section 6): `5 5 S0 S0 4 8 S1 D` gives `10 0 12 S0 D`.
+//! Example (docs/tokens-and-channels.md): `5 5 S0 S0 4 8 S1 D` gives `10 0 12 S0 D`.
 
 use super::stream::{check_done, value_of, walk_nested, wrap, GoldenError, Nested};
 use crate::token::Token;
@@ -56,8 +56,8 @@ fn reduce_fibers(
     Ok(out)
 }
 
-/// The other reducer configuration (seed 003 section 3.6): an empty fiber gives
-/// no value at all instead of 0, so its stop only closes the level. Custard's
+/// The other reducer configuration (section 3.6 of Hsu et al.'s SAM paper): an empty
+/// fiber gives no value at all instead of 0, so its stop only closes the level. Custard's
 /// graphs assume this (Table 1, footnote a): their coordinate droppers remove the
 /// coordinates of the empty fibers, and the values must line up with what is left.
 /// Example: `5 5 S0 S0 4 8 S1 D` gives `10 12 S0 D`.

@@ -4,7 +4,7 @@
 //! dropped), `D` for `D`. Repeat signals are encoded as described in
 //! [`super::stream`]: `R` = `Data(0)`, `S` = `Stop(0)`.
 //!
-//! Example (DESIGN section 6): `0 1 S0 2 S0 3 S1 D` gives `R R S R S R S D`.
+//! Example (docs/tokens-and-channels.md): `0 1 S0 2 S0 3 S1 D` gives `R R S R S R S D`.
 
 use super::stream::{check_done, GoldenError, REPSIG_R, REPSIG_S};
 use crate::token::Token;

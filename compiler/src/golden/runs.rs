@@ -1,4 +1,4 @@
-//! Golden models of the run primitives (seed 000; contract in
+//! Golden models of the run primitives (Donenfeld et al.'s compression paper; contract in
 //! docs/fill-regions.md): the run merge, the expander, the run-weighted reducer
 //! and the run packer.
 //!
@@ -34,7 +34,7 @@ pub enum WayKind {
 pub enum RunMergeMode {
     /// Every start of every way (and where a point way's fill resumes): the
     /// output is runs. A run times anything is kept, so this is the merge of a
-    /// sum and of a product of runs alike (seed 000 Figure 9).
+    /// sum and of a product of runs alike (Figure 9 of the compression paper).
     Union,
     /// The points every point way holds, run ways held there: the output is
     /// points (a product with a point-wise operand, the mask kernels).
@@ -227,8 +227,8 @@ pub fn runexpand(
 const REDUCE: &str = "runreduce";
 
 /// Sums every innermost fiber of a run stream, each run's value times its
-/// length (seed 000 section IV-D): the reducer's stop rule (`S0` closes a fiber
-/// and disappears, `S_n` comes out as `S_(n-1)` after the sum; an empty fiber
+/// length (section IV-D of the compression paper): the reducer's stop rule (`S0` closes a
+/// fiber and disappears, `S_n` comes out as `S_(n-1)` after the sum; an empty fiber
 /// gives 0). `crd` gives the runs, `vals` their values (`N` is 0).
 pub fn runreduce(
     crd: &[Token],

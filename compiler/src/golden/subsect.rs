@@ -1,5 +1,5 @@
-//! Golden models of index reduction (seed 001 sections 3 and 5): the subsection
-//! scanner `subsect` and the window scanner `windowscan`.
+//! Golden models of index reduction (sections 3 and 5 of Liu et al.'s convolution paper):
+//! the subsection scanner `subsect` and the window scanner `windowscan`.
 //!
 //! A tensor mode subscripted `c*i + j + b` is iterated by two levels of the
 //! graph. The loop order's earlier variable `i` is *reduced*: `subsect` visits
@@ -23,12 +23,12 @@
 //! `j` on `crd` and the position `p` on `ref` for every `p` in `lo .. hi`, then
 //! the stop. `N` is an empty window (a merge above found no window there).
 //!
-//! The next window is found directly, not by trying every offset (seed 001's
-//! Figure 14 loop): the windows holding coordinate `x` are
-//! `ceil((x - b - Z + 1) / c) ..= floor((x - b) / c)`, so walking the stored
-//! coordinates in order and emitting each one's windows not yet emitted visits
-//! every non-empty window once, in order, at a cost of the stored elements plus
-//! the windows, never the dimension (compressed levels).
+//! The next window is found directly, not by trying every offset (the loop of Figure 14
+//! of the convolution paper): the windows holding coordinate `x` are
+//! `ceil((x - b - Z + 1) / c) ..= floor((x - b) / c)`, so walking the stored coordinates
+//! in order and emitting each one's windows not yet emitted visits every non-empty window
+//! once, in order, at a cost of the stored elements plus the windows, never the dimension
+//! (compressed levels).
 //!
 //! Example: a compressed fiber `crd 1 5 6` (positions 0 1 2), `c = 1`, `b = 0`,
 //! `Z = 2`, extent 7: windows `i = 0 (lo 0, hi 1)`, `1 (0, 1)`, `4 (1, 2)`,

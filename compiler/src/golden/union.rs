@@ -5,7 +5,7 @@
 //! its reference output. Once every way holds a stop, they must hold the same
 //! one, which passes through once.
 //!
-//! Example (DESIGN section 6): crd `0 1 3 S0 D` with `0 2 3 S0 D` gives crd
+//! Example (docs/tokens-and-channels.md): crd `0 1 3 S0 D` with `0 2 3 S0 D` gives crd
 //! `0 1 2 3 S0 D` and ref1 `r0 r1 N r2 S0 D`.
 
 use super::intersect::{check_ways, same_control};

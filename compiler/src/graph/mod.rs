@@ -1,4 +1,4 @@
-//! The SAM graph IR (DESIGN section 4): primitives as nodes, streams as edges
+//! The SAM graph IR: primitives as nodes, streams as edges
 //! between named ports, with validation before use.
 //!
 //! Nodes and edges live in a petgraph graph and are referred to by index, never by

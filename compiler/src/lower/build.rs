@@ -31,7 +31,7 @@ type Stream = (NodeIndex, String);
 struct Joined {
     crd: Stream,
     refs: Vec<(Slot, Stream)>,
-    /// The coordinates are run starts (seed 000), not points.
+    /// The coordinates are run starts (Donenfeld et al.'s compression paper), not points.
     runs: bool,
 }
 
@@ -81,7 +81,7 @@ struct Builder<'k> {
     /// Located tensors iterated at an intersection where every child was
     /// located (one must be iterated): their `locate` was heard there.
     iterated_located: HashSet<String>,
-    /// Index variables whose coordinates are run starts (seed 000).
+    /// Index variables whose coordinates are run starts (the compression paper).
     runs: HashSet<String>,
     /// Set while joining a merge with runs in it: a full range there is one
     /// run.

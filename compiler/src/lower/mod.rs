@@ -1,5 +1,5 @@
-//! Lowering to a SAM graph, as Custard does (seed 003 section 5, Figure 10): tensor
-//! iteration and merging, then the compute tree, then output construction.
+//! Lowering to a SAM graph, as Custard does (section 5 of Hsu et al.'s SAM paper, Figure
+//! 10): tensor iteration and merging, then the compute tree, then output construction.
 //!
 //! The input is a [`Kernel`] in concrete index notation (`crate::cin`) with the
 //! iteration of each loop variable ([`crate::cin::Iterations`]). Per index
@@ -18,9 +18,9 @@
 //! The compute tree loads each operand's values at its final references and
 //! applies ALUs; a reduction becomes `reduce` when its variable is innermost in
 //! the values' shape, or a sparse accumulator of order 1 or 2 when that many loop
-//! variables sit below it (the workspace of seed 002). Output construction writes
-//! one level per output variable and the values; where an output level is
-//! unpadded and a zero can arise, coordinate droppers remove explicit zeros and
+//! variables sit below it (the workspace of Kjolstad et al.'s workspaces paper). Output
+//! construction writes one level per output variable and the values; where an output
+//! level is unpadded and a zero can arise, coordinate droppers remove explicit zeros and
 //! the fibers they empty, innermost level first. Last, `-s skip(i)` gives every
 //! intersection over `i` skip edges back to the scanners that feed it
 //! (`skip.rs`).

@@ -1,6 +1,6 @@
-//! Coordinate skipping (`-s skip(i)`, seed 003 section 4.2): each intersection
-//! over `i` gets a skip edge back to the scanner of every way whose streams come
-//! straight from that scanner.
+//! Coordinate skipping (`-s skip(i)`, section 4.2 of Hsu et al.'s SAM paper): each
+//! intersection over `i` gets a skip edge back to the scanner of every way whose streams
+//! come straight from that scanner.
 //!
 //! Skipping thins a scanner's streams: it leaves out coordinates its
 //! intersector has ruled out, at times that depend on the run. Only the

@@ -10,7 +10,7 @@ use super::level::{FillRegion, LevelFormat};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LevelSpec {
     pub format: LevelFormat,
-    /// May the level store explicit zeros (seed 004)?
+    /// May the level store explicit zeros (TACO's padded-format RFC)?
     pub padded: bool,
 }
 
@@ -146,9 +146,9 @@ impl Format {
         Self::identity(vec![LevelSpec::new(format); order])
     }
 
-    /// The rules of the fill-region levels (seed 000): `r` and `z` are padded
-    /// (`r'` is no format), `z` is the last level, and the levels below an `r`
-    /// are dense (a run repeats a whole subtensor).
+    /// The rules of the fill-region levels (Donenfeld et al.'s compression paper): `r`
+    /// and `z` are padded (`r'` is no format), `z` is the last level, and the levels
+    /// below an `r` are dense (a run repeats a whole subtensor).
     pub fn check_fill_regions(&self) -> Result<(), FormatError> {
         let err = |kind| FormatError {
             text: self.to_string(),

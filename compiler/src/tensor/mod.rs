@@ -17,10 +17,10 @@
 //! | `` (empty) | an order-0 tensor (a scalar) |
 //! | `ds'` | CSR whose column level may hold explicit zeros |
 //!
-//! Letters: `d` dense, `s` compressed. Each level carries seed 004's *padded*
-//! property (may it store explicit zeros?). Dense levels are padded and compressed
-//! levels unpadded by default; a `'` right after a letter flips it (`s'` padded
-//! compressed, `d'` unpadded dense). Mode numbers are 0-based. [`Format`]'s
+//! Letters: `d` dense, `s` compressed. Each level carries the *padded*
+//! property of TACO's padded-format RFC (may it store explicit zeros?). Dense levels are
+//! padded and compressed levels unpadded by default; a `'` right after a letter flips it
+//! (`s'` padded compressed, `d'` unpadded dense). Mode numbers are 0-based. [`Format`]'s
 //! `Display` writes the same text (an identity mode order is left out), so formats
 //! round-trip through text. Parse errors give the 1-based column.
 //!

@@ -234,9 +234,9 @@ fn fibers_of(parents: u64, pairs: &[(u64, u64)]) -> Result<Fibers, LevelError> {
     Fibers::new(bounds, crds).ok_or(LevelError::CrdOrder(0))
 }
 
-/// The items of RLE level `k` (seed 000, Figure 6): below every stored prefix
-/// of the levels above, the coordinates `x` of level `k` where a run starts (0,
-/// and every `x` whose subtensor differs from `x - 1`'s), each with its
+/// The items of RLE level `k` (Figure 6 of Donenfeld et al.'s compression paper): below
+/// every stored prefix of the levels above, the coordinates `x` of level `k` where a run
+/// starts (0, and every `x` whose subtensor differs from `x - 1`'s), each with its
 /// subtensor's items, or one explicit zero (the levels below are dense, so it
 /// stands for an all-zero subtensor). `items` are sorted, in level order;
 /// `dims` are the levels' dimensions.

@@ -1,12 +1,12 @@
 //! Integer tensor values and their widths.
 //!
 //! Values are kept as `i64` next to a width in bits (two's complement, 1..=63, 32 by
-//! default: DESIGN section 5). Readers reject a value that does not fit the width
-//! instead of wrapping it, because a silently wrapped input would make every later
+//! default: docs/tokens-and-channels.md). Readers reject a value that does not fit the
+//! width instead of wrapping it, because a silently wrapped input would make every later
 //! comparison against the golden model meaningless; arithmetic users (the golden
 //! executor, ALUs) call [`wrap`] to get the hardware's wrapping behaviour.
 
-/// The value width used when nobody asks for another one (DESIGN section 5).
+/// The value width used when nobody asks for another one (docs/tokens-and-channels.md).
 pub const DEFAULT_VALUE_BITS: u32 = 32;
 
 /// The widest value a token can carry: an encoded token is payload + control flag

@@ -1,4 +1,4 @@
-//! The host port (DESIGN section 7), shared by every generated design that has one
+//! The host port (docs/host-protocol.md), shared by every generated design that has one
 //! (the co-simulation wrapper of a primitive and the kernel top).
 //!
 //! The host sees one flat 32-bit word address space: the top byte picks a region,

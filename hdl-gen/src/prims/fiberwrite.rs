@@ -21,7 +21,7 @@ pub(crate) const SOURCES: &[Source] = &[
     },
 ];
 
-/// What a level writer (`fiberwrite`) writes (DESIGN section 6).
+/// What a level writer (`fiberwrite`) writes (docs/primitives.md, "Writers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FiberWriteMode {
     /// A compressed level from its coordinates: arrays `pos` and `crd`

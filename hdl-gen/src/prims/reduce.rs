@@ -16,7 +16,7 @@ pub(crate) const SOURCES: &[Source] = &[
 /// "Reducers, empty fibers and coordinate droppers").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReduceMode {
-    /// DESIGN's default: every fiber gives a sum, 0 when empty (`golden::reduce`).
+    /// The default: every fiber gives a sum, 0 when empty (`golden::reduce`).
     ZeroFill,
     /// Empty fibers give nothing (`golden::reduce_drop_empty`).
     DropEmpty,

@@ -1,4 +1,4 @@
-//! `lzdesc`: an LZ77 level's entry descriptors (seed 000).
+//! `lzdesc`: an LZ77 level's entry descriptors (Donenfeld et al.'s compression paper).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
-//! `lzexpand`: LZ77 entries to points (seed 000), for a consumer that needs
-//! every coordinate.
+//! `lzexpand`: LZ77 entries to points (Donenfeld et al.'s compression paper), for a
+//! consumer that needs every coordinate.
 
 use serde::{Deserialize, Serialize};
 

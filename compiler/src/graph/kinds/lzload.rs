@@ -1,4 +1,4 @@
-//! `lzload`: an LZ77 level's values by entry (seed 000).
+//! `lzload`: an LZ77 level's values by entry (Donenfeld et al.'s compression paper).
 
 use serde::{Deserialize, Serialize};
 

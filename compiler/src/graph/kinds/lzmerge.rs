@@ -1,5 +1,5 @@
-//! `lzmerge`: two LZ77 operands merged entry by entry (seed 000, section
-//! IV-C).
+//! `lzmerge`: two LZ77 operands merged entry by entry (section IV-C of Donenfeld et al.'s
+//! compression paper).
 
 use serde::{Deserialize, Serialize};
 

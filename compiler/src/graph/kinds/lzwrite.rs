@@ -1,4 +1,4 @@
-//! `lzwrite`: an LZ77 output level's distances (seed 000).
+//! `lzwrite`: an LZ77 output level's distances (Donenfeld et al.'s compression paper).
 
 use serde::{Deserialize, Serialize};
 

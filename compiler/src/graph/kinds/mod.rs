@@ -94,7 +94,7 @@ use crate::token::Token;
 /// Most ways a joiner, broadcast or concatenation may have.
 pub const MAX_WAYS: usize = 8;
 
-/// What a stream carries (DESIGN section 4).
+/// What a stream carries: the kind of an edge of the SAM graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum StreamKind {

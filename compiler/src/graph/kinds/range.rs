@@ -26,9 +26,9 @@ pub struct Range {
     pub index: String,
     #[serde(default)]
     pub root: bool,
-    /// The range as one run (seed 000): coordinate 0 only, the run that covers
-    /// the whole extent, for an operand that is everywhere where the others are
-    /// runs.
+    /// The range as one run (Donenfeld et al.'s compression paper): coordinate 0 only,
+    /// the run that covers the whole extent, for an operand that is everywhere where the
+    /// others are runs.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub run: bool,
 }

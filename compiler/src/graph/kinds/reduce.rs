@@ -13,10 +13,10 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
     summary: "sums each innermost fiber of values",
 };
 
-/// Sums each innermost fiber of values. An empty fiber gives 0 (DESIGN section
-/// 6), or with `drop_empty` nothing at all: the paper's other reducer
-/// configuration, which Custard's graphs assume behind a crddrop (Table 1,
-/// footnote a). With `with_outer` the reducer also reads the coordinates of the
+/// Sums each innermost fiber of values. An empty fiber gives 0 (the
+/// zero-fill reducer of docs/primitives.md), or with `drop_empty` nothing at all: the SAM
+/// paper's other reducer configuration, which Custard's graphs assume behind a crddrop
+/// (Table 1, footnote a). With `with_outer` the reducer also reads the coordinates of the
 /// level above (`crd_outer_in`) and gives exactly one sum per outer coordinate: a
 /// bare stop in a value stream cannot say whether it closes an empty fiber or an
 /// outer fiber with no fibers at all, and the outer coordinates can.

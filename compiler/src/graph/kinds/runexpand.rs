@@ -1,5 +1,5 @@
-//! `runexpand`: runs to points (seed 000), for a consumer that needs every
-//! coordinate.
+//! `runexpand`: runs to points (Donenfeld et al.'s compression paper), for a consumer
+//! that needs every coordinate.
 
 use serde::{Deserialize, Serialize};
 

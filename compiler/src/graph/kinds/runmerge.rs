@@ -1,4 +1,4 @@
-//! `runmerge`: the fill-region joiner of seed 000 (Figure 9).
+//! `runmerge`: the fill-region joiner of Donenfeld et al.'s compression paper (Figure 9).
 
 use serde::{Deserialize, Serialize};
 

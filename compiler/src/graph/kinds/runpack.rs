@@ -1,5 +1,5 @@
-//! `runpack`: the RLE writer's front (seed 000): the runs of each fiber, as few
-//! as the values allow.
+//! `runpack`: the RLE writer's front (Donenfeld et al.'s compression paper): the runs of
+//! each fiber, as few as the values allow.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
 //! `runreduce`: sums of innermost fibers of runs, each value weighted by its
-//! run's length (seed 000 section IV-D).
+//! run's length (section IV-D of Donenfeld et al.'s compression paper).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! `subsect`: the subsection scanner, the first of the two levels that scan a
-//! tensor mode under an affine subscript `c*i + j + b` (index reduction, seed 001
-//! sections 3 and 5; golden models in `golden/subsect.rs`); `windowscan` is the
-//! second.
+//! tensor mode under an affine subscript `c*i + j + b` (index reduction, sections 3 and 5
+//! of Liu et al.'s convolution paper; golden models in `golden/subsect.rs`); `windowscan`
+//! is the second.
 
 use serde::{Deserialize, Serialize};
 

@@ -95,7 +95,7 @@ pub(super) fn check_orders(k: &Kernel) -> Result<(), LowerError> {
         .map(|&m| k.output_vars[m].clone())
         .collect();
     // Index reduction visits one stored level's windows at a time: a level's
-    // subscript resolves before the next level's reduces (seed 001 Figure 5,
+    // subscript resolves before the next level's reduces (Liu et al.'s convolution paper, Figure 5,
     // right), else the next level would merge the fibers of a window's rows.
     for op in k.operands.iter().filter(|op| op.reduction.is_some()) {
         let path = op.path();

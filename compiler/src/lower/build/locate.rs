@@ -1,4 +1,4 @@
-//! Locating (seed 003 section 4.2): an intersection with a located child
+//! Locating (section 4.2 of Hsu et al.'s SAM paper): an intersection with a located child
 //! iterates the others and finds each coordinate in the located level, and
 //! every located tensor must be located (or iterated) somewhere.
 
@@ -29,7 +29,7 @@ impl Builder<'_> {
             .then_some(s)
     }
 
-    /// An intersection over `v` with a located child (seed 003 section 4.2): the
+    /// An intersection over `v` with a located child (the SAM paper, section 4.2): the
     /// other children are joined as usual and iterated; the located tensor's
     /// references (the ones its scanner would take) are repeated along the
     /// iterated coordinates and a locator finds each coordinate in its level. A

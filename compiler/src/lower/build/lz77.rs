@@ -1,4 +1,5 @@
-//! The lowering of LZ77 (`z`) levels (seed 000; docs/fill-regions.md).
+//! The lowering of LZ77 (`z`) levels (Donenfeld et al.'s compression paper;
+//! docs/fill-regions.md).
 //!
 //! A `z` level is scanned as a compressed level is (its `crd` holds the
 //! entries' starts) and its entries' descriptors loaded (`lzdesc`). Then:

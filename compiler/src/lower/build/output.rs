@@ -48,7 +48,7 @@ impl Builder<'_> {
         crds.insert(inner.to_string(), (node, "inner_out".into()));
     }
 
-    /// Whether the result can hold a zero at an iterated coordinate (seed 004's
+    /// Whether the result can hold a zero at an iterated coordinate (TACO's padded-format RFC's
     /// rule for an unpadded output level: filter only where a zero can arise).
     /// Only a copy of one operand, or its negation, is free of zeros, and only
     /// when the operand's last level is compressed and unpadded (it stores no
@@ -162,7 +162,7 @@ impl Builder<'_> {
     ///
     /// 1. below the last output level, each sum whose reducer dropped empty fibers
     ///    needs the coordinates above it dropped too (Custard's chain);
-    /// 2. an unpadded last level sheds explicit zeros, pair by pair (seed 004);
+    /// 2. an unpadded last level sheds explicit zeros, pair by pair (TACO's padded-format RFC);
     /// 3. each output level above a level that may have lost coordinates, or
     ///    whose fibers an intersection may have emptied, drops the coordinates
     ///    whose fiber became empty. Dense levels keep every coordinate.
@@ -247,7 +247,7 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Runs meet the output's levels (seed 000): at the last level, an `r`
+    /// Runs meet the output's levels (Donenfeld et al.'s compression paper): at the last level, an `r`
     /// level takes its runs through a run packer (from runs or from points) and
     /// any other level takes points, runs expanded; above it, runs are written
     /// as they are to an `r` level and refused elsewhere.

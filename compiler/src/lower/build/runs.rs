@@ -1,4 +1,4 @@
-//! Runs (RLE levels, seed 000): which iterations carry runs, and the run
+//! Runs (RLE levels, Donenfeld et al.'s compression paper): which iterations carry runs, and the run
 //! merges that join them with each other and with points (`runmerge`),
 //! chained in pairs past a node's ways.
 
@@ -92,7 +92,7 @@ impl Builder<'_> {
         out
     }
 
-    /// One run merge node over every reference of `parts` (seed 000 Figure 9):
+    /// One run merge node over every reference of `parts` (the compression paper, Figure 9):
     /// a way is runs or points as its part is. A product with a point way meets
     /// the points (the output is points); anything else merges by the union of
     /// the starts (the output is runs).

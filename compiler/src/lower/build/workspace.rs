@@ -1,4 +1,4 @@
-//! Workspaces (seed 002): one filled addend after another through a
+//! Workspaces (Kjolstad et al.'s workspaces paper): one filled addend after another through a
 //! concatenator and an accumulator, one read over its variable as its
 //! accumulator's coordinates and values, and the producer's dimension named
 //! by the consumer's variable.
@@ -16,7 +16,7 @@ use crate::graph::{
 use super::{Builder, Joined, Stream};
 
 impl Builder<'_> {
-    /// A workspace filled one addend after another (seed 002 section 6.2): each
+    /// A workspace filled one addend after another (the workspaces paper, section 6.2): each
     /// addend iterates its producer variable on its own and gives its values; a
     /// concatenator passes the addends' fibers one after another, as the fibers
     /// of one more level, to an order-1 accumulator, which sums them per point

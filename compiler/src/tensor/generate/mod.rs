@@ -1,5 +1,5 @@
-//! Seeded random tensors for tests and benchmarks (seed 003's Figure 17 kinds):
-//! uniform density, runs and repeated patterns along the innermost mode, and
+//! Seeded random tensors for tests and benchmarks (the kinds of Figure 17 of Hsu et al.'s
+//! SAM paper): uniform density, runs and repeated patterns along the innermost mode, and
 //! dense blocks.
 //!
 //! Every generator takes a `seed` and uses `ChaCha8Rng::seed_from_u64(seed)`, so the

@@ -21,8 +21,9 @@ pub struct PatternSpec {
 
 /// A tensor whose innermost fibers each tile a random pattern (its own period
 /// and values), with `noise` of the elements replaced by random values: what
-/// LZ77 compresses (seed 000's repeated patterns). Every element is visited,
-/// so the dimensions may hold at most [`MAX_DENSE_ELEMENTS`] elements.
+/// LZ77 compresses (the repeated patterns of Donenfeld et al.'s compression paper). Every
+/// element is visited, so the dimensions may hold at most [`MAX_DENSE_ELEMENTS`]
+/// elements.
 pub fn patterns(
     dims: &[u64],
     spec: &PatternSpec,

@@ -12,8 +12,8 @@
 //!
 //! `.lz77`, binary little-endian: `LZ77`, a `u32` count of dimensions and each
 //! dimension as a `u32`, then per fiber a `u32` count of 16-bit elements and the
-//! elements in seed 000's Figure 7 layout ([`lz77::to_paper_elements`]). Values
-//! are 16-bit unsigned.
+//! elements in the layout of Figure 7 of Donenfeld et al.'s compression paper
+//! ([`lz77::to_paper_elements`]). Values are 16-bit unsigned.
 //!
 //! Every problem is one line naming the file and the line (`.rle`) or the fiber
 //! and element (`.lz77`).

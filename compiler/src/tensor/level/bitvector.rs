@@ -1,5 +1,5 @@
-//! The bitvector level (seed 003, section 4.3): each fiber is a fixed run of
-//! words, bit `k` of the fiber's word `w` set when coordinate `w * b + k` is
+//! The bitvector level (section 4.3 of Hsu et al.'s SAM paper): each fiber is a fixed run
+//! of words, bit `k` of the fiber's word `w` set when coordinate `w * b + k` is
 //! stored.
 //!
 //! Arrays, in memory order:
@@ -8,7 +8,7 @@
 //!   a word's index needs no `pos` array and a fiber's words start at an address
 //!   computed from the parent position.
 //! - `pre`: one entry per word plus one, `pre[i]` the number of set bits in
-//!   words `0..i` (the popcount prefix of seed 003). `pre[i]` is the position of
+//!   words `0..i` (the popcount prefix of the SAM paper). `pre[i]` is the position of
 //!   word `i`'s first set bit; the last entry is the level's position count.
 //!
 //! `pre` is stored rather than computed by the scanner: a scanner that started
@@ -227,7 +227,7 @@ mod tests {
 
     #[test]
     fn paper_example_prefixes() {
-        // Seed 003's example, its stream read in arrival order: words 0101,
+        // The SAM paper's example, its stream read in arrival order: words 0101,
         // 0100, 0011 carry references 0, 2, 3.
         let words = [0b0101, 0b0100, 0b0011];
         assert_eq!(prefixes(&words), [0, 2, 3, 5]);

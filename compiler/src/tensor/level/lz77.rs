@@ -1,4 +1,5 @@
-//! The LZ77 level (seed 000, Figure 7), as the hardware reads it.
+//! The LZ77 level (Figure 7 of Donenfeld et al.'s compression paper), as the hardware
+//! reads it.
 //!
 //! A fiber is a sequence of *entries* partitioning its coordinates `0 .. dim`.
 //! A *literal* covers one coordinate and owns one slot of `vals`; a *repeat*
@@ -18,7 +19,7 @@
 //!
 //! Distances count literal slots, not decoded coordinates, so a repeat's window
 //! always lies in stored values and a unary operation on the literals leaves
-//! every repeat valid (seed 000 section II-A: `1,2,3,(6,3)` plus 1 is
+//! every repeat valid (section II-A of the compression paper: `1,2,3,(6,3)` plus 1 is
 //! `2,3,4,(6,3)`).
 //!
 //! [`encode`] is a greedy encoder; [`to_paper_elements`] and

@@ -35,12 +35,12 @@ pub enum LevelFormat {
     /// Fixed words per fiber, one bit per coordinate: `bv` (the words) and `pre`
     /// (per word, the set bits before it) arrays.
     Bitvector,
-    /// Run-length encoded (seed 000, Figure 6): `pos` and `crd` like a compressed
-    /// level, each stored coordinate the start of a run that lasts to the next
-    /// one (or the dimension); every fiber starts a run at 0.
+    /// Run-length encoded (Figure 6 of Donenfeld et al.'s compression paper): `pos` and
+    /// `crd` like a compressed level, each stored coordinate the start of a run that
+    /// lasts to the next one (or the dimension); every fiber starts a run at 0.
     Rle,
-    /// LZ77 (seed 000, Figure 7), the last level only: `pos`, then per entry
-    /// `crd` (its first coordinate), `rep` (0: a literal; d: a repeat of period
+    /// LZ77 (Figure 7 of the compression paper), the last level only: `pos`, then per
+    /// entry `crd` (its first coordinate), `rep` (0: a literal; d: a repeat of period
     /// d) and `lit` (its literal slot, or its window's first); `vals` holds the
     /// literals.
     Lz77,
@@ -117,13 +117,13 @@ pub struct LevelCaps {
     pub append: bool,
     /// Can be written by inserting at located positions (TACO `hasInsert`).
     pub insert: bool,
-    /// What a stored coordinate stands for beyond its own point (seed 000's
+    /// What a stored coordinate stands for beyond its own point (the compression paper's
     /// fill regions).
     pub fill_region: FillRegion,
 }
 
 /// How a level's stored coordinates cover the coordinates it does not store
-/// (seed 000 section III: dynamic fill regions).
+/// (section III of the compression paper: dynamic fill regions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum FillRegion {
     /// Each stored coordinate is one point; the others hold the fill value 0.
@@ -221,7 +221,8 @@ pub struct NamedArray {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
     pub format: LevelFormat,
-    /// May this level store explicit zeros (seed 004's padded property)?
+    /// May this level store explicit zeros (the padded property of TACO's padded-format
+    /// RFC)?
     pub padded: bool,
     /// The extent of the mode this level stores.
     pub dim: u64,

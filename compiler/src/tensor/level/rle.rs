@@ -1,5 +1,5 @@
-//! The run-length encoded level (seed 000, Figure 6): the arrays of a
-//! compressed level, read as runs. Fiber `p`'s stored coordinates
+//! The run-length encoded level (Figure 6 of Donenfeld et al.'s compression paper): the
+//! arrays of a compressed level, read as runs. Fiber `p`'s stored coordinates
 //! `crd[pos[p]..pos[p + 1]]` are run starts; the run at position `q` covers
 //! `crd[q] .. crd[q + 1]` (the last one up to the dimension), and its subtensor
 //! (the value at `q`, or the child fiber below `q`) holds at every coordinate of
