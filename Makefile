@@ -35,6 +35,10 @@ demo: $(SAMGEN)
 	$(SAMGEN) run 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -i B=$(BUILD)/demo/B.mtx -i c=$(BUILD)/demo/c.tns --backend golden -o $(BUILD)/demo/spmv
 	$(SAMGEN) run 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d -i B=$(BUILD)/demo/B.mtx -i c=$(BUILD)/demo/c.tns --backend rtl -o $(BUILD)/demo/spmv-rtl
 	$(SAMGEN) synth 'x(i) = B(i,j) * c(j)' -f x:s -f B:ds -f c:d --board ulx3s -o $(BUILD)/demo/ulx3s
+	@# The quickstart's own SV testbench on the generated top (docs/quickstart.md).
+	$(SAMGEN) compile 'x(i) = B(i,j) * c(j)' -f B:ds -f c:d -f x:d --mem-words 64 -o $(BUILD)/demo/quickstart
+	verilator --binary -j 2 --Mdir $(BUILD)/demo/quickstart/obj --top-module spmv_tb -F $(BUILD)/demo/quickstart/files.f examples/quickstart/spmv_tb.sv
+	$(BUILD)/demo/quickstart/obj/Vspmv_tb
 
 # A kernel in a board top, to a bitstream and a report (build/fpga/<board>/...).
 #   make fpga BOARD=ulx3s KERNEL='x(i) = B(i,j) * c(j)' FORMATS='-f B:ds -f c:d'
