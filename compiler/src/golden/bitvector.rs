@@ -13,18 +13,10 @@
 //! bv `0101 0100 0011 S0 D` and ref `0 2 3 S0 D`.
 
 use super::stream::{check_done, check_same_shape, stop_up, GoldenError};
+use crate::graph::BvJoinMode;
 use crate::tensor::level::bitvector::words_per_fiber;
 use crate::tensor::Level;
 use crate::token::Token;
-
-/// How [`bvjoin`] combines the ways' words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BvJoinMode {
-    /// AND: coordinates present on every way (intersection).
-    And,
-    /// OR: coordinates present on any way (union).
-    Or,
-}
 
 /// Scans a bitvector `level` for every reference in `refs`; returns `(bv, ref)`.
 ///

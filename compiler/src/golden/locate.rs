@@ -20,6 +20,7 @@
 //! parent `0 0 S0 2 S1 D` give crd and ref unchanged and located `1 3 S0 10 S1 D`.
 
 use super::stream::{check_done, GoldenError};
+use crate::graph::LocateMiss;
 use crate::tensor::Level;
 use crate::token::Token;
 
@@ -27,25 +28,6 @@ const P: &str = "locate";
 
 /// The outputs: coordinates, iterated references, located references.
 pub type Located = (Vec<Token>, Vec<Token>, Vec<Token>);
-
-/// What a coordinate that the located level lacks becomes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LocateMiss {
-    /// Dropped from every output: the located tensor is a factor of a product.
-    Drop,
-    /// Kept, with `N` as the located reference: the located tensor is an addend.
-    Empty,
-}
-
-impl LocateMiss {
-    pub fn name(self) -> &'static str {
-        match self {
-            LocateMiss::Drop => "drop",
-            LocateMiss::Empty => "empty",
-        }
-    }
-}
 
 /// Locates every coordinate of `crd` in `level` below the aligned `parent`
 /// reference; returns `(crd, ref, located ref)`.

@@ -21,42 +21,13 @@
 //! literals `[1,2,3]` load `1 2 3 R3`; expanded over a dimension of 9 they are
 //! the points `0..9` with slots `0 1 2 0 1 2 0 1 2`.
 
+pub use crate::tensor::level::lz77::{
+    descriptor, descriptor_slots, descriptors, split_descriptor, DESC_REP_BITS,
+};
+
 use super::stream::{check_done, check_same_shape, wrap, GoldenError};
 use crate::tensor::level::lz77::MAX_DISTANCE;
-use crate::tensor::{Level, LevelError};
 use crate::token::Token;
-
-/// Bits of a descriptor word that hold `rep` (the distance); `lit` sits above
-/// them. [`MAX_DISTANCE`] fits.
-pub const DESC_REP_BITS: u32 = 11;
-const _: () = assert!(MAX_DISTANCE < 1 << DESC_REP_BITS);
-
-/// The descriptor word of an entry: its literal slot `lit` and distance `rep`
-/// (0 for a literal).
-pub fn descriptor(lit: u64, rep: u64) -> u64 {
-    lit << DESC_REP_BITS | rep
-}
-
-/// `(lit, rep)` of a descriptor word.
-/// How many literal slots a `value_bits`-bit descriptor word numbers: its bits
-/// above the distance (`value_bits` is the width the hardware loads it at).
-pub fn descriptor_slots(value_bits: u32) -> u64 {
-    1u64 << value_bits.saturating_sub(DESC_REP_BITS).min(63)
-}
-
-pub fn split_descriptor(desc: u64) -> (u64, u64) {
-    (desc >> DESC_REP_BITS, desc & ((1 << DESC_REP_BITS) - 1))
-}
-
-/// The packed `desc` array of an LZ77 level: one [`descriptor`] per entry.
-pub fn descriptors(level: &Level) -> Result<Vec<u64>, LevelError> {
-    let (rep, lit) = (level.require("rep")?, level.require("lit")?);
-    Ok(lit
-        .iter()
-        .zip(rep)
-        .map(|(&l, &r)| descriptor(l, r))
-        .collect())
-}
 
 /// Loads one token per descriptor of `descs`: `vals[lit]` for a literal, `R_d`
 /// for a repeat of distance `d`; `N` gives the fill value 0, stops and `D`

@@ -24,7 +24,7 @@ pub mod union;
 
 pub use alu::alu;
 pub use arrayvals::arrayvals;
-pub use bitvector::{bvexpand, bvjoin, bvscan, BvJoinMode, BvWay};
+pub use bitvector::{bvexpand, bvjoin, bvscan, BvWay};
 pub use concat::concat;
 pub use crddrop::{crddrop, crddrop_zeros};
 pub use crdhold::crdhold;
@@ -34,7 +34,7 @@ pub use fiberwrite::{
     WrittenLevel,
 };
 pub use intersect::intersect;
-pub use locate::{locate, LocateMiss};
+pub use locate::locate;
 pub use lz77::{
     descriptor, descriptor_slots, descriptors, lzexpand, lzload, lzmerge, lzwrite,
     split_descriptor, DESC_REP_BITS,
@@ -42,8 +42,12 @@ pub use lz77::{
 pub use reduce::{reduce, reduce_drop_empty, reduce_with_outer};
 pub use repeat::repeat;
 pub use repsiggen::repsiggen;
-pub use runs::{runexpand, runmerge, runpack, runreduce, RunMergeMode, WayKind};
+pub use runs::{runexpand, runmerge, runpack, runreduce};
 pub use spaccumulator::{spaccumulator1, spaccumulator2};
 pub use stream::GoldenError;
 pub use subsect::{subsect, valid_extent, valid_window, windowscan, Subscript, Window};
 pub use union::union;
+
+/// The kinds' modes the models take, named here too for callers that run the
+/// models alone (the primitive testbenches).
+pub use crate::graph::{BvJoinMode, LocateMiss, RunMergeMode, WayKind};

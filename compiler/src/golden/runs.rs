@@ -16,30 +16,8 @@
 
 use super::intersect::same_control;
 use super::stream::{check_done, value_of, wrap, GoldenError};
+use crate::graph::{RunMergeMode, WayKind};
 use crate::token::Token;
-
-/// What a way's coordinates mean.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum WayKind {
-    /// Each coordinate starts a run.
-    Runs,
-    /// Each coordinate is one point.
-    Points,
-}
-
-/// Which coordinates a run merge visits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RunMergeMode {
-    /// Every start of every way (and where a point way's fill resumes): the
-    /// output is runs. A run times anything is kept, so this is the merge of a
-    /// sum and of a product of runs alike (seed 000 Figure 9).
-    Union,
-    /// The points every point way holds, run ways held there: the output is
-    /// points (a product with a point-wise operand, the mask kernels).
-    Intersect,
-}
 
 /// The data tokens of one fiber of a (crd, ref) way: `(coordinate, second)`.
 type Fiber = Vec<(u64, Token)>;

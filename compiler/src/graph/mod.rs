@@ -12,11 +12,12 @@ mod validate;
 mod yaml;
 
 pub use kinds::{
-    Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvScan, Concat, CrdDrop,
-    CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, Locate, LzDesc, LzExpand, LzLoad,
-    LzMerge, LzWrite, NodeKind, Port, PortSpec, Primitive, Range, Reduce, RepSigGen, Repeat, Role,
-    RunExpand, RunMerge, RunPack, RunReduce, SpAccumulator, StreamKind, Subsect, TensorRead,
-    TensorWrite, Touches, Union, ValsWrite, WindowScan, DESCRIPTORS,
+    Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvJoinMode, BvScan, Concat,
+    CrdDrop, CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, Locate, LocateMiss, LzDesc,
+    LzExpand, LzLoad, LzMerge, LzWrite, NodeKind, Port, PortSpec, Primitive, Range, Reduce,
+    RepSigGen, Repeat, Role, RunExpand, RunMerge, RunMergeMode, RunPack, RunReduce, SpAccumulator,
+    StreamKind, Subsect, TensorRead, TensorWrite, Touches, Union, ValsWrite, WayKind, WindowScan,
+    DESCRIPTORS,
 };
 pub use validate::GraphError;
 pub use yaml::{GraphIoError, GraphIoErrorKind};

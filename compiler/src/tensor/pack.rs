@@ -99,7 +99,7 @@ impl Tensor {
                 };
                 // The hardware loads an entry's descriptor as one value-width
                 // word: a literal slot beyond its `lit` field would wrap.
-                let descs = crate::golden::descriptors(&level).unwrap_or_default();
+                let descs = super::level::lz77::descriptors(&level).unwrap_or_default();
                 if let Some(&widest) = descs.iter().max() {
                     if value_bits < 64 && widest >> value_bits != 0 {
                         return Err(TensorError::Level {
@@ -109,7 +109,7 @@ impl Tensor {
                             source: LevelError::DescriptorSlots {
                                 slots: literals.len() as u64,
                                 bits: value_bits,
-                                most: crate::golden::descriptor_slots(value_bits),
+                                most: super::level::lz77::descriptor_slots(value_bits),
                             },
                         });
                     }

@@ -149,7 +149,7 @@ impl Tensor {
 
     /// Every memory array of the tensor, level by level, then the values: `B0_pos`,
     /// `B0_crd`, `B1_pos`, ..., `B_vals`. An LZ77 level adds `desc`, its entries'
-    /// descriptor words as the hardware reads them (`golden::descriptors`). Levels are numbered from 0 in storage
+    /// descriptor words as the hardware reads them (`level::lz77::descriptors`). Levels are numbered from 0 in storage
     /// order, as Custard numbers them; dense levels have no arrays.
     pub fn arrays(&self) -> Vec<TensorArray<'_>> {
         let mut out = Vec::new();
@@ -162,7 +162,7 @@ impl Tensor {
                 });
             }
             // The hardware loads an LZ77 entry's whole descriptor in one read.
-            if let Ok(desc) = crate::golden::descriptors(level) {
+            if let Ok(desc) = super::level::lz77::descriptors(level) {
                 out.push(TensorArray {
                     name: level_array_name(&self.name, k, "desc"),
                     level: Some(k),

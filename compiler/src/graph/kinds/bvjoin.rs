@@ -3,12 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::BvJoinMode;
 use super::Touches;
 use super::{
     model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
     StreamKind,
 };
-use crate::golden::{self, BvJoinMode};
+use crate::golden;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "bvjoin",

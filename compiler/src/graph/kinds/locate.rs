@@ -3,12 +3,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
+use super::LocateMiss;
 use super::{
     model, stored_level, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
     Primitive, Role,
 };
 use super::{TensorRead, Touches};
-use crate::golden::{self, LocateMiss};
+use crate::golden;
 use crate::graph::StreamKind::{Crd, Ref};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use super::Touches;
 use super::{check_ways, extent_of, list_or_text, model, Descriptor, Dot, GraphInfo, Machine};
 use super::{Port, PortSpec, Primitive, Role};
-use crate::golden::{self, RunMergeMode, WayKind};
+use super::{RunMergeMode, WayKind};
+use crate::golden;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "runmerge",

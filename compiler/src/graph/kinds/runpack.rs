@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
+use super::WayKind;
 use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec};
 use super::{Primitive, Role};
-use crate::golden::{self, WayKind};
+use crate::golden;
 use crate::graph::StreamKind::{Crd, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {

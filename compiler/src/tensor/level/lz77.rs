@@ -23,6 +23,8 @@
 //!
 //! [`encode`] is a greedy encoder; [`to_paper_elements`] and
 //! [`from_paper_elements`] exchange a fiber with the paper's element layout.
+//! An entry travels through the LZ77 primitives as one [`descriptor`] word,
+//! loaded from the level's packed `desc` array ([`descriptors`]).
 
 use super::{
     Compressed, Fibers, FillRegion, Level, LevelCaps, LevelError, LevelFormatImpl, NamedArray,
@@ -213,6 +215,38 @@ pub fn expand(level: &Level, parent_pos: u64, vals: &[i64]) -> Result<Vec<i64>, 
         }
     }
     Ok(out)
+}
+
+/// Bits of a descriptor word that hold `rep` (the distance); `lit` sits above
+/// them. [`MAX_DISTANCE`] fits.
+pub const DESC_REP_BITS: u32 = 11;
+const _: () = assert!(MAX_DISTANCE < 1 << DESC_REP_BITS);
+
+/// The descriptor word of an entry: its literal slot `lit` and distance `rep`
+/// (0 for a literal).
+pub fn descriptor(lit: u64, rep: u64) -> u64 {
+    lit << DESC_REP_BITS | rep
+}
+
+/// How many literal slots a `value_bits`-bit descriptor word numbers: its bits
+/// above the distance (`value_bits` is the width the hardware loads it at).
+pub fn descriptor_slots(value_bits: u32) -> u64 {
+    1u64 << value_bits.saturating_sub(DESC_REP_BITS).min(63)
+}
+
+/// `(lit, rep)` of a descriptor word.
+pub fn split_descriptor(desc: u64) -> (u64, u64) {
+    (desc >> DESC_REP_BITS, desc & ((1 << DESC_REP_BITS) - 1))
+}
+
+/// The packed `desc` array of an LZ77 level: one [`descriptor`] per entry.
+pub fn descriptors(level: &Level) -> Result<Vec<u64>, LevelError> {
+    let (rep, lit) = (level.require("rep")?, level.require("lit")?);
+    Ok(lit
+        .iter()
+        .zip(rep)
+        .map(|(&l, &r)| descriptor(l, r))
+        .collect())
 }
 
 impl LevelFormatImpl for Lz77 {
