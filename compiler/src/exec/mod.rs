@@ -7,6 +7,7 @@
 //! inputs' whole streams.
 
 mod assemble;
+mod steps;
 
 pub use assemble::{assemble, assemble_fills, AssembleError};
 
@@ -15,11 +16,11 @@ use std::collections::{BTreeMap, HashMap};
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
-use crate::graph::kinds::Machine;
 use crate::graph::{NodeKind, Port, SamGraph, SpAccumulator};
 use crate::tensor::level::FillRegion;
 use crate::tensor::{CooTensor, Level, LevelFormat, Tensor};
 use crate::token::Token;
+use steps::Machine;
 
 /// Why a graph could not run, naming the node.
 #[derive(Debug, thiserror::Error)]
@@ -68,7 +69,7 @@ struct Written {
 }
 
 /// One node's view of the run, for its golden step.
-struct Step<'a> {
+struct NodeRun<'a> {
     ins: HashMap<String, Vec<Token>>,
     outs: Vec<(Port, Vec<Token>)>,
     tensors: &'a HashMap<String, Tensor>,
@@ -79,7 +80,7 @@ struct Step<'a> {
     value_bits: u32,
 }
 
-impl Machine for Step<'_> {
+impl Machine for NodeRun<'_> {
     fn input(&self, port: &Port) -> Result<&[Token], String> {
         self.optional(port)
             .ok_or_else(|| format!("input `{port}` has no stream"))
@@ -242,7 +243,7 @@ pub fn execute(
                 .unwrap_or_default();
             ins.insert(w.to_port.clone(), s);
         }
-        let mut step = Step {
+        let mut run = NodeRun {
             ins,
             outs: Vec::new(),
             tensors,
@@ -252,14 +253,11 @@ pub fn execute(
             written: &mut written,
             value_bits,
         };
-        node.kind
-            .primitive()
-            .golden(&mut step)
-            .map_err(|message| ExecError::Node {
-                node: node.name.clone(),
-                message,
-            })?;
-        for (port, s) in step.outs {
+        steps::run(&node.kind, &mut run).map_err(|message| ExecError::Node {
+            node: node.name.clone(),
+            message,
+        })?;
+        for (port, s) in run.outs {
             produced.insert((i.index(), port.name()), s);
         }
     }

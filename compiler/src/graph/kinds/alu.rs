@@ -3,8 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
-use crate::golden;
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use crate::graph::StreamKind::Val;
 
 /// The ALU's type names are its operations' (Custard's for add, sub, mul), in
@@ -165,13 +164,5 @@ impl Primitive for Alu {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let b = m.optional(&Port::way(Role::ValIn, "b"));
-        let a = m.input(&Port::way(Role::ValIn, "a"))?;
-        let out = golden::alu(self.op, self.operand, a, b, m.value_bits()).map_err(model)?;
-        m.emit(Port::new(Role::ValOut), out);
-        Ok(())
     }
 }

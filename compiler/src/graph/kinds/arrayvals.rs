@@ -2,11 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    model, ref_input, refs_in, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
-};
+use super::{ref_input, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use super::{TensorRead, Touches};
-use crate::golden;
 use crate::graph::StreamKind::Val;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -68,13 +65,5 @@ impl Primitive for ArrayVals {
         Touches::read(TensorRead::Vals {
             tensor: &self.tensor,
         })
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let refs = refs_in(m, self.root)?;
-        let vals = &m.tensor(&self.tensor)?.vals;
-        let out = golden::arrayvals(vals, refs, m.value_bits()).map_err(model)?;
-        m.emit(Port::new(Role::ValOut), out);
-        Ok(())
     }
 }

@@ -3,9 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{
-    check_ways, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
-};
+use super::{check_ways, CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use crate::graph::StreamKind;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -57,13 +55,5 @@ impl Primitive for Broadcast {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let s = m.input(&Port::new(Role::In))?.to_vec();
-        for k in 0..self.ways {
-            m.emit(Port::way(Role::Out, k), s.clone());
-        }
-        Ok(())
     }
 }

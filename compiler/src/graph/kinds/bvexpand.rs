@@ -3,12 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{
-    model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
-    StreamKind,
-};
-use crate::golden::{self, BvWay};
-use crate::tensor::level::bitvector::WORD_BITS;
+use super::{CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role, StreamKind};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "bvexpand",
@@ -81,25 +76,5 @@ impl Primitive for BvExpand {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let bv = m.input(&Port::new(Role::BvIn))?.to_vec();
-        let ways = self
-            .operands
-            .iter()
-            .map(|t| {
-                Ok(BvWay {
-                    refs: m.input(&Port::way(Role::RefIn, t))?.to_vec(),
-                    mask: m.input(&Port::way(Role::MaskIn, t))?.to_vec(),
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let (crd, refs) = golden::bvexpand(WORD_BITS as u32, &bv, &ways).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        for (t, r) in self.operands.iter().zip(refs) {
-            m.emit(Port::way(Role::RefOut, t), r);
-        }
-        Ok(())
     }
 }

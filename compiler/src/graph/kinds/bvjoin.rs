@@ -3,13 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::BvJoinMode;
 use super::Touches;
-use super::{
-    model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
-    StreamKind,
-};
-use crate::golden;
+use super::{CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role, StreamKind};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "bvjoin",
@@ -106,30 +101,5 @@ impl Primitive for BvJoin {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let ways = self
-            .operands
-            .iter()
-            .map(|t| {
-                Ok((
-                    m.input(&Port::way(Role::BvIn, t))?.to_vec(),
-                    m.input(&Port::way(Role::RefIn, t))?.to_vec(),
-                ))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let mode = if self.union {
-            BvJoinMode::Or
-        } else {
-            BvJoinMode::And
-        };
-        let (bv, out) = golden::bvjoin(mode, &ways).map_err(model)?;
-        m.emit(Port::new(Role::BvOut), bv);
-        for (t, w) in self.operands.iter().zip(out) {
-            m.emit(Port::way(Role::RefOut, t), w.refs);
-            m.emit(Port::way(Role::MaskOut, t), w.mask);
-        }
-        Ok(())
     }
 }

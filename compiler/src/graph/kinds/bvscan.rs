@@ -4,11 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
 use super::{
-    model, ref_input, refs_in, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
-    Primitive, Role, StreamKind,
+    ref_input, CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role, StreamKind,
 };
 use super::{TensorRead, Touches};
-use crate::golden;
 use crate::tensor::LevelFormat;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -88,26 +86,5 @@ impl Primitive for BvScan {
             level: self.level,
         })
         .index(&self.index)
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let t = &self.tensor;
-        let tensor = m.tensor(t)?;
-        let lvl = tensor
-            .levels
-            .get(self.level)
-            .ok_or_else(|| format!("tensor {t} has no level {}", self.level))?
-            .clone();
-        if lvl.format != LevelFormat::Bitvector {
-            return Err(format!(
-                "level {} of {t} is stored {}, not as a bitvector",
-                self.level, lvl.format
-            ));
-        }
-        let refs = refs_in(m, self.root)?.to_vec();
-        let (bv, r) = golden::bvscan(&lvl, &refs).map_err(model)?;
-        m.emit(Port::new(Role::BvOut), bv);
-        m.emit(Port::new(Role::RefOut), r);
-        Ok(())
     }
 }

@@ -3,11 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{
-    check_ways, model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
-    Primitive, Role,
-};
-use crate::golden;
+use super::{check_ways, CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use crate::graph::StreamKind::{Crd, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -72,19 +68,5 @@ impl Primitive for Concat {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let mut pairs = Vec::new();
-        for k in 0..self.ways {
-            pairs.push((
-                m.input(&Port::way(Role::CrdIn, k))?,
-                m.input(&Port::way(Role::ValIn, k))?,
-            ));
-        }
-        let (crd, vals) = golden::concat(&pairs).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        m.emit(Port::new(Role::ValOut), vals);
-        Ok(())
     }
 }

@@ -3,10 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{
-    model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
-};
-use crate::golden;
+use super::{CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use crate::graph::StreamKind::{self, Crd, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -102,19 +99,5 @@ impl Primitive for CrdDrop {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let outer = m.input(&Port::new(Role::OuterIn))?;
-        let inner = m.input(&Port::new(Role::InnerIn))?;
-        let (o, i) = if self.elementwise {
-            golden::crddrop_zeros(outer, inner)
-        } else {
-            golden::crddrop(outer, inner, self.presence_kind())
-        }
-        .map_err(model)?;
-        m.emit(Port::new(Role::OuterOut), o);
-        m.emit(Port::new(Role::InnerOut), i);
-        Ok(())
     }
 }

@@ -3,8 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
-use crate::golden;
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use crate::graph::StreamKind::Crd;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -55,16 +54,5 @@ impl Primitive for CrdHold {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let (o, i) = golden::crdhold(
-            m.input(&Port::new(Role::OuterIn))?,
-            m.input(&Port::new(Role::InnerIn))?,
-        )
-        .map_err(model)?;
-        m.emit(Port::new(Role::OuterOut), o);
-        m.emit(Port::new(Role::InnerOut), i);
-        Ok(())
     }
 }

@@ -3,11 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    model, ref_input, refs_in, scan_outputs, skip_input, stored_level, CheckContext, Descriptor,
-    Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+    ref_input, scan_outputs, skip_input, CheckContext, Descriptor, Dot, GraphInfo, PortSpec,
+    Primitive,
 };
 use super::{TensorRead, Touches};
-use crate::golden;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "fiberlookup",
@@ -92,25 +91,6 @@ impl Primitive for FiberLookup {
             level: self.level,
         })
         .index(&self.index)
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let t = &self.tensor;
-        let lvl = stored_level(m, t, self.level)?;
-        let scanned = m.level_format(t, self.level);
-        if scanned != Some(lvl.format) {
-            return Err(format!(
-                "level {} of {t} is stored {} but the graph's header says {}",
-                self.level,
-                lvl.format,
-                scanned.map_or("nothing".to_string(), |f| f.to_string())
-            ));
-        }
-        let refs = refs_in(m, self.root)?;
-        let (crd, r) = golden::fiberlookup(lvl, refs).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        m.emit(Port::new(Role::RefOut), r);
-        Ok(())
     }
 }
 

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
-use super::{CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use super::{TensorWrite, Touches};
 use crate::graph::StreamKind::Crd;
 
@@ -74,10 +74,5 @@ impl Primitive for FiberWrite {
             index: &self.index,
         })
         .index(&self.index)
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let crd = m.input(&Port::new(Role::CrdIn))?.to_vec();
-        m.write_level(&self.tensor, self.level, &self.index, crd)
     }
 }

@@ -14,6 +14,5 @@ joiner_kind!(
     /// named in `values` carry a value stream in place of references (a
     /// workspace read over the index: `val_in_<name>`, `val_out_<name>`).
     Intersect,
-    "intersects",
-    crate::golden::intersect
+    "intersects"
 );

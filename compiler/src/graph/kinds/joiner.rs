@@ -1,18 +1,11 @@
 //! What the intersector and the unioner share: one (coordinate, reference) way
 //! per operand, or (coordinate, value) for the ways named in `values`.
 
-use super::{check_ways, model, Machine, Port, PortSpec, Role};
-use crate::golden::GoldenError;
+use super::{check_ways, PortSpec, Role};
 use crate::graph::StreamKind::{self, Crd, Ref, Skip, Val};
-use crate::token::Token;
-
-/// The merged coordinates and one stream per way.
-type Merged = (Vec<Token>, Vec<Vec<Token>>);
-/// A joiner's golden model over its ways' (coordinates, references) pairs.
-pub(super) type Merge = fn(&[(Vec<Token>, Vec<Token>)]) -> Result<Merged, GoldenError>;
 
 /// The second stream of `operand`'s way: values for a value way, else references.
-fn way_stream(values: &[String], operand: &str) -> (Role, Role, StreamKind) {
+pub(super) fn way_stream(values: &[String], operand: &str) -> (Role, Role, StreamKind) {
     if values.iter().any(|v| v == operand) {
         (Role::ValIn, Role::ValOut, Val)
     } else {
@@ -86,43 +79,11 @@ pub(super) fn check(
     }
 }
 
-/// A value way moves its values as a reference way moves references.
-pub(super) fn golden(
-    m: &mut dyn Machine,
-    operands: &[String],
-    values: &[String],
-    skip: &[String],
-    merge: Merge,
-) -> Result<(), String> {
-    let pairs = operands
-        .iter()
-        .map(|t| {
-            let (role, _, _) = way_stream(values, t);
-            Ok((
-                m.input(&Port::way(Role::CrdIn, t))?.to_vec(),
-                m.input(&Port::way(role, t))?.to_vec(),
-            ))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    let (crd, ways) = merge(&pairs).map_err(model)?;
-    m.emit(Port::new(Role::CrdOut), crd);
-    for (t, r) in operands.iter().zip(ways) {
-        let (_, role, _) = way_stream(values, t);
-        m.emit(Port::way(role, t), r);
-    }
-    // Skip targets depend on timing: the executor sends none, which is what a
-    // scanner does with no targets (it streams its whole fiber).
-    for t in skip {
-        m.emit(Port::way(Role::SkipOut, t), Vec::new());
-    }
-    Ok(())
-}
-
 /// A joiner kind: its struct (`index`, `operands`, `values`, `skip`) and its
 /// [`super::Primitive`] impl, which differ between the two only in their
-/// descriptor, their verb and their golden model.
+/// descriptor and their verb.
 macro_rules! joiner_kind {
-    ($(#[$doc:meta])* $kind:ident, $verb:literal, $model:path) => {
+    ($(#[$doc:meta])* $kind:ident, $verb:literal) => {
         $(#[$doc])*
         #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
         pub struct $kind {
@@ -133,6 +94,14 @@ macro_rules! joiner_kind {
             /// The ways with a skip output to their scanner (an intersection's).
             #[serde(default, skip_serializing_if = "Vec::is_empty")]
             pub skip: Vec<String>,
+        }
+
+        impl $kind {
+            /// The input and output roles and the kind of the second stream of
+            /// `operand`'s way: values for a value way, else references.
+            pub fn way_stream(&self, operand: &str) -> (super::Role, super::Role, super::StreamKind) {
+                super::joiner::way_stream(&self.values, operand)
+            }
         }
 
         impl super::Primitive for $kind {
@@ -178,10 +147,6 @@ macro_rules! joiner_kind {
 
             fn touches(&self) -> super::Touches<'_> {
                 super::Touches::none()
-            }
-
-            fn golden(&self, m: &mut dyn super::Machine) -> Result<(), String> {
-                super::joiner::golden(m, &self.operands, &self.values, &self.skip, $model)
             }
         }
     };

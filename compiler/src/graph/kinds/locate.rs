@@ -4,12 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
 use super::LocateMiss;
-use super::{
-    model, stored_level, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
-    Primitive, Role,
-};
+use super::{CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use super::{TensorRead, Touches};
-use crate::golden;
 use crate::graph::StreamKind::{Crd, Ref};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -119,19 +115,5 @@ impl Primitive for Locate {
             level: self.level,
         })
         .index(&self.index)
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let t = &self.tensor;
-        let lvl = stored_level(m, t, self.level)?;
-        let lvl = lvl.clone();
-        let crd = m.input(&Port::new(Role::CrdIn))?.to_vec();
-        let refs = m.input(&Port::way(Role::RefIn, &self.iterated))?.to_vec();
-        let parent = m.input(&Port::way(Role::RefIn, &self.located))?.to_vec();
-        let (c, r, l) = golden::locate(&lvl, self.miss, &crd, &refs, &parent).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), c);
-        m.emit(Port::way(Role::RefOut, &self.iterated), r);
-        m.emit(Port::way(Role::RefOut, &self.located), l);
-        Ok(())
     }
 }

@@ -3,9 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Role;
-use super::{model, stored_level, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive};
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive};
 use super::{TensorRead, Touches};
-use crate::golden;
 use crate::graph::StreamKind::{Ref, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -16,7 +15,8 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 
 /// Loads, per entry reference of the compressed scan of `tensor`'s LZ77 level
 /// `level`, the entry's descriptor word `lit << 11 | rep`
-/// ([`golden::descriptor`]): a value load from the level's packed `desc` array.
+/// ([`descriptor`](crate::tensor::level::lz77::descriptor)): a value load from
+/// the level's packed `desc` array.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LzDesc {
     pub tensor: String,
@@ -61,16 +61,5 @@ impl Primitive for LzDesc {
             tensor: &self.tensor,
             level: self.level,
         })
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let level = stored_level(m, &self.tensor, self.level)?;
-        let desc = golden::descriptors(level)
-            .map_err(|e| format!("{} level {}: {e}", self.tensor, self.level))?;
-        let desc: Vec<i64> = desc.into_iter().map(|d| d as i64).collect();
-        let refs = m.input(&Port::new(Role::RefIn))?;
-        let out = golden::arrayvals(&desc, refs, m.value_bits()).map_err(model)?;
-        m.emit(Port::new(Role::ValOut), out);
-        Ok(())
     }
 }

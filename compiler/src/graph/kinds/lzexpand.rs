@@ -5,8 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Role;
 use super::Touches;
-use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive};
-use crate::golden;
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive};
 use crate::graph::StreamKind::{Crd, Ref, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -57,18 +56,5 @@ impl Primitive for LzExpand {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let dim = extent_of(m, &self.index, "lzexpand")?;
-        let (crd, refs) = golden::lzexpand(
-            m.input(&Port::new(Role::CrdIn))?,
-            m.input(&Port::new(Role::ValIn))?,
-            dim,
-        )
-        .map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        m.emit(Port::new(Role::RefOut), refs);
-        Ok(())
     }
 }

@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use super::{TensorRead, Touches};
-use crate::golden;
 use crate::graph::StreamKind::Val;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -49,13 +48,5 @@ impl Primitive for LzLoad {
         Touches::read(TensorRead::Vals {
             tensor: &self.tensor,
         })
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let descs = m.input(&Port::new(Role::ValIn))?;
-        let vals = &m.tensor(&self.tensor)?.vals;
-        let out = golden::lzload(vals, descs, m.value_bits()).map_err(model)?;
-        m.emit(Port::new(Role::ValOut), out);
-        Ok(())
     }
 }

@@ -4,9 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{check_ways, extent_of, list_or_text, model, Descriptor, Dot, GraphInfo, Machine};
-use super::{Port, PortSpec, Primitive, Role};
-use crate::golden;
+use super::{check_ways, list_or_text, Descriptor, Dot, GraphInfo};
+use super::{PortSpec, Primitive};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "lzmerge",
@@ -17,7 +16,7 @@ pub const DESCRIPTOR: Descriptor = Descriptor {
 /// Merges the (coordinate, descriptor) ways of the two LZ77 `operands` over
 /// `index`: the output's entries, and per way the slot of its literal at each
 /// literal entry, or `R_m` where both ways repeat for longer than `m`, the
-/// lcm of their distances ([`golden::lzmerge`]).
+/// lcm of their distances (the golden model `lzmerge`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LzMerge {
     pub index: String,
@@ -69,22 +68,5 @@ impl Primitive for LzMerge {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let dim = extent_of(m, &self.index, "lzmerge")?;
-        let way = |t: &String| -> Result<(Vec<_>, Vec<_>), String> {
-            Ok((
-                m.input(&Port::way(Role::CrdIn, t))?.to_vec(),
-                m.input(&Port::way(Role::ValIn, t))?.to_vec(),
-            ))
-        };
-        let (a, b) = (way(&self.operands[0])?, way(&self.operands[1])?);
-        let (crd, refs) = golden::lzmerge((&a.0, &a.1), (&b.0, &b.1), dim).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        for (t, r) in self.operands.iter().zip(refs) {
-            m.emit(Port::way(Role::RefOut, t), r);
-        }
-        Ok(())
     }
 }

@@ -2,18 +2,19 @@
 //!
 //! A kind is one file here. It holds the kind's parameters (a struct), its
 //! [`Descriptor`] (samgen's type name, the Custard type names read as it, a
-//! one-line summary), its typed ports, its parameter checks, the storage it
-//! reads and writes ([`Touches`]), and its golden step (how the executor runs it
-//! with the models of `crate::golden`). The [`with_node_kinds!`] list at the
+//! one-line summary), its typed ports, its parameter checks, and the storage
+//! it reads and writes ([`Touches`]). The [`with_node_kinds!`] list at the
 //! bottom of this file is the only list of kinds: the [`NodeKind`] enum, the
 //! descriptor table [`DESCRIPTORS`] (which YAML and Custard read their type
-//! names from) and the dispatch are generated from it.
+//! names from) and the dispatch are generated from it, and so are the later
+//! stages' per-kind dispatches (the executor's golden steps, hdl-gen's hardware
+//! kinds).
 //!
 //! Adding a kind: write `kinds/<kind>.rs` with its struct and its [`Primitive`]
 //! impl, add one line to [`with_node_kinds!`], write its golden model in
-//! `crate::golden`, its SV module in `primitives/`, and its hardware kind in
-//! hdl-gen's `prims/<kind>.rs` (the compiler points at each place that needs
-//! one).
+//! `crate::golden` and its golden step in `crate::exec`'s `steps/<kind>.rs`, its
+//! SV module in `primitives/`, and its hardware kind in hdl-gen's
+//! `prims/<kind>.rs` (the compiler points at each place that needs one).
 
 mod alu;
 mod arrayvals;
@@ -89,9 +90,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::GraphInfo;
-use crate::golden::GoldenError;
-use crate::tensor::{LevelFormat, Tensor};
-use crate::token::Token;
+use crate::tensor::LevelFormat;
 
 /// Most ways a joiner, broadcast or concatenation may have.
 pub const MAX_WAYS: usize = 8;
@@ -351,34 +350,6 @@ pub(crate) fn check_ways(n: usize, what: &str, least: usize) -> Result<(), Strin
     }
 }
 
-/// What a golden step sees of the run: its input streams, the input tensors,
-/// the extents found so far, and where its results go.
-pub trait Machine {
-    /// The stream on input `port`; an error names an unconnected port.
-    fn input(&self, port: &Port) -> Result<&[Token], String>;
-    /// The stream on input `port`, when it has one.
-    fn optional(&self, port: &Port) -> Option<&[Token]>;
-    /// The root fiber's reference stream (`0, D`).
-    fn root(&self) -> &[Token];
-    fn tensor(&self, name: &str) -> Result<&Tensor, String>;
-    /// The format of `tensor`'s `level` by the graph's header.
-    fn level_format(&self, tensor: &str, level: usize) -> Option<LevelFormat>;
-    /// The extent of `index`, from the level scanners of the inputs.
-    fn extent(&self, index: &str) -> Option<u64>;
-    fn value_bits(&self) -> u32;
-    /// The stream a step gives on its output `port`.
-    fn emit(&mut self, port: Port, tokens: Vec<Token>);
-    /// A writer's stream for `tensor`'s `level`, iterating `index`.
-    fn write_level(
-        &mut self,
-        tensor: &str,
-        level: usize,
-        index: &str,
-        tokens: Vec<Token>,
-    ) -> Result<(), String>;
-    fn write_vals(&mut self, tensor: &str, tokens: Vec<Token>) -> Result<(), String>;
-}
-
 /// The reference input of a kind that may sit at the root (a scanner, a
 /// range, a load): none there, since it reads the root fiber itself.
 pub(crate) fn ref_input(root: bool) -> Vec<PortSpec> {
@@ -387,19 +358,6 @@ pub(crate) fn ref_input(root: bool) -> Vec<PortSpec> {
     } else {
         vec![PortSpec::new(Role::RefIn, StreamKind::Ref)]
     }
-}
-
-/// Level `level` of input tensor `t`, or why there is none.
-pub(crate) fn stored_level<'m>(
-    m: &'m dyn Machine,
-    t: &str,
-    level: usize,
-) -> Result<&'m crate::tensor::Level, String> {
-    let tensor = m.tensor(t)?;
-    tensor
-        .levels
-        .get(level)
-        .ok_or_else(|| format!("tensor {t} has no level {level} (order {})", tensor.order()))
 }
 
 /// A skipping scanner's target input.
@@ -413,15 +371,6 @@ pub(crate) fn scan_outputs() -> Vec<PortSpec> {
         PortSpec::new(Role::CrdOut, StreamKind::Crd),
         PortSpec::new(Role::RefOut, StreamKind::Ref),
     ]
-}
-
-/// The references such a kind reads: the root's, or its input's.
-pub(crate) fn refs_in(m: &dyn Machine, root: bool) -> Result<&[Token], String> {
-    if root {
-        Ok(m.root())
-    } else {
-        m.input(&Port::new(Role::RefIn))
-    }
 }
 
 /// A list field read from a YAML sequence or from DOT's comma-separated text
@@ -444,17 +393,6 @@ pub(crate) fn list_or_text<'de, D: serde::Deserializer<'de>>(
             .map(str::to_string)
             .collect(),
     })
-}
-
-/// The extent of `index` a node needs, or the message naming it.
-pub(crate) fn extent_of(m: &dyn Machine, index: &str, what: &str) -> Result<u64, String> {
-    m.extent(index)
-        .ok_or_else(|| format!("no level scanner gives the extent of index {index} for its {what}"))
-}
-
-/// A golden model's error as a step's message.
-pub(crate) fn model(e: GoldenError) -> String {
-    e.to_string()
 }
 
 /// What every node kind provides.
@@ -497,9 +435,6 @@ pub trait Primitive {
     /// or writer cannot be left out of sizing, the CLI's inputs or the
     /// co-simulation's comparison.
     fn touches(&self) -> Touches<'_>;
-
-    /// Run the node on its whole input streams.
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String>;
 }
 
 /// The catalog from the list of kinds ([`with_node_kinds!`]): each line is a

@@ -3,11 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{
-    model, ref_input, refs_in, scan_outputs, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec,
-    Primitive, Role,
-};
-use crate::golden;
+use super::{ref_input, scan_outputs, Descriptor, Dot, GraphInfo, PortSpec, Primitive};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "range",
@@ -72,19 +68,5 @@ impl Primitive for Range {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none().index(&self.index)
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let index = &self.index;
-        let dim = m.extent(index).ok_or_else(|| {
-            format!("no level scanner gives the extent of index {index} for its range")
-        })?;
-        let refs = refs_in(m, self.root)?;
-        // One run covers the extent: its start, 0, alone.
-        let dim = if self.run { dim.min(1) } else { dim };
-        let (crd, r) = golden::range(dim, refs).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        m.emit(Port::new(Role::RefOut), r);
-        Ok(())
     }
 }

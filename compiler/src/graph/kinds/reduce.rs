@@ -3,8 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
-use crate::golden;
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use crate::graph::StreamKind::{Crd, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -62,20 +61,5 @@ impl Primitive for Reduce {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let vals = m.input(&Port::new(Role::ValIn))?;
-        let bits = m.value_bits();
-        let out = if self.with_outer {
-            golden::reduce_with_outer(m.input(&Port::new(Role::CrdOuterIn))?, vals, bits)
-        } else if self.drop_empty {
-            golden::reduce_drop_empty(vals, bits)
-        } else {
-            golden::reduce(vals, bits)
-        }
-        .map_err(model)?;
-        m.emit(Port::new(Role::ValOut), out);
-        Ok(())
     }
 }

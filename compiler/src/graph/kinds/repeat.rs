@@ -2,9 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use super::{TensorRead, Touches};
-use crate::golden;
 use crate::graph::StreamKind::{Ref, Repsig};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -60,16 +59,5 @@ impl Primitive for Repeat {
         Touches::read(TensorRead::Refs {
             tensor: &self.tensor,
         })
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let refs = if self.root {
-            m.root()
-        } else {
-            m.input(&Port::new(Role::RefIn))?
-        };
-        let out = golden::repeat(refs, m.input(&Port::new(Role::RepsigIn))?).map_err(model)?;
-        m.emit(Port::new(Role::RefOut), out);
-        Ok(())
     }
 }

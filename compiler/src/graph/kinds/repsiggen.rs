@@ -3,8 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
-use crate::golden;
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use crate::graph::StreamKind::{Crd, Repsig};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -47,11 +46,5 @@ impl Primitive for RepSigGen {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let out = golden::repsiggen(m.input(&Port::new(Role::CrdIn))?).map_err(model)?;
-        m.emit(Port::new(Role::RepsigOut), out);
-        Ok(())
     }
 }

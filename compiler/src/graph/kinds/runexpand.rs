@@ -4,9 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port};
+use super::{Descriptor, Dot, GraphInfo};
 use super::{PortSpec, Primitive, Role};
-use crate::golden;
 use crate::graph::StreamKind::{self, Crd, Ref, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -27,7 +26,9 @@ pub struct RunExpand {
 }
 
 impl RunExpand {
-    fn second(&self) -> (Role, Role, StreamKind) {
+    /// The input and output roles and the kind of the second stream: the runs'
+    /// values with `values`, else their references.
+    pub fn second_stream(&self) -> (Role, Role, StreamKind) {
         if self.values {
             (Role::ValIn, Role::ValOut, Val)
         } else {
@@ -42,12 +43,12 @@ impl Primitive for RunExpand {
     }
 
     fn inputs(&self) -> Vec<PortSpec> {
-        let (role, _, kind) = self.second();
+        let (role, _, kind) = self.second_stream();
         vec![PortSpec::new(Role::CrdIn, Crd), PortSpec::new(role, kind)]
     }
 
     fn outputs(&self) -> Vec<PortSpec> {
-        let (_, role, kind) = self.second();
+        let (_, role, kind) = self.second_stream();
         vec![PortSpec::new(Role::CrdOut, Crd), PortSpec::new(role, kind)]
     }
 
@@ -70,19 +71,5 @@ impl Primitive for RunExpand {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let dim = extent_of(m, &self.index, "runexpand")?;
-        let (role_in, role_out, _) = self.second();
-        let (crd, second) = golden::runexpand(
-            m.input(&Port::new(Role::CrdIn))?,
-            m.input(&Port::new(role_in))?,
-            dim,
-        )
-        .map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        m.emit(Port::new(role_out), second);
-        Ok(())
     }
 }

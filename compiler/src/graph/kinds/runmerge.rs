@@ -2,11 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::RunMergeMode;
 use super::Touches;
-use super::{check_ways, extent_of, list_or_text, model, Descriptor, Dot, GraphInfo, Machine};
-use super::{Port, PortSpec, Primitive, Role};
-use super::{RunMergeMode, WayKind};
-use crate::golden;
+use super::{check_ways, list_or_text, Descriptor, Dot, GraphInfo};
+use super::{PortSpec, Primitive};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "runmerge",
@@ -32,17 +31,6 @@ pub struct RunMerge {
     )]
     pub points: Vec<String>,
     pub mode: RunMergeMode,
-}
-
-impl RunMerge {
-    fn kinds(&self) -> Vec<WayKind> {
-        (self.operands.iter())
-            .map(|t| match self.points.contains(t) {
-                true => WayKind::Points,
-                false => WayKind::Runs,
-            })
-            .collect()
-    }
 }
 
 impl Primitive for RunMerge {
@@ -104,23 +92,5 @@ impl Primitive for RunMerge {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let dim = extent_of(m, &self.index, "runmerge")?;
-        let ways = (self.operands.iter())
-            .map(|t| {
-                Ok((
-                    m.input(&Port::way(Role::CrdIn, t))?.to_vec(),
-                    m.input(&Port::way(Role::RefIn, t))?.to_vec(),
-                ))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let (crd, refs) = golden::runmerge(&ways, &self.kinds(), self.mode, dim).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        for (t, r) in self.operands.iter().zip(refs) {
-            m.emit(Port::way(Role::RefOut, t), r);
-        }
-        Ok(())
     }
 }

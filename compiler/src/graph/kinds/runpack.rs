@@ -5,9 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Touches;
 use super::WayKind;
-use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec};
+use super::{Descriptor, Dot, GraphInfo, PortSpec};
 use super::{Primitive, Role};
-use crate::golden;
 use crate::graph::StreamKind::{Crd, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -70,20 +69,5 @@ impl Primitive for RunPack {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let dim = extent_of(m, &self.index, "runpack")?;
-        let (crd, vals) = golden::runpack(
-            m.input(&Port::new(Role::CrdIn))?,
-            m.input(&Port::new(Role::ValIn))?,
-            self.from,
-            dim,
-            m.value_bits(),
-        )
-        .map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        m.emit(Port::new(Role::ValOut), vals);
-        Ok(())
     }
 }

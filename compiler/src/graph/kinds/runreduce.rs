@@ -4,9 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{extent_of, model, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec};
+use super::{Descriptor, Dot, GraphInfo, PortSpec};
 use super::{Primitive, Role};
-use crate::golden;
 use crate::graph::StreamKind::{Crd, Val};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
@@ -56,18 +55,5 @@ impl Primitive for RunReduce {
 
     fn touches(&self) -> Touches<'_> {
         Touches::none()
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let dim = extent_of(m, &self.index, "runreduce")?;
-        let out = golden::runreduce(
-            m.input(&Port::new(Role::CrdIn))?,
-            m.input(&Port::new(Role::ValIn))?,
-            dim,
-            m.value_bits(),
-        )
-        .map_err(model)?;
-        m.emit(Port::new(Role::ValOut), out);
-        Ok(())
     }
 }

@@ -3,10 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{
-    model, CheckContext, Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role,
-};
-use crate::golden;
+use super::{CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use crate::graph::StreamKind::{Crd, Val};
 
 /// Custard writes an order-1 accumulator as a `vectorreducer`.
@@ -85,24 +82,5 @@ impl Primitive for SpAccumulator {
             indices: self.indices.iter().map(String::as_str).collect(),
             ..Touches::none()
         }
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let crd = |k: usize| Port::way(Role::CrdIn, k);
-        let vals = m.input(&Port::new(Role::ValIn))?;
-        let bits = m.value_bits();
-        if self.order == 1 {
-            let (c0, v) = golden::spaccumulator1(m.input(&crd(0))?, vals, bits).map_err(model)?;
-            m.emit(Port::way(Role::CrdOut, 0), c0);
-            m.emit(Port::new(Role::ValOut), v);
-        } else {
-            let (c0, c1, v) =
-                golden::spaccumulator2(m.input(&crd(0))?, m.input(&crd(1))?, vals, bits)
-                    .map_err(model)?;
-            m.emit(Port::way(Role::CrdOut, 0), c0);
-            m.emit(Port::way(Role::CrdOut, 1), c1);
-            m.emit(Port::new(Role::ValOut), v);
-        }
-        Ok(())
     }
 }

@@ -7,11 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
 use super::{
-    model, ref_input, refs_in, scan_outputs, stored_level, CheckContext, Descriptor, Dot,
-    GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+    ref_input, scan_outputs, CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive,
 };
 use super::{TensorRead, Touches};
-use crate::golden::{self, Subscript};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "subsect",
@@ -51,12 +49,6 @@ fn subscript(stride: u64, index: &str, window: &str, intercept: i64) -> String {
         b => format!("+{b}"),
     };
     format!("{c}{index}+{window}{b}")
-}
-
-/// An extent the golden model needs, from the executor.
-pub(super) fn extent(m: &dyn Machine, index: &str) -> Result<u64, String> {
-    m.extent(index)
-        .ok_or_else(|| format!("the extent of index {index} is unknown"))
 }
 
 impl Primitive for Subsect {
@@ -127,20 +119,5 @@ impl Primitive for Subsect {
             level: self.level,
         })
         .index(&self.index)
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let sub = Subscript {
-            stride: self.stride,
-            intercept: self.intercept,
-            window: extent(m, &self.window)?,
-            extent: extent(m, &self.index)?,
-        };
-        let lvl = stored_level(m, &self.tensor, self.level)?.clone();
-        let refs = refs_in(m, self.root)?;
-        let (crd, r) = golden::subsect(&lvl, sub, refs).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        m.emit(Port::new(Role::RefOut), r);
-        Ok(())
     }
 }

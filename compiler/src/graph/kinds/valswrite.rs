@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Descriptor, Dot, GraphInfo, Machine, Port, PortSpec, Primitive, Role};
+use super::{Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role};
 use super::{TensorWrite, Touches};
 use crate::graph::StreamKind::Val;
 
@@ -52,10 +52,5 @@ impl Primitive for ValsWrite {
         Touches::write(TensorWrite::Vals {
             tensor: &self.tensor,
         })
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let vals = m.input(&Port::new(Role::ValIn))?.to_vec();
-        m.write_vals(&self.tensor, vals)
     }
 }

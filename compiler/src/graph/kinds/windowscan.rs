@@ -5,11 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::fiberlookup::{check_level, level_name};
 use super::{
-    model, ref_input, refs_in, scan_outputs, stored_level, CheckContext, Descriptor, Dot,
-    GraphInfo, Machine, Port, PortSpec, Primitive, Role,
+    ref_input, scan_outputs, CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive,
 };
 use super::{TensorRead, Touches};
-use crate::golden;
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "windowscan",
@@ -78,14 +76,5 @@ impl Primitive for WindowScan {
             level: self.level,
         })
         .index(&self.index)
-    }
-
-    fn golden(&self, m: &mut dyn Machine) -> Result<(), String> {
-        let lvl = stored_level(m, &self.tensor, self.level)?.clone();
-        let refs = refs_in(m, false)?;
-        let (crd, r) = golden::windowscan(&lvl, self.intercept, refs).map_err(model)?;
-        m.emit(Port::new(Role::CrdOut), crd);
-        m.emit(Port::new(Role::RefOut), r);
-        Ok(())
     }
 }
