@@ -1,7 +1,7 @@
 //! `subsect`: the subsection scanner, the first of the two levels that scan a
 //! tensor mode under an affine subscript `c*i + j + b` (index reduction, seed 001
-//! sections 3 and 5; golden models in `golden/subsect.rs`); `windowscan` is the
-//! second.
+//! sections 3 and 5; golden models in `golden/src/models/subsect.rs`);
+//! `windowscan` is the second.
 
 use serde::{Deserialize, Serialize};
 
