@@ -15,11 +15,11 @@ use std::collections::{BTreeMap, HashMap};
 
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-
 use samgen_ir::graph::{NodeKind, Port, SamGraph, SpAccumulator};
 use samgen_ir::tensor::level::FillRegion;
 use samgen_ir::tensor::{CooTensor, Level, LevelFormat, Tensor};
 use samgen_ir::token::Token;
+
 use steps::Machine;
 
 /// Why a graph could not run, naming the node.

@@ -15,9 +15,10 @@
 //!   `and`/`or`/`xor` are bitwise. `min`/`max` compare signed values.
 //! - Stops and `D` pass through; each value token gives one value token.
 
-use super::stream::{check_done, check_same_shape, value_of, wrap, GoldenError};
 use samgen_ir::graph::{AluOp, AluOperand};
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, check_same_shape, value_of, wrap, GoldenError};
 
 const P: &str = "alu";
 

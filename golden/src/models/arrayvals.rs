@@ -5,8 +5,9 @@
 //!
 //! Example: vals `[1,2,3,4]`, refs `0 1 N 2 N 3 S0 D` give `1 2 0 3 0 4 S0 D`.
 
-use super::stream::{check_done, wrap, GoldenError};
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, wrap, GoldenError};
 
 const P: &str = "arrayvals";
 

@@ -12,11 +12,12 @@
 //! Example (seed 003): words `0101 0100 0011` of one fiber give
 //! bv `0101 0100 0011 S0 D` and ref `0 2 3 S0 D`.
 
-use super::stream::{check_done, check_same_shape, stop_up, GoldenError};
 use samgen_ir::graph::BvJoinMode;
 use samgen_ir::tensor::level::bitvector::words_per_fiber;
 use samgen_ir::tensor::Level;
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, check_same_shape, stop_up, GoldenError};
 
 /// Scans a bitvector `level` for every reference in `refs`; returns `(bv, ref)`.
 ///

@@ -21,8 +21,9 @@
 //! Example (W = 2): crd `1 3 S0 S1 D` and `2 S0 4 S1 D` give
 //! `1 3 S0 2 S1 S0 4 S2 D`.
 
-use super::stream::{check_done, check_same_shape, stop_up, GoldenError};
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, check_same_shape, stop_up, GoldenError};
 
 const P: &str = "concat";
 

@@ -21,9 +21,10 @@
 //! `S0 S0 S1 D`; with values, outer `0 1 S0 D`, inner `0 0 S0 3 S1 D` gives
 //! outer `1 S0 D`.
 
-use super::stream::{check_done, walk_nested, GoldenError, Nested};
 use samgen_ir::graph::StreamKind;
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, walk_nested, GoldenError, Nested};
 
 const P: &str = "crddrop";
 

@@ -7,8 +7,9 @@
 //! Example: outer `0 1 2 S0 D` with inner `0 2 S0 2 S0 2 S1 D` gives held outer
 //! `0 0 S0 1 S0 2 S1 D`.
 
-use super::stream::{stop_up, walk_nested, GoldenError, Nested};
 use samgen_ir::token::Token;
+
+use super::stream::{stop_up, walk_nested, GoldenError, Nested};
 
 const P: &str = "crdhold";
 

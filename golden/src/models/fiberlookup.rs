@@ -23,9 +23,10 @@
 //! Example (DESIGN section 6): fibers `[0:(1,3)]`, `[1:()]`, `[2:(0)]`, refs
 //! `0 1 2 S0 D` give crd `1 3 S0 S0 0 S1 D`.
 
-use super::stream::{check_done, stop_up, GoldenError};
 use samgen_ir::tensor::Level;
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, stop_up, GoldenError};
 
 const P: &str = "fiberlookup";
 

@@ -21,10 +21,11 @@
 //! Example: `1 S0 0 S0 S0 1 S0 0 S1 D` gives pos `[0,1,2,3,4]`, crd `[1,0,1,0]`
 //! (`[0,1,2,2,3,4]` with `every_fiber`).
 
-use super::stream::{check_done, value_of, GoldenError};
 use samgen_ir::tensor::level::{Compressed, FillRegion};
 use samgen_ir::tensor::{Level, LevelFormat, NamedArray};
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, value_of, GoldenError};
 
 /// What a level writer leaves behind: its arrays, and for a full level the
 /// dimension it counted.

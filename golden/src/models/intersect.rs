@@ -9,8 +9,9 @@
 //!
 //! Example: crd `0 1 3 S0 D` against `0 2 3 S0 D` gives crd `0 3 S0 D`.
 
-use super::stream::{check_done, same_shape, GoldenError};
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, same_shape, GoldenError};
 
 const P: &str = "intersect";
 

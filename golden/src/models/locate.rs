@@ -19,10 +19,11 @@
 //! Example: a dense level of dimension 4, crd `1 3 S0 2 S1 D`, ref `5 6 S0 7 S1 D`,
 //! parent `0 0 S0 2 S1 D` give crd and ref unchanged and located `1 3 S0 10 S1 D`.
 
-use super::stream::{check_done, GoldenError};
 use samgen_ir::graph::LocateMiss;
 use samgen_ir::tensor::Level;
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, GoldenError};
 
 const P: &str = "locate";
 

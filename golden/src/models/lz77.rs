@@ -25,9 +25,10 @@ pub use samgen_ir::tensor::level::lz77::{
     descriptor, descriptor_slots, descriptors, split_descriptor, DESC_REP_BITS,
 };
 
-use super::stream::{check_done, check_same_shape, wrap, GoldenError};
 use samgen_ir::tensor::level::lz77::MAX_DISTANCE;
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, check_same_shape, wrap, GoldenError};
 
 /// Loads one token per descriptor of `descs`: `vals[lit]` for a literal, `R_d`
 /// for a repeat of distance `d`; `N` gives the fill value 0, stops and `D`

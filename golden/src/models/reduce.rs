@@ -8,8 +8,9 @@
 //!
 //! Example (DESIGN section 6): `5 5 S0 S0 4 8 S1 D` gives `10 0 12 S0 D`.
 
-use super::stream::{check_done, value_of, walk_nested, wrap, GoldenError, Nested};
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, value_of, walk_nested, wrap, GoldenError, Nested};
 
 const P: &str = "reduce";
 

@@ -11,8 +11,9 @@
 //! Examples: refs `0 1 2 S0 D` with `R R S R S R S D` give `0 0 S0 1 S0 2 S1 D`
 //! (DESIGN section 6); refs `0 S0 1 S1 D` with `S R S D` give `S1 1 S2 D`.
 
-use super::stream::{check_done, stop_up, GoldenError, REPSIG_R, REPSIG_S};
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, stop_up, GoldenError, REPSIG_R, REPSIG_S};
 
 const P: &str = "repeat";
 

@@ -6,8 +6,9 @@
 //!
 //! Example (DESIGN section 6): `0 1 S0 2 S0 3 S1 D` gives `R R S R S R S D`.
 
-use super::stream::{check_done, GoldenError, REPSIG_R, REPSIG_S};
 use samgen_ir::token::Token;
+
+use super::stream::{check_done, GoldenError, REPSIG_R, REPSIG_S};
 
 const P: &str = "repsiggen";
 

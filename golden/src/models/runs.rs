@@ -14,10 +14,11 @@
 //! (the run way its run `[3,5)`, the point way its point), at 5 the point way is
 //! back to its fill.
 
-use super::intersect::same_control;
-use super::stream::{check_done, value_of, wrap, GoldenError};
 use samgen_ir::graph::{RunMergeMode, WayKind};
 use samgen_ir::token::Token;
+
+use super::intersect::same_control;
+use super::stream::{check_done, value_of, wrap, GoldenError};
 
 /// The data tokens of one fiber of a (crd, ref) way: `(coordinate, second)`.
 type Fiber = Vec<(u64, Token)>;

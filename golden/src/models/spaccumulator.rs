@@ -51,10 +51,11 @@
 
 use std::collections::BTreeMap;
 
+use samgen_ir::token::Token;
+
 use super::stream::{
     check_done, check_same_shape, value_of, walk_nested, wrap, GoldenError, Nested,
 };
-use samgen_ir::token::Token;
 
 const P1: &str = "spaccumulator1";
 const P2: &str = "spaccumulator2";

@@ -35,10 +35,11 @@
 //! `5 (1, 3)`, `6 (2, 3)`; `windowscan` of window 5 gives `j = 0 1` at positions
 //! `1 2`.
 
-use super::fiberlookup::walk;
-use super::stream::GoldenError;
 use samgen_ir::tensor::{Level, LevelFormat};
 use samgen_ir::token::Token;
+
+use super::fiberlookup::walk;
+use super::stream::GoldenError;
 
 /// Bits of a window descriptor's `lo` and `hi` fields: positions in an array
 /// (`sam_mem` holds at most 2^20 words).

@@ -8,9 +8,10 @@
 //! Example (DESIGN section 6): crd `0 1 3 S0 D` with `0 2 3 S0 D` gives crd
 //! `0 1 2 3 S0 D` and ref1 `r0 r1 N r2 S0 D`.
 
+use samgen_ir::token::Token;
+
 use super::intersect::{check_ways, same_control};
 use super::stream::GoldenError;
-use samgen_ir::token::Token;
 
 const P: &str = "union";
 

@@ -1,8 +1,9 @@
 //! The golden step of `alu`: [`models::alu`] on the node's streams.
 
+use samgen_ir::graph::{Alu, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{Alu, Port, Role};
 
 impl Step for Alu {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! The golden step of `arrayvals`: [`models::arrayvals`] on the node's streams.
 
+use samgen_ir::graph::{ArrayVals, Port, Role};
+
 use super::{Machine, Step, model, refs_in};
 use crate::models;
-use samgen_ir::graph::{ArrayVals, Port, Role};
 
 impl Step for ArrayVals {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

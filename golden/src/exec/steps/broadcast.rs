@@ -1,7 +1,8 @@
 //! The golden step of `broadcast`: one copy of its input per way.
 
-use super::{Machine, Step};
 use samgen_ir::graph::{Broadcast, Port, Role};
+
+use super::{Machine, Step};
 
 impl Step for Broadcast {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

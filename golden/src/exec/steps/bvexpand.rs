@@ -1,9 +1,10 @@
 //! The golden step of `bvexpand`: [`models::bvexpand`] on the node's streams.
 
-use super::{Machine, Step, model};
-use crate::models::{self, BvWay};
 use samgen_ir::graph::{BvExpand, Port, Role};
 use samgen_ir::tensor::level::bitvector::WORD_BITS;
+
+use super::{Machine, Step, model};
+use crate::models::{self, BvWay};
 
 impl Step for BvExpand {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! The golden step of `bvjoin`: [`models::bvjoin`] on the node's streams.
 
+use samgen_ir::graph::{BvJoin, BvJoinMode, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{BvJoin, BvJoinMode, Port, Role};
 
 impl Step for BvJoin {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

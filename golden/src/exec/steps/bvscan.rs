@@ -1,9 +1,10 @@
 //! The golden step of `bvscan`: [`models::bvscan`] on the node's streams.
 
-use super::{Machine, Step, model, refs_in};
-use crate::models;
 use samgen_ir::graph::{BvScan, Port, Role};
 use samgen_ir::tensor::LevelFormat;
+
+use super::{Machine, Step, model, refs_in};
+use crate::models;
 
 impl Step for BvScan {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! The golden step of `concat`: [`models::concat`] on the node's streams.
 
+use samgen_ir::graph::{Concat, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{Concat, Port, Role};
 
 impl Step for Concat {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,9 +1,10 @@
 //! The golden step of `crddrop`: [`models::crddrop`] or
 //! [`models::crddrop_zeros`] on the node's streams.
 
+use samgen_ir::graph::{CrdDrop, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{CrdDrop, Port, Role};
 
 impl Step for CrdDrop {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! The golden step of `crdhold`: [`models::crdhold`] on the node's streams.
 
+use samgen_ir::graph::{CrdHold, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{CrdHold, Port, Role};
 
 impl Step for CrdHold {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,9 +1,10 @@
 //! The golden step of `fiberlookup`: [`models::fiberlookup`] on the node's
 //! streams.
 
+use samgen_ir::graph::{FiberLookup, Port, Role};
+
 use super::{Machine, Step, model, refs_in, stored_level};
 use crate::models;
-use samgen_ir::graph::{FiberLookup, Port, Role};
 
 impl Step for FiberLookup {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

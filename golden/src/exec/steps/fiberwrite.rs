@@ -1,8 +1,9 @@
 //! The golden step of `fiberwrite`: the level's coordinates, kept for the
 //! output's assembly.
 
-use super::{Machine, Step};
 use samgen_ir::graph::{FiberWrite, Port, Role};
+
+use super::{Machine, Step};
 
 impl Step for FiberWrite {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

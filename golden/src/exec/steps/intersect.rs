@@ -1,8 +1,9 @@
 //! The golden step of `intersect`: [`models::intersect`] on the node's ways.
 
+use samgen_ir::graph::Intersect;
+
 use super::{joiner, Machine, Step};
 use crate::models;
-use samgen_ir::graph::Intersect;
 
 impl Step for Intersect {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,10 +1,11 @@
 //! What the golden steps of the intersector and the unioner share: each way's
 //! (coordinate, reference) or (coordinate, value) pair through the model.
 
-use super::{model, Machine};
-use crate::models::GoldenError;
 use samgen_ir::graph::{Port, Role, StreamKind};
 use samgen_ir::token::Token;
+
+use super::{model, Machine};
+use crate::models::GoldenError;
 
 /// The merged coordinates and one stream per way.
 type Merged = (Vec<Token>, Vec<Vec<Token>>);

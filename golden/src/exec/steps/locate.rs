@@ -1,8 +1,9 @@
 //! The golden step of `locate`: [`models::locate`] on the node's streams.
 
+use samgen_ir::graph::{Locate, Port, Role};
+
 use super::{Machine, Step, model, stored_level};
 use crate::models;
-use samgen_ir::graph::{Locate, Port, Role};
 
 impl Step for Locate {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

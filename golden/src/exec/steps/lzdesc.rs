@@ -1,9 +1,10 @@
 //! The golden step of `lzdesc`: the level's [`models::descriptors`] loaded by
 //! [`models::arrayvals`].
 
+use samgen_ir::graph::{LzDesc, Port, Role};
+
 use super::{Machine, Step, model, stored_level};
 use crate::models;
-use samgen_ir::graph::{LzDesc, Port, Role};
 
 impl Step for LzDesc {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! The golden step of `lzexpand`: [`models::lzexpand`] on the node's streams.
 
+use samgen_ir::graph::{LzExpand, Port, Role};
+
 use super::{Machine, Step, model, extent_of};
 use crate::models;
-use samgen_ir::graph::{LzExpand, Port, Role};
 
 impl Step for LzExpand {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

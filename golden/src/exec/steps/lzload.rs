@@ -1,8 +1,9 @@
 //! The golden step of `lzload`: [`models::lzload`] on the node's streams.
 
+use samgen_ir::graph::{LzLoad, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{LzLoad, Port, Role};
 
 impl Step for LzLoad {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! The golden step of `lzmerge`: [`models::lzmerge`] on the node's streams.
 
+use samgen_ir::graph::{LzMerge, Port, Role};
+
 use super::{Machine, Step, model, extent_of};
 use crate::models;
-use samgen_ir::graph::{LzMerge, Port, Role};
 
 impl Step for LzMerge {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

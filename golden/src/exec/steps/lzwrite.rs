@@ -1,8 +1,9 @@
 //! The golden step of `lzwrite`: [`models::lzwrite`] on the node's streams.
 
+use samgen_ir::graph::{LzWrite, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{LzWrite, Port, Role};
 
 /// The executor reads the output's entries from the value stream itself
 /// (`exec::assemble_fills`); this checks that the stream is one an LZ77

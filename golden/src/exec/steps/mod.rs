@@ -4,10 +4,11 @@
 //! the catalog's one list of kinds ([`samgen_ir::with_node_kinds!`]), so a new
 //! kind does not compile until it has its step here.
 
-use crate::models::GoldenError;
 use samgen_ir::graph::{NodeKind, Port, Role};
 use samgen_ir::tensor::{Level, LevelFormat, Tensor};
 use samgen_ir::token::Token;
+
+use crate::models::GoldenError;
 
 mod joiner;
 

@@ -1,8 +1,9 @@
 //! The golden step of `range`: [`models::range`] on the node's streams.
 
+use samgen_ir::graph::{Range, Port, Role};
+
 use super::{Machine, Step, model, refs_in};
 use crate::models;
-use samgen_ir::graph::{Range, Port, Role};
 
 impl Step for Range {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -2,9 +2,10 @@
 //! [`models::reduce_drop_empty`] or [`models::reduce_with_outer`] on the node's
 //! streams.
 
+use samgen_ir::graph::{Reduce, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{Reduce, Port, Role};
 
 impl Step for Reduce {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

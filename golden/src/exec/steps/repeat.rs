@@ -1,8 +1,9 @@
 //! The golden step of `repeat`: [`models::repeat`] on the node's streams.
 
+use samgen_ir::graph::{Repeat, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{Repeat, Port, Role};
 
 impl Step for Repeat {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

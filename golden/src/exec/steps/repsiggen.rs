@@ -1,8 +1,9 @@
 //! The golden step of `repsiggen`: [`models::repsiggen`] on the node's streams.
 
+use samgen_ir::graph::{RepSigGen, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{RepSigGen, Port, Role};
 
 impl Step for RepSigGen {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

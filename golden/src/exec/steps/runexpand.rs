@@ -1,8 +1,9 @@
 //! The golden step of `runexpand`: [`models::runexpand`] on the node's streams.
 
+use samgen_ir::graph::{RunExpand, Port, Role};
+
 use super::{Machine, Step, model, extent_of};
 use crate::models;
-use samgen_ir::graph::{RunExpand, Port, Role};
 
 impl Step for RunExpand {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! The golden step of `runmerge`: [`models::runmerge`] on the node's streams.
 
+use samgen_ir::graph::{Port, Role, RunMerge, WayKind};
+
 use super::{Machine, Step, model, extent_of};
 use crate::models;
-use samgen_ir::graph::{Port, Role, RunMerge, WayKind};
 
 /// What each way's coordinates mean: points for the ways `points` names, else
 /// runs.

@@ -1,8 +1,9 @@
 //! The golden step of `runpack`: [`models::runpack`] on the node's streams.
 
+use samgen_ir::graph::{RunPack, Port, Role};
+
 use super::{Machine, Step, model, extent_of};
 use crate::models;
-use samgen_ir::graph::{RunPack, Port, Role};
 
 impl Step for RunPack {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! The golden step of `runreduce`: [`models::runreduce`] on the node's streams.
 
+use samgen_ir::graph::{RunReduce, Port, Role};
+
 use super::{Machine, Step, model, extent_of};
 use crate::models;
-use samgen_ir::graph::{RunReduce, Port, Role};
 
 impl Step for RunReduce {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,9 +1,10 @@
 //! The golden step of `spaccumulator`: [`models::spaccumulator1`] or
 //! [`models::spaccumulator2`] on the node's streams.
 
+use samgen_ir::graph::{SpAccumulator, Port, Role};
+
 use super::{Machine, Step, model};
 use crate::models;
-use samgen_ir::graph::{SpAccumulator, Port, Role};
 
 impl Step for SpAccumulator {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

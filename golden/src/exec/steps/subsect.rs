@@ -1,8 +1,9 @@
 //! The golden step of `subsect`: [`models::subsect`] on the node's streams.
 
+use samgen_ir::graph::{Port, Role, Subsect};
+
 use super::{Machine, Step, model, refs_in, stored_level};
 use crate::models::{self, Subscript};
-use samgen_ir::graph::{Port, Role, Subsect};
 
 /// An extent the golden model needs, from the executor.
 fn extent(m: &dyn Machine, index: &str) -> Result<u64, String> {

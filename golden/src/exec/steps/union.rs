@@ -1,8 +1,9 @@
 //! The golden step of `union`: [`models::union`] on the node's ways.
 
+use samgen_ir::graph::Union;
+
 use super::{joiner, Machine, Step};
 use crate::models;
-use samgen_ir::graph::Union;
 
 impl Step for Union {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

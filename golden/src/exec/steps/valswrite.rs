@@ -1,7 +1,8 @@
 //! The golden step of `valswrite`: the values, kept for the output's assembly.
 
-use super::{Machine, Step};
 use samgen_ir::graph::{ValsWrite, Port, Role};
+
+use super::{Machine, Step};
 
 impl Step for ValsWrite {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {

@@ -1,9 +1,10 @@
 //! The golden step of `windowscan`: [`models::windowscan`] on the node's
 //! streams.
 
+use samgen_ir::graph::{WindowScan, Port, Role};
+
 use super::{Machine, Step, model, refs_in, stored_level};
 use crate::models;
-use samgen_ir::graph::{WindowScan, Port, Role};
 
 impl Step for WindowScan {
     fn run(&self, m: &mut dyn Machine) -> Result<(), String> {
