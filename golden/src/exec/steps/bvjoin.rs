@@ -1,6 +1,6 @@
 //! The golden step of `bvjoin`: [`models::bvjoin`] on the node's streams.
 
-use samgen_ir::graph::{BvJoin, BvJoinMode, Port, Role};
+use samgen_ir::graph::{BvJoin, Port, Role};
 
 use super::{Machine, Step, model};
 use crate::models;
@@ -17,12 +17,7 @@ impl Step for BvJoin {
                 ))
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let mode = if self.union {
-            BvJoinMode::Or
-        } else {
-            BvJoinMode::And
-        };
-        let (bv, out) = models::bvjoin(mode, &ways).map_err(model)?;
+        let (bv, out) = models::bvjoin(self.mode(), &ways).map_err(model)?;
         m.emit(Port::new(Role::BvOut), bv);
         for (t, w) in self.operands.iter().zip(out) {
             m.emit(Port::way(Role::RefOut, t), w.refs);

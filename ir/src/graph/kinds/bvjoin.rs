@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::Touches;
-use super::{CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role, StreamKind};
+use super::{
+    BvJoinMode, CheckContext, Descriptor, Dot, GraphInfo, PortSpec, Primitive, Role, StreamKind,
+};
 
 pub const DESCRIPTOR: Descriptor = Descriptor {
     name: "bvjoin",
@@ -40,6 +42,17 @@ where
         Names::List(v) => v,
         Names::Text(t) => t.split(',').map(|s| s.trim().to_string()).collect(),
     })
+}
+
+impl BvJoin {
+    /// How the ways' words combine: OR with `union`, else AND.
+    pub fn mode(&self) -> BvJoinMode {
+        if self.union {
+            BvJoinMode::Or
+        } else {
+            BvJoinMode::And
+        }
+    }
 }
 
 impl Primitive for BvJoin {
