@@ -66,12 +66,12 @@ test: setup lint formal-ci
 	exit $$status
 
 # The fast tier (docs/cosim.md, "Test tiers"): every crate's unit tests, the
-# compiler's golden tests and hdl-gen's snapshots; no Verilator model, no
-# synthesis, no solver. A few minutes on a warm build.
+# IR's, golden and compiler tests and hdl-gen's snapshots; no Verilator model,
+# no synthesis, no solver. A few minutes on a warm build.
 check: fmt
 	@set -o pipefail; mkdir -p $(BUILD); status=0; \
 	{ $(CARGO) test --workspace --lib --bins --no-fail-fast && \
-	  $(CARGO) test -p samgen-compiler -p samgen-hdl --test '*' --no-fail-fast; } 2>&1 \
+	  $(CARGO) test -p samgen-ir -p samgen-golden -p samgen-compiler -p samgen-hdl --test '*' --no-fail-fast; } 2>&1 \
 	  | tee $(BUILD)/check.log || status=$$?; \
 	awk '/^test result:/ { p += $$4; f += $$6 } \
 	     END { printf "check: %d passed, %d failed\n", p, f }' $(BUILD)/check.log; \

@@ -1,5 +1,5 @@
   // formal/bvexpand_ref.sv: sam_bvexpand against a reference model (the golden
-  // `bvexpand`, compiler/src/golden/bitvector.rs), on crd and on every used way's
+  // `bvexpand`, golden/src/models/bitvector.rs), on crd and on every used way's
   // ref output.
   // Each input transfer (bv with each way's ref and mask, taken together) calls
   // for a run of output tokens, the same number on every output: a word with n

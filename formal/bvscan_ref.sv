@@ -1,5 +1,5 @@
   // formal/bvscan_ref.sv: sam_bvscan (references from `ref`) against a reference
-  // model (the golden `bvscan`, compiler/src/golden/bitvector.rs).
+  // model (the golden `bvscan`, golden/src/models/bitvector.rs).
   // An input token calls for a run of output tokens, the same number on bv and
   // ref: a reference r the fiber's W = ceil(dim_i / WordWidth) words, word i being
   // bv[r*W + i] on bv with pre[r*W + i] on ref, then its closing token; N as many

@@ -1,6 +1,6 @@
 // A scoreboard for sam_runexpand (golden models `runexpand` in
-// compiler/src/golden/runs.rs and, with Lz77 set, `lzexpand` in
-// compiler/src/golden/lz77.rs): what each output fiber holds, against the input
+// golden/src/models/runs.rs and, with Lz77 set, `lzexpand` in
+// golden/src/models/lz77.rs): what each output fiber holds, against the input
 // fiber of the same index. Each input stop closes one fiber and gives one output
 // stop, so output fiber f is the expansion of input fiber f: the run at start x
 // covers x .. e-1, e the fiber's next start or dim_i, so a fiber whose first start

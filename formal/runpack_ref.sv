@@ -1,5 +1,5 @@
 // A scoreboard for sam_runpack (golden model `runpack` in
-// compiler/src/golden/runs.rs): the output fiber, read as a function of the
+// golden/src/models/runs.rs): the output fiber, read as a function of the
 // coordinate, equals the input fiber of the same index, in the fewest runs. Each
 // input stop closes one fiber and gives one output stop, so output fiber f packs
 // input fiber f. The value at a coordinate c below dim_i: of the output, the

@@ -1,5 +1,5 @@
   // formal/runreduce_ref.sv: sam_runreduce against a reference model (the golden
-  // `runreduce`, compiler/src/golden/runs.rs). For a free index n (idx_i in the
+  // `runreduce`, golden/src/models/runs.rs). For a free index n (idx_i in the
   // reset cycle), the n-th output token is the n-th token of the reference:
   // walking the input pairs (crd token i with val token i), each fiber's run
   // starts x with their values v (N as 0) sum v * (e - x), e the fiber's next

@@ -1,5 +1,5 @@
 // sam_alu: element-wise arithmetic on value streams (docs/primitives.md; golden model
-// compiler/src/golden/alu.rs).
+// golden/src/models/alu.rs).
 //
 // Each value token of `a` gives one value token on `out`; stops and D pass through.
 // Values are ValWidth-bit two's complement and every result wraps to ValWidth bits.

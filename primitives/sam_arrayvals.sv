@@ -1,5 +1,5 @@
 // sam_arrayvals: value load (docs/primitives.md; golden model
-// compiler/src/golden/arrayvals.rs).
+// golden/src/models/arrayvals.rs).
 //
 // A reference r gives vals[r], the word at address r of the value array; N gives
 // the fill value 0 (a data token); stops, D and the LZ77 repeats R_m an LZ77
@@ -8,7 +8,7 @@
 // (r >= 2**AddrWidth) is a protocol error (asserted).
 //
 // With Descriptors set this is the load of an LZ77 level (golden model `lzload`
-// in compiler/src/golden/lz77.rs; docs/fill-regions.md): the input is the
+// in golden/src/models/lz77.rs; docs/fill-regions.md): the input is the
 // level's descriptor stream, each data token a word {lit, rep} with rep in its
 // low sam_pkg::DescRepBits bits (RefWidth is then the value width). rep == 0 is
 // a literal and reads vals[lit]; rep != 0 is a repeat and gives the control

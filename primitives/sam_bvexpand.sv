@@ -1,6 +1,6 @@
 // sam_bvexpand: expands aligned bitvector words into coordinates and per-way
 // references (section 4.3 of Hsu et al.'s SAM paper; golden model
-// compiler/src/golden/bitvector.rs, `bvexpand`).
+// golden/src/models/bitvector.rs, `bvexpand`).
 //
 // Inputs, all of one control structure and taken together: the words to expand
 // (bv), and per way k its popcount prefixes (ref<k>, or N) and its own words

@@ -1,5 +1,5 @@
 // sam_bvjoin: joins two aligned bitvector ways word by word (section 4.3 of Hsu et al.'s
-// SAM paper; golden model compiler/src/golden/bitvector.rs, `bvjoin`).
+// SAM paper; golden model golden/src/models/bitvector.rs, `bvjoin`).
 //
 // Way k is a word stream bv<k> (WordWidth-bit words, one per word of the fiber,
 // empty words included) with its reference stream ref<k> (each word's popcount

@@ -1,6 +1,6 @@
 // sam_bvscan: the bitvector level scanner (section 4.3 of Hsu et al.'s SAM paper; golden
-// model compiler/src/golden/bitvector.rs, `bvscan`; the level's arrays are in
-// compiler/src/tensor/level/bitvector.rs).
+// model golden/src/models/bitvector.rs, `bvscan`; the level's arrays are in
+// ir/src/tensor/level/bitvector.rs).
 //
 // A bitvector level stores W = ceil(dim_i / WordWidth) words per fiber: fiber r is
 // bv[r*W] .. bv[r*W + W-1], and pre[a] is the number of set bits in bv[0 .. a-1]

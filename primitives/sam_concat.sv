@@ -1,5 +1,5 @@
 // sam_concat: fiber concatenator (docs/primitives.md; golden model
-// compiler/src/golden/concat.rs, `concat`).
+// golden/src/models/concat.rs, `concat`).
 //
 // Turns Ways aligned (crd, val) stream pairs into one (crd, val) pair one level
 // deeper: for each fiber f, closed by S_n on every way, the output holds way 0's

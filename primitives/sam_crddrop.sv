@@ -1,5 +1,5 @@
 // sam_crddrop: coordinate dropper (docs/primitives.md; golden model
-// compiler/src/golden/crddrop.rs, `crddrop` and `crddrop_zeros`).
+// golden/src/models/crddrop.rs, `crddrop` and `crddrop_zeros`).
 //
 // Fiber-wise modes (DropFiberCrd and DropFiberVal). The inner stream is one level deeper than the
 // outer coordinate stream: each outer coordinate owns one inner fiber, which ends

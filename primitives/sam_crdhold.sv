@@ -1,5 +1,5 @@
 // sam_crdhold: coordinate holder (docs/primitives.md; golden model
-// compiler/src/golden/crdhold.rs).
+// golden/src/models/crdhold.rs).
 //
 // The inner stream is one level deeper than the outer coordinate stream: each
 // outer coordinate owns one inner fiber, which ends in S0, or in S(m+1) when the

@@ -1,5 +1,5 @@
 // sam_fiberlookup: the level scanner (docs/primitives.md; golden model
-// compiler/src/golden/fiberlookup.rs).
+// golden/src/models/fiberlookup.rs).
 //
 // For every reference r on `ref` in, emits the fiber below r: its coordinates on
 // `crd` out and their positions on `ref` out, then one stop. The stop is S0, or

@@ -1,5 +1,5 @@
 // sam_fiberwrite: compressed level writer (docs/primitives.md; golden model
-// fiberwrite_compressed in compiler/src/golden/fiberwrite.rs).
+// fiberwrite_compressed in golden/src/models/fiberwrite.rs).
 //
 // Writes the coordinate stream of one compressed level into two arrays: crd gets
 // every coordinate in stream order; pos gets 0, then the running coordinate

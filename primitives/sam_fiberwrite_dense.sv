@@ -1,5 +1,5 @@
 // sam_fiberwrite_dense: dense level writer (docs/primitives.md; golden model
-// fiberwrite_dense in compiler/src/golden/fiberwrite.rs).
+// fiberwrite_dense in golden/src/models/fiberwrite.rs).
 //
 // A dense level has no arrays, only its dimension: the common length of the
 // fibers of its coordinate stream (0 for a stream with no coordinate). A dense

@@ -1,5 +1,5 @@
 // sam_fiberwrite_vals: value array writer (docs/primitives.md; golden model
-// fiberwrite_vals in compiler/src/golden/fiberwrite.rs).
+// fiberwrite_vals in golden/src/models/fiberwrite.rs).
 //
 // Writes every value of the stream, in order, into the value array (a `sam_mem`
 // outside this module, write port `vals`); N is written as 0, stops are
@@ -8,7 +8,7 @@
 // to read back.
 //
 // LZ77 value streams (docs/fill-regions.md; golden model `lzwrite` in
-// compiler/src/golden/lz77.rs) carry the repeat token R_d where a value would
+// golden/src/models/lz77.rs) carry the repeat token R_d where a value would
 // stand. It is a control token that tok_kind reads as a stop, so this writer
 // skips it as it skips stops and stores the literals only: the LZ77 level's
 // `vals`. With Repeats set it writes the level's `rep` array instead, one word

@@ -1,5 +1,5 @@
 // sam_intersect: m-way coordinate intersector, m = Ways in 2..3 (docs/primitives.md;
-// golden model compiler/src/golden/intersect.rs, `intersect`).
+// golden model golden/src/models/intersect.rs, `intersect`).
 //
 // Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same
 // control structure; a pair (crd<k>, ref<k>) is taken when both are valid.

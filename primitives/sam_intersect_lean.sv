@@ -1,6 +1,6 @@
 // sam_intersect_lean: the area-lean m-way coordinate intersector, m = Ways in 2..3
 // (docs/primitives.md; the same semantics and golden model as sam_intersect,
-// compiler/src/golden/intersect.rs, `intersect`). hdl-gen instantiates it in place
+// golden/src/models/intersect.rs, `intersect`). hdl-gen instantiates it in place
 // of sam_intersect when a top is built for iCE40 (`TopOptions::lean`).
 //
 // Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same

@@ -1,5 +1,5 @@
 // sam_joiner3: a 3-way coordinate joiner, intersect or union (docs/primitives.md;
-// golden models compiler/src/golden/intersect.rs and union.rs), built as two 2-way
+// golden models golden/src/models/intersect.rs and union.rs), built as two 2-way
 // joiners in a row: the first joins ways 0 and 1, the second joins its result
 // with way 2. Both joins are associative, so this gives the 3-way result token for
 // token; the 1000-stream co-simulation compares it with the 3-way golden model.

@@ -1,5 +1,5 @@
 // sam_locate: the locator (section 4.2 of Hsu et al.'s SAM paper, Definition 4.1; golden
-// model compiler/src/golden/locate.rs).
+// model golden/src/models/locate.rs).
 //
 // Iterate-and-locate in place of co-iteration: one operand's coordinates are
 // looked up in a random-access level of another tensor T instead of intersected

@@ -1,5 +1,5 @@
 // sam_lzmerge: two LZ77 operands merged entry by entry (section IV-C of Donenfeld et
-// al.'s compression paper; golden model compiler/src/golden/lz77.rs `lzmerge`; contract
+// al.'s compression paper; golden model golden/src/models/lz77.rs `lzmerge`; contract
 // in docs/fill-regions.md, "The token contract").
 //
 // Way k is a coordinate stream crd<k> of LZ77 entry starts with the aligned

@@ -1,6 +1,6 @@
 // sam_mem2: one on-chip array (a pos, crd or vals array of a tensor level) with
 // the host port (docs/host-protocol.md) and one or two kernel read ports (golden
-// counterpart: the plain arrays of compiler/src/tensor, loaded and read back by
+// counterpart: the plain arrays of ir/src/tensor, loaded and read back by
 // the host). `sam_mem` is it with one read port, the array of every reader but a
 // skipping scanner.
 //

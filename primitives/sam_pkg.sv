@@ -15,7 +15,7 @@
 // too; the LZ77 primitives tell it apart with is_repeat.
 // Packages cannot take parameters, so the helpers below take the payload width as
 // an argument and the payload zero-extended to 64 bits; with a constant width they
-// fold to plain comparisons in synthesis. compiler/src/token.rs is the Rust twin.
+// fold to plain comparisons in synthesis. ir/src/token.rs is the Rust twin.
 // Waiver: a design uses only the constants, types and functions it needs; the rest
 // are library API (Verilator's UNUSEDPARAM, slang's unused-package-* warnings).
 /* verilator lint_off UNUSEDPARAM */
@@ -37,7 +37,7 @@ package sam_pkg;
   localparam int unsigned SkipTagWidth = 8;
   // Bits of an LZ77 descriptor word {lit, rep} that hold rep, the repeat's
   // distance (0 for a literal); lit, the literal slot, sits above them
-  // (docs/fill-regions.md; DESC_REP_BITS in compiler/src/golden/lz77.rs). The
+  // (docs/fill-regions.md; DESC_REP_BITS in golden/src/models/lz77.rs). The
   // encoder's farthest distance, 1024, fits.
   localparam int unsigned DescRepBits = 11;
 

@@ -1,5 +1,5 @@
 // sam_reduce: the scalar reducer (docs/primitives.md; golden model
-// compiler/src/golden/reduce.rs; why three modes: docs/compiler.md, "Reducers,
+// golden/src/models/reduce.rs; why three modes: docs/compiler.md, "Reducers,
 // empty fibers and coordinate droppers").
 //
 // Sums each innermost fiber of a value stream (`N` counts as 0; wrapping at

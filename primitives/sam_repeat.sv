@@ -1,5 +1,5 @@
 // sam_repeat: repeats references over a coordinate level (docs/primitives.md;
-// golden model compiler/src/golden/repeat.rs).
+// golden model golden/src/models/repeat.rs).
 //
 // Per input reference, as the repeat signal (from `sam_repsiggen`) says:
 // - a data reference (or `N`) is emitted once per `R`, up to the next `S`;

@@ -3,7 +3,7 @@
 //
 // Turns a coordinate stream into the repeat signal a `sam_repeat` consumes: `R` for
 // every coordinate, `S` for every stop (whatever its level), `D` for done. On the
-// wire (compiler/src/golden/stream.rs) `R` is data 0, `S` is stop S0 and `D` is D.
+// wire (golden/src/models/stream.rs) `R` is data 0, `S` is stop S0 and `D` is D.
 // One token out per token in; `N` in a coordinate stream is a protocol error.
 //
 // The output sits behind a two-entry buffer (`sam_fifo`, Depth 2), so the block

@@ -1,5 +1,5 @@
 // sam_runexpand: runs to points (Donenfeld et al.'s compression paper; golden model
-// compiler/src/golden/runs.rs `runexpand`; contract in docs/fill-regions.md).
+// golden/src/models/runs.rs `runexpand`; contract in docs/fill-regions.md).
 //
 // The input pair (crd, ref) is a run stream: coordinate x with second token r
 // stands for the run [x, e), e the fiber's next coordinate or dim_i. Each run
@@ -8,7 +8,7 @@
 // included) when the node's `values` flag is set, pass unchanged.
 //
 // With Lz77 set it expands an LZ77 level's entries instead (golden model
-// `lzexpand` in compiler/src/golden/lz77.rs; docs/fill-regions.md): the second
+// `lzexpand` in golden/src/models/lz77.rs; docs/fill-regions.md): the second
 // input is the descriptor stream (DescWidth bits, the value width), each entry's
 // word {lit, rep} with rep in its low sam_pkg::DescRepBits bits, and the second
 // output is each point's literal slot (RefWidth bits). The entry at x covers

@@ -1,5 +1,5 @@
 // sam_runmerge: the fill-region joiner of Donenfeld et al.'s compression paper (Figure
-// 9), m = Ways in 2..3 ways (golden model compiler/src/golden/runs.rs, `runmerge`;
+// 9), m = Ways in 2..3 ways (golden model golden/src/models/runs.rs, `runmerge`;
 // contract in docs/fill-regions.md, "Runs").
 //
 // Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same

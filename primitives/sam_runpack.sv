@@ -1,5 +1,5 @@
 // sam_runpack: the RLE writer's front (Donenfeld et al.'s compression paper; golden model
-// compiler/src/golden/runs.rs `runpack`; contract in docs/fill-regions.md).
+// golden/src/models/runs.rs `runpack`; contract in docs/fill-regions.md).
 //
 // Turns each fiber of the (crd, val) pair into its runs, as few as the values
 // allow, for a compressed writer (crd) and a values writer (val) to store as an

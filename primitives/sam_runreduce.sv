@@ -1,5 +1,5 @@
 // sam_runreduce: the run-weighted reducer (section IV-D of Donenfeld et al.'s compression
-// paper; golden model compiler/src/golden/runs.rs `runreduce`; contract in
+// paper; golden model golden/src/models/runs.rs `runreduce`; contract in
 // docs/fill-regions.md).
 //
 // Sums each innermost fiber of a run stream: crd gives the run starts, val their

@@ -1,5 +1,5 @@
 // sam_spaccumulator: the sparse workspace reducer of order 1 (vector) or 2 (matrix)
-// (docs/primitives.md; golden model compiler/src/golden/spaccumulator.rs, functions
+// (docs/primitives.md; golden model golden/src/models/spaccumulator.rs, functions
 // spaccumulator1 and spaccumulator2). Order 1 is normally used through its shell
 // sam_spaccumulator1, which has no outer channels.
 //

@@ -1,5 +1,5 @@
 // sam_spaccumulator1: the order-1 (vector) sparse workspace reducer, golden model
-// spaccumulator1 in compiler/src/golden/spaccumulator.rs. A shell around
+// spaccumulator1 in golden/src/models/spaccumulator.rs. A shell around
 // sam_spaccumulator (Order 1), which documents the behaviour and the
 // microarchitecture; this shell only drops the outer channels order 1 has no use for.
 //

@@ -1,5 +1,5 @@
 // sam_subsect: the subsection scanner of index reduction (sections 3 and 5 of Liu et
-// al.'s convolution paper; golden model `subsect` in compiler/src/golden/subsect.rs; the
+// al.'s convolution paper; golden model `subsect` in golden/src/models/subsect.rs; the
 // window channel in docs/tokens-and-channels.md).
 //
 // A mode subscripted c*i + j + b is scanned by two levels: this one iterates the

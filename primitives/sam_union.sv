@@ -1,5 +1,5 @@
 // sam_union: m-way coordinate unioner, m = Ways in 2..3 (docs/primitives.md; golden
-// model compiler/src/golden/union.rs, `union`).
+// model golden/src/models/union.rs, `union`).
 //
 // Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same
 // control structure; a way's head is the pair (crd<k>, ref<k>), taken together.

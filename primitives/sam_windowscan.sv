@@ -1,5 +1,5 @@
 // sam_windowscan: the window scanner of index reduction (sections 3 and 5 of Liu et al.'s
-// convolution paper; golden model `windowscan` in compiler/src/golden/subsect.rs; the
+// convolution paper; golden model `windowscan` in golden/src/models/subsect.rs; the
 // window channel in docs/tokens-and-channels.md).
 //
 // A scanner whose references are window descriptors {base[62:40], lo[39:20],
@@ -9,7 +9,7 @@
 // (compressed) or p - base - Intercept (dense; the base carries the row start).
 // The stop is S0, or S(n+1) when the next input token is a stop Sn (consumed);
 // `N` in is an empty window (its stop only); a bare input Sn gives S(n+1); D
-// gives D on both outputs (the scanner's walk, compiler/src/golden/fiberlookup.rs).
+// gives D on both outputs (the scanner's walk, golden/src/models/fiberlookup.rs).
 //
 // Structure: input stage (the token registered with its kind decoded, the length
 // hi - lo, the origin base + Intercept and the dense first j) -> hold (a window

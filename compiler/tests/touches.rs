@@ -6,10 +6,9 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
-use samgen_compiler::golden::LocateMiss;
 use samgen_compiler::graph::{
-    GraphInfo, Locate, LzDesc, LzLoad, Repeat, SamGraph, Subsect, TensorRead, TensorWrite, Touches,
-    WindowScan,
+    GraphInfo, Locate, LocateMiss, LzDesc, LzLoad, Repeat, SamGraph, Subsect, TensorRead,
+    TensorWrite, Touches, WindowScan,
 };
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::Format;

@@ -1,7 +1,7 @@
 //! The `sam_broadcast` testbench: random streams of every token kind (data, `N`,
 //! stops of any depth, `D`) copied to `ways` outputs, each with its own random
 //! backpressure. The golden model is the identity on every output, as the
-//! executor's `broadcast` (compiler/src/exec) copies its input stream.
+//! executor's `broadcast` (golden/src/exec) copies its input stream.
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

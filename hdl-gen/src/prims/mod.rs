@@ -6,7 +6,7 @@
 //! node's ports on the module's channels, the host role of each array and
 //! register, and the checks that refuse what the module cannot build). The
 //! dispatch and the file list come from the catalog's one list of kinds
-//! ([`samgen_compiler::with_node_kinds!`]), so a new kind does not compile
+//! ([`samgen_ir::with_node_kinds!`]), so a new kind does not compile
 //! until it has its file here.
 
 use std::collections::{BTreeMap, HashSet};
@@ -72,7 +72,7 @@ macro_rules! hardware_kinds {
     };
 }
 
-samgen_compiler::with_node_kinds!(hardware_kinds);
+samgen_ir::with_node_kinds!(hardware_kinds);
 
 pub use alu::{alu, alu_op_param, ALU_OPS};
 pub use arrayvals::arrayvals;

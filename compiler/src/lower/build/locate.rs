@@ -5,8 +5,7 @@
 use crate::cin::lattice::{Slot, Term};
 use crate::cin::LowerError;
 use crate::expr::LocateError;
-use crate::golden::LocateMiss;
-use crate::graph::{Locate, NodeKind, RepSigGen, Repeat};
+use crate::graph::{Locate, LocateMiss, NodeKind, RepSigGen, Repeat};
 
 use super::{Builder, Joined};
 

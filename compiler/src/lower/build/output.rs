@@ -8,9 +8,8 @@ use std::collections::HashMap;
 use petgraph::graph::NodeIndex;
 
 use crate::cin::{ETree, LowerError};
-use crate::golden::WayKind;
 use crate::graph::{
-    AluOp, CrdDrop, FiberWrite, NodeKind, RunExpand, RunPack, StreamKind, ValsWrite,
+    AluOp, CrdDrop, FiberWrite, NodeKind, RunExpand, RunPack, StreamKind, ValsWrite, WayKind,
 };
 use crate::tensor::level::FillRegion;
 

@@ -4,8 +4,7 @@
 
 use crate::cin::lattice::{Slot, Term};
 use crate::cin::{LevelScan, LowerError};
-use crate::golden::RunMergeMode;
-use crate::graph::{NodeKind, RunMerge};
+use crate::graph::{NodeKind, RunMerge, RunMergeMode};
 use crate::tensor::level::FillRegion;
 
 use super::{Builder, Joined, JOINER_WAYS};
