@@ -190,7 +190,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn encoding_matches_design_section_5() {
+    fn encoding_matches_the_token_contract() {
         // 16-bit payload: flag is bit 16.
         assert_eq!(Token::Data(5).encode(16), Ok(5));
         assert_eq!(Token::Stop(0).encode(16), Ok(0x1_0000));
