@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-use samgen_compiler::graph::{NodeKind, SamGraph, StreamKind};
+use samgen_ir::graph::{NodeKind, SamGraph, StreamKind};
 
 use crate::prims::{rate, Rate};
 

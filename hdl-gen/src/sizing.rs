@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use samgen_compiler::graph::SamGraph;
-use samgen_compiler::tensor::{level_array_name, Tensor};
+use samgen_ir::graph::SamGraph;
+use samgen_ir::tensor::{level_array_name, Tensor};
 
 use crate::options::{fits_bits, TopError};
 
@@ -69,7 +69,7 @@ impl Sizing {
                     .insert(level_array_name(t, k, "crd"), crds.min(max_output_words));
                 // An LZ77 level's distances, one per entry as `crd`.
                 let lz77 = graph.level_format(t, k).map(|f| f.caps().fill_region);
-                if lz77 == Some(samgen_compiler::tensor::level::FillRegion::Repeats) {
+                if lz77 == Some(samgen_ir::tensor::level::FillRegion::Repeats) {
                     s.array_words
                         .insert(level_array_name(t, k, "rep"), crds.min(max_output_words));
                 }
@@ -116,11 +116,11 @@ impl Sizing {
 }
 
 /// The extent of every index of `graph` on `inputs`
-/// ([`samgen_compiler::exec::index_extents`]); an error names the node (node,
+/// ([`samgen_golden::exec::index_extents`]); an error names the node (node,
 /// message).
 pub fn index_extents(
     graph: &SamGraph,
     inputs: &BTreeMap<String, Tensor>,
 ) -> Result<BTreeMap<String, u64>, (String, String)> {
-    samgen_compiler::exec::index_extents(graph, |t, l| inputs.get(t).and_then(|t| t.levels.get(l)))
+    samgen_golden::exec::index_extents(graph, |t, l| inputs.get(t).and_then(|t| t.levels.get(l)))
 }

@@ -24,7 +24,7 @@
 //!
 //! Array capacities come from [`Sizing`]: the words each array must hold.
 
-use samgen_compiler::graph::SamGraph;
+use samgen_ir::graph::SamGraph;
 
 use crate::passes;
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use petgraph::graph::NodeIndex;
 use petgraph::Direction;
-use samgen_compiler::graph::{FiberLookup, NodeKind, SamGraph, StreamKind};
+use samgen_ir::graph::{FiberLookup, NodeKind, SamGraph, StreamKind};
 
 use crate::host::{self, HostRegion};
 use crate::kernel_top::{CheckBit, CheckKind};

@@ -8,7 +8,7 @@ mod streams;
 use std::collections::BTreeSet;
 
 use petgraph::visit::EdgeRef;
-use samgen_compiler::graph::SamGraph;
+use samgen_ir::graph::SamGraph;
 
 use crate::host::{self, HostRegion, REGION_SHIFT};
 use crate::kernel_top::KernelTop;

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use petgraph::graph::NodeIndex;
-use samgen_compiler::graph::{ArrayVals, NodeKind, Repeat, SamGraph, Subsect};
+use samgen_ir::graph::{ArrayVals, NodeKind, Repeat, SamGraph, Subsect};
 
 use super::streams::bundle;
 use crate::host::{self, HostRegion};

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use samgen_compiler::graph::SamGraph;
+use samgen_ir::graph::SamGraph;
 
 use crate::host;
 use crate::kernel_top::EdgeProbe;

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use petgraph::graph::{EdgeIndex, NodeIndex};
 use petgraph::visit::EdgeRef;
-use samgen_compiler::graph::SamGraph;
+use samgen_ir::graph::SamGraph;
 use serde::Serialize;
 
 pub(crate) use broadcasts::Stream;

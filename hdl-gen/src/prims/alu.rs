@@ -1,7 +1,7 @@
 //! `Alu`: scalar operations, `sam_alu` (the 32-bit product on the multiplier
 //! blocks).
 
-use samgen_compiler::graph::{Alu, AluOperand};
+use samgen_ir::graph::{Alu, AluOperand};
 
 use super::*;
 
@@ -20,7 +20,7 @@ pub(crate) const SOURCES: &[Source] = &[
 ];
 
 /// The operations of `sam_alu`, in the order of its `Op` parameter (and of
-/// `samgen_compiler::graph::AluOp::ALL`, whose `name()`s these are).
+/// `samgen_ir::graph::AluOp::ALL`, whose `name()`s these are).
 pub const ALU_OPS: &[&str] = &[
     "add", "sub", "mul", "min", "max", "and", "or", "xor", "shl", "shr", "not", "neg",
 ];
@@ -103,7 +103,7 @@ impl Hardware for Alu {
             AluOperand::Streams => 0,
             AluOperand::ConstRight(c) | AluOperand::ConstLeft(c) => c,
         };
-        if !samgen_compiler::tensor::fits(c, vw) {
+        if !samgen_ir::tensor::fits(c, vw) {
             return Err(cx.fail(format!("constant {c} does not fit {vw}-bit values")));
         }
         Ok((

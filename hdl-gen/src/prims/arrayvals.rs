@@ -1,7 +1,7 @@
 //! `ArrayVals`: value loads by reference, `sam_arrayvals` over the tensor's
 //! `vals` array.
 
-use samgen_compiler::graph::ArrayVals;
+use samgen_ir::graph::ArrayVals;
 
 use super::*;
 

@@ -1,6 +1,6 @@
 //! `Broadcast`: one stream copied to several consumers, `sam_broadcast`.
 
-use samgen_compiler::graph::Broadcast;
+use samgen_ir::graph::Broadcast;
 
 use super::*;
 

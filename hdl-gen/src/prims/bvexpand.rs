@@ -1,7 +1,7 @@
 //! `BvExpand`: bitvector words back to coordinates and each way's references,
 //! `sam_bvexpand`.
 
-use samgen_compiler::graph::BvExpand;
+use samgen_ir::graph::BvExpand;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `BvJoin`: the word-by-word AND or OR of two bitvector ways, `sam_bvjoin`.
 
-use samgen_compiler::golden::BvJoinMode;
-use samgen_compiler::graph::BvJoin;
+use samgen_ir::graph::BvJoinMode;
+use samgen_ir::graph::BvJoin;
 
 use super::*;
 

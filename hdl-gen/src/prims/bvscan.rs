@@ -1,7 +1,7 @@
 //! `BvScan`: the bitvector level scanner, `sam_bvscan` over the level's `bv` and
 //! `pre` arrays.
 
-use samgen_compiler::graph::BvScan;
+use samgen_ir::graph::BvScan;
 
 use super::*;
 
@@ -21,7 +21,7 @@ pub(crate) const SOURCES: &[Source] = &[
 ];
 
 /// The bitvector word width of the tensor model's `b` levels
-/// (`samgen_compiler::tensor::level::bitvector::WORD_BITS`).
+/// (`samgen_ir::tensor::level::bitvector::WORD_BITS`).
 pub const BV_WORD_WIDTH: u32 = 32;
 
 /// `sam_bvscan` scanning a bitvector level of `word_width`-bit words (a power of

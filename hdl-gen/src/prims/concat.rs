@@ -1,6 +1,6 @@
 //! `Concat`: fibers of several ways one after the other, `sam_concat`.
 
-use samgen_compiler::graph::Concat;
+use samgen_ir::graph::Concat;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `CrdDrop`: drops the outer coordinates of empty inner fibers (or, element by
 //! element, of empty values), `sam_crddrop`.
 
-use samgen_compiler::graph::CrdDrop;
+use samgen_ir::graph::CrdDrop;
 
 use super::*;
 

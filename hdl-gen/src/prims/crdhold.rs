@@ -1,6 +1,6 @@
 //! `CrdHold`: repeats each outer coordinate for its inner fiber, `sam_crdhold`.
 
-use samgen_compiler::graph::CrdHold;
+use samgen_ir::graph::CrdHold;
 
 use super::*;
 

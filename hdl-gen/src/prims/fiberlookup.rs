@@ -1,7 +1,7 @@
 //! `FiberLookup`: the level scanner, `sam_fiberlookup` (dense, compressed and
 //! range formats; coordinate skipping), and its arrays.
 
-use samgen_compiler::graph::FiberLookup;
+use samgen_ir::graph::FiberLookup;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `FiberWrite`: the level writer, `sam_fiberwrite` (and the writers of value
 //! arrays that the values and LZ77 writers configure).
 
-use samgen_compiler::graph::FiberWrite;
+use samgen_ir::graph::FiberWrite;
 
 use super::*;
 

@@ -2,7 +2,7 @@
 //! `sam_intersect_lean` on iCE40 and `sam_joiner3` for three ways; the joiner
 //! channels and placement the unioner and the run merge share.
 
-use samgen_compiler::graph::Intersect;
+use samgen_ir::graph::Intersect;
 
 use super::*;
 

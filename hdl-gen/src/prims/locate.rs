@@ -1,8 +1,8 @@
 //! `Locate`: iterate-and-locate, `sam_locate` (by arithmetic into a dense level,
 //! by binary search into a compressed one).
 
-use samgen_compiler::golden::LocateMiss;
-use samgen_compiler::graph::Locate;
+use samgen_ir::graph::LocateMiss;
+use samgen_ir::graph::Locate;
 
 use super::*;
 

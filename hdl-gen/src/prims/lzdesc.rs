@@ -1,7 +1,7 @@
 //! `LzDesc`: an LZ77 level's entry descriptors, `sam_arrayvals` over its `desc`
 //! array; the descriptor width check the LZ77 kinds share.
 
-use samgen_compiler::graph::LzDesc;
+use samgen_ir::graph::LzDesc;
 
 use super::*;
 
@@ -35,7 +35,7 @@ impl Hardware for LzDesc {
 /// A descriptor word holds a literal slot (a reference) above the distance's
 /// `DESC_REP_BITS` bits, within a value.
 pub(super) fn check_descriptors(cx: &Cx) -> Result<(), TopError> {
-    let rep = samgen_compiler::golden::DESC_REP_BITS;
+    let rep = samgen_ir::tensor::level::lz77::DESC_REP_BITS;
     let need = (cx.o.ref_width + rep).max(13);
     if cx.o.val_width < need {
         return Err(cx.fail(format!(

@@ -1,6 +1,6 @@
 //! `LzExpand`: LZ77 entries to points, `sam_runexpand` in its LZ77 mode.
 
-use samgen_compiler::graph::LzExpand;
+use samgen_ir::graph::LzExpand;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `LzLoad`: an LZ77 tensor's literals and repeat markers, `sam_arrayvals` in its
 //! descriptor mode.
 
-use samgen_compiler::graph::LzLoad;
+use samgen_ir::graph::LzLoad;
 
 use super::*;
 

@@ -1,6 +1,6 @@
 //! `LzMerge`: two LZ77 operands merged entry by entry, `sam_lzmerge`.
 
-use samgen_compiler::graph::LzMerge;
+use samgen_ir::graph::LzMerge;
 
 use super::*;
 
@@ -22,7 +22,7 @@ pub fn lzmerge(crd_width: u32, desc_width: u32, ref_width: u32) -> PrimitiveConf
         ref_width >= 12,
         "sam_lzmerge: references need >= 12 bits to carry R_1024, not {ref_width}"
     );
-    let rep_bits = samgen_compiler::golden::DESC_REP_BITS;
+    let rep_bits = samgen_ir::tensor::level::lz77::DESC_REP_BITS;
     assert!(
         desc_width > rep_bits,
         "sam_lzmerge: descriptors need more than the {rep_bits} rep bits, not {desc_width}"

@@ -1,7 +1,7 @@
 //! `LzWrite`: an LZ77 output level's distances, `sam_fiberwrite_vals` writing its
 //! `rep` array.
 
-use samgen_compiler::graph::LzWrite;
+use samgen_ir::graph::LzWrite;
 
 use super::*;
 

@@ -14,8 +14,8 @@ use std::collections::{BTreeMap, HashSet};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 use petgraph::Direction;
-use samgen_compiler::graph::{NodeKind, SamGraph, StreamKind};
-use samgen_compiler::tensor::{level_array_name, vals_array_name, LevelFormat};
+use samgen_ir::graph::{NodeKind, SamGraph, StreamKind};
+use samgen_ir::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
     self, run_dim, search_ports, skip_width, PortSpec, PrimitiveConfig, Reads, SideKind, SidePort,

@@ -1,6 +1,6 @@
 //! `Range`: an index variable's full range, `sam_fiberlookup` in its range format.
 
-use samgen_compiler::graph::Range;
+use samgen_ir::graph::Range;
 
 use super::*;
 

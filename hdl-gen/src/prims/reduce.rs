@@ -1,6 +1,6 @@
 //! `Reduce`: sums of innermost fibers, `sam_reduce`.
 
-use samgen_compiler::graph::Reduce;
+use samgen_ir::graph::Reduce;
 
 use super::*;
 

@@ -1,6 +1,6 @@
 //! `Repeat`: references repeated as a repeat signal says, `sam_repeat`.
 
-use samgen_compiler::graph::Repeat;
+use samgen_ir::graph::Repeat;
 
 use super::*;
 

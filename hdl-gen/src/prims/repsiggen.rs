@@ -1,6 +1,6 @@
 //! `RepSigGen`: repeat signals from coordinates, `sam_repsiggen`.
 
-use samgen_compiler::graph::RepSigGen;
+use samgen_ir::graph::RepSigGen;
 
 use super::*;
 

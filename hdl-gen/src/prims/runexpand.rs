@@ -1,6 +1,6 @@
 //! `RunExpand`: runs to points, `sam_runexpand`.
 
-use samgen_compiler::graph::RunExpand;
+use samgen_ir::graph::RunExpand;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `RunMerge`: runs and points merged by their starts, `sam_runmerge`.
 
-use samgen_compiler::golden::RunMergeMode;
-use samgen_compiler::graph::RunMerge;
+use samgen_ir::graph::RunMergeMode;
+use samgen_ir::graph::RunMerge;
 
 use super::*;
 

@@ -1,8 +1,8 @@
 //! `RunPack`: the RLE writer's front, as few runs as the values allow,
 //! `sam_runpack`.
 
-use samgen_compiler::golden::WayKind;
-use samgen_compiler::graph::RunPack;
+use samgen_ir::graph::WayKind;
+use samgen_ir::graph::RunPack;
 
 use super::*;
 

@@ -1,6 +1,6 @@
 //! `RunReduce`: run-length-weighted sums, `sam_runreduce`.
 
-use samgen_compiler::graph::RunReduce;
+use samgen_ir::graph::RunReduce;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `SpAccumulator`: the workspace accumulator, `sam_spaccumulator1` (order 1)
 //! and `sam_spaccumulator` (order 2), sized by the accumulated indices' extents.
 
-use samgen_compiler::graph::SpAccumulator;
+use samgen_ir::graph::SpAccumulator;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `Subsect`: the subsection scanner of index reduction (the non-empty windows
 //! of an affine subscript), `sam_subsect`.
 
-use samgen_compiler::graph::Subsect;
+use samgen_ir::graph::Subsect;
 
 use super::*;
 
@@ -114,7 +114,7 @@ impl Hardware for Subsect {
         // window starts at or before a coordinate below 2^cw, and |b| < 2^cw), and a
         // dense level adds its row start, a position below 2^rw. sam_subsect keeps
         // the base in that field's bits, so a larger one would wrap.
-        let base_bits = samgen_compiler::golden::subsect::WINDOW_BASE_BITS;
+        let base_bits = samgen_golden::models::subsect::WINDOW_BASE_BITS;
         if cw > 20 || rw > 20 {
             return Err(cx.fail(format!(
                 "sam_subsect takes coordinates and references of 20 bits at most, not {cw} and {rw}"

@@ -1,6 +1,6 @@
 //! `Union`: the coordinate unioner, `sam_union` (`sam_joiner3` for three ways).
 
-use samgen_compiler::graph::Union;
+use samgen_ir::graph::Union;
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `ValsWrite`: the values writer, `sam_fiberwrite_vals` writing the tensor's
 //! `vals` array.
 
-use samgen_compiler::graph::ValsWrite;
+use samgen_ir::graph::ValsWrite;
 
 use super::*;
 

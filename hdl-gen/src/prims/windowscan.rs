@@ -1,6 +1,6 @@
 //! `WindowScan`: a window's stored elements, `sam_windowscan`.
 
-use samgen_compiler::graph::WindowScan;
+use samgen_ir::graph::WindowScan;
 
 use super::*;
 
