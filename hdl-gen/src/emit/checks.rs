@@ -127,8 +127,8 @@ pub(super) fn error_checks(
                 format!("{}_fault", node.name),
             ));
         }
-        let writer = matches!(node.kind, NodeKind::FiberWrite(_) | NodeKind::ValsWrite(_));
-        if !writer || !has("done") {
+        // A module that reports `done` is a writer: done once it has taken D.
+        if !has("done") {
             continue;
         }
         for e in g.edges_directed(i, Direction::Incoming) {

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use petgraph::graph::NodeIndex;
-use samgen_ir::graph::{ArrayVals, NodeKind, Repeat, SamGraph, Subsect};
+use samgen_ir::graph::SamGraph;
 
 use super::streams::bundle;
 use crate::host::{self, HostRegion};
@@ -12,7 +12,7 @@ use crate::library::{self, Signal, StreamDir, StreamPort};
 use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
 use crate::options::TopOptions;
 use crate::passes::Stream;
-use crate::prims::Placed;
+use crate::prims::{fed_by_root, Placed};
 use crate::prims::{port_width, window_ports};
 
 /// Emission of one node: its instance with every stream, side and unused port
@@ -58,10 +58,7 @@ impl NodeEmit<'_> {
         ];
         let mut connected: BTreeSet<String> =
             node.kind.inputs().into_iter().map(|p| p.name()).collect();
-        if let NodeKind::Repeat(Repeat { root: true, .. })
-        | NodeKind::ArrayVals(ArrayVals { root: true, .. })
-        | NodeKind::Subsect(Subsect { root: true, .. }) = node.kind
-        {
+        if fed_by_root(&node.kind) {
             modules.insert(self.root_feed(m));
             connected.insert("ref_in".into());
         }

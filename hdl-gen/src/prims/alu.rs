@@ -123,4 +123,8 @@ impl Hardware for Alu {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

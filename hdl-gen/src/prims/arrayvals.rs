@@ -62,4 +62,8 @@ impl Hardware for ArrayVals {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        self.root
+    }
 }

@@ -65,4 +65,8 @@ impl Hardware for Broadcast {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

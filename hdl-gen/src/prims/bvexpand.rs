@@ -83,4 +83,8 @@ impl Hardware for BvExpand {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

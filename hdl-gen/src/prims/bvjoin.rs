@@ -83,4 +83,8 @@ impl Hardware for BvJoin {
             thins: !self.union,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

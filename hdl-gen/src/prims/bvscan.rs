@@ -124,4 +124,8 @@ impl Hardware for BvScan {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

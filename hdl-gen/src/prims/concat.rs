@@ -85,4 +85,8 @@ impl Hardware for Concat {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

@@ -84,4 +84,8 @@ impl Hardware for CrdDrop {
             thins: true,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

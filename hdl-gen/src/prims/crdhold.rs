@@ -46,4 +46,8 @@ impl Hardware for CrdHold {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

@@ -216,6 +216,10 @@ impl Hardware for FiberLookup {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }
 
 pub(super) fn scanner_ports() -> BTreeMap<String, String> {

@@ -154,6 +154,10 @@ impl Hardware for FiberWrite {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }
 
 /// `sam_fiberwrite_vals` in `mode` writing output array `array` from a value

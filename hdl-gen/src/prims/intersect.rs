@@ -216,6 +216,10 @@ impl Hardware for Intersect {
             thins: true,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }
 
 /// A way's references pass through a joiner or locator unchanged: `ref_in_<t>`

@@ -181,4 +181,8 @@ impl Hardware for Locate {
             thins: self.miss == LocateMiss::Drop,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

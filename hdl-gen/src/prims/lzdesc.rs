@@ -30,6 +30,10 @@ impl Hardware for LzDesc {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }
 
 /// A descriptor word holds a literal slot (a reference) above the distance's

@@ -60,4 +60,8 @@ impl Hardware for LzExpand {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

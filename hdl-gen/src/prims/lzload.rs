@@ -40,4 +40,8 @@ impl Hardware for LzLoad {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

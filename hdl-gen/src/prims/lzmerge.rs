@@ -88,4 +88,8 @@ impl Hardware for LzMerge {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

@@ -26,4 +26,8 @@ impl Hardware for LzWrite {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

@@ -39,6 +39,16 @@ pub(crate) trait Hardware {
 
     /// How the node takes part in the deadlock check ([`crate::rates`]).
     fn rate(&self) -> Rate<'_>;
+
+    /// The node reads the root fiber (`0 D`) from a `sam_root` instance: a root
+    /// node whose module has no root mode of its own (a scanner's makes the
+    /// stream itself).
+    fn fed_by_root(&self) -> bool;
+}
+
+/// Whether a node of kind `kind` reads the root fiber from a `sam_root`.
+pub(crate) fn fed_by_root(kind: &NodeKind) -> bool {
+    hardware(kind).fed_by_root()
 }
 
 /// How a node takes part in the deadlock check: its `index`, where it has

@@ -42,4 +42,8 @@ impl Hardware for Range {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

@@ -90,4 +90,8 @@ impl Hardware for Reduce {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

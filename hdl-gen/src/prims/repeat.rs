@@ -57,4 +57,8 @@ impl Hardware for Repeat {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        self.root
+    }
 }

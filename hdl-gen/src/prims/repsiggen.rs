@@ -50,4 +50,8 @@ impl Hardware for RepSigGen {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

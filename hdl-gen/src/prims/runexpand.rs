@@ -69,4 +69,8 @@ impl Hardware for RunExpand {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

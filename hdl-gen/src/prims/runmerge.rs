@@ -103,4 +103,8 @@ impl Hardware for RunMerge {
             thins: self.mode == RunMergeMode::Intersect,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

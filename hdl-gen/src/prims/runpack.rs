@@ -66,4 +66,8 @@ impl Hardware for RunPack {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

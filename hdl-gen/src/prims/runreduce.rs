@@ -62,4 +62,8 @@ impl Hardware for RunReduce {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

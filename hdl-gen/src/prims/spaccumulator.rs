@@ -220,4 +220,8 @@ impl Hardware for SpAccumulator {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

@@ -179,4 +179,8 @@ impl Hardware for Subsect {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        self.root
+    }
 }

@@ -39,4 +39,8 @@ impl Hardware for Union {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

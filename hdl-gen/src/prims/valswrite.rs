@@ -25,4 +25,8 @@ impl Hardware for ValsWrite {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }

@@ -95,4 +95,8 @@ impl Hardware for WindowScan {
             thins: false,
         }
     }
+
+    fn fed_by_root(&self) -> bool {
+        false
+    }
 }
