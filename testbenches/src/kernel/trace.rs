@@ -3,7 +3,7 @@
 //! streams, and the report of a run that hung or flagged its status word.
 
 use samgen_compiler::exec::ExecResult;
-use samgen_compiler::graph::{NodeKind, SamGraph};
+use samgen_compiler::graph::{PortSpec, SamGraph, StreamKind};
 use samgen_compiler::token::Token;
 use samgen_hdl::host;
 use samgen_hdl::top::KernelTop;
@@ -140,13 +140,26 @@ enum TraceCheck {
     Timing,
 }
 
-/// How edge `from.port` of `graph` is checked.
+/// How edge `from.port` of `graph` is checked, by the stream kinds of its
+/// producer's ports: skip targets are timing's alone, and a node that takes skip
+/// targets (a skipping scanner) gives the golden stream thinned.
 fn trace_check(graph: &SamGraph, from: &str, port: &str) -> TraceCheck {
-    let node = graph.find(from).map(|i| &graph.node(i).kind);
-    match node {
-        Some(NodeKind::Intersect(_)) if port.starts_with("skip_out_") => TraceCheck::Timing,
-        Some(NodeKind::FiberLookup(f)) if f.skip => TraceCheck::Thinned,
-        _ => TraceCheck::Exact,
+    let Some(kind) = graph.find(from).map(|i| &graph.node(i).kind) else {
+        return TraceCheck::Exact;
+    };
+    let skips = |ports: Vec<PortSpec>| {
+        ports
+            .into_iter()
+            .filter(|p| p.kind == StreamKind::Skip)
+            .map(|p| p.name())
+            .collect::<Vec<_>>()
+    };
+    if skips(kind.outputs()).iter().any(|p| p == port) {
+        TraceCheck::Timing
+    } else if !skips(kind.inputs()).is_empty() {
+        TraceCheck::Thinned
+    } else {
+        TraceCheck::Exact
     }
 }
 
