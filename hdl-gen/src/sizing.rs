@@ -1,7 +1,7 @@
 //! How big a kernel's memories and workspaces are ([`Sizing`]): uniform for
 //! a regression model, or from the tensors a run loads.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use samgen_ir::graph::SamGraph;
 use samgen_ir::tensor::{level_array_name, Tensor};
@@ -21,18 +21,12 @@ pub struct Sizing {
 /// Default most words of one output array when the dense bound is larger.
 pub const DEFAULT_OUTPUT_WORDS: u64 = 1 << 16;
 
-/// The arrays a graph reads and writes (`B1_crd`, `X_vals`), and its index
-/// variables.
-fn graph_arrays(graph: &SamGraph) -> (BTreeSet<String>, BTreeSet<String>) {
-    (graph.arrays(), graph.indices())
-}
-
 impl Sizing {
     /// The same capacity everywhere: every array holds `words` words, every index
     /// extent (a workspace's side) is `extent`. One model then serves any data that
     /// fits, which is what a regression over many random tensors wants.
     pub fn uniform(graph: &SamGraph, words: u64, extent: u64) -> Sizing {
-        let (arrays, indices) = graph_arrays(graph);
+        let (arrays, indices) = (graph.arrays(), graph.indices());
         Sizing {
             array_words: arrays.into_iter().map(|a| (a, words)).collect(),
             index_dims: indices.into_iter().map(|i| (i, extent)).collect(),

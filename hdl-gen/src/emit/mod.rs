@@ -16,13 +16,13 @@ use crate::library;
 use crate::netlist::{Dir, Module, Width};
 use crate::options::TopOptions;
 use crate::passes::Annotated;
-use crate::prims::{port_width, window_ports};
+use crate::prims::{port_width, WindowPorts};
 use checks::{error_checks, status_logic};
 use node::NodeEmit;
 use streams::emit_streams;
 
 /// The module's ports: clock, reset, host port, done, probes (and traces).
-fn module_ports(m: &mut Module, graph: &SamGraph, o: &TopOptions) {
+fn module_ports(m: &mut Module, graph: &SamGraph, windows: &WindowPorts, o: &TopOptions) {
     let g = &graph.graph;
     m.port("clk_i", Dir::Input, Width::Bits(1))
         .port("rst_ni", Dir::Input, Width::Bits(1));
@@ -33,12 +33,11 @@ fn module_ports(m: &mut Module, graph: &SamGraph, o: &TopOptions) {
         Width::Lanes(2 * g.edge_count().max(1) as u32),
     );
     if o.trace {
-        let windows = window_ports(graph);
         let trace_bits: u32 = g
             .edge_references()
             .map(|e| {
                 port_width(
-                    &windows,
+                    windows,
                     e.source(),
                     &e.weight().from_port,
                     e.weight().kind,
@@ -140,7 +139,7 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
         (&a.order, &a.placed, &a.streams, a.map, a.regions);
     let mut m = Module::new(name);
     m.header = header(graph, name, o);
-    module_ports(&mut m, graph, o);
+    module_ports(&mut m, graph, &a.windows, o);
     m.assign("done_o", "done");
     let mut modules: BTreeSet<String> = ["sam_fifo".to_string()].into();
     let probes = emit_streams(&mut m, graph, streams, o, &mut modules);
@@ -159,6 +158,7 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
             placed: &placed[&i],
             regions: &regions[&i],
             read: streams,
+            windows: &a.windows,
             o,
         };
         node.emit(&mut m, &mut modules, &mut done_terms);

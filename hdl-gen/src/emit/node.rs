@@ -13,7 +13,7 @@ use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
 use crate::options::TopOptions;
 use crate::passes::Stream;
 use crate::prims::{fed_by_root, Placed};
-use crate::prims::{port_width, window_ports};
+use crate::prims::{port_width, WindowPorts};
 
 /// Emission of one node: its instance with every stream, side and unused port
 /// connected, and what it needs around it (a root feed, its memories and
@@ -26,6 +26,8 @@ pub(super) struct NodeEmit<'a> {
     /// Every stream some node reads: an output port not among them goes to a
     /// sink.
     pub(super) read: &'a [Stream],
+    /// The graph's ports that carry window descriptors.
+    pub(super) windows: &'a WindowPorts,
     pub(super) o: &'a TopOptions,
 }
 
@@ -283,7 +285,7 @@ impl NodeEmit<'_> {
             .chain(kind.outputs())
             .find(|p| p.name() == gp)
             .map_or(s.width, |p| {
-                port_width(&window_ports(self.graph), self.index, gp, p.kind, self.o)
+                port_width(self.windows, self.index, gp, p.kind, self.o)
             });
         let (w, wide) = (edge_width, s.width);
         if which != Signal::Tok || w >= wide {

@@ -9,7 +9,7 @@ use petgraph::Direction;
 
 use super::Annotated;
 use crate::options::TopError;
-use crate::prims::{port_width, window_ports};
+use crate::prims::port_width;
 
 /// One output port of a node and the edges that read it: a stream whose
 /// producer side is the bundle `source`; with several consumers a
@@ -30,7 +30,6 @@ pub(crate) struct Stream {
 pub(super) fn insert_broadcasts(a: &mut Annotated) -> Result<(), TopError> {
     let (graph, order, o, depths) = (a.graph, &a.order, a.options, &a.depths);
     let g = &graph.graph;
-    let windows = window_ports(graph);
     let mut streams = Vec::new();
     for &i in order {
         let node = &g[i];
@@ -58,7 +57,7 @@ pub(super) fn insert_broadcasts(a: &mut Annotated) -> Result<(), TopError> {
             streams.push(Stream {
                 node: i,
                 source: format!("{}_{port}", node.name),
-                width: port_width(&windows, i, &port, spec.kind, o),
+                width: port_width(&a.windows, i, &port, spec.kind, o),
                 port,
                 edges,
             });

@@ -20,7 +20,7 @@ pub(crate) use broadcasts::Stream;
 
 use crate::host::HostRegion;
 use crate::options::{TopError, TopOptions};
-use crate::prims::{place, Placed};
+use crate::prims::{place, window_ports, Placed, WindowPorts};
 use crate::roles::{MapEntry, RegionRole};
 use crate::sizing::Sizing;
 
@@ -32,6 +32,9 @@ pub struct Annotated<'g> {
     pub sizing: &'g Sizing,
     /// `schedule`: the nodes in topological order.
     pub order: Vec<NodeIndex>,
+    /// `place`: the ports that carry window descriptors, whose width is a
+    /// descriptor's.
+    pub(crate) windows: WindowPorts,
     /// `place`: each node as a configured library primitive.
     pub(crate) placed: BTreeMap<NodeIndex, Placed>,
     /// `fifo-depths`, deepened by `fiber-depths`: tokens each edge's FIFO holds.
@@ -119,6 +122,7 @@ pub fn run<'g>(
         options,
         sizing,
         order: Vec::new(),
+        windows: WindowPorts::new(),
         placed: BTreeMap::new(),
         depths: BTreeMap::new(),
         streams: Vec::new(),
@@ -148,9 +152,9 @@ fn schedule(a: &mut Annotated) -> Result<(), TopError> {
 
 /// Every node as a library primitive ([`crate::prims`]).
 fn place_nodes(a: &mut Annotated) -> Result<(), TopError> {
+    a.windows = window_ports(a.graph);
     for &i in &a.order {
-        let node = &a.graph.graph[i];
-        let placed = place(a.graph, &node.name, &node.kind, a.options, a.sizing)?;
+        let placed = place(a.graph, i, &a.windows, a.options, a.sizing)?;
         a.placed.insert(i, placed);
     }
     Ok(())

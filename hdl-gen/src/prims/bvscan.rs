@@ -100,12 +100,7 @@ pub fn bvscan(
 impl Hardware for BvScan {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
         let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
-        cx.sides.insert(
-            "dim".to_string(),
-            RegionRole::Setting {
-                index: self.index.clone(),
-            },
-        );
+        cx.setting("dim", &self.index);
         let bv = cx.input("bv", level_array_name(&self.tensor, self.level, "bv"))?;
         let pre = cx.input("pre", level_array_name(&self.tensor, self.level, "pre"))?;
         let config = bvscan(BV_WORD_WIDTH, cw, rw, self.root, bv.max(pre));

@@ -160,12 +160,7 @@ impl Hardware for FiberLookup {
         let (cw, rw) = (cx.o.crd_width, cx.o.ref_width);
         let format = level_format(cx.graph, cx.name, &self.tensor, self.level)?;
         let (scan, arrays) = if format.caps().full {
-            cx.sides.insert(
-                "dim".to_string(),
-                RegionRole::Setting {
-                    index: self.index.clone(),
-                },
-            );
+            cx.setting("dim", &self.index);
             (ScanFormat::Dense, ScanArrays::NONE)
         } else if !format.imp().array_names().starts_with(&["pos", "crd"]) {
             // The memory scanner reads `pos`/`crd` (an LZ77 level's entries too,

@@ -128,12 +128,7 @@ impl Hardware for Locate {
     fn place(&self, cx: &mut Cx) -> Result<Config, TopError> {
         let format = level_format(cx.graph, cx.name, &self.tensor, self.level)?;
         let level = if format.caps().full {
-            cx.sides.insert(
-                "dim".to_string(),
-                RegionRole::Setting {
-                    index: self.index.clone(),
-                },
-            );
+            cx.setting("dim", &self.index);
             LocateLevel::Dense
         } else if format.imp().array_names() == ["pos", "crd"] {
             let arrays = ScanArrays {

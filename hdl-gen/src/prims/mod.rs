@@ -138,11 +138,14 @@ pub(crate) fn width_of(kind: StreamKind, o: &TopOptions) -> u32 {
     }
 }
 
+/// (node, port) pairs of a graph.
+pub(crate) type WindowPorts = HashSet<(NodeIndex, String)>;
+
 /// The (node, port) pairs that carry window descriptors
 /// (docs/tokens-and-channels.md, the window channel): a subsect's `ref_out`, and
 /// from there every port a descriptor passes on its way to a windowscan (a
 /// joiner's way, a repeater, a broadcast), inputs and outputs.
-pub(crate) fn window_ports(graph: &SamGraph) -> HashSet<(NodeIndex, String)> {
+pub(crate) fn window_ports(graph: &SamGraph) -> WindowPorts {
     let g = &graph.graph;
     let mut set = HashSet::new();
     let mut todo: Vec<(NodeIndex, String)> = g
@@ -170,7 +173,7 @@ pub(crate) fn window_ports(graph: &SamGraph) -> HashSet<(NodeIndex, String)> {
 /// The payload width of `node`'s port `port` of kind `kind`: a window
 /// descriptor's where the port carries them, else the kind's.
 pub(crate) fn port_width(
-    windows: &HashSet<(NodeIndex, String)>,
+    windows: &WindowPorts,
     node: NodeIndex,
     port: &str,
     kind: StreamKind,
@@ -300,21 +303,19 @@ impl Cx<'_> {
 
 pub(crate) type Config = (PrimitiveConfig, BTreeMap<String, String>);
 
-/// `name` (of kind `kind`, in `graph`) as a library primitive.
+/// Node `node` of `graph` as a library primitive; `windows` are the graph's
+/// ports that carry window descriptors ([`window_ports`]).
 pub(crate) fn place(
     graph: &SamGraph,
-    name: &str,
-    kind: &NodeKind,
+    node: NodeIndex,
+    windows: &WindowPorts,
     o: &TopOptions,
     s: &Sizing,
 ) -> Result<Placed, TopError> {
-    let node = graph
-        .graph
-        .node_indices()
-        .find(|&i| graph.graph[i].name == name);
-    let windows = window_ports(graph).iter().any(|(n, _)| {
-        Some(*n) == node && !matches!(kind, NodeKind::Subsect(_) | NodeKind::WindowScan(_))
-    });
+    let (name, kind) = (&graph.graph[node].name, &graph.graph[node].kind);
+    // The subsection and window scanners size their descriptor ports themselves.
+    let windows = !matches!(kind, NodeKind::Subsect(_) | NodeKind::WindowScan(_))
+        && windows.iter().any(|(n, _)| *n == node);
     let mut cx = Cx {
         graph,
         name,
@@ -361,10 +362,11 @@ mod run_tests {
             .find(|n| n.kind.type_name() == type_name)
             .unwrap_or_else(|| panic!("no {type_name} node"));
         let sizing = Sizing::uniform(graph, 64, 16);
+        let i = graph.find(&node.name).unwrap();
         place(
             graph,
-            &node.name,
-            &node.kind,
+            i,
+            &window_ports(graph),
             &TopOptions::default(),
             &sizing,
         )
@@ -384,7 +386,8 @@ mod run_tests {
             .expect("a range as one run");
         let sizing = Sizing::uniform(&g, 64, 16);
         let o = TopOptions::default();
-        let p = place(&g, &name, &NodeKind::Range(run.clone()), &o, &sizing).unwrap();
+        let i = g.find(&name).unwrap();
+        let p = place(&g, i, &window_ports(&g), &o, &sizing).unwrap();
         let want = fiberlookup(
             ScanFormat::Range,
             run.root,

@@ -74,12 +74,7 @@ impl Hardware for RunMerge {
             .filter(|(_, t)| self.points.contains(t))
             .fold(0, |m, (i, _)| m | 1 << i);
         let mode = self.mode;
-        cx.sides.insert(
-            "dim".to_string(),
-            RegionRole::Setting {
-                index: self.index.clone(),
-            },
-        );
+        cx.setting("dim", &self.index);
         let mut ports = pairs(&[("crd_out", "crd")]);
         for (i, t) in self.operands.iter().enumerate() {
             ports.insert(format!("crd_in_{t}"), format!("crd{i}"));

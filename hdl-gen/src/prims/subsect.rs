@@ -147,12 +147,7 @@ impl Hardware for Subsect {
             Some(_) => ScanFormat::Compressed,
         };
         for (side, index) in [("window", &self.window), ("extent", &self.index)] {
-            cx.sides.insert(
-                side.to_string(),
-                RegionRole::Setting {
-                    index: index.clone(),
-                },
-            );
+            cx.setting(side, index);
         }
         let shift = self.stride.trailing_zeros();
         let config = subsect(
