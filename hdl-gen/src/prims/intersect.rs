@@ -50,17 +50,56 @@ pub const JOINER_MAX_WAYS: u32 = 3;
 /// a 63-bit payload.
 pub const JOINER3_MAX_REF_WIDTH: u32 = 30;
 
+/// A coordinate joiner module and its latency: cycles from a way's token taken
+/// to the first output, and where three ways may be built as two 2-way halves
+/// (`sam_joiner3`) the latency of those.
+pub(super) struct JoinerModule {
+    pub name: &'static str,
+    pub latency: u32,
+    /// `Some` for the joiners `sam_joiner3` builds from two halves; its
+    /// `Union` parameter says which.
+    pub halves: Option<Halves>,
+}
+
+/// What `sam_joiner3` is made of for a joiner: two of its 2-way halves.
+pub(super) struct Halves {
+    pub union: bool,
+    pub latency: u32,
+}
+
+/// `sam_intersect`: the input stage, nxt, the window, the class from the
+/// compares applied, the output buffer; its halves 5 + 1 (the buffer
+/// between) + 5.
+const INTERSECT: JoinerModule = JoinerModule {
+    name: "sam_intersect",
+    latency: 5,
+    halves: Some(Halves {
+        union: false,
+        latency: 11,
+    }),
+};
+
+/// `sam_intersect_lean`: the head register, the output buffer. (A 3-way iCE40
+/// intersector is this one module: a bypass deepened for 11 has room to spare
+/// there.)
+const INTERSECT_LEAN: JoinerModule = JoinerModule {
+    name: "sam_intersect_lean",
+    latency: 2,
+    halves: None,
+};
+
 /// The channels of a coordinate joiner with `ways` ways: inputs `crd<k>`, `ref<k>`
-/// per way, outputs `crd` and `ref<k>` per way. With `halves`, three ways are two
-/// 2-way joiners in a row (`sam_joiner3`, which keeps the 2-way Fmax) when the
-/// references fit its packing; otherwise the one-module 3-way joiner.
+/// per way, outputs `crd` and `ref<k>` per way. A joiner with `halves` builds
+/// three ways as two 2-way joiners in a row (`sam_joiner3`, which keeps the
+/// 2-way Fmax) when the references fit its packing; otherwise the one-module
+/// 3-way joiner.
 pub(super) fn joiner(
-    module: &str,
+    joiner: &JoinerModule,
     ways: u32,
     crd_width: u32,
     ref_width: u32,
-    halves: bool,
 ) -> PrimitiveConfig {
+    let module = joiner.name;
     assert!(
         (2..=JOINER_MAX_WAYS).contains(&ways),
         "{module} has 2..={JOINER_MAX_WAYS} ways, not {ways}"
@@ -87,26 +126,17 @@ pub(super) fn joiner(
         ("CrdWidth".into(), crd_width.to_string()),
         ("RefWidth".into(), ref_width.to_string()),
     ];
-    let (module, first): (&str, (String, String)) =
-        if halves && ways == 3 && ref_width <= JOINER3_MAX_REF_WIDTH {
-            let union = u32::from(module == "sam_union");
-            ("sam_joiner3", ("Union".into(), union.to_string()))
-        } else {
-            (module, ("Ways".into(), ways.to_string()))
-        };
-    let latency = match (module, first.1.as_str()) {
-        // Two 2-way joiners with a buffer between: 3 + 1 + 3 (union), 5 + 1 + 5.
-        ("sam_joiner3", "1") => 7,
-        ("sam_joiner3", _) => 11,
-        // The input stage, nxt, the window, the class from the compares
-        // applied, the output buffer.
-        ("sam_intersect", _) => 5,
-        // The head register, the output buffer. (A 3-way iCE40 intersector is
-        // this one module: a bypass deepened for 11 has room to spare there.)
-        ("sam_intersect_lean", _) => 2,
-        // The next-entry registers, the output register and buffer.
-        ("sam_union" | "sam_runmerge", _) => 3,
-        (other, _) => unreachable!("{other} is not a coordinate joiner"),
+    let (module, first, latency) = match &joiner.halves {
+        Some(h) if ways == 3 && ref_width <= JOINER3_MAX_REF_WIDTH => (
+            "sam_joiner3",
+            ("Union".into(), u32::from(h.union).to_string()),
+            h.latency,
+        ),
+        _ => (
+            module,
+            ("Ways".into(), ways.to_string()),
+            joiner.latency,
+        ),
     };
     PrimitiveConfig {
         module: module.into(),
@@ -129,7 +159,7 @@ pub fn intersect(ways: u32, crd_width: u32, ref_width: u32, skip: &[u32]) -> Pri
         skip.is_empty() || ways == 2,
         "sam_intersect skips with two ways only"
     );
-    let mut c = joiner("sam_intersect", ways, crd_width, ref_width, true);
+    let mut c = joiner(&INTERSECT, ways, crd_width, ref_width);
     if c.module == "sam_intersect" {
         if !skip.is_empty() {
             c.params.push(("Skip".into(), "1".into()));
@@ -151,7 +181,7 @@ pub fn intersect(ways: u32, crd_width: u32, ref_width: u32, skip: &[u32]) -> Pri
 /// counts, with the ports of [`intersect`]. hdl-gen picks it for iCE40
 /// (`TopOptions::lean`).
 pub fn intersect_lean(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
-    joiner("sam_intersect_lean", ways, crd_width, ref_width, false)
+    joiner(&INTERSECT_LEAN, ways, crd_width, ref_width)
 }
 
 /// The intersector (`intersects`) or the unioner over `operands`; an

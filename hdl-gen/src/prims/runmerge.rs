@@ -3,6 +3,7 @@
 use samgen_ir::graph::RunMergeMode;
 use samgen_ir::graph::RunMerge;
 
+use super::intersect::JoinerModule;
 use super::*;
 
 /// The library sources this kind owns.
@@ -20,6 +21,13 @@ pub fn runmerge_mode_param(mode: RunMergeMode) -> &'static str {
         RunMergeMode::Intersect => "sam_pkg::RunMergeIntersect",
     }
 }
+
+/// `sam_runmerge`: the next-entry registers, the output register and buffer.
+const RUNMERGE: JoinerModule = JoinerModule {
+    name: "sam_runmerge",
+    latency: 3,
+    halves: None,
+};
 
 /// `sam_runmerge` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
 /// `ref_width`-bit references (>= 2: the outputs carry `N`); way k is points
@@ -40,7 +48,7 @@ pub fn runmerge(
         points < 1 << ways && (mode == RunMergeMode::Union || points != 0),
         "sam_runmerge: point ways {points:#b} of {ways} ways in {mode:?}"
     );
-    let mut c = super::intersect::joiner("sam_runmerge", ways, crd_width, ref_width, false);
+    let mut c = super::intersect::joiner(&RUNMERGE, ways, crd_width, ref_width);
     c.params.splice(
         1..1,
         [

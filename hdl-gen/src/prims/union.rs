@@ -2,6 +2,7 @@
 
 use samgen_ir::graph::Union;
 
+use super::intersect::{Halves, JoinerModule};
 use super::*;
 
 /// The library sources this kind owns.
@@ -12,6 +13,17 @@ pub(crate) const SOURCES: &[Source] = &[
     },
 ];
 
+/// `sam_union`: the next-entry registers, the output register and buffer; its
+/// halves 3 + 1 (the buffer between) + 3.
+const UNION: JoinerModule = JoinerModule {
+    name: "sam_union",
+    latency: 3,
+    halves: Some(Halves {
+        union: true,
+        latency: 7,
+    }),
+};
+
 /// `sam_union` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
 /// `ref_width`-bit references (`ref_width` >= 2: the outputs carry `N`). Three
 /// ways and unused way-2 ports as for [`intersect`].
@@ -20,7 +32,7 @@ pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
         ref_width >= 2,
         "sam_union: references need >= 2 bits to carry N, not {ref_width}"
     );
-    super::intersect::joiner("sam_union", ways, crd_width, ref_width, true)
+    super::intersect::joiner(&UNION, ways, crd_width, ref_width)
 }
 
 impl Hardware for Union {
