@@ -61,12 +61,5 @@ fn main() -> ExitCode {
         Cmd::Tensor(c) => tensor_cmd::run(c),
         Cmd::Primitive(c) => primitive_cmd::run(c),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            let line = samgen::report::error_line(&e);
-            eprintln!("error: {line}");
-            ExitCode::FAILURE
-        }
-    }
+    samgen::report::exit(result)
 }

@@ -50,3 +50,15 @@ pub fn argument_error(e: clap::Error) -> ExitCode {
         }
     }
 }
+
+/// A command's exit: success, or its error as one `error: ...` line and a
+/// failure status.
+pub fn exit(result: anyhow::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", error_line(&e));
+            ExitCode::FAILURE
+        }
+    }
+}

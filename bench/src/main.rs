@@ -55,12 +55,5 @@ fn main() -> ExitCode {
         Cmd::Kernel(c) => kernel_cmd::run(c),
         Cmd::Primitive(c) => primitive_cmd::run(c),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            let line = samgen::report::error_line(&e);
-            eprintln!("error: {line}");
-            ExitCode::FAILURE
-        }
-    }
+    samgen::report::exit(result)
 }
