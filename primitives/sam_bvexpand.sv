@@ -403,56 +403,52 @@ module sam_bvexpand #(
     end
   end
 
-  logic [2:0] give;
-  logic       ref1_valid, ref1_ready;
-
-  sam_credit #(.Depth(Depth), .Outputs(3)) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(issue),
-    .give_i(give),
-    .room_o(room)
-  );
-
-  // With one way, the way-1 counter is given back as it is taken.
-  assign give = {used[1] ? (ref1_valid && ref1_ready_i) : issue,
-                 ref0_valid_o && ref0_ready_i,
-                 crd_valid_o && crd_ready_i};
-
-  logic [2:0] unused_ready;  // room is counted by the credits
-  sam_fifo #(.Width(CrdWidth), .Depth(Depth)) crd_buffer (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .valid_i(s2_valid_q), .ready_o(unused_ready[0]), .tok_i(s2_crd_q),
-    .valid_o(crd_valid_o), .ready_i(crd_ready_i), .tok_o(crd_tok_o)
-  );
-  sam_fifo #(.Width(RefWidth), .Depth(Depth)) ref0_buffer (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .valid_i(s2_valid_q), .ready_o(unused_ready[1]), .tok_i(ref_out[0]),
-    .valid_o(ref0_valid_o), .ready_i(ref0_ready_i), .tok_o(ref0_tok_o)
-  );
-  assign ref1_ready = ref1_ready_i || !used[1];
-  sam_fifo #(.Width(RefWidth), .Depth(Depth)) ref1_buffer (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .valid_i(s2_valid_q && used[1]), .ready_o(unused_ready[2]), .tok_i(ref_out[1]),
-    .valid_o(ref1_valid), .ready_i(ref1_ready), .tok_o(ref1_tok_o)
-  );
-  assign ref1_valid_o = ref1_valid && used[1];
-
-`ifdef FORMAL
-  // Each credit counter equals the tokens in flight to its output: in s1 and that
-  // output's buffer (way 1's counter, with one way, is given back as taken).
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (32'(credit.used_q[0])
-              == 32'(s1_valid_q) + 32'(s2_valid_q) + crd_buffer.f_count);
-      assert (32'(credit.used_q[1])
-              == 32'(s1_valid_q) + 32'(s2_valid_q) + ref0_buffer.f_count);
-      if (used[1]) assert (32'(credit.used_q[2])
-                           == 32'(s1_valid_q) + 32'(s2_valid_q) + ref1_buffer.f_count);
-      else assert (credit.used_q[2] == '0 && ref1_buffer.f_count == 0);
-    end
+  // The credits and the output buffers: crd (0) and each used way's ref (1 + k);
+  // s1 and s2 in flight.
+  localparam int unsigned Outs     = 1 + Ways;
+  localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
+  logic [Outs-1:0][OutWidth:0] out_in, out_tok;
+  logic [Outs-1:0]             out_valid, out_ready;
+  always_comb begin
+    out_in[0] = (OutWidth + 1)'(s2_crd_q);
+    for (int k = 1; k < Outs; k++) out_in[k] = (OutWidth + 1)'(ref_out[k-1]);
   end
-`endif
+
+  sam_scan_out #(
+    .Outputs(Outs),
+    .Width  (OutWidth),
+    .Widths ({{Ways{7'(RefWidth)}}, 7'(CrdWidth)}),
+    .Depth  (Depth)
+  ) out (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .take_i    (issue),
+    .drop_i    (1'b0),
+    .room_o    (room),
+    .valid_i   (s2_valid_q),
+    .tok_i     (out_in),
+    .valid_o   (out_valid),
+    .ready_i   (out_ready),
+    .tok_o     (out_tok),
+    .inflight_i(8'(s1_valid_q) + 8'(s2_valid_q))
+  );
+  assign crd_valid_o  = out_valid[0];
+  assign crd_tok_o    = out_tok[0][CrdWidth:0];
+  assign ref0_valid_o = out_valid[1];
+  assign ref0_tok_o   = out_tok[1][RefWidth:0];
+  if (Ways > 1) begin : gen_ref1
+    assign out_ready    = {ref1_ready_i, ref0_ready_i, crd_ready_i};
+    assign ref1_valid_o = out_valid[2];
+    assign ref1_tok_o   = out_tok[2][RefWidth:0];
+  end else begin : gen_no_ref1
+    assign out_ready    = {ref0_ready_i, crd_ready_i};
+    assign ref1_valid_o = 1'b0;
+    assign ref1_tok_o   = '0;
+    logic unused_ref1;  // way 1's ref, computed beside way 0's
+    assign unused_ref1 = ref1_ready_i ^ (^ref_out[1]);
+  end
+  logic unused_out;  // the output tokens' bits above each output's width
+  assign unused_out = ^out_tok;
 
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
@@ -472,10 +468,6 @@ module sam_bvexpand #(
       BvNoEmpty_M: assert (!bv_tok_i[WordWidth] || bv_tok_i[WordWidth-1:0]
                            != WordWidth'(sam_pkg::empty_payload(WordWidth)))
       else $error("sam_bvexpand: N in a word stream");
-    end
-    if (rst_ni && s2_valid_q) begin
-      BufferRoom_A: assert (unused_ready[0] && unused_ready[1])
-      else $error("sam_bvexpand: a buffer overflowed (credit accounting)");
     end
   end
 `endif

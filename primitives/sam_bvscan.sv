@@ -120,13 +120,10 @@ module sam_bvscan #(
   assign src_take = src_valid && dq_room;
 
   if (Root == 1) begin : gen_root
-    logic [1:0] root_q;  // tokens of `0 D` already taken
-    assign src_valid = start_i && root_q != 2'd2;
-    assign src_tok   = root_q == 2'd0 ? '0 : {1'b1, {RefWidth{1'b1}}};
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) root_q <= '0;
-      else if (src_take) root_q <= root_q + 2'd1;
-    end
+    sam_root #(.Width(RefWidth)) root (
+      .clk_i(clk_i), .rst_ni(rst_ni), .start_i(start_i),
+      .valid_o(src_valid), .ready_i(dq_room), .tok_o(src_tok)
+    );
     assign ref_ready_o = 1'b0;
     logic unused_ref;  // root mode takes no references
     assign unused_ref = ref_valid_i ^ (^ref_tok_i);
@@ -370,45 +367,37 @@ module sam_bvscan #(
     end
   end
 
-  logic [1:0] give, unused_ready;
-  assign give = {ref_valid_o && ref_ready_i, bv_valid_o && bv_ready_i};
-  sam_credit #(.Depth(Depth), .Outputs(2)) out_credit (
+  // The output credits and buffers (bv 0, ref 1); p1 and p2 in flight.
+  localparam int unsigned OutWidth = (WordWidth > RefWidth) ? WordWidth : RefWidth;
+  logic [1:0][OutWidth:0] out_tok;
+  sam_scan_out #(
+    .Outputs(2), .Width(OutWidth), .Widths({7'(RefWidth), 7'(WordWidth)}), .Depth(Depth)
+  ) out (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .take_i(emit), .give_i(give), .room_o(out_room)
+    .take_i(emit), .drop_i(1'b0), .room_o(out_room),
+    .valid_i(p2_valid_q), .tok_i({(OutWidth + 1)'(ref_out), (OutWidth + 1)'(bv_out)}),
+    .valid_o({ref_valid_o, bv_valid_o}), .ready_i({ref_ready_i, bv_ready_i}),
+    .tok_o(out_tok), .inflight_i(8'(p1_valid_q) + 8'(p2_valid_q))
   );
-  sam_fifo #(.Width(WordWidth), .Depth(Depth)) bv_buffer (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .valid_i(p2_valid_q), .ready_o(unused_ready[0]), .tok_i(bv_out),
-    .valid_o(bv_valid_o), .ready_i(bv_ready_i), .tok_o(bv_tok_o)
-  );
-  sam_fifo #(.Width(RefWidth), .Depth(Depth)) ref_buffer (
-    .clk_i(clk_i), .rst_ni(rst_ni),
-    .valid_i(p2_valid_q), .ready_o(unused_ready[1]), .tok_i(ref_out),
-    .valid_o(ref_valid_o), .ready_i(ref_ready_i), .tok_o(ref_tok_o)
-  );
+  assign bv_tok_o  = out_tok[0][WordWidth:0];
+  assign ref_tok_o = out_tok[1][RefWidth:0];
+  logic unused_out;  // the output tokens' bits above each output's width
+  assign unused_out = ^out_tok;
 
 `ifdef FORMAL
-  // Each credit counter equals the tokens in flight to where it counts: the
-  // descriptor pipeline and queue; the scan pipeline and each output's buffer.
+  // The descriptor credit equals the tokens in flight to where it counts: the
+  // descriptor pipeline, the queue and the head register.
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (32'(desc_credit.used_q[0])
               == 32'(d1_valid_q) + 32'(d2_valid_q) + desc_queue.f_count
                  + 32'(head_valid_q));
-      assert (32'(out_credit.used_q[0])
-              == 32'(p1_valid_q) + 32'(p2_valid_q) + bv_buffer.f_count);
-      assert (32'(out_credit.used_q[1])
-              == 32'(p1_valid_q) + 32'(p2_valid_q) + ref_buffer.f_count);
     end
   end
 `endif
 
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
-    if (rst_ni && p2_valid_q) begin
-      BufferRoom_A: assert (unused_ready == 2'b11)
-      else $error("sam_bvscan: an output buffer overflowed (credit accounting)");
-    end
     if (rst_ni && d2_valid_q) begin
       QueueRoom_A: assert (unused_desc_ready)
       else $error("sam_bvscan: the descriptor queue overflowed (credit accounting)");

@@ -186,13 +186,16 @@ module sam_fiberlookup #(
   assign src_take = !in_valid || in_pop;
 
   if (Root == 1) begin : gen_root
-    logic [1:0] root_q;   // tokens of `0 D` already taken
-    assign src_valid = start_i && root_q != 2'd2;
-    assign src_tok   = root_q == 2'd0 ? '0 : {1'b1, {RefWidth{1'b1}}};
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) root_q <= '0;
-      else if (src_valid && src_take) root_q <= root_q + 2'd1;
-    end
+    sam_root #(
+      .Width(RefWidth)
+    ) root (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .start_i(start_i),
+      .valid_o(src_valid),
+      .ready_i(src_take),
+      .tok_o  (src_tok)
+    );
     assign ref_ready_o = 1'b0;
   end else begin : gen_ref_in
     assign src_valid   = ref_valid_i;
@@ -275,7 +278,6 @@ module sam_fiberlookup #(
   logic                s1_valid_q, s1_mem_q, s2_valid_q, s2_mem_q, s1_advance;
   logic [CrdWidth:0]   s1_crd_q, s2_crd_q, crd_out;
   logic [RefWidth:0]   s1_ref_q, s2_ref_q;
-  logic                crdq_ready, refq_ready;
   logic                scan_data;   // the slot emits a coordinate this cycle
   logic [CrdWidth:0]   stop_crd;
   logic [RefWidth:0]   stop_ref;
@@ -605,23 +607,35 @@ module sam_fiberlookup #(
   // Latency + 2, and each counts its tokens between scan and its consumer.
   localparam int unsigned Depth = 4;
 
-  logic             credit_q, issue, crd_pop, ref_pop;
+  localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
+
+  logic                   credit_q, issue;
+  logic [1:0][OutWidth:0] out_tok;
 
   assign s1_advance = credit_q;
   assign issue      = credit_q && slot_valid_q;
-  assign crd_pop    = crd_valid_o && crd_ready_i;
-  assign ref_pop    = ref_valid_o && ref_ready_i;
 
-  sam_credit #(
-    .Depth  (Depth),
-    .Outputs(2)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(issue),
-    .give_i({ref_pop, crd_pop}),
-    .room_o(credit_q)
+  // The credits and the two output buffers (crd 0, ref 1); s1 and s2 in flight.
+  sam_scan_out #(
+    .Outputs(2),
+    .Width  (OutWidth),
+    .Widths ({7'(RefWidth), 7'(CrdWidth)}),
+    .Depth  (Depth)
+  ) out (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .take_i    (issue),
+    .drop_i    (1'b0),
+    .room_o    (credit_q),
+    .valid_i   (s2_valid_q),
+    .tok_i     ({(OutWidth + 1)'(s2_ref_q), (OutWidth + 1)'(crd_out)}),
+    .valid_o   ({ref_valid_o, crd_valid_o}),
+    .ready_i   ({ref_ready_i, crd_ready_i}),
+    .tok_o     (out_tok),
+    .inflight_i(8'(s1_valid_q) + 8'(s2_valid_q))
   );
+  assign crd_tok_o = out_tok[0][CrdWidth:0];
+  assign ref_tok_o = out_tok[1][RefWidth:0];
   assign scan_data  = s1_advance && slot_valid_q && slot_q.fiber && slot_q.more;
   assign slot_take  = s1_advance && slot_valid_q && !(slot_q.fiber && slot_q.more);
   assign stop_crd   = slot_q.done ? {1'b1, {CrdWidth{1'b1}}} : {1'b1, CrdWidth'(slot_q.lvl)};
@@ -949,51 +963,9 @@ module sam_fiberlookup #(
     end
   end
 
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(Depth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(s2_valid_q),
-    .ready_o(crdq_ready),
-    .tok_i  (crd_out),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
-  );
-
-  sam_fifo #(
-    .Width(RefWidth),
-    .Depth(Depth)
-  ) ref_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(s2_valid_q),
-    .ready_o(refq_ready),
-    .tok_i  (s2_ref_q),
-    .valid_o(ref_valid_o),
-    .ready_i(ref_ready_i),
-    .tok_o  (ref_tok_o)
-  );
-
-`ifdef FORMAL
-  // Each credit counter equals the tokens in flight to its output: in the pipeline
-  // and that output's buffer.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == 32'(s1_valid_q) + 32'(s2_valid_q) + crd_buffer.f_count);
-      assert (32'(credit.used_q[1]) == 32'(s1_valid_q) + 32'(s2_valid_q) + ref_buffer.f_count);
-    end
-  end
-`endif
-
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      // The credits keep a free slot for every token in the pipeline.
-      assert (!s2_valid_q || (crdq_ready && refq_ready))
-      else $error("sam_fiberlookup: output buffer overflow (credit accounting)");
       if (Skip == 0) begin
         SkipIdle_M: assert (!skip_valid_i)
         else $error("sam_fiberlookup: Skip = 0 takes no skip targets; skip_valid_i must stay low");
@@ -1024,9 +996,9 @@ module sam_fiberlookup #(
   end
 `endif
 
-  // The address bits above the pos array, the issue flag and the buffers' ready
-  // (checked by the assertions only).
+  // The address bits above the pos array and the issue flag (checked by the
+  // assertions only), and the output tokens' bits above each output's width.
   logic unused_bits;
-  assign unused_bits = ^{pos_addr, pos_issue, crdq_ready, refq_ready};
+  assign unused_bits = ^{pos_addr, pos_issue, out_tok};
 
 endmodule

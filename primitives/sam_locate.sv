@@ -186,17 +186,14 @@ module sam_locate #(
   sam_pkg::tok_kind_e crd_kind, ref_kind, parent_kind;
   logic [63:0]        crd_payload, ref_payload, parent_payload;
   logic               all_valid, accept, room;
-  logic [2:0]         pops;
-  logic               crd_pop, ref_pop, loc_pop;
-  logic               crd_buf_ready, ref_buf_ready, loc_buf_ready;
+  // The credits: a token issued (take), one dropped before the buffers
+  // (compressed), and the tokens in the pipeline.
+  logic               take, drop_last;
+  logic [7:0]         inflight;
   // What enters the buffers: valid and the three tokens.
   logic               push;
   logic [CrdWidth:0]  push_crd;
   logic [RefWidth:0]  push_ref, push_loc;
-`ifdef FORMAL
-  // Each output's credit counter and the tokens in the pipeline.
-  logic [31:0]        f_used[3], f_pipe;
-`endif
 
   assign crd_payload    = 64'(crd_tok_i[CrdWidth-1:0]);
   assign ref_payload    = 64'(ref_tok_i[RefWidth-1:0]);
@@ -212,28 +209,13 @@ module sam_locate #(
   assign ref_ready_o    = accept;
   assign parent_ready_o = accept;
 
-  assign crd_pop = crd_valid_o && crd_ready_i;
-  assign ref_pop = ref_valid_o && ref_ready_i;
-  assign loc_pop = loc_valid_o && loc_ready_i;
-  assign pops    = {loc_pop, ref_pop, crd_pop};
-
   if (!Compressed) begin : gen_dense
     // A miss under a product leaves nothing behind: it takes no credit.
-    logic drop, take;
-    assign drop = Miss == sam_pkg::LocateDrop && crd_kind == sam_pkg::TokData
-                  && parent_kind == sam_pkg::TokEmpty;
-    assign take = accept && !drop;
-
-    sam_credit #(
-      .Depth  (Depth),
-      .Outputs(3)
-    ) credit (
-      .clk_i (clk_i),
-      .rst_ni(rst_ni),
-      .take_i(take),
-      .give_i(pops),
-      .room_o(room)
-    );
+    logic drop;
+    assign drop      = Miss == sam_pkg::LocateDrop && crd_kind == sam_pkg::TokData
+                       && parent_kind == sam_pkg::TokEmpty;
+    assign take      = accept && !drop;
+    assign drop_last = 1'b0;
 
     // The pipeline beside the multiplier: valid, the three tokens, and whether
     // `loc` is p * dim + c (a located coordinate) or the parent token itself (a
@@ -294,12 +276,7 @@ module sam_locate #(
     logic unused_arrays;  // compressed only
     assign unused_arrays = ^{pos_rd_data_i, pos_rd2_data_i, crd_rd_data_i};
 
-`ifdef FORMAL
-    assign f_pipe = 32'(s1_valid_q) + 32'(s2_valid_q);
-    for (genvar k = 0; k < 3; k++) begin : gen_f_used
-      assign f_used[k] = 32'(credit.used_q[k]);
-    end
-`endif
+    assign inflight = 8'(s1_valid_q) + 8'(s2_valid_q);
   end else begin : gen_compressed
     // Positions and search bounds: one bit over the crd address, since a fiber
     // may end at the array's end.
@@ -326,40 +303,9 @@ module sam_locate #(
     search_t            srch_q  [Latency];
     search_t            srch_d  [Latency];
 
-    // The credits: each output's counter holds the tokens in the pipeline and in
-    // its buffer; a token dropped at the last stage (a miss under a product)
-    // returns its credit on every output.
-    // The step is +1, 0, -1 or -2; its sums and their room are ready from the
-    // registers, so a pop only selects (no carry chain behind ready_i).
-    localparam int unsigned UsedW = $clog2(Depth + 1);
-    logic [UsedW-1:0] used_q[3], used_d[3];
-    logic             room_d, drop_last;
-    always_comb begin
-      room_d = 1'b1;
-      for (int k = 0; k < 3; k++) begin
-        unique case ({accept, drop_last, pops[k]})
-          3'b100: begin
-            used_d[k] = used_q[k] + 1'b1;
-            if (used_q[k] >= UsedW'(Depth - 1)) room_d = 1'b0;
-          end
-          3'b000, 3'b101, 3'b110: begin
-            used_d[k] = used_q[k];
-            if (used_q[k] >= UsedW'(Depth)) room_d = 1'b0;
-          end
-          3'b001, 3'b010, 3'b111: used_d[k] = used_q[k] - 1'b1;
-          default: used_d[k] = used_q[k] - UsedW'(2);  // 011
-        endcase
-      end
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        for (int k = 0; k < 3; k++) used_q[k] <= '0;
-        room <= 1'b1;
-      end else begin
-        for (int k = 0; k < 3; k++) used_q[k] <= used_d[k];
-        room <= room_d;
-      end
-    end
+    // A token dropped at the last stage (a miss under a product) returns its
+    // credit on every output (sam_scan_out's Drop).
+    assign take = accept;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) valid_q <= '0;
@@ -486,86 +432,42 @@ module sam_locate #(
     logic unused_pos;
     assign unused_pos = ^{pos_rd_data_i, pos_rd2_data_i};
 
-`ifdef FORMAL
     always_comb begin
-      f_pipe = '0;
-      for (int s = 0; s < Latency; s++) f_pipe += 32'(valid_q[s]);
-    end
-    for (genvar k = 0; k < 3; k++) begin : gen_f_used
-      assign f_used[k] = 32'(used_q[k]);
-    end
-    // The counters' own invariants (sam_credit's): none passes Depth, and room
-    // says all are below it.
-    always_ff @(posedge clk_i) begin
-      if (rst_ni) begin
-        assert (room == (f_used[0] < Depth && f_used[1] < Depth && f_used[2] < Depth));
-        for (int k = 0; k < 3; k++) assert (f_used[k] <= Depth);
-      end
-    end
-`endif
-  end
-
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(Depth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push),
-    .ready_o(crd_buf_ready),
-    .tok_i  (push_crd),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
-  );
-  sam_fifo #(
-    .Width(RefWidth),
-    .Depth(Depth)
-  ) ref_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push),
-    .ready_o(ref_buf_ready),
-    .tok_i  (push_ref),
-    .valid_o(ref_valid_o),
-    .ready_i(ref_ready_i),
-    .tok_o  (ref_tok_o)
-  );
-  sam_fifo #(
-    .Width(RefWidth),
-    .Depth(Depth)
-  ) loc_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push),
-    .ready_o(loc_buf_ready),
-    .tok_i  (push_loc),
-    .valid_o(loc_valid_o),
-    .ready_i(loc_ready_i),
-    .tok_o  (loc_tok_o)
-  );
-
-`ifdef FORMAL
-  // Each credit counter equals the tokens in flight to its output: in the
-  // pipeline and in that output's buffer.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (f_used[0] == f_pipe + crd_buffer.f_count);
-      assert (f_used[1] == f_pipe + ref_buffer.f_count);
-      assert (f_used[2] == f_pipe + loc_buffer.f_count);
+      inflight = '0;
+      for (int s = 0; s < Latency; s++) inflight += 8'(valid_q[s]);
     end
   end
-`endif
+
+  // The credits and the output buffers (crd 0, ref 1, loc 2).
+  localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
+  logic [2:0][OutWidth:0] out_tok;
+  sam_scan_out #(
+    .Outputs(3),
+    .Width  (OutWidth),
+    .Widths ({7'(RefWidth), 7'(RefWidth), 7'(CrdWidth)}),
+    .Depth  (Depth),
+    .Drop   (Compressed ? 1 : 0)
+  ) out (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .take_i    (take),
+    .drop_i    (drop_last),
+    .room_o    (room),
+    .valid_i   (push),
+    .tok_i     ({(OutWidth + 1)'(push_loc), (OutWidth + 1)'(push_ref),
+                 (OutWidth + 1)'(push_crd)}),
+    .valid_o   ({loc_valid_o, ref_valid_o, crd_valid_o}),
+    .ready_i   ({loc_ready_i, ref_ready_i, crd_ready_i}),
+    .tok_o     (out_tok),
+    .inflight_i(inflight)
+  );
+  assign crd_tok_o = out_tok[0][CrdWidth:0];
+  assign ref_tok_o = out_tok[1][RefWidth:0];
+  assign loc_tok_o = out_tok[2][RefWidth:0];
+  logic unused_out;  // the output tokens' bits above each output's width
+  assign unused_out = ^out_tok;
 
 `ifndef SAM_ASSERTS_OFF
-  // The credits keep a free slot in every buffer for every token in the pipeline.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && push) begin
-      assert (crd_buf_ready && ref_buf_ready && loc_buf_ready)
-      else $error("sam_locate: output buffer overflow (credit accounting)");
-    end
-  end
-
   // The input contract: the three heads agree (a coordinate with a reference or
   // N and a parent or N; the same stop; D together), and a coordinate located by
   // arithmetic is inside the level.
@@ -598,9 +500,7 @@ module sam_locate #(
   end
 `else
   // Read only by the checks above.
-  logic unused_buf_ready;
   sam_pkg::tok_kind_e unused_ref_kind;
-  assign unused_buf_ready = crd_buf_ready & ref_buf_ready & loc_buf_ready;
   assign unused_ref_kind  = ref_kind;
 `endif
 

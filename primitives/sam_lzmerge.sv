@@ -774,64 +774,34 @@ module sam_lzmerge #(
     push_ref_q <= push_ref;
   end
 
-  logic crd_pop, ref0_pop, ref1_pop;
-  assign crd_pop  = crd_valid_o && crd_ready_i;
-  assign ref0_pop = ref0_valid_o && ref0_ready_i;
-  assign ref1_pop = ref1_valid_o && ref1_ready_i;
-
-  sam_credit #(
-    .Depth  (Depth),
-    .Outputs(3)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(emit),
-    .give_i({ref1_pop, ref0_pop, crd_pop}),
-    .room_o(room)
+  // The credits and the output buffers (crd 0, ref0 1, ref1 2); the output
+  // registers in flight.
+  localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
+  logic [2:0][OutWidth:0] out_tok;
+  sam_scan_out #(
+    .Outputs(3),
+    .Width  (OutWidth),
+    .Widths ({7'(RefWidth), 7'(RefWidth), 7'(CrdWidth)}),
+    .Depth  (Depth)
+  ) out (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .take_i    (emit),
+    .drop_i    (1'b0),
+    .room_o    (room),
+    .valid_i   (push_q),
+    .tok_i     ({(OutWidth + 1)'(push_ref_q[1]), (OutWidth + 1)'(push_ref_q[0]),
+                 (OutWidth + 1)'(push_crd_q)}),
+    .valid_o   ({ref1_valid_o, ref0_valid_o, crd_valid_o}),
+    .ready_i   ({ref1_ready_i, ref0_ready_i, crd_ready_i}),
+    .tok_o     (out_tok),
+    .inflight_i(8'(push_q))
   );
-
-  logic crd_room, ref0_room, ref1_room;
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(Depth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push_q),
-    .ready_o(crd_room),
-    .tok_i  (push_crd_q),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
-  );
-
-  sam_fifo #(
-    .Width(RefWidth),
-    .Depth(Depth)
-  ) ref0_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push_q),
-    .ready_o(ref0_room),
-    .tok_i  (push_ref_q[0]),
-    .valid_o(ref0_valid_o),
-    .ready_i(ref0_ready_i),
-    .tok_o  (ref0_tok_o)
-  );
-
-  sam_fifo #(
-    .Width(RefWidth),
-    .Depth(Depth)
-  ) ref1_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push_q),
-    .ready_o(ref1_room),
-    .tok_i  (push_ref_q[1]),
-    .valid_o(ref1_valid_o),
-    .ready_i(ref1_ready_i),
-    .tok_o  (ref1_tok_o)
-  );
+  assign crd_tok_o  = out_tok[0][CrdWidth:0];
+  assign ref0_tok_o = out_tok[1][RefWidth:0];
+  assign ref1_tok_o = out_tok[2][RefWidth:0];
+  logic unused_out;  // the output tokens' bits above each output's width
+  assign unused_out = ^out_tok;
 
   // ---- Checks.
   for (genvar k = 0; k < 2; k++) begin : gen_check
@@ -904,11 +874,6 @@ module sam_lzmerge #(
       else $error("sam_lzmerge: a fiber's first entries at %0d and %0d, not 0",
                   nc_q[0][CrdWidth-1:0], nc_q[1][CrdWidth-1:0]);
     end
-    if (rst_ni) begin
-      BufferRoom: assert (!push_q || (crd_room && ref0_room && ref1_room))
-      else $error("sam_lzmerge: output buffer overflow");
-
-    end
   end
 `ifndef FORMAL
   // The flags compared ahead agree with what they stand for. Simulation checks,
@@ -946,14 +911,6 @@ module sam_lzmerge #(
   end
 `endif
 `ifdef FORMAL
-  // Each credit counter equals the tokens in the output register and its buffer.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == 32'(push_q) + crd_buffer.f_count);
-      assert (32'(credit.used_q[1]) == 32'(push_q) + ref0_buffer.f_count);
-      assert (32'(credit.used_q[2]) == 32'(push_q) + ref1_buffer.f_count);
-    end
-  end
   // Each register decoded from another holds what it is decoded from says:
   // the next entry's end (its start, or dim_i at a stop), its + 1 and its
   // equality with dim_i; the distances' derived fields, next and in hand.
@@ -983,10 +940,9 @@ module sam_lzmerge #(
   end
 `endif
 `else
-  // The buffers' ready and the descriptors' slot bits beyond the references
-  // feed the checks only.
+  // The descriptors' slot bits beyond the references feed the checks only.
   logic unused_checked;
-  assign unused_checked = crd_room ^ ref0_room ^ ref1_room ^ (^desc0_tok_i) ^ (^desc1_tok_i);
+  assign unused_checked = (^desc0_tok_i) ^ (^desc1_tok_i);
 `endif
 
 endmodule

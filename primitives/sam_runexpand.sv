@@ -274,7 +274,7 @@ module sam_runexpand #(
   // The output registers: the choice between the run in hand and the next
   // token ends in them, not in the buffers' memories. A token is pushed only
   // with a credit in both buffers (it spends a cycle in the registers first).
-  logic              push_q, crd_pop, ref_pop;
+  logic              push_q;
   logic [CrdWidth:0] push_crd_q;
   logic [RefWidth:0] push_ref_q, ref_out;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -335,69 +335,31 @@ module sam_runexpand #(
     assign unused_span = ^r_span_q;
   end
 
-  assign crd_pop = crd_valid_o && crd_ready_i;
-  assign ref_pop = ref_valid_o && ref_ready_i;
-
-  sam_credit #(
-    .Depth  (Depth),
-    .Outputs(2)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(push),
-    .give_i({ref_pop, crd_pop}),
-    .room_o(room)
+  // The credits and the output buffers (crd 0, ref 1); the output
+  // registers in flight.
+  localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
+  logic [1:0][OutWidth:0] out_tok;
+  sam_scan_out #(
+    .Outputs(2),
+    .Width  (OutWidth),
+    .Widths ({7'(RefWidth), 7'(CrdWidth)}),
+    .Depth  (Depth)
+  ) out (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .take_i    (push),
+    .drop_i    (1'b0),
+    .room_o    (room),
+    .valid_i   (push_q),
+    .tok_i     ({(OutWidth + 1)'(ref_out), (OutWidth + 1)'(push_crd_q)}),
+    .valid_o   ({ref_valid_o, crd_valid_o}),
+    .ready_i   ({ref_ready_i, crd_ready_i}),
+    .tok_o     (out_tok),
+    .inflight_i(8'(push_q))
   );
-
-  logic crd_room, ref_room;
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(Depth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push_q),
-    .ready_o(crd_room),
-    .tok_i  (push_crd_q),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
-  );
-
-  sam_fifo #(
-    .Width(RefWidth),
-    .Depth(Depth)
-  ) ref_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push_q),
-    .ready_o(ref_room),
-    .tok_i  (ref_out),
-    .valid_o(ref_valid_o),
-    .ready_i(ref_ready_i),
-    .tok_o  (ref_tok_o)
-  );
-
-`ifndef SAM_ASSERTS_OFF
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      BufferRoom: assert (!push_q || (crd_room && ref_room))
-      else $error("sam_runexpand: output buffer overflow");
-    end
-  end
-`ifdef FORMAL
-  // Each credit counter equals the tokens in the output registers and its
-  // buffer.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == 32'(push_q) + crd_buffer.f_count);
-      assert (32'(credit.used_q[1]) == 32'(push_q) + ref_buffer.f_count);
-    end
-  end
-`endif
-`else
-  logic unused_room;
-  assign unused_room = crd_room ^ ref_room;
-`endif
+  assign crd_tok_o = out_tok[0][CrdWidth:0];
+  assign ref_tok_o = out_tok[1][RefWidth:0];
+  logic unused_out;  // the output tokens' bits above each output's width
+  assign unused_out = ^out_tok;
 
 endmodule

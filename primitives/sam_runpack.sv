@@ -264,7 +264,7 @@ module sam_runpack #(
   // The output registers: the decision's choice of run ends in them, not in
   // the buffers' memories. A run is given only with a credit in both buffers
   // (it spends a cycle in the registers first).
-  logic              push_q, crd_pop, val_pop;
+  logic              push_q;
   logic [CrdWidth:0] push_crd_q;
   logic [ValWidth:0] push_val_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -276,69 +276,31 @@ module sam_runpack #(
     push_val_q <= push_val;
   end
 
-  assign crd_pop = crd_valid_o && crd_ready_i;
-  assign val_pop = val_valid_o && val_ready_i;
-
-  sam_credit #(
-    .Depth  (Depth),
-    .Outputs(2)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(push),
-    .give_i({val_pop, crd_pop}),
-    .room_o(room)
+  // The credits and the output buffers (crd 0, val 1); the output
+  // registers in flight.
+  localparam int unsigned OutWidth = CrdWidth > ValWidth ? CrdWidth : ValWidth;
+  logic [1:0][OutWidth:0] out_tok;
+  sam_scan_out #(
+    .Outputs(2),
+    .Width  (OutWidth),
+    .Widths ({7'(ValWidth), 7'(CrdWidth)}),
+    .Depth  (Depth)
+  ) out (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .take_i    (push),
+    .drop_i    (1'b0),
+    .room_o    (room),
+    .valid_i   (push_q),
+    .tok_i     ({(OutWidth + 1)'(push_val_q), (OutWidth + 1)'(push_crd_q)}),
+    .valid_o   ({val_valid_o, crd_valid_o}),
+    .ready_i   ({val_ready_i, crd_ready_i}),
+    .tok_o     (out_tok),
+    .inflight_i(8'(push_q))
   );
-
-  logic crd_room, val_room;
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(Depth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push_q),
-    .ready_o(crd_room),
-    .tok_i  (push_crd_q),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
-  );
-
-  sam_fifo #(
-    .Width(ValWidth),
-    .Depth(Depth)
-  ) val_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push_q),
-    .ready_o(val_room),
-    .tok_i  (push_val_q),
-    .valid_o(val_valid_o),
-    .ready_i(val_ready_i),
-    .tok_o  (val_tok_o)
-  );
-
-`ifndef SAM_ASSERTS_OFF
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      BufferRoom: assert (!push_q || (crd_room && val_room))
-      else $error("sam_runpack: output buffer overflow");
-    end
-  end
-`ifdef FORMAL
-  // Each credit counter equals the runs in the output registers and its
-  // buffer.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == 32'(push_q) + crd_buffer.f_count);
-      assert (32'(credit.used_q[1]) == 32'(push_q) + val_buffer.f_count);
-    end
-  end
-`endif
-`else
-  logic unused_room;
-  assign unused_room = crd_room ^ val_room;
-`endif
+  assign crd_tok_o = out_tok[0][CrdWidth:0];
+  assign val_tok_o = out_tok[1][ValWidth:0];
+  logic unused_out;  // the output tokens' bits above each output's width
+  assign unused_out = ^out_tok;
 
 endmodule

@@ -382,26 +382,12 @@ module sam_subsect #(
   // e1 and the output buffers.
   localparam int unsigned Depth = 4;
 
-  logic                credit_q, emit_win, emit_stop, crd_pop, win_pop, crdq_ready, winq_ready;
+  logic                credit_q, emit_win, emit_stop;
   logic                e1_valid_q;
   logic [CrdWidth:0]   e1_crd_q;
   logic [WinWidth:0]   e1_win_q;
   logic [CrdWidth:0]   out_crd;
   logic [WinWidth:0]   out_win;
-
-  assign crd_pop = crd_valid_o && crd_ready_i;
-  assign win_pop = win_valid_o && win_ready_i;
-
-  sam_credit #(
-    .Depth  (Depth),
-    .Outputs(2)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(emit_win || emit_stop),
-    .give_i({win_pop, crd_pop}),
-    .room_o(credit_q)
-  );
 
   // The fiber being walked and the walk's registers: offset i, c*i, the window
   // [o, e) and the next one's bounds o + c, e + c, whether i and i + 1 reach the
@@ -708,33 +694,29 @@ module sam_subsect #(
     e1_win_q <= out_win;
   end
 
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(Depth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(e1_valid_q),
-    .ready_o(crdq_ready),
-    .tok_i  (e1_crd_q),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
+  // The credits and the output buffers (crd 0, win 1); e1 in flight.
+  localparam int unsigned OutWidth = CrdWidth > WinWidth ? CrdWidth : WinWidth;
+  logic [1:0][OutWidth:0] out_tok;
+  sam_scan_out #(
+    .Outputs(2),
+    .Width  (OutWidth),
+    .Widths ({7'(WinWidth), 7'(CrdWidth)}),
+    .Depth  (Depth)
+  ) out (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .take_i    (emit_win || emit_stop),
+    .drop_i    (1'b0),
+    .room_o    (credit_q),
+    .valid_i   (e1_valid_q),
+    .tok_i     ({(OutWidth + 1)'(e1_win_q), (OutWidth + 1)'(e1_crd_q)}),
+    .valid_o   ({win_valid_o, crd_valid_o}),
+    .ready_i   ({win_ready_i, crd_ready_i}),
+    .tok_o     (out_tok),
+    .inflight_i(8'(e1_valid_q))
   );
-
-  sam_fifo #(
-    .Width(WinWidth),
-    .Depth(Depth)
-  ) win_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(e1_valid_q),
-    .ready_o(winq_ready),
-    .tok_i  (e1_win_q),
-    .valid_o(win_valid_o),
-    .ready_i(win_ready_i),
-    .tok_o  (win_tok_o)
-  );
+  assign crd_tok_o = out_tok[0][CrdWidth:0];
+  assign win_tok_o = out_tok[1][WinWidth:0];
 
   // ---------------------------------------------------------------------------
   // Compressed: the two streams of the fiber's (position, coordinate) pairs, lo's
@@ -1108,16 +1090,6 @@ module sam_subsect #(
                           se1_q, so2_q, se2_q, so3_q, se3_q};
   end
 
-`ifdef FORMAL
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      // Each credit counter equals the tokens in e1 and that output's buffer.
-      assert (32'(credit.used_q[0]) == 32'(e1_valid_q) + crd_buffer.f_count);
-      assert (32'(credit.used_q[1]) == 32'(e1_valid_q) + win_buffer.f_count);
-    end
-  end
-`endif
-
   logic done_q;  // D is queued: nothing follows
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) done_q <= 1'b0;
@@ -1127,8 +1099,6 @@ module sam_subsect #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!e1_valid_q || (crdq_ready && winq_ready))
-      else $error("sam_subsect: output buffer overflow (credit accounting)");
       if (in_valid && in_kind == sam_pkg::TokStop) begin
         StopRaisable_M: assert (in_up_ok)
         else $error("sam_subsect: stop %0d in has no room one level up", in_ref);
@@ -1147,7 +1117,7 @@ module sam_subsect #(
 
   logic unused_bits;
   // Each format uses its own constants of the run; b0 goes to the streams only.
-  assign unused_bits = ^{crdq_ready, winq_ready, done_q, in_up_ok, cur_q.b0, hi_f[2], dci_q, do_q, de_q,
+  assign unused_bits = ^{out_tok, done_q, in_up_ok, cur_q.b0, hi_f[2], dci_q, do_q, de_q,
                          do1_q, de1_q, dend_q, dend1_q, cend_q, cend1_q, dzero_q, dimw, dfin_q,
                          dfirst_fin_q,
                          cur_q.more};

@@ -200,7 +200,7 @@ module sam_windowscan #(
   // left. Issue to buffer is 2 cycles (the read latency).
   localparam int unsigned Depth = 4;
 
-  logic              credit_q, issue, scan_data, crd_pop, ref_pop, crdq_ready, refq_ready;
+  logic              credit_q, issue, scan_data;
   logic              s1_valid_q, s2_valid_q, s1_mem_q, s2_mem_q;
   logic [CrdWidth:0] s1_crd_q, s2_crd_q, crd_out, stop_crd;
   logic [RefWidth:0] s1_ref_q, s2_ref_q, stop_ref;
@@ -209,21 +209,8 @@ module sam_windowscan #(
   assign issue     = credit_q && slot_valid_q;
   assign scan_data = issue && slot_q.more;
   assign slot_take = issue && !slot_q.more;
-  assign crd_pop   = crd_valid_o && crd_ready_i;
-  assign ref_pop   = ref_valid_o && ref_ready_i;
   assign stop_crd  = slot_q.done ? {1'b1, {CrdWidth{1'b1}}} : {1'b1, CrdWidth'(slot_q.lvl)};
   assign stop_ref  = slot_q.done ? {1'b1, {RefWidth{1'b1}}} : {1'b1, RefWidth'(slot_q.lvl)};
-
-  sam_credit #(
-    .Depth  (Depth),
-    .Outputs(2)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(issue),
-    .give_i({ref_pop, crd_pop}),
-    .room_o(credit_q)
-  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -278,41 +265,33 @@ module sam_windowscan #(
 
   assign crd_out = s2_mem_q ? {1'b0, crd_rd_data_i - s2_off_q} : s2_crd_q;
 
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(Depth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(s2_valid_q),
-    .ready_o(crdq_ready),
-    .tok_i  (crd_out),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
+  // The credits and the output buffers (crd 0, ref 1); s1 and s2 in flight.
+  localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
+  logic [1:0][OutWidth:0] out_tok;
+  sam_scan_out #(
+    .Outputs(2),
+    .Width  (OutWidth),
+    .Widths ({7'(RefWidth), 7'(CrdWidth)}),
+    .Depth  (Depth)
+  ) out (
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .take_i    (issue),
+    .drop_i    (1'b0),
+    .room_o    (credit_q),
+    .valid_i   (s2_valid_q),
+    .tok_i     ({(OutWidth + 1)'(s2_ref_q), (OutWidth + 1)'(crd_out)}),
+    .valid_o   ({ref_valid_o, crd_valid_o}),
+    .ready_i   ({ref_ready_i, crd_ready_i}),
+    .tok_o     (out_tok),
+    .inflight_i(8'(s1_valid_q) + 8'(s2_valid_q))
   );
-
-  sam_fifo #(
-    .Width(RefWidth),
-    .Depth(Depth)
-  ) ref_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(s2_valid_q),
-    .ready_o(refq_ready),
-    .tok_i  (s2_ref_q),
-    .valid_o(ref_valid_o),
-    .ready_i(ref_ready_i),
-    .tok_o  (ref_tok_o)
-  );
+  assign crd_tok_o = out_tok[0][CrdWidth:0];
+  assign ref_tok_o = out_tok[1][RefWidth:0];
 
 `ifdef FORMAL
-  // Each credit counter equals the tokens in flight to its output: in the pipeline
-  // and that output's buffer.
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == 32'(s1_valid_q) + 32'(s2_valid_q) + crd_buffer.f_count);
-      assert (32'(credit.used_q[1]) == 32'(s1_valid_q) + 32'(s2_valid_q) + ref_buffer.f_count);
       // A window in the input stage or the queue has elements exactly when its length
       // is not 0.
       if (in_valid && in_kind == sam_pkg::TokData)
@@ -333,9 +312,6 @@ module sam_windowscan #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      // The credits keep a free slot for every token in the pipeline.
-      assert (!s2_valid_q || (crdq_ready && refq_ready))
-      else $error("sam_windowscan: output buffer overflow (credit accounting)");
       if (in_valid && in_kind == sam_pkg::TokStop) begin
         StopRaisable_A: assert (in_up_ok)
         else $error("sam_windowscan: a stop in has no room one level up");
@@ -357,7 +333,7 @@ module sam_windowscan #(
 `endif
 
   logic unused_bits;
-  assign unused_bits = ^{crdq_ready, refq_ready, done_q, hold_q.done, w_base, in_up_ok,
+  assign unused_bits = ^{out_tok, done_q, hold_q.done, w_base, in_up_ok,
                          Compressed ? 1'b0 : ^{crd_rd_data_i, s2_off_q}};
 
 endmodule

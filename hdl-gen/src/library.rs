@@ -53,6 +53,10 @@ pub const SHARED_SOURCES: &[Source] = &[
         deps: &[],
     },
     Source {
+        name: "sam_scan_out",
+        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+    },
+    Source {
         name: "sam_mul18",
         deps: &[],
     },

@@ -14,6 +14,8 @@ pub(crate) const SOURCES: &[Source] = &[
             "sam_stream_assert",
             "sam_fifo",
             "sam_credit",
+            "sam_scan_out",
+            "sam_root",
             "sam_mul18",
             "sam_mulreg",
         ],
