@@ -159,6 +159,7 @@ module sam_alu #(
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .take_i(issue),
+    .drop_i(1'b0),
     .give_i(pop),
     .room_o(credit_q)
   );

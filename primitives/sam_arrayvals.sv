@@ -122,6 +122,7 @@ module sam_arrayvals #(
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .take_i(accept),
+    .drop_i(1'b0),
     .give_i(pop),
     .room_o(credit_q)
   );

@@ -188,7 +188,7 @@ module sam_bvscan #(
 
   sam_credit #(.Depth(DescDepth), .Outputs(1)) desc_credit (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .take_i(src_take), .give_i(desc_pop), .room_o(dq_room)
+    .take_i(src_take), .drop_i(1'b0), .give_i(desc_pop), .room_o(dq_room)
   );
   sam_fifo #(.Width(DescWidth), .Depth(DescDepth)) desc_queue (
     .clk_i(clk_i), .rst_ni(rst_ni),

@@ -254,6 +254,7 @@ module sam_runreduce #(
     .clk_i (clk_i),
     .rst_ni(rst_ni),
     .take_i(issue_out),
+    .drop_i(1'b0),
     .give_i(pop),
     .room_o(room)
   );

@@ -9,8 +9,7 @@
 // consumer, so a buffer of Depth tokens never overflows however long the consumers
 // stall. With Drop = 1 an issued token may also leave the pipeline before the
 // buffers (drop_i: a miss the block discards), which returns its credit on every
-// output; the step is then +1, 0, -1 or -2, and the room of each step is ready from
-// the registers, so a pop only selects (no carry chain behind ready_i).
+// output (sam_credit's Drop).
 //
 // Outputs may have different payload widths: the ports carry every token at the
 // common Width, output k's token zero-extended from its own Widths[k] (its flag bit
@@ -73,77 +72,18 @@ module sam_scan_out #(
   logic [Outputs-1:0] pop, buf_ready;
   assign pop = valid_o & ready_i;
 
-  localparam int unsigned UsedW = $clog2(Depth + 1);
-`ifdef FORMAL
-  logic [UsedW-1:0] f_used[Outputs];  // each output's credit counter
-`endif
-
-  if (Drop == 0) begin : gen_credit
-    sam_credit #(
-      .Depth  (Depth),
-      .Outputs(Outputs)
-    ) credit (
-      .clk_i (clk_i),
-      .rst_ni(rst_ni),
-      .take_i(take_i),
-      .give_i(pop),
-      .room_o(room_o)
-    );
-    logic unused_drop;
-    assign unused_drop = drop_i;
-`ifdef FORMAL
-    for (genvar k = 0; k < Outputs; k++) begin : gen_f_used
-      assign f_used[k] = credit.used_q[k];
-    end
-`endif
-  end else begin : gen_drop_credit
-    logic [UsedW-1:0] used_q[Outputs], used_d[Outputs];
-    logic             room_d;
-    always_comb begin
-      room_d = 1'b1;
-      for (int k = 0; k < Outputs; k++) begin
-        unique case ({take_i, drop_i, pop[k]})
-          3'b100: begin
-            used_d[k] = used_q[k] + 1'b1;
-            if (used_q[k] >= UsedW'(Depth - 1)) room_d = 1'b0;
-          end
-          3'b000, 3'b101, 3'b110: begin
-            used_d[k] = used_q[k];
-            if (used_q[k] >= UsedW'(Depth)) room_d = 1'b0;
-          end
-          3'b001, 3'b010, 3'b111: used_d[k] = used_q[k] - 1'b1;
-          default: used_d[k] = used_q[k] - UsedW'(2);  // 011
-        endcase
-      end
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        for (int k = 0; k < Outputs; k++) used_q[k] <= '0;
-        room_o <= 1'b1;
-      end else begin
-        for (int k = 0; k < Outputs; k++) used_q[k] <= used_d[k];
-        room_o <= room_d;
-      end
-    end
-`ifdef FORMAL
-    for (genvar k = 0; k < Outputs; k++) begin : gen_f_used
-      assign f_used[k] = used_q[k];
-    end
-    // The counters' own invariants (sam_credit's): none passes Depth, and room_o
-    // says all are below it.
-    logic f_room;
-    always_comb begin
-      f_room = 1'b1;
-      for (int k = 0; k < Outputs; k++) if (used_q[k] >= UsedW'(Depth)) f_room = 1'b0;
-    end
-    always_ff @(posedge clk_i) begin
-      if (rst_ni) begin
-        assert (room_o == f_room);
-        for (int k = 0; k < Outputs; k++) assert (used_q[k] <= UsedW'(Depth));
-      end
-    end
-`endif
-  end
+  sam_credit #(
+    .Depth  (Depth),
+    .Outputs(Outputs),
+    .Drop   (Drop)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(take_i),
+    .drop_i(drop_i),
+    .give_i(pop),
+    .room_o(room_o)
+  );
 
   for (genvar k = 0; k < Outputs; k++) begin : gen_out
     localparam int unsigned W = 32'(Widths[k]);
@@ -176,7 +116,7 @@ module sam_scan_out #(
     // The credit counter equals the tokens in flight to this output: in the
     // pipeline and in its buffer. This turns the overflow check below into a proof.
     always_ff @(posedge clk_i) begin
-      if (rst_ni) assert (32'(f_used[k]) == 32'(inflight_i) + buffer.f_count);
+      if (rst_ni) assert (32'(credit.used_q[k]) == 32'(inflight_i) + buffer.f_count);
     end
 `endif
   end
