@@ -415,21 +415,10 @@ module sam_bvexpand #(
   end
 
   sam_scan_out #(
-    .Outputs(Outs),
-    .Width  (OutWidth),
-    .Widths ({{Ways{7'(RefWidth)}}, 7'(CrdWidth)}),
-    .Depth  (Depth)
+    .Outputs(Outs), .Width(OutWidth), .Widths({{Ways{7'(RefWidth)}}, 7'(CrdWidth)}), .Depth(Depth)
   ) out (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .take_i    (issue),
-    .drop_i    (1'b0),
-    .room_o    (room),
-    .valid_i   (s2_valid_q),
-    .tok_i     (out_in),
-    .valid_o   (out_valid),
-    .ready_i   (out_ready),
-    .tok_o     (out_tok),
+    .clk_i(clk_i), .rst_ni(rst_ni), .take_i(issue), .drop_i(1'b0), .room_o(room),
+    .valid_i(s2_valid_q), .tok_i(out_in), .valid_o(out_valid), .ready_i(out_ready), .tok_o(out_tok),
     .inflight_i(8'(s1_valid_q) + 8'(s2_valid_q))
   );
   assign crd_valid_o  = out_valid[0];

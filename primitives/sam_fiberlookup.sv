@@ -617,21 +617,11 @@ module sam_fiberlookup #(
 
   // The credits and the two output buffers (crd 0, ref 1); s1 and s2 in flight.
   sam_scan_out #(
-    .Outputs(2),
-    .Width  (OutWidth),
-    .Widths ({7'(RefWidth), 7'(CrdWidth)}),
-    .Depth  (Depth)
+    .Outputs(2), .Width(OutWidth), .Widths({7'(RefWidth), 7'(CrdWidth)}), .Depth(Depth)
   ) out (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .take_i    (issue),
-    .drop_i    (1'b0),
-    .room_o    (credit_q),
-    .valid_i   (s2_valid_q),
-    .tok_i     ({(OutWidth + 1)'(s2_ref_q), (OutWidth + 1)'(crd_out)}),
-    .valid_o   ({ref_valid_o, crd_valid_o}),
-    .ready_i   ({ref_ready_i, crd_ready_i}),
-    .tok_o     (out_tok),
+    .clk_i(clk_i), .rst_ni(rst_ni), .take_i(issue), .drop_i(1'b0), .room_o(credit_q),
+    .valid_i(s2_valid_q), .tok_i({(OutWidth + 1)'(s2_ref_q), (OutWidth + 1)'(crd_out)}),
+    .valid_o({ref_valid_o, crd_valid_o}), .ready_i({ref_ready_i, crd_ready_i}), .tok_o(out_tok),
     .inflight_i(8'(s1_valid_q) + 8'(s2_valid_q))
   );
   assign crd_tok_o = out_tok[0][CrdWidth:0];

@@ -442,24 +442,14 @@ module sam_locate #(
   localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
   logic [2:0][OutWidth:0] out_tok;
   sam_scan_out #(
-    .Outputs(3),
-    .Width  (OutWidth),
-    .Widths ({7'(RefWidth), 7'(RefWidth), 7'(CrdWidth)}),
-    .Depth  (Depth),
-    .Drop   (Compressed ? 1 : 0)
+    .Outputs(3), .Width(OutWidth), .Widths({7'(RefWidth), 7'(RefWidth), 7'(CrdWidth)}),
+    .Depth(Depth), .Drop(Compressed ? 1 : 0)
   ) out (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .take_i    (take),
-    .drop_i    (drop_last),
-    .room_o    (room),
-    .valid_i   (push),
-    .tok_i     ({(OutWidth + 1)'(push_loc), (OutWidth + 1)'(push_ref),
-                 (OutWidth + 1)'(push_crd)}),
-    .valid_o   ({loc_valid_o, ref_valid_o, crd_valid_o}),
-    .ready_i   ({loc_ready_i, ref_ready_i, crd_ready_i}),
-    .tok_o     (out_tok),
-    .inflight_i(inflight)
+    .clk_i(clk_i), .rst_ni(rst_ni), .take_i(take), .drop_i(drop_last), .room_o(room),
+    .valid_i(push),
+    .tok_i({(OutWidth + 1)'(push_loc), (OutWidth + 1)'(push_ref), (OutWidth + 1)'(push_crd)}),
+    .valid_o({loc_valid_o, ref_valid_o, crd_valid_o}),
+    .ready_i({loc_ready_i, ref_ready_i, crd_ready_i}), .tok_o(out_tok), .inflight_i(inflight)
   );
   assign crd_tok_o = out_tok[0][CrdWidth:0];
   assign ref_tok_o = out_tok[1][RefWidth:0];

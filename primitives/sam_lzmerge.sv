@@ -779,23 +779,14 @@ module sam_lzmerge #(
   localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
   logic [2:0][OutWidth:0] out_tok;
   sam_scan_out #(
-    .Outputs(3),
-    .Width  (OutWidth),
-    .Widths ({7'(RefWidth), 7'(RefWidth), 7'(CrdWidth)}),
-    .Depth  (Depth)
+    .Outputs(3), .Width(OutWidth), .Widths({7'(RefWidth), 7'(RefWidth), 7'(CrdWidth)}),
+    .Depth(Depth)
   ) out (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .take_i    (emit),
-    .drop_i    (1'b0),
-    .room_o    (room),
-    .valid_i   (push_q),
-    .tok_i     ({(OutWidth + 1)'(push_ref_q[1]), (OutWidth + 1)'(push_ref_q[0]),
-                 (OutWidth + 1)'(push_crd_q)}),
-    .valid_o   ({ref1_valid_o, ref0_valid_o, crd_valid_o}),
-    .ready_i   ({ref1_ready_i, ref0_ready_i, crd_ready_i}),
-    .tok_o     (out_tok),
-    .inflight_i(8'(push_q))
+    .clk_i(clk_i), .rst_ni(rst_ni), .take_i(emit), .drop_i(1'b0), .room_o(room),
+    .valid_i(push_q), .tok_i({(OutWidth + 1)'(push_ref_q[1]), (OutWidth + 1)'(push_ref_q[0]),
+                              (OutWidth + 1)'(push_crd_q)}),
+    .valid_o({ref1_valid_o, ref0_valid_o, crd_valid_o}),
+    .ready_i({ref1_ready_i, ref0_ready_i, crd_ready_i}), .tok_o(out_tok), .inflight_i(8'(push_q))
   );
   assign crd_tok_o  = out_tok[0][CrdWidth:0];
   assign ref0_tok_o = out_tok[1][RefWidth:0];

@@ -340,21 +340,11 @@ module sam_runexpand #(
   localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
   logic [1:0][OutWidth:0] out_tok;
   sam_scan_out #(
-    .Outputs(2),
-    .Width  (OutWidth),
-    .Widths ({7'(RefWidth), 7'(CrdWidth)}),
-    .Depth  (Depth)
+    .Outputs(2), .Width(OutWidth), .Widths({7'(RefWidth), 7'(CrdWidth)}), .Depth(Depth)
   ) out (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .take_i    (push),
-    .drop_i    (1'b0),
-    .room_o    (room),
-    .valid_i   (push_q),
-    .tok_i     ({(OutWidth + 1)'(ref_out), (OutWidth + 1)'(push_crd_q)}),
-    .valid_o   ({ref_valid_o, crd_valid_o}),
-    .ready_i   ({ref_ready_i, crd_ready_i}),
-    .tok_o     (out_tok),
+    .clk_i(clk_i), .rst_ni(rst_ni), .take_i(push), .drop_i(1'b0), .room_o(room), .valid_i(push_q),
+    .tok_i({(OutWidth + 1)'(ref_out), (OutWidth + 1)'(push_crd_q)}),
+    .valid_o({ref_valid_o, crd_valid_o}), .ready_i({ref_ready_i, crd_ready_i}), .tok_o(out_tok),
     .inflight_i(8'(push_q))
   );
   assign crd_tok_o = out_tok[0][CrdWidth:0];

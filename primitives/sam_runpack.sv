@@ -281,21 +281,11 @@ module sam_runpack #(
   localparam int unsigned OutWidth = CrdWidth > ValWidth ? CrdWidth : ValWidth;
   logic [1:0][OutWidth:0] out_tok;
   sam_scan_out #(
-    .Outputs(2),
-    .Width  (OutWidth),
-    .Widths ({7'(ValWidth), 7'(CrdWidth)}),
-    .Depth  (Depth)
+    .Outputs(2), .Width(OutWidth), .Widths({7'(ValWidth), 7'(CrdWidth)}), .Depth(Depth)
   ) out (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .take_i    (push),
-    .drop_i    (1'b0),
-    .room_o    (room),
-    .valid_i   (push_q),
-    .tok_i     ({(OutWidth + 1)'(push_val_q), (OutWidth + 1)'(push_crd_q)}),
-    .valid_o   ({val_valid_o, crd_valid_o}),
-    .ready_i   ({val_ready_i, crd_ready_i}),
-    .tok_o     (out_tok),
+    .clk_i(clk_i), .rst_ni(rst_ni), .take_i(push), .drop_i(1'b0), .room_o(room), .valid_i(push_q),
+    .tok_i({(OutWidth + 1)'(push_val_q), (OutWidth + 1)'(push_crd_q)}),
+    .valid_o({val_valid_o, crd_valid_o}), .ready_i({val_ready_i, crd_ready_i}), .tok_o(out_tok),
     .inflight_i(8'(push_q))
   );
   assign crd_tok_o = out_tok[0][CrdWidth:0];

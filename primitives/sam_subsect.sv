@@ -698,21 +698,12 @@ module sam_subsect #(
   localparam int unsigned OutWidth = CrdWidth > WinWidth ? CrdWidth : WinWidth;
   logic [1:0][OutWidth:0] out_tok;
   sam_scan_out #(
-    .Outputs(2),
-    .Width  (OutWidth),
-    .Widths ({7'(WinWidth), 7'(CrdWidth)}),
-    .Depth  (Depth)
+    .Outputs(2), .Width(OutWidth), .Widths({7'(WinWidth), 7'(CrdWidth)}), .Depth(Depth)
   ) out (
-    .clk_i     (clk_i),
-    .rst_ni    (rst_ni),
-    .take_i    (emit_win || emit_stop),
-    .drop_i    (1'b0),
-    .room_o    (credit_q),
-    .valid_i   (e1_valid_q),
-    .tok_i     ({(OutWidth + 1)'(e1_win_q), (OutWidth + 1)'(e1_crd_q)}),
-    .valid_o   ({win_valid_o, crd_valid_o}),
-    .ready_i   ({win_ready_i, crd_ready_i}),
-    .tok_o     (out_tok),
+    .clk_i(clk_i), .rst_ni(rst_ni), .take_i(emit_win || emit_stop), .drop_i(1'b0),
+    .room_o(credit_q), .valid_i(e1_valid_q),
+    .tok_i({(OutWidth + 1)'(e1_win_q), (OutWidth + 1)'(e1_crd_q)}),
+    .valid_o({win_valid_o, crd_valid_o}), .ready_i({win_ready_i, crd_ready_i}), .tok_o(out_tok),
     .inflight_i(8'(e1_valid_q))
   );
   assign crd_tok_o = out_tok[0][CrdWidth:0];
