@@ -17,8 +17,8 @@
 // left with and without the lowest, whether each is zero or one bit, the ways'
 // masks and prefixes, the word index) -> peel (the lowest bit left; registered
 // in s1 with each way's mask below it) -> s2 (each way's popcount of that, in
-// two halves) -> prefix + count into the output buffers (`sam_fifo`, Depth 5).
-// The peel moves only while it holds a credit (`sam_credit`), so s1 and s2 never
+// two halves) -> prefix + count into the output buffers (`sam_scan_out`, Depth 5).
+// The peel moves only while it holds a credit, so s1 and s2 never
 // stall. Latency 5 (input stage, word stage, s1, s2, buffer).
 // Throughput: one coordinate per cycle; a word with n set bits takes max(n, 1)
 // cycles, a stop one.

@@ -54,8 +54,8 @@
 // entry at 0 where both ways have entries, slots below 2^RefWidth.
 //
 // Pipeline: each way's next-entry register (the input stage); the decision,
-// into the output registers; three-entry buffers (`sam_fifo`) on credits
-// (`sam_credit`). Latency three cycles. A way's ready_o is a function of
+// into the output registers; three-entry buffers on credits
+// (`sam_scan_out`). Latency three cycles. A way's ready_o is a function of
 // registers and its two input valids: no combinational path from any ready_i.
 // crd<k>_ready_o == desc<k>_ready_o.
 //

@@ -33,7 +33,7 @@
 // Pipeline: each input is held in a one-token stage register, so the expander
 // starts from registers (Lz77: the descriptor is split into its slot token and
 // rep - 1 on the way in); each output pair goes through a register into
-// three-entry buffers (`sam_fifo`), pushed on credits (`sam_credit`). Readies
+// three-entry buffers, pushed on credits (`sam_scan_out`). Readies
 // are functions of registers only. Lz77: the decision only says whether a pair
 // starts an entry; the phase counter sits between the output register and the
 // buffer, off the run end's compare (on the decision's path it doubles the

@@ -27,8 +27,8 @@
 // Pipeline: each input is held in a one-token stage register with flags decoded
 // against the token before it in its stream (a gap after the previous point, a
 // value new or not 0), so the decision starts from single-bit registers; each
-// run goes through a register into three-entry buffers (`sam_fifo`), given on
-// credits (`sam_credit`). Readies are functions of registers only.
+// run goes through a register into three-entry buffers, given on credits
+// (`sam_scan_out`). Readies are functions of registers only.
 //
 // Parameters: CrdWidth  payload width of the coordinates, 1..63
 //             ValWidth  payload width of the values, 1..63
