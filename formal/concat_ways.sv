@@ -9,26 +9,13 @@
   // for every way exactly when the output is the concatenation: a token in the
   // wrong order, of the wrong way or a stop too many or too few shifts the turns,
   // and some way's tokens stop matching.
-  localparam int unsigned FcWays = 8;  // the ports of every way, used or not
   logic [2:0] fc_way_q;
   always_ff @(posedge clk_i) if (!rst_ni) fc_way_q <= 3'(way_i);
   always_ff @(posedge clk_i) if (rst_ni) assume (32'(fc_way_q) < Ways);
 
-  logic [FcWays-1:0] fc_crd_fire, fc_val_fire;
-  logic [CrdWidth:0] fc_crd_in[FcWays];
-  logic [ValWidth:0] fc_val_in[FcWays];
-  assign fc_crd_fire = {crd_7_valid_i && crd_7_ready_o, crd_6_valid_i && crd_6_ready_o,
-                        crd_5_valid_i && crd_5_ready_o, crd_4_valid_i && crd_4_ready_o,
-                        crd_3_valid_i && crd_3_ready_o, crd_2_valid_i && crd_2_ready_o,
-                        crd_1_valid_i && crd_1_ready_o, crd_0_valid_i && crd_0_ready_o};
-  assign fc_val_fire = {val_7_valid_i && val_7_ready_o, val_6_valid_i && val_6_ready_o,
-                        val_5_valid_i && val_5_ready_o, val_4_valid_i && val_4_ready_o,
-                        val_3_valid_i && val_3_ready_o, val_2_valid_i && val_2_ready_o,
-                        val_1_valid_i && val_1_ready_o, val_0_valid_i && val_0_ready_o};
-  assign fc_crd_in = '{crd_0_tok_i, crd_1_tok_i, crd_2_tok_i, crd_3_tok_i,
-                       crd_4_tok_i, crd_5_tok_i, crd_6_tok_i, crd_7_tok_i};
-  assign fc_val_in = '{val_0_tok_i, val_1_tok_i, val_2_tok_i, val_3_tok_i,
-                       val_4_tok_i, val_5_tok_i, val_6_tok_i, val_7_tok_i};
+  logic [Ways-1:0] fc_crd_fire, fc_val_fire;
+  assign fc_crd_fire = crd_valid_i & crd_ready_o;
+  assign fc_val_fire = val_valid_i & val_ready_o;
 
   // Way w's tokens as the output carries them: a stop flattened to S0, or raised
   // on the last way; anything else as it came.
@@ -36,8 +23,8 @@
   logic [CrdWidth:0] fc_crd_tok, fc_crd_exp;
   logic [ValWidth:0] fc_val_tok, fc_val_exp;
   assign fc_last    = 32'(fc_way_q) == Ways - 1;
-  assign fc_crd_tok = fc_crd_in[fc_way_q];
-  assign fc_val_tok = fc_val_in[fc_way_q];
+  assign fc_crd_tok = crd_tok_i[fc_way_q];
+  assign fc_val_tok = val_tok_i[fc_way_q];
   always_comb begin
     fc_crd_exp = fc_crd_tok;
     if (sam_pkg::tok_kind(fc_crd_tok[CrdWidth], 64'(fc_crd_tok[CrdWidth-1:0]), CrdWidth)

@@ -185,17 +185,28 @@ def harness(proof):
             lines.append(f"  {body}")
     # Two input streams of one shape (token by token, or "stops": their stops and D).
     ins = {c[0]: c for c in chans if c[1] == "in"}
+
+    def input_channel(name):
+        """An input channel by name: `crd`, or lane k of the array `crd` as `crd[k]`."""
+        m = re.fullmatch(r"(\w+)(?:\[(\d+)\])?", name)
+        if not m or m[1] not in ins or (m[2] is None) == (dims[ins[m[1]][2]] != ""):
+            return None
+        base, valid, ready, tok = ins[m[1]][0], *ins[m[1]][2:5]
+        idx = f"[{m[2]}]" if m[2] is not None else ""
+        return (f"{base}{m[2] or ''}", valid + idx, ready + idx, tok + idx)
+
     for pair in proof.get("aligned", []):
         a, b, kind = pair[0], pair[1], pair[2] if len(pair) > 2 else "tokens"
         depth = pair[3] if len(pair) > 3 else 4
-        if a not in ins or b not in ins or kind not in ("tokens", "stops"):
-            sys.exit(f"formal: {proof['name']}: aligned {pair}: two input channels of {top}, "
-                     f"then \"tokens\" or \"stops\", then an optional depth")
-        ca, cb = ins[a], ins[b]
-        lines.append(f"  formal_aligned #(.WidthA($bits({ca[4]}) - 1), .WidthB($bits({cb[4]}) - 1),"
-                     f" .Depth({depth}), .Stops(1'b{1 if kind == 'stops' else 0})) aligned_{a}_{b}"
-                     f" (.clk_i(clk_i), .rst_ni(rst_ni), .a_valid_i({ca[2]}), .a_ready_i({ca[3]}),"
-                     f" .a_tok_i({ca[4]}), .b_valid_i({cb[2]}), .b_ready_i({cb[3]}), .b_tok_i({cb[4]}));")
+        ca, cb = input_channel(a), input_channel(b)
+        if ca is None or cb is None or kind not in ("tokens", "stops"):
+            sys.exit(f"formal: {proof['name']}: aligned {pair}: two input channels of {top} "
+                     f"(a lane of an array as name[k]), then \"tokens\" or \"stops\", then an "
+                     f"optional depth")
+        lines.append(f"  formal_aligned #(.WidthA($bits({ca[3]}) - 1), .WidthB($bits({cb[3]}) - 1),"
+                     f" .Depth({depth}), .Stops(1'b{1 if kind == 'stops' else 0})) aligned_{ca[0]}_{cb[0]}"
+                     f" (.clk_i(clk_i), .rst_ni(rst_ni), .a_valid_i({ca[1]}), .a_ready_i({ca[2]}),"
+                     f" .a_tok_i({ca[3]}), .b_valid_i({cb[1]}), .b_ready_i({cb[2]}), .b_tok_i({cb[3]}));")
     if live_outs:
         if "live" not in proof:
             sys.exit(f"formal: {proof['name']}: no `live` bound (cycles from the last D in "

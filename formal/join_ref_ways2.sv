@@ -7,10 +7,10 @@
     .clk_i(clk_i), .rst_ni(rst_ni), .fiber_i(fiber_pick_i), .crd_i(crd_pick_i),
     .dim_i('0),  // no run ways, no resumes
     .pick_i(pair_pick_i),
-    .crd_fire_i({crd1_valid_i && crd1_ready_o, crd0_valid_i && crd0_ready_o}),
-    .crd_tok_i({crd1_tok_i, crd0_tok_i}),
-    .ref_fire_i({ref1_valid_i && ref1_ready_o, ref0_valid_i && ref0_ready_o}),
-    .ref_tok_i({ref1_tok_i, ref0_tok_i}),
+    .crd_fire_i(crd_valid_i & crd_ready_o),
+    .crd_tok_i(crd_tok_i),
+    .ref_fire_i(ref_valid_i & ref_ready_o),
+    .ref_tok_i(ref_tok_i),
     .out_crd_fire_i(crd_valid_o && crd_ready_i), .out_crd_tok_i(crd_tok_o),
-    .out_ref_fire_i({ref1_valid_o && ref1_ready_i, ref0_valid_o && ref0_ready_i}),
-    .out_ref_tok_i({ref1_tok_o, ref0_tok_o}));
+    .out_ref_fire_i(ref_valid_o & ref_ready_i),
+    .out_ref_tok_i(ref_tok_o));

@@ -106,51 +106,52 @@ module sam_intersect_miter #(
     end
   end
 
-  logic [CrdWidth:0] l_crd0, l_crd1, f_crd0, f_crd1;
-  logic [RefWidth:0] l_ref0, l_ref1, f_ref0, f_ref1;
-  assign l_crd0 = {l_tok[0][W], l_tok[0][CrdWidth-1:0]};
-  assign l_ref0 = {l_tok[1][W], l_tok[1][RefWidth-1:0]};
-  assign l_crd1 = {l_tok[2][W], l_tok[2][CrdWidth-1:0]};
-  assign l_ref1 = {l_tok[3][W], l_tok[3][RefWidth-1:0]};
-  assign f_crd0 = {f_tok[0][W], f_tok[0][CrdWidth-1:0]};
-  assign f_ref0 = {f_tok[1][W], f_tok[1][RefWidth-1:0]};
-  assign f_crd1 = {f_tok[2][W], f_tok[2][CrdWidth-1:0]};
-  assign f_ref1 = {f_tok[3][W], f_tok[3][RefWidth-1:0]};
+  // Each side's ports, by way: channel 2k is way k's crd, 2k + 1 its ref.
+  logic [1:0]              l_crd_valid, l_crd_ready, l_ref_valid, l_ref_ready;
+  logic [1:0]              f_crd_valid, f_crd_ready, f_ref_valid, f_ref_ready;
+  logic [1:0][CrdWidth:0]  l_crd, f_crd;
+  logic [1:0][RefWidth:0]  l_ref, f_ref;
+  for (genvar k = 0; k < 2; k++) begin : gen_way
+    assign l_crd_valid[k]  = l_valid[2*k];
+    assign l_ref_valid[k]  = l_valid[2*k+1];
+    assign f_crd_valid[k]  = f_valid[2*k];
+    assign f_ref_valid[k]  = f_valid[2*k+1];
+    assign l_ready[2*k]    = l_crd_ready[k];
+    assign l_ready[2*k+1]  = l_ref_ready[k];
+    assign f_ready[2*k]    = f_crd_ready[k];
+    assign f_ready[2*k+1]  = f_ref_ready[k];
+    assign l_crd[k] = {l_tok[2*k][W], l_tok[2*k][CrdWidth-1:0]};
+    assign l_ref[k] = {l_tok[2*k+1][W], l_tok[2*k+1][RefWidth-1:0]};
+    assign f_crd[k] = {f_tok[2*k][W], f_tok[2*k][CrdWidth-1:0]};
+    assign f_ref[k] = {f_tok[2*k+1][W], f_tok[2*k+1][RefWidth-1:0]};
+  end
 
-  logic              l_crd2_ready, l_ref2_ready, l_ref2_valid;
-  logic              f_crd2_ready, f_ref2_ready, f_ref2_valid;
-  logic [RefWidth:0] l_ref2_tok, f_ref2_tok;
-  logic              f_skip0_valid, f_skip1_valid;
-  logic [sam_pkg::SkipTagWidth+CrdWidth:0] f_skip0_tok, f_skip1_tok;
+  logic [1:0]                               l_out_valid, l_out_ready, f_out_valid, f_out_ready;
+  logic [1:0][RefWidth:0]                   l_out_tok, f_out_tok;
+  logic [1:0]                               f_skip_valid;
+  logic [1:0][sam_pkg::SkipTagWidth+CrdWidth:0] f_skip_tok;
+  assign {ref1_valid_o, ref0_valid_o}   = l_out_valid;
+  assign l_out_ready                    = {ref1_ready_i, ref0_ready_i};
+  assign {ref1_tok_o, ref0_tok_o}       = l_out_tok;
+  assign {fref1_valid_o, fref0_valid_o} = f_out_valid;
+  assign f_out_ready                    = {fref1_ready_i, fref0_ready_i};
+  assign {fref1_tok_o, fref0_tok_o}     = f_out_tok;
 
   sam_intersect_lean #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) lean (
     .clk_i, .rst_ni,
-    .crd0_valid_i(l_valid[0]), .crd0_ready_o(l_ready[0]), .crd0_tok_i(l_crd0),
-    .ref0_valid_i(l_valid[1]), .ref0_ready_o(l_ready[1]), .ref0_tok_i(l_ref0),
-    .crd1_valid_i(l_valid[2]), .crd1_ready_o(l_ready[2]), .crd1_tok_i(l_crd1),
-    .ref1_valid_i(l_valid[3]), .ref1_ready_o(l_ready[3]), .ref1_tok_i(l_ref1),
-    .crd2_valid_i(1'b0), .crd2_ready_o(l_crd2_ready), .crd2_tok_i('0),
-    .ref2_valid_i(1'b0), .ref2_ready_o(l_ref2_ready), .ref2_tok_i('0),
+    .crd_valid_i(l_crd_valid), .crd_ready_o(l_crd_ready), .crd_tok_i(l_crd),
+    .ref_valid_i(l_ref_valid), .ref_ready_o(l_ref_ready), .ref_tok_i(l_ref),
     .crd_valid_o, .crd_ready_i, .crd_tok_o,
-    .ref0_valid_o, .ref0_ready_i, .ref0_tok_o,
-    .ref1_valid_o, .ref1_ready_i, .ref1_tok_o,
-    .ref2_valid_o(l_ref2_valid), .ref2_ready_i(1'b1), .ref2_tok_o(l_ref2_tok)
+    .ref_valid_o(l_out_valid), .ref_ready_i(l_out_ready), .ref_tok_o(l_out_tok)
   );
 
   sam_intersect #(.Ways(2), .CrdWidth(CrdWidth), .RefWidth(RefWidth)) fast (
     .clk_i, .rst_ni,
-    .crd0_valid_i(f_valid[0]), .crd0_ready_o(f_ready[0]), .crd0_tok_i(f_crd0),
-    .ref0_valid_i(f_valid[1]), .ref0_ready_o(f_ready[1]), .ref0_tok_i(f_ref0),
-    .crd1_valid_i(f_valid[2]), .crd1_ready_o(f_ready[2]), .crd1_tok_i(f_crd1),
-    .ref1_valid_i(f_valid[3]), .ref1_ready_o(f_ready[3]), .ref1_tok_i(f_ref1),
-    .crd2_valid_i(1'b0), .crd2_ready_o(f_crd2_ready), .crd2_tok_i('0),
-    .ref2_valid_i(1'b0), .ref2_ready_o(f_ref2_ready), .ref2_tok_i('0),
+    .crd_valid_i(f_crd_valid), .crd_ready_o(f_crd_ready), .crd_tok_i(f_crd),
+    .ref_valid_i(f_ref_valid), .ref_ready_o(f_ref_ready), .ref_tok_i(f_ref),
     .crd_valid_o(fcrd_valid_o), .crd_ready_i(fcrd_ready_i), .crd_tok_o(fcrd_tok_o),
-    .ref0_valid_o(fref0_valid_o), .ref0_ready_i(fref0_ready_i), .ref0_tok_o(fref0_tok_o),
-    .ref1_valid_o(fref1_valid_o), .ref1_ready_i(fref1_ready_i), .ref1_tok_o(fref1_tok_o),
-    .ref2_valid_o(f_ref2_valid), .ref2_ready_i(1'b1), .ref2_tok_o(f_ref2_tok),
-    .skip0_valid_o(f_skip0_valid), .skip0_ready_i(1'b1), .skip0_tok_o(f_skip0_tok),
-    .skip1_valid_o(f_skip1_valid), .skip1_ready_i(1'b1), .skip1_tok_o(f_skip1_tok)
+    .ref_valid_o(f_out_valid), .ref_ready_i(f_out_ready), .ref_tok_o(f_out_tok),
+    .skip_valid_o(f_skip_valid), .skip_ready_i(2'b11), .skip_tok_o(f_skip_tok)
   );
 
 `ifdef FORMAL
@@ -159,10 +160,10 @@ module sam_intersect_miter #(
   always_ff @(posedge clk_i) idx_q <= idx_i;
   always_ff @(posedge clk_i) if (rst_ni) assume (idx_i == idx_q);
 
-  // The unused third way and the skip targets stay silent.
+  // The skip targets stay silent (Skip = 0).
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!l_ref2_valid && !f_ref2_valid && !f_skip0_valid && !f_skip1_valid);
+      assert (f_skip_valid == '0);
     end
   end
 

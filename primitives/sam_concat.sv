@@ -38,80 +38,37 @@
 // Combinational paths: ready_o of an input is "its stage is empty or its token
 // leaves this cycle", a function of registers only (stages, selection, D flags,
 // the buffers' ready_o): no path from any input port or ready_i to any ready_o.
-// Outputs come from the buffers' registers. crd_k_ready_o and val_k_ready_o differ
-// only while one of the two stages is empty.
+// Outputs come from the buffers' registers. crd_ready_o[k] and val_ready_o[k]
+// differ only while one of the two stages is empty.
 //
-// Parameters: Ways      number of ways, 2..8; ways 0 .. Ways-1 are used, the
-//                       rest are unused: inputs ignored (ready_o low)
+// Parameters: Ways      number of ways, 2..8
 //             CrdWidth  coordinate payload width, 2..63 (a stop needs 2 bits)
 //             ValWidth  value payload width, 2..63
-// Ports:      clk_i, rst_ni                            clock, asynchronous active-low reset
-//             crd_k_valid_i, crd_k_ready_o, crd_k_tok_i  way k coordinates (crd)
-//             val_k_valid_i, val_k_ready_o, val_k_tok_i  way k values (val, N allowed)
-//             (k = 0..7)
-//             crd_valid_o, crd_ready_i, crd_tok_o      the ways' fibers in turn (crd)
-//             val_valid_o, val_ready_i, val_tok_o      their values (val)
+// Ports (a multi-way port is an array, element k for way k, k = 0..Ways-1):
+//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             crd_valid_i, crd_ready_o, crd_tok_i    each way's coordinates (crd)
+//             val_valid_i, val_ready_o, val_tok_i    each way's values (val, N allowed)
+//             crd_valid_o, crd_ready_i, crd_tok_o    the ways' fibers in turn (crd)
+//             val_valid_o, val_ready_i, val_tok_o    their values (val)
 module sam_concat #(
   parameter int unsigned Ways     = 2,
   parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
   parameter int unsigned ValWidth = sam_pkg::ValWidth
 ) (
-  input  logic              clk_i,
-  input  logic              rst_ni,
-  input  logic              crd_0_valid_i,
-  output logic              crd_0_ready_o,
-  input  logic [CrdWidth:0] crd_0_tok_i,
-  input  logic              val_0_valid_i,
-  output logic              val_0_ready_o,
-  input  logic [ValWidth:0] val_0_tok_i,
-  input  logic              crd_1_valid_i,
-  output logic              crd_1_ready_o,
-  input  logic [CrdWidth:0] crd_1_tok_i,
-  input  logic              val_1_valid_i,
-  output logic              val_1_ready_o,
-  input  logic [ValWidth:0] val_1_tok_i,
-  input  logic              crd_2_valid_i,
-  output logic              crd_2_ready_o,
-  input  logic [CrdWidth:0] crd_2_tok_i,
-  input  logic              val_2_valid_i,
-  output logic              val_2_ready_o,
-  input  logic [ValWidth:0] val_2_tok_i,
-  input  logic              crd_3_valid_i,
-  output logic              crd_3_ready_o,
-  input  logic [CrdWidth:0] crd_3_tok_i,
-  input  logic              val_3_valid_i,
-  output logic              val_3_ready_o,
-  input  logic [ValWidth:0] val_3_tok_i,
-  input  logic              crd_4_valid_i,
-  output logic              crd_4_ready_o,
-  input  logic [CrdWidth:0] crd_4_tok_i,
-  input  logic              val_4_valid_i,
-  output logic              val_4_ready_o,
-  input  logic [ValWidth:0] val_4_tok_i,
-  input  logic              crd_5_valid_i,
-  output logic              crd_5_ready_o,
-  input  logic [CrdWidth:0] crd_5_tok_i,
-  input  logic              val_5_valid_i,
-  output logic              val_5_ready_o,
-  input  logic [ValWidth:0] val_5_tok_i,
-  input  logic              crd_6_valid_i,
-  output logic              crd_6_ready_o,
-  input  logic [CrdWidth:0] crd_6_tok_i,
-  input  logic              val_6_valid_i,
-  output logic              val_6_ready_o,
-  input  logic [ValWidth:0] val_6_tok_i,
-  input  logic              crd_7_valid_i,
-  output logic              crd_7_ready_o,
-  input  logic [CrdWidth:0] crd_7_tok_i,
-  input  logic              val_7_valid_i,
-  output logic              val_7_ready_o,
-  input  logic [ValWidth:0] val_7_tok_i,
-  output logic              crd_valid_o,
-  input  logic              crd_ready_i,
-  output logic [CrdWidth:0] crd_tok_o,
-  output logic              val_valid_o,
-  input  logic              val_ready_i,
-  output logic [ValWidth:0] val_tok_o
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
+  input  logic [Ways-1:0]             crd_valid_i,
+  output logic [Ways-1:0]             crd_ready_o,
+  input  logic [Ways-1:0][CrdWidth:0] crd_tok_i,
+  input  logic [Ways-1:0]             val_valid_i,
+  output logic [Ways-1:0]             val_ready_o,
+  input  logic [Ways-1:0][ValWidth:0] val_tok_i,
+  output logic                        crd_valid_o,
+  input  logic                        crd_ready_i,
+  output logic [CrdWidth:0]           crd_tok_o,
+  output logic                        val_valid_o,
+  input  logic                        val_ready_i,
+  output logic [ValWidth:0]           val_tok_o
 );
 
   localparam int unsigned MaxWays  = 8;
@@ -129,59 +86,29 @@ module sam_concat #(
     $error("sam_concat: ValWidth must be in 2..63");
   end
 
-  // The named ports as arrays.
+  // The way arrays at MaxWays: the selection rotates over a fixed eight-way
+  // one-hot, the ways beyond Ways idle (never valid).
   logic [MaxWays-1:0] crd_valid, crd_ready, val_valid, val_ready;
   logic [CrdWidth:0]  crd_tok[MaxWays];
   logic [ValWidth:0]  val_tok[MaxWays];
 
-  assign crd_valid[0]  = crd_0_valid_i;
-  assign crd_valid[1]  = crd_1_valid_i;
-  assign crd_valid[2]  = crd_2_valid_i;
-  assign crd_valid[3]  = crd_3_valid_i;
-  assign crd_valid[4]  = crd_4_valid_i;
-  assign crd_valid[5]  = crd_5_valid_i;
-  assign crd_valid[6]  = crd_6_valid_i;
-  assign crd_valid[7]  = crd_7_valid_i;
-  assign crd_tok[0]    = crd_0_tok_i;
-  assign crd_tok[1]    = crd_1_tok_i;
-  assign crd_tok[2]    = crd_2_tok_i;
-  assign crd_tok[3]    = crd_3_tok_i;
-  assign crd_tok[4]    = crd_4_tok_i;
-  assign crd_tok[5]    = crd_5_tok_i;
-  assign crd_tok[6]    = crd_6_tok_i;
-  assign crd_tok[7]    = crd_7_tok_i;
-  assign val_valid[0]  = val_0_valid_i;
-  assign val_valid[1]  = val_1_valid_i;
-  assign val_valid[2]  = val_2_valid_i;
-  assign val_valid[3]  = val_3_valid_i;
-  assign val_valid[4]  = val_4_valid_i;
-  assign val_valid[5]  = val_5_valid_i;
-  assign val_valid[6]  = val_6_valid_i;
-  assign val_valid[7]  = val_7_valid_i;
-  assign val_tok[0]    = val_0_tok_i;
-  assign val_tok[1]    = val_1_tok_i;
-  assign val_tok[2]    = val_2_tok_i;
-  assign val_tok[3]    = val_3_tok_i;
-  assign val_tok[4]    = val_4_tok_i;
-  assign val_tok[5]    = val_5_tok_i;
-  assign val_tok[6]    = val_6_tok_i;
-  assign val_tok[7]    = val_7_tok_i;
-  assign crd_0_ready_o = crd_ready[0];
-  assign crd_1_ready_o = crd_ready[1];
-  assign crd_2_ready_o = crd_ready[2];
-  assign crd_3_ready_o = crd_ready[3];
-  assign crd_4_ready_o = crd_ready[4];
-  assign crd_5_ready_o = crd_ready[5];
-  assign crd_6_ready_o = crd_ready[6];
-  assign crd_7_ready_o = crd_ready[7];
-  assign val_0_ready_o = val_ready[0];
-  assign val_1_ready_o = val_ready[1];
-  assign val_2_ready_o = val_ready[2];
-  assign val_3_ready_o = val_ready[3];
-  assign val_4_ready_o = val_ready[4];
-  assign val_5_ready_o = val_ready[5];
-  assign val_6_ready_o = val_ready[6];
-  assign val_7_ready_o = val_ready[7];
+  for (genvar k = 0; k < MaxWays; k++) begin : gen_port
+    if (k < Ways) begin : gen_way_port
+      assign crd_valid[k]   = crd_valid_i[k];
+      assign crd_tok[k]     = crd_tok_i[k];
+      assign val_valid[k]   = val_valid_i[k];
+      assign val_tok[k]     = val_tok_i[k];
+      assign crd_ready_o[k] = crd_ready[k];
+      assign val_ready_o[k] = val_ready[k];
+    end else begin : gen_no_port
+      assign crd_valid[k] = 1'b0;
+      assign crd_tok[k]   = '0;
+      assign val_valid[k] = 1'b0;
+      assign val_tok[k]   = '0;
+      logic unused_ready;
+      assign unused_ready = crd_ready[k] ^ val_ready[k];
+    end
+  end
 
   // The input stages as seen by the selection and the output: per way, whether
   // the crd stage holds a stop, and the tokens.

@@ -1,10 +1,10 @@
 // sam_intersect: m-way coordinate intersector, m = Ways in 2..3 (docs/primitives.md;
 // golden model golden/src/models/intersect.rs, `intersect`).
 //
-// Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same
-// control structure; a pair (crd<k>, ref<k>) is taken when both are valid.
+// Way k is a coordinate stream crd[k] with its reference stream ref[k], of the same
+// control structure; a pair (crd[k], ref[k]) is taken when both are valid.
 // Coordinates present on every way come out on crd, each with every way's reference
-// on ref<k>. When a way reaches a stop the others skip the rest of their fiber;
+// on ref[k]. When a way reaches a stop the others skip the rest of their fiber;
 // once every way holds the stop (the same one on every way) it passes once to every
 // output, and D too. A fiber empty on any way therefore comes out as a bare stop.
 //
@@ -45,10 +45,10 @@
 // Combinational paths: ready_o of way k = its two input valids, the stage's valid
 // and the window's fill, registers only: no path from any ready_i or any input
 // token to any ready_o. Outputs come from the buffers' registers.
-// crd<k>_ready_o == ref<k>_ready_o (the pair moves together).
+// crd_ready_o == ref_ready_o (the pair moves together).
 //
 // Coordinate skipping (Skip = 1, two ways; section 4.2 of Hsu et al.'s SAM paper; the
-// skip channel of docs/tokens-and-channels.md): skip<j> tells way j's scanner the head of
+// skip channel of docs/tokens-and-channels.md): skip[j] tells way j's scanner the head of
 // the other way, {end, fiber, coordinate}: no coordinate of j's fiber below the other
 // way's head can match (every smaller coordinate of the other way has been
 // emitted or dropped), and none at all once that head is a stop (end = 1). The
@@ -59,23 +59,20 @@
 // waits behind it and replaces any older one waiting, so the intersector never
 // waits on a skip channel.
 //
-// Parameters: Ways      number of ways, 2..3; with Ways == 2 the way-2 ports are
-//                       unused: inputs ignored (ready_o low), output tied off
-//                       (valid low), its ready ignored
+// Parameters: Ways      number of ways, 2..3
 //             CrdWidth  coordinate payload width, 1..63
 //             RefWidth  reference payload width, 1..63 (2.. if references carry N)
 //             Skip      1: skip outputs to the scanners (Ways = 2 only); 0: none
-//                       (skip<j>_valid_o low)
+//                       (skip_valid_o low)
 //             SkipTagWidth  fiber tag bits of a skip target, 2..16
-// Ports:      clk_i, rst_ni                             clock, asynchronous active-low reset
-//             crd<k>_valid_i, crd<k>_ready_o, crd<k>_tok_i  way k coordinates (crd; no N)
-//             ref<k>_valid_i, ref<k>_ready_o, ref<k>_tok_i  way k references (ref, N allowed)
-//             crd_valid_o, crd_ready_i, crd_tok_o         the common coordinates (crd)
-//             ref<k>_valid_o, ref<k>_ready_i, ref<k>_tok_o  way k's references of them (ref)
-//             (k = 0..2)
-//             skip<j>_valid_o, skip<j>_ready_i,          skip targets for way j's scanner
-//             skip<j>_tok_o                              ({end, fiber tag, coordinate};
-//                                                        j = 0..1)
+// Ports (a multi-way port is an array, element k for way k, k = 0..Ways-1):
+//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             crd_valid_i, crd_ready_o, crd_tok_i    each way's coordinates (crd; no N)
+//             ref_valid_i, ref_ready_o, ref_tok_i    each way's references (ref, N allowed)
+//             crd_valid_o, crd_ready_i, crd_tok_o    the common coordinates (crd)
+//             ref_valid_o, ref_ready_i, ref_tok_o    each way's references of them (ref)
+//             skip_valid_o, skip_ready_i, skip_tok_o skip targets for way j's scanner,
+//                                                    j = 0..1 ({end, fiber tag, coordinate})
 module sam_intersect #(
   parameter int unsigned Ways     = 2,
   parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
@@ -83,44 +80,23 @@ module sam_intersect #(
   parameter int unsigned Skip     = 0,
   parameter int unsigned SkipTagWidth = sam_pkg::SkipTagWidth
 ) (
-  input  logic              clk_i,
-  input  logic              rst_ni,
-  input  logic              crd0_valid_i,
-  output logic              crd0_ready_o,
-  input  logic [CrdWidth:0] crd0_tok_i,
-  input  logic              ref0_valid_i,
-  output logic              ref0_ready_o,
-  input  logic [RefWidth:0] ref0_tok_i,
-  input  logic              crd1_valid_i,
-  output logic              crd1_ready_o,
-  input  logic [CrdWidth:0] crd1_tok_i,
-  input  logic              ref1_valid_i,
-  output logic              ref1_ready_o,
-  input  logic [RefWidth:0] ref1_tok_i,
-  input  logic              crd2_valid_i,
-  output logic              crd2_ready_o,
-  input  logic [CrdWidth:0] crd2_tok_i,
-  input  logic              ref2_valid_i,
-  output logic              ref2_ready_o,
-  input  logic [RefWidth:0] ref2_tok_i,
-  output logic              crd_valid_o,
-  input  logic              crd_ready_i,
-  output logic [CrdWidth:0] crd_tok_o,
-  output logic              ref0_valid_o,
-  input  logic              ref0_ready_i,
-  output logic [RefWidth:0] ref0_tok_o,
-  output logic              ref1_valid_o,
-  input  logic              ref1_ready_i,
-  output logic [RefWidth:0] ref1_tok_o,
-  output logic              ref2_valid_o,
-  input  logic              ref2_ready_i,
-  output logic [RefWidth:0] ref2_tok_o,
-  output logic              skip0_valid_o,
-  input  logic              skip0_ready_i,
-  output logic [SkipTagWidth+CrdWidth:0] skip0_tok_o,
-  output logic              skip1_valid_o,
-  input  logic              skip1_ready_i,
-  output logic [SkipTagWidth+CrdWidth:0] skip1_tok_o
+  input  logic                                clk_i,
+  input  logic                                rst_ni,
+  input  logic [Ways-1:0]                     crd_valid_i,
+  output logic [Ways-1:0]                     crd_ready_o,
+  input  logic [Ways-1:0][CrdWidth:0]         crd_tok_i,
+  input  logic [Ways-1:0]                     ref_valid_i,
+  output logic [Ways-1:0]                     ref_ready_o,
+  input  logic [Ways-1:0][RefWidth:0]         ref_tok_i,
+  output logic                                crd_valid_o,
+  input  logic                                crd_ready_i,
+  output logic [CrdWidth:0]                   crd_tok_o,
+  output logic [Ways-1:0]                     ref_valid_o,
+  input  logic [Ways-1:0]                     ref_ready_i,
+  output logic [Ways-1:0][RefWidth:0]         ref_tok_o,
+  output logic [1:0]                          skip_valid_o,
+  input  logic [1:0]                          skip_ready_i,
+  output logic [1:0][SkipTagWidth+CrdWidth:0] skip_tok_o
 );
 
   localparam int unsigned MaxWays = 3;
@@ -141,34 +117,9 @@ module sam_intersect #(
     $error("sam_intersect: SkipTagWidth must be in 2..16");
   end
 
-  // The named ports as arrays, indexed by way.
-  logic [MaxWays-1:0] crd_valid, ref_valid, in_ready;
-  logic [CrdWidth:0]  crd_tok[MaxWays];
-  logic [RefWidth:0]  ref_tok[MaxWays];
-  logic [MaxWays-1:0] out_valid, out_ready;
-  logic [RefWidth:0]  out_tok[MaxWays];
-
-  assign crd_valid    = {crd2_valid_i, crd1_valid_i, crd0_valid_i};
-  assign ref_valid    = {ref2_valid_i, ref1_valid_i, ref0_valid_i};
-  assign crd_tok[0]   = crd0_tok_i;
-  assign crd_tok[1]   = crd1_tok_i;
-  assign crd_tok[2]   = crd2_tok_i;
-  assign ref_tok[0]   = ref0_tok_i;
-  assign ref_tok[1]   = ref1_tok_i;
-  assign ref_tok[2]   = ref2_tok_i;
-  assign crd0_ready_o = in_ready[0];
-  assign ref0_ready_o = in_ready[0];
-  assign crd1_ready_o = in_ready[1];
-  assign ref1_ready_o = in_ready[1];
-  assign crd2_ready_o = in_ready[2];
-  assign ref2_ready_o = in_ready[2];
-  assign ref0_valid_o = out_valid[0];
-  assign ref1_valid_o = out_valid[1];
-  assign ref2_valid_o = out_valid[2];
-  assign ref0_tok_o   = out_tok[0];
-  assign ref1_tok_o   = out_tok[1];
-  assign ref2_tok_o   = out_tok[2];
-  assign out_ready    = {ref2_ready_i, ref1_ready_i, ref0_ready_i};
+  logic [Ways-1:0] in_ready;  // a way's crd and ref move together
+  assign crd_ready_o = in_ready;
+  assign ref_ready_o = in_ready;
 
   localparam int unsigned Slots = 5;
   localparam int unsigned RingDepth = 8, RingBits = 3;  // a way's references: Slots or more
@@ -180,37 +131,37 @@ module sam_intersect #(
   // current one; a way holds at most 7 tokens), so equal tags mean the same fiber.
   localparam int unsigned TagWidth = 3;
 
-  logic [MaxWays-1:0]  used, head;
-  logic [MaxWays-1:0]  head_ctl_d;  // way k's head a stop next cycle
+  logic [Ways-1:0]  head;
+  logic [Ways-1:0]  head_ctl_d;  // way k's head a stop next cycle
 
   // Per way: the input stage, nxt, and the window (slot 0 the head, the valid
   // ones first), each with the token's tag. Per window slot and other way j the
   // token's class: in (j has the coordinate) and ab (j lacks it); inall_q: in for
   // every other way; ctl_q: a stop (or D).
-  logic [MaxWays-1:0]  stg_valid_q, nxt_valid_q;
-  logic [CrdWidth:0]   stg_crd_q[MaxWays], nxt_crd_q[MaxWays];
-  logic [RefWidth:0]   stg_ref_q[MaxWays], nxt_ref_q[MaxWays];
-  logic [TagWidth-1:0] stg_tag_q[MaxWays], nxt_tag_q[MaxWays];
-  logic [CrdWidth:0]   w_crd_q[MaxWays][Slots];
-  logic [TagWidth-1:0] w_tag_q[MaxWays][Slots];
-  logic [Slots-1:0]    w_valid_q[MaxWays];
-  logic [MaxWays-1:0]  in_q[MaxWays][Slots], ab_q[MaxWays][Slots];
-  logic [Slots-1:0]    inall_q[MaxWays], ctl_q[MaxWays];
+  logic [Ways-1:0]  stg_valid_q, nxt_valid_q;
+  logic [CrdWidth:0]   stg_crd_q[Ways], nxt_crd_q[Ways];
+  logic [RefWidth:0]   stg_ref_q[Ways], nxt_ref_q[Ways];
+  logic [TagWidth-1:0] stg_tag_q[Ways], nxt_tag_q[Ways];
+  logic [CrdWidth:0]   w_crd_q[Ways][Slots];
+  logic [TagWidth-1:0] w_tag_q[Ways][Slots];
+  logic [Slots-1:0]    w_valid_q[Ways];
+  logic [Ways-1:0]  in_q[Ways][Slots], ab_q[Ways][Slots];
+  logic [Slots-1:0]    inall_q[Ways], ctl_q[Ways];
 
   // The compares of each cycle (stage j against every token of way k: its window
   // slots, nxt and stage), registered. eq: the same coordinate of the same fiber;
   // cgt: stage j holds a stop or a larger coordinate of the fiber (the k token a
   // coordinate); egt: the k token holds a stop or a larger coordinate (stage j a
   // coordinate). Index [k][slot][j].
-  logic                raw_eq_q[MaxWays][Slots][MaxWays];
-  logic                raw_cgt_q[MaxWays][Slots][MaxWays];
-  logic                raw_egt_q[MaxWays][Slots][MaxWays];
-  logic                rawn_egt_q[MaxWays][MaxWays], rawn_eq_q[MaxWays][MaxWays];  // [k][j]: nxt k
+  logic                raw_eq_q[Ways][Slots][Ways];
+  logic                raw_cgt_q[Ways][Slots][Ways];
+  logic                raw_egt_q[Ways][Slots][Ways];
+  logic                rawn_egt_q[Ways][Ways], rawn_eq_q[Ways][Ways];  // [k][j]: nxt k
   // [k][j]: stage k equal to stage j, stage k above stage j.
-  logic                ii_eq_q[MaxWays][MaxWays], ii_gt_q[MaxWays][MaxWays];
+  logic                ii_eq_q[Ways][Ways], ii_gt_q[Ways][Ways];
   // Class update for the token in nxt k, registered as it enters the window.
-  logic                nx_in_q[MaxWays][MaxWays], nx_gt_q[MaxWays][MaxWays];
-  logic [1:0]          src_q[MaxWays][Slots];  // last cycle's srcm
+  logic                nx_in_q[Ways][Ways], nx_gt_q[Ways][Ways];
+  logic [1:0]          src_q[Ways][Slots];  // last cycle's srcm
 
   // The decision of this cycle, one LUT of registers: emit when every head is in
   // for every other way, or every head is a stop, and every output buffer has
@@ -218,14 +169,14 @@ module sam_intersect #(
   // both are.
   logic                room_q;
   logic                emit;
-  logic [MaxWays-1:0]  sh1, sh2;
+  logic [Ways-1:0]  sh1, sh2;
   logic                all_ctrl;
   // stops_q: every way's head a stop (or D), decided the cycle before (a mix of
   // stops and coordinates never emits: a coordinate in every way is found before
   // any of their stops).
   logic                stops_q, stops_d;
-  logic [CrdWidth:0]   hd_crd[MaxWays];
-  logic [RefWidth:0]   hd_ref[MaxWays];
+  logic [Ways-1:0][CrdWidth:0] hd_crd;
+  logic [Ways-1:0][RefWidth:0] hd_ref;
 
   // The decision's inputs come in copies, one per group of logic they drive (the
   // class and fill of the windows and the reference rings; their coordinates and
@@ -235,19 +186,19 @@ module sam_intersect #(
   localparam int unsigned Copies = 2;
   localparam int unsigned CpCtl = 0, CpCrd = 1;
   logic                room_cq[Copies], stops_cq[Copies];
-  logic [MaxWays-1:0]  inall0_cq[Copies];
-  logic [MaxWays-1:0]  ab0_cq[Copies][MaxWays], ab1_cq[Copies][MaxWays];
-  logic [MaxWays-1:0]  inall0_d;
-  logic [MaxWays-1:0]  ab0_d[MaxWays], ab1_d[MaxWays];
+  logic [Ways-1:0]  inall0_cq[Copies];
+  logic [Ways-1:0]  ab0_cq[Copies][Ways], ab1_cq[Copies][Ways];
+  logic [Ways-1:0]  inall0_d;
+  logic [Ways-1:0]  ab0_d[Ways], ab1_d[Ways];
   logic                emit_c[Copies];
-  logic [MaxWays-1:0]  sh1_c[Copies], sh2_c[Copies];
+  logic [Ways-1:0]  sh1_c[Copies], sh2_c[Copies];
   logic                room_d;
 
   for (genvar n = 0; n < Copies; n++) begin : gen_decision
     if (n == 0) begin : gen_main
       assign room_cq[n]  = room_q;
       assign stops_cq[n] = stops_q;
-      for (genvar k = 0; k < MaxWays; k++) begin : gen_main_way
+      for (genvar k = 0; k < Ways; k++) begin : gen_main_way
         assign inall0_cq[n][k] = inall_q[k][0];
         assign ab0_cq[n][k]    = ab_q[k][0];
         assign ab1_cq[n][k]    = ab_q[k][1];
@@ -273,13 +224,13 @@ module sam_intersect #(
     always_comb begin
       logic inall_n;
       inall_n = 1'b1;
-      for (int k = 0; k < MaxWays; k++) begin
-        if (used[k]) inall_n = inall_n && inall0_cq[n][k];
+      for (int k = 0; k < Ways; k++) begin
+        inall_n = inall_n && inall0_cq[n][k];
       end
       emit_c[n] = room_cq[n] && (stops_cq[n] || inall_n);
-      for (int k = 0; k < MaxWays; k++) begin
-        sh1_c[n][k] = used[k] && (|ab0_cq[n][k] || emit_c[n]);
-        sh2_c[n][k] = used[k] && |ab0_cq[n][k] && |ab1_cq[n][k];
+      for (int k = 0; k < Ways; k++) begin
+        sh1_c[n][k] = |ab0_cq[n][k] || emit_c[n];
+        sh2_c[n][k] = |ab0_cq[n][k] && |ab1_cq[n][k];
       end
     end
   end
@@ -289,24 +240,23 @@ module sam_intersect #(
 
   always_comb begin
     all_ctrl = 1'b1;
-    for (int k = 0; k < MaxWays; k++) begin
-      if (used[k]) all_ctrl = all_ctrl && w_valid_q[k][0] && w_crd_q[k][0][CrdWidth];
+    for (int k = 0; k < Ways; k++) begin
+      all_ctrl = all_ctrl && w_valid_q[k][0] && w_crd_q[k][0][CrdWidth];
     end
   end
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_way_state
+  for (genvar k = 0; k < Ways; k++) begin : gen_way_state
     logic [Slots-1:0]    load, valid_d;
     logic [1:0]          srcm[Slots];
     logic                push, advance;
     logic [TagWidth-1:0] tag_q;  // the tag of the next token taken
-    logic [MaxWays-1:0]  u_in[Slots], u_gt[Slots], in_a[Slots], ab_a[Slots];
+    logic [Ways-1:0]  u_in[Slots], u_gt[Slots], in_a[Slots], ab_a[Slots];
     logic [Slots-1:0]    ctl_d;
-    logic [MaxWays-1:0]  in_d[Slots], ab_d[Slots];
+    logic [Ways-1:0]  in_d[Slots], ab_d[Slots];
     logic [Slots-1:0]    inall_a, inall_d;
-    logic [MaxWays-1:0]  others;  // the other used ways
+    logic [Ways-1:0]  others;  // the other ways
 
-    assign used[k]     = k < Ways;
-    assign head[k]     = used[k] && crd_valid[k] && ref_valid[k];
+    assign head[k]     = crd_valid_i[k] && ref_valid_i[k];
     assign push        = nxt_valid_q[k];
     // The stage moves on only when the window will have a free slot next cycle
     // even if it drops nothing then (registers only: no path from the decision).
@@ -314,7 +264,7 @@ module sam_intersect #(
                            && (push ? !w_valid_q[k][Slots-2] : !w_valid_q[k][Slots-1]);
     assign in_ready[k]   = head[k] && (!stg_valid_q[k] || advance);
     assign hd_crd[k]     = w_crd_q[k][0];
-    assign head_ctl_d[k] = !used[k] || ctl_d[0];
+    assign head_ctl_d[k] = ctl_d[0];
     assign inall0_d[k]   = inall_d[0];
     assign ab0_d[k]      = ab_d[0];
     assign ab1_d[k]      = ab_d[1];
@@ -336,8 +286,8 @@ module sam_intersect #(
         ring_rd_q <= ring_rd_q + (sh2[k] ? RingBits'(2) : RingBits'(sh1[k]));
       end
     end
-    for (genvar j = 0; j < MaxWays; j++) begin : gen_others
-      assign others[j] = j != k && j < Ways;
+    for (genvar j = 0; j < Ways; j++) begin : gen_others
+      assign others[j] = j != k;
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -354,10 +304,10 @@ module sam_intersect #(
       end else begin
         if (in_ready[k]) begin
           stg_valid_q[k] <= 1'b1;
-          stg_crd_q[k]   <= crd_tok[k];
-          stg_ref_q[k]   <= ref_tok[k];
+          stg_crd_q[k]   <= crd_tok_i[k];
+          stg_ref_q[k]   <= ref_tok_i[k];
           stg_tag_q[k]   <= tag_q;
-          tag_q          <= tag_q + TagWidth'(crd_tok[k][CrdWidth]);
+          tag_q          <= tag_q + TagWidth'(crd_tok_i[k][CrdWidth]);
         end else if (advance) begin
           stg_valid_q[k] <= 1'b0;
         end
@@ -429,7 +379,7 @@ module sam_intersect #(
     // empty slot's is 0, so the slot nxt enters takes 0 by the same pick.
     always_comb begin
       for (int i = 0; i < Slots; i++) begin
-        for (int j = 0; j < MaxWays; j++) begin
+        for (int j = 0; j < Ways; j++) begin
           u_in[i][j] = 1'b0;
           u_gt[i][j] = 1'b0;
           if (src_q[k][i] == 2'd3) begin
@@ -510,9 +460,9 @@ module sam_intersect #(
   end
 
   // The compares: stage j against way k's window slots, nxt and stage.
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_cmp_way
-    for (genvar j = 0; j < MaxWays; j++) begin : gen_cmp_other
-      if (k != j && k < Ways && j < Ways) begin : gen_pair
+  for (genvar k = 0; k < Ways; k++) begin : gen_cmp_way
+    for (genvar j = 0; j < Ways; j++) begin : gen_cmp_other
+      if (k != j) begin : gen_pair
         logic [CrdWidth:0] c;
         logic              self_in, self_gt;
         assign c = stg_crd_q[j];
@@ -603,11 +553,11 @@ module sam_intersect #(
   // Each output buffer's count is followed here too: room_q says each holds at
   // most one token, so an emit decided next cycle fits whatever they pop.
   logic crd_q_ready;
-  logic [MaxWays-1:0] ref_q_ready;
-  logic [1:0] cnt_q[MaxWays+1], cnt_d[MaxWays+1];  // entry MaxWays: crd
-  logic [MaxWays:0] buf_pop;
+  logic [Ways-1:0] ref_q_ready;
+  logic [1:0] cnt_q[Ways+1], cnt_d[Ways+1];  // entry Ways: crd
+  logic [Ways:0] buf_pop;
 
-  assign buf_pop = {crd_valid_o && crd_ready_i, out_valid & out_ready & used};
+  assign buf_pop = {crd_valid_o && crd_ready_i, ref_valid_o & ref_ready_i};
 
   // room_d without the emit on the path to each count: whether each buffer will
   // hold at most one token, if this cycle emits (each holds at most one now) and if
@@ -616,12 +566,10 @@ module sam_intersect #(
     logic room_e, room_n;
     room_e = 1'b1;
     room_n = 1'b1;
-    for (int b = 0; b <= MaxWays; b++) begin
-      cnt_d[b] = cnt_q[b] + 2'(emit && (b == MaxWays || used[b])) - 2'(buf_pop[b]);
-      if (b == MaxWays || used[b]) begin
-        room_e = room_e && (cnt_q[b] == 2'd0 || buf_pop[b]);
-        room_n = room_n && (cnt_q[b] <= 2'd1 || buf_pop[b]);
-      end
+    for (int b = 0; b <= Ways; b++) begin
+      cnt_d[b] = cnt_q[b] + 2'(emit) - 2'(buf_pop[b]);
+      room_e   = room_e && (cnt_q[b] == 2'd0 || buf_pop[b]);
+      room_n   = room_n && (cnt_q[b] <= 2'd1 || buf_pop[b]);
     end
     room_d  = emit ? room_e : room_n;
     stops_d = head_ctl_d == '1;
@@ -631,32 +579,32 @@ module sam_intersect #(
     if (!rst_ni) begin
       room_q  <= 1'b1;
       stops_q <= 1'b0;
-      for (int b = 0; b <= MaxWays; b++) cnt_q[b] <= '0;
+      for (int b = 0; b <= Ways; b++) cnt_q[b] <= '0;
     end else begin
       room_q  <= room_d;
       stops_q <= stops_d;
-      for (int b = 0; b <= MaxWays; b++) cnt_q[b] <= cnt_d[b];
+      for (int b = 0; b <= Ways; b++) cnt_q[b] <= cnt_d[b];
     end
   end
 
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!emit || (crd_q_ready && (ref_q_ready | ~used) == '1))
+      assert (!emit || (crd_q_ready && ref_q_ready == '1))
       else $error("sam_intersect: emit into a full output buffer");
     end
   end
 `ifdef FORMAL
   // Invariants (formal/): each count equals the tokens in its buffer, room_q says
-  // every used buffer holds at most one, and the decision copies equal the main.
+  // every buffer holds at most one, and the decision copies equal the main.
   logic f_room;
   always_comb begin
-    f_room = cnt_q[MaxWays] <= 2'd1;
-    for (int b = 0; b < MaxWays; b++) if (used[b] && cnt_q[b] > 2'd1) f_room = 1'b0;
+    f_room = cnt_q[Ways] <= 2'd1;
+    for (int b = 0; b < Ways; b++) if (cnt_q[b] > 2'd1) f_room = 1'b0;
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(cnt_q[MaxWays]) == crd_buffer.f_count);
+      assert (32'(cnt_q[Ways]) == crd_buffer.f_count);
       assert (room_q == f_room);
       for (int n = 1; n < Copies; n++) begin
         assert (room_cq[n] == room_q && stops_cq[n] == stops_q);
@@ -666,7 +614,7 @@ module sam_intersect #(
   end
   for (genvar k = 0; k < Ways; k++) begin : gen_f_count
     always_ff @(posedge clk_i) begin
-      if (rst_ni) assert (32'(cnt_q[k]) == gen_way[k].gen_used.way.ref_buffer.f_count);
+      if (rst_ni) assert (32'(cnt_q[k]) == ways.gen_way[k].ref_buffer.f_count);
     end
   end
 `endif
@@ -679,18 +627,12 @@ module sam_intersect #(
   // Skip targets: per way j, the other way's head with the fiber it lies in.
   localparam int unsigned SkipWidth = SkipTagWidth + CrdWidth;
   if (Skip == 0) begin : gen_no_skip
-    assign skip0_valid_o = 1'b0;
-    assign skip0_tok_o   = '0;
-    assign skip1_valid_o = 1'b0;
-    assign skip1_tok_o   = '0;
+    assign skip_valid_o = '0;
+    assign skip_tok_o   = '0;
     logic unused_skip;
-    assign unused_skip = skip0_ready_i ^ skip1_ready_i;
+    assign unused_skip = ^skip_ready_i;
   end else begin : gen_skip
     logic [SkipTagWidth-1:0] fib_q;  // stops emitted: the fiber of every head
-    logic [1:0]              sk_ready;
-    logic [SkipWidth:0]      sk_tok[2];
-    logic [1:0]              sk_valid;
-    assign sk_ready = {skip1_ready_i, skip0_ready_i};
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) fib_q <= '0;
       else if (emit && stops_q) fib_q <= fib_q + SkipTagWidth'(1);
@@ -708,7 +650,7 @@ module sam_intersect #(
                       (!w_crd_q[j][0][CrdWidth] && (w_crd_q[K][0][CrdWidth] ||
                        w_crd_q[K][0][CrdWidth-1:0] > w_crd_q[j][0][CrdWidth-1:0]));
       assign fresh  = w_valid_q[K][0] && ahead && (!made_q || target != last_q);
-      assign take   = out_valid_q && sk_ready[j];
+      assign take   = out_valid_q && skip_ready_i[j];
       always_ff @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           out_valid_q  <= 1'b0;
@@ -733,13 +675,9 @@ module sam_intersect #(
           end
         end
       end
-      assign sk_valid[j] = out_valid_q;
-      assign sk_tok[j]   = out_q;
+      assign skip_valid_o[j] = out_valid_q;
+      assign skip_tok_o[j]   = out_q;
     end
-    assign skip0_valid_o = sk_valid[0];
-    assign skip0_tok_o   = sk_tok[0];
-    assign skip1_valid_o = sk_valid[1];
-    assign skip1_tok_o   = sk_tok[1];
   end
 
   sam_fifo #(
@@ -756,42 +694,18 @@ module sam_intersect #(
     .tok_o  (crd_tok_o)
   );
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_way
-    if (k < Ways) begin : gen_used
-      sam_joiner_way #(
-        .CrdWidth(CrdWidth),
-        .RefWidth(RefWidth),
-        .Depth   (3),
-        .Name    ("sam_intersect"),
-        .Way     (k)
-      ) way (
-        .clk_i      (clk_i),
-        .rst_ni     (rst_ni),
-        .crd_valid_i(crd_valid[k]),
-        .ref_valid_i(ref_valid[k]),
-        .ready_i    (in_ready[k]),
-        .crd_tok_i  (crd_tok[k]),
-        .ref_tok_i  (ref_tok[k]),
-        .end_i      (all_ctrl),
-        .end_tok_i  (hd_crd[k]),
-        .end_ref_i  (hd_crd[0]),
-        .emit_i     (emit),
-        .room_o     (ref_q_ready[k]),
-        .out_tok_i  (hd_ref[k]),
-        .out_valid_o(out_valid[k]),
-        .out_ready_i(out_ready[k]),
-        .out_tok_o  (out_tok[k])
-      );
-    end else begin : gen_unused
-      logic unused_way;
-      assign unused_way     = ^{crd_valid[k], ref_valid[k], crd_tok[k], ref_tok[k],
-                                out_ready[k]};
-      assign ref_q_ready[k] = 1'b1;
-      assign out_valid[k]   = 1'b0;
-      assign out_tok[k]     = '0;
-    end
-  end
-
+  sam_joiner_ways #(
+    .Ways    (Ways),
+    .CrdWidth(CrdWidth),
+    .RefWidth(RefWidth),
+    .Depth   (3),
+    .Name    ("sam_intersect")
+  ) ways (
+    .clk_i, .rst_ni, .crd_valid_i, .ref_valid_i, .crd_tok_i, .ref_tok_i,
+    .in_ready_i(in_ready), .end_i(all_ctrl), .end_tok_i(hd_crd),
+    .emit_i(emit), .room_o(ref_q_ready), .out_tok_i(hd_ref),
+    .ref_valid_o, .ref_ready_i, .ref_tok_o
+  );
 
 endmodule
 

@@ -3,10 +3,10 @@
 // golden/src/models/intersect.rs, `intersect`). hdl-gen instantiates it in place
 // of sam_intersect when a top is built for iCE40 (`TopOptions::lean`).
 //
-// Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same
-// control structure; a way's head is the pair (crd<k>, ref<k>), taken together.
+// Way k is a coordinate stream crd[k] with its reference stream ref[k], of the same
+// control structure; a way's head is the pair (crd[k], ref[k]), taken together.
 // Coordinates present on every way come out on crd, each with every way's reference
-// on ref<k>. When a way reaches a stop the others skip the rest of their fiber;
+// on ref[k]. When a way reaches a stop the others skip the rest of their fiber;
 // once every way holds the stop (the same one on every way) it passes once to every
 // output, and D too. A fiber empty on any way therefore comes out as a bare stop.
 //
@@ -28,54 +28,34 @@
 // Combinational paths: ready_o of way k = its two input valids, the head registers
 // and the buffers' registered room: no path from any ready_i to any ready_o. The
 // coordinate compare, decision and head load are one path from the head
-// registers (a carry chain and a few LUT levels on iCE40). crd<k>_ready_o ==
-// ref<k>_ready_o (the pair moves together).
+// registers (a carry chain and a few LUT levels on iCE40). crd_ready_o ==
+// ref_ready_o (the pair moves together).
 //
-// Parameters: Ways      number of ways, 2..3; with Ways == 2 the way-2 ports are
-//                       unused: inputs ignored (ready_o low), output tied off
-//                       (valid low), its ready ignored
+// Parameters: Ways      number of ways, 2..3
 //             CrdWidth  coordinate payload width, 1..63
 //             RefWidth  reference payload width, 1..63 (2.. if references carry N)
 //             SkipEn    reserved for coordinate skipping; must be 0
-// Ports:      as sam_intersect (k = 0..2).
+// Ports:      as sam_intersect, without the skip outputs.
 module sam_intersect_lean #(
   parameter int unsigned Ways     = 2,
   parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
   parameter int unsigned RefWidth = sam_pkg::CrdWidth,
   parameter int unsigned SkipEn   = 0
 ) (
-  input  logic              clk_i,
-  input  logic              rst_ni,
-  input  logic              crd0_valid_i,
-  output logic              crd0_ready_o,
-  input  logic [CrdWidth:0] crd0_tok_i,
-  input  logic              ref0_valid_i,
-  output logic              ref0_ready_o,
-  input  logic [RefWidth:0] ref0_tok_i,
-  input  logic              crd1_valid_i,
-  output logic              crd1_ready_o,
-  input  logic [CrdWidth:0] crd1_tok_i,
-  input  logic              ref1_valid_i,
-  output logic              ref1_ready_o,
-  input  logic [RefWidth:0] ref1_tok_i,
-  input  logic              crd2_valid_i,
-  output logic              crd2_ready_o,
-  input  logic [CrdWidth:0] crd2_tok_i,
-  input  logic              ref2_valid_i,
-  output logic              ref2_ready_o,
-  input  logic [RefWidth:0] ref2_tok_i,
-  output logic              crd_valid_o,
-  input  logic              crd_ready_i,
-  output logic [CrdWidth:0] crd_tok_o,
-  output logic              ref0_valid_o,
-  input  logic              ref0_ready_i,
-  output logic [RefWidth:0] ref0_tok_o,
-  output logic              ref1_valid_o,
-  input  logic              ref1_ready_i,
-  output logic [RefWidth:0] ref1_tok_o,
-  output logic              ref2_valid_o,
-  input  logic              ref2_ready_i,
-  output logic [RefWidth:0] ref2_tok_o
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
+  input  logic [Ways-1:0]             crd_valid_i,
+  output logic [Ways-1:0]             crd_ready_o,
+  input  logic [Ways-1:0][CrdWidth:0] crd_tok_i,
+  input  logic [Ways-1:0]             ref_valid_i,
+  output logic [Ways-1:0]             ref_ready_o,
+  input  logic [Ways-1:0][RefWidth:0] ref_tok_i,
+  output logic                        crd_valid_o,
+  input  logic                        crd_ready_i,
+  output logic [CrdWidth:0]           crd_tok_o,
+  output logic [Ways-1:0]             ref_valid_o,
+  input  logic [Ways-1:0]             ref_ready_i,
+  output logic [Ways-1:0][RefWidth:0] ref_tok_o
 );
 
   localparam int unsigned MaxWays = 3;
@@ -94,46 +74,20 @@ module sam_intersect_lean #(
     $error("sam_intersect_lean: SkipEn is reserved (coordinate skipping); only 0 is supported");
   end
 
-  // The named ports as arrays, indexed by way.
-  logic [MaxWays-1:0] crd_valid, ref_valid, in_ready;
-  logic [CrdWidth:0]  crd_tok[MaxWays];
-  logic [RefWidth:0]  ref_tok[MaxWays];
-  logic [MaxWays-1:0] out_valid, out_ready;
-  logic [RefWidth:0]  out_tok[MaxWays];
+  logic [Ways-1:0] in_ready;  // a way's crd and ref move together
+  assign crd_ready_o = in_ready;
+  assign ref_ready_o = in_ready;
 
-  assign crd_valid    = {crd2_valid_i, crd1_valid_i, crd0_valid_i};
-  assign ref_valid    = {ref2_valid_i, ref1_valid_i, ref0_valid_i};
-  assign crd_tok[0]   = crd0_tok_i;
-  assign crd_tok[1]   = crd1_tok_i;
-  assign crd_tok[2]   = crd2_tok_i;
-  assign ref_tok[0]   = ref0_tok_i;
-  assign ref_tok[1]   = ref1_tok_i;
-  assign ref_tok[2]   = ref2_tok_i;
-  assign crd0_ready_o = in_ready[0];
-  assign ref0_ready_o = in_ready[0];
-  assign crd1_ready_o = in_ready[1];
-  assign ref1_ready_o = in_ready[1];
-  assign crd2_ready_o = in_ready[2];
-  assign ref2_ready_o = in_ready[2];
-  assign ref0_valid_o = out_valid[0];
-  assign ref1_valid_o = out_valid[1];
-  assign ref2_valid_o = out_valid[2];
-  assign ref0_tok_o   = out_tok[0];
-  assign ref1_tok_o   = out_tok[1];
-  assign ref2_tok_o   = out_tok[2];
-  assign out_ready    = {ref2_ready_i, ref1_ready_i, ref0_ready_i};
-
-  logic [MaxWays-1:0] used, pair, full_q, data, lowest, load;
-  logic [MaxWays-1:0][CrdWidth:0] crd_q;  // packed: flip-flops, not a memory
-  logic [MaxWays-1:0][RefWidth:0] ref_q;
+  logic [Ways-1:0] pair, full_q, data, lowest, load;
+  logic [Ways-1:0][CrdWidth:0] crd_q;  // packed: flip-flops, not a memory
+  logic [Ways-1:0][RefWidth:0] ref_q;
   logic all_full, any_data, all_data, all_eq, emit, room;
   logic crd_room;
-  logic [MaxWays-1:0] ref_room;
+  logic [Ways-1:0] ref_room;
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_used
-    assign used[k] = k < Ways;
-    assign pair[k] = used[k] && crd_valid[k] && ref_valid[k];
-    assign data[k] = used[k] && full_q[k] && !crd_q[k][CrdWidth];
+  assign pair = crd_valid_i & ref_valid_i;
+  for (genvar k = 0; k < Ways; k++) begin : gen_data
+    assign data[k] = full_q[k] && !crd_q[k][CrdWidth];
   end
 
   // ---- The heads: a way's register loads when empty or when its head advances;
@@ -143,27 +97,27 @@ module sam_intersect_lean #(
     if (!rst_ni) begin
       full_q <= '0;
     end else begin
-      for (int k = 0; k < MaxWays; k++) begin
+      for (int k = 0; k < Ways; k++) begin
         if (load[k]) full_q[k] <= pair[k];
       end
     end
   end
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_hold
+  for (genvar k = 0; k < Ways; k++) begin : gen_hold
     always_ff @(posedge clk_i) begin
       if (load[k]) begin
-        crd_q[k] <= crd_tok[k];
-        ref_q[k] <= ref_tok[k];
+        crd_q[k] <= crd_tok_i[k];
+        ref_q[k] <= ref_tok_i[k];
       end
     end
   end
 
   // ---- The decision. lowest[k]: no other data head below way k's coordinate;
-  // all_eq: every used way's coordinate equals way 0's (read with all_data only).
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_min
+  // all_eq: every way's coordinate equals way 0's (read with all_data only).
+  for (genvar k = 0; k < Ways; k++) begin : gen_min
     always_comb begin
       lowest[k] = 1'b1;
-      for (int j = 0; j < MaxWays; j++) begin
+      for (int j = 0; j < Ways; j++) begin
         if (j != k && data[j]
             && crd_q[j][CrdWidth-1:0] < crd_q[k][CrdWidth-1:0]) lowest[k] = 1'b0;
       end
@@ -172,24 +126,24 @@ module sam_intersect_lean #(
 
   always_comb begin
     all_eq = 1'b1;
-    for (int k = 1; k < MaxWays; k++) begin
-      if (used[k] && crd_q[k][CrdWidth-1:0] != crd_q[0][CrdWidth-1:0]) all_eq = 1'b0;
+    for (int k = 1; k < Ways; k++) begin
+      if (crd_q[k][CrdWidth-1:0] != crd_q[0][CrdWidth-1:0]) all_eq = 1'b0;
     end
   end
 
-  assign all_full = (full_q | ~used) == '1;
+  assign all_full = full_q == '1;
   assign any_data = data != '0;
-  assign all_data = (data | ~used) == '1;
-  assign room     = crd_room && (ref_room | ~used) == '1;
+  assign all_data = data == '1;
+  assign room     = crd_room && ref_room == '1;
   // Emit a common coordinate, or the stop (D) every way holds.
   assign emit     = all_full && room && (all_data ? all_eq : !any_data);
 
   // A data head drops when another way holds a stop, or when it is at the
   // smallest coordinate and the heads differ.
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_load
+  for (genvar k = 0; k < Ways; k++) begin : gen_load
     logic drop;
     assign drop    = all_full && data[k] && (!all_data || (!all_eq && lowest[k]));
-    assign load[k] = used[k] && (!full_q[k] || emit || drop);
+    assign load[k] = !full_q[k] || emit || drop;
   end
   assign in_ready = load & pair;
 
@@ -209,40 +163,17 @@ module sam_intersect_lean #(
     .tok_o  (crd_tok_o)
   );
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_way
-    if (k < Ways) begin : gen_way_used
-      sam_joiner_way #(
-        .CrdWidth(CrdWidth),
-        .RefWidth(RefWidth),
-        .Depth   (BufDepth),
-        .Name    ("sam_intersect_lean"),
-        .Way     (k)
-      ) way (
-        .clk_i      (clk_i),
-        .rst_ni     (rst_ni),
-        .crd_valid_i(crd_valid[k]),
-        .ref_valid_i(ref_valid[k]),
-        .ready_i    (in_ready[k]),
-        .crd_tok_i  (crd_tok[k]),
-        .ref_tok_i  (ref_tok[k]),
-        .end_i      (all_full && !any_data),
-        .end_tok_i  (crd_q[k]),
-        .end_ref_i  (crd_q[0]),
-        .emit_i     (emit),
-        .room_o     (ref_room[k]),
-        .out_tok_i  (ref_q[k]),
-        .out_valid_o(out_valid[k]),
-        .out_ready_i(out_ready[k]),
-        .out_tok_o  (out_tok[k])
-      );
-    end else begin : gen_unused
-      logic unused_way;
-      assign unused_way   = ^{crd_valid[k], ref_valid[k], crd_tok[k], ref_tok[k],
-                              out_ready[k], ref_q[k]};
-      assign ref_room[k]  = 1'b1;
-      assign out_valid[k] = 1'b0;
-      assign out_tok[k]   = '0;
-    end
-  end
+  sam_joiner_ways #(
+    .Ways    (Ways),
+    .CrdWidth(CrdWidth),
+    .RefWidth(RefWidth),
+    .Depth   (BufDepth),
+    .Name    ("sam_intersect_lean")
+  ) ways (
+    .clk_i, .rst_ni, .crd_valid_i, .ref_valid_i, .crd_tok_i, .ref_tok_i,
+    .in_ready_i(in_ready), .end_i(all_full && !any_data), .end_tok_i(crd_q),
+    .emit_i(emit), .room_o(ref_room), .out_tok_i(ref_q),
+    .ref_valid_o, .ref_ready_i, .ref_tok_o
+  );
 
 endmodule

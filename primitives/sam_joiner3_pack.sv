@@ -24,7 +24,7 @@
 // The second half never reads a reference's value: the packing only has to give
 // back the same tokens and keep a stop a stop of the same level.
 //
-// Combinational, no state: the first half's three outputs (c, r0, r1) are joined
+// Combinational, no state: the first half's three outputs (c, r[0], r[1]) are joined
 // into one token, the coordinate beside the packed pair: valid_o is all three
 // valid, and each input takes the consumer's ready with the other two's valids (a
 // join). The first half fills its three output buffers together, so they are
@@ -35,8 +35,8 @@
 //                       1 there is no N (it would be S0)
 // Ports:      clk_i, rst_ni                        observed by the assertion only
 //             c_valid_i, c_ready_o, c_tok_i        the first half's crd (crd)
-//             r0_valid_i, r0_ready_o, r0_tok_i     the first half's ref0 (ref, N allowed)
-//             r1_valid_i, r1_ready_o, r1_tok_i     the first half's ref1 (same structure)
+//             r_valid_i, r_ready_o, r_tok_i        the first half's references, element k
+//                                                  its ref of way k (ref, N allowed)
 //             r01_valid_o, r01_ready_i,            the joined token: the coordinate
 //             c_tok_o, r01_tok_o                   (crd) and the pair, packed (ref)
 //             ref2_valid_i, ref2_ready_o, ref2_tok_i  way 2's references (ref, N allowed)
@@ -54,12 +54,9 @@ module sam_joiner3_pack #(
   input  logic                 c_valid_i,
   output logic                 c_ready_o,
   input  logic [CrdWidth:0]    c_tok_i,
-  input  logic                 r0_valid_i,
-  output logic                 r0_ready_o,
-  input  logic [RefWidth:0]    r0_tok_i,
-  input  logic                 r1_valid_i,
-  output logic                 r1_ready_o,
-  input  logic [RefWidth:0]    r1_tok_i,
+  input  logic [1:0]               r_valid_i,
+  output logic [1:0]               r_ready_o,
+  input  logic [1:0][RefWidth:0]   r_tok_i,
   output logic                 r01_valid_o,
   input  logic                 r01_ready_i,
   output logic [CrdWidth:0]    c_tok_o,
@@ -86,12 +83,12 @@ module sam_joiner3_pack #(
     return {1'b0, a, b};
   endfunction
 
-  assign r01_valid_o  = c_valid_i && r0_valid_i && r1_valid_i;
-  assign c_ready_o    = r01_ready_i && r0_valid_i && r1_valid_i;
-  assign r0_ready_o   = r01_ready_i && c_valid_i && r1_valid_i;
-  assign r1_ready_o   = r01_ready_i && c_valid_i && r0_valid_i;
+  assign r01_valid_o  = c_valid_i && r_valid_i == 2'b11;
+  assign c_ready_o    = r01_ready_i && r_valid_i == 2'b11;
+  assign r_ready_o[0] = r01_ready_i && c_valid_i && r_valid_i[1];
+  assign r_ready_o[1] = r01_ready_i && c_valid_i && r_valid_i[0];
   assign c_tok_o      = c_tok_i;
-  assign r01_tok_o    = pack_pair(r0_tok_i, r1_tok_i);
+  assign r01_tok_o    = pack_pair(r_tok_i[0], r_tok_i[1]);
 
   assign r2_valid_o   = ref2_valid_i;
   assign ref2_ready_o = r2_ready_i;
@@ -106,13 +103,14 @@ module sam_joiner3_pack #(
   always_ff @(posedge clk_i) begin
     // The first half gives r0 and r1 of the same position: where both are control
     // (a stop, D, or N on both) they are the same token.
-    if (rst_ni && r0_valid_i && r1_valid_i) begin
-      RefsAgree_M: assert (!(r0_tok_i[RefWidth] && r1_tok_i[RefWidth]) || r0_tok_i == r1_tok_i)
+    if (rst_ni && r_valid_i == 2'b11) begin
+      RefsAgree_M: assert (!(r_tok_i[0][RefWidth] && r_tok_i[1][RefWidth])
+                           || r_tok_i[0] == r_tok_i[1])
       else $error("sam_joiner3_pack: ref0 %h and ref1 %h of the same position differ",
-                  r0_tok_i, r1_tok_i);
-      RefStopPacks_M: assert (low_level(r0_tok_i))
+                  r_tok_i[0], r_tok_i[1]);
+      RefStopPacks_M: assert (low_level(r_tok_i[0]))
       else $error("sam_joiner3_pack: stop %h needs a level below 2^(RefWidth-1) = %0d",
-                  r0_tok_i, 2 ** (RefWidth - 1));
+                  r_tok_i[0], 2 ** (RefWidth - 1));
     end
     if (rst_ni && ref2_valid_i) begin
       Ref2StopPacks_M: assert (low_level(ref2_tok_i))

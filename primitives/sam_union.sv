@@ -1,11 +1,11 @@
 // sam_union: m-way coordinate unioner, m = Ways in 2..3 (docs/primitives.md; golden
 // model golden/src/models/union.rs, `union`).
 //
-// Way k is a coordinate stream crd<k> with its reference stream ref<k>, of the same
-// control structure; a way's head is the pair (crd<k>, ref<k>), taken together.
+// Way k is a coordinate stream crd[k] with its reference stream ref[k], of the same
+// control structure; a way's head is the pair (crd[k], ref[k]), taken together.
 // Each cycle with every way's head present, the smallest head coordinate comes out
-// on crd; every way holding it passes its reference to ref<k> and advances, every
-// other way (a larger coordinate, or already at its stop) gets N on ref<k> and
+// on crd; every way holding it passes its reference to ref[k] and advances, every
+// other way (a larger coordinate, or already at its stop) gets N on ref[k] and
 // stays. Once every way holds a stop (the same one on every way) it passes once to
 // every output and every way advances; D likewise.
 //
@@ -18,68 +18,48 @@
 //      straight into registers, and the next cycle picks among those results by
 //      the loads of the cycle before.
 //   2. From the stage registers and lt: the ways at the smallest coordinate, the
-//      pops, the union's crd and the select of each ref<k>; registered.
+//      pops, the union's crd and the select of each ref[k]; registered.
 //   3. N substituted, then each output's buffer (`sam_fifo`, Depth 3).
 // Latency three cycles; one token on every output per cycle while every way's head
 // is present and the outputs have room. The union keeps its own count of each
 // buffer's tokens (in the output register or the buffer), so room is one register.
 // ready_o of a way is a function of registers and that way's two input valids: no
-// combinational path from any ready_i. crd<k>_ready_o == ref<k>_ready_o (the pair
+// combinational path from any ready_i. crd_ready_o == ref_ready_o (the pair
 // moves together).
 //
 // Three ways: hdl-gen builds a 3-way unioner as sam_joiner3 (two of these with
 // Ways == 2 in a row, see its header) when its references fit 30 bits; Ways == 3
 // here is for wider references.
 //
-// Parameters: Ways      number of ways, 2..3; with Ways == 2 the way-2 ports are
-//                       unused: inputs ignored (ready_o low), output tied off
-//                       (valid low), its ready ignored
+// Parameters: Ways      number of ways, 2..3
 //             CrdWidth  coordinate payload width, 1..63
 //             RefWidth  reference payload width, 2..63 (the outputs carry N)
-// Ports:      clk_i, rst_ni                             clock, asynchronous active-low reset
-//             crd<k>_valid_i, crd<k>_ready_o, crd<k>_tok_i  way k coordinates (crd; no N)
-//             ref<k>_valid_i, ref<k>_ready_o, ref<k>_tok_i  way k references (ref, N allowed)
-//             crd_valid_o, crd_ready_i, crd_tok_o         the union of the coordinates (crd)
-//             ref<k>_valid_o, ref<k>_ready_i, ref<k>_tok_o  way k's reference, or N where
-//                                                         way k lacks the coordinate (ref)
-//             (k = 0..2)
+// Ports (a multi-way port is an array, element k for way k, k = 0..Ways-1):
+//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             crd_valid_i, crd_ready_o, crd_tok_i    each way's coordinates (crd; no N)
+//             ref_valid_i, ref_ready_o, ref_tok_i    each way's references (ref, N allowed)
+//             crd_valid_o, crd_ready_i, crd_tok_o    the union of the coordinates (crd)
+//             ref_valid_o, ref_ready_i, ref_tok_o    each way's reference, or N where the
+//                                                    way lacks the coordinate (ref)
 module sam_union #(
   parameter int unsigned Ways     = 2,
   parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
   parameter int unsigned RefWidth = sam_pkg::CrdWidth
 ) (
-  input  logic              clk_i,
-  input  logic              rst_ni,
-  input  logic              crd0_valid_i,
-  output logic              crd0_ready_o,
-  input  logic [CrdWidth:0] crd0_tok_i,
-  input  logic              ref0_valid_i,
-  output logic              ref0_ready_o,
-  input  logic [RefWidth:0] ref0_tok_i,
-  input  logic              crd1_valid_i,
-  output logic              crd1_ready_o,
-  input  logic [CrdWidth:0] crd1_tok_i,
-  input  logic              ref1_valid_i,
-  output logic              ref1_ready_o,
-  input  logic [RefWidth:0] ref1_tok_i,
-  input  logic              crd2_valid_i,
-  output logic              crd2_ready_o,
-  input  logic [CrdWidth:0] crd2_tok_i,
-  input  logic              ref2_valid_i,
-  output logic              ref2_ready_o,
-  input  logic [RefWidth:0] ref2_tok_i,
-  output logic              crd_valid_o,
-  input  logic              crd_ready_i,
-  output logic [CrdWidth:0] crd_tok_o,
-  output logic              ref0_valid_o,
-  input  logic              ref0_ready_i,
-  output logic [RefWidth:0] ref0_tok_o,
-  output logic              ref1_valid_o,
-  input  logic              ref1_ready_i,
-  output logic [RefWidth:0] ref1_tok_o,
-  output logic              ref2_valid_o,
-  input  logic              ref2_ready_i,
-  output logic [RefWidth:0] ref2_tok_o
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
+  input  logic [Ways-1:0]             crd_valid_i,
+  output logic [Ways-1:0]             crd_ready_o,
+  input  logic [Ways-1:0][CrdWidth:0] crd_tok_i,
+  input  logic [Ways-1:0]             ref_valid_i,
+  output logic [Ways-1:0]             ref_ready_o,
+  input  logic [Ways-1:0][RefWidth:0] ref_tok_i,
+  output logic                        crd_valid_o,
+  input  logic                        crd_ready_i,
+  output logic [CrdWidth:0]           crd_tok_o,
+  output logic [Ways-1:0]             ref_valid_o,
+  input  logic [Ways-1:0]             ref_ready_i,
+  output logic [Ways-1:0][RefWidth:0] ref_tok_o
 );
 
   localparam int unsigned MaxWays = 3;
@@ -98,50 +78,22 @@ module sam_union #(
     $error("sam_union: RefWidth must be in 2..63");
   end
 
-  // The named ports as arrays, indexed by way.
-  logic [MaxWays-1:0] crd_valid, ref_valid, in_ready;
-  logic [CrdWidth:0]  crd_tok[MaxWays];
-  logic [RefWidth:0]  ref_tok[MaxWays];
-  logic [MaxWays-1:0] out_valid, out_ready;
-  logic [RefWidth:0]  out_tok[MaxWays];
-
-  assign crd_valid    = {crd2_valid_i, crd1_valid_i, crd0_valid_i};
-  assign ref_valid    = {ref2_valid_i, ref1_valid_i, ref0_valid_i};
-  assign crd_tok[0]   = crd0_tok_i;
-  assign crd_tok[1]   = crd1_tok_i;
-  assign crd_tok[2]   = crd2_tok_i;
-  assign ref_tok[0]   = ref0_tok_i;
-  assign ref_tok[1]   = ref1_tok_i;
-  assign ref_tok[2]   = ref2_tok_i;
-  assign crd0_ready_o = in_ready[0];
-  assign ref0_ready_o = in_ready[0];
-  assign crd1_ready_o = in_ready[1];
-  assign ref1_ready_o = in_ready[1];
-  assign crd2_ready_o = in_ready[2];
-  assign ref2_ready_o = in_ready[2];
-  assign ref0_valid_o = out_valid[0];
-  assign ref1_valid_o = out_valid[1];
-  assign ref2_valid_o = out_valid[2];
-  assign ref0_tok_o   = out_tok[0];
-  assign ref1_tok_o   = out_tok[1];
-  assign ref2_tok_o   = out_tok[2];
-  assign out_ready    = {ref2_ready_i, ref1_ready_i, ref0_ready_i};
+  logic [Ways-1:0] in_ready;  // a way's crd and ref move together
+  assign crd_ready_o = in_ready;
+  assign ref_ready_o = in_ready;
 
   // Signals that set Fmax are kept whole ((* keep *)) so that synthesis maps
   // them as the LUT levels planned here: lt, then lowest, then load.
-  logic [MaxWays-1:0] used, pair, full_q, data_q, loaded_q, at_min, sel;
-  (* keep *) logic [MaxWays-1:0] lowest, load;
-  logic [MaxWays-1:0][CrdWidth:0] crd_q;  // packed: flip-flops, not a memory
-  logic [MaxWays-1:0][RefWidth:0] ref_q;
-  (* keep *) logic [MaxWays-1:0][MaxWays-1:0] lt;
-  logic [MaxWays-1:0][MaxWays-1:0] lt_q;
+  logic [Ways-1:0] pair, full_q, data_q, loaded_q, at_min, sel;
+  (* keep *) logic [Ways-1:0] lowest, load;
+  logic [Ways-1:0][CrdWidth:0] crd_q;  // packed: flip-flops, not a memory
+  logic [Ways-1:0][RefWidth:0] ref_q;
+  (* keep *) logic [Ways-1:0][Ways-1:0] lt;
+  logic [Ways-1:0][Ways-1:0] lt_q;
   logic all_full, any_data, room_q;
   (* keep *) logic emit;
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_used
-    assign used[k] = k < Ways;
-    assign pair[k] = used[k] && crd_valid[k] && ref_valid[k];
-  end
+  assign pair = crd_valid_i & ref_valid_i;
 
   // ---- Stage 1: the head pairs. A stage loads when it is empty or its pair is
   // taken; the token registers take the input then, valid or not (full_q says
@@ -152,21 +104,21 @@ module sam_union #(
       data_q   <= '0;
       loaded_q <= '0;
     end else begin
-      for (int k = 0; k < MaxWays; k++) begin
+      for (int k = 0; k < Ways; k++) begin
         if (load[k]) begin
           full_q[k] <= pair[k];
-          data_q[k] <= pair[k] && !crd_tok[k][CrdWidth];
+          data_q[k] <= pair[k] && !crd_tok_i[k][CrdWidth];
         end
       end
       loaded_q <= load;
     end
   end
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_hold
+  for (genvar k = 0; k < Ways; k++) begin : gen_hold
     always_ff @(posedge clk_i) begin
       if (load[k]) begin
-        crd_q[k] <= crd_tok[k];
-        ref_q[k] <= ref_tok[k];
+        crd_q[k] <= crd_tok_i[k];
+        ref_q[k] <= ref_tok_i[k];
       end
     end
   end
@@ -185,13 +137,13 @@ module sam_union #(
     endcase
   endfunction
 
-  for (genvar j = 0; j < MaxWays; j++) begin : gen_lt_row
-    for (genvar k = 0; k < MaxWays; k++) begin : gen_lt
-      if (j != k && j < Ways && k < Ways) begin : gen_pair
+  for (genvar j = 0; j < Ways; j++) begin : gen_lt_row
+    for (genvar k = 0; k < Ways; k++) begin : gen_lt
+      if (j != k) begin : gen_pair
         logic [CrdWidth-1:0] in_j, in_k, held_j, held_k;
         logic in_in_q, in_held_q, held_in_q;
-        assign in_j   = crd_tok[j][CrdWidth-1:0];
-        assign in_k   = crd_tok[k][CrdWidth-1:0];
+        assign in_j   = crd_tok_i[j][CrdWidth-1:0];
+        assign in_k   = crd_tok_i[k][CrdWidth-1:0];
         assign held_j = crd_q[j][CrdWidth-1:0];
         assign held_k = crd_q[k][CrdWidth-1:0];
         // Pair (k, j) compares the same operands the other way round; yosys would
@@ -229,21 +181,21 @@ module sam_union #(
   // at the smallest coordinate advance (sel) and pass their references; with a
   // stop or D on every way, all do. The union emits when every stage is full and
   // every output has room.
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_min
+  for (genvar k = 0; k < Ways; k++) begin : gen_min
     always_comb begin
       lowest[k] = 1'b1;
-      for (int j = 0; j < MaxWays; j++) begin
+      for (int j = 0; j < Ways; j++) begin
         if (j != k && data_q[j] && lt[j][k]) lowest[k] = 1'b0;
       end
     end
     assign at_min[k] = data_q[k] && lowest[k];
     // take || !full with take = emit && sel: six signals, one LUT level.
-    assign load[k] = used[k] && (!full_q[k] || (emit && (data_q[k] ? lowest[k] : !any_data)));
+    assign load[k] = !full_q[k] || (emit && (data_q[k] ? lowest[k] : !any_data));
   end
 
-  assign all_full = (full_q | ~used) == '1;
+  assign all_full = full_q == '1;
   assign any_data = data_q != '0;
-  assign sel      = at_min | (any_data ? '0 : used);
+  assign sel      = at_min | {Ways{!any_data}};
   assign emit     = all_full && room_q;
   assign in_ready = load & pair;
 
@@ -252,17 +204,15 @@ module sam_union #(
   logic [CrdWidth:0] crd_out;
   always_comb begin
     crd_out = '0;
-    for (int k = 0; k < MaxWays; k++) begin
-      if (k < Ways) begin
-        crd_out |= crd_q[k] & {(CrdWidth + 1) {at_min[k] || (k == 0 && !any_data)}};
-      end
+    for (int k = 0; k < Ways; k++) begin
+      crd_out |= crd_q[k] & {(CrdWidth + 1) {at_min[k] || (k == 0 && !any_data)}};
     end
   end
 
   logic                           emit_q;
   logic [CrdWidth:0]              crd_out_q;
-  logic [MaxWays-1:0][RefWidth:0] ref_out_q;
-  logic [MaxWays-1:0]             sel_q;
+  logic [Ways-1:0][RefWidth:0] ref_out_q;
+  logic [Ways-1:0]             sel_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) emit_q <= 1'b0;
@@ -275,39 +225,27 @@ module sam_union #(
   end
 
   // Room: the union's own count of each output's tokens (in the output register or
-  // the buffer: one in on emit, one out on the output's handshake); the outputs
-  // have room next cycle when no count reaches BufDepth. Output 0 is crd, output
-  // k + 1 is ref<k>.
-  logic [MaxWays:0][1:0] fill_q, fill_d;
-  logic [MaxWays:0] out_used, out_given, out_room;
-
-  assign out_used  = {used, 1'b1};
-  assign out_given = {out_valid & out_ready, crd_valid_o && crd_ready_i};
-  for (genvar o = 0; o <= MaxWays; o++) begin : gen_fill
-    always_comb begin
-      fill_d[o] = fill_q[o];
-      if (out_given[o]) fill_d[o] = fill_d[o] - 2'd1;
-      if (emit) fill_d[o] = fill_d[o] + 2'd1;
-    end
-    assign out_room[o] = !out_used[o] || fill_d[o] != 2'(BufDepth);
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      fill_q <= '0;
-      room_q <= 1'b1;
-    end else begin
-      fill_q <= fill_d;
-      room_q <= out_room == '1;
-    end
-  end
+  // the buffer: one in on emit, one out on the output's handshake), `sam_credit`:
+  // the outputs have room next cycle when no count reaches BufDepth. Output 0 is
+  // crd, output k + 1 is ref[k].
+  sam_credit #(
+    .Depth  (BufDepth),
+    .Outputs(Ways + 1)
+  ) credit (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .take_i(emit),
+    .give_i({ref_valid_o & ref_ready_i, crd_valid_o && crd_ready_i}),
+    .drop_i(1'b0),
+    .room_o(room_q)
+  );
 
   // ---- Stage 3: N where a way does not advance, and the buffers.
   logic              crd_room;
-  logic [MaxWays-1:0] ref_room;
-  logic [RefWidth:0] ref_out[MaxWays];
+  logic [Ways-1:0] ref_room;
+  logic [Ways-1:0][RefWidth:0] ref_out;
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_ref
+  for (genvar k = 0; k < Ways; k++) begin : gen_ref
     assign ref_out[k] = sel_q[k] ? ref_out_q[k]
                                  : {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))};
   end
@@ -329,30 +267,22 @@ module sam_union #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni && emit_q) begin
-      assert (crd_room && (ref_room | ~used) == '1)
-      else $error("sam_union: write into a full output buffer (counts %h)", fill_q);
+      assert (crd_room && ref_room == '1)
+      else $error("sam_union: write into a full output buffer");
     end
   end
 `ifdef FORMAL
   // Invariants (formal/): each count equals the tokens in the output register and
-  // its buffer, and room_q says no used count is full.
-  logic f_room;
-  always_comb begin
-    f_room = 1'b1;
-    for (int o = 0; o <= MaxWays; o++) begin
-      if (out_used[o] && fill_q[o] == 2'(BufDepth)) f_room = 1'b0;
-    end
-  end
+  // its buffer (sam_credit proves room_q from the counts).
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(fill_q[0]) == 32'(emit_q) + crd_buffer.f_count);
-      assert (room_q == f_room);
+      assert (32'(credit.used_q[0]) == 32'(emit_q) + crd_buffer.f_count);
     end
   end
   for (genvar k = 0; k < Ways; k++) begin : gen_f_count
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
-        assert (32'(fill_q[k + 1]) == 32'(emit_q) + gen_way[k].gen_way_used.way.ref_buffer.f_count);
+        assert (32'(credit.used_q[k + 1]) == 32'(emit_q) + ways.gen_way[k].ref_buffer.f_count);
       end
     end
   end
@@ -362,40 +292,17 @@ module sam_union #(
   assign unused_room = crd_room ^ (^ref_room);
 `endif
 
-  for (genvar k = 0; k < MaxWays; k++) begin : gen_way
-    if (k < Ways) begin : gen_way_used
-      sam_joiner_way #(
-        .CrdWidth(CrdWidth),
-        .RefWidth(RefWidth),
-        .Depth   (BufDepth),
-        .Name    ("sam_union"),
-        .Way     (k)
-      ) way (
-        .clk_i      (clk_i),
-        .rst_ni     (rst_ni),
-        .crd_valid_i(crd_valid[k]),
-        .ref_valid_i(ref_valid[k]),
-        .ready_i    (in_ready[k]),
-        .crd_tok_i  (crd_tok[k]),
-        .ref_tok_i  (ref_tok[k]),
-        .end_i      (all_full && !any_data),
-        .end_tok_i  (crd_q[k]),
-        .end_ref_i  (crd_q[0]),
-        .emit_i     (emit_q),
-        .room_o     (ref_room[k]),
-        .out_tok_i  (ref_out[k]),
-        .out_valid_o(out_valid[k]),
-        .out_ready_i(out_ready[k]),
-        .out_tok_o  (out_tok[k])
-      );
-    end else begin : gen_unused
-      logic unused_way;
-      assign unused_way   = ^{crd_valid[k], ref_valid[k], crd_tok[k], ref_tok[k],
-                              out_ready[k], loaded_q[k], lt_q[k]};
-      assign ref_room[k]  = 1'b1;
-      assign out_valid[k] = 1'b0;
-      assign out_tok[k]   = '0;
-    end
-  end
+  sam_joiner_ways #(
+    .Ways    (Ways),
+    .CrdWidth(CrdWidth),
+    .RefWidth(RefWidth),
+    .Depth   (BufDepth),
+    .Name    ("sam_union")
+  ) ways (
+    .clk_i, .rst_ni, .crd_valid_i, .ref_valid_i, .crd_tok_i, .ref_tok_i,
+    .in_ready_i(in_ready), .end_i(all_full && !any_data), .end_tok_i(crd_q),
+    .emit_i(emit_q), .room_o(ref_room), .out_tok_i(ref_out),
+    .ref_valid_o, .ref_ready_i, .ref_tok_o
+  );
 
 endmodule

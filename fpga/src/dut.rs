@@ -127,7 +127,7 @@ impl DutSpec {
             .clock("clk_i")
             .reset_n("rst_ni");
         spec.params = config.params.clone();
-        spec.unused = config.unused.iter().map(|p| p.0.clone()).collect();
+        spec.unused = config.unused.iter().map(|p| p.name.clone()).collect();
         for (name, dir, bits) in config.stream_ports() {
             spec = match dir {
                 Dir::Input => spec.input(name, bits),

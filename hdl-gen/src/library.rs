@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::netlist::Dir;
+use crate::netlist::{Dir, Item, Width};
 
 /// One SystemVerilog source of the library.
 #[derive(Clone, Copy, Debug)]
@@ -156,6 +156,20 @@ impl StreamPort {
             lane: Some(Lane { index, count }),
             ..Self::output(prefix, width)
         }
+    }
+
+    /// Lane `index` of the input channel array `prefix` of `count` lanes.
+    pub fn input_lane(prefix: &str, width: u32, index: u32, count: u32) -> Self {
+        StreamPort {
+            lane: Some(Lane { index, count }),
+            ..Self::input(prefix, width)
+        }
+    }
+
+    /// The label of lane `index` of the channel array `prefix`: what
+    /// [`StreamPort::label`] gives that lane.
+    pub fn lane_label(prefix: &str, index: u32) -> String {
+        format!("{prefix}_{index}")
     }
 
     /// The channel's own name: the prefix, with the lane number for a lane of an
@@ -348,7 +362,7 @@ pub struct PrimitiveConfig {
     /// Module ports this configuration does not use (a dense scanner's array
     /// ports, a reserved channel): an instance ties the inputs to zero and gives
     /// each output a sink (a wire nothing reads).
-    pub unused: Vec<PortSpec>,
+    pub unused: Vec<UnusedPort>,
 }
 
 impl PrimitiveConfig {
@@ -363,51 +377,76 @@ impl PrimitiveConfig {
     /// The module's stream ports, each once: a channel array's ports carry all
     /// of its lanes (`count` bits of valid, `count * (width + 1)` of tokens).
     pub fn stream_ports(&self) -> Vec<PortSpec> {
-        let mut ports: Vec<PortSpec> = Vec::new();
-        for s in &self.streams {
-            if s.lane.is_some_and(|l| l.index > 0) {
-                continue;
-            }
-            let lanes = s.lane.map_or(1, |l| l.count);
-            ports.extend(s.ports().map(|(n, d, b)| (n, d, b * lanes)));
-        }
-        ports
+        whole_ports(&self.streams)
     }
 
-    /// Named connections of every stream port: `signal(k, channel, which)` is
-    /// the expression for one signal of `self.streams[k]`. The lanes of a channel
-    /// array are concatenated into its port, lane 0 rightmost (the element
-    /// `[0]` of a packed array).
-    pub fn stream_conns(
-        &self,
-        mut signal: impl FnMut(usize, &StreamPort, Signal) -> String,
-    ) -> Vec<(String, String)> {
-        let mut conns: Vec<(String, String)> = Vec::new();
-        let mut lanes: Vec<(String, Vec<(u32, String)>)> = Vec::new();
-        for (k, s) in self.streams.iter().enumerate() {
+    /// Moves the channels `leave` picks from the streams to the unused ports (a
+    /// channel array whole, its lanes in one port each): an instance ties their
+    /// inputs off and sinks their outputs.
+    pub fn leave_unused(&mut self, leave: impl Fn(&StreamPort) -> bool) {
+        let (left, kept): (Vec<StreamPort>, Vec<StreamPort>) =
+            self.streams.drain(..).partition(|s| leave(s));
+        self.streams = kept;
+        for s in left.iter().filter(|s| s.lane.is_none_or(|l| l.index == 0)) {
             for which in Signal::ALL {
-                let (port, _) = s.port(which);
-                let expr = signal(k, s, which);
-                match s.lane {
-                    None => conns.push((port, expr)),
-                    Some(l) => match lanes.iter_mut().find(|(p, _)| *p == port) {
-                        Some((_, v)) => v.push((l.index, expr)),
-                        None => lanes.push((port, vec![(l.index, expr)])),
+                let (name, dir) = s.port(which);
+                let bits = if which == Signal::Tok { s.width + 1 } else { 1 };
+                let width = match s.lane {
+                    None => Width::Bits(bits),
+                    Some(l) if which == Signal::Tok => Width::Packed {
+                        lanes: l.count,
+                        bits,
                     },
-                }
+                    Some(l) => Width::Lanes(l.count),
+                };
+                self.unused.push(UnusedPort { name, dir, width });
             }
         }
-        for (port, mut v) in lanes {
-            v.sort_by_key(|(i, _)| std::cmp::Reverse(*i));
-            let parts: Vec<String> = v.into_iter().map(|(_, e)| e).collect();
-            let expr = if parts.len() == 1 {
-                parts.into_iter().next().unwrap_or_default()
-            } else {
-                format!("{{{}}}", parts.join(", "))
-            };
-            conns.push((port, expr));
+    }
+
+    /// Named connections of every stream port of instance `instance`:
+    /// `signal(k, channel, which)` is the expression for one signal of
+    /// `self.streams[k]`. A channel array's port is connected whole to a wire of
+    /// its own, `<instance>_<port>` (slang takes a packed array port only as a
+    /// packed array), and each lane's expression to its element.
+    pub fn stream_conns(
+        &self,
+        instance: &str,
+        mut signal: impl FnMut(usize, &StreamPort, Signal) -> String,
+    ) -> StreamConns {
+        let mut out = StreamConns::default();
+        for (k, s) in self.streams.iter().enumerate() {
+            for which in Signal::ALL {
+                let (port, dir) = s.port(which);
+                let expr = signal(k, s, which);
+                let Some(lane) = s.lane else {
+                    out.conns.push((port, expr));
+                    continue;
+                };
+                let wire = format!("{instance}_{port}");
+                if lane.index == 0 {
+                    let width = match which {
+                        Signal::Tok => Width::Packed {
+                            lanes: lane.count,
+                            bits: s.width + 1,
+                        },
+                        _ => Width::Lanes(lane.count),
+                    };
+                    out.wires.push(Item::Wire {
+                        name: wire.clone(),
+                        width,
+                    });
+                    out.conns.push((port, wire.clone()));
+                }
+                let element = format!("{wire}[{}]", lane.index);
+                let (lhs, rhs) = match dir {
+                    Dir::Output => (expr, element),
+                    Dir::Input => (element, expr),
+                };
+                out.assigns.push(Item::Assign { lhs, rhs });
+            }
         }
-        conns
+        out
     }
 
     /// The module and, if it reads or writes arrays, `sam_mem`: what a design
@@ -423,6 +462,50 @@ impl PrimitiveConfig {
         }
         modules
     }
+}
+
+/// A module port a configuration leaves unused, with its type (a channel
+/// array's token port is a packed array, and its sink must be one too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnusedPort {
+    pub name: String,
+    pub dir: Dir,
+    pub width: Width,
+}
+
+impl From<PortSpec> for UnusedPort {
+    fn from((name, dir, bits): PortSpec) -> Self {
+        UnusedPort {
+            name,
+            dir,
+            width: Width::Bits(bits),
+        }
+    }
+}
+
+/// What an instance's stream ports connect to ([`PrimitiveConfig::stream_conns`]).
+#[derive(Clone, Debug, Default)]
+pub struct StreamConns {
+    /// Port name and expression.
+    pub conns: Vec<(String, String)>,
+    /// The wires of the channel arrays, declared before the instance.
+    pub wires: Vec<Item>,
+    /// Each lane's signals to and from its element of a channel array's wire.
+    pub assigns: Vec<Item>,
+}
+
+/// The ports of `streams`, each once: a channel array's ports carry all of its
+/// lanes (`count` bits of valid, `count * (width + 1)` of tokens).
+fn whole_ports(streams: &[StreamPort]) -> Vec<PortSpec> {
+    let mut ports: Vec<PortSpec> = Vec::new();
+    for s in streams {
+        if s.lane.is_some_and(|l| l.index > 0) {
+            continue;
+        }
+        let lanes = s.lane.map_or(1, |l| l.count);
+        ports.extend(s.ports().map(|(n, d, b)| (n, d, b * lanes)));
+    }
+    ports
 }
 
 /// Edge FIFOs at least this deep are `sam_fifo_bram` in a lean top

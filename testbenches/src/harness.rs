@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use samgen_hdl::host;
-use samgen_hdl::library::{PrimitiveConfig, Signal, StreamDir, StreamPort};
+use samgen_hdl::library::{PrimitiveConfig, Signal, StreamDir, StreamPort, UnusedPort};
 use samgen_hdl::netlist::{Dir, Instance, Item, Module, Sink, Width};
 
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
@@ -160,7 +160,7 @@ impl Harness {
                 "" => format!("{}_tok", dut.instance),
                 label => format!("{}_{label}_tok", dut.instance),
             };
-            conns.extend(dut.config.stream_conns(|i, ch, which| {
+            let streams = dut.config.stream_conns(&dut.instance, |i, ch, which| {
                 let k = lanes[i];
                 match (ch.dir, which) {
                     (StreamDir::In, Signal::Valid) => format!("in_valid_i[{k}]"),
@@ -172,7 +172,8 @@ impl Harness {
                     (StreamDir::Out, Signal::Ready) => format!("out_ready_i[{k}]"),
                     (StreamDir::Out, Signal::Tok) => tok_wire(ch),
                 }
-            }));
+            });
+            conns.extend(streams.conns);
             let mut out_wires = Vec::new();
             for (i, ch) in dut.config.streams.iter().enumerate() {
                 let bits = ch.width + 1;
@@ -193,12 +194,17 @@ impl Harness {
                 .collect();
             let (decls, sides) = host::side_items(&dut.instance, &regions, &mut conns);
             let mut sinks = Vec::new();
-            for (port, dir, bits) in &dut.config.unused {
+            for UnusedPort {
+                name: port,
+                dir,
+                width,
+            } in &dut.config.unused
+            {
                 let expr = match dir {
                     Dir::Input => "'0".to_string(),
                     Dir::Output => {
                         let what = format!("{}_{}", dut.instance, port.trim_end_matches("_o"));
-                        sinks.push(Sink::pin(&what, Width::Bits(*bits)));
+                        sinks.push(Sink::pin(&what, width.clone()));
                         format!("unused_{what}")
                     }
                 };
@@ -211,7 +217,7 @@ impl Harness {
                     width: Width::Bits(*bits),
                 });
             }
-            for item in decls {
+            for item in decls.into_iter().chain(streams.wires) {
                 m.item(item);
             }
             m.sinks(
@@ -227,7 +233,7 @@ impl Harness {
                 params: dut.config.params.clone(),
                 conns,
             }));
-            for item in sides {
+            for item in sides.into_iter().chain(streams.assigns) {
                 m.item(item);
             }
             for (wire, _, k) in &out_wires {

@@ -385,12 +385,7 @@ impl PrimitiveTest for SkippingIntersect {
         let t = &self.shape;
         let mut c = samgen_hdl::prims::intersect(t.ways, t.crd_width, t.ref_width, &[0, 1]);
         // The skip outputs, unconnected: their ready tied low, their pins to sinks.
-        let (skips, streams): (Vec<_>, Vec<_>) = c
-            .streams
-            .into_iter()
-            .partition(|p| p.label().starts_with("skip"));
-        c.streams = streams;
-        c.unused.extend(skips.iter().flat_map(|p| p.ports()));
+        c.leave_unused(|p| p.prefix == "skip");
         c
     }
 

@@ -8,7 +8,7 @@ use samgen_ir::graph::SamGraph;
 
 use super::streams::bundle;
 use crate::host::{self, HostRegion};
-use crate::library::{self, Signal, StreamDir, StreamPort};
+use crate::library::{self, Signal, StreamDir, StreamPort, UnusedPort};
 use crate::netlist::{Dir, Instance, Item, Module, Sink, Width};
 use crate::options::TopOptions;
 use crate::passes::Stream;
@@ -125,7 +125,11 @@ impl NodeEmit<'_> {
             ("rst_ni".to_string(), host::KERNEL_RESET.to_string()),
             ("start_i".into(), "run_q".into()),
         ];
-        conns.extend(lib.stream_conns(|_, _, which| format!("{feed}_{}", which.name())));
+        let root = format!("{}_root", self.name());
+        conns.extend(
+            lib.stream_conns(&root, |_, _, which| format!("{feed}_{}", which.name()))
+                .conns,
+        );
         m.item(Item::Instance(Instance {
             module: lib.module.clone(),
             name: format!("{}_root", self.name()),
@@ -171,59 +175,13 @@ impl NodeEmit<'_> {
             .enumerate()
             .map(|(k, s)| Signal::ALL.map(|which| self.channel_signal(&ports[k], s, which, x)))
             .collect();
-        let mut conns = Vec::new();
-        for (k, s) in streams.iter().enumerate() {
-            match s.lane {
-                None => {
-                    conns.extend(Signal::ALL.map(|w| (s.port(w).0, exprs[k][w as usize].clone())))
-                }
-                Some(lane) => {
-                    let array = format!("{name}_{}", s.prefix);
-                    if lane.index == 0 {
-                        self.lane_array(&array, s, lane.count, &mut conns, x);
-                    }
-                    // Each lane's signals to and from its element of the array.
-                    for w in Signal::ALL {
-                        let element = format!("{array}_{}[{}]", w.name(), lane.index);
-                        let expr = exprs[k][w as usize].clone();
-                        let (lhs, rhs) = match s.port(w).1 {
-                            Dir::Output => (expr, element),
-                            Dir::Input => (element, expr),
-                        };
-                        x.after.push(Item::Assign { lhs, rhs });
-                    }
-                }
-            }
-        }
-        conns
-    }
-
-    /// The wires of a channel array of `count` lanes (`<array>_valid`,
-    /// `_ready`, `_tok`, element k for lane k), connected whole to its ports:
-    /// slang takes a packed array port only as a packed array.
-    fn lane_array(
-        &self,
-        array: &str,
-        s: &StreamPort,
-        count: u32,
-        conns: &mut Vec<(String, String)>,
-        x: &mut Extras,
-    ) {
-        for w in Signal::ALL {
-            let width = match w {
-                Signal::Tok => Width::Packed {
-                    lanes: count,
-                    bits: s.width + 1,
-                },
-                _ => Width::Lanes(count),
-            };
-            let wire = format!("{array}_{}", w.name());
-            x.wires.push(Item::Wire {
-                name: wire.clone(),
-                width,
-            });
-            conns.push((s.port(w).0, wire));
-        }
+        let sc = self
+            .placed
+            .config
+            .stream_conns(&name, |k, _, which| exprs[k][which as usize].clone());
+        x.wires.extend(sc.wires);
+        x.after.extend(sc.assigns);
+        sc.conns
     }
 
     /// One signal of a channel whose graph port is `port`, see `stream_conns`.
@@ -322,9 +280,14 @@ impl NodeEmit<'_> {
     /// sinks.
     fn unused_conns(&self, conns: &mut Vec<(String, String)>, x: &mut Extras) {
         let config = &self.placed.config;
-        for (port, dir, bits) in &config.unused {
+        for UnusedPort {
+            name: port,
+            dir,
+            width,
+        } in &config.unused
+        {
             let expr = match dir {
-                Dir::Input if *bits == 1 => "1'b0".to_string(),
+                Dir::Input if *width == Width::Bits(1) => "1'b0".to_string(),
                 Dir::Input => "'0".to_string(),
                 Dir::Output => {
                     x.reasons.insert(format!(
@@ -332,7 +295,7 @@ impl NodeEmit<'_> {
                         config.module
                     ));
                     let what = format!("{}_{}", self.name(), port.trim_end_matches("_o"));
-                    x.sinks.push(Sink::pin(&what, Width::Bits(*bits)));
+                    x.sinks.push(Sink::pin(&what, width.clone()));
                     format!("unused_{what}")
                 }
             };

@@ -37,6 +37,7 @@ pub fn bvexpand(ways: u32, word_width: u32, crd_width: u32, ref_width: u32) -> P
             [r, m, StreamPort::output(&format!("ref{k}"), ref_width)]
         })
         .flat_map(|p| p.ports())
+        .map(UnusedPort::from)
         .collect();
     PrimitiveConfig {
         module: "sam_bvexpand".into(),

@@ -22,18 +22,19 @@ pub fn bvjoin_mode_param(mode: BvJoinMode) -> &'static str {
 }
 
 /// `sam_bvjoin` of two aligned ways of `word_width`-bit words and
-/// `ref_width`-bit prefixes: the joined words, then per way its prefixes and
-/// its own words.
+/// `ref_width`-bit prefixes: the input arrays `bv` and `ref` (lane k for way k),
+/// the joined words `bv`, and the arrays `ref` (each way's prefixes) and `mask`
+/// (its own words).
 pub fn bvjoin(mode: BvJoinMode, word_width: u32, ref_width: u32) -> PrimitiveConfig {
     let mut streams = Vec::new();
     for k in 0..2 {
-        streams.push(StreamPort::input(&format!("bv{k}"), word_width));
-        streams.push(StreamPort::input(&format!("ref{k}"), ref_width));
+        streams.push(StreamPort::input_lane("bv", word_width, k, 2));
+        streams.push(StreamPort::input_lane("ref", ref_width, k, 2));
     }
     streams.push(StreamPort::output("bv", word_width));
     for k in 0..2 {
-        streams.push(StreamPort::output(&format!("ref{k}"), ref_width));
-        streams.push(StreamPort::output(&format!("mask{k}"), word_width));
+        streams.push(StreamPort::output_lane("ref", ref_width, k, 2));
+        streams.push(StreamPort::output_lane("mask", word_width, k, 2));
     }
     PrimitiveConfig {
         module: "sam_bvjoin".into(),
@@ -60,11 +61,11 @@ impl Hardware for BvJoin {
         };
         let mut ports = BTreeMap::new();
         ports.insert("bv_out".to_string(), "bv".to_string());
-        for (i, t) in self.operands.iter().enumerate() {
-            ports.insert(format!("bv_in_{t}"), format!("bv{i}"));
-            ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
-            ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
-            ports.insert(format!("mask_out_{t}"), format!("mask{i}"));
+        for (i, t) in (0u32..).zip(&self.operands) {
+            ports.insert(format!("bv_in_{t}"), StreamPort::lane_label("bv", i));
+            ports.insert(format!("ref_in_{t}"), StreamPort::lane_label("ref", i));
+            ports.insert(format!("ref_out_{t}"), StreamPort::lane_label("ref", i));
+            ports.insert(format!("mask_out_{t}"), StreamPort::lane_label("mask", i));
         }
         Ok((
             bvjoin(mode, BV_WORD_WIDTH, cx.o.ref_width),

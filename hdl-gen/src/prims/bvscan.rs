@@ -93,7 +93,7 @@ pub fn bvscan(
         ],
         streams,
         sides,
-        unused,
+        unused: unused.into_iter().map(UnusedPort::from).collect(),
     }
 }
 

@@ -12,14 +12,13 @@ pub(crate) const SOURCES: &[Source] = &[
     },
 ];
 
-/// Most ways of `sam_concat`; its port list always has this many.
+/// Most ways of `sam_concat`.
 pub const CONCAT_MAX_WAYS: u32 = 8;
 
 /// `sam_concat` over `ways` (2..=8) ways of `crd_width`-bit coordinates and
-/// `val_width`-bit values (both >= 2: the output carries stops): inputs `crd_k`,
-/// `val_k` per way, outputs `crd` and `val`. The module always has eight ways'
-/// ports; those beyond `ways` are unused (inputs tied to zero, ready left open).
-/// Panics on a way count or width the module does not take.
+/// `val_width`-bit values (both >= 2: the output carries stops): the input arrays
+/// `crd` and `val` (lane k for way k), outputs `crd` and `val`. Panics on a way
+/// count or width the module does not take.
 pub fn concat(ways: u32, crd_width: u32, val_width: u32) -> PrimitiveConfig {
     assert!(
         (2..=CONCAT_MAX_WAYS).contains(&ways),
@@ -29,19 +28,16 @@ pub fn concat(ways: u32, crd_width: u32, val_width: u32) -> PrimitiveConfig {
         crd_width >= 2 && val_width >= 2,
         "sam_concat: coordinates and values need >= 2 bits to carry stops, not {crd_width} and {val_width}"
     );
-    let way = |k: u32| {
-        [
-            StreamPort::input(&format!("crd_{k}"), crd_width),
-            StreamPort::input(&format!("val_{k}"), val_width),
-        ]
-    };
-    let mut streams: Vec<StreamPort> = (0..ways).flat_map(way).collect();
+    let mut streams: Vec<StreamPort> = (0..ways)
+        .flat_map(|k| {
+            [
+                StreamPort::input_lane("crd", crd_width, k, ways),
+                StreamPort::input_lane("val", val_width, k, ways),
+            ]
+        })
+        .collect();
     streams.push(StreamPort::output("crd", crd_width));
     streams.push(StreamPort::output("val", val_width));
-    let unused = (ways..CONCAT_MAX_WAYS)
-        .flat_map(way)
-        .flat_map(|p| p.ports())
-        .collect();
     PrimitiveConfig {
         module: "sam_concat".into(),
         // The input stage, the output buffer.
@@ -53,7 +49,7 @@ pub fn concat(ways: u32, crd_width: u32, val_width: u32) -> PrimitiveConfig {
         ],
         streams,
         sides: Vec::new(),
-        unused,
+        unused: Vec::new(),
     }
 }
 
@@ -68,8 +64,8 @@ impl Hardware for Concat {
         }
         let mut ports = pairs(&[("crd_out", "crd"), ("val_out", "val")]);
         for k in 0..ways {
-            ports.insert(format!("crd_in_{k}"), format!("crd_{k}"));
-            ports.insert(format!("val_in_{k}"), format!("val_{k}"));
+            ports.insert(format!("crd_in_{k}"), StreamPort::lane_label("crd", k));
+            ports.insert(format!("val_in_{k}"), StreamPort::lane_label("val", k));
         }
         Ok((concat(ways, cx.o.crd_width, cx.o.val_width), ports))
     }

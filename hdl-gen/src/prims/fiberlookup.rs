@@ -149,7 +149,7 @@ pub fn fiberlookup(
         ],
         streams,
         sides,
-        unused,
+        unused: unused.into_iter().map(UnusedPort::from).collect(),
     }
 }
 

@@ -9,16 +9,16 @@ use super::*;
 /// The library sources this kind owns.
 pub(crate) const SOURCES: &[Source] = &[
     Source {
-        name: "sam_joiner_way",
+        name: "sam_joiner_ways",
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo"],
     },
     Source {
         name: "sam_intersect",
-        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_ways"],
     },
     Source {
         name: "sam_intersect_lean",
-        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
+        deps: &["sam_pkg", "sam_fifo", "sam_joiner_ways"],
     },
     Source {
         name: "sam_joiner3_pack",
@@ -33,7 +33,7 @@ pub(crate) const SOURCES: &[Source] = &[
         deps: &[
             "sam_pkg",
             "sam_fifo",
-            "sam_joiner_way",
+            "sam_joiner_ways",
             "sam_intersect",
             "sam_union",
             "sam_joiner3_pack",
@@ -88,11 +88,11 @@ const INTERSECT_LEAN: JoinerModule = JoinerModule {
     halves: None,
 };
 
-/// The channels of a coordinate joiner with `ways` ways: inputs `crd<k>`, `ref<k>`
-/// per way, outputs `crd` and `ref<k>` per way. A joiner with `halves` builds
-/// three ways as two 2-way joiners in a row (`sam_joiner3`, which keeps the
-/// 2-way Fmax) when the references fit its packing; otherwise the one-module
-/// 3-way joiner.
+/// The channels of a coordinate joiner with `ways` ways: the input arrays `crd`
+/// and `ref` (lane k for way k), the output `crd` and the output array `ref`. A
+/// joiner with `halves` builds three ways as two 2-way joiners in a row
+/// (`sam_joiner3`, which keeps the 2-way Fmax) when the references fit its
+/// packing; otherwise the one-module 3-way joiner.
 pub(super) fn joiner(
     joiner: &JoinerModule,
     ways: u32,
@@ -106,22 +106,11 @@ pub(super) fn joiner(
     );
     let mut streams = Vec::new();
     for k in 0..ways {
-        streams.push(StreamPort::input(&format!("crd{k}"), crd_width));
-        streams.push(StreamPort::input(&format!("ref{k}"), ref_width));
+        streams.push(StreamPort::input_lane("crd", crd_width, k, ways));
+        streams.push(StreamPort::input_lane("ref", ref_width, k, ways));
     }
     streams.push(StreamPort::output("crd", crd_width));
-    streams.extend((0..ways).map(|k| StreamPort::output(&format!("ref{k}"), ref_width)));
-    // The module has JOINER_MAX_WAYS ways' ports; those beyond `ways` are unused.
-    let unused = (ways..JOINER_MAX_WAYS)
-        .flat_map(|k| {
-            [
-                StreamPort::input(&format!("crd{k}"), crd_width),
-                StreamPort::input(&format!("ref{k}"), ref_width),
-                StreamPort::output(&format!("ref{k}"), ref_width),
-            ]
-        })
-        .flat_map(|p| p.ports())
-        .collect();
+    streams.extend((0..ways).map(|k| StreamPort::output_lane("ref", ref_width, k, ways)));
     let widths = [
         ("CrdWidth".into(), crd_width.to_string()),
         ("RefWidth".into(), ref_width.to_string()),
@@ -144,16 +133,16 @@ pub(super) fn joiner(
         params: std::iter::once(first).chain(widths).collect(),
         streams,
         sides: Vec::new(),
-        unused,
+        unused: Vec::new(),
     }
 }
 
 /// `sam_intersect` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
 /// `ref_width`-bit references; three ways with references of at most
-/// [`JOINER3_MAX_REF_WIDTH`] bits are `sam_joiner3` (two 2-way intersectors). The
-/// module always has three ways' ports: with two ways, way 2's are unused (tied
-/// off). Way k in `skip` has a skip output `skip<k>` to its scanner (two ways
-/// only); the other skip outputs are unused.
+/// [`JOINER3_MAX_REF_WIDTH`] bits are `sam_joiner3` (two 2-way intersectors). With
+/// ways in `skip` (two ways only) it has the skip output array `skip`, lane k to
+/// way k's scanner (a lane whose way does not skip goes unconnected); without,
+/// the array is unused.
 pub fn intersect(ways: u32, crd_width: u32, ref_width: u32, skip: &[u32]) -> PrimitiveConfig {
     assert!(
         skip.is_empty() || ways == 2,
@@ -164,13 +153,10 @@ pub fn intersect(ways: u32, crd_width: u32, ref_width: u32, skip: &[u32]) -> Pri
         if !skip.is_empty() {
             c.params.push(("Skip".into(), "1".into()));
         }
-        for k in 0..2 {
-            let out = StreamPort::output(&format!("skip{k}"), skip_width(crd_width));
-            if skip.contains(&k) {
-                c.streams.push(out);
-            } else {
-                c.unused.extend(out.ports());
-            }
+        c.streams
+            .extend((0..2).map(|k| StreamPort::output_lane("skip", skip_width(crd_width), k, 2)));
+        if skip.is_empty() {
+            c.leave_unused(|s| s.prefix == "skip");
         }
     }
     c
@@ -220,11 +206,12 @@ pub(super) fn place_joiner(
     let mut ports = pairs(&[("crd_out", "crd")]);
     for (k, t) in operands.iter().enumerate() {
         let way = if values.contains(t) { "val" } else { "ref" };
-        ports.insert(format!("crd_in_{t}"), format!("crd{k}"));
-        ports.insert(format!("{way}_in_{t}"), format!("ref{k}"));
-        ports.insert(format!("{way}_out_{t}"), format!("ref{k}"));
+        let k = k as u32;
+        ports.insert(format!("crd_in_{t}"), StreamPort::lane_label("crd", k));
+        ports.insert(format!("{way}_in_{t}"), StreamPort::lane_label("ref", k));
+        ports.insert(format!("{way}_out_{t}"), StreamPort::lane_label("ref", k));
         if skip.contains(t) {
-            ports.insert(format!("skip_out_{t}"), format!("skip{k}"));
+            ports.insert(format!("skip_out_{t}"), StreamPort::lane_label("skip", k));
         }
     }
     Ok((config, ports))

@@ -115,7 +115,7 @@ pub fn locate(
             StreamPort::output("loc", ref_width),
         ],
         sides,
-        unused,
+        unused: unused.into_iter().map(UnusedPort::from).collect(),
     }
 }
 

@@ -19,7 +19,7 @@ use samgen_ir::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
     self, run_dim, search_ports, skip_width, PortSpec, PrimitiveConfig, Reads, SideKind, SidePort,
-    Source, StreamPort, SKIP_TAG_WIDTH,
+    Source, StreamPort, UnusedPort, SKIP_TAG_WIDTH,
 };
 use crate::options::{fits_bits, TopError, TopOptions};
 use crate::roles::RegionRole;
@@ -492,20 +492,18 @@ mod config_tests {
     }
 
     #[test]
-    fn concat_lists_its_ways_and_leaves_the_rest_unused() {
+    fn concat_ways_are_the_lanes_of_its_input_arrays() {
         let c = concat(3, 16, 32);
-        let names: Vec<_> = c.streams.iter().map(|s| s.prefix.as_str()).collect();
+        let labels: Vec<_> = c.streams.iter().map(StreamPort::label).collect();
         assert_eq!(
-            names,
+            labels,
             ["crd_0", "val_0", "crd_1", "val_1", "crd_2", "val_2", "crd", "val"]
         );
         assert_eq!(c.inputs().count(), 6);
-        assert_eq!(c.unused.len(), 5 * 2 * 3);
+        assert!(c.unused.is_empty());
         assert!(c
-            .unused
-            .contains(&("val_7_ready_o".to_string(), Dir::Output, 1)));
-        assert!(!c.unused.iter().any(|u| u.0.starts_with("crd_2_")));
-        assert!(concat(8, 4, 6).unused.is_empty());
+            .stream_ports()
+            .contains(&("val_tok_i".to_string(), Dir::Input, 3 * 33)));
         assert_eq!(c.latency, 3);
     }
 
@@ -525,22 +523,30 @@ mod config_tests {
                 ("out_tok_o".to_string(), Dir::Output, 51),
             ]
         );
-        let conns = b.stream_conns(|_, s, which| format!("{}_{}", s.label(), which.name()));
+        let sc = b.stream_conns("b", |_, s, which| format!("{}_{}", s.label(), which.name()));
         assert_eq!(
-            conns[3..],
+            sc.conns[3..],
             [
-                (
-                    "out_valid_o".to_string(),
-                    "{out_2_valid, out_1_valid, out_0_valid}".to_string()
-                ),
-                (
-                    "out_ready_i".to_string(),
-                    "{out_2_ready, out_1_ready, out_0_ready}".to_string()
-                ),
-                (
-                    "out_tok_o".to_string(),
-                    "{out_2_tok, out_1_tok, out_0_tok}".to_string()
-                ),
+                ("out_valid_o".to_string(), "b_out_valid_o".to_string()),
+                ("out_ready_i".to_string(), "b_out_ready_i".to_string()),
+                ("out_tok_o".to_string(), "b_out_tok_o".to_string()),
+            ]
+        );
+        assert_eq!(sc.wires.len(), 3);
+        let assigns: Vec<String> = sc
+            .assigns
+            .iter()
+            .map(|a| match a {
+                crate::netlist::Item::Assign { lhs, rhs } => format!("{lhs} = {rhs}"),
+                _ => String::new(),
+            })
+            .collect();
+        assert_eq!(
+            assigns[..3],
+            [
+                "out_0_valid = b_out_valid_o[0]",
+                "b_out_ready_i[0] = out_0_ready",
+                "out_0_tok = b_out_tok_o[0]"
             ]
         );
         assert!(b.unused.is_empty());

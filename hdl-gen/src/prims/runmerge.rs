@@ -10,7 +10,7 @@ use super::*;
 pub(crate) const SOURCES: &[Source] = &[
     Source {
         name: "sam_runmerge",
-        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
+        deps: &["sam_pkg", "sam_fifo", "sam_credit", "sam_joiner_ways"],
     },
 ];
 
@@ -31,8 +31,8 @@ const RUNMERGE: JoinerModule = JoinerModule {
 
 /// `sam_runmerge` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
 /// `ref_width`-bit references (>= 2: the outputs carry `N`); way k is points
-/// where bit k of `points` is set, else runs. The ports of [`union`] (way-2
-/// ports unused with two ways) and the index's extent, the setting `dim`.
+/// where bit k of `points` is set, else runs. The ports of [`union`] and the
+/// index's extent, the setting `dim`.
 pub fn runmerge(
     ways: u32,
     points: u32,
@@ -84,10 +84,10 @@ impl Hardware for RunMerge {
         let mode = self.mode;
         cx.setting("dim", &self.index);
         let mut ports = pairs(&[("crd_out", "crd")]);
-        for (i, t) in self.operands.iter().enumerate() {
-            ports.insert(format!("crd_in_{t}"), format!("crd{i}"));
-            ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
-            ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+        for (i, t) in (0u32..).zip(&self.operands) {
+            ports.insert(format!("crd_in_{t}"), StreamPort::lane_label("crd", i));
+            ports.insert(format!("ref_in_{t}"), StreamPort::lane_label("ref", i));
+            ports.insert(format!("ref_out_{t}"), StreamPort::lane_label("ref", i));
         }
         Ok((
             runmerge(ways, points, mode, cx.o.crd_width, cx.o.ref_width),

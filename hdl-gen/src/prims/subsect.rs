@@ -93,7 +93,7 @@ pub fn subsect(
             StreamPort::output("win", WINDOW_WIDTH),
         ],
         sides,
-        unused,
+        unused: unused.into_iter().map(UnusedPort::from).collect(),
     }
 }
 

@@ -9,7 +9,7 @@ use super::*;
 pub(crate) const SOURCES: &[Source] = &[
     Source {
         name: "sam_union",
-        deps: &["sam_pkg", "sam_fifo", "sam_joiner_way"],
+        deps: &["sam_pkg", "sam_fifo", "sam_credit", "sam_joiner_ways"],
     },
 ];
 
@@ -25,8 +25,8 @@ const UNION: JoinerModule = JoinerModule {
 };
 
 /// `sam_union` over `ways` (2 or 3) ways of `crd_width`-bit coordinates and
-/// `ref_width`-bit references (`ref_width` >= 2: the outputs carry `N`). Three
-/// ways and unused way-2 ports as for [`intersect`].
+/// `ref_width`-bit references (`ref_width` >= 2: the outputs carry `N`), with the
+/// way arrays of [`intersect`]; three ways as there.
 pub fn union(ways: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
     assert!(
         ref_width >= 2,

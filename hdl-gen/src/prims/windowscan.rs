@@ -60,7 +60,7 @@ pub fn windowscan(
             StreamPort::output("ref", ref_width),
         ],
         sides,
-        unused,
+        unused: unused.into_iter().map(UnusedPort::from).collect(),
     }
 }
 

@@ -1,0 +1,123 @@
+// sam_joiner_ways: the ways of a coordinate joiner (sam_intersect,
+// sam_intersect_lean, sam_union, sam_runmerge): the checks on each way's input
+// pair and the buffer of each way's reference output.
+//
+// Checks (simulation only, compiled out with SAM_ASSERTS_OFF): the handshake of
+// each way's crd and ref inputs (`sam_stream_assert`; both move with
+// in_ready_i[k]); no N on crd; whenever both are valid, the pair matches (data crd
+// with data or N ref, a stop with the same stop, D with D); and with end_i (every
+// way ends its fiber now) each way's head coordinate end_tok_i[k] equals way 0's.
+//
+// Buffers: way k's `sam_fifo` of Depth entries takes out_tok_i[k] when emit_i and
+// room_o[k]; room_o is a register (the buffer is not full), so the joiner's write
+// enable has no path from ref_ready_i.
+//
+// Parameters: Ways      number of ways, 1..8
+//             CrdWidth  coordinate payload width, 1..63
+//             RefWidth  reference payload width, 1..63
+//             Depth     entries of each reference buffer, >= 1 (the joiners use 2 or 3)
+//             Name      the joiner's name, for the messages
+// Ports (a multi-way port is an array, element k for way k):
+//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             crd_valid_i, ref_valid_i, in_ready_i,  each way's input pair and the ready
+//             crd_tok_i, ref_tok_i                   the joiner gives both (observed)
+//             end_i, end_tok_i                       the fiber-end check (observed)
+//             emit_i, room_o, out_tok_i              the joiner's write into the buffers
+//             ref_valid_o, ref_ready_i, ref_tok_o    each way's reference output (ref)
+module sam_joiner_ways #(
+  parameter int unsigned Ways     = 2,
+  parameter int unsigned CrdWidth = sam_pkg::CrdWidth,
+  parameter int unsigned RefWidth = sam_pkg::CrdWidth,
+  parameter int unsigned Depth    = 2,
+  // Waiver: only the assertions read Name, and SAM_ASSERTS_OFF compiles them out.
+  /* verilator lint_off UNUSEDPARAM */
+  parameter string       Name     = "sam_joiner"
+  /* verilator lint_on UNUSEDPARAM */
+) (
+  input  logic                          clk_i,
+  input  logic                          rst_ni,
+  // Waiver: the observed ports feed the assertions only.
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [Ways-1:0]               crd_valid_i,
+  input  logic [Ways-1:0]               ref_valid_i,
+  input  logic [Ways-1:0]               in_ready_i,
+  input  logic [Ways-1:0][CrdWidth:0]   crd_tok_i,
+  input  logic [Ways-1:0][RefWidth:0]   ref_tok_i,
+  input  logic                          end_i,
+  input  logic [Ways-1:0][CrdWidth:0]   end_tok_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  logic                          emit_i,
+  output logic [Ways-1:0]               room_o,
+  input  logic [Ways-1:0][RefWidth:0]   out_tok_i,
+  output logic [Ways-1:0]               ref_valid_o,
+  input  logic [Ways-1:0]               ref_ready_i,
+  output logic [Ways-1:0][RefWidth:0]   ref_tok_o
+);
+
+  for (genvar k = 0; k < Ways; k++) begin : gen_way
+    sam_stream_assert #(
+      .Width(CrdWidth),
+      .Name ($sformatf("%s crd%0d", Name, k))
+    ) crd_check (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(crd_valid_i[k]),
+      .ready_i(in_ready_i[k]),
+      .tok_i  (crd_tok_i[k])
+    );
+
+    sam_stream_assert #(
+      .Width(RefWidth),
+      .Name ($sformatf("%s ref%0d", Name, k))
+    ) ref_check (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(ref_valid_i[k]),
+      .ready_i(in_ready_i[k]),
+      .tok_i  (ref_tok_i[k])
+    );
+
+    sam_fifo #(
+      .Width(RefWidth),
+      .Depth(Depth)
+    ) ref_buffer (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .valid_i(emit_i),
+      .ready_o(room_o[k]),
+      .tok_i  (out_tok_i[k]),
+      .valid_o(ref_valid_o[k]),
+      .ready_i(ref_ready_i[k]),
+      .tok_o  (ref_tok_o[k])
+    );
+
+`ifndef SAM_ASSERTS_OFF
+    sam_pkg::tok_kind_e c_kind, r_kind;
+    assign c_kind = sam_pkg::tok_kind(crd_tok_i[k][CrdWidth], 64'(crd_tok_i[k][CrdWidth-1:0]),
+                                      CrdWidth);
+    assign r_kind = sam_pkg::tok_kind(ref_tok_i[k][RefWidth], 64'(ref_tok_i[k][RefWidth-1:0]),
+                                      RefWidth);
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && crd_valid_i[k]) begin
+        CrdNoEmpty_M: assert (c_kind != sam_pkg::TokEmpty)
+        else $error("%s: N in coordinate stream crd%0d", Name, k);
+      end
+      if (rst_ni && crd_valid_i[k] && ref_valid_i[k]) begin
+        CrdPairsRef_M: assert (c_kind == sam_pkg::TokData
+                ? (r_kind == sam_pkg::TokData || r_kind == sam_pkg::TokEmpty)
+                : (c_kind == r_kind && (c_kind != sam_pkg::TokStop
+                                        || 64'(crd_tok_i[k][CrdWidth-1:0])
+                                           == 64'(ref_tok_i[k][RefWidth-1:0]))))
+        else $error("%s: way %0d: crd %h does not pair with ref %h",
+                    Name, k, crd_tok_i[k], ref_tok_i[k]);
+      end
+      if (rst_ni && end_i) begin
+        WaysCloseAlike_A: assert (end_tok_i[k] == end_tok_i[0])
+        else $error("%s: way %0d ends its fiber with %h where way 0 has %h",
+                    Name, k, end_tok_i[k], end_tok_i[0]);
+      end
+    end
+`endif
+  end
+
+endmodule
