@@ -12,14 +12,15 @@
 // output (sam_credit's Drop).
 //
 // Outputs may have different payload widths: the ports carry every token at the
-// common Width, output k's token zero-extended from its own Widths[k] (its flag bit
-// at Widths[k], not at Width). The block writes tok_i[k] as `(Width+1)'(tok)` and
-// reads its output as `tok_o[k][Widths[k]:0]`; the buffers hold Widths[k] + 1 bits.
+// common Width, output k's token zero-extended from its own width W_k (its flag bit
+// at W_k, not at Width). The block writes tok_i[k] as `(Width+1)'(tok)` and reads
+// its output as `tok_o[k][W_k:0]`; the buffers hold W_k + 1 bits.
 //
 // Parameters: Outputs  number of outputs, 1..8
 //             Width    payload width of the token ports, 1..63
-//             Widths   each output's payload width, 1..Width (packed, output 0
-//                      in the low bits: {7'(W1), 7'(W0)})
+//             Widths   each output's payload width W_k, 1..Width, seven bits each,
+//                      output 0 in the low bits: {7'(W1), 7'(W0)} (a plain
+//                      vector, so a concatenation sets it without a conversion)
 //             Depth    tokens each buffer holds (>= the pipeline latency plus one
 //                      for full throughput), 1..255
 //             Drop     1: drop_i returns an issued token's credits; 0: unused
@@ -39,7 +40,7 @@
 module sam_scan_out #(
   parameter int unsigned Outputs = 2,
   parameter int unsigned Width   = sam_pkg::CrdWidth,
-  parameter logic [Outputs-1:0][6:0] Widths = {Outputs{7'(Width)}},
+  parameter logic [7*Outputs-1:0] Widths = {Outputs{7'(Width)}},
   parameter int unsigned Depth   = 4,
   parameter int unsigned Drop    = 0
 ) (
@@ -86,7 +87,7 @@ module sam_scan_out #(
   );
 
   for (genvar k = 0; k < Outputs; k++) begin : gen_out
-    localparam int unsigned W = 32'(Widths[k]);
+    localparam int unsigned W = 32'(Widths[7*k+:7]);
     if (W < 1 || W > Width) begin : gen_bad_widths
       $error("sam_scan_out: each of Widths must be in 1..Width");
     end
