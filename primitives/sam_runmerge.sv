@@ -115,14 +115,13 @@ module sam_runmerge #(
   assign crd_ready_o = in_ready;
   assign ref_ready_o = in_ready;
 
-  logic [Ways-1:0] point, pair, full_q, data_q, load, take;
+  logic [Ways-1:0] pair, full_q, data_q, load, take;
   logic [Ways-1:0][CrdWidth:0] crd_q;  // packed: flip-flops, not a memory
   logic [Ways-1:0][RefWidth:0] ref_q;
   logic [Ways-1:0][CrdWidth-1:0] head;
   logic all_full, any_data, room_q, emit;
 
   for (genvar k = 0; k < Ways; k++) begin : gen_used
-    assign point[k] = IsPoint[k];
     assign pair[k]  = crd_valid_i[k] && ref_valid_i[k];
     assign head[k]  = crd_q[k][CrdWidth-1:0];
     assign load[k]  = !full_q[k] || take[k];
@@ -278,14 +277,14 @@ module sam_runmerge #(
       assign at_res[k]  = data_q[k] && (eq[k] & pend_q) != '0;
       assign head_at[k] = any_pend ? at_res[k] : data_q[k] && lowest[k];
       assign at_min[k]  = head_at[k] || pend_q[k];
-      assign set_d[k]   = point[k] && emit && head_at[k] && inc_fits[k];
+      assign set_d[k]   = IsPoint[k] && emit && head_at[k] && inc_fits[k];
     end
 
     assign any_cand = any_pend || any_data;
     assign emit     = all_full && room_q;
     assign ended    = emit && !any_cand;
     assign take     = {Ways{emit}} & (any_cand ? head_at : '1);
-    assign hold     = take & data_q & ~point;
+    assign hold     = take & data_q & ~IsPoint;
     assign res_out  = pend_q;
 
     // crd: the pending resume, else the smallest head (an AND-OR of the ways at
@@ -302,13 +301,13 @@ module sam_runmerge #(
     end
 
     for (genvar k = 0; k < Ways; k++) begin : gen_ref
-      assign ref_out[k] = !any_cand || head_at[k] ? ref_q[k] : point[k] ? Empty : held_q[k];
+      assign ref_out[k] = !any_cand || head_at[k] ? ref_q[k] : IsPoint[k] ? Empty : held_q[k];
       // A point way at the output coordinate: its head's point sets the resume
       // after it; a resume alone clears.
       always_comb begin
         pend_d[k]   = pend_q[k];
         resume_d[k] = resume_q[k];
-        if (point[k] && emit && at_min[k]) begin
+        if (IsPoint[k] && emit && at_min[k]) begin
           pend_d[k]   = set_d[k];
           resume_d[k] = inc[k][CrdWidth-1:0];
         end
@@ -338,18 +337,18 @@ module sam_runmerge #(
         absorb[k] = 1'b0;
         below[k]  = 1'b0;
         for (int j = 0; j < Ways; j++) begin
-          if (point[j] && j != k && lt[k][j]) behind[k] = 1'b1;
-          if (point[j] && !lt[j][k]) absorb[k] = 1'b1;
-          if (point[j] && lt[k][j]) below[k] = 1'b1;
+          if (IsPoint[j] && j != k && lt[k][j]) behind[k] = 1'b1;
+          if (IsPoint[j] && !lt[j][k]) absorb[k] = 1'b1;
+          if (IsPoint[j] && lt[k][j]) below[k] = 1'b1;
         end
-        behind[k] = behind[k] && point[k];
-        absorb[k] = absorb[k] && !point[k] && data_q[k];
+        behind[k] = behind[k] && IsPoint[k];
+        absorb[k] = absorb[k] && !IsPoint[k] && data_q[k];
       end
     end
     // With the point heads agreeing at x: a run way's head at x.
     assign at_point = absorb & ~below;
 
-    assign all_points = (data_q | ~point) == '1;
+    assign all_points = (data_q | ~IsPoint) == '1;
     assign hit        = all_points && behind == '0 && (absorb & below) == '0;
     assign need_room  = hit || !any_data;
     assign go         = all_full && (room_q || !need_room);
@@ -358,25 +357,25 @@ module sam_runmerge #(
 
     always_comb begin
       if (!go) take = '0;
-      else if (hit) take = point | at_point;
+      else if (hit) take = IsPoint | at_point;
       else if (all_points) take = behind | absorb;
       else if (any_data) take = data_q;
       else take = '1;
     end
-    assign hold = take & data_q & ~point;
+    assign hold = take & data_q & ~IsPoint;
 
     always_comb begin
       crd_out = crd_q[0];
       if (any_data) begin
         crd_out = '0;
         for (int k = 0; k < Ways; k++) begin
-          if (point[k]) crd_out |= crd_q[k];
+          if (IsPoint[k]) crd_out |= crd_q[k];
         end
       end
     end
 
     for (genvar k = 0; k < Ways; k++) begin : gen_ref
-      assign ref_out[k] = !any_data || point[k] || at_point[k] ? ref_q[k] : held_q[k];
+      assign ref_out[k] = !any_data || IsPoint[k] || at_point[k] ? ref_q[k] : held_q[k];
     end
     // No resumes here: the output is points, and dim_i bounds only resumes.
     logic unused_resume;
@@ -396,7 +395,7 @@ module sam_runmerge #(
         pend_q[k] <= 1'b0;
       end else begin
         if (hold[k]) held_q[k] <= ref_q[k];
-        pend_q[k] <= pend_d[k] && point[k];
+        pend_q[k] <= pend_d[k] && IsPoint[k];
       end
     end
     always_ff @(posedge clk_i) begin
@@ -465,7 +464,7 @@ module sam_runmerge #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (32'(credit.used_q[0]) == 32'(emit_q) + crd_buffer.f_count);
-      assert ((pend_q & ~point) == '0);
+      assert ((pend_q & ~IsPoint) == '0);
     end
   end
   for (genvar k = 0; k < Ways; k++) begin : gen_f_count

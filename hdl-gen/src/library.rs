@@ -201,6 +201,24 @@ impl StreamPort {
         (self.name(signal.name(), into), dir)
     }
 
+    /// The type of the port of `signal`: a channel array's port holds every lane
+    /// (`[count-1:0]`, the token a packed `[count-1:0][width:0]`).
+    pub fn port_width(&self, signal: Signal) -> Width {
+        let bits = if signal == Signal::Tok {
+            self.width + 1
+        } else {
+            1
+        };
+        match self.lane {
+            None => Width::Bits(bits),
+            Some(l) if signal == Signal::Tok => Width::Packed {
+                lanes: l.count,
+                bits,
+            },
+            Some(l) => Width::Lanes(l.count),
+        }
+    }
+
     /// The three ports: (name, direction, bits of this channel), in the order
     /// valid, ready, tok. The lanes of a channel array share port names; each
     /// is `bits` wide in them.
@@ -390,15 +408,7 @@ impl PrimitiveConfig {
         for s in left.iter().filter(|s| s.lane.is_none_or(|l| l.index == 0)) {
             for which in Signal::ALL {
                 let (name, dir) = s.port(which);
-                let bits = if which == Signal::Tok { s.width + 1 } else { 1 };
-                let width = match s.lane {
-                    None => Width::Bits(bits),
-                    Some(l) if which == Signal::Tok => Width::Packed {
-                        lanes: l.count,
-                        bits,
-                    },
-                    Some(l) => Width::Lanes(l.count),
-                };
+                let width = s.port_width(which);
                 self.unused.push(UnusedPort { name, dir, width });
             }
         }
@@ -425,16 +435,9 @@ impl PrimitiveConfig {
                 };
                 let wire = format!("{instance}_{port}");
                 if lane.index == 0 {
-                    let width = match which {
-                        Signal::Tok => Width::Packed {
-                            lanes: lane.count,
-                            bits: s.width + 1,
-                        },
-                        _ => Width::Lanes(lane.count),
-                    };
                     out.wires.push(Item::Wire {
                         name: wire.clone(),
-                        width,
+                        width: s.port_width(which),
                     });
                     out.conns.push((port, wire.clone()));
                 }
