@@ -3,7 +3,7 @@
   // with no N among the descriptors, none reaches the ref stage.
   // No N among the descriptors (`empty = false` on ref), so none in the ref stage.
   always_ff @(posedge clk_i) begin
-    if (rst_ni && dut.r_full_q) assert (!(dut.r_q[3] && dut.r_q[2:0] == 3'(sam_pkg::empty_payload(3))));
+    if (rst_ni && dut.r_full) assert (!(dut.r_q[3] && dut.r_q[2:0] == 3'(sam_pkg::empty_payload(3))));
   end
   // A literal entry covers one coordinate (an input contract, on the ports): the
   // next start in its fiber, or dim_i where the fiber closes, is at most one past

@@ -10,17 +10,17 @@
   endfunction
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      if (dut.c_full_q && dut.v_full_q) begin
+      if (dut.c_full && dut.v_full) begin
         assert (aligned_crd_val.cnt_q == '0 && f_shape(dut.c_q) == f_shape(dut.v_q));
-      end else if (dut.c_full_q) begin
+      end else if (dut.c_full) begin
         assert (aligned_crd_val.cnt_q == 1 && !aligned_crd_val.b_lead_q
                 && aligned_crd_val.q_q[0] == f_shape(dut.c_q));
-      end else if (dut.v_full_q) begin
+      end else if (dut.v_full) begin
         assert (aligned_crd_val.cnt_q == 1 && aligned_crd_val.b_lead_q
                 && aligned_crd_val.q_q[0] == f_shape(dut.v_q));
       end else begin
         assert (aligned_crd_val.cnt_q == '0);
       end
-      if (dut.c_full_q) assert (dut.c_q[3] == 1'b0 || dut.c_q[2:0] != 3'(sam_pkg::empty_payload(3)));
+      if (dut.c_full) assert (dut.c_q[3] == 1'b0 || dut.c_q[2:0] != 3'(sam_pkg::empty_payload(3)));
     end
   end

@@ -121,15 +121,8 @@ module sam_alu #(
     assign a_ready_o  = credit_q && b_valid_i;
     assign b_ready_o  = credit_q && a_valid_i;
 
-    sam_stream_assert #(
-      .Width(ValWidth),
-      .Name ("sam_alu b")
-    ) b_check (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .valid_i(b_valid_i),
-      .ready_i(b_ready_o),
-      .tok_i  (b_tok_i)
+    sam_stream_assert #(.Width(ValWidth), .Name("sam_alu b")) b_check (
+      .clk_i, .rst_ni, .valid_i(b_valid_i), .ready_i(b_ready_o), .tok_i(b_tok_i)
     );
 
 `ifndef SAM_ASSERTS_OFF
@@ -356,15 +349,8 @@ module sam_alu #(
     assign res_tok   = s1_ctl_q ? {1'b1, s1_a_q} : {1'b0, res};
   end
 
-  sam_stream_assert #(
-    .Width(ValWidth),
-    .Name ("sam_alu a")
-  ) a_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(a_valid_i),
-    .ready_i(a_ready_o),
-    .tok_i  (a_tok_i)
+  sam_stream_assert #(.Width(ValWidth), .Name("sam_alu a")) a_check (
+    .clk_i, .rst_ni, .valid_i(a_valid_i), .ready_i(a_ready_o), .tok_i(a_tok_i)
   );
 
   sam_fifo #(

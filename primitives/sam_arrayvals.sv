@@ -75,15 +75,8 @@ module sam_arrayvals #(
     $error("sam_arrayvals: Descriptors needs RefWidth > DescRepBits and ValWidth >= DescRepBits + 2");
   end
 
-  sam_stream_assert #(
-    .Width(RefWidth),
-    .Name ("sam_arrayvals ref")
-  ) ref_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(ref_valid_i),
-    .ready_i(ref_ready_o),
-    .tok_i  (ref_tok_i)
+  sam_stream_assert #(.Width(RefWidth), .Name("sam_arrayvals ref")) ref_check (
+    .clk_i, .rst_ni, .valid_i(ref_valid_i), .ready_i(ref_ready_o), .tok_i(ref_tok_i)
   );
 
   // Issue to buffer: 2 cycles (the read latency); the buffer holds Latency + 2.

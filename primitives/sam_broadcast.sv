@@ -45,15 +45,8 @@ module sam_broadcast #(
     $error("sam_broadcast: Ways must be in 1..8");
   end
 
-  sam_stream_assert #(
-    .Width(Width),
-    .Name ("sam_broadcast in")
-  ) in_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(in_valid_i),
-    .ready_i(in_ready_o),
-    .tok_i  (in_tok_i)
+  sam_stream_assert #(.Width(Width), .Name("sam_broadcast in")) in_check (
+    .clk_i, .rst_ni, .valid_i(in_valid_i), .ready_i(in_ready_o), .tok_i(in_tok_i)
   );
 
   // taken_q[k]: output k's buffer already holds the current input token.

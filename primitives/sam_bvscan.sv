@@ -103,8 +103,7 @@ module sam_bvscan #(
   end
 
   sam_stream_assert #(.Width(RefWidth), .Name("sam_bvscan ref")) ref_check (
-    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(ref_valid_i), .ready_i(ref_ready_o),
-    .tok_i(ref_tok_i)
+    .clk_i, .rst_ni, .valid_i(ref_valid_i), .ready_i(ref_ready_o), .tok_i(ref_tok_i)
   );
 
   // Words per fiber, from the host's dimension. No reset: it loads during the

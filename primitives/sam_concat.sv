@@ -142,26 +142,12 @@ module sam_concat #(
 
   for (genvar k = 0; k < MaxWays; k++) begin : gen_way
     if (k < Ways) begin : gen_used
-      sam_stream_assert #(
-        .Width(CrdWidth),
-        .Name ("sam_concat crd")
-      ) crd_check (
-        .clk_i  (clk_i),
-        .rst_ni (rst_ni),
-        .valid_i(crd_valid[k]),
-        .ready_i(crd_ready[k]),
-        .tok_i  (crd_tok[k])
+      sam_stream_assert #(.Width(CrdWidth), .Name("sam_concat crd")) crd_check (
+        .clk_i, .rst_ni, .valid_i(crd_valid[k]), .ready_i(crd_ready[k]), .tok_i(crd_tok[k])
       );
 
-      sam_stream_assert #(
-        .Width(ValWidth),
-        .Name ("sam_concat val")
-      ) val_check (
-        .clk_i  (clk_i),
-        .rst_ni (rst_ni),
-        .valid_i(val_valid[k]),
-        .ready_i(val_ready[k]),
-        .tok_i  (val_tok[k])
+      sam_stream_assert #(.Width(ValWidth), .Name("sam_concat val")) val_check (
+        .clk_i, .rst_ni, .valid_i(val_valid[k]), .ready_i(val_ready[k]), .tok_i(val_tok[k])
       );
 
       sam_pkg::tok_kind_e c_kind_in;

@@ -69,26 +69,12 @@ module sam_crddrop #(
     $error("sam_crddrop: Mode must be DropFiberCrd, DropFiberVal or DropElementwise");
   end
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_crddrop outer")
-  ) outer_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(outer_valid_i),
-    .ready_i(outer_ready_o),
-    .tok_i  (outer_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_crddrop outer")) outer_check (
+    .clk_i, .rst_ni, .valid_i(outer_valid_i), .ready_i(outer_ready_o), .tok_i(outer_tok_i)
   );
 
-  sam_stream_assert #(
-    .Width(InnerWidth),
-    .Name ("sam_crddrop inner")
-  ) inner_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(inner_valid_i),
-    .ready_i(inner_ready_o),
-    .tok_i  (inner_tok_i)
+  sam_stream_assert #(.Width(InnerWidth), .Name("sam_crddrop inner")) inner_check (
+    .clk_i, .rst_ni, .valid_i(inner_valid_i), .ready_i(inner_ready_o), .tok_i(inner_tok_i)
   );
 
   // Input stages: each input token is registered with its kind already decoded

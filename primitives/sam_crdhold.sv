@@ -49,26 +49,12 @@ module sam_crdhold #(
     $error("sam_crdhold: CrdWidth must be in 1..63");
   end
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_crdhold outer")
-  ) outer_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(outer_valid_i),
-    .ready_i(outer_ready_o),
-    .tok_i  (outer_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_crdhold outer")) outer_check (
+    .clk_i, .rst_ni, .valid_i(outer_valid_i), .ready_i(outer_ready_o), .tok_i(outer_tok_i)
   );
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_crdhold inner")
-  ) inner_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(inner_valid_i),
-    .ready_i(inner_ready_o),
-    .tok_i  (inner_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_crdhold inner")) inner_check (
+    .clk_i, .rst_ni, .valid_i(inner_valid_i), .ready_i(inner_ready_o), .tok_i(inner_tok_i)
   );
 
   sam_pkg::tok_kind_e  o_kind, i_kind;

@@ -148,15 +148,8 @@ module sam_fiberlookup #(
   // Stop levels are carried once for both outputs: as wide as the narrower one.
   localparam int unsigned LvlWidth = CrdWidth < RefWidth ? CrdWidth : RefWidth;
 
-  sam_stream_assert #(
-    .Width(RefWidth),
-    .Name ("sam_fiberlookup ref")
-  ) ref_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(ref_valid_i),
-    .ready_i(ref_ready_o),
-    .tok_i  (ref_tok_i)
+  sam_stream_assert #(.Width(RefWidth), .Name("sam_fiberlookup ref")) ref_check (
+    .clk_i, .rst_ni, .valid_i(ref_valid_i), .ready_i(ref_ready_o), .tok_i(ref_tok_i)
   );
 
   // ---------------------------------------------------------------------------

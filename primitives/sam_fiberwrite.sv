@@ -64,15 +64,8 @@ module sam_fiberwrite #(
     $error("sam_fiberwrite: EveryFiber must be 0 or 1");
   end
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_fiberwrite crd")
-  ) crd_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(crd_valid_i),
-    .ready_i(crd_ready_o),
-    .tok_i  (crd_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_fiberwrite crd")) crd_check (
+    .clk_i, .rst_ni, .valid_i(crd_valid_i), .ready_i(crd_ready_o), .tok_i(crd_tok_i)
   );
 
   sam_pkg::tok_kind_e in_kind;

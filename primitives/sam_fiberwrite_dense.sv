@@ -42,15 +42,8 @@ module sam_fiberwrite_dense #(
     $error("sam_fiberwrite_dense: AddrWidth must be in 1..20");
   end
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_fiberwrite_dense crd")
-  ) crd_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(crd_valid_i),
-    .ready_i(crd_ready_o),
-    .tok_i  (crd_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_fiberwrite_dense crd")) crd_check (
+    .clk_i, .rst_ni, .valid_i(crd_valid_i), .ready_i(crd_ready_o), .tok_i(crd_tok_i)
   );
 
   sam_pkg::tok_kind_e in_kind;

@@ -59,15 +59,8 @@ module sam_fiberwrite_vals #(
     $error("sam_fiberwrite_vals: Repeats needs ValWidth >= 3 (R_1 is the first repeat)");
   end
 
-  sam_stream_assert #(
-    .Width(ValWidth),
-    .Name ("sam_fiberwrite_vals val")
-  ) val_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(val_valid_i),
-    .ready_i(val_ready_o),
-    .tok_i  (val_tok_i)
+  sam_stream_assert #(.Width(ValWidth), .Name("sam_fiberwrite_vals val")) val_check (
+    .clk_i, .rst_ni, .valid_i(val_valid_i), .ready_i(val_ready_o), .tok_i(val_tok_i)
   );
 
   sam_pkg::tok_kind_e   in_kind;

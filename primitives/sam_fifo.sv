@@ -39,15 +39,8 @@ module sam_fifo #(
     $error("sam_fifo: Width must be in 1..63");
   end
 
-  sam_stream_assert #(
-    .Width(Width),
-    .Name ("sam_fifo input")
-  ) in_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_i),
-    .ready_i(ready_o),
-    .tok_i  (tok_i)
+  sam_stream_assert #(.Width(Width), .Name("sam_fifo input")) in_check (
+    .clk_i, .rst_ni, .valid_i(valid_i), .ready_i(ready_o), .tok_i(tok_i)
   );
 
 `ifdef FORMAL

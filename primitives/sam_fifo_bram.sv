@@ -45,15 +45,8 @@ module sam_fifo_bram #(
   localparam int unsigned CountWidth = PtrWidth + 1;
   localparam logic [CountWidth-1:0] Full = CountWidth'(MemDepth);
 
-  sam_stream_assert #(
-    .Width(Width),
-    .Name ("sam_fifo_bram input")
-  ) in_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_i),
-    .ready_i(ready_o),
-    .tok_i  (tok_i)
+  sam_stream_assert #(.Width(Width), .Name("sam_fifo_bram input")) in_check (
+    .clk_i, .rst_ni, .valid_i(valid_i), .ready_i(ready_o), .tok_i(tok_i)
   );
 
   logic push, pop, rd_en;

@@ -552,8 +552,7 @@ module sam_intersect #(
 
   // Each output buffer's count is followed here too: room_q says each holds at
   // most one token, so an emit decided next cycle fits whatever they pop.
-  logic crd_q_ready;
-  logic [Ways-1:0] ref_q_ready;
+  logic buf_room;  // the buffers' own room (checks only: room_q is ahead of it)
   logic [1:0] cnt_q[Ways+1], cnt_d[Ways+1];  // entry Ways: crd
   logic [Ways:0] buf_pop;
 
@@ -590,7 +589,7 @@ module sam_intersect #(
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!emit || (crd_q_ready && ref_q_ready == '1))
+      assert (!emit || buf_room)
       else $error("sam_intersect: emit into a full output buffer");
     end
   end
@@ -604,7 +603,7 @@ module sam_intersect #(
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(cnt_q[Ways]) == crd_buffer.f_count);
+      assert (32'(cnt_q[Ways]) == ways.crd_buffer.f_count);
       assert (room_q == f_room);
       for (int n = 1; n < Copies; n++) begin
         assert (room_cq[n] == room_q && stops_cq[n] == stops_q);
@@ -619,9 +618,9 @@ module sam_intersect #(
   end
 `endif
 `else
-  // Waiver: the buffers' own ready feeds the assertion only.
-  logic unused_ready;
-  assign unused_ready = crd_q_ready ^ (^ref_q_ready);
+  // Waiver: the buffers' own room feeds the assertion only.
+  logic unused_room;
+  assign unused_room = buf_room;
 `endif
 
   // Skip targets: per way j, the other way's head with the fiber it lies in.
@@ -680,20 +679,6 @@ module sam_intersect #(
     end
   end
 
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(3)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(emit),
-    .ready_o(crd_q_ready),
-    .tok_i  (hd_crd[0]),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
-  );
-
   sam_joiner_ways #(
     .Ways    (Ways),
     .CrdWidth(CrdWidth),
@@ -703,8 +688,9 @@ module sam_intersect #(
   ) ways (
     .clk_i, .rst_ni, .crd_valid_i, .ref_valid_i, .crd_tok_i, .ref_tok_i,
     .in_ready_i(in_ready), .end_i(all_ctrl), .end_tok_i(hd_crd),
-    .emit_i(emit), .room_o(ref_q_ready), .out_tok_i(hd_ref),
-    .ref_valid_o, .ref_ready_i, .ref_tok_o
+    .take_i(emit), .emit_i(emit), .room_o(buf_room), .crd_out_i(hd_crd[0]),
+    .ref_out_i(hd_ref), .crd_valid_o, .crd_ready_i, .crd_tok_o, .ref_valid_o, .ref_ready_i,
+    .ref_tok_o
   );
 
 endmodule

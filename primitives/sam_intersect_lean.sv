@@ -82,8 +82,6 @@ module sam_intersect_lean #(
   logic [Ways-1:0][CrdWidth:0] crd_q;  // packed: flip-flops, not a memory
   logic [Ways-1:0][RefWidth:0] ref_q;
   logic all_full, any_data, all_data, all_eq, emit, room;
-  logic crd_room;
-  logic [Ways-1:0] ref_room;
 
   assign pair = crd_valid_i & ref_valid_i;
   for (genvar k = 0; k < Ways; k++) begin : gen_data
@@ -134,7 +132,6 @@ module sam_intersect_lean #(
   assign all_full = full_q == '1;
   assign any_data = data != '0;
   assign all_data = data == '1;
-  assign room     = crd_room && ref_room == '1;
   // Emit a common coordinate, or the stop (D) every way holds.
   assign emit     = all_full && room && (all_data ? all_eq : !any_data);
 
@@ -149,20 +146,6 @@ module sam_intersect_lean #(
 
   // ---- The output buffers. crd: the common coordinate, or way 0's stop (the
   // same on every way).
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(BufDepth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(emit),
-    .ready_o(crd_room),
-    .tok_i  (crd_q[0]),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
-  );
-
   sam_joiner_ways #(
     .Ways    (Ways),
     .CrdWidth(CrdWidth),
@@ -172,8 +155,9 @@ module sam_intersect_lean #(
   ) ways (
     .clk_i, .rst_ni, .crd_valid_i, .ref_valid_i, .crd_tok_i, .ref_tok_i,
     .in_ready_i(in_ready), .end_i(all_full && !any_data), .end_tok_i(crd_q),
-    .emit_i(emit), .room_o(ref_room), .out_tok_i(ref_q),
-    .ref_valid_o, .ref_ready_i, .ref_tok_o
+    .take_i(emit), .emit_i(emit), .room_o(room), .crd_out_i(crd_q[0]),
+    .ref_out_i(ref_q), .crd_valid_o, .crd_ready_i, .crd_tok_o, .ref_valid_o, .ref_ready_i,
+    .ref_tok_o
   );
 
 endmodule

@@ -146,35 +146,14 @@ module sam_locate #(
     $error("sam_locate: Probes must be in 1..CrdAddrWidth+1");
   end
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_locate crd")
-  ) crd_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(crd_valid_i),
-    .ready_i(crd_ready_o),
-    .tok_i  (crd_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_locate crd")) crd_check (
+    .clk_i, .rst_ni, .valid_i(crd_valid_i), .ready_i(crd_ready_o), .tok_i(crd_tok_i)
   );
-  sam_stream_assert #(
-    .Width(RefWidth),
-    .Name ("sam_locate ref")
-  ) ref_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(ref_valid_i),
-    .ready_i(ref_ready_o),
-    .tok_i  (ref_tok_i)
+  sam_stream_assert #(.Width(RefWidth), .Name("sam_locate ref")) ref_check (
+    .clk_i, .rst_ni, .valid_i(ref_valid_i), .ready_i(ref_ready_o), .tok_i(ref_tok_i)
   );
-  sam_stream_assert #(
-    .Width(RefWidth),
-    .Name ("sam_locate parent")
-  ) parent_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(parent_valid_i),
-    .ready_i(parent_ready_o),
-    .tok_i  (parent_tok_i)
+  sam_stream_assert #(.Width(RefWidth), .Name("sam_locate parent")) parent_check (
+    .clk_i, .rst_ni, .valid_i(parent_valid_i), .ready_i(parent_ready_o), .tok_i(parent_tok_i)
   );
 
   localparam bit Compressed = Format == sam_pkg::ScanCompressed;

@@ -276,30 +276,16 @@ module sam_reduce #(
     end
   end
 
-  sam_stream_assert #(
-    .Width(ValWidth),
-    .Name ("sam_reduce val")
-  ) val_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(val_valid_i),
-    .ready_i(val_ready_o),
-    .tok_i  (val_tok_i)
+  sam_stream_assert #(.Width(ValWidth), .Name("sam_reduce val")) val_check (
+    .clk_i, .rst_ni, .valid_i(val_valid_i), .ready_i(val_ready_o), .tok_i(val_tok_i)
   );
 
   if (Mode == sam_pkg::ReduceWithOuter) begin : gen_outer
     assign crd_valid   = crd_valid_i;
     assign crd_ready_o = c_load;
 
-    sam_stream_assert #(
-      .Width(CrdWidth),
-      .Name ("sam_reduce crd")
-    ) crd_check (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .valid_i(crd_valid_i),
-      .ready_i(crd_ready_o),
-      .tok_i  (crd_tok_i)
+    sam_stream_assert #(.Width(CrdWidth), .Name("sam_reduce crd")) crd_check (
+      .clk_i, .rst_ni, .valid_i(crd_valid_i), .ready_i(crd_ready_o), .tok_i(crd_tok_i)
     );
 
 `ifndef SAM_ASSERTS_OFF

@@ -51,26 +51,12 @@ module sam_repeat #(
 
   localparam int unsigned W = sam_pkg::RepsigWidth;
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_repeat ref")
-  ) ref_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(ref_valid_i),
-    .ready_i(ref_ready_o),
-    .tok_i  (ref_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_repeat ref")) ref_check (
+    .clk_i, .rst_ni, .valid_i(ref_valid_i), .ready_i(ref_ready_o), .tok_i(ref_tok_i)
   );
 
-  sam_stream_assert #(
-    .Width(W),
-    .Name ("sam_repeat repsig")
-  ) repsig_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(repsig_valid_i),
-    .ready_i(repsig_ready_o),
-    .tok_i  (repsig_tok_i)
+  sam_stream_assert #(.Width(W), .Name("sam_repeat repsig")) repsig_check (
+    .clk_i, .rst_ni, .valid_i(repsig_valid_i), .ready_i(repsig_ready_o), .tok_i(repsig_tok_i)
   );
 
   localparam logic [CrdWidth:0] OutS0 = {1'b1, CrdWidth'(0)};

@@ -32,15 +32,8 @@ module sam_repsiggen #(
     $error("sam_repsiggen: CrdWidth must be in 1..63");
   end
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_repsiggen crd")
-  ) crd_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(crd_valid_i),
-    .ready_i(crd_ready_o),
-    .tok_i  (crd_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_repsiggen crd")) crd_check (
+    .clk_i, .rst_ni, .valid_i(crd_valid_i), .ready_i(crd_ready_o), .tok_i(crd_tok_i)
   );
 
   localparam int unsigned W = sam_pkg::RepsigWidth;

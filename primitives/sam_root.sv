@@ -37,15 +37,8 @@ module sam_root #(
     else if (valid_o && ready_i) sent_q <= sent_q + 2'd1;
   end
 
-  sam_stream_assert #(
-    .Width(Width),
-    .Name ("sam_root")
-  ) out_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(valid_o),
-    .ready_i(ready_i),
-    .tok_i  (tok_o)
+  sam_stream_assert #(.Width(Width), .Name("sam_root")) out_check (
+    .clk_i, .rst_ni, .valid_i(valid_o), .ready_i(ready_i), .tok_i(tok_o)
   );
 
 endmodule

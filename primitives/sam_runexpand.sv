@@ -93,11 +93,12 @@ module sam_runexpand #(
   typedef logic [CrdWidth:0] wide_t;
   localparam int unsigned Depth = 3;
 
-  // ---- Input stages.
-  logic                c_full_q, r_full_q, c_load, r_load, take;
-  logic [CrdWidth:0]   c_q;
-  logic [RefWidth:0]   r_q;
-  logic                c_data_q;
+  // ---- Input stages (`sam_pair_in`): c_q the run start or stop, r_q its
+  // second token as the outputs carry it.
+  logic              c_full, r_full, c_load, r_load, take;
+  logic [CrdWidth:0] c_q;
+  logic [RefWidth:0] r_q;
+  logic              c_data_q;
 
   // The second token as the outputs carry it, and (Lz77) the entry's rep - 1,
   // 0 for a literal: a literal is a repeat of distance 1 that covers one
@@ -130,30 +131,19 @@ module sam_runexpand #(
     assign r_in_span = '0;
   end
 
-  assign c_load      = take || !c_full_q;
-  assign r_load      = take || !r_full_q;
-  assign crd_ready_o = c_load;
-  assign ref_ready_o = r_load;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      c_full_q <= 1'b0;
-      r_full_q <= 1'b0;
-    end else begin
-      if (c_load) c_full_q <= crd_valid_i;
-      if (r_load) r_full_q <= ref_valid_i;
-    end
-  end
+  sam_pair_in #(
+    .CrdWidth(CrdWidth), .InWidth(InWidth), .HeldWidth(RefWidth), .SecondEmpty(!Lz77),
+    .Name("sam_runexpand")
+  ) stage (
+    .clk_i, .rst_ni, .crd_valid_i, .crd_ready_o, .crd_tok_i,
+    .second_valid_i(ref_valid_i), .second_ready_o(ref_ready_o), .second_tok_i(ref_tok_i),
+    .hold_i(r_in), .take_i(take), .load_o({r_load, c_load}), .full_o({r_full, c_full}),
+    .crd_q_o(c_q), .second_q_o(r_q)
+  );
 
   always_ff @(posedge clk_i) begin
-    if (c_load) begin
-      c_q      <= crd_tok_i;
-      c_data_q <= !crd_tok_i[CrdWidth];
-    end
-    if (r_load) begin
-      r_q      <= r_in;
-      r_span_q <= r_in_span;
-    end
+    if (c_load) c_data_q <= !crd_tok_i[CrdWidth];
+    if (r_load) r_span_q <= r_in_span;
   end
 
   // ---- The run in hand: the next coordinate to give and its reference.
@@ -178,7 +168,7 @@ module sam_runexpand #(
     take     = 1'b0;
     push_crd = c_q;
     push_ref = r_q;
-    if (c_full_q && r_full_q && room) begin
+    if (c_full && r_full && room) begin
       push = 1'b1;
       if (more) begin
         push_crd = {1'b0, x_q[CrdWidth-1:0]};
@@ -208,53 +198,7 @@ module sam_runexpand #(
     end
   end
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_runexpand crd")
-  ) crd_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(crd_valid_i),
-    .ready_i(crd_ready_o),
-    .tok_i  (crd_tok_i)
-  );
-
-  sam_stream_assert #(
-    .Width(InWidth),
-    .Name ("sam_runexpand ref")
-  ) ref_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(ref_valid_i),
-    .ready_i(ref_ready_o),
-    .tok_i  (ref_tok_i)
-  );
-
 `ifndef SAM_ASSERTS_OFF
-  sam_pkg::tok_kind_e c_kind, r_kind;
-  assign c_kind = sam_pkg::tok_kind(c_q[CrdWidth], 64'(c_q[CrdWidth-1:0]), CrdWidth);
-  assign r_kind = sam_pkg::tok_kind(r_q[RefWidth], 64'(r_q[RefWidth-1:0]), RefWidth);
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && c_full_q) begin
-      CrdNoEmpty_A: assert (c_kind != sam_pkg::TokEmpty)
-      else $error("sam_runexpand: N as a run start");
-    end
-    if (rst_ni && c_full_q && r_full_q) begin
-      if (c_kind == sam_pkg::TokData) begin
-        RefBesideStart_A: assert (r_kind == sam_pkg::TokData
-                                  || (!Lz77 && r_kind == sam_pkg::TokEmpty))
-        else $error("sam_runexpand: a control token beside a run start");
-      end else if (c_kind == sam_pkg::TokDone) begin
-        SameDone_A: assert (r_kind == sam_pkg::TokDone)
-        else $error("sam_runexpand: D in crd beside another token in ref");
-      end else begin
-        SameStop_A: assert (r_kind == sam_pkg::TokStop &&
-                            64'(r_q[RefWidth-1:0]) == 64'(c_q[CrdWidth-1:0]))
-        else $error("sam_runexpand: crd and ref close with different stops");
-      end
-    end
-  end
-
   if (Lz77) begin : gen_literal_check
     // Whether the entry in the input stage, and the one in hand, is a literal.
     logic r_lit_q, hand_lit_q;
@@ -263,7 +207,7 @@ module sam_runexpand #(
       if (take) hand_lit_q <= r_lit_q;
     end
     always_ff @(posedge clk_i) begin
-      if (rst_ni && c_full_q && r_full_q && run_q && hand_lit_q) begin
+      if (rst_ni && c_full && r_full && run_q && hand_lit_q) begin
         LiteralCoversOne_A: assert (!more)
         else $error("sam_runexpand: a literal entry covers more than one coordinate");
       end

@@ -78,7 +78,7 @@ module sam_runpack #(
   // crd: the token is not 0, and a gap lies between the previous point and it
   // (its coordinate, or dim_i for a stop, beyond the point + 1); val: the value
   // (N as 0) is not 0, and differs from the previous token's.
-  logic              c_full_q, v_full_q, c_load, v_load, take;
+  logic              c_full, v_full, c_load, v_load, take;
   logic [CrdWidth:0] c_q;
   logic [ValWidth:0] v_q;
   logic              c_data_q, c_stop_q, c_nz_q, c_gap_q;
@@ -97,26 +97,23 @@ module sam_runpack #(
   // prev_x1_q is the previous token's coordinate + 1, added as it was loaded.
   assign in_gap      = prev_data_q && (c_in_kind == sam_pkg::TokData ? in_x > prev_x1_q :
                                        {1'b0, dim_i} > prev_x1_q);
-  assign c_load      = take || !c_full_q;
-  assign v_load      = take || !v_full_q;
-  assign crd_ready_o = c_load;
-  assign val_ready_o = v_load;
+
+  sam_pair_in #(
+    .CrdWidth(CrdWidth), .InWidth(ValWidth), .SecondEmpty(1'b1), .Name("sam_runpack")
+  ) stage (
+    .clk_i, .rst_ni, .crd_valid_i, .crd_ready_o, .crd_tok_i,
+    .second_valid_i(val_valid_i), .second_ready_o(val_ready_o), .second_tok_i(val_tok_i),
+    .hold_i(val_tok_i), .take_i(take), .load_o({v_load, c_load}), .full_o({v_full, c_full}),
+    .crd_q_o(c_q), .second_q_o(v_q)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      c_full_q    <= 1'b0;
-      v_full_q    <= 1'b0;
-      prev_data_q <= 1'b0;
-    end else begin
-      if (c_load) c_full_q <= crd_valid_i;
-      if (v_load) v_full_q <= val_valid_i;
-      if (c_load && crd_valid_i) prev_data_q <= c_in_kind == sam_pkg::TokData;
-    end
+    if (!rst_ni) prev_data_q <= 1'b0;
+    else if (c_load && crd_valid_i) prev_data_q <= c_in_kind == sam_pkg::TokData;
   end
 
   always_ff @(posedge clk_i) begin
     if (c_load) begin
-      c_q      <= crd_tok_i;
       c_data_q <= c_in_kind == sam_pkg::TokData;
       c_stop_q <= c_in_kind == sam_pkg::TokStop;
       c_nz_q   <= crd_tok_i[CrdWidth-1:0] != '0;
@@ -124,7 +121,6 @@ module sam_runpack #(
     end
     if (c_load && crd_valid_i) prev_x1_q <= in_x + wide_t'(1);
     if (v_load) begin
-      v_q     <= val_tok_i;
       v_num_q <= v_in_num;
       v_nz_q  <= v_in_num != '0;
       v_new_q <= v_in_num != prev_v_q;
@@ -160,7 +156,7 @@ module sam_runpack #(
     take      = 1'b0;
     push_crd  = c_q;
     push_val  = v_q;
-    if (c_full_q && v_full_q && room) begin
+    if (c_full && v_full && room) begin
       if (first_q && (c_data_q ? c_nz_q : c_stop_q && dim_nz_q)) begin
         // The fiber's opening run of 0; the token waits.
         push      = 1'b1;
@@ -213,53 +209,6 @@ module sam_runpack #(
       px_q      <= px_d;
     end
   end
-
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_runpack crd")
-  ) crd_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(crd_valid_i),
-    .ready_i(crd_ready_o),
-    .tok_i  (crd_tok_i)
-  );
-
-  sam_stream_assert #(
-    .Width(ValWidth),
-    .Name ("sam_runpack val")
-  ) val_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(val_valid_i),
-    .ready_i(val_ready_o),
-    .tok_i  (val_tok_i)
-  );
-
-`ifndef SAM_ASSERTS_OFF
-  sam_pkg::tok_kind_e c_kind, v_kind;
-  assign c_kind = sam_pkg::tok_kind(c_q[CrdWidth], 64'(c_q[CrdWidth-1:0]), CrdWidth);
-  assign v_kind = sam_pkg::tok_kind(v_q[ValWidth], 64'(v_q[ValWidth-1:0]), ValWidth);
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && c_full_q) begin
-      CrdNoEmpty_A: assert (c_kind != sam_pkg::TokEmpty)
-      else $error("sam_runpack: N as a coordinate");
-    end
-    if (rst_ni && c_full_q && v_full_q) begin
-      if (c_kind == sam_pkg::TokData) begin
-        ValBesideCrd_A: assert (v_kind == sam_pkg::TokData || v_kind == sam_pkg::TokEmpty)
-        else $error("sam_runpack: a control token beside a coordinate");
-      end else if (c_kind == sam_pkg::TokDone) begin
-        SameDone_A: assert (v_kind == sam_pkg::TokDone)
-        else $error("sam_runpack: D in crd beside another token in val");
-      end else begin
-        SameStop_A: assert (v_kind == sam_pkg::TokStop &&
-                            64'(v_q[ValWidth-1:0]) == 64'(c_q[CrdWidth-1:0]))
-        else $error("sam_runpack: crd and val close with different stops");
-      end
-    end
-  end
-`endif
 
   // The output registers: the decision's choice of run ends in them, not in
   // the buffers' memories. A run is given only with a credit in both buffers

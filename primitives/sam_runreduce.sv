@@ -59,35 +59,34 @@ module sam_runreduce #(
   localparam int unsigned Depth = 5;
   localparam logic [ValWidth:0] TokDoneOut = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
 
-  // ---- Input stages.
-  logic               c_full_q, v_full_q, c_load, v_load, take;
-  crd_t               c_pay_q;
+  // ---- Input stages (`sam_pair_in`), with flags decoded beside them.
+  logic               c_full, v_full, c_load, v_load, take;
+  logic [CrdWidth:0]  c_q;
+  logic [ValWidth:0]  v_q;
+  crd_t               c_pay;
   logic               c_data_q, c_stop_q, c_lvl0_q;
   val_t               v_num_q, v_lvl_q;
   sam_pkg::tok_kind_e c_in_kind, v_in_kind;
 
-  assign c_in_kind   = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
-                                         CrdWidth);
-  assign v_in_kind   = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
-                                         ValWidth);
-  assign c_load      = take || !c_full_q;
-  assign v_load      = take || !v_full_q;
-  assign crd_ready_o = c_load;
-  assign val_ready_o = v_load;
+  sam_pair_in #(
+    .CrdWidth(CrdWidth), .InWidth(ValWidth), .SecondEmpty(1'b1), .Name("sam_runreduce")
+  ) stage (
+    .clk_i, .rst_ni, .crd_valid_i, .crd_ready_o, .crd_tok_i,
+    .second_valid_i(val_valid_i), .second_ready_o(val_ready_o), .second_tok_i(val_tok_i),
+    .hold_i(val_tok_i), .take_i(take), .load_o({v_load, c_load}), .full_o({v_full, c_full}),
+    .crd_q_o(c_q), .second_q_o(v_q)
+  );
+  assign c_pay = c_q[CrdWidth-1:0];
+  logic unused_stage;  // the held tokens' kinds and values: the stage's checks read them
+  assign unused_stage = ^{v_q, c_q[CrdWidth]};
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      c_full_q <= 1'b0;
-      v_full_q <= 1'b0;
-    end else begin
-      if (c_load) c_full_q <= crd_valid_i;
-      if (v_load) v_full_q <= val_valid_i;
-    end
-  end
+  assign c_in_kind = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
+                                       CrdWidth);
+  assign v_in_kind = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
+                                       ValWidth);
 
   always_ff @(posedge clk_i) begin
     if (c_load) begin
-      c_pay_q  <= crd_tok_i[CrdWidth-1:0];
       c_data_q <= c_in_kind == sam_pkg::TokData;
       c_stop_q <= c_in_kind == sam_pkg::TokStop;
       c_lvl0_q <= crd_tok_i[CrdWidth-1:0] == '0;
@@ -113,7 +112,7 @@ module sam_runreduce #(
   } op_t;
   op_t op, op1_q, op2_q, op3_q;
 
-  assign run_end = c_data_q ? c_pay_q : dim_i;
+  assign run_end = c_data_q ? c_pay : dim_i;
   assign len     = run_end - rx_q;
   assign mul_a   = run_q ? rv_q : '0;
 
@@ -125,12 +124,12 @@ module sam_runreduce #(
     take      = 1'b0;
     issue_out = 1'b0;
     op        = '0;
-    if (c_full_q && v_full_q) begin
+    if (c_full && v_full) begin
       if (c_data_q) begin
         take   = 1'b1;
         op.add = run_q;
         run_d  = 1'b1;
-        rx_d   = c_pay_q;
+        rx_d   = c_pay;
         rv_d   = v_num_q;
       end else if (room) begin
         issue_out = 1'b1;
@@ -274,61 +273,15 @@ module sam_runreduce #(
     .tok_o  (val_tok_o)
   );
 
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_runreduce crd")
-  ) crd_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(crd_valid_i),
-    .ready_i(crd_ready_o),
-    .tok_i  (crd_tok_i)
-  );
-
-  sam_stream_assert #(
-    .Width(ValWidth),
-    .Name ("sam_runreduce val")
-  ) val_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(val_valid_i),
-    .ready_i(val_ready_o),
-    .tok_i  (val_tok_i)
-  );
-
 `ifndef SAM_ASSERTS_OFF
-  // The stage's kinds, kept beside the decoded flags for the checks.
-  sam_pkg::tok_kind_e c_kind_q, v_kind_q;
-  logic [ValWidth-1:0] v_pay_q;
-  always_ff @(posedge clk_i) begin
-    if (c_load) c_kind_q <= c_in_kind;
-    if (v_load) begin
-      v_kind_q <= v_in_kind;
-      v_pay_q  <= val_tok_i[ValWidth-1:0];
-    end
-  end
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       OutBufferRoom: assert (!push_q || out_ready)
       else $error("sam_runreduce: output buffer overflow");
     end
-    if (rst_ni && c_full_q) begin
-      CrdNoEmpty_A: assert (c_kind_q != sam_pkg::TokEmpty)
-      else $error("sam_runreduce: N as a run start");
-    end
-    if (rst_ni && c_full_q && v_full_q) begin
-      if (c_kind_q == sam_pkg::TokData) begin
-        ValBesideStart_A: assert (v_kind_q == sam_pkg::TokData || v_kind_q == sam_pkg::TokEmpty)
-        else $error("sam_runreduce: a control token beside a run start");
-      end else if (c_kind_q == sam_pkg::TokDone) begin
-        SameDone_A: assert (v_kind_q == sam_pkg::TokDone)
-        else $error("sam_runreduce: D in crd beside another token in val");
-        ClosedBeforeDone_A: assert (!run_q)
-        else $error("sam_runreduce: runs after the last stop");
-      end else begin
-        SameStop_A: assert (v_kind_q == sam_pkg::TokStop && 64'(v_pay_q) == 64'(c_pay_q))
-        else $error("sam_runreduce: crd and val close with different stops");
-      end
+    if (rst_ni && c_full && v_full && !c_data_q && !c_stop_q) begin
+      ClosedBeforeDone_A: assert (!run_q)
+      else $error("sam_runreduce: runs after the last stop");
     end
   end
 `ifdef FORMAL

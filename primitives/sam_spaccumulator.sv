@@ -1242,26 +1242,13 @@ module sam_spaccumulator #(
   );
 
   // ---------------------------------------------------------------- checks
-  sam_stream_assert #(
-    .Width(CrdWidth),
-    .Name ("sam_spaccumulator crd_inner")
-  ) crd_inner_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(crd_inner_valid_i),
-    .ready_i(crd_inner_ready_o),
-    .tok_i  (crd_inner_tok_i)
+  sam_stream_assert #(.Width(CrdWidth), .Name("sam_spaccumulator crd_inner")) crd_inner_check (
+    .clk_i, .rst_ni, .valid_i(crd_inner_valid_i), .ready_i(crd_inner_ready_o),
+    .tok_i(crd_inner_tok_i)
   );
 
-  sam_stream_assert #(
-    .Width(ValWidth),
-    .Name ("sam_spaccumulator val")
-  ) val_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(val_valid_i),
-    .ready_i(val_ready_o),
-    .tok_i  (val_tok_i)
+  sam_stream_assert #(.Width(ValWidth), .Name("sam_spaccumulator val")) val_check (
+    .clk_i, .rst_ni, .valid_i(val_valid_i), .ready_i(val_ready_o), .tok_i(val_tok_i)
   );
 
 `ifndef SAM_ASSERTS_OFF
@@ -1349,15 +1336,9 @@ module sam_spaccumulator #(
     assign unused_o_ready = o_fifo_ready;
 `endif
 
-    sam_stream_assert #(
-      .Width(CrdWidth),
-      .Name ("sam_spaccumulator crd_outer")
-    ) crd_outer_check (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .valid_i(crd_outer_valid_i),
-      .ready_i(crd_outer_ready_o),
-      .tok_i  (crd_outer_tok_i)
+    sam_stream_assert #(.Width(CrdWidth), .Name("sam_spaccumulator crd_outer")) crd_outer_check (
+      .clk_i, .rst_ni, .valid_i(crd_outer_valid_i), .ready_i(crd_outer_ready_o),
+      .tok_i(crd_outer_tok_i)
     );
 
 `ifndef SAM_ASSERTS_OFF

@@ -146,15 +146,8 @@ module sam_subsect #(
   localparam logic signed [SW-1:0] B2C = BC + C;
   localparam logic signed [SW-1:0] B3C = B2C + C;
 
-  sam_stream_assert #(
-    .Width(RefWidth),
-    .Name ("sam_subsect ref")
-  ) ref_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(ref_valid_i),
-    .ready_i(ref_ready_o),
-    .tok_i  (ref_tok_i)
+  sam_stream_assert #(.Width(RefWidth), .Name("sam_subsect ref")) ref_check (
+    .clk_i, .rst_ni, .valid_i(ref_valid_i), .ready_i(ref_ready_o), .tok_i(ref_tok_i)
   );
 
   // ---------------------------------------------------------------------------

@@ -224,25 +224,9 @@ module sam_union #(
     sel_q     <= sel;
   end
 
-  // Room: the union's own count of each output's tokens (in the output register or
-  // the buffer: one in on emit, one out on the output's handshake), `sam_credit`:
-  // the outputs have room next cycle when no count reaches BufDepth. Output 0 is
-  // crd, output k + 1 is ref[k].
-  sam_credit #(
-    .Depth  (BufDepth),
-    .Outputs(Ways + 1)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(emit),
-    .give_i({ref_valid_o & ref_ready_i, crd_valid_o && crd_ready_i}),
-    .drop_i(1'b0),
-    .room_o(room_q)
-  );
-
-  // ---- Stage 3: N where a way does not advance, and the buffers.
-  logic              crd_room;
-  logic [Ways-1:0] ref_room;
+  // ---- Stage 3: N where a way does not advance, into the buffers. Room: the
+  // union's own count of each output's tokens, in the output register or its
+  // buffer (`sam_joiner_ways` with credits).
   logic [Ways-1:0][RefWidth:0] ref_out;
 
   for (genvar k = 0; k < Ways; k++) begin : gen_ref
@@ -250,59 +234,19 @@ module sam_union #(
                                  : {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))};
   end
 
-  sam_fifo #(
-    .Width(CrdWidth),
-    .Depth(BufDepth)
-  ) crd_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(emit_q),
-    .ready_o(crd_room),
-    .tok_i  (crd_out_q),
-    .valid_o(crd_valid_o),
-    .ready_i(crd_ready_i),
-    .tok_o  (crd_tok_o)
-  );
-
-`ifndef SAM_ASSERTS_OFF
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && emit_q) begin
-      assert (crd_room && ref_room == '1)
-      else $error("sam_union: write into a full output buffer");
-    end
-  end
-`ifdef FORMAL
-  // Invariants (formal/): each count equals the tokens in the output register and
-  // its buffer (sam_credit proves room_q from the counts).
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == 32'(emit_q) + crd_buffer.f_count);
-    end
-  end
-  for (genvar k = 0; k < Ways; k++) begin : gen_f_count
-    always_ff @(posedge clk_i) begin
-      if (rst_ni) begin
-        assert (32'(credit.used_q[k + 1]) == 32'(emit_q) + ways.gen_way[k].ref_buffer.f_count);
-      end
-    end
-  end
-`endif
-`else
-  logic unused_room;  // the buffers' ready feeds the assertion only (room is counted)
-  assign unused_room = crd_room ^ (^ref_room);
-`endif
-
   sam_joiner_ways #(
     .Ways    (Ways),
     .CrdWidth(CrdWidth),
     .RefWidth(RefWidth),
     .Depth   (BufDepth),
+    .Credits (1'b1),
     .Name    ("sam_union")
   ) ways (
     .clk_i, .rst_ni, .crd_valid_i, .ref_valid_i, .crd_tok_i, .ref_tok_i,
     .in_ready_i(in_ready), .end_i(all_full && !any_data), .end_tok_i(crd_q),
-    .emit_i(emit_q), .room_o(ref_room), .out_tok_i(ref_out),
-    .ref_valid_o, .ref_ready_i, .ref_tok_o
+    .take_i(emit), .emit_i(emit_q), .room_o(room_q), .crd_out_i(crd_out_q),
+    .ref_out_i(ref_out), .crd_valid_o, .crd_ready_i, .crd_tok_o, .ref_valid_o, .ref_ready_i,
+    .ref_tok_o
   );
 
 endmodule

@@ -81,15 +81,8 @@ module sam_windowscan #(
   localparam int unsigned LvlWidth = CrdWidth < RefWidth ? CrdWidth : RefWidth;
   localparam logic [CrdWidth-1:0] B = CrdWidth'(Intercept);
 
-  sam_stream_assert #(
-    .Width(WinWidth),
-    .Name ("sam_windowscan win")
-  ) win_check (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(win_valid_i),
-    .ready_i(win_ready_o),
-    .tok_i  (win_tok_i)
+  sam_stream_assert #(.Width(WinWidth), .Name("sam_windowscan win")) win_check (
+    .clk_i, .rst_ni, .valid_i(win_valid_i), .ready_i(win_ready_o), .tok_i(win_tok_i)
   );
 
   // A window: positions pos .. pos + left - 1, then its closing token.

@@ -57,6 +57,10 @@ pub const SHARED_SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
     },
     Source {
+        name: "sam_pair_in",
+        deps: &["sam_pkg", "sam_stream_assert"],
+    },
+    Source {
         name: "sam_mul18",
         deps: &[],
     },

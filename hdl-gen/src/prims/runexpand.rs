@@ -8,7 +8,7 @@ use super::*;
 pub(crate) const SOURCES: &[Source] = &[
     Source {
         name: "sam_runexpand",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_scan_out"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_scan_out", "sam_pair_in"],
     },
 ];
 
