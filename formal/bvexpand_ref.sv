@@ -1,12 +1,12 @@
   // formal/bvexpand_ref.sv: sam_bvexpand against a reference model (the golden
-  // `bvexpand`, golden/src/models/bitvector.rs), on crd and on every used way's
-  // ref output.
+  // `bvexpand`, golden/src/models/bitvector.rs), on crd and on every way's ref
+  // output.
   // Each input transfer (bv with each way's ref and mask, taken together) calls
   // for a run of output tokens, the same number on every output: a word with n
   // set bits n tokens, one per set bit j, lowest first (a zero word none); a stop
   // or D one token, itself. Bit j of word w (the word's ordinal since the last
-  // stop) gives coordinate {w, j} on crd and, on ref<k>, way k's prefix plus the
-  // set bits of mask<k> below j, or N where mask<k> lacks bit j or the prefix is
+  // stop) gives coordinate {w, j} on crd and, on ref[k], way k's prefix plus the
+  // set bits of mask[k] below j, or N where mask[k] lacks bit j or the prefix is
   // N. The harness picks one transfer freely (pick_i high at it, the first time
   // only), and one bit of a word (bit_i at the pick: a set bit, or any for a stop
   // or D), and keeps the token each output must give for it and the number of
@@ -21,7 +21,7 @@
   // minutes; docs/formal.md.)
   //
   // Input contract, assumed at each transfer (the golden model's shape checks;
-  // way 0's mask is BvAligned_M's): beside a word, every used way's mask is a
+  // the masks' is BvAligned_M's too): beside a word, every way's mask is a
   // word, and where the prefix is data, the prefix plus the mask's set bits fits
   // RefWidth (the positions it gives are references); a fiber has at most
   // 2**(CrdWidth - log2(WordWidth)) words (its coordinates fit CrdWidth).
@@ -44,8 +44,6 @@
   logic [WordWidth-1:0] be_bits, be_below;
   logic [BeBits:0]      be_calls, be_skip;
   logic [BeIdx:0]       be_w_q;  // words since the last stop (at most 2**BeIdx)
-  logic [WordWidth:0]   be_mask[2];
-  logic [RefWidth:0]    be_pre[2];
   logic                 be_done;
   logic [CrdWidth:0]    be_crd_ctl;  // the stop or D as crd and ref carry it
   logic [RefWidth:0]    be_ref_ctl;
@@ -55,10 +53,6 @@
   assign be_below  = (WordWidth'(1) << bit_i) - WordWidth'(1);
   assign be_calls  = be_word ? be_pop(be_bits) : (BeBits + 1)'(1);
   assign be_skip   = be_word ? be_pop(be_bits & be_below) : '0;
-  assign be_mask[0] = mask0_tok_i;
-  assign be_mask[1] = mask1_tok_i;
-  assign be_pre[0]  = ref0_tok_i;
-  assign be_pre[1]  = ref1_tok_i;
   assign be_done    = sam_pkg::tok_kind(bv_tok_i[WordWidth], 64'(be_bits), WordWidth)
                       == sam_pkg::TokDone;
   assign be_crd_ctl = be_done ? {1'b1, CrdWidth'(sam_pkg::done_payload(CrdWidth))}
@@ -74,25 +68,25 @@
     if (rst_ni && be_fire && be_word) begin
       assume (32'(be_w_q) < (32'd1 << BeIdx));
       for (int unsigned k = 0; k < Ways; k++) begin
-        assume (!be_mask[k][WordWidth]);
-        if (!be_pre[k][RefWidth])
-          assume (33'(be_pre[k][RefWidth-1:0]) + 33'(be_pop(be_mask[k][WordWidth-1:0]))
+        assume (!mask_tok_i[k][WordWidth]);
+        if (!ref_tok_i[k][RefWidth])
+          assume (33'(ref_tok_i[k][RefWidth-1:0]) + 33'(be_pop(mask_tok_i[k][WordWidth-1:0]))
                   <= (33'd1 << RefWidth));
       end
     end
   end
 
-  // What each output (0 crd, 1 + k ref<k>) must give for the picked bit.
+  // What each output (0 crd, 1 + k ref[k]) must give for the picked bit.
   logic [BeTok-1:0] be_exp[BeOuts];
   always_comb begin
     be_exp[0] = be_word ? BeTok'({1'b0, CrdWidth'({be_w_q[BeIdx-1:0], bit_i})})
                         : BeTok'(be_crd_ctl);
     for (int unsigned k = 0; k < Ways; k++) begin
       if (!be_word) be_exp[1 + k] = BeTok'(be_ref_ctl);
-      else if (be_pre[k][RefWidth] || !be_mask[k][bit_i])
+      else if (ref_tok_i[k][RefWidth] || !mask_tok_i[k][bit_i])
         be_exp[1 + k] = BeTok'({1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))});
-      else be_exp[1 + k] = BeTok'({1'b0, be_pre[k][RefWidth-1:0]
-                                   + RefWidth'(be_pop(be_mask[k][WordWidth-1:0] & be_below))});
+      else be_exp[1 + k] = BeTok'({1'b0, ref_tok_i[k][RefWidth-1:0]
+                                   + RefWidth'(be_pop(mask_tok_i[k][WordWidth-1:0] & be_below))});
     end
   end
 
@@ -104,12 +98,13 @@
   end
 
   logic [BeOuts-1:0] be_out_valid, be_out_ready;
-  logic [BeTok-1:0]  be_out_tok[3];
-  assign be_out_valid = BeOuts'({ref1_valid_o, ref0_valid_o, crd_valid_o});
-  assign be_out_ready = BeOuts'({ref1_ready_i, ref0_ready_i, crd_ready_i});
+  logic [BeTok-1:0]  be_out_tok[BeOuts];
+  assign be_out_valid  = {ref_valid_o, crd_valid_o};
+  assign be_out_ready  = {ref_ready_i, crd_ready_i};
   assign be_out_tok[0] = BeTok'(crd_tok_o);
-  assign be_out_tok[1] = BeTok'(ref0_tok_o);
-  assign be_out_tok[2] = BeTok'(ref1_tok_o);
+  for (genvar k = 0; k < Ways; k++) begin : gen_be_ref
+    assign be_out_tok[1 + k] = BeTok'(ref_tok_o[k]);
+  end
 
   for (genvar o = 0; o < BeOuts; o++) begin : gen_be_out
     logic             fire, gone_q, behind_q;

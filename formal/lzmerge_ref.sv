@@ -14,10 +14,10 @@
 //   - c is an output entry exactly when both ways have entries in fiber f,
 //     c < dim_i, and, where the stretch is kept (m found and e - s > m),
 //     c <= s + m (EntryMatches_Ref, once the output has closed fiber f);
-//   - at c, ref<k> is R_m on both ways if the stretch is kept and c = s + m,
+//   - at c, ref[k] is R_m on both ways if the stretch is kept and c = s + m,
 //     else way k's slot: lit_k, or lit_k + ((c - x_k) mod d_k) in a repeat.
 // The output's tokens at position p of fiber f (counted on each output by its
-// own stops; R_m is an entry, not a stop) are paired: if crd's is c, ref<k>'s
+// own stops; R_m is an entry, not a stop) are paired: if crd's is c, ref[k]'s
 // is the reference's (RefMatches_Ref); if crd's is a stop or D, each ref's is
 // the same (RefControl_Ref). The output closes fiber f only after both ways
 // have (FiberClosedAfterWays_Ref), with way 0's stop (StopMatches_Ref), and
@@ -171,7 +171,7 @@ module formal_lzmerge_ref #(
     end
   end
 
-  // The outputs (0: crd, 1 + k: ref<k>): fibers closed, the position in the
+  // The outputs (0: crd, 1 + k: ref[k]): fibers closed, the position in the
   // current fiber, the token at position p of fiber f (rec_q, tok_q); on crd, c
   // seen in fiber f, fiber f closed with ostop_q.
   logic [2:0][3:0]   ofib_q, opos_q;

@@ -2,8 +2,8 @@
 // al.'s compression paper; golden model golden/src/models/lz77.rs `lzmerge`; contract
 // in docs/fill-regions.md, "The token contract").
 //
-// Way k is a coordinate stream crd<k> of LZ77 entry starts with the aligned
-// stream desc<k> of their descriptor words `lit << RepBits | rep` (rep 0: a
+// Way k is a coordinate stream crd[k] of LZ77 entry starts with the aligned
+// stream desc[k] of their descriptor words `lit << RepBits | rep` (rep 0: a
 // literal; else a repeat of distance d = rep). An entry covers its start up to
 // the way's next start in the fiber, or dim_i. Each way's fiber starts an entry
 // at 0 (both ways' fibers have entries, or the fiber gives nothing).
@@ -13,7 +13,7 @@
 // repeat, with distances d0, d1 and m = lcm(d0, d1): if m <= MaxLcm and the
 // stretch is longer than m, its first m coordinates come out as literal
 // entries and the rest as one entry R_m; every other coordinate is a literal
-// entry. At a literal entry c, ref<k> is way k's slot there: lit, or
+// entry. At a literal entry c, ref[k] is way k's slot there: lit, or
 // lit + ((c - x) mod d) inside a repeat started at x; at an R_m entry both refs
 // are R_m (payload repeat_base(RefWidth) + m). The fiber's stop (alike on both
 // ways) then passes on every output; D likewise.
@@ -48,7 +48,7 @@
 // the outputs have room: a literal coordinate, an R_m (the jump to the
 // stretch's end included), or a stop. An entry start costs no cycle of its own.
 //
-// Input contract (asserted, `_M`): crd<k> and desc<k> have one shape (a
+// Input contract (asserted, `_M`): crd[k] and desc[k] have one shape (a
 // descriptor beside each start, the same stops and D), no N in crd, the
 // ways' stops alike, starts strictly increasing below dim_i, a fiber's first
 // entry at 0 where both ways have entries, slots below 2^RefWidth.
@@ -57,7 +57,7 @@
 // into the output registers; three-entry buffers on credits
 // (`sam_scan_out`). Latency three cycles. A way's ready_o is a function of
 // registers and its two input valids: no combinational path from any ready_i.
-// crd<k>_ready_o == desc<k>_ready_o.
+// crd_ready_o[k] == desc_ready_o[k].
 //
 // Parameters: CrdWidth   coordinate payload width, 1..63 (also dim_i's)
 //             DescWidth  descriptor (value) payload width, RepBits+1..63
@@ -65,14 +65,14 @@
 //                        repeat_base(RefWidth) + MaxLcm below N (>= 12 by default)
 //             RepBits    bits of a descriptor's rep field (golden DESC_REP_BITS)
 //             MaxLcm     largest period kept (golden MAX_DISTANCE), 1..2^RepBits
-// Ports:      clk_i, rst_ni                                 clock, asynchronous active-low reset
-//             dim_i                                         the index's extent (host setting,
-//                                                           held during a run)
-//             crd<k>_valid_i, crd<k>_ready_o, crd<k>_tok_i     way k's entry starts
-//             desc<k>_valid_i, desc<k>_ready_o, desc<k>_tok_i  way k's descriptors
-//             crd_valid_o, crd_ready_i, crd_tok_o           the merged entries' starts
-//             ref<k>_valid_o, ref<k>_ready_i, ref<k>_tok_o     way k's slot there, or R_m
-//             (k = 0..1)
+// Ports (a multi-way port is an array, element k for way k, k = 0..1):
+//             clk_i, rst_ni                             clock, asynchronous active-low reset
+//             dim_i                                     the index's extent (host setting,
+//                                                       held during a run)
+//             crd_valid_i, crd_ready_o, crd_tok_i       each way's entry starts
+//             desc_valid_i, desc_ready_o, desc_tok_i    each way's descriptors
+//             crd_valid_o, crd_ready_i, crd_tok_o       the merged entries' starts
+//             ref_valid_o, ref_ready_i, ref_tok_o       each way's slot there, or R_m
 module sam_lzmerge #(
   parameter int unsigned CrdWidth  = sam_pkg::CrdWidth,
   parameter int unsigned DescWidth = sam_pkg::ValWidth,
@@ -80,30 +80,21 @@ module sam_lzmerge #(
   parameter int unsigned RepBits   = 11,
   parameter int unsigned MaxLcm    = 1024
 ) (
-  input  logic                 clk_i,
-  input  logic                 rst_ni,
-  input  logic [CrdWidth-1:0]  dim_i,
-  input  logic                 crd0_valid_i,
-  output logic                 crd0_ready_o,
-  input  logic [CrdWidth:0]    crd0_tok_i,
-  input  logic                 desc0_valid_i,
-  output logic                 desc0_ready_o,
-  input  logic [DescWidth:0]   desc0_tok_i,
-  input  logic                 crd1_valid_i,
-  output logic                 crd1_ready_o,
-  input  logic [CrdWidth:0]    crd1_tok_i,
-  input  logic                 desc1_valid_i,
-  output logic                 desc1_ready_o,
-  input  logic [DescWidth:0]   desc1_tok_i,
-  output logic                 crd_valid_o,
-  input  logic                 crd_ready_i,
-  output logic [CrdWidth:0]    crd_tok_o,
-  output logic                 ref0_valid_o,
-  input  logic                 ref0_ready_i,
-  output logic [RefWidth:0]    ref0_tok_o,
-  output logic                 ref1_valid_o,
-  input  logic                 ref1_ready_i,
-  output logic [RefWidth:0]    ref1_tok_o
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  input  logic [CrdWidth-1:0]     dim_i,
+  input  logic [1:0]              crd_valid_i,
+  output logic [1:0]              crd_ready_o,
+  input  logic [1:0][CrdWidth:0]  crd_tok_i,
+  input  logic [1:0]              desc_valid_i,
+  output logic [1:0]              desc_ready_o,
+  input  logic [1:0][DescWidth:0] desc_tok_i,
+  output logic                    crd_valid_o,
+  input  logic                    crd_ready_i,
+  output logic [CrdWidth:0]       crd_tok_o,
+  output logic [1:0]              ref_valid_o,
+  input  logic [1:0]              ref_ready_i,
+  output logic [1:0][RefWidth:0]  ref_tok_o
 );
 
   if (CrdWidth < 1 || CrdWidth > sam_pkg::MaxPayloadWidth) begin : gen_bad_crd_width
@@ -139,22 +130,12 @@ module sam_lzmerge #(
   typedef logic [RefWidth-1:0] slot_t;
   typedef logic [CrdWidth-1:0] crd_t;
 
-  // The named ports as arrays, indexed by way.
-  logic [1:0]         crd_valid, desc_valid, pair, in_ready;
-  logic [CrdWidth:0]  crd_tok[2];
-  logic [DescWidth:0] desc_tok[2];
+  // Per way: both tokens of its pair offered, and both taken.
+  logic [1:0] pair, in_ready;
 
-  assign crd_valid     = {crd1_valid_i, crd0_valid_i};
-  assign desc_valid    = {desc1_valid_i, desc0_valid_i};
-  assign crd_tok[0]    = crd0_tok_i;
-  assign crd_tok[1]    = crd1_tok_i;
-  assign desc_tok[0]   = desc0_tok_i;
-  assign desc_tok[1]   = desc1_tok_i;
-  assign pair          = crd_valid & desc_valid;
-  assign crd0_ready_o  = in_ready[0];
-  assign desc0_ready_o = in_ready[0];
-  assign crd1_ready_o  = in_ready[1];
-  assign desc1_ready_o = in_ready[1];
+  assign pair         = crd_valid_i & desc_valid_i;
+  assign crd_ready_o  = in_ready;
+  assign desc_ready_o = in_ready;
 
   // ---- Input stages: per way the next token pair, the descriptor decoded (its
   // slot, distance, distance - 1 with 0 for a literal, whether the distance is a
@@ -180,7 +161,7 @@ module sam_lzmerge #(
       for (int k = 0; k < 2; k++) begin
         if (load[k]) begin
           nf_q[k] <= pair[k];
-          nd_q[k] <= pair[k] && !crd_tok[k][CrdWidth];
+          nd_q[k] <= pair[k] && !crd_tok_i[k][CrdWidth];
         end
       end
     end
@@ -191,17 +172,17 @@ module sam_lzmerge #(
     rep_t in_rep, in_rm1;
     logic in_d2;  // a distance of 2 or more
     slot_t in_lit;
-    assign in_end[k] = crd_tok[k][CrdWidth] ? dim_i : crd_tok[k][CrdWidth-1:0];
-    assign in_rep = desc_tok[k][RepBits-1:0];
+    assign in_end[k] = crd_tok_i[k][CrdWidth] ? dim_i : crd_tok_i[k][CrdWidth-1:0];
+    assign in_rep = desc_tok_i[k][RepBits-1:0];
     // Decrements by a flag, not choices of 0: a register loaded with 0 on a
     // condition becomes a synchronous reset, whose logic then follows the load
     // enable's.
     assign in_d2  = (in_rep >> 1) != '0;
     assign in_rm1 = in_rep - rep_t'(in_rep != '0);
-    assign in_lit = slot_t'(desc_tok[k][RepBits+:SlotBits]);
+    assign in_lit = slot_t'(desc_tok_i[k][RepBits+:SlotBits]);
     always_ff @(posedge clk_i) begin
       if (load[k]) begin
-        nc_q[k]         <= crd_tok[k];
+        nc_q[k]         <= crd_tok_i[k];
         ne_q[k]         <= in_end[k];
         ne1_q[k]        <= in_end[k] + crd_t'(1);
         ne_dim_q[k]     <= in_end[k] == dim_i;
@@ -431,9 +412,9 @@ module sam_lzmerge #(
   // next one), or unchanged.
   logic [1:0] at_c1, in_at_c, in_at_c1, in_at_0, ld_sel, starts_ce;
   for (genvar k = 0; k < 2; k++) begin : gen_ahead
-    assign in_at_c[k]  = crd_tok[k][CrdWidth-1:0] == c_q;
-    assign in_at_c1[k] = crd_tok[k][CrdWidth-1:0] == c1_q;
-    assign in_at_0[k]  = crd_tok[k][CrdWidth-1:0] == '0;
+    assign in_at_c[k]  = crd_tok_i[k][CrdWidth-1:0] == c_q;
+    assign in_at_c1[k] = crd_tok_i[k][CrdWidth-1:0] == c1_q;
+    assign in_at_0[k]  = crd_tok_i[k][CrdWidth-1:0] == '0;
     assign at_c1[k]    = nc_q[k][CrdWidth-1:0] == c1_q;
     // A token loads into an empty stage while c stands, or as its start is
     // taken: at a start c moves on by one, at the fiber's stop to 0, and past
@@ -442,7 +423,7 @@ module sam_lzmerge #(
     // with c on the output (emit is its clock enable): one on, or the jump.
     assign ld_sel[k] = !nf_q[k] ? in_at_c[k]
                      : fiber_over ? (both_ctrl ? in_at_0[k] : in_at_c[k]) : in_at_c1[k];
-    assign starts_d[k] = load[k] ? pair[k] && !crd_tok[k][CrdWidth] && ld_sel[k]
+    assign starts_d[k] = load[k] ? pair[k] && !crd_tok_i[k][CrdWidth] && ld_sel[k]
                        : nd_q[k] && (rpt ? (k == 0 ? !e_gt : !e_lt) : at_c1[k]);
     assign starts_ce[k] = load[k] || emit;
   end
@@ -458,14 +439,6 @@ module sam_lzmerge #(
     else cdim_d = c1_q == dim_i;
   end
 
-  always_comb begin
-    for (int k = 0; k < 2; k++) begin
-      if (stop_out) h_d[k] = 1'b0;
-      else if (go && !fiber_over && room && starts[k]) h_d[k] = 1'b1;
-      else h_d[k] = h_q[k];
-    end
-  end
-
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       c_q  <= '0;
@@ -476,22 +449,33 @@ module sam_lzmerge #(
     end
   end
 
-  logic [1:0] starts_n;
-  logic       cdim_n;
-  for (genvar k = 0; k < 2; k++) begin : gen_starts_n
-    assign starts_n[k] = starts_ce[k] ? starts_d[k] : starts_q[k];
+  // Per way: its next entry starts at c (starts_q, on its clock enable), it has
+  // an entry in hand (h_q), and whether a token loading now starts an entry at
+  // 0, or one starts at c, for the fiber's end below.
+  logic [1:0] starts_n, ld_start0, ld_start_c;
+  for (genvar k = 0; k < 2; k++) begin : gen_walk_way
+    assign starts_n[k]   = starts_ce[k] ? starts_d[k] : starts_q[k];
+    assign h_d[k]        = !stop_out && ((go && !fiber_over && room && starts[k]) || h_q[k]);
+    assign ld_start0[k]  = pair[k] && !crd_tok_i[k][CrdWidth] && in_at_0[k];
+    assign ld_start_c[k] = nf_q[k] ? starts_q[k] : pair[k] && !crd_tok_i[k][CrdWidth] && in_at_c[k];
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        starts_q[k] <= 1'b0;
+        h_q[k]      <= 1'b0;
+      end else begin
+        starts_q[k] <= starts_n[k];
+        h_q[k]      <= h_d[k];
+      end
+    end
   end
+
+  logic cdim_n;
   assign cdim_n = cdim_ce ? cdim_d : cdim_q;
   // The fiber is over next cycle: after its stop, where a loading way has no
   // entry at 0 or dim_i is 0; after a coordinate, where c reaches dim_i (both
   // ways have entries in hand then); with no output, unchanged, but for the
   // ways whose tokens arrive while some way waits for one (go low). Dropping
   // past the fiber's coordinates leaves it over (for inputs in contract).
-  logic [1:0] ld_start0, ld_start_c;
-  for (genvar k = 0; k < 2; k++) begin : gen_ld_start
-    assign ld_start0[k]  = pair[k] && !crd_tok[k][CrdWidth] && in_at_0[k];
-    assign ld_start_c[k] = nf_q[k] ? starts_q[k] : pair[k] && !crd_tok[k][CrdWidth] && in_at_c[k];
-  end
   always_comb begin
     if (!go) fo_d = !((h_q[0] || ld_start_c[0]) && (h_q[1] || ld_start_c[1])) || c_q == dim_i;
     else if (!emit) fo_d = fo_q;
@@ -504,16 +488,8 @@ module sam_lzmerge #(
     else fo_q <= fo_d;
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) starts_q <= '0;
-    else starts_q <= starts_n;
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) cdim_q <= 1'b0;
     else cdim_q <= cdim_n;
-  end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) h_q <= '0;
-    else h_q <= h_d;
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -774,7 +750,7 @@ module sam_lzmerge #(
     push_ref_q <= push_ref;
   end
 
-  // The credits and the output buffers (crd 0, ref0 1, ref1 2); the output
+  // The credits and the output buffers (crd 0, ref[k] 1 + k); the output
   // registers in flight.
   localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
   logic [2:0][OutWidth:0] out_tok;
@@ -785,12 +761,13 @@ module sam_lzmerge #(
     .clk_i(clk_i), .rst_ni(rst_ni), .take_i(emit), .drop_i(1'b0), .room_o(room),
     .valid_i(push_q), .tok_i({(OutWidth + 1)'(push_ref_q[1]), (OutWidth + 1)'(push_ref_q[0]),
                               (OutWidth + 1)'(push_crd_q)}),
-    .valid_o({ref1_valid_o, ref0_valid_o, crd_valid_o}),
-    .ready_i({ref1_ready_i, ref0_ready_i, crd_ready_i}), .tok_o(out_tok), .inflight_i(8'(push_q))
+    .valid_o({ref_valid_o, crd_valid_o}), .ready_i({ref_ready_i, crd_ready_i}), .tok_o(out_tok),
+    .inflight_i(8'(push_q))
   );
-  assign crd_tok_o  = out_tok[0][CrdWidth:0];
-  assign ref0_tok_o = out_tok[1][RefWidth:0];
-  assign ref1_tok_o = out_tok[2][RefWidth:0];
+  assign crd_tok_o = out_tok[0][CrdWidth:0];
+  for (genvar k = 0; k < 2; k++) begin : gen_ref_out
+    assign ref_tok_o[k] = out_tok[1 + k][RefWidth:0];
+  end
   logic unused_out;  // the output tokens' bits above each output's width
   assign unused_out = ^out_tok;
 
@@ -802,9 +779,9 @@ module sam_lzmerge #(
     ) crd_check (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
-      .valid_i(crd_valid[k]),
+      .valid_i(crd_valid_i[k]),
       .ready_i(in_ready[k]),
-      .tok_i  (crd_tok[k])
+      .tok_i  (crd_tok_i[k])
     );
 
     sam_stream_assert #(
@@ -813,19 +790,19 @@ module sam_lzmerge #(
     ) desc_check (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
-      .valid_i(desc_valid[k]),
+      .valid_i(desc_valid_i[k]),
       .ready_i(in_ready[k]),
-      .tok_i  (desc_tok[k])
+      .tok_i  (desc_tok_i[k])
     );
 
 `ifndef SAM_ASSERTS_OFF
     sam_pkg::tok_kind_e c_kind, d_kind;
     logic [LitBits-1:0] in_lit;
-    assign c_kind = sam_pkg::tok_kind(crd_tok[k][CrdWidth], 64'(crd_tok[k][CrdWidth-1:0]),
+    assign c_kind = sam_pkg::tok_kind(crd_tok_i[k][CrdWidth], 64'(crd_tok_i[k][CrdWidth-1:0]),
                                       CrdWidth);
-    assign d_kind = sam_pkg::tok_kind(desc_tok[k][DescWidth], 64'(desc_tok[k][DescWidth-1:0]),
+    assign d_kind = sam_pkg::tok_kind(desc_tok_i[k][DescWidth], 64'(desc_tok_i[k][DescWidth-1:0]),
                                       DescWidth);
-    assign in_lit = desc_tok[k][DescWidth-1:RepBits];
+    assign in_lit = desc_tok_i[k][DescWidth-1:RepBits];
     always_ff @(posedge clk_i) begin
       if (rst_ni && in_ready[k]) begin
         CrdNoEmpty_M: assert (c_kind != sam_pkg::TokEmpty)
@@ -841,7 +818,7 @@ module sam_lzmerge #(
           else $error("sam_lzmerge: way %0d's D beside another desc token", k);
         end else if (c_kind == sam_pkg::TokStop) begin
           SameStop_M: assert (d_kind == sam_pkg::TokStop &&
-                              64'(desc_tok[k][DescWidth-1:0]) == 64'(crd_tok[k][CrdWidth-1:0]))
+                              64'(desc_tok_i[k][DescWidth-1:0]) == 64'(crd_tok_i[k][CrdWidth-1:0]))
           else $error("sam_lzmerge: way %0d's crd and desc close with different stops", k);
         end
       end
@@ -933,7 +910,7 @@ module sam_lzmerge #(
 `else
   // The descriptors' slot bits beyond the references feed the checks only.
   logic unused_checked;
-  assign unused_checked = (^desc0_tok_i) ^ (^desc1_tok_i);
+  assign unused_checked = ^desc_tok_i;
 `endif
 
 endmodule

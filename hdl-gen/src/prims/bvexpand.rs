@@ -14,31 +14,21 @@ pub(crate) const SOURCES: &[Source] = &[
 ];
 
 /// `sam_bvexpand` of `ways` (1 or 2) ways: `word_width`-bit words (a power of
-/// two, 2..32) to `crd_width`-bit coordinates and each way's `ref_width`-bit
-/// references. With one way, way 1's ports are unused (tied off).
+/// two, 2..32) `bv` to `crd_width`-bit coordinates `crd`, with the input arrays
+/// `ref` (each way's prefixes) and `mask` (its words) and the output array `ref`
+/// (each way's `ref_width`-bit references), lane k for way k.
 pub fn bvexpand(ways: u32, word_width: u32, crd_width: u32, ref_width: u32) -> PrimitiveConfig {
     assert!(
         (1..=2).contains(&ways),
         "sam_bvexpand has 1..=2 ways, not {ways}"
     );
-    let way_in = |k: u32| {
-        [
-            StreamPort::input(&format!("ref{k}"), ref_width),
-            StreamPort::input(&format!("mask{k}"), word_width),
-        ]
-    };
     let mut streams = vec![StreamPort::input("bv", word_width)];
-    streams.extend((0..ways).flat_map(way_in));
+    for k in 0..ways {
+        streams.push(StreamPort::input_lane("ref", ref_width, k, ways));
+        streams.push(StreamPort::input_lane("mask", word_width, k, ways));
+    }
     streams.push(StreamPort::output("crd", crd_width));
-    streams.extend((0..ways).map(|k| StreamPort::output(&format!("ref{k}"), ref_width)));
-    let unused = (ways..2)
-        .flat_map(|k| {
-            let [r, m] = way_in(k);
-            [r, m, StreamPort::output(&format!("ref{k}"), ref_width)]
-        })
-        .flat_map(|p| p.ports())
-        .map(UnusedPort::from)
-        .collect();
+    streams.extend((0..ways).map(|k| StreamPort::output_lane("ref", ref_width, k, ways)));
     PrimitiveConfig {
         module: "sam_bvexpand".into(),
         // Input stage, word stage, s1, s2 and the buffer.
@@ -51,7 +41,7 @@ pub fn bvexpand(ways: u32, word_width: u32, crd_width: u32, ref_width: u32) -> P
         ],
         streams,
         sides: Vec::new(),
-        unused,
+        unused: Vec::new(),
     }
 }
 
@@ -61,10 +51,10 @@ impl Hardware for BvExpand {
         let mut ports = BTreeMap::new();
         ports.insert("bv_in".to_string(), "bv".to_string());
         ports.insert("crd_out".to_string(), "crd".to_string());
-        for (i, t) in self.operands.iter().enumerate() {
-            ports.insert(format!("ref_in_{t}"), format!("ref{i}"));
-            ports.insert(format!("mask_in_{t}"), format!("mask{i}"));
-            ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+        for (i, t) in (0u32..).zip(&self.operands) {
+            ports.insert(format!("ref_in_{t}"), StreamPort::lane_label("ref", i));
+            ports.insert(format!("mask_in_{t}"), StreamPort::lane_label("mask", i));
+            ports.insert(format!("ref_out_{t}"), StreamPort::lane_label("ref", i));
         }
         let ways = self.operands.len() as u32;
         Ok((

@@ -13,10 +13,10 @@ pub(crate) const SOURCES: &[Source] = &[
 ];
 
 /// `sam_lzmerge`, two LZ77 operands merged entry by entry (`golden::lzmerge`):
-/// per way k the inputs `crd<k>` (entry starts) and `desc<k>` (their
-/// `desc_width`-bit descriptor words), outputs `crd` and per way `ref<k>`
-/// (`ref_width`-bit slots, or `R_m`: at least 12 bits, so that `R_1024` lies
-/// below `N`); the `dim` register holds the extent.
+/// the input arrays `crd` (entry starts) and `desc` (their `desc_width`-bit
+/// descriptor words), lane k for way k, the output `crd` and the array `ref`
+/// (each way's `ref_width`-bit slots, or `R_m`: at least 12 bits, so that
+/// `R_1024` lies below `N`); the `dim` register holds the extent.
 pub fn lzmerge(crd_width: u32, desc_width: u32, ref_width: u32) -> PrimitiveConfig {
     assert!(
         ref_width >= 12,
@@ -29,11 +29,11 @@ pub fn lzmerge(crd_width: u32, desc_width: u32, ref_width: u32) -> PrimitiveConf
     );
     let mut streams = Vec::new();
     for k in 0..2 {
-        streams.push(StreamPort::input(&format!("crd{k}"), crd_width));
-        streams.push(StreamPort::input(&format!("desc{k}"), desc_width));
+        streams.push(StreamPort::input_lane("crd", crd_width, k, 2));
+        streams.push(StreamPort::input_lane("desc", desc_width, k, 2));
     }
     streams.push(StreamPort::output("crd", crd_width));
-    streams.extend((0..2).map(|k| StreamPort::output(&format!("ref{k}"), ref_width)));
+    streams.extend((0..2).map(|k| StreamPort::output_lane("ref", ref_width, k, 2)));
     PrimitiveConfig {
         module: "sam_lzmerge".into(),
         // The next-entry registers, the output register and buffer.
@@ -66,10 +66,10 @@ impl Hardware for LzMerge {
         }
         cx.setting("dim", &self.index);
         let mut ports = pairs(&[("crd_out", "crd")]);
-        for (i, t) in self.operands.iter().enumerate() {
-            ports.insert(format!("crd_in_{t}"), format!("crd{i}"));
-            ports.insert(format!("val_in_{t}"), format!("desc{i}"));
-            ports.insert(format!("ref_out_{t}"), format!("ref{i}"));
+        for (i, t) in (0u32..).zip(&self.operands) {
+            ports.insert(format!("crd_in_{t}"), StreamPort::lane_label("crd", i));
+            ports.insert(format!("val_in_{t}"), StreamPort::lane_label("desc", i));
+            ports.insert(format!("ref_out_{t}"), StreamPort::lane_label("ref", i));
         }
         Ok((
             lzmerge(cx.o.crd_width, cx.o.val_width, cx.o.ref_width),

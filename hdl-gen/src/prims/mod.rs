@@ -508,6 +508,31 @@ mod config_tests {
     }
 
     #[test]
+    fn lzmerge_and_bvexpand_ways_are_the_lanes_of_their_arrays() {
+        let labels =
+            |c: &PrimitiveConfig| c.streams.iter().map(StreamPort::label).collect::<Vec<_>>();
+        let m = lzmerge(16, 32, 16);
+        assert_eq!(
+            labels(&m),
+            ["crd_0", "desc_0", "crd_1", "desc_1", "crd", "ref_0", "ref_1"]
+        );
+        assert!(m
+            .stream_ports()
+            .contains(&("desc_tok_i".to_string(), Dir::Input, 2 * 33)));
+        // One way: arrays of one lane, no way-1 ports to tie off.
+        let e = bvexpand(1, 32, 16, 16);
+        assert_eq!(labels(&e), ["bv", "ref_0", "mask_0", "crd", "ref_0"]);
+        assert!(e.unused.is_empty());
+        assert!(e
+            .stream_ports()
+            .contains(&("ref_valid_o".to_string(), Dir::Output, 1)));
+        assert_eq!(
+            labels(&bvexpand(2, 32, 16, 16)),
+            ["bv", "ref_0", "mask_0", "ref_1", "mask_1", "crd", "ref_0", "ref_1"]
+        );
+    }
+
+    #[test]
     fn broadcast_outputs_are_the_lanes_of_one_channel_array() {
         let b = broadcast(16, 3);
         let labels: Vec<_> = b.streams.iter().map(StreamPort::label).collect();
