@@ -198,6 +198,8 @@ fn compile_dumps_the_annotated_graph_after_every_pass() {
         assert_eq!(nodes.len(), 13, "{pass}");
         let placed = nodes.iter().all(|n| n.get("module").is_some());
         assert_eq!(placed, after("place"), "{pass}: modules");
+        let held = nodes.iter().all(|n| n["holds"]["input"].as_u64().is_some());
+        assert_eq!(held, after("place"), "{pass}: holds");
         let edges = doc["edges"].as_sequence().unwrap();
         let deep = edges.iter().all(|e| e.get("depth").is_some());
         assert_eq!(deep, after("fifo-depths"), "{pass}: depths");

@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
+
 use crate::netlist::{Dir, Item, Width};
 
 /// One SystemVerilog source of the library.
@@ -377,6 +379,10 @@ pub struct PrimitiveConfig {
     /// reducer emits a fiber's sum after its stop, an accumulator its group) this
     /// is the delay from the closing stop.
     pub latency: u32,
+    /// The tokens it can hold back, the file header's registers and buffers:
+    /// hdl-gen adds them up between a skipping scanner and its intersector
+    /// (the `skip-reach` pass). Every constructor sets it: no default.
+    pub holds: Holds,
     pub params: Vec<(String, String)>,
     pub streams: Vec<StreamPort>,
     /// Ports to on-chip arrays and host registers (none for pure stream blocks).
@@ -385,6 +391,31 @@ pub struct PrimitiveConfig {
     /// ports, a reserved channel): an instance ties the inputs to zero and gives
     /// each output a sink (a wire nothing reads).
     pub unused: Vec<UnusedPort>,
+}
+
+/// The tokens a primitive can hold back however its streams stall: what a
+/// skipping scanner's lead over its intersector is made of ([`PrimitiveConfig`]
+/// `holds`; docs/primitives.md, "Tokens held back"). Upper bounds, from the
+/// module's registers and buffers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Holds {
+    /// The most tokens it can have taken from one input stream and not yet
+    /// resolved into its outputs: stage registers, queues, windows and rings
+    /// on that input. A descriptor that carries the stop merged into it counts
+    /// both tokens; a running sum or a workspace entry counts as one.
+    pub input: u32,
+    /// The most tokens of one output stream it can hold made and not yet taken
+    /// by that output's consumer: the pipeline registers after the issue point
+    /// and the output buffer (for a block that issues on credits, the credit
+    /// `Depth`, which bounds both).
+    pub output: u32,
+}
+
+impl Holds {
+    /// What it holds of a stream that passes through it: both sides.
+    pub fn through(self) -> u32 {
+        self.input + self.output
+    }
 }
 
 impl PrimitiveConfig {
@@ -531,7 +562,23 @@ pub fn fifo_bram(width: u32, depth: u32) -> PrimitiveConfig {
         module: "sam_fifo_bram".into(),
         // The memory, its read register, the output buffer.
         latency: 3,
+        // The memory's 2^clog2(Depth) words and the two-entry output buffer
+        // (the read register is within its credit).
+        holds: Holds {
+            input: 0,
+            output: depth.next_power_of_two() + 2,
+        },
         ..fifo(width, depth)
+    }
+}
+
+/// The edge FIFO of `depth` tokens on a `width`-bit stream: `sam_fifo`, or in
+/// a lean top (`lean`) from [`LEAN_BRAM_FIFO_DEPTH`] tokens `sam_fifo_bram`.
+pub fn edge_fifo(width: u32, depth: u32, lean: bool) -> PrimitiveConfig {
+    if lean && depth >= LEAN_BRAM_FIFO_DEPTH {
+        fifo_bram(width, depth)
+    } else {
+        fifo(width, depth)
     }
 }
 
@@ -540,6 +587,11 @@ pub fn fifo(width: u32, depth: u32) -> PrimitiveConfig {
     PrimitiveConfig {
         module: "sam_fifo".into(),
         latency: 1,
+        // Its Depth slots.
+        holds: Holds {
+            input: 0,
+            output: depth,
+        },
         params: vec![
             ("Width".into(), width.to_string()),
             ("Depth".into(), depth.to_string()),
@@ -556,6 +608,11 @@ pub fn root(ref_width: u32) -> PrimitiveConfig {
     PrimitiveConfig {
         module: "sam_root".into(),
         latency: 1,
+        // The stream `0 D`, made from its state.
+        holds: Holds {
+            input: 0,
+            output: 2,
+        },
         params: vec![("Width".into(), ref_width.to_string())],
         streams: vec![StreamPort::output("", ref_width)],
         sides: vec![SidePort {

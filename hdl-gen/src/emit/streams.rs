@@ -25,9 +25,9 @@ pub(super) fn bundle(m: &mut Module, name: &str, width: u32) {
 }
 
 /// The edge FIFO `name` from the channel `from` (its valid, ready and token) to
-/// the bundle `to`: `sam_fifo`, or with `lean` and at least
-/// [`library::LEAN_BRAM_FIFO_DEPTH`] tokens `sam_fifo_bram` (block RAM where
-/// `sam_fifo` would take flip-flops). Returns the module.
+/// the bundle `to`: [`library::edge_fifo`], `sam_fifo`, or with `lean` and at
+/// least [`library::LEAN_BRAM_FIFO_DEPTH`] tokens `sam_fifo_bram` (block RAM
+/// where `sam_fifo` would take flip-flops). Returns the module.
 fn fifo(
     m: &mut Module,
     name: &str,
@@ -35,11 +35,7 @@ fn fifo(
     from: &[String; 3],
     to: &str,
 ) -> String {
-    let lib = if lean && depth >= library::LEAN_BRAM_FIFO_DEPTH {
-        library::fifo_bram(width, depth)
-    } else {
-        library::fifo(width, depth)
-    };
+    let lib = library::edge_fifo(width, depth, lean);
     let module = lib.module.clone();
     let [valid, ready, tok] = from.clone();
     m.item(Item::Instance(Instance {

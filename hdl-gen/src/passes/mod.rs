@@ -19,6 +19,7 @@ use serde::Serialize;
 pub(crate) use broadcasts::Stream;
 
 use crate::host::HostRegion;
+use crate::library::Holds;
 use crate::options::{TopError, TopOptions};
 use crate::prims::{place, window_ports, Placed, WindowPorts};
 use crate::roles::{MapEntry, RegionRole};
@@ -79,7 +80,7 @@ pub const PASSES: &[Pass] = &[
     },
     Pass {
         name: "skip-reach",
-        about: "refuse a skipping scanner that could run more fibers ahead of its intersector than a skip target's tag tells apart",
+        about: "refuse a skipping scanner that could run more fibers ahead of its intersector than a skip target's tag tells apart, counting what each primitive and FIFO between them declares it holds",
         run: depths::check_skip_reach,
     },
     Pass {
@@ -162,9 +163,9 @@ fn place_nodes(a: &mut Annotated) -> Result<(), TopError> {
 
 impl Annotated<'_> {
     /// What the passes so far found, as YAML: per node its primitive (module,
-    /// parameters, latency, port map, host roles), per edge its FIFO depth, the
-    /// streams and the address map. Empty sections belong to passes that have
-    /// not run.
+    /// parameters, latency, holds, port map, host roles), per edge its FIFO
+    /// depth, the streams and the address map. Empty sections belong to passes
+    /// that have not run.
     pub fn dump(&self) -> String {
         #[derive(Serialize)]
         struct Node<'a> {
@@ -174,6 +175,8 @@ impl Annotated<'_> {
             module: Option<&'a str>,
             #[serde(skip_serializing_if = "Option::is_none")]
             latency: Option<u32>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            holds: Option<Holds>,
             #[serde(skip_serializing_if = "BTreeMap::is_empty")]
             params: BTreeMap<&'a str, &'a str>,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -214,6 +217,7 @@ impl Annotated<'_> {
                     kind: node.kind.type_name(),
                     module: p.map(|p| p.config.module.as_str()),
                     latency: p.map(|p| p.config.latency),
+                    holds: p.map(|p| p.config.holds),
                     params: p
                         .map(|p| {
                             (p.config.params.iter())

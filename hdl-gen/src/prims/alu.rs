@@ -84,6 +84,12 @@ pub fn alu(op: &str, operand: AluOperand, val_width: u32) -> PrimitiveConfig {
         // The 32-bit product: five pipeline stages and the output buffer; the
         // other operations: the operation register and the buffer.
         latency: if op == "mul" { 6 } else { 2 },
+        // Taken on a credit into stage 1: the pipeline and the output buffer
+        // hold at most Depth = Latency + 2 (mul's 5, the others' 1).
+        holds: Holds {
+            input: 0,
+            output: if op == "mul" { 5 } else { 1 } + 2,
+        },
         params: vec![
             ("ValWidth".into(), val_width.to_string()),
             ("Op".into(), alu_op_param(op)),

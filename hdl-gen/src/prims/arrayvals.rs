@@ -21,6 +21,11 @@ pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveCo
         module: "sam_arrayvals".into(),
         // The read's two cycles and the output buffer.
         latency: 3,
+        // Taken on a credit: s1, s2 and the output buffer, Depth 4.
+        holds: Holds {
+            input: 0,
+            output: 4,
+        },
         params: vec![
             ("RefWidth".into(), ref_width.to_string()),
             ("ValWidth".into(), val_width.to_string()),

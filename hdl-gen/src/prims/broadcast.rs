@@ -28,6 +28,12 @@ pub fn broadcast(width: u32, ways: u32) -> PrimitiveConfig {
         module: "sam_broadcast".into(),
         // The output buffers.
         latency: 1,
+        // A token stays on the input until every output took it; each output's
+        // two-entry buffer.
+        holds: Holds {
+            input: 0,
+            output: 2,
+        },
         params: vec![
             ("Width".into(), width.to_string()),
             ("Ways".into(), ways.to_string()),

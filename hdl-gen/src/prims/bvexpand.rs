@@ -33,6 +33,11 @@ pub fn bvexpand(ways: u32, word_width: u32, crd_width: u32, ref_width: u32) -> P
         module: "sam_bvexpand".into(),
         // Input stage, word stage, s1, s2 and the buffer.
         latency: 5,
+        // The input stage and the word stage; sam_scan_out's Depth 5.
+        holds: Holds {
+            input: 2,
+            output: 5,
+        },
         params: vec![
             ("Ways".into(), ways.to_string()),
             ("WordWidth".into(), word_width.to_string()),

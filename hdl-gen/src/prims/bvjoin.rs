@@ -40,6 +40,11 @@ pub fn bvjoin(mode: BvJoinMode, word_width: u32, ref_width: u32) -> PrimitiveCon
         module: "sam_bvjoin".into(),
         // The output buffers.
         latency: 1,
+        // No stage: every way's word goes straight into the two-entry buffers.
+        holds: Holds {
+            input: 0,
+            output: 2,
+        },
         params: vec![
             ("WordWidth".into(), word_width.to_string()),
             ("RefWidth".into(), ref_width.to_string()),

@@ -84,6 +84,12 @@ pub fn bvscan(
         // The multiplier's two registers, the descriptor queue, the scan, the
         // read's two cycles and the output buffer.
         latency: 8,
+        // The descriptor credit of 6 (the multiplier's 2, the queue, the head)
+        // and the fiber in scan; sam_scan_out's Depth 4.
+        holds: Holds {
+            input: 7,
+            output: 4,
+        },
         params: vec![
             ("WordWidth".into(), word_width.to_string()),
             ("CrdWidth".into(), crd_width.to_string()),

@@ -42,6 +42,11 @@ pub fn concat(ways: u32, crd_width: u32, val_width: u32) -> PrimitiveConfig {
         module: "sam_concat".into(),
         // The input stage, the output buffer.
         latency: 3,
+        // A channel's input stage; the two-entry output buffers.
+        holds: Holds {
+            input: 1,
+            output: 2,
+        },
         params: vec![
             ("Ways".into(), ways.to_string()),
             ("CrdWidth".into(), crd_width.to_string()),

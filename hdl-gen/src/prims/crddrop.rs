@@ -42,6 +42,12 @@ pub fn crddrop(mode: CrdDropMode, crd_width: u32, inner_width: u32) -> Primitive
         module: "sam_crddrop".into(),
         // The input stage, the decision, the output buffer.
         latency: 4,
+        // The outer input stage and the held coordinate; the two-entry output
+        // buffers.
+        holds: Holds {
+            input: 2,
+            output: 2,
+        },
         params: vec![
             ("Mode".into(), mode.param().into()),
             ("CrdWidth".into(), crd_width.to_string()),

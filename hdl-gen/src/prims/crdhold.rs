@@ -18,6 +18,12 @@ pub fn crdhold(crd_width: u32) -> PrimitiveConfig {
         module: "sam_crdhold".into(),
         // The hold register and the output buffer.
         latency: 2,
+        // The held outer coordinate (no input stage); the two-entry output
+        // buffers.
+        holds: Holds {
+            input: 1,
+            output: 2,
+        },
         params: vec![("CrdWidth".into(), crd_width.to_string())],
         streams: vec![
             StreamPort::input("outer", crd_width),

@@ -138,6 +138,13 @@ pub fn fiberlookup(
         // Input stage, fetch, pending and next, scan pipeline and buffer; a
         // range fiber is known as its reference is taken (fetch 2, not 4).
         latency: if format == ScanFormat::Range { 8 } else { 10 },
+        // The input stage, the fiber in fetch (compressed: and the follower),
+        // then pending, next and the slot, each a fiber with the stop merged
+        // into it; the credits of sam_scan_out's Depth 4 (s1, s2, the buffer).
+        holds: Holds {
+            input: 1 + 1 + u32::from(format == ScanFormat::Compressed) + 3 * 2,
+            output: 4,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), ref_width.to_string()),

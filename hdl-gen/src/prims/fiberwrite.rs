@@ -104,6 +104,12 @@ pub fn fiberwrite(mode: FiberWriteMode, width: u32, addr_width: u32) -> Primitiv
         module: module.into(),
         // A writer has no output stream.
         latency: 1,
+        // The registered array write (the dense writer only counts); no
+        // output stream.
+        holds: Holds {
+            input: u32::from(mode != FiberWriteMode::Dense),
+            output: 0,
+        },
         params,
         streams: vec![StreamPort::input(stream, width)],
         sides,

@@ -56,10 +56,19 @@ pub const JOINER3_MAX_REF_WIDTH: u32 = 30;
 pub(super) struct JoinerModule {
     pub name: &'static str,
     pub latency: u32,
+    /// What the module holds of a way and of an output (`sam_joiner3`'s
+    /// follow from its halves').
+    pub holds: Holds,
     /// `Some` for the joiners `sam_joiner3` builds from two halves; its
     /// `Union` parameter says which.
     pub halves: Option<Halves>,
 }
+
+/// Tokens of `sam_joiner3`'s buffer between its halves.
+const JOINER3_BETWEEN: u32 = 2;
+
+/// `sam_intersect`'s window slots (its `Slots`).
+const INTERSECT_SLOTS: u32 = 5;
 
 /// What `sam_joiner3` is made of for a joiner: two of its 2-way halves.
 pub(super) struct Halves {
@@ -73,6 +82,12 @@ pub(super) struct Halves {
 const INTERSECT: JoinerModule = JoinerModule {
     name: "sam_intersect",
     latency: 5,
+    // A way's stage, nxt and window (its references in the ring beside them);
+    // the three-entry output buffers it emits into.
+    holds: Holds {
+        input: 2 + INTERSECT_SLOTS,
+        output: 3,
+    },
     halves: Some(Halves {
         union: false,
         latency: 11,
@@ -85,6 +100,11 @@ const INTERSECT: JoinerModule = JoinerModule {
 const INTERSECT_LEAN: JoinerModule = JoinerModule {
     name: "sam_intersect_lean",
     latency: 2,
+    // A way's head register; the two-entry output buffers.
+    holds: Holds {
+        input: 1,
+        output: 2,
+    },
     halves: None,
 };
 
@@ -115,21 +135,30 @@ pub(super) fn joiner(
         ("CrdWidth".into(), crd_width.to_string()),
         ("RefWidth".into(), ref_width.to_string()),
     ];
-    let (module, first, latency) = match &joiner.halves {
+    let half = joiner.holds;
+    let (module, first, latency, holds) = match &joiner.halves {
+        // Way 0 passes the first half, its output buffers, the buffer between
+        // and the second half; the second half's output buffers.
         Some(h) if ways == 3 && ref_width <= JOINER3_MAX_REF_WIDTH => (
             "sam_joiner3",
             ("Union".into(), u32::from(h.union).to_string()),
             h.latency,
+            Holds {
+                input: half.through() + JOINER3_BETWEEN + half.input,
+                output: half.output,
+            },
         ),
         _ => (
             module,
             ("Ways".into(), ways.to_string()),
             joiner.latency,
+            half,
         ),
     };
     PrimitiveConfig {
         module: module.into(),
         latency,
+        holds,
         params: std::iter::once(first).chain(widths).collect(),
         streams,
         sides: Vec::new(),

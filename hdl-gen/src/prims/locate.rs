@@ -97,6 +97,15 @@ pub fn locate(
         module: "sam_locate".into(),
         // The multiplier's two registers, the output buffer.
         latency: 3,
+        // Taken on credits: the search pipeline (dense 2, compressed 4 + 3 per
+        // probe) and the output buffers, Depth = that latency + 2.
+        holds: Holds {
+            input: 0,
+            output: match level {
+                LocateLevel::Dense => 2,
+                LocateLevel::Compressed { .. } => 4 + 3 * probes,
+            } + 2,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), ref_width.to_string()),

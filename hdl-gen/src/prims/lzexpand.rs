@@ -16,6 +16,12 @@ pub fn lzexpand(crd_width: u32, desc_width: u32, slot_width: u32) -> PrimitiveCo
         module: "sam_runexpand".into(),
         // The input stage, the output register and buffer.
         latency: 3,
+        // The input stage and the entry waiting for its end; sam_scan_out's
+        // Depth 3.
+        holds: Holds {
+            input: 2,
+            output: 3,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), slot_width.to_string()),

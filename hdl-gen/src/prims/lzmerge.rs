@@ -38,6 +38,12 @@ pub fn lzmerge(crd_width: u32, desc_width: u32, ref_width: u32) -> PrimitiveConf
         module: "sam_lzmerge".into(),
         // The next-entry registers, the output register and buffer.
         latency: 3,
+        // A way's next-entry register and the entry in hand; sam_scan_out's
+        // Depth 3.
+        holds: Holds {
+            input: 2,
+            output: 3,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("DescWidth".into(), desc_width.to_string()),

@@ -18,8 +18,8 @@ use samgen_ir::graph::{NodeKind, SamGraph, StreamKind};
 use samgen_ir::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
-    self, run_dim, search_ports, skip_width, PortSpec, PrimitiveConfig, Reads, SideKind, SidePort,
-    Source, StreamPort, UnusedPort, SKIP_TAG_WIDTH,
+    self, run_dim, search_ports, skip_width, Holds, PortSpec, PrimitiveConfig, Reads, SideKind,
+    SidePort, Source, StreamPort, UnusedPort, SKIP_TAG_WIDTH,
 };
 use crate::options::{fits_bits, TopError, TopOptions};
 use crate::roles::RegionRole;
@@ -646,6 +646,116 @@ mod config_tests {
             assert!(
                 pkg.contains(&format!("    {name},")) || pkg.contains(&format!("    {name}\n")),
                 "{name} is not a value of sam_pkg's enums"
+            );
+        }
+    }
+
+    /// Every module's declared holds (docs/primitives.md, "Tokens held back"):
+    /// a change to a declaration shows here and must show there.
+    #[test]
+    fn every_module_declares_the_tokens_it_holds() {
+        use samgen_compiler::graph::WayKind;
+        let arrays = ScanArrays {
+            pos_addr_width: 8,
+            crd_addr_width: 10,
+        };
+        let scan = |f| fiberlookup(f, false, 16, 16, arrays, true);
+        let compressed = LocateLevel::Compressed { arrays, probes: 5 };
+        let spacc = |order, inner| spaccumulator(order, 16, 32, SpaccDims { outer: 16, inner });
+        let table: Vec<(&str, PrimitiveConfig, u32, u32)> = vec![
+            ("sam_fifo", library::fifo(16, 2), 0, 2),
+            ("sam_fifo_bram 9", library::fifo_bram(16, 9), 0, 18),
+            ("sam_root", library::root(16), 0, 2),
+            (
+                "sam_fiberlookup compressed",
+                scan(ScanFormat::Compressed),
+                9,
+                4,
+            ),
+            ("sam_fiberlookup dense", scan(ScanFormat::Dense), 8, 4),
+            ("sam_fiberlookup range", scan(ScanFormat::Range), 8, 4),
+            ("sam_repsiggen", repsiggen(16), 0, 2),
+            ("sam_repeat", repeat(16), 1, 2),
+            (
+                "sam_locate dense",
+                locate(LocateMiss::Drop, LocateLevel::Dense, 16, 16),
+                0,
+                4,
+            ),
+            (
+                "sam_locate 5 probes",
+                locate(LocateMiss::Drop, compressed, 16, 16),
+                0,
+                21,
+            ),
+            (
+                "sam_subsect",
+                subsect(ScanFormat::Compressed, 16, 16, arrays, 0, 0),
+                9,
+                4,
+            ),
+            (
+                "sam_windowscan",
+                windowscan(ScanFormat::Compressed, 16, 16, 10, 0),
+                6,
+                4,
+            ),
+            ("sam_intersect", intersect(2, 16, 16, &[0, 1]), 7, 3),
+            ("sam_intersect 3 wide", intersect(3, 16, 31, &[]), 7, 3),
+            ("sam_joiner3 intersect", intersect(3, 16, 16, &[]), 19, 3),
+            ("sam_intersect_lean", intersect_lean(2, 16, 16), 1, 2),
+            ("sam_union", union(2, 16, 16), 1, 3),
+            ("sam_joiner3 union", union(3, 16, 16), 7, 3),
+            (
+                "sam_runmerge",
+                runmerge(2, 0b01, RunMergeMode::Union, 16, 16),
+                2,
+                3,
+            ),
+            ("sam_arrayvals", arrayvals(16, 32, 10), 0, 4),
+            ("sam_arrayvals lz77", lzload(32, 10), 0, 4),
+            ("sam_alu add", alu("add", AluOperand::Streams, 32), 0, 3),
+            ("sam_alu mul", alu("mul", AluOperand::Streams, 32), 0, 7),
+            ("sam_reduce", reduce(ReduceMode::ZeroFill, 32, 16), 3, 2),
+            ("sam_spaccumulator1 256", spacc(1, 256), 3 + 4 + 4 * 257, 5),
+            ("sam_spaccumulator 16x16", spacc(2, 16), 3 + 4 + 4 * 257, 5),
+            ("sam_crddrop", crddrop(CrdDropMode::FiberCrd, 16, 16), 2, 2),
+            ("sam_crdhold", crdhold(16), 1, 2),
+            ("sam_concat", concat(2, 16, 32), 1, 2),
+            ("sam_broadcast", broadcast(16, 3), 0, 2),
+            (
+                "sam_fiberwrite",
+                fiberwrite(FiberWriteMode::Compressed, 16, 10),
+                1,
+                0,
+            ),
+            (
+                "sam_fiberwrite_vals",
+                fiberwrite(FiberWriteMode::Vals, 32, 10),
+                1,
+                0,
+            ),
+            (
+                "sam_fiberwrite_dense",
+                fiberwrite(FiberWriteMode::Dense, 16, 10),
+                0,
+                0,
+            ),
+            ("sam_bvscan", bvscan(32, 16, 16, false, 10), 7, 4),
+            ("sam_bvjoin", bvjoin(BvJoinMode::And, 32, 16), 0, 2),
+            ("sam_bvexpand", bvexpand(2, 32, 16, 16), 2, 5),
+            ("sam_runexpand", runexpand(16, 16), 2, 3),
+            ("sam_runexpand lz77", lzexpand(16, 32, 16), 2, 3),
+            ("sam_runpack", runpack(WayKind::Points, 16, 32), 1, 3),
+            ("sam_runreduce", runreduce(16, 32), 6, 5),
+            ("sam_lzmerge", lzmerge(16, 32, 16), 2, 3),
+        ];
+        for (name, config, input, output) in table {
+            assert_eq!(
+                config.holds,
+                library::Holds { input, output },
+                "{name} ({})",
+                config.module
             );
         }
     }

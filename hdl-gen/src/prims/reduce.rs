@@ -49,6 +49,12 @@ pub fn reduce(mode: ReduceMode, val_width: u32, crd_width: u32) -> PrimitiveConf
         module: "sam_reduce".into(),
         // Past the closing stop: the sum register and the output buffer.
         latency: 2,
+        // The input stage, the running sum and the stop waiting behind it; the
+        // two-entry output buffer.
+        holds: Holds {
+            input: 3,
+            output: 2,
+        },
         params: vec![
             ("ValWidth".into(), val_width.to_string()),
             ("CrdWidth".into(), crd_width.to_string()),

@@ -19,6 +19,11 @@ pub fn repeat(ref_width: u32) -> PrimitiveConfig {
         module: "sam_repeat".into(),
         // The output buffer.
         latency: 1,
+        // The held reference (no input stage); the two-entry output buffer.
+        holds: Holds {
+            input: 1,
+            output: 2,
+        },
         params: vec![("CrdWidth".into(), ref_width.to_string())],
         streams: vec![
             StreamPort::input("ref", ref_width),

@@ -21,6 +21,11 @@ pub fn repsiggen(crd_width: u32) -> PrimitiveConfig {
         module: "sam_repsiggen".into(),
         // The output buffer.
         latency: 1,
+        // No stage: each token goes straight into the two-entry buffer.
+        holds: Holds {
+            input: 0,
+            output: 2,
+        },
         params: vec![("CrdWidth".into(), crd_width.to_string())],
         streams: vec![
             StreamPort::input("crd", crd_width),

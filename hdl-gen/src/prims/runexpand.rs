@@ -20,6 +20,12 @@ pub fn runexpand(crd_width: u32, second_width: u32) -> PrimitiveConfig {
         module: "sam_runexpand".into(),
         // The input stage, the output register and buffer.
         latency: 3,
+        // The input stage (sam_pair_in) and the run waiting for its end;
+        // sam_scan_out's Depth 3.
+        holds: Holds {
+            input: 2,
+            output: 3,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), second_width.to_string()),

@@ -26,6 +26,12 @@ pub fn runmerge_mode_param(mode: RunMergeMode) -> &'static str {
 const RUNMERGE: JoinerModule = JoinerModule {
     name: "sam_runmerge",
     latency: 3,
+    // A way's head pair and a run way's held reference; the output register
+    // and the three-entry buffer, on credits of 3.
+    holds: Holds {
+        input: 2,
+        output: 3,
+    },
     halves: None,
 };
 

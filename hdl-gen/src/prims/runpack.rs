@@ -21,6 +21,11 @@ pub fn runpack(from: WayKind, crd_width: u32, val_width: u32) -> PrimitiveConfig
         module: "sam_runpack".into(),
         // The input stage, the output register and buffer.
         latency: 3,
+        // The input stage (sam_pair_in); sam_scan_out's Depth 3.
+        holds: Holds {
+            input: 1,
+            output: 3,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("ValWidth".into(), val_width.to_string()),

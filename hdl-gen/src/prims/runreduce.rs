@@ -29,6 +29,12 @@ pub fn runreduce(crd_width: u32, val_width: u32) -> PrimitiveConfig {
         // Past the closing stop: the input stage, the multiplier's three
         // stages, the output register and buffer.
         latency: 6,
+        // The input stage (sam_pair_in), the run waiting for its end, the
+        // multiplier's three stages and the running sum; credits of Depth 5.
+        holds: Holds {
+            input: 6,
+            output: 5,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("ValWidth".into(), val_width.to_string()),

@@ -68,6 +68,10 @@ impl SpaccDims {
     }
 }
 
+/// `sam_spaccumulator`'s workspace banks: its default `Banks`, which hdl-gen
+/// does not set.
+const SPACC_BANKS: u32 = 4;
+
 /// The sparse workspace reducer of `order` 1 (`sam_spaccumulator1`: streams `crd`,
 /// `val` in and out) or 2 (`sam_spaccumulator`: streams `crd_outer`, `crd_inner`,
 /// `val` in and out), with `crd_width`-bit coordinates, `val_width`-bit values and
@@ -103,6 +107,14 @@ pub fn spaccumulator(
         "sam_spaccumulator: {entries} entries leave no two bitmap words of two bits"
     );
     let word = 16.min(dims.inner).min((entries / 2) as u32);
+    // The three-entry input queue, a1..a4, and every bank's sums and its
+    // closing stop (a bank drains while the next ones fill); the depth-5
+    // buffers fed on a count of the tokens in flight (crd_outer's register and
+    // depth-3 buffer: 4).
+    let holds = Holds {
+        input: 3 + 4 + SPACC_BANKS * (entries as u32 + 1),
+        output: 5,
+    };
     let mut params = vec![
         ("CrdWidth".into(), crd_width.to_string()),
         ("ValWidth".into(), val_width.to_string()),
@@ -114,6 +126,7 @@ pub fn spaccumulator(
             module: "sam_spaccumulator1".into(),
             // Input queue, registered head view, take, then the banked workspace.
             latency: 5,
+            holds,
             params,
             streams: vec![
                 StreamPort::input("crd", crd_width),
@@ -133,6 +146,7 @@ pub fn spaccumulator(
             module: "sam_spaccumulator".into(),
             // Input queue, registered head view, take, then the banked workspace.
             latency: 5,
+            holds,
             params,
             streams: vec![
                 StreamPort::input("crd_outer", crd_width),

@@ -78,6 +78,13 @@ pub fn subsect(
         // fiber queue, its crd read, ring and head compare, e1 and the
         // buffer.
         latency: if format == ScanFormat::Dense { 8 } else { 14 },
+        // The input stage, fetch, hold, then the two-entry descriptor queue
+        // and the walk, each a fiber with the stop merged into it;
+        // sam_scan_out's Depth 4.
+        holds: Holds {
+            input: 1 + 1 + 1 + 3 * 2,
+            output: 4,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), ref_width.to_string()),

@@ -18,6 +18,12 @@ pub(crate) const SOURCES: &[Source] = &[
 const UNION: JoinerModule = JoinerModule {
     name: "sam_union",
     latency: 3,
+    // A way's head stage; the output register and the three-entry buffer, on
+    // credits of 3.
+    holds: Holds {
+        input: 1,
+        output: 3,
+    },
     halves: Some(Halves {
         union: true,
         latency: 7,

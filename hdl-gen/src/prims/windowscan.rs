@@ -47,6 +47,12 @@ pub fn windowscan(
         module: "sam_windowscan".into(),
         // Input stage, hold, next, slot, the read's two stages and the buffer.
         latency: 7,
+        // The input stage, hold, then next and the slot, each a window with
+        // the stop merged into it; sam_scan_out's Depth 4.
+        holds: Holds {
+            input: 1 + 1 + 2 * 2,
+            output: 4,
+        },
         params: vec![
             ("CrdWidth".into(), crd_width.to_string()),
             ("RefWidth".into(), ref_width.to_string()),
