@@ -36,10 +36,10 @@
 // registered (yosys 0.70 maps a second register behind the product wrongly into
 // an SB_MAC16, see there). Why: docs/primitives.md, sam_alu.
 //
-// The output buffer is a `sam_fifo` of Depth Latency + 2. The block accepts a
-// token only while it holds a credit: fewer than Depth tokens between the input
-// and the consumer (in the pipeline or in the buffer), so the buffer never
-// overflows and the pipeline never stalls. One token per cycle in steady state.
+// The output buffer and its credits are `sam_scan_out`, Depth Latency + 2. The
+// block accepts a token only while it holds a credit: fewer than Depth tokens
+// between the input and the consumer (in the pipeline or in the buffer), so the
+// buffer never overflows and the pipeline never stalls. One token per cycle in steady state.
 // Ready: a_ready_o/b_ready_o come from the credit register (no combinational path
 // from out_ready_i); with two streams a_ready_o also depends combinationally on
 // b_valid_i and vice versa (a join). Nothing else is combinational from input to
@@ -50,7 +50,7 @@
 //             Operand   where the second operand comes from, as above
 //             Const     the constant operand (ValWidth bits, read as signed; must
 //                       be >= 0 for shifts)
-// Ports:      clk_i, rst_ni                       clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                       clock, synchronous active-low reset
 //             a_valid_i, a_ready_o, a_tok_i       values (left operand)
 //             b_valid_i, b_ready_o, b_tok_i       values (right operand); used only
 //                                                 by binary ops with AluStreams. Else
@@ -109,12 +109,11 @@ module sam_alu #(
 
   // ---- Issue: accept a token (pair) while a credit is left.
   sam_pkg::tok_kind_e a_kind, b_kind;
-  logic               issue, credit_q, both_valid, pop, buf_ready;
+  logic               issue, credit_q, both_valid;
 
   assign a_kind = sam_pkg::tok_kind(a_tok_i[ValWidth], 64'(a_tok_i[ValWidth-1:0]), ValWidth);
   assign b_kind = sam_pkg::tok_kind(b_tok_i[ValWidth], 64'(b_tok_i[ValWidth-1:0]), ValWidth);
   assign issue  = both_valid && credit_q;
-  assign pop    = out_valid_o && out_ready_i;
 
   if (TwoStreams) begin : gen_two_streams
     assign both_valid = a_valid_i && b_valid_i;
@@ -145,24 +144,12 @@ module sam_alu #(
     assign b_ready_o  = 1'b0;
   end
 
-  // Credits: room for every token in flight in the result buffer.
-  sam_credit #(
-    .Depth(Depth)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(issue),
-    .drop_i(1'b0),
-    .give_i(pop),
-    .room_o(credit_q)
-  );
-
   // ---- Stage 1: the operands. s1_a_q holds a's payload with N read as 0 (for a
   // stop or D, its payload); s1_ctl_q marks a stop or D.
   logic s1_valid_q, s1_ctl_q;
   val_t s1_a_q, s1_b_q, lhs, rhs;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) s1_valid_q <= 1'b0;
     else s1_valid_q <= issue;
   end
@@ -189,6 +176,7 @@ module sam_alu #(
   logic              res_valid;
   logic [ValWidth:0] res_tok;
   val_t              res;
+  logic [7:0]        inflight;  // tokens issued and not yet at the buffer
 
   if (Mul) begin : gen_mul
     // The low ValWidth bits of lhs * rhs (the same signed or unsigned) from
@@ -285,7 +273,7 @@ module sam_alu #(
       end
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         s2a_valid_q <= 1'b0;
         s2_valid_q  <= 1'b0;
@@ -314,7 +302,10 @@ module sam_alu #(
     assign res        = '0;
     assign res_valid  = s3_valid_q;
     assign res_tok    = s3_tok_q;
+    assign inflight   = 8'(s1_valid_q) + 8'(s2a_valid_q) + 8'(s2_valid_q) + 8'(s2b_valid_q)
+                        + 8'(s3_valid_q);
   end else begin : gen_single
+    assign inflight = 8'(s1_valid_q);
     if (Op == sam_pkg::AluAdd) begin : gen_add
       assign res = lhs + rhs;
     end else if (Op == sam_pkg::AluSub) begin : gen_sub
@@ -353,44 +344,13 @@ module sam_alu #(
     .clk_i, .rst_ni, .valid_i(a_valid_i), .ready_i(a_ready_o), .tok_i(a_tok_i)
   );
 
-  sam_fifo #(
-    .Width(ValWidth),
-    .Depth(Depth)
-  ) out_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(res_valid),
-    .ready_o(buf_ready),
-    .tok_i  (res_tok),
-    .valid_o(out_valid_o),
-    .ready_i(out_ready_i),
-    .tok_o  (out_tok_o)
+  // Credits and the result buffer: room for every token in flight.
+  sam_scan_out #(
+    .Outputs(1), .Width(ValWidth), .Depth(Depth)
+  ) out (
+    .clk_i, .rst_ni, .take_i(issue), .drop_i(1'b0), .room_o(credit_q), .valid_i(res_valid),
+    .tok_i(res_tok), .valid_o(out_valid_o), .ready_i(out_ready_i), .tok_o(out_tok_o),
+    .inflight_i(inflight)
   );
-
-`ifndef SAM_ASSERTS_OFF
-  // The credits keep a free slot for every token in the pipeline.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && res_valid) begin
-      assert (buf_ready)
-      else $error("sam_alu: output buffer overflow (credit accounting)");
-    end
-  end
-`ifdef FORMAL
-  // The credit counter equals the tokens in flight: in the pipeline and the buffer.
-  logic [31:0] f_pipe;
-  if (Mul) begin : gen_f_pipe_mul
-    assign f_pipe = 32'(s1_valid_q) + 32'(gen_mul.s2a_valid_q) + 32'(gen_mul.s2_valid_q)
-                    + 32'(gen_mul.s2b_valid_q) + 32'(gen_mul.s3_valid_q);
-  end else begin : gen_f_pipe
-    assign f_pipe = 32'(s1_valid_q);
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) assert (32'(credit.used_q[0]) == f_pipe + out_buffer.f_count);
-  end
-`endif
-`else
-  logic unused_buf_ready;
-  assign unused_buf_ready = buf_ready;
-`endif
 
 endmodule

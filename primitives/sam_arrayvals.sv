@@ -20,7 +20,7 @@
 // The value array is a `sam_mem` outside this module (read port `vals`, two
 // cycles of read latency). A reference issues its read when it is accepted; the
 // token then rides two pipeline registers (s1, s2) and meets its read data at s2,
-// from where it goes into the output buffer (`sam_fifo`, Depth 4). The pipeline
+// from where it goes into the output buffer (`sam_scan_out`, Depth 4). The pipeline
 // never stalls: a token is accepted only while it holds a credit (fewer than 4
 // tokens between the input and the consumer), so the buffer always has room when
 // the token reaches it. One token per cycle in steady state.
@@ -36,7 +36,7 @@
 //                          1..63 (Descriptors: DescRepBits + 2 .. 63)
 //             AddrWidth    address width of the value array, 1..20
 //             Descriptors  the input is an LZ77 descriptor stream (0: references)
-// Ports:      clk_i, rst_ni                          clock, asynchronous active-low
+// Ports:      clk_i, rst_ni                          clock, synchronous active-low
 //                                                    reset
 //             ref_valid_i, ref_ready_o, ref_tok_i    references (ref), or descriptors
 //             val_valid_o, val_ready_i, val_tok_o    values (val)
@@ -84,7 +84,7 @@ module sam_arrayvals #(
 
   sam_pkg::tok_kind_e in_kind;
   logic [63:0]        in_payload, in_addr, in_rep;
-  logic               in_load, in_is_rep, accept, pop, credit_q, buf_ready;
+  logic               in_load, in_is_rep, accept, credit_q;
 
   assign in_payload = 64'(ref_tok_i[RefWidth-1:0]);
   assign in_kind    = sam_pkg::tok_kind(ref_tok_i[RefWidth], in_payload, RefWidth);
@@ -103,22 +103,9 @@ module sam_arrayvals #(
 
   assign ref_ready_o = credit_q;
   assign accept      = ref_valid_i && credit_q;
-  assign pop         = val_valid_o && val_ready_i;
 
   assign vals_rd_en_o   = accept && in_load;
   assign vals_rd_addr_o = in_addr[AddrWidth-1:0];
-
-  // Credits: room for every token in flight in the value buffer.
-  sam_credit #(
-    .Depth(Depth)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(accept),
-    .drop_i(1'b0),
-    .give_i(pop),
-    .room_o(credit_q)
-  );
 
   // The pipeline: valid, whether the value is the read data (load), else the
   // token itself.
@@ -143,7 +130,7 @@ module sam_arrayvals #(
     endcase
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       s1_valid_q <= 1'b0;
       s2_valid_q <= 1'b0;
@@ -164,37 +151,16 @@ module sam_arrayvals #(
 
   assign s2_out = s2_load_q ? {1'b0, vals_rd_data_i} : s2_tok_q;
 
-  sam_fifo #(
-    .Width(ValWidth),
-    .Depth(Depth)
-  ) out_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(s2_valid_q),
-    .ready_o(buf_ready),
-    .tok_i  (s2_out),
-    .valid_o(val_valid_o),
-    .ready_i(val_ready_i),
-    .tok_o  (val_tok_o)
+  // Credits and the value buffer: room for every token in flight (s1, s2).
+  sam_scan_out #(
+    .Outputs(1), .Width(ValWidth), .Depth(Depth)
+  ) out (
+    .clk_i, .rst_ni, .take_i(accept), .drop_i(1'b0), .room_o(credit_q), .valid_i(s2_valid_q),
+    .tok_i(s2_out), .valid_o(val_valid_o), .ready_i(val_ready_i), .tok_o(val_tok_o),
+    .inflight_i(8'(s1_valid_q) + 8'(s2_valid_q))
   );
 
 `ifndef SAM_ASSERTS_OFF
-  // The credits keep a free slot for every token in the pipeline.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && s2_valid_q) begin
-      assert (buf_ready)
-      else $error("sam_arrayvals: output buffer overflow (credit accounting)");
-    end
-  end
-`ifdef FORMAL
-  // The credit counter equals the tokens in flight: in the pipeline and the buffer.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == 32'(s1_valid_q) + 32'(s2_valid_q) + out_buffer.f_count);
-    end
-  end
-`endif
-
   always_ff @(posedge clk_i) begin
     if (rst_ni && ref_valid_i) begin
       if (in_load) begin
@@ -214,9 +180,8 @@ module sam_arrayvals #(
   end
 `else
   // Only the assertions read the address bits above the array's.
-  logic unused_buf_ready, unused_addr;
-  assign unused_buf_ready = buf_ready;
-  assign unused_addr      = ^in_addr[63:AddrWidth];
+  logic unused_addr;
+  assign unused_addr = ^in_addr[63:AddrWidth];
 `endif
 
 endmodule

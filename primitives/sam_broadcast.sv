@@ -15,7 +15,7 @@
 //
 // Parameters: Width  payload width of the stream, 1..63
 //             Ways   number of outputs, 1..8
-// Ports:      clk_i, rst_ni                      clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                      clock, synchronous active-low reset
 //             in_valid_i, in_ready_o, in_tok_i  the stream in, any token kind
 //             out_valid_o[k], out_ready_i[k], out_tok_o[k] (k = 0..Ways-1)
 //                                                copy k of the stream, one array
@@ -81,7 +81,7 @@ module sam_broadcast #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       taken_q <= '0;
     end else begin

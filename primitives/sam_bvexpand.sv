@@ -33,7 +33,7 @@
 //             CrdWidth   coordinate payload width, log2(WordWidth)+1..63
 //             RefWidth   reference payload width, 2..63 (references carry N)
 // Ports (a multi-way port is an array, element k for way k, k = 0..Ways-1):
-//             clk_i, rst_ni                             clock, asynchronous active-low reset
+//             clk_i, rst_ni                             clock, synchronous active-low reset
 //             bv_valid_i, bv_ready_o, bv_tok_i          words to expand (bv)
 //             ref_valid_i, ref_ready_o, ref_tok_i       each way's prefixes (ref, N allowed)
 //             mask_valid_i, mask_ready_o, mask_tok_i    each way's words (bv)
@@ -113,7 +113,7 @@ module sam_bvexpand #(
   end
 
   sam_stream_assert #(.Width(WordWidth), .Name("sam_bvexpand bv")) bv_check (
-    .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(bv_valid_i), .ready_i(bv_ready_o),
+    .clk_i, .rst_ni, .valid_i(bv_valid_i), .ready_i(bv_ready_o),
     .tok_i(bv_tok_i)
   );
 
@@ -139,7 +139,7 @@ module sam_bvexpand #(
 
   assign in_take = in_all && (!in_valid_q || take_in);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       in_valid_q <= 1'b0;
       in_bv_q    <= '0;
@@ -219,7 +219,7 @@ module sam_bvexpand #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       cur_valid_q <= 1'b0;
       cur_ctl_q   <= 1'b0;
@@ -248,7 +248,7 @@ module sam_bvexpand #(
   logic                cur_done;
 
   assign cur_done = cur_stop_q[WordWidth-1:0] == WordWidth'(sam_pkg::done_payload(WordWidth));
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       s1_valid_q <= 1'b0;
       s1_ctl_q   <= 1'b0;
@@ -281,7 +281,7 @@ module sam_bvexpand #(
     else s1_crd_tok = {1'b1, CrdWidth'(s1_stop_q)};
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       s2_valid_q <= 1'b0;
       s2_ctl_q   <= 1'b0;
@@ -332,7 +332,7 @@ module sam_bvexpand #(
     logic [31:0]          below32;
 
     assign below32 = 32'(s1_below_q);
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         in_mask_q  <= '0;
         in_ref_q   <= '0;

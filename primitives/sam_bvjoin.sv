@@ -24,7 +24,7 @@
 //             RefWidth   reference payload width, 2..63 (references may carry N)
 //             Mode       sam_pkg::bv_join_e, BvAnd or BvOr
 // Ports (a multi-way port is an array, element k for way k, k = 0..1):
-//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             clk_i, rst_ni                          clock, synchronous active-low reset
 //             bv_valid_i, bv_ready_o, bv_tok_i       each way's words (bv)
 //             ref_valid_i, ref_ready_o, ref_tok_i    each way's prefixes (ref, N allowed)
 //             bv_valid_o, bv_ready_i, bv_tok_o       joined words (bv)
@@ -90,11 +90,11 @@ module sam_bvjoin #(
 
   for (genvar k = 0; k < 2; k++) begin : gen_way
     sam_stream_assert #(.Width(WordWidth), .Name($sformatf("sam_bvjoin bv%0d", k))) bv_check (
-      .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(bv_valid_i[k]), .ready_i(bv_ready_o[k]),
+      .clk_i, .rst_ni, .valid_i(bv_valid_i[k]), .ready_i(bv_ready_o[k]),
       .tok_i(bv_tok_i[k])
     );
     sam_stream_assert #(.Width(RefWidth), .Name($sformatf("sam_bvjoin ref%0d", k))) ref_check (
-      .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(ref_valid_i[k]), .ready_i(ref_ready_o[k]),
+      .clk_i, .rst_ni, .valid_i(ref_valid_i[k]), .ready_i(ref_ready_o[k]),
       .tok_i(ref_tok_i[k])
     );
     sam_fifo #(.Width(RefWidth), .Depth(2)) ref_buffer (

@@ -38,7 +38,7 @@
 //                        array, 2..63
 //             Root       0 references from `ref`, 1 root mode
 //             AddrWidth  bv and pre array address width, 1..20
-// Ports:      clk_i, rst_ni                      clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                      clock, synchronous active-low reset
 //             ref_valid_i, ref_ready_o, ref_tok_i  references (ref); unused in root mode
 //             bv_valid_o, bv_ready_i, bv_tok_o     words (bv)
 //             ref_valid_o, ref_ready_i, ref_tok_o  popcount prefixes (ref)
@@ -151,7 +151,7 @@ module sam_bvscan #(
 
   logic              d1_valid_q, d2_valid_q;
   logic [RefWidth:0] d1_tok_q, d2_tok_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       d1_valid_q <= 1'b0;
       d2_valid_q <= 1'b0;
@@ -201,7 +201,7 @@ module sam_bvscan #(
   sam_pkg::tok_kind_e  h_kind;
   logic [ValWidth-1:0] h_val;
   assign head_load = desc_valid && (!head_valid_q || desc_pop);
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       head_valid_q <= 1'b0;
       h_kind       <= sam_pkg::TokData;
@@ -293,7 +293,7 @@ module sam_bvscan #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       open_q <= 1'b0;
       fib_q  <= 1'b0;
@@ -324,7 +324,7 @@ module sam_bvscan #(
   logic                p1_valid_q, p1_word_q, p1_n_q, p1_done_q;
   logic                p2_valid_q, p2_word_q, p2_n_q, p2_done_q;
   logic [LvlWidth-1:0] p1_lvl_q, p2_lvl_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       p1_valid_q <= 1'b0;
       p1_word_q  <= 1'b0;

@@ -45,7 +45,7 @@
 //             CrdWidth  coordinate payload width, 2..63 (a stop needs 2 bits)
 //             ValWidth  value payload width, 2..63
 // Ports (a multi-way port is an array, element k for way k, k = 0..Ways-1):
-//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             clk_i, rst_ni                          clock, synchronous active-low reset
 //             crd_valid_i, crd_ready_o, crd_tok_i    each way's coordinates (crd)
 //             val_valid_i, val_ready_o, val_tok_i    each way's values (val, N allowed)
 //             crd_valid_o, crd_ready_i, crd_tok_o    the ways' fibers in turn (crd)
@@ -176,7 +176,7 @@ module sam_concat #(
       assign crd_ready[k] = !cv_q || pop[k];
       assign val_ready[k] = !vv_q || pop[k];
 
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           cv_q      <= 1'b0;
           vv_q      <= 1'b0;
@@ -213,7 +213,7 @@ module sam_concat #(
       logic [63:0]        c_lvl_q, v_lvl_q;  // payloads as they came in
       assign v_kind_in = sam_pkg::tok_kind(val_tok[k][ValWidth],
                                            64'(val_tok[k][ValWidth-1:0]), ValWidth);
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           v_kind_q <= sam_pkg::TokData;
           c_lvl_q  <= '0;
@@ -306,7 +306,7 @@ module sam_concat #(
   assign sel_d = adv ? UsedWays & {sel_q[MaxWays-2:0], sel_q[Ways-1]} : sel_q;
   assign ptr_d = !adv ? ptr_q : (ptr_q == LastWay) ? '0 : ptr_q + 1'b1;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       sel_q <= MaxWays'(1);
       ptr_q <= '0;
@@ -317,7 +317,7 @@ module sam_concat #(
   end
 
 `ifndef SAM_ASSERTS_OFF
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       fiber_lvl_q <= '0;
     end else if (pop[0] && c_stop[0]) begin

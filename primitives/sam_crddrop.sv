@@ -30,7 +30,7 @@
 //                         DropElementwise (inner val)
 //             CrdWidth    payload width of the outer coordinates, 1..63
 //             InnerWidth  payload width of the inner stream (crd or val), 1..63
-// Ports:      clk_i, rst_ni                           clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                           clock, synchronous active-low reset
 //             outer_valid_i, outer_ready_o, outer_tok_i   outer coordinates (crd)
 //             inner_valid_i, inner_ready_o, inner_tok_i   inner stream (DropFiberCrd: crd,
 //                                                         else val; InnerWidth)
@@ -98,7 +98,7 @@ module sam_crddrop #(
   assign i_lvl = 64'(i_t[InnerWidth-1:0]);
 `endif
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       o_v       <= 1'b0;
       i_v       <= 1'b0;
@@ -248,7 +248,7 @@ module sam_crddrop #(
       end
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         held_q <= 1'b0;
         keep_q <= 1'b0;

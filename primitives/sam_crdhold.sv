@@ -20,7 +20,7 @@
 // combinational path from any ready_i to any ready_o.
 //
 // Parameters: CrdWidth  payload width of both coordinate streams, 1..63
-// Ports:      clk_i, rst_ni                           clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                           clock, synchronous active-low reset
 //             outer_valid_i, outer_ready_o, outer_tok_i   outer coordinates (crd)
 //             inner_valid_i, inner_ready_o, inner_tok_i   inner coordinates (crd)
 //             outer_valid_o, outer_ready_i, outer_tok_o   held outer coordinates (crd,
@@ -126,7 +126,7 @@ module sam_crdhold #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       held_q <= 1'b0;
       crd_q  <= '0;

@@ -17,7 +17,7 @@
 //                      plus one for full throughput), 1..255
 //             Outputs  number of outputs (counters), 1..8
 //             Drop     1: drop_i returns an issued token's credits; 0: unused
-// Ports:      clk_i, rst_ni   clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni   clock, synchronous active-low reset
 //             take_i          a token enters the pipeline (one for every output)
 //             drop_i          Drop = 1: an issued token leaves the pipeline
 //                             without reaching the buffers
@@ -85,7 +85,7 @@ module sam_credit #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       for (int k = 0; k < Outputs; k++) used_q[k] <= '0;
       room_o <= 1'b1;

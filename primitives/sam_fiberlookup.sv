@@ -63,7 +63,7 @@
 //             Skip          1: take skip targets (compressed: search the crd array
 //                           through crd_rd2_*); 0: the skip port is unused
 //             SkipTagWidth  fiber tag bits of a skip target, 2..16
-// Ports:      clk_i, rst_ni                          clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                          clock, synchronous active-low reset
 //             ref_valid_i, ref_ready_o, ref_tok_i    references (ref); unused in root
 //                                                    mode
 //             skip_valid_i, skip_ready_o, skip_tok_i skip targets: {end, fiber tag,
@@ -320,7 +320,7 @@ module sam_fiberlookup #(
                        in_follow && follow_room;
 
   // The input stage.
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       in_valid <= 1'b0;
       in_ref   <= '0;
@@ -489,7 +489,7 @@ module sam_fiberlookup #(
   end
   assign push = push_fiber || push_ctrl;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       b_wait_q <= 1'b0;
       b_data_q <= 1'b0;
@@ -507,7 +507,7 @@ module sam_fiberlookup #(
   // Every pos read has exactly one taker of its data two cycles on: fetch
   // (FetchRd1, FetchRd2) or the follower; one read per cycle keeps them apart.
   logic [1:0] f_iss_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) f_iss_q <= '0;
     else         f_iss_q <= {f_iss_q[0], pos_issue};
   end
@@ -526,7 +526,7 @@ module sam_fiberlookup #(
   end
 `endif
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       pend_valid_q <= 1'b0;
       pend_q       <= '0;
@@ -635,7 +635,7 @@ module sam_fiberlookup #(
                          fetch_q == FetchClose)));
   assign pos_rd_addr_o = Compressed ? PosAddrWidth'(pos_addr) : '0;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       s1_valid_q <= 1'b0;
       s2_valid_q <= 1'b0;
@@ -658,7 +658,7 @@ module sam_fiberlookup #(
 
   assign crd_out = s2_mem_q ? {1'b0, crd_rd_data_i} : s2_crd_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       fetch_q      <= FetchIdle;
       empty_q      <= 1'b0;
@@ -720,7 +720,7 @@ module sam_fiberlookup #(
     assign fiber_live = slot_valid_q && slot_q.fiber && slot_q.more && !slot_take;
     assign tgt_take   = tgt_valid_q && fiber_live && engine_idle;
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         fib_q       <= '0;
         tgt_valid_q <= 1'b0;
@@ -750,7 +750,7 @@ module sam_fiberlookup #(
       assign engine_idle = !j1_valid_q && !jump_valid_q;
       assign jump_apply  = jump_valid_q && slot_valid_q && !slot_take &&
                            jump_crd_q > slot_q.crd;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           j1_valid_q   <= 1'b0;
           jump_valid_q <= 1'b0;
@@ -825,7 +825,7 @@ module sam_fiberlookup #(
       assign crd_rd2_addr_o = CrdAddrWidth'(below ? mid_a_q : mid_b_q);
       assign jump_crd_q     = '0;
 
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           state_q      <= SearchIdle;
           jump_valid_q <= 1'b0;

@@ -25,7 +25,7 @@
 //                        words, 1..63
 //             AddrWidth  address width of both arrays, 1..20
 //             EveryFiber 1: a pos entry for an empty fiber too (see above)
-// Ports:      clk_i, rst_ni                          clock, asynchronous active-low
+// Ports:      clk_i, rst_ni                          clock, synchronous active-low
 //                                                    reset
 //             crd_valid_i, crd_ready_o, crd_tok_i    coordinates (crd)
 //             pos_wr_en_o, pos_wr_addr_o, pos_wr_data_o   writes of the pos array
@@ -134,7 +134,7 @@ module sam_fiberwrite #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       started_q  <= 1'b0;
       pend0_q    <= 1'b0;

@@ -16,7 +16,7 @@
 //             AddrWidth  the dimension is at most 2**AddrWidth (dim_o has
 //                        AddrWidth+1 bits, like the counts of the other level
 //                        writers), 1..20
-// Ports:      clk_i, rst_ni                          clock, asynchronous active-low
+// Ports:      clk_i, rst_ni                          clock, synchronous active-low
 //                                                    reset
 //             crd_valid_i, crd_ready_o, crd_tok_i    coordinates (crd)
 //             dim_o                                  the dimension
@@ -55,7 +55,7 @@ module sam_fiberwrite_dense #(
   assign in_kind = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
                                      CrdWidth);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       len_q  <= '0;
       dim_q  <= '0;

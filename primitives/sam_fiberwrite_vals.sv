@@ -25,7 +25,7 @@
 //             AddrWidth  address width of the array, 1..20
 //             Repeats    write each entry's distance (the `rep` array), not the
 //                        literals; ValWidth 3..63
-// Ports:      clk_i, rst_ni                             clock, asynchronous
+// Ports:      clk_i, rst_ni                             clock, synchronous
 //                                                       active-low reset
 //             val_valid_i, val_ready_o, val_tok_i       values (val)
 //             vals_wr_en_o, vals_wr_addr_o, vals_wr_data_o   writes of the array
@@ -87,7 +87,7 @@ module sam_fiberwrite_vals #(
     assign word = in_kind == sam_pkg::TokData ? val_tok_i[ValWidth-1:0] : '0;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       cnt_q  <= '0;
       done_q <= 1'b0;
@@ -128,7 +128,7 @@ module sam_fiberwrite_vals #(
     // Literals of the current fiber, saturating: a window reaches back at most
     // this far.
     logic [AddrWidth:0] lits_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         lits_q <= '0;
       end else if (val_valid_i && in_kind == sam_pkg::TokStop && !in_rep) begin

@@ -18,7 +18,7 @@
 //
 // Parameters: Width  payload width (token is Width+1 bits), 1..63
 //             Depth  number of tokens held, >= 1
-// Ports:      clk_i, rst_ni         clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni         clock, synchronous active-low reset
 //             valid_i, ready_o, tok_i   input channel, any token kind
 //             valid_o, ready_i, tok_o   output channel, same tokens in order
 module sam_fifo #(
@@ -71,7 +71,7 @@ module sam_fifo #(
       if (push) full_d = 1'b1;
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         full_q <= 1'b0;
         tok_q  <= '0;
@@ -111,7 +111,7 @@ module sam_fifo #(
       endcase
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         wr_ptr_q <= '0;
         rd_ptr_q <= '0;

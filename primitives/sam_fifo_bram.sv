@@ -16,7 +16,7 @@
 //
 // Parameters: Width  payload width (token is Width+1 bits), 1..63
 //             Depth  tokens held at least, >= 2
-// Ports:      clk_i, rst_ni         clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni         clock, synchronous active-low reset
 //             valid_i, ready_o, tok_i   input channel, any token kind
 //             valid_o, ready_i, tok_o   output channel, same tokens in order
 module sam_fifo_bram #(
@@ -62,7 +62,7 @@ module sam_fifo_bram #(
   assign pop     = valid_o && ready_i;
   assign rd_en   = count_q != '0 && (occ_q != 2'd2 || pop);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       wr_ptr_q   <= '0;
       rd_ptr_q   <= '0;

@@ -22,7 +22,7 @@
 //
 // Parameters: TimeoutClks  idle cycles that abandon a partial frame, >= 16
 //             ReadTimeout  cycles a read waits for host_rvalid_i, >= 4
-// Ports:      clk_i, rst_ni                      clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                      clock, synchronous active-low reset
 //             rx_valid_i, rx_ready_o, rx_data_i   bytes from the host (sam_uart_rx)
 //             rx_overflow_i                       the receiver dropped a byte
 //             tx_valid_o, tx_ready_i, tx_data_o   bytes to the host (sam_uart_tx)
@@ -90,7 +90,7 @@ module sam_host_bridge #(
   assign rx_ready_o = state_q == Idle || state_q == Fields;
   assign rdata      = host_rdata_i | (host_addr_o == StatusAddr ? 64'(overflow_q) << 8 : '0);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q      <= Idle;
       cmd_q        <= '0;

@@ -66,7 +66,7 @@
 //                       (skip_valid_o low)
 //             SkipTagWidth  fiber tag bits of a skip target, 2..16
 // Ports (a multi-way port is an array, element k for way k, k = 0..Ways-1):
-//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             clk_i, rst_ni                          clock, synchronous active-low reset
 //             crd_valid_i, crd_ready_o, crd_tok_i    each way's coordinates (crd; no N)
 //             ref_valid_i, ref_ready_o, ref_tok_i    each way's references (ref, N allowed)
 //             crd_valid_o, crd_ready_i, crd_tok_o    the common coordinates (crd)
@@ -205,7 +205,7 @@ module sam_intersect #(
       end
     end else begin : gen_copy
       (* keep *)
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           room_cq[n]   <= 1'b1;
           stops_cq[n]  <= 1'b0;
@@ -277,7 +277,7 @@ module sam_intersect #(
     always_ff @(posedge clk_i) begin
       if (push) ring_q[ring_wr_q] <= nxt_ref_q[k];
     end
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         ring_wr_q <= '0;
         ring_rd_q <= '0;
@@ -290,7 +290,7 @@ module sam_intersect #(
       assign others[j] = j != k;
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         stg_valid_q[k] <= 1'b0;
         stg_crd_q[k]   <= '0;
@@ -409,7 +409,7 @@ module sam_intersect #(
       end
     end
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         w_valid_q[k] <= '0;
         ctl_q[k]     <= '0;
@@ -479,7 +479,7 @@ module sam_intersect #(
           assign pre_eq = st && !w_crd_q[k][i][CrdWidth] && !c[CrdWidth];
           assign pre_c  = st && !w_crd_q[k][i][CrdWidth];
           assign pre_e  = st && !c[CrdWidth];
-          always_ff @(posedge clk_i or negedge rst_ni) begin
+          always_ff @(posedge clk_i) begin
             if (!rst_ni) begin
               raw_eq_q[k][i][j]  <= 1'b0;
               raw_cgt_q[k][i][j] <= 1'b0;
@@ -513,7 +513,7 @@ module sam_intersect #(
             self_gt = self_gt || raw_egt_q[j][i][k];
           end
         end
-        always_ff @(posedge clk_i or negedge rst_ni) begin
+        always_ff @(posedge clk_i) begin
           if (!rst_ni) begin
             rawn_eq_q[k][j]  <= 1'b0;
             rawn_egt_q[k][j] <= 1'b0;
@@ -574,7 +574,7 @@ module sam_intersect #(
     stops_d = head_ctl_d == '1;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       room_q  <= 1'b1;
       stops_q <= 1'b0;
@@ -632,7 +632,7 @@ module sam_intersect #(
     assign unused_skip = ^skip_ready_i;
   end else begin : gen_skip
     logic [SkipTagWidth-1:0] fib_q;  // stops emitted: the fiber of every head
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) fib_q <= '0;
       else if (emit && stops_q) fib_q <= fib_q + SkipTagWidth'(1);
     end
@@ -650,7 +650,7 @@ module sam_intersect #(
                        w_crd_q[K][0][CrdWidth-1:0] > w_crd_q[j][0][CrdWidth-1:0]));
       assign fresh  = w_valid_q[K][0] && ahead && (!made_q || target != last_q);
       assign take   = out_valid_q && skip_ready_i[j];
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           out_valid_q  <= 1'b0;
           pend_valid_q <= 1'b0;

@@ -91,7 +91,7 @@ module sam_intersect_lean #(
   // ---- The heads: a way's register loads when empty or when its head advances;
   // the token registers take the input then, valid or not (full_q says whether
   // the register holds a pair).
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       full_q <= '0;
     end else begin

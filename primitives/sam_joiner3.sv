@@ -37,7 +37,7 @@
 //             CrdWidth  coordinate payload width, 1..63
 //             RefWidth  reference payload width, 1..30 (a union's 2..30: it carries N)
 // Ports (a multi-way port is an array, element k for way k, k = 0..2):
-//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             clk_i, rst_ni                          clock, synchronous active-low reset
 //             crd_valid_i, crd_ready_o, crd_tok_i    each way's coordinates (crd; no N)
 //             ref_valid_i, ref_ready_o, ref_tok_i    each way's references (ref, N allowed)
 //             crd_valid_o, crd_ready_i, crd_tok_o    the joined coordinates (crd)

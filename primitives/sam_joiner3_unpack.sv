@@ -15,7 +15,7 @@
 //
 // Parameters: RefWidth  reference payload width, 1..30 (PackedWidth = 2 * RefWidth
 //                       + 2 <= 63)
-// Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                        clock, synchronous active-low reset
 //             r_valid_i, r_ready_o, r_tok_i        the second half's references: element
 //                                                  0 the packed pair, 1 way 2's, widened (ref)
 //             ref_valid_o, ref_ready_i, ref_tok_o  element k: way k's references (ref)
@@ -58,7 +58,7 @@ module sam_joiner3_unpack #(
   // Hold what went out while the other output waits; clear once the pair moves on.
   assign sent_d           = r_valid_i[0] && !r_ready_o[0] ? done : 2'b00;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       sent_q <= '0;
     end else begin

@@ -28,7 +28,7 @@
 //             Credits   1: room from credits for an output register (above)
 //             Name      the joiner's name, for the messages
 // Ports (a multi-way port is an array, element k for way k):
-//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             clk_i, rst_ni                          clock, synchronous active-low reset
 //             crd_valid_i, ref_valid_i, in_ready_i,  each way's input pair and the ready
 //             crd_tok_i, ref_tok_i                   the joiner gives both (observed)
 //             end_i, end_tok_i                       the fiber-end check (observed)

@@ -65,7 +65,7 @@
 //             CrdAddrWidth  compressed: crd array address width, 1..20
 //             Probes        compressed: binary search probes, 1..21; fibers of at
 //                           most 2**Probes - 1 coordinates
-// Ports:      clk_i, rst_ni                            clock, asynchronous active-low
+// Ports:      clk_i, rst_ni                            clock, synchronous active-low
 //                                                      reset
 //             crd_valid_i, crd_ready_o, crd_tok_i      iterated coordinates (crd)
 //             ref_valid_i, ref_ready_o, ref_tok_i      iterated references (ref)
@@ -204,7 +204,7 @@ module sam_locate #(
     logic [RefWidth:0]   s1_ref_q, s2_ref_q, s1_parent_q, s2_parent_q;
     logic [RefWidth-1:0] mul_p;  // parent * dim_i of two cycles ago
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         s1_valid_q <= 1'b0;
         s2_valid_q <= 1'b0;
@@ -286,7 +286,7 @@ module sam_locate #(
     // credit on every output (sam_scan_out's Drop).
     assign take = accept;
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) valid_q <= '0;
       else valid_q <= {valid_q[Latency-2:0], accept};
     end

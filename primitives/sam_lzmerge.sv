@@ -66,7 +66,7 @@
 //             RepBits    bits of a descriptor's rep field (golden DESC_REP_BITS)
 //             MaxLcm     largest period kept (golden MAX_DISTANCE), 1..2^RepBits
 // Ports (a multi-way port is an array, element k for way k, k = 0..1):
-//             clk_i, rst_ni                             clock, asynchronous active-low reset
+//             clk_i, rst_ni                             clock, synchronous active-low reset
 //             dim_i                                     the index's extent (host setting,
 //                                                       held during a run)
 //             crd_valid_i, crd_ready_o, crd_tok_i       each way's entry starts
@@ -153,7 +153,7 @@ module sam_lzmerge #(
   assign load     = ~nf_q | take;
   assign in_ready = load & pair;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       nf_q <= '0;
       nd_q <= '0;
@@ -249,7 +249,7 @@ module sam_lzmerge #(
   // the remainder unit read it off registers.
   logic [1:0] loaded_q;
   logic       lt_q, gt_q, ii_lt_q, ih_lt_q, hi_lt_q, ii_gt_q, ih_gt_q, hi_gt_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       loaded_q <= '0;
       lt_q     <= 1'b0;
@@ -439,7 +439,7 @@ module sam_lzmerge #(
     else cdim_d = c1_q == dim_i;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       c_q  <= '0;
       c1_q <= crd_t'(1);
@@ -458,7 +458,7 @@ module sam_lzmerge #(
     assign h_d[k]        = !stop_out && ((go && !fiber_over && room && starts[k]) || h_q[k]);
     assign ld_start0[k]  = pair[k] && !crd_tok_i[k][CrdWidth] && in_at_0[k];
     assign ld_start_c[k] = nf_q[k] ? starts_q[k] : pair[k] && !crd_tok_i[k][CrdWidth] && in_at_c[k];
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         starts_q[k] <= 1'b0;
         h_q[k]      <= 1'b0;
@@ -483,15 +483,15 @@ module sam_lzmerge #(
     else fo_d = cdim_d;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) fo_q <= 1'b1;
     else fo_q <= fo_d;
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) cdim_q <= 1'b0;
     else cdim_q <= cdim_n;
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       brep_q <= 1'b0;
       rpt_q  <= 1'b0;
@@ -500,7 +500,7 @@ module sam_lzmerge #(
       rpt_q  <= rpt_d;
     end
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       j_q  <= '0;
       j1_q <= mul_t'(1);
@@ -679,7 +679,7 @@ module sam_lzmerge #(
   end
   assign hold_d = rpt_d && !(ru_next == RuDone || hd1_next == 2'b11);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       ru_q   <= RuIdle;
       hold_q <= 1'b0;
@@ -741,7 +741,7 @@ module sam_lzmerge #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) push_q <= 1'b0;
     else push_q <= emit;
   end
@@ -773,26 +773,11 @@ module sam_lzmerge #(
 
   // ---- Checks.
   for (genvar k = 0; k < 2; k++) begin : gen_check
-    sam_stream_assert #(
-      .Width(CrdWidth),
-      .Name ("sam_lzmerge crd")
-    ) crd_check (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .valid_i(crd_valid_i[k]),
-      .ready_i(in_ready[k]),
-      .tok_i  (crd_tok_i[k])
+    sam_stream_assert #(.Width(CrdWidth), .Name($sformatf("sam_lzmerge crd%0d", k))) crd_check (
+      .clk_i, .rst_ni, .valid_i(crd_valid_i[k]), .ready_i(in_ready[k]), .tok_i(crd_tok_i[k])
     );
-
-    sam_stream_assert #(
-      .Width(DescWidth),
-      .Name ("sam_lzmerge desc")
-    ) desc_check (
-      .clk_i  (clk_i),
-      .rst_ni (rst_ni),
-      .valid_i(desc_valid_i[k]),
-      .ready_i(in_ready[k]),
-      .tok_i  (desc_tok_i[k])
+    sam_stream_assert #(.Width(DescWidth), .Name($sformatf("sam_lzmerge desc%0d", k))) desc_check (
+      .clk_i, .rst_ni, .valid_i(desc_valid_i[k]), .ready_i(in_ready[k]), .tok_i(desc_tok_i[k])
     );
 
 `ifndef SAM_ASSERTS_OFF

@@ -4,7 +4,7 @@
 //
 // Parameters: Width      word width, 1..64
 //             AddrWidth  address width, 1..20; the array holds 2**AddrWidth words
-// Ports:      clk_i, rst_ni                             clock, asynchronous active-low
+// Ports:      clk_i, rst_ni                             clock, synchronous active-low
 //                                                       reset (assertions only)
 //             host_re_i, host_we_i, host_addr_i,        host port
 //             host_wdata_i

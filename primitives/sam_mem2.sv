@@ -42,7 +42,7 @@
 //                        (ECP5 instance for AddrWidth <= 14; wider arrays use the
 //                        behavioral model there too)
 //             ReadPorts  1, or 2 for the second read port (rd2_*)
-// Ports:      clk_i, rst_ni                             clock, asynchronous active-low
+// Ports:      clk_i, rst_ni                             clock, synchronous active-low
 //                                                       reset (assertions only: the
 //                                                       array has no reset)
 //             host_re_i, host_we_i, host_addr_i,        host port

@@ -23,7 +23,7 @@
 //             HeldWidth    payload width of the second register, 1..63
 //             SecondEmpty  N may stand beside a coordinate in the second stream
 //             Name         the user's name, for the messages
-// Ports:      clk_i, rst_ni                              clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                              clock, synchronous active-low reset
 //             crd_valid_i, crd_ready_o, crd_tok_i        coordinates
 //             second_valid_i, second_ready_o,            the second stream
 //             second_tok_i
@@ -72,7 +72,7 @@ module sam_pair_in #(
   assign crd_ready_o    = load_o[0];
   assign second_ready_o = load_o[1];
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       full_q <= '0;
     end else begin

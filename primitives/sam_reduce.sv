@@ -37,7 +37,7 @@
 // Parameters: ValWidth  payload width of the value channels, 1..63
 //             CrdWidth  payload width of the outer coordinates, 1..63
 //             Mode      ReduceZeroFill, ReduceDropEmpty, ReduceWithOuter
-// Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                        clock, synchronous active-low reset
 //             crd_valid_i, crd_ready_o, crd_tok_i  outer coordinates; ReduceWithOuter
 //                                                  only, else the channel is not
 //                                                  built: tie crd_valid_i and
@@ -127,7 +127,7 @@ module sam_reduce #(
   assign c_load      = crd_take || !c_head_full_q;
   assign val_ready_o = v_load;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       v_head_full_q <= 1'b0;
       c_head_full_q <= 1'b0;
@@ -262,7 +262,7 @@ module sam_reduce #(
   assign push     = pend_q || emit;
   assign push_tok = pend_q ? {1'b1, pend_lvl_q} : emit_tok;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       sum_q      <= '0;
       open_q     <= 1'b0;

@@ -23,7 +23,7 @@
 //
 // Parameters: CrdWidth  payload width of the reference streams, 2..63 (references
 //                       may be `N`; with one bit `N` and `S0` would coincide)
-// Ports:      clk_i, rst_ni                       clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                       clock, synchronous active-low reset
 //             ref_valid_i, ref_ready_o, ref_tok_i references in (data, N, stops, D)
 //             repsig_valid_i, repsig_ready_o, repsig_tok_i
 //                                                 repeat signal (R, S, D;
@@ -156,7 +156,7 @@ module sam_repeat #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       held_valid_q <= 1'b0;
       held_q       <= '0;

@@ -11,7 +11,7 @@
 // state: no combinational path from ready_i to ready_o.
 //
 // Parameters: CrdWidth  payload width of the coordinate stream, 1..63
-// Ports:      clk_i, rst_ni                 clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                 clock, synchronous active-low reset
 //             crd_valid_i, crd_ready_o, crd_tok_i           coordinates (crd)
 //             repsig_valid_o, repsig_ready_i, repsig_tok_o  repeat signal (repsig,
 //                                                           RepsigWidth-bit payload)

@@ -7,7 +7,7 @@
 // until the host has loaded its arrays.
 //
 // Parameters: Width  payload width of the reference stream, 2..63
-// Ports:      clk_i, rst_ni                 clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                 clock, synchronous active-low reset
 //             start_i                       begin (a level: hold high)
 //             valid_o, ready_i, tok_o       the references `0 D` (ref)
 // valid_o and tok_o are registered state and start_i only; ready_i is not read
@@ -32,7 +32,7 @@ module sam_root #(
   assign valid_o = start_i && sent_q != 2'd2;
   assign tok_o   = sent_q == 2'd0 ? '0 : {1'b1, {Width{1'b1}}};
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) sent_q <= '0;
     else if (valid_o && ready_i) sent_q <= sent_q + 2'd1;
   end

@@ -45,7 +45,7 @@
 //             Lz77       the second input is an LZ77 descriptor stream
 //             DescWidth  Lz77: payload width of the descriptors,
 //                        DescRepBits + 1 .. 63
-// Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                        clock, synchronous active-low reset
 //             dim_i                                the index's extent, held during a run
 //             crd_valid_i, crd_ready_o, crd_tok_i  run starts
 //             ref_valid_i, ref_ready_o, ref_tok_i  the runs' references (or values;
@@ -186,7 +186,7 @@ module sam_runexpand #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       run_q <= 1'b0;
       x_q   <= '0;
@@ -221,7 +221,7 @@ module sam_runexpand #(
   logic              push_q;
   logic [CrdWidth:0] push_crd_q;
   logic [RefWidth:0] push_ref_q, ref_out;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) push_q <= 1'b0;
     else push_q <= push;
   end
@@ -262,7 +262,7 @@ module sam_runexpand #(
     // While an entry is in hand here, its slot is the window's start plus the
     // phase, which stays within the window.
     logic hand_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) hand_q <= 1'b0;
       else if (push_q && take_q) hand_q <= !push_ref_q[RefWidth];
     end

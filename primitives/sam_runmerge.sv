@@ -54,7 +54,7 @@
 //             CrdWidth   coordinate payload width, 1..63
 //             RefWidth   reference payload width, 2..63 (the outputs carry N)
 // Ports (a multi-way port is an array, element k for way k, k = 0..Ways-1):
-//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             clk_i, rst_ni                          clock, synchronous active-low reset
 //             dim_i                                  the index's extent (host setting,
 //                                                    held during a run)
 //             crd_valid_i, crd_ready_o, crd_tok_i    each way's coordinates (crd; no N)
@@ -134,7 +134,7 @@ module sam_runmerge #(
   // ---- Stage 1: the head pairs. A stage loads when it is empty or its pair is
   // taken; the token registers take the input then, valid or not (full_q says
   // whether the stage holds a pair; data_q whether that is data).
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       full_q <= '0;
       data_q <= '0;
@@ -181,7 +181,7 @@ module sam_runmerge #(
     logic [Ways-1:0] inc_fits;
     logic any_pend, any_cand;
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         loaded_q <= '0;
         set_q    <= '0;
@@ -386,7 +386,7 @@ module sam_runmerge #(
 
   // Held references (run ways) and pending resumes (point ways), per fiber.
   for (genvar k = 0; k < Ways; k++) begin : gen_state
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         held_q[k] <= Empty;
         pend_q[k] <= 1'b0;
@@ -407,7 +407,7 @@ module sam_runmerge #(
   logic [CrdWidth:0]              crd_out_q;
   logic [Ways-1:0][RefWidth:0] ref_out_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) emit_q <= 1'b0;
     else emit_q <= emit;
   end

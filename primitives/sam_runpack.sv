@@ -33,7 +33,7 @@
 // Parameters: CrdWidth  payload width of the coordinates, 1..63
 //             ValWidth  payload width of the values, 1..63
 //             Points    1: the input is points; 0: runs
-// Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                        clock, synchronous active-low reset
 //             dim_i                                the index's extent, held during a run
 //             crd_valid_i, crd_ready_o, crd_tok_i  coordinates (run starts or points)
 //             val_valid_i, val_ready_o, val_tok_i  their values
@@ -107,7 +107,7 @@ module sam_runpack #(
     .crd_q_o(c_q), .second_q_o(v_q)
   );
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) prev_data_q <= 1'b0;
     else if (c_load && crd_valid_i) prev_data_q <= c_in_kind == sam_pkg::TokData;
   end
@@ -194,7 +194,7 @@ module sam_runpack #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       first_q   <= 1'b1;
       zero_q    <= 1'b0;
@@ -216,7 +216,7 @@ module sam_runpack #(
   logic              push_q;
   logic [CrdWidth:0] push_crd_q;
   logic [ValWidth:0] push_val_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) push_q <= 1'b0;
     else push_q <= push;
   end

@@ -14,9 +14,9 @@
 // a three-stage multiplier, and the product is added to the running sum as it
 // comes out. A stop issues the fiber's last product and the sum comes out four
 // cycles later (through an output register); `S_n` (n >= 1) spends a second cycle issuing its
-// `S_(n-1)`. Outputs come through a five-entry buffer (`sam_fifo`), and an
-// output is issued only with a credit for it (`sam_credit`): the multiplier has
-// no stall. One input pair per cycle otherwise, whatever the run lengths.
+// `S_(n-1)`. Outputs come through a five-entry buffer, and an output is issued
+// only with a credit for it (both `sam_scan_out`): the multiplier has no stall.
+// One input pair per cycle otherwise, whatever the run lengths.
 //
 // Input contract (asserted): the two inputs have the same shape; no N in
 // crd; no run after the last stop (a start before `D`). Starts that do not
@@ -24,7 +24,7 @@
 //
 // Parameters: CrdWidth  payload width of the run starts, 1..63
 //             ValWidth  payload width of the values and sums, 1..63
-// Ports:      clk_i, rst_ni                        clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                        clock, synchronous active-low reset
 //             dim_i                                the index's extent, held during a run
 //             crd_valid_i, crd_ready_o, crd_tok_i  run starts
 //             val_valid_i, val_ready_o, val_tok_i  the runs' values
@@ -150,7 +150,7 @@ module sam_runreduce #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       run_q    <= 1'b0;
       rx_q     <= '0;
@@ -209,7 +209,7 @@ module sam_runreduce #(
 
   // ---- Accumulate and give out.
   val_t              sum, acc_d, acc_q;
-  logic              push, pop;
+  logic              push;
   logic [ValWidth:0] push_tok;
 
   assign sum = acc_q + (op3_q.add ? product_q : '0);
@@ -229,7 +229,7 @@ module sam_runreduce #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) acc_q <= '0;
     else acc_q <= acc_d;
   end
@@ -238,66 +238,30 @@ module sam_runreduce #(
   // buffer's memory.
   logic              push_q;
   logic [ValWidth:0] push_tok_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) push_q <= 1'b0;
     else push_q <= push;
   end
   always_ff @(posedge clk_i) push_tok_q <= push_tok;
 
-  assign pop = val_valid_o && val_ready_i;
-
-  // Credits: room in the output buffer for every output in flight.
-  sam_credit #(
-    .Depth(Depth)
-  ) credit (
-    .clk_i (clk_i),
-    .rst_ni(rst_ni),
-    .take_i(issue_out),
-    .drop_i(1'b0),
-    .give_i(pop),
-    .room_o(room)
-  );
-
-  logic out_ready;
-  sam_fifo #(
-    .Width(ValWidth),
-    .Depth(Depth)
-  ) out_buffer (
-    .clk_i  (clk_i),
-    .rst_ni (rst_ni),
-    .valid_i(push_q),
-    .ready_o(out_ready),
-    .tok_i  (push_tok_q),
-    .valid_o(val_valid_o),
-    .ready_i(val_ready_i),
-    .tok_o  (val_tok_o)
+  // Credits and the output buffer: room for every output in flight, in the
+  // three operation registers and the output register.
+  sam_scan_out #(
+    .Outputs(1), .Width(ValWidth), .Depth(Depth)
+  ) out (
+    .clk_i, .rst_ni, .take_i(issue_out), .drop_i(1'b0), .room_o(room), .valid_i(push_q),
+    .tok_i(push_tok_q), .valid_o(val_valid_o), .ready_i(val_ready_i), .tok_o(val_tok_o),
+    .inflight_i(8'(op1_q.close || op1_q.ctl) + 8'(op2_q.close || op2_q.ctl)
+                + 8'(op3_q.close || op3_q.ctl) + 8'(push_q))
   );
 
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      OutBufferRoom: assert (!push_q || out_ready)
-      else $error("sam_runreduce: output buffer overflow");
-    end
     if (rst_ni && c_full && v_full && !c_data_q && !c_stop_q) begin
       ClosedBeforeDone_A: assert (!run_q)
       else $error("sam_runreduce: runs after the last stop");
     end
   end
-`ifdef FORMAL
-  // The credit counter equals the outputs in flight: in the three operation
-  // registers, the output register and the buffer.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      assert (32'(credit.used_q[0]) == 32'(op1_q.close || op1_q.ctl)
-              + 32'(op2_q.close || op2_q.ctl) + 32'(op3_q.close || op3_q.ctl)
-              + 32'(push_q) + out_buffer.f_count);
-    end
-  end
-`endif
-`else
-  logic unused_out_ready;
-  assign unused_out_ready = out_ready;
 `endif
 
 endmodule

@@ -24,7 +24,7 @@
 //             Depth    tokens each buffer holds (>= the pipeline latency plus one
 //                      for full throughput), 1..255
 //             Drop     1: drop_i returns an issued token's credits; 0: unused
-// Ports:      clk_i, rst_ni               clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni               clock, synchronous active-low reset
 //             take_i                      a token enters the pipeline (issued
 //                                         only while room_o is high)
 //             drop_i                      Drop = 1: an issued token leaves the

@@ -65,7 +65,7 @@
 //                        a drain only when three closed groups are still draining)
 //             Defaults: 256 x 16-bit words for order 1; use DimOuter = DimInner = 16
 //             for order 2 (256 words).
-// Ports:      clk_i, rst_ni                                   clock, async active-low reset
+// Ports:      clk_i, rst_ni                                   clock, synchronous active-low reset
 //             crd_outer_valid_i, crd_outer_ready_o, crd_outer_tok_i   i in (order 2;
 //                                                             order 1: tie valid low)
 //             crd_inner_valid_i, crd_inner_ready_o, crd_inner_tok_i   j in
@@ -329,7 +329,7 @@ module sam_spaccumulator #(
   assign v_hf      = v_f_q[iv_rp_q];
   assign o_hf      = o_f_q[o_rp_q];
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       c_f_q    <= '0;
       v_f_q    <= '0;
@@ -438,7 +438,7 @@ module sam_spaccumulator #(
     oi_move  = o_move_e.pay;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       ch_q <= '0;
       oh_q <= '0;
@@ -625,7 +625,7 @@ module sam_spaccumulator #(
     for (int w = 0; w < NumWords; w++) a2_occ_d[w/4] |= a1_col_q[w] && a1_woh_q[w];
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       a2_valid_q <= 1'b0;
       a3_valid_q <= 1'b0;
@@ -835,7 +835,7 @@ module sam_spaccumulator #(
   assign nx_en     = !nx_valid_q || sc_load;
   assign nw_en     = !nw_valid_q || !en_nx_valid_q || !en_sc_valid_q ||
                      (!en_dq_skid_q && !en_sc_more_q);
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       en_sc_valid_q <= 1'b0;
       en_sc_more_q  <= 1'b0;
@@ -989,7 +989,7 @@ module sam_spaccumulator #(
   assign val_count_d = val_count_q + 3'(i1_valid_q) - 3'(val_pop);
 
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       bank_q      <= '0;
       pend_q      <= '0;
@@ -1136,7 +1136,7 @@ module sam_spaccumulator #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       nw_valid_q  <= 1'b0;
       nw_final_q  <= 1'b0;
@@ -1185,7 +1185,7 @@ module sam_spaccumulator #(
   assign dq_in.newrow = sc_first_q || dq_in_row != sc_row_q;
   assign dq_ready     = !dq_skid_valid_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       dq_valid        <= 1'b0;
       dq_tok          <= '0;
@@ -1296,7 +1296,7 @@ module sam_spaccumulator #(
     assign o_ready           = o_room_q;
     assign o_count_d         = o_count_q + 2'(o_push) - 2'(crd_outer_valid_o && crd_outer_ready_i);
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         o_count_q  <= '0;
         o_room_q   <= 1'b1;

@@ -14,7 +14,7 @@
 //                        4..2^min(CrdWidth, 20) (two bitmap words of 2 bits)
 //             WordWidth  occupancy bitmap word: a power of two, 2..64, <= Dim/2;
 //                        Dim/WordWidth (the summary bitmap) <= 64 for Fmax
-// Ports:      clk_i, rst_ni                     clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                     clock, synchronous active-low reset
 //             crd_valid_i, crd_ready_o, crd_tok_i  coordinates j in
 //             val_valid_i, val_ready_o, val_tok_i  values in, same shape as crd
 //             crd_valid_o, crd_ready_i, crd_tok_o  sorted coordinates out

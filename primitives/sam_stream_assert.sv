@@ -74,7 +74,7 @@ module sam_stream_assert #(
   logic           stalled_q;
   logic [Width:0] stalled_tok_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       stalled_q     <= 1'b0;
       stalled_tok_q <= '0;
@@ -102,7 +102,7 @@ module sam_stream_assert #(
     assign moved = valid_i && ready_i;
     assign is_rep = Repeats && sam_pkg::is_repeat(tok_i[Width], 64'(tok_i[Width-1:0]), Width);
 
-    always_ff @(posedge clk_i or negedge rst_ni) begin
+    always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         done_q       <= 1'b0;
         after_data_q <= 1'b0;

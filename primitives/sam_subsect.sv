@@ -62,7 +62,7 @@
 //                           (the jump divides by c with a shift), 0..8
 //             Intercept     the subscript's constant b (signed),
 //                           |b| < 2**CrdWidth
-// Ports:      clk_i, rst_ni                          clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                          clock, synchronous active-low reset
 //             ref_valid_i, ref_ready_o, ref_tok_i    parent references (ref)
 //             crd_valid_o, crd_ready_i, crd_tok_o    offsets i (crd)
 //             win_valid_o, win_ready_i, win_tok_o    window descriptors (win, 63-bit
@@ -196,7 +196,7 @@ module sam_subsect #(
 
   assign ref_ready_o = !in_valid || in_pop;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       in_valid <= 1'b0;
       in_kind  <= sam_pkg::TokData;
@@ -272,7 +272,7 @@ module sam_subsect #(
                          (fetch_q == FetchIdle && in_valid && in_kind == sam_pkg::TokData));
   assign pos_rd_addr_o = PosAddrWidth'(fetch_q == FetchRd1 ? next_ref_q : in_ref);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       fetch_q      <= FetchIdle;
       f0_q         <= '0;
@@ -338,7 +338,7 @@ module sam_subsect #(
   end
 
   // The descriptor queue: push behind what stays, pop from the head.
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       cq_valid_q[0] <= 1'b0;
       cq_valid_q[1] <= 1'b0;
@@ -402,7 +402,7 @@ module sam_subsect #(
   logic                 eff_iend;
   assign step     = Dense ? emit_win : step_q;
   assign eff_iend = step_q ? i1end_q : iend_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) step_q <= 1'b0;
     else         step_q <= Compressed && emit_win;
   end
@@ -515,7 +515,7 @@ module sam_subsect #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       cur_valid_q <= 1'b0;
       cur_q       <= '0;
@@ -637,7 +637,7 @@ module sam_subsect #(
     return bnd_t'(t[CrdWidth-1:0]);
   endfunction
   bnd_t so_q, se_q, so1_q, se1_q, so2_q, se2_q, so3_q, se3_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       {so_q, se_q, so1_q, se1_q, so2_q, se2_q, so3_q, se3_q} <= '0;
     end else if (load) begin
@@ -678,7 +678,7 @@ module sam_subsect #(
                                            : {1'b1, WinWidth'(cur_q.lvl)})
                              : {1'b0, w_base, w_lo, w_hi};
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) e1_valid_q <= 1'b0;
     else         e1_valid_q <= emit_win || emit_stop;
   end
@@ -799,7 +799,7 @@ module sam_subsect #(
       assign rd_addr[k] = a_q;
       assign head[k]    = buf0;
 
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           fq_valid_q[0] <= 1'b0;
           fq_valid_q[1] <= 1'b0;
@@ -838,7 +838,7 @@ module sam_subsect #(
         end
       end
 
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           act_q  <= 1'b0;
           a_q    <= '0;
@@ -862,7 +862,7 @@ module sam_subsect #(
       logic [2:0] used_q, used_d;
       logic       drop;
       assign used_d = used_q + 3'(issue) - 3'(pops[k]) - 3'(drop);
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           used_q <= '0;
           room   <= 1'b1;
@@ -872,7 +872,7 @@ module sam_subsect #(
         end
       end
 
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           s1_valid_q <= 1'b0;
           s2_valid_q <= 1'b0;
@@ -896,7 +896,7 @@ module sam_subsect #(
       assign below_first = k == 1 && SW'(rd_data[k]) < bz_q;
       assign drop        = s3_valid_q && s3_below_q && !s3_last_q;
       assign push_pair   = s3_valid_q && !drop;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) s3_valid_q <= 1'b0;
         else         s3_valid_q <= s2_valid_q;
       end
@@ -915,7 +915,7 @@ module sam_subsect #(
       // while a pair is in flight), and wr_q moves only when it is kept.
       logic [2:0] rd_q, rd1, wr_q;
       assign rd1 = rd_q == 3'(SDepth - 1) ? '0 : rd_q + 3'd1;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           cnt_q <= '0;
           rd_q  <= '0;
@@ -1000,7 +1000,7 @@ module sam_subsect #(
         fp_s_q <= fp_s;
         fp_n_q <= fp_n;
       end
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           uv_q <= 1'b0;
           pv_q <= 1'b0;
@@ -1010,7 +1010,7 @@ module sam_subsect #(
         end
       end
       assign hv[k] = popped_q ? pv_q : uv_q;
-      always_ff @(posedge clk_i or negedge rst_ni) begin
+      always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           popped_q  <= 1'b0;
         end else begin
@@ -1075,7 +1075,7 @@ module sam_subsect #(
   end
 
   logic done_q;  // D is queued: nothing follows
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) done_q <= 1'b0;
     else if (ctrl_push && in_kind == sam_pkg::TokDone) done_q <= 1'b1;
   end

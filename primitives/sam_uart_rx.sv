@@ -15,7 +15,7 @@
 //
 // Parameters: ClksPerBit  clock cycles per bit, >= 4 (clock / baud rate)
 //             Depth       bytes the FIFO holds, a power of two >= 2
-// Ports:      clk_i, rst_ni       clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni       clock, synchronous active-low reset
 //             rx_i                the serial line (asynchronous)
 //             valid_o, ready_i,   the oldest received byte (valid/ready handshake;
 //             data_o              data_o holds while valid_o && !ready_i)
@@ -117,7 +117,7 @@ module sam_uart_rx #(
   assign push   = got && (fill_q != (PtrW + 1)'(Depth) || pop);
   assign fill_d = fill_q + (PtrW + 1)'(push) - (PtrW + 1)'(pop);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       sync_q     <= 2'b11;
       state_q    <= Idle;

@@ -5,7 +5,7 @@
 // stop bit of the last byte has had its full length).
 //
 // Parameters: ClksPerBit  clock cycles per bit, >= 2 (clock / baud rate)
-// Ports:      clk_i, rst_ni              clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni              clock, synchronous active-low reset
 //             valid_i, ready_o, data_i   the byte to send (valid/ready handshake)
 //             tx_o                       the serial line (idles high), a register
 module sam_uart_tx #(
@@ -33,7 +33,7 @@ module sam_uart_tx #(
 
   assign ready_o = left_q == '0 && cnt_q == '0;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       frame_q <= '1;
       left_q  <= '0;

@@ -35,7 +35,7 @@
 //             CrdWidth  coordinate payload width, 1..63
 //             RefWidth  reference payload width, 2..63 (the outputs carry N)
 // Ports (a multi-way port is an array, element k for way k, k = 0..Ways-1):
-//             clk_i, rst_ni                          clock, asynchronous active-low reset
+//             clk_i, rst_ni                          clock, synchronous active-low reset
 //             crd_valid_i, crd_ready_o, crd_tok_i    each way's coordinates (crd; no N)
 //             ref_valid_i, ref_ready_o, ref_tok_i    each way's references (ref, N allowed)
 //             crd_valid_o, crd_ready_i, crd_tok_o    the union of the coordinates (crd)
@@ -98,7 +98,7 @@ module sam_union #(
   // ---- Stage 1: the head pairs. A stage loads when it is empty or its pair is
   // taken; the token registers take the input then, valid or not (full_q says
   // whether the stage holds a pair; data_q whether that is data).
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       full_q   <= '0;
       data_q   <= '0;
@@ -171,7 +171,7 @@ module sam_union #(
     end
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) lt_q <= '0;
     else lt_q <= lt;
   end
@@ -214,7 +214,7 @@ module sam_union #(
   logic [Ways-1:0][RefWidth:0] ref_out_q;
   logic [Ways-1:0]             sel_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) emit_q <= 1'b0;
     else emit_q <= emit;
   end

@@ -29,7 +29,7 @@
 //             Format        sam_pkg::ScanDense or sam_pkg::ScanCompressed
 //             CrdAddrWidth  compressed: crd array address width, 1..20
 //             Intercept     the subscript's constant b (signed)
-// Ports:      clk_i, rst_ni                          clock, asynchronous active-low reset
+// Ports:      clk_i, rst_ni                          clock, synchronous active-low reset
 //             win_valid_i, win_ready_o, win_tok_i    window descriptors (63-bit payload)
 //             crd_valid_o, crd_ready_i, crd_tok_o    j (crd)
 //             ref_valid_o, ref_ready_i, ref_tok_o    positions (ref)
@@ -115,7 +115,7 @@ module sam_windowscan #(
   assign win_kind = sam_pkg::tok_kind(win_tok_i[WinWidth], 64'(win_tok_i[WinWidth-1:0]),
                                       WinWidth);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       in_valid <= 1'b0;
       in_kind  <= sam_pkg::TokData;
@@ -169,7 +169,7 @@ module sam_windowscan #(
     push_desc.lvl = in_kind == sam_pkg::TokStop ? in_up : '0;
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       hold_valid_q <= 1'b0;
       hold_q       <= '0;
@@ -205,7 +205,7 @@ module sam_windowscan #(
   assign stop_crd  = slot_q.done ? {1'b1, {CrdWidth{1'b1}}} : {1'b1, CrdWidth'(slot_q.lvl)};
   assign stop_ref  = slot_q.done ? {1'b1, {RefWidth{1'b1}}} : {1'b1, RefWidth'(slot_q.lvl)};
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       next_valid_q <= 1'b0;
       next_q       <= '0;
@@ -235,7 +235,7 @@ module sam_windowscan #(
   assign crd_rd_en_o   = Compressed && credit_q && slot_valid_q;
   assign crd_rd_addr_o = CrdAddrWidth'(slot_q.pos);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       s1_valid_q <= 1'b0;
       s2_valid_q <= 1'b0;
@@ -287,7 +287,7 @@ module sam_windowscan #(
 `endif
 
   logic done_q;  // D has entered hold's queue: nothing follows
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) done_q <= 1'b0;
     else if (ctrl_push && in_kind == sam_pkg::TokDone) done_q <= 1'b1;
   end

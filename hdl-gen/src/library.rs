@@ -368,7 +368,8 @@ pub fn mem(width: u32, addr_width: u32) -> Vec<(String, String)> {
 
 /// A primitive with its parameters chosen: what a testbench wrapper, a synthesis
 /// shell or a generated top needs to instantiate it. Every primitive is clocked by
-/// `clk_i` and reset by the asynchronous active-low `rst_ni`.
+/// `clk_i` and reset by the synchronous active-low `rst_ni` (low for at least one
+/// clock edge).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrimitiveConfig {
     pub module: String,

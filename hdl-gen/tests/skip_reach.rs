@@ -34,6 +34,13 @@ const KERNELS: &[(&str, &[&str], &[&str])] = &[
 /// fibers apart, less what the scanner (any format) and the 2-way skipping
 /// intersector hold.
 fn deepest_skip_fifo() -> u32 {
+    deepest_forward_fifo(TopOptions::default().fifo_depth)
+}
+
+/// The deepest forward FIFO from a skipping scanner to its intersector the tag
+/// allows, with the skip targets' way back through a FIFO of `back` (and the
+/// intersector's target register).
+fn deepest_forward_fifo(back: u32) -> u32 {
     let o = TopOptions::default();
     let arrays = ScanArrays {
         pos_addr_width: 8,
@@ -43,7 +50,7 @@ fn deepest_skip_fifo() -> u32 {
         .map(|f| fiberlookup(f, false, o.crd_width, o.ref_width, arrays, true).holds);
     assert_eq!(scanners[0].output, scanners[1].output);
     let joiner = intersect(2, o.crd_width, o.ref_width, &[0, 1]).holds;
-    (1 << SKIP_TAG_WIDTH) - 1 - scanners[0].output - joiner.input
+    (1 << SKIP_TAG_WIDTH) - 1 - scanners[0].output - joiner.input - (1 + back)
 }
 
 /// An edge from a skipping scanner to the intersector that sends it targets:
@@ -80,9 +87,9 @@ fn skip_paths(graph: &SamGraph) -> Vec<(String, Vec<SkipEdge>)> {
 #[test]
 fn the_deepest_skip_fifo_is_what_the_declared_holds_leave_of_the_tag() {
     // 255 fibers: 4 in the scanner's output (sam_scan_out, Depth 4), 7 in the
-    // intersector's way (stage, nxt, a window of 5). Before the declarations
-    // a constant 13 stood for both: 242.
-    assert_eq!(deepest_skip_fifo(), 244);
+    // intersector's way (stage, nxt, a window of 5), 3 cycles of a target's way
+    // back (the intersector's target register, a back FIFO of 2).
+    assert_eq!(deepest_skip_fifo(), 241);
 }
 
 #[test]
@@ -111,7 +118,8 @@ fn skipping_kernels_compile_up_to_the_deepest_fifo_and_not_past_it() {
                 for want in [
                     format!(
                         "node `{scanner}`: skips, but 256 tokens fit between it and its \
-                         intersector {} (4 in {scanner}'s output + {} in {} + 7 in {}'s input)",
+                         intersector {} (4 in {scanner}'s output + {} in {} + 7 in {}'s input \
+                         + 3 cycles of a target's way back)",
                         e.intersector,
                         deepest + 1,
                         e.fifo,
@@ -127,11 +135,17 @@ fn skipping_kernels_compile_up_to_the_deepest_fifo_and_not_past_it() {
     }
 }
 
-/// `--fifo-depth` deepens the scanners' FIFOs with every other: the deepest
-/// depth the tag allows compiles, one more is refused.
+/// `--fifo-depth` deepens the scanners' FIFOs with every other, the skip
+/// targets' way back too: the deepest depth the tag allows compiles, one more is
+/// refused.
 #[test]
 fn the_fifo_depth_option_meets_the_same_bound() {
-    let deepest = deepest_skip_fifo();
+    // d forward + 1 + d back: 4 + 7 + 1 + 2d <= 255.
+    let deepest = (0..)
+        .take_while(|&d| deepest_forward_fifo(d) >= d)
+        .last()
+        .unwrap();
+    assert_eq!(deepest, 121);
     let (_, _, graph) = lower_expression(KERNELS[0].0, KERNELS[0].1, KERNELS[0].2).unwrap();
     let sizing = Sizing::uniform(&graph, 64, 64);
     let at = |fifo_depth: u32| TopOptions {

@@ -91,10 +91,7 @@ pub(super) fn error_checks(
         let moved = format!("{src}_valid && {src}_ready");
         m.item(Item::Block(vec![
             format!("// {src}: coordinates increase within a fiber"),
-            format!(
-                "always_ff @(posedge clk_i or negedge {}) begin",
-                host::KERNEL_RESET
-            ),
+            "always_ff @(posedge clk_i) begin".into(),
             format!("  if (!{}) begin", host::KERNEL_RESET),
             format!("    {c}_have_q <= 1'b0;"),
             format!("    {c}_last_q <= '0;"),
@@ -171,7 +168,7 @@ pub(super) fn status_logic(
             m.assign(format!("checks_hit[{k}]"), term.clone());
         }
         m.item(Item::Block(vec![
-            "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+            "always_ff @(posedge clk_i) begin".into(),
             "  if (!rst_ni) checks_q <= '0;".into(),
             "  else checks_q <= (status_clear ? '0 : checks_q) | checks_hit;".into(),
             "end".into(),
@@ -232,7 +229,7 @@ pub(super) fn status_logic(
         format!("idling && idle_q == {bits}'d{}", limit - 1),
     );
     m.item(Item::Block(vec![
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) begin".into(),
         "    idle_q  <= '0;".into(),
         "    stuck_q <= '0;".into(),
@@ -257,7 +254,7 @@ fn edge_counters(m: &mut Module, edges: usize) {
         m.item(Item::Block(vec![format!("logic [31:0] {name} [{edges}];")]));
     }
     m.item(Item::Block(vec![
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) begin".into(),
         "    edge_tokens_q <= '{default: '0};".into(),
         "    edge_held_q   <= '{default: '0};".into(),

@@ -161,10 +161,7 @@ fn fifo_limit(m: &mut Module, sink: &str, k: usize, feed: &[String; 3]) -> [Stri
     m.assign(&gated_valid, format!("{valid} && {room}"));
     m.assign(&ready, format!("{gated_ready} && {room}"));
     m.item(Item::Block(vec![
-        format!(
-            "always_ff @(posedge clk_i or negedge {}) begin",
-            host::KERNEL_RESET
-        ),
+        "always_ff @(posedge clk_i) begin".into(),
         format!("  if (!{}) {held} <= '0;", host::KERNEL_RESET),
         format!("  else {held} <= {held} + 8'({gated_valid} && {gated_ready}) - 8'({pop});"),
         "end".into(),

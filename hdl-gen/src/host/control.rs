@@ -49,20 +49,17 @@ pub fn control_head(m: &mut Module) {
     m.assign("busy", "start_q || (run_q && !done)");
     m.assign("host_free", "!busy");
     m.item(Item::Block(vec![
-        "// A start or a restart holds the kernel in reset for two cycles (clear_q,".into(),
-        format!("// the same as !{KERNEL_RESET}, for the synchronous logic; hold_q the first"),
-        "// of the two): the reset reaches every flip-flop of the kernel with a cycle".into(),
-        "// to spare. A start then sets run_q (the kernel leaves reset and sees start".into(),
-        "// together).".into(),
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "// A start or a restart clears the kernel for two cycles (clear_q; hold_q the".into(),
+        "// first of the two), as the chip's reset does: a synchronous clear from".into(),
+        "// registers, so every flip-flop of the kernel sees it on a timed path. A start".into(),
+        "// then sets run_q (the kernel leaves the clear and sees start together).".into(),
+        "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) begin".into(),
-        format!("    {KERNEL_RESET} <= 1'b0;"),
         "    clear_q      <= 1'b1;".into(),
         "    hold_q       <= 1'b0;".into(),
         "    start_q      <= 1'b0;".into(),
         "    run_q        <= 1'b0;".into(),
         "  end else begin".into(),
-        format!("    {KERNEL_RESET} <= !(ctrl_start || ctrl_restart || hold_q);"),
         "    clear_q      <= ctrl_start || ctrl_restart || hold_q;".into(),
         "    hold_q       <= ctrl_start || ctrl_restart;".into(),
         "    start_q      <= ctrl_start || (start_q && hold_q && !ctrl_restart);".into(),
@@ -71,6 +68,7 @@ pub fn control_head(m: &mut Module) {
         "  end".into(),
         "end".into(),
     ]));
+    m.assign(KERNEL_RESET, "rst_ni && !clear_q");
 }
 
 /// The rest of the host port of a design whose regions are `regions`: the
@@ -90,7 +88,7 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], kernel: Option<Ker
             width: Width::Bits(READ_LATENCY),
         });
         m.item(Item::Block(vec![
-            "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+            "always_ff @(posedge clk_i) begin".into(),
             "  if (!rst_ni) host_rvalid_q <= '0;".into(),
             format!(
                 "  else host_rvalid_q <= {{host_rvalid_q[{}:0], host_re_i}};",
@@ -153,7 +151,7 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], kernel: Option<Ker
         "host_hit"
     };
     m.item(Item::Block(vec![
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) begin".into(),
         "    host_region_q   <= '0;".into(),
         "    host_read_hit_q <= 1'b0;".into(),
@@ -294,7 +292,7 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
     if layout.limits {
         let mut lines = vec![
             "// The FIFO limits: written by the host, cleared by the chip's reset only.".into(),
-            "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+            "always_ff @(posedge clk_i) begin".into(),
             "  if (!rst_ni) fifo_limit_q <= '{default: '0};".into(),
             "  else begin".into(),
         ];
@@ -368,14 +366,14 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
     };
     let mut lines = vec![
         word1,
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) cycles_q <= '0;".into(),
         "  else if (clear_q) cycles_q <= '0;".into(),
         count,
         "end".into(),
         String::new(),
         "// Word 2: the status word, sticky bits; a write to word 2 clears them.".into(),
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) status_q <= '0;".into(),
         "  else begin".into(),
         "    status_q <= (status_clear ? '0 : status_q) | {".into(),
@@ -390,7 +388,7 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
         "  end".into(),
         "end".into(),
         String::new(),
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) ctrl_rdata_q <= '0;".into(),
         "  else if (host_re_i && ctrl_hit) begin".into(),
         format!("    unique case ({word})"),

@@ -309,7 +309,7 @@ pub fn port_head(m: &mut Module, control: bool) {
     }
     m.item(Item::Block(vec![
         "// The host access, registered: what the regions see.".into(),
-        "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+        "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) begin".into(),
         "    host_re_q    <= 1'b0;".into(),
         "    host_we_q    <= 1'b0;".into(),
@@ -326,7 +326,9 @@ pub fn port_head(m: &mut Module, control: bool) {
 }
 
 /// The kernel's reset: every instance but the memories and the host-set
-/// registers takes it, so a restart clears the kernel and keeps the data.
+/// registers takes it, so a restart clears the kernel and keeps the data. It is a
+/// synchronous clear, as every reset of the library is: a register, so the
+/// placer times its fan-out like any other path.
 pub const KERNEL_RESET: &str = "kernel_rst_n";
 
 /// Cycles [`KERNEL_RESET`] stays low after a start or a restart.

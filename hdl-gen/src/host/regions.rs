@@ -30,7 +30,7 @@ pub fn side_items(
                 width: Width::Bits(1),
             });
             items.push(Item::Block(vec![
-                "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+                "always_ff @(posedge clk_i) begin".into(),
                 format!("  if (!rst_ni) {hit} <= 1'b0;"),
                 format!("  else {hit} <= {};", decode(r.index(), r.word_bits())),
                 "end".into(),
@@ -117,7 +117,7 @@ pub fn side_items(
             }
             SideKind::Config => {
                 items.push(Item::Block(vec![
-                    "always_ff @(posedge clk_i or negedge rst_ni) begin".into(),
+                    "always_ff @(posedge clk_i) begin".into(),
                     format!("  if (!rst_ni) {host} <= '0;"),
                     format!(
                         "  else if (host_we_q && {hit}) {host} <= host_wdata_q[{}:0];",

@@ -99,7 +99,14 @@ pub(super) fn fiber_depths(a: &mut Annotated) -> Result<(), TopError> {
 /// the scanner holds made ([`library::Holds`] `output`), then along the
 /// longest forward path to the intersector each edge FIFO's depth (and a
 /// broadcast's buffers where the port has several consumers) and each node's
-/// `input` and `output`, and what the intersector holds taken (`input`).
+/// `input` and `output`, what the intersector holds taken (`input`), and the
+/// cycles a target takes on its way back (the scanner issues at most a stop a
+/// cycle meanwhile).
+/// The intersector's register a skip target leaves from (`sam_intersect`'s
+/// `out_q`; a newer target replaces one that waits behind it, so only one cycle
+/// counts).
+const SKIP_TARGET_REGISTER: u32 = 1;
+
 pub(super) fn check_skip_reach(a: &mut Annotated) -> Result<(), TopError> {
     let g = &a.graph.graph;
     let tag_tells = (1u32 << library::SKIP_TAG_WIDTH) - 1;
@@ -111,9 +118,17 @@ pub(super) fn check_skip_reach(a: &mut Annotated) -> Result<(), TopError> {
         };
         let made = a.placed[&scanner].config.holds.output;
         let taken = a.placed[&intersector].config.holds.input;
+        // A target names the fiber of its making; on its way back (the
+        // intersector's target register, then the back edge's FIFO, which the
+        // scanner drains a target a cycle) the scanner may issue a stop a cycle.
+        let way_back = SKIP_TARGET_REGISTER + a.depths[&back.id()];
         let mut parts = vec![(format!("{made} in {}'s output", g[scanner].name), made)];
         parts.extend(path.parts);
         parts.push((format!("{taken} in {}'s input", g[intersector].name), taken));
+        parts.push((
+            format!("{way_back} cycles of a target's way back"),
+            way_back,
+        ));
         let reach: u32 = parts.iter().map(|(_, n)| n).sum();
         if reach > tag_tells {
             let parts: Vec<&str> = parts.iter().map(|(p, _)| p.as_str()).collect();
@@ -285,20 +300,22 @@ mod tests {
         };
         let s = Sizing::uniform(&graph, 64, 64);
         let mut a = depths(&graph, &o, &s);
-        // 4 made + 2 in the fork + 2 + 2 in b_mid + 2 + 7 taken: 19.
+        // 4 made + 2 in the fork + 2 + 2 in b_mid + 2 + 7 taken + 3 on the way
+        // back (the target register and the back edge's 2): 22.
         check_skip_reach(&mut a).unwrap();
         let mut a = depths(&graph, &o, &s);
-        a.depths.insert(into, 256 - 19 + 2);
+        a.depths.insert(into, 256 - 22 + 2);
         let err = check_skip_reach(&mut a).unwrap_err().to_string();
         let want = format!(
             "node `b0_scan`: skips, but 256 tokens fit between it and its intersector \
              i_intersect (4 in b0_scan's output + 2 in b0_scan_crd_out_bcast + 2 in \
-             b_mid_in_fifo + 2 in b_mid + 239 in i_intersect_{port}_fifo + 7 in \
-             i_intersect's input): a skip target's 8-bit fiber tag tells at most 255 fibers \
+             b_mid_in_fifo + 2 in b_mid + 236 in i_intersect_{port}_fifo + 7 in \
+             i_intersect's input + 3 cycles of a target's way back): a skip target's 8-bit \
+             fiber tag tells at most 255 fibers \
              apart (use shallower FIFOs there: b_mid_in_fifo, i_intersect_{port}_fifo)"
         );
         assert_eq!(err, want);
-        a.depths.insert(into, 256 - 19 + 1);
+        a.depths.insert(into, 256 - 22 + 1);
         check_skip_reach(&mut a).unwrap();
     }
 }

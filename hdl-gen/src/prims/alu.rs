@@ -12,9 +12,8 @@ pub(crate) const SOURCES: &[Source] = &[
         deps: &[
             "sam_pkg",
             "sam_stream_assert",
-            "sam_fifo",
             "sam_mul18",
-            "sam_credit",
+            "sam_scan_out",
         ],
     },
 ];

@@ -9,7 +9,7 @@ use super::*;
 pub(crate) const SOURCES: &[Source] = &[
     Source {
         name: "sam_arrayvals",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_fifo", "sam_credit"],
+        deps: &["sam_pkg", "sam_stream_assert", "sam_scan_out"],
     },
 ];
 

@@ -11,10 +11,9 @@ pub(crate) const SOURCES: &[Source] = &[
         deps: &[
             "sam_pkg",
             "sam_stream_assert",
-            "sam_fifo",
             "sam_mul18",
             "sam_mulreg",
-            "sam_credit",
+            "sam_scan_out",
             "sam_pair_in",
         ],
     },
