@@ -65,7 +65,7 @@ __attribute__((visibility("default"))) uint32_t samb_clks_per_bit() { return SAM
 
 __attribute__((visibility("default"))) void* samb_new(const char* wave_path, uint32_t seed) {
   auto* b = new Board(wave_path, seed, "board");
-  // The button pressed from the start (a falling edge, so the asynchronous reset
+  // The button pressed from the start (a falling edge, so the synchronizer's asynchronous reset
   // fires): the reset synchronizer's flops come up random, and the kernel must
   // not run, or check its assertions, before reset.
   b->top->uart_rx_i = 1;

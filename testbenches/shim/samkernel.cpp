@@ -36,7 +36,7 @@ __attribute__((visibility("default"))) void* samk_new(const char* wave_path, uin
 
 __attribute__((visibility("default"))) void samk_free(void* p) { delete static_cast<Kernel*>(p); }
 
-// Asynchronous reset held for `cycles` clock cycles.
+// Reset (synchronous) held for `cycles` clock cycles: two at the least.
 __attribute__((visibility("default"))) void samk_reset(void* p, uint32_t cycles) {
   auto* k = static_cast<Kernel*>(p);
   k->top->host_re_i = 0;

@@ -58,7 +58,7 @@ __attribute__((visibility("default"))) void* samsim_new(const char* wave_path, u
 
 __attribute__((visibility("default"))) void samsim_free(void* p) { delete static_cast<Sim*>(p); }
 
-// Asynchronous reset for `cycles` clock cycles, with every input idle.
+// Reset (synchronous) for `cycles` clock cycles, two at the least, with every input idle.
 __attribute__((visibility("default"))) void samsim_reset(void* p, uint32_t cycles) {
   auto* s = static_cast<Sim*>(p);
   for (unsigned i = 0; i < SAMSIM_NUM_IN; ++i) set_bit(s->top->in_valid_i, i, false);
