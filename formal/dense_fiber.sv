@@ -1,5 +1,5 @@
   // The dense scan's fibers against a reference (formal/dense_fiber.sv), on the
-  // tokens the scan pushes into its output buffers (dut.s2_*: the buffers are
+  // tokens the scan pushes into its output buffers (dut.s2*: the buffers are
   // FIFOs, whose order the fifo proofs show): on crd, every fiber is 0, 1, ...,
   // dim_i - 1 or empty (N or a bare stop in): a coordinate equals the count of
   // coordinates since the last stop, below dim_i, and a stop follows none or
@@ -11,9 +11,9 @@
   logic              df_push;
   logic [CrdWidth:0] df_crd;
   logic [RefWidth:0] df_ref;
-  assign df_push = dut.s2_valid_q;
+  assign df_push = dut.s2_valid;
   assign df_crd  = dut.crd_out;
-  assign df_ref  = dut.s2_ref_q;
+  assign df_ref  = dut.s2.ref_tok;
   logic [CrdWidth:0]   df_cnt_q;
   logic [RefWidth-1:0] df_next_q;  // the position after the last one pushed
   always_ff @(posedge clk_i) begin

@@ -19,11 +19,11 @@
 //
 // The value array is a `sam_mem` outside this module (read port `vals`, two
 // cycles of read latency). A reference issues its read when it is accepted; the
-// token then rides two pipeline registers (s1, s2) and meets its read data at s2,
-// from where it goes into the output buffer (`sam_scan_out`, Depth 4). The pipeline
-// never stalls: a token is accepted only while it holds a credit (fewer than 4
-// tokens between the input and the consumer), so the buffer always has room when
-// the token reaches it. One token per cycle in steady state.
+// token then rides two pipeline registers (s1, s2: `sam_read_align`) and meets its
+// read data at s2, from where it goes into the output buffer (`sam_scan_out`,
+// Depth 4). The pipeline never stalls: a token is accepted only while it holds a
+// credit (fewer than 4 tokens between the input and the consumer), so the buffer
+// always has room when the token reaches it. One token per cycle in steady state.
 //
 // ref_ready_o is a credit register: no combinational path from val_ready_i to
 // ref_ready_o. The read port (vals_rd_en_o, vals_rd_addr_o) is combinational from
@@ -107,10 +107,17 @@ module sam_arrayvals #(
   assign vals_rd_en_o   = accept && in_load;
   assign vals_rd_addr_o = in_addr[AddrWidth-1:0];
 
-  // The pipeline: valid, whether the value is the read data (load), else the
-  // token itself.
-  logic              s1_valid_q, s2_valid_q, s1_load_q, s2_load_q;
-  logic [ValWidth:0] in_out_tok, s1_tok_q, s2_tok_q, s2_out;
+  // The token beside its read (`sam_read_align`, s1 and s2): whether the value is
+  // the read data (load), else the token itself.
+  typedef struct packed {
+    logic              load;
+    logic [ValWidth:0] tok;
+  } rd_tok_t;
+
+  rd_tok_t           in_rd, s2;
+  logic              s2_valid;
+  logic [7:0]        inflight;
+  logic [ValWidth:0] in_out_tok, s2_out;
 
   always_comb begin
     unique case (in_kind)
@@ -130,34 +137,23 @@ module sam_arrayvals #(
     endcase
   end
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      s1_valid_q <= 1'b0;
-      s2_valid_q <= 1'b0;
-    end else begin
-      s1_valid_q <= accept;
-      s2_valid_q <= s1_valid_q;
-    end
-  end
+  assign in_rd.load = in_load;
+  assign in_rd.tok  = in_out_tok;
 
-  // Data registers load every cycle; only the valid bits say whether they hold a
-  // token.
-  always_ff @(posedge clk_i) begin
-    s1_load_q <= in_load;
-    s1_tok_q  <= in_out_tok;
-    s2_load_q <= s1_load_q;
-    s2_tok_q  <= s1_tok_q;
-  end
+  sam_read_align #(.Width($bits(rd_tok_t)), .Latency(2)) align (
+    .clk_i, .rst_ni, .valid_i(accept), .data_i(in_rd), .valid_o(s2_valid), .data_o(s2),
+    .inflight_o(inflight)
+  );
 
-  assign s2_out = s2_load_q ? {1'b0, vals_rd_data_i} : s2_tok_q;
+  assign s2_out = s2.load ? {1'b0, vals_rd_data_i} : s2.tok;
 
   // Credits and the value buffer: room for every token in flight (s1, s2).
   sam_scan_out #(
     .Outputs(1), .Width(ValWidth), .Depth(Depth)
   ) out (
-    .clk_i, .rst_ni, .take_i(accept), .drop_i(1'b0), .room_o(credit_q), .valid_i(s2_valid_q),
+    .clk_i, .rst_ni, .take_i(accept), .drop_i(1'b0), .room_o(credit_q), .valid_i(s2_valid),
     .tok_i(s2_out), .valid_o(val_valid_o), .ready_i(val_ready_i), .tok_o(val_tok_o),
-    .inflight_i(8'(s1_valid_q) + 8'(s2_valid_q))
+    .inflight_i(inflight)
   );
 
 `ifndef SAM_ASSERTS_OFF

@@ -21,7 +21,7 @@
 // queue (`sam_fifo`) -> the head descriptor, in registers -> scan (one token per
 // cycle while an output credit is left: a word read of bv and pre at the same
 // address, or a stop) -> two pipeline stages meeting the read data (two-cycle
-// reads) -> two output buffers (`sam_fifo`, Depth 4).
+// reads; `sam_read_align`) -> two output buffers (`sam_fifo`, Depth 4).
 // Latency: 8 cycles from a reference taken to its fiber's first word (multiplier
 // 2, queue 1, head 1, scan and reads 3, buffer 1).
 // Throughput: one word per cycle within a fiber; the first word of a fiber leaves
@@ -320,49 +320,41 @@ module sam_bvscan #(
   assign pre_rd_en_o   = fib_q || head_valid_q;
   assign pre_rd_addr_o = emit_addr;
 
-  // ---- two stages meeting the read data, then the buffers -------------------------
-  logic                p1_valid_q, p1_word_q, p1_n_q, p1_done_q;
-  logic                p2_valid_q, p2_word_q, p2_n_q, p2_done_q;
-  logic [LvlWidth-1:0] p1_lvl_q, p2_lvl_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      p1_valid_q <= 1'b0;
-      p1_word_q  <= 1'b0;
-      p1_n_q     <= 1'b0;
-      p1_done_q  <= 1'b0;
-      p1_lvl_q   <= '0;
-      p2_valid_q <= 1'b0;
-      p2_word_q  <= 1'b0;
-      p2_n_q     <= 1'b0;
-      p2_done_q  <= 1'b0;
-      p2_lvl_q   <= '0;
-    end else begin
-      p1_valid_q <= emit;
-      p1_word_q  <= emit_word;
-      p1_n_q     <= emit_n;
-      p1_done_q  <= emit_done;
-      p1_lvl_q   <= emit_lvl;
-      p2_valid_q <= p1_valid_q;
-      p2_word_q  <= p1_word_q;
-      p2_n_q     <= p1_n_q;
-      p2_done_q  <= p1_done_q;
-      p2_lvl_q   <= p1_lvl_q;
-    end
-  end
+  // ---- two stages meeting the read data (p1, p2: `sam_read_align`), then the buffers
+  typedef struct packed {
+    logic                word;  // a word (else a stop or D)
+    logic                n;     // of an N fiber: a zero word, N on ref
+    logic                done;  // D
+    logic [LvlWidth-1:0] lvl;   // else the stop's level
+  } rd_tok_t;
+
+  rd_tok_t    emit_tok, p2;
+  logic       p2_valid;
+  logic [7:0] inflight;  // tokens in p1 and p2
+
+  assign emit_tok.word = emit_word;
+  assign emit_tok.n    = emit_n;
+  assign emit_tok.done = emit_done;
+  assign emit_tok.lvl  = emit_lvl;
+
+  sam_read_align #(.Width($bits(rd_tok_t)), .Latency(2)) align (
+    .clk_i, .rst_ni, .valid_i(emit), .data_i(emit_tok), .valid_o(p2_valid), .data_o(p2),
+    .inflight_o(inflight)
+  );
 
   logic [WordWidth:0] bv_out;
   logic [RefWidth:0]  ref_out;
   always_comb begin
-    if (p2_word_q) begin
-      bv_out  = p2_n_q ? '0 : {1'b0, bv_rd_data_i};
-      ref_out = p2_n_q ? {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))}
-                       : {1'b0, pre_rd_data_i};
-    end else if (p2_done_q) begin
+    if (p2.word) begin
+      bv_out  = p2.n ? '0 : {1'b0, bv_rd_data_i};
+      ref_out = p2.n ? {1'b1, RefWidth'(sam_pkg::empty_payload(RefWidth))}
+                     : {1'b0, pre_rd_data_i};
+    end else if (p2.done) begin
       bv_out  = {1'b1, WordWidth'(sam_pkg::done_payload(WordWidth))};
       ref_out = {1'b1, RefWidth'(sam_pkg::done_payload(RefWidth))};
     end else begin
-      bv_out  = {1'b1, WordWidth'(p2_lvl_q)};
-      ref_out = {1'b1, RefWidth'(p2_lvl_q)};
+      bv_out  = {1'b1, WordWidth'(p2.lvl)};
+      ref_out = {1'b1, RefWidth'(p2.lvl)};
     end
   end
 
@@ -374,9 +366,9 @@ module sam_bvscan #(
   ) out (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .take_i(emit), .drop_i(1'b0), .room_o(out_room),
-    .valid_i(p2_valid_q), .tok_i({(OutWidth + 1)'(ref_out), (OutWidth + 1)'(bv_out)}),
+    .valid_i(p2_valid), .tok_i({(OutWidth + 1)'(ref_out), (OutWidth + 1)'(bv_out)}),
     .valid_o({ref_valid_o, bv_valid_o}), .ready_i({ref_ready_i, bv_ready_i}),
-    .tok_o(out_tok), .inflight_i(8'(p1_valid_q) + 8'(p2_valid_q))
+    .tok_o(out_tok), .inflight_i(inflight)
   );
   assign bv_tok_o  = out_tok[0][WordWidth:0];
   assign ref_tok_o = out_tok[1][RefWidth:0];

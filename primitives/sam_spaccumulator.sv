@@ -570,42 +570,33 @@ module sam_spaccumulator #(
   baddr_t araddr, draddr;
 
   // One sam_mem per read port (both written by a4): on ECP5 DP16KDs with their
-  // output register, so no logic follows the block RAM's clock-to-out.
-  sam_mem #(
-    .Width    (ValWidth),
-    .AddrWidth(MemAddrWidth)
-  ) acc_mem (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .host_re_i   (1'b0),
-    .host_we_i   (1'b0),
-    .host_addr_i ('0),
-    .host_wdata_i('0),
-    .rd_en_i     (1'b1),
-    .rd_addr_i   (araddr),
-    .rd_data_o   (ardata2_q),
-    .wr_en_i     (a4_valid_q),
-    .wr_addr_i   (a4_addr_q),
-    .wr_data_i   (a4_sum_q)
-  );
-
-  sam_mem #(
-    .Width    (ValWidth),
-    .AddrWidth(MemAddrWidth)
-  ) drain_mem (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .host_re_i   (1'b0),
-    .host_we_i   (1'b0),
-    .host_addr_i ('0),
-    .host_wdata_i('0),
-    .rd_en_i     (1'b1),
-    .rd_addr_i   (draddr),
-    .rd_data_o   (drdata2_q),
-    .wr_en_i     (a4_valid_q),
-    .wr_addr_i   (a4_addr_q),
-    .wr_data_i   (a4_sum_q)
-  );
+  // output register, so no logic follows the block RAM's clock-to-out. Port 0 is
+  // the accumulate's read, port 1 the drain's.
+  baddr_t rd_addr[2];
+  val_t   rd_data[2];
+  assign rd_addr[0] = araddr;
+  assign rd_addr[1] = draddr;
+  assign ardata2_q  = rd_data[0];
+  assign drdata2_q  = rd_data[1];
+  for (genvar p = 0; p < 2; p++) begin : gen_mem
+    sam_mem #(
+      .Width    (ValWidth),
+      .AddrWidth(MemAddrWidth)
+    ) mem (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .host_re_i   (1'b0),
+      .host_we_i   (1'b0),
+      .host_addr_i ('0),
+      .host_wdata_i('0),
+      .rd_en_i     (1'b1),
+      .rd_addr_i   (rd_addr[p]),
+      .rd_data_o   (rd_data[p]),
+      .wr_en_i     (a4_valid_q),
+      .wr_addr_i   (a4_addr_q),
+      .wr_data_i   (a4_sum_q)
+    );
+  end
 
   // The add reads registers only: the token just before (a4) or the memory word
   // or the older forwarded sum (each already 0 unless chosen), plus the value.

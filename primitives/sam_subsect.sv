@@ -705,7 +705,8 @@ module sam_subsect #(
   // ---------------------------------------------------------------------------
   // Compressed: the two streams of the fiber's (position, coordinate) pairs, lo's
   // through crd_rd_*, hi's through crd_rd2_*. Each reads its fibers in order from
-  // its own fiber queue, one pair per cycle while a credit is left, into a
+  // its own fiber queue, one pair per cycle while a credit is left (the pair's
+  // position rides `sam_read_align` to its read data, then s3), into a
   // seven-entry ring buffer whose first three entries the walk sees through
   // registers (h0 .. h2, below). A fiber's last pair carries `last`. Seven: the
   // walk sees a pair the cycle after it reaches the ring, and a pointer passing
@@ -773,8 +774,15 @@ module sam_subsect #(
       // The reader.
       logic                act_q, room, issue, issue_last;
       logic [RefWidth-1:0] a_q, left_q;
-      logic                s1_valid_q, s2_valid_q, s1_last_q, s2_last_q;
-      logic [RefWidth-1:0] s1_pos_q, s2_pos_q;
+      // A pair's read in flight (`sam_read_align`, s1 and s2): its position and
+      // whether it is its fiber's last.
+      typedef struct packed {
+        logic [RefWidth-1:0] pos;
+        logic                last;
+      } rd_pair_t;
+      rd_pair_t            rd_pair, s2;
+      logic                s2_valid;
+      logic [7:0]          inflight;
       // s3: the read data registered, with its filter compare and its flags
       // against a fiber's first window.
       logic                s3_valid_q, s3_last_q, s3_below_q;
@@ -872,21 +880,12 @@ module sam_subsect #(
         end
       end
 
-      always_ff @(posedge clk_i) begin
-        if (!rst_ni) begin
-          s1_valid_q <= 1'b0;
-          s2_valid_q <= 1'b0;
-        end else begin
-          s1_valid_q <= issue;
-          s2_valid_q <= s1_valid_q;
-        end
-      end
-      always_ff @(posedge clk_i) begin
-        s1_pos_q  <= a_q;
-        s1_last_q <= left_q == RefWidth'(1);
-        s2_pos_q  <= s1_pos_q;
-        s2_last_q <= s1_last_q;
-      end
+      assign rd_pair.pos  = a_q;
+      assign rd_pair.last = left_q == RefWidth'(1);
+      sam_read_align #(.Width($bits(rd_pair_t)), .Latency(2)) align (
+        .clk_i, .rst_ni, .valid_i(issue), .data_i(rd_pair), .valid_o(s2_valid), .data_o(s2),
+        .inflight_o(inflight)
+      );
 
       // hi's stream drops the pairs below the first window's end b + Z as they
       // arrive: hi passes them in every fiber, so its head starts at the first
@@ -898,11 +897,11 @@ module sam_subsect #(
       assign push_pair   = s3_valid_q && !drop;
       always_ff @(posedge clk_i) begin
         if (!rst_ni) s3_valid_q <= 1'b0;
-        else         s3_valid_q <= s2_valid_q;
+        else         s3_valid_q <= s2_valid;
       end
       always_ff @(posedge clk_i) begin
-        s3_pos_q   <= s2_pos_q;
-        s3_last_q  <= s2_last_q;
+        s3_pos_q   <= s2.pos;
+        s3_last_q  <= s2.last;
         s3_below_q <= below_first;
         s3_crd_q   <= below_first ? '0 : rd_data[k];
         s3_sf_q    <= below_first ? 3'b111 : flags(rd_data[k], tf0, tf1, tf2);
@@ -1024,8 +1023,7 @@ module sam_subsect #(
       always_ff @(posedge clk_i) begin
         if (rst_ni) begin
           // The credit counts the pairs in flight and buffered.
-          assert (32'(used_q) == 32'(s1_valid_q) + 32'(s2_valid_q) + 32'(s3_valid_q) +
-                  32'(cnt_q));
+          assert (32'(used_q) == 32'(inflight) + 32'(s3_valid_q) + 32'(cnt_q));
           assert (used_q <= 3'(SDepth) && room == (used_q < 3'(SDepth)));
           assert (cnt_q <= 3'(SDepth));
           assert (rd_q < 3'(SDepth) && wr_q < 3'(SDepth));
@@ -1037,6 +1035,9 @@ module sam_subsect #(
           if (hold_valid_q && hold_q.more) assert (hold_q.b0 < hold_q.b1);
         end
       end
+`else
+      logic unused_inflight;  // the credit invariant's only operand
+      assign unused_inflight = ^inflight;
 `endif
 `ifndef SAM_ASSERTS_OFF
       always_ff @(posedge clk_i) begin

@@ -15,8 +15,8 @@
 // hi - lo, the origin base + Intercept and the dense first j) -> hold (a window
 // waiting for the token after it, which picks its stop) -> next -> slot -> scan
 // (one token per cycle while a credit is left: a crd read per element, then the
-// stop) -> s1, s2 (meeting the crd read data) -> two output buffers (`sam_fifo`,
-// Depth 4). There is no fetch: a descriptor is the fiber's bounds.
+// stop) -> s1, s2 (meeting the crd read data: `sam_read_align`) -> two output
+// buffers (`sam_fifo`, Depth 4). There is no fetch: a descriptor is the fiber's bounds.
 // Latency: 7 cycles from a descriptor taken to its first token (input stage,
 // hold, next, slot, s1, s2 and the buffer); the hold waits for the next input
 // token, so a window's tokens start once its successor has arrived.
@@ -193,11 +193,22 @@ module sam_windowscan #(
   // left. Issue to buffer is 2 cycles (the read latency).
   localparam int unsigned Depth = 4;
 
+  // A scan token beside its crd read (`sam_read_align`, s1 and s2): whether crd is
+  // the read data (mem), else the crd token itself, the ref token, and the offset
+  // subtracted from the read data.
+  typedef struct packed {
+    logic                mem;
+    logic [CrdWidth:0]   crd_tok;
+    logic [RefWidth:0]   ref_tok;
+    logic [CrdWidth-1:0] off;
+  } rd_tok_t;
+
   logic              credit_q, issue, scan_data;
-  logic              s1_valid_q, s2_valid_q, s1_mem_q, s2_mem_q;
-  logic [CrdWidth:0] s1_crd_q, s2_crd_q, crd_out, stop_crd;
-  logic [RefWidth:0] s1_ref_q, s2_ref_q, stop_ref;
-  logic [CrdWidth-1:0] s1_off_q, s2_off_q;
+  rd_tok_t           scan_tok, s2;
+  logic              s2_valid;
+  logic [7:0]        inflight;  // scan tokens in s1 and s2
+  logic [CrdWidth:0] crd_out, stop_crd;
+  logic [RefWidth:0] stop_ref;
 
   assign issue     = credit_q && slot_valid_q;
   assign scan_data = issue && slot_q.more;
@@ -235,28 +246,18 @@ module sam_windowscan #(
   assign crd_rd_en_o   = Compressed && credit_q && slot_valid_q;
   assign crd_rd_addr_o = CrdAddrWidth'(slot_q.pos);
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      s1_valid_q <= 1'b0;
-      s2_valid_q <= 1'b0;
-    end else begin
-      s1_valid_q <= issue;
-      s2_valid_q <= s1_valid_q;
-    end
-  end
+  // The scan token rides s1 and s2 and meets its crd read data at s2.
+  assign scan_tok.mem     = Compressed && scan_data;
+  assign scan_tok.crd_tok = scan_data ? {1'b0, slot_q.crd} : stop_crd;
+  assign scan_tok.ref_tok = scan_data ? {1'b0, slot_q.pos} : stop_ref;
+  assign scan_tok.off     = slot_q.off;
 
-  always_ff @(posedge clk_i) begin
-    s1_mem_q <= Compressed && scan_data;
-    s1_crd_q <= scan_data ? {1'b0, slot_q.crd} : stop_crd;
-    s1_ref_q <= scan_data ? {1'b0, slot_q.pos} : stop_ref;
-    s1_off_q <= slot_q.off;
-    s2_mem_q <= s1_mem_q;
-    s2_crd_q <= s1_crd_q;
-    s2_ref_q <= s1_ref_q;
-    s2_off_q <= s1_off_q;
-  end
+  sam_read_align #(.Width($bits(rd_tok_t)), .Latency(2)) align (
+    .clk_i, .rst_ni, .valid_i(issue), .data_i(scan_tok), .valid_o(s2_valid), .data_o(s2),
+    .inflight_o(inflight)
+  );
 
-  assign crd_out = s2_mem_q ? {1'b0, crd_rd_data_i - s2_off_q} : s2_crd_q;
+  assign crd_out = s2.mem ? {1'b0, crd_rd_data_i - s2.off} : s2.crd_tok;
 
   // The credits and the output buffers (crd 0, ref 1); s1 and s2 in flight.
   localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
@@ -265,9 +266,9 @@ module sam_windowscan #(
     .Outputs(2), .Width(OutWidth), .Widths({7'(RefWidth), 7'(CrdWidth)}), .Depth(Depth)
   ) out (
     .clk_i(clk_i), .rst_ni(rst_ni), .take_i(issue), .drop_i(1'b0), .room_o(credit_q),
-    .valid_i(s2_valid_q), .tok_i({(OutWidth + 1)'(s2_ref_q), (OutWidth + 1)'(crd_out)}),
+    .valid_i(s2_valid), .tok_i({(OutWidth + 1)'(s2.ref_tok), (OutWidth + 1)'(crd_out)}),
     .valid_o({ref_valid_o, crd_valid_o}), .ready_i({ref_ready_i, crd_ready_i}), .tok_o(out_tok),
-    .inflight_i(8'(s1_valid_q) + 8'(s2_valid_q))
+    .inflight_i(inflight)
   );
   assign crd_tok_o = out_tok[0][CrdWidth:0];
   assign ref_tok_o = out_tok[1][RefWidth:0];
@@ -317,6 +318,6 @@ module sam_windowscan #(
 
   logic unused_bits;
   assign unused_bits = ^{out_tok, done_q, hold_q.done, w_base, in_up_ok,
-                         Compressed ? 1'b0 : ^{crd_rd_data_i, s2_off_q}};
+                         Compressed ? 1'b0 : ^{crd_rd_data_i, s2.off}};
 
 endmodule

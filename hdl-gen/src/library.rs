@@ -63,6 +63,10 @@ pub const SHARED_SOURCES: &[Source] = &[
         deps: &["sam_pkg", "sam_stream_assert"],
     },
     Source {
+        name: "sam_read_align",
+        deps: &[],
+    },
+    Source {
         name: "sam_mul18",
         deps: &[],
     },

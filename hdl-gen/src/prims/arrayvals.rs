@@ -9,7 +9,12 @@ use super::*;
 pub(crate) const SOURCES: &[Source] = &[
     Source {
         name: "sam_arrayvals",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_scan_out"],
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_scan_out",
+            "sam_read_align",
+        ],
     },
 ];
 

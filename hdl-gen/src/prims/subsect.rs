@@ -15,6 +15,7 @@ pub(crate) const SOURCES: &[Source] = &[
             "sam_mul18",
             "sam_mulreg",
             "sam_scan_out",
+            "sam_read_align",
         ],
     },
 ];

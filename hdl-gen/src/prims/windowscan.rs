@@ -8,7 +8,12 @@ use super::*;
 pub(crate) const SOURCES: &[Source] = &[
     Source {
         name: "sam_windowscan",
-        deps: &["sam_pkg", "sam_stream_assert", "sam_scan_out"],
+        deps: &[
+            "sam_pkg",
+            "sam_stream_assert",
+            "sam_scan_out",
+            "sam_read_align",
+        ],
     },
 ];
 
