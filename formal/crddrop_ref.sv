@@ -61,8 +61,8 @@ module formal_crddrop_ref #(
   // The output: fibers closed, c_u seen in fiber g_u, fiber g_u closed.
   logic [3:0]          pfib_q;
   logic                phas_q, pclosed_q;
-  logic [3:0]          opening;  // the unit an outer coordinate opens
-  assign opening = ounits_q + 4'(opend_q);
+  logic [4:0]          opening;  // the unit an outer coordinate opens (5 bits: no wrap at 15)
+  assign opening = 5'(ounits_q) + 5'(opend_q);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -85,7 +85,7 @@ module formal_crddrop_ref #(
         opend_q <= ocrd;
         if ((!ocrd || opend_q) && ounits_q != 4'd15) ounits_q <= ounits_q + 4'd1;
         if (ostop && ofib_q != 4'd15) ofib_q <= ofib_q + 4'd1;
-        if (ocrd && opening == unit_q) begin
+        if (ocrd && opening == 5'(unit_q)) begin
           cu_known_q <= 1'b1;
           cu_q       <= outer_tok_i[CrdWidth-1:0];
           gu_q       <= ofib_q;
