@@ -287,7 +287,11 @@ def live_monitor(bound, ins, outs, after=None):
         "  always_ff @(posedge clk_i) begin",
         f"    if (rst_ni && live_fair_q && 32'(live_cycles_q) >= {bound})",
         "      DoneOut_Live: assert (&live_out_done);",
-        "  end"]
+        "  end",
+        "  // The check above starts only once D has moved on every input (and the",
+        "  // start holds): the cover run must reach that, else it is vacuous (an input",
+        "  // the configuration never takes belongs in `grammar` as \"handshake\").",
+        "  always_ff @(posedge clk_i) if (rst_ni) LiveStarts_C: cover (&live_in_done);"]
     assert LIVE_FAIR == 2  # live_wait_q remembers one cycle
     return lines
 
