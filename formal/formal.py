@@ -211,7 +211,8 @@ def harness(proof):
         if "live" not in proof:
             sys.exit(f"formal: {proof['name']}: no `live` bound (cycles from the last D in "
                      f"to D on every output)")
-        lines += live_monitor(proof["live"], live_ins, live_outs, proof.get("live_after"))
+        lines += live_monitor(proof["live"], live_ins, live_outs, proof.get("live_after"),
+                              invariants=proof.get("mode") == "prove")
     if "extra" in proof:
         lines.append(proof["extra"])
     # One file or a list of them, each SystemVerilog inside the harness.
@@ -227,20 +228,26 @@ def harness(proof):
     return "\n".join(lines) + "\n"
 
 
-def live_monitor(bound, ins, outs, after=None):
+def live_monitor(bound, ins, outs, after=None, invariants=False):
     """Bounded liveness, asserted without assumptions: once D has moved on every
     input stream (ins), and `after` (an expression: a start) holds, and every
     consumer of an output (outs) has since been ready at least once in every
     LIVE_FAIR cycles, D has moved on every output by `bound` cycles after the last
-    D in. Channels: (name, valid, ready, tok, is an array)."""
+    D in. Channels: (name, valid, ready, tok, is an array). With `invariants` (a
+    k-induction proof), the monitor's own invariants are asserted too: each seen
+    flag is its grammar check's D flag, and the counters rest until the start;
+    the harness's rank of the work left reads the bound as LiveBound."""
     def each(chs):
-        # One bit per channel (an array channel: per element).
+        # One bit per channel (an array channel: per element), with the path of
+        # the channel's grammar check (formal.py's `{role}_{base}_check`).
         for base, valid, ready, tok, many in chs:
             if many:
                 yield (f"$bits({valid})", lambda k, v=valid, r=ready, t=tok:
-                       (f"{v}[{k}]", f"{r}[{k}]", f"{t}[{k}]"))
+                       (f"{v}[{k}]", f"{r}[{k}]", f"{t}[{k}]"),
+                       lambda role, k, b=base: f"gen_{role}_{b}[{k}].{role}_{b}_check")
             else:
-                yield ("1", lambda k, v=valid, r=ready, t=tok: (v, r, t))
+                yield ("1", lambda k, v=valid, r=ready, t=tok: (v, r, t),
+                       lambda role, k, b=base: f"{role}_{b}_check")
     def done(v, r, t):
         return (f"{v} && {r} && sam_pkg::tok_kind({t}[$bits({t}) - 1], "
                 f"64'({t}[$bits({t}) - 2:0]), $bits({t}) - 1) == sam_pkg::TokDone")
@@ -248,21 +255,25 @@ def live_monitor(bound, ins, outs, after=None):
              f"{bound} cycles",
              f"  // of the last D in, while every consumer is ready once in every "
              f"{LIVE_FAIR} cycles."]
-    n_in = " + ".join(w for w, _ in each(ins)) or "0"
+    n_in = " + ".join(w for w, _, _ in each(ins)) or "0"
     start = after or "1'b1"
-    n_out = " + ".join(w for w, _ in each(outs))
+    n_out = " + ".join(w for w, _, _ in each(outs))
     lines += [f"  localparam int unsigned LiveIns = {n_in}, LiveOuts = {n_out};",
+              f"  localparam int unsigned LiveBound = {bound};",
               "  logic [LiveIns:0] live_in_done;  // bit LiveIns: the start (`live_after`)",
               "  logic [LiveOuts-1:0] live_out_done, live_out_ready;",
               f"  assign live_in_done[LiveIns] = {start};"]
     for group, chs in (("in", ins), ("out", outs)):
         at = "0"
-        for i, (width, sel) in enumerate(each(chs)):
+        for i, (width, sel, check) in enumerate(each(chs)):
             v, r, t = sel("k")
             lines.append(f"  for (genvar k = 0; k < {width}; k++) begin : gen_live_{group}_{i}")
             lines.append(f"    logic seen_q;")
             lines.append(f"    always_ff @(posedge clk_i) if (!rst_ni) seen_q <= 1'b0;"
                          f" else if ({done(v, r, t)}) seen_q <= 1'b1;")
+            if invariants:
+                lines.append(f"    always_ff @(posedge clk_i) if (rst_ni) LiveSeen_Inv:"
+                             f" assert (seen_q == {check(group, 'k')}.gen_grammar.done_q);")
             lines.append(f"    assign live_{group}_done[{at} + k] = seen_q;")
             if group == "out":
                 lines.append(f"    assign live_out_ready[{at} + k] = {r};")
@@ -288,6 +299,10 @@ def live_monitor(bound, ins, outs, after=None):
         f"    if (rst_ni && live_fair_q && 32'(live_cycles_q) >= {bound})",
         "      DoneOut_Live: assert (&live_out_done);",
         "  end",
+        *(["  always_ff @(posedge clk_i)",
+           "    if (rst_ni && !(&live_in_done))",
+           "      LiveIdle_Inv: assert (live_cycles_q == '0 && live_fair_q && live_wait_q == '0);"]
+          if invariants else []),
         "  // The check above starts only once D has moved on every input (and the",
         "  // start holds): the cover run must reach that, else it is vacuous (an input",
         "  // the configuration never takes belongs in `grammar` as \"handshake\").",
