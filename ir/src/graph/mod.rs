@@ -11,14 +11,7 @@ pub mod kinds;
 mod validate;
 mod yaml;
 
-pub use kinds::{
-    Alu, AluOp, AluOperand, ArrayVals, Broadcast, BvExpand, BvJoin, BvJoinMode, BvScan, Concat,
-    CrdDrop, CrdHold, Descriptor, FiberLookup, FiberWrite, Intersect, Locate, LocateMiss, LzDesc,
-    LzExpand, LzLoad, LzMerge, LzWrite, NodeKind, Port, PortSpec, Primitive, Range, Reduce,
-    RepSigGen, Repeat, Role, RunExpand, RunMerge, RunMergeMode, RunPack, RunReduce, SpAccumulator,
-    StreamKind, Subsect, TensorRead, TensorWrite, Touches, Union, ValsWrite, WayKind, WindowScan,
-    DESCRIPTORS,
-};
+pub use kinds::*;
 pub use validate::GraphError;
 pub use yaml::{GraphIoError, GraphIoErrorKind};
 

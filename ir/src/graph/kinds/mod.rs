@@ -11,79 +11,19 @@
 //! kinds).
 //!
 //! Adding a kind: write `kinds/<kind>.rs` with its struct and its [`Primitive`]
-//! impl, add one line to [`with_node_kinds!`], write its golden model in
+//! impl, add one line to [`with_node_kinds!`] (which declares the module and
+//! exports the struct), write its golden model in
 //! `golden/src/models/` and its golden step in `golden/src/exec/steps/<kind>.rs`,
 //! its SV module in `primitives/`, and its hardware kind in hdl-gen's
 //! `prims/<kind>.rs` (the compiler points at each place that needs one).
 
-mod alu;
-mod arrayvals;
-mod broadcast;
-mod bvexpand;
-mod bvjoin;
-mod bvscan;
-mod concat;
-mod crddrop;
-mod crdhold;
-mod fiberlookup;
-mod fiberwrite;
-mod intersect;
 mod joiner;
-mod locate;
-mod lzdesc;
-mod lzexpand;
-mod lzload;
-mod lzmerge;
-mod lzwrite;
 mod modes;
-mod range;
-mod reduce;
-mod repeat;
-mod repsiggen;
-mod runexpand;
-mod runmerge;
-mod runpack;
-mod runreduce;
-mod spaccumulator;
-mod subsect;
 mod touches;
-mod union;
-mod valswrite;
-mod windowscan;
 
-pub use alu::{Alu, AluOp, AluOperand};
-pub use arrayvals::ArrayVals;
-pub use broadcast::Broadcast;
-pub use bvexpand::BvExpand;
-pub use bvjoin::BvJoin;
-pub use bvscan::BvScan;
-pub use concat::Concat;
-pub use crddrop::CrdDrop;
-pub use crdhold::CrdHold;
-pub use fiberlookup::FiberLookup;
-pub use fiberwrite::FiberWrite;
-pub use intersect::Intersect;
-pub use locate::Locate;
-pub use lzdesc::LzDesc;
-pub use lzexpand::LzExpand;
-pub use lzload::LzLoad;
-pub use lzmerge::LzMerge;
-pub use lzwrite::LzWrite;
+pub use alu::{AluOp, AluOperand};
 pub use modes::{BvJoinMode, LocateMiss, RunMergeMode, WayKind};
-pub use range::Range;
-pub use reduce::Reduce;
-pub use repeat::Repeat;
-pub use repsiggen::RepSigGen;
-pub use runexpand::RunExpand;
-pub use runmerge::RunMerge;
-pub use runpack::RunPack;
-pub use runreduce::RunReduce;
-pub use spaccumulator::SpAccumulator;
-pub use subsect::Subsect;
 pub use touches::{TensorRead, TensorWrite, Touches};
-pub use union::Union;
-pub use valswrite::ValsWrite;
-pub use windowscan::WindowScan;
 
 use std::fmt;
 
@@ -441,6 +381,9 @@ pub trait Primitive {
 /// variant, its module here, and (in the docs) what it is.
 macro_rules! node_kinds {
     ($($(#[$doc:meta])* $variant:ident => $module:ident,)*) => {
+        $(mod $module;
+        pub use $module::$variant;)*
+
         /// A primitive and its parameters.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "type", rename_all = "lowercase")]
