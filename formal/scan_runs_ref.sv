@@ -15,8 +15,9 @@
   // of place fails. As pick_i is free, the check covers every run. Every run on
   // an output needs its input token first, and at most 14 runs are in flight, so
   // the counters stay exact in every reachable state. (With it, PDR does not
-  // finish in minutes: the windowscan proofs are bounded; fiberlookup's closes by
-  // k-induction with formal/scan_runs_ref_inv.sv; docs/formal.md.)
+  // finish in minutes: the proofs close by k-induction with formal/
+  // scan_runs_ref_inv.sv and the scanner's own invariants, formal/
+  // windowscan_ref_inv.sv, formal/fiberlookup_ref_inv.sv; docs/formal.md.)
   //
   // The primitive's own file before this one decodes its input token into the
   // window: fw_fire (a transfer), fw_kind, fw_lo, fw_len (0 unless a window with
