@@ -1,0 +1,348 @@
+  // formal/union_ref_inv.sv (after formal/join_ref_inv.sv): invariants of
+  // union_ref, asserted (proven, never assumed), that make the harness
+  // k-inductive (depth 4; 2 suffices). They tie the join scoreboard's progress
+  // (formal/join_ref.sv bound by join_ref_ways2.sv) to sam_union's head stage,
+  // its order registers, the output register and sam_joiner_ways' three output
+  // buffers (whose credit counts sam_joiner_ways asserts), and the stream
+  // monitors (grammar, the ways' stop alignment, liveness) to the tokens in
+  // flight. 2 ways, CrdWidth = RefWidth = 3, output buffers of three. Each
+  // output's tokens in flight form a queue: its buffer, oldest first, then the
+  // output register (emit_q). The reference's fiber
+  // counters stop at 15, so fibers are counted from the output's closed ones
+  // (5 bits) and meet the ways' through iv_sat.
+  function automatic sam_pkg::tok_kind_e iv_kind(logic [3:0] t);
+    return sam_pkg::tok_kind(t[3], 64'(t[2:0]), 3);
+  endfunction
+  // A token's shape: 0 data (a value or N), l + 1 the stop S_l, 7 D.
+  function automatic logic [2:0] iv_shape(logic [3:0] t);
+    if (iv_kind(t) == sam_pkg::TokData || iv_kind(t) == sam_pkg::TokEmpty) return '0;
+    if (iv_kind(t) == sam_pkg::TokDone) return '1;
+    return t[2:0] + 3'd1;
+  endfunction
+  function automatic logic iv_isdata(logic [3:0] t);
+    return iv_kind(t) == sam_pkg::TokData;
+  endfunction
+  function automatic logic iv_isstop(logic [3:0] t);
+    return iv_kind(t) == sam_pkg::TokStop;
+  endfunction
+  function automatic logic iv_isdone(logic [3:0] t);
+    return iv_kind(t) == sam_pkg::TokDone;
+  endfunction
+  function automatic logic [4:0] iv_sat(logic [4:0] v);
+    return v > 5'd15 ? 5'd15 : v;
+  endfunction
+  // Slot q of a three-entry buffer from its read pointer.
+  function automatic logic [1:0] iv_slot(logic [1:0] rd, logic [1:0] q);
+    logic [2:0] s;
+    s = 3'(rd) + 3'(q);
+    return s >= 3'd3 ? 2'(s - 3'd3) : 2'(s);
+  endfunction
+
+  localparam logic [3:0] IvN = 4'b1110;  // N (RefWidth 3)
+
+  logic [4:0] iv_f;
+  logic [2:0] iv_c;
+  assign iv_f = 5'(join_ref.fiber_q);
+  assign iv_c = join_ref.crd_q;
+
+  // The output queues (crd, ref[k]): the buffer's tokens, oldest first, then the
+  // output register's. Length: the count plus emit_q.
+  logic       iv_reg;
+  logic [1:0] iv_cc, iv_rc[2];
+  logic [2:0] iv_cn, iv_rn[2];
+  logic [3:0] iv_cs[4], iv_rs[2][4];
+  assign iv_reg = dut.emit_q;
+  assign iv_cc  = dut.ways.crd_buffer.gen_buffer.count_q;
+  assign iv_cn  = 3'(iv_cc) + 3'(iv_reg);
+  for (genvar i = 0; i < 4; i++) begin : gen_iv_cslot
+    if (i < 3) begin : gen_b
+      assign iv_cs[i] = 2'(i) < iv_cc
+          ? dut.ways.crd_buffer.gen_buffer.mem_q[iv_slot(dut.ways.crd_buffer.gen_buffer.rd_ptr_q, 2'(i))]
+          : dut.crd_out_q;
+    end else begin : gen_r
+      assign iv_cs[i] = dut.crd_out_q;
+    end
+  end
+  for (genvar k = 0; k < 2; k++) begin : gen_iv_rbuf
+    assign iv_rc[k] = dut.ways.gen_way[k].ref_buffer.gen_buffer.count_q;
+    assign iv_rn[k] = 3'(iv_rc[k]) + 3'(iv_reg);
+    for (genvar i = 0; i < 4; i++) begin : gen_iv_rslot
+      if (i < 3) begin : gen_b
+        assign iv_rs[k][i] = 2'(i) < iv_rc[k]
+            ? dut.ways.gen_way[k].ref_buffer.gen_buffer.mem_q[
+                iv_slot(dut.ways.gen_way[k].ref_buffer.gen_buffer.rd_ptr_q, 2'(i))]
+            : dut.ref_out[k];
+      end else begin : gen_r
+        assign iv_rs[k][i] = dut.ref_out[k];
+      end
+    end
+  end
+
+  // The crd output's grammar along its queue, from the output monitor's state:
+  // done, after data, after S1, data in the fiber, its last coordinate, and the
+  // fiber (the output's closed fibers plus the stops before). A slot holding c
+  // in fiber f is a hit; the stop closing fiber f is way 0's.
+  logic       iv_gd[5], iv_gad[5], iv_gat[5], iv_gfd[5], iv_hit[4];
+  logic [2:0] iv_glast[5];
+  logic [4:0] iv_gfib[5];
+  assign iv_gd[0]    = out_crd_check.gen_grammar.done_q;
+  assign iv_gad[0]   = out_crd_check.gen_grammar.after_data_q;
+  assign iv_gat[0]   = out_crd_check.gen_grammar.after_top_q;
+  assign iv_gfd[0]   = out_crd_check.gen_grammar.fiber_data_q;
+  assign iv_glast[0] = out_crd_check.gen_grammar.last_q;
+  assign iv_gfib[0]  = 5'(join_ref.ofib_q);
+  for (genvar q = 0; q < 4; q++) begin : gen_iv_g
+    logic       v, ok;
+    logic [3:0] t;
+    assign v = 3'(q) < iv_cn;
+    assign t = iv_cs[q];
+    assign iv_gd[q + 1]    = v ? iv_gd[q] || iv_isdone(t) : iv_gd[q];
+    assign iv_gad[q + 1]   = v ? iv_isdata(t) : iv_gad[q];
+    assign iv_gat[q + 1]   = v ? iv_isstop(t) && t[2:0] == 3'd1 : iv_gat[q];
+    assign iv_gfd[q + 1]   = v ? (iv_isdata(t) ? 1'b1 : iv_isstop(t) ? 1'b0 : iv_gfd[q]) : iv_gfd[q];
+    assign iv_glast[q + 1] = v && iv_isdata(t) ? t[2:0] : iv_glast[q];
+    assign iv_gfib[q + 1]  = iv_gfib[q] + 5'(v && iv_isstop(t));
+    assign iv_hit[q]       = v && iv_isdata(t) && t[2:0] == iv_c && iv_gfib[q] == iv_f;
+    assign ok = !iv_gd[q] && iv_kind(t) != sam_pkg::TokEmpty
+                && (!iv_isstop(t) || t[2:0] < 3'd2)
+                && (!iv_isdone(t) || (iv_gat[q] && !iv_gad[q]))
+                && (!iv_isdata(t) || !iv_gfd[q] || t[2:0] > iv_glast[q]);
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && v) begin
+        IvGramC: assert (ok);
+        if (iv_isstop(t) && iv_gfib[q] == iv_f)
+          IvFStop: assert (join_ref.closed_q[0] && t == join_ref.stop0_q);
+      end
+    end
+  end
+  // After the queue: what the heads have emitted, and c in fiber f emitted.
+  logic       iv_Gd, iv_Gad, iv_Gat, iv_Gfd, iv_ohas;
+  logic [2:0] iv_Glast;
+  logic [4:0] iv_E;
+  assign iv_Gd    = iv_gd[4];
+  assign iv_Gad   = iv_gad[4];
+  assign iv_Gat   = iv_gat[4];
+  assign iv_Gfd   = iv_gfd[4];
+  assign iv_Glast = iv_glast[4];
+  assign iv_E     = iv_gfib[4];
+  assign iv_ohas  = join_ref.ohas_q || iv_hit[0] || iv_hit[1] || iv_hit[2] || iv_hit[3];
+
+  // The heads, each with its way's input monitor (the last token in, which the
+  // head holds while full) and the way's fiber (the output's, plus a stop in
+  // the head). hc: the head holds c in fiber f; past: the way has taken c in
+  // fiber f or passed it.
+  logic [1:0] iv_full, iv_hdata, iv_hstop, iv_hend, iv_hc, iv_past;
+  logic [4:0] iv_W[2];
+  logic       iv_md[2], iv_mad[2], iv_mat[2], iv_mfd[2];
+  logic [2:0] iv_mlast[2];
+  assign iv_md[0]    = gen_in_crd[0].in_crd_check.gen_grammar.done_q;
+  assign iv_mad[0]   = gen_in_crd[0].in_crd_check.gen_grammar.after_data_q;
+  assign iv_mat[0]   = gen_in_crd[0].in_crd_check.gen_grammar.after_top_q;
+  assign iv_mfd[0]   = gen_in_crd[0].in_crd_check.gen_grammar.fiber_data_q;
+  assign iv_mlast[0] = gen_in_crd[0].in_crd_check.gen_grammar.last_q;
+  assign iv_md[1]    = gen_in_crd[1].in_crd_check.gen_grammar.done_q;
+  assign iv_mad[1]   = gen_in_crd[1].in_crd_check.gen_grammar.after_data_q;
+  assign iv_mat[1]   = gen_in_crd[1].in_crd_check.gen_grammar.after_top_q;
+  assign iv_mfd[1]   = gen_in_crd[1].in_crd_check.gen_grammar.fiber_data_q;
+  assign iv_mlast[1] = gen_in_crd[1].in_crd_check.gen_grammar.last_q;
+  for (genvar k = 0; k < 2; k++) begin : gen_iv_head
+    assign iv_full[k]  = dut.full_q[k];
+    assign iv_hdata[k] = dut.full_q[k] && iv_isdata(dut.crd_q[k]);
+    assign iv_hstop[k] = dut.full_q[k] && iv_isstop(dut.crd_q[k]);
+    assign iv_hend[k]  = dut.full_q[k] && !iv_isdata(dut.crd_q[k]);
+    assign iv_W[k]     = iv_E + 5'(iv_hstop[k]);
+    assign iv_hc[k]    = iv_hdata[k] && dut.crd_q[k][2:0] == iv_c && iv_W[k] == iv_f;
+    assign iv_past[k]  = iv_W[k] > iv_f || (iv_W[k] == iv_f && iv_mfd[k] && iv_mlast[k] >= iv_c);
+  end
+
+  for (genvar k = 0; k < 2; k++) begin : gen_iv_way
+    localparam int unsigned J = 1 - k;  // the other way
+    logic [3:0] h, r;
+    assign h = dut.crd_q[k];
+    assign r = dut.ref_q[k];
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        // The head is the last token in: the input monitor's state.
+        if (iv_full[k])
+          IvHead: assert (iv_kind(h) != sam_pkg::TokEmpty && (!iv_isstop(h) || h[2:0] < 3'd2)
+                          && iv_md[k] == iv_isdone(h) && iv_mad[k] == iv_isdata(h)
+                          && iv_mat[k] == (h == 4'b1001)
+                          && (iv_isdata(h) ? iv_mfd[k] && iv_mlast[k] == h[2:0] : !iv_mfd[k])
+                          && iv_shape(h) == iv_shape(r));
+        IvData: assert (dut.data_q[k] == iv_hdata[k]);
+        IvMonIn: assert (iv_mfd[k] == iv_mad[k] && !(iv_mat[k] && iv_mad[k])
+                         && (!iv_md[k] || (!iv_mat[k] && !iv_mad[k])));
+        IvMonRefIn: assert (gen_in_ref[k].in_ref_check.gen_grammar.done_q == iv_md[k]
+                            && gen_in_ref[k].in_ref_check.gen_grammar.after_top_q == iv_mat[k]);
+        // An empty head whose way's last token was a stop or D: that token is
+        // the last out (nothing but data leaves without both heads); one whose
+        // last token was data: that coordinate is the last out.
+        if (!iv_full[k] && !iv_mad[k])
+          IvEmpty: assert (iv_Gd == iv_md[k] && iv_Gat == iv_mat[k] && !iv_Gad && !iv_Gfd);
+        if (!iv_full[k] && iv_mad[k])
+          IvEmptyD: assert (iv_Gad && iv_Glast == iv_mlast[k]);
+        // Sorted out: each way in the output's fiber has taken data in it, and
+        // a data head lies past the last coordinate out.
+        if (iv_Gfd && iv_W[k] == iv_E)
+          IvSorted: assert (iv_mfd[k] && (!iv_hdata[k] || h[2:0] > iv_Glast)
+                            && (iv_full[k] || iv_mlast[k] == iv_Glast));
+        // D in a head: S1 was the last out, the other head holds D or nothing.
+        if (iv_full[k] && iv_isdone(h))
+          IvDoneHead: assert (iv_Gat && !iv_Gad && !iv_Gd && (!iv_full[J] || iv_isdone(dut.crd_q[J])));
+        // Fibers: the way's are the output's plus a stop in the head.
+        IvFib: assert (5'(join_ref.fib_q[k]) == iv_sat(iv_W[k]));
+        // c in fiber f: taken by the way once it has taken or passed c; a head
+        // holding c has its reference; c leaves every head holding it at once,
+        // and once it has left, the other way has passed it.
+        if (join_ref.has_q[k]) IvHas: assert (iv_past[k]);
+        if (iv_W[k] == iv_f && iv_mfd[k] && iv_mlast[k] == iv_c) IvHasAt: assert (join_ref.has_q[k]);
+        if (iv_hc[k]) IvHC: assert (join_ref.has_q[k] && r == join_ref.ref_want_q[k]);
+        if (iv_hc[k] && join_ref.has_q[J]) IvHC2: assert (iv_hc[J]);
+        if (join_ref.has_q[k] && !iv_hc[k]) IvLeft: assert (iv_past[J]);
+      end
+    end
+  end
+  // The order of the held coordinates (stage 1): between data heads, lt is
+  // the comparison of their coordinates.
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && dut.data_q[0] && dut.data_q[1]) begin
+      IvLt01: assert (dut.lt[0][1] == (dut.crd_q[0][2:0] < dut.crd_q[1][2:0]));
+      IvLt10: assert (dut.lt[1][0] == (dut.crd_q[1][2:0] < dut.crd_q[0][2:0]));
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      // c out in fiber f (or in a queue) exactly when a way took it and it has
+      // left that way's head (then it has left both).
+      if (iv_ohas) IvOHas: assert ((join_ref.has_q[0] || join_ref.has_q[1]) && !iv_hc[0] && !iv_hc[1]);
+      if ((join_ref.has_q[0] && !iv_hc[0]) || (join_ref.has_q[1] && !iv_hc[1]))
+        IvOHas2: assert (iv_ohas);
+      IvMonOut: assert (iv_gfd[0] == iv_gad[0] && !(iv_gat[0] && iv_gad[0])
+                        && (!iv_gd[0] || (!iv_gat[0] && !iv_gad[0])));
+      // Way 0's head holding fiber f's stop: the one it closed fiber f with.
+      if (iv_hstop[0] && iv_E == iv_f)
+        IvHStop: assert (join_ref.closed_q[0] && dut.crd_q[0] == join_ref.stop0_q);
+      // D out: nothing in the heads, both ways done.
+      if (iv_Gd) IvGd: assert (!iv_full[0] && !iv_full[1] && iv_md[0] && iv_md[1]);
+      // Both heads at a fiber's end: the same stop (or D).
+      if (iv_hend[0] && iv_hend[1]) IvEnds: assert (dut.crd_q[0] == dut.crd_q[1]);
+      // The ways' alignment (formal/aligned.sv): a stop or D in one head only is
+      // the lead; each way's crd and ref move together.
+      IvAlign: assert (32'(aligned_crd0_crd1.cnt_q) == 32'(iv_hend[0] != iv_hend[1])
+                       && aligned_crd0_ref0.cnt_q == '0 && aligned_crd1_ref1.cnt_q == '0
+                       && aligned_crd0_crd1.gen_stops_data.mid_a_q == iv_mad[0]
+                       && aligned_crd0_crd1.gen_stops_data.mid_b_q == iv_mad[1]);
+      if (iv_hend[0] && !iv_hend[1])
+        IvAlign0: assert (!aligned_crd0_crd1.b_lead_q && aligned_crd0_crd1.q_q[0] == iv_shape(dut.crd_q[0]));
+      if (iv_hend[1] && !iv_hend[0])
+        IvAlign1: assert (aligned_crd0_crd1.b_lead_q && aligned_crd0_crd1.q_q[0] == iv_shape(dut.crd_q[1]));
+    end
+  end
+
+  // Per way: its ref queue beside crd's (pushed together: crd slot i beside
+  // ref slot i + lead), its grammar along the slots, and the picked pair. The
+  // reference beside c in fiber f: the way's, or N where it has passed c
+  // without taking it.
+  for (genvar k = 0; k < 2; k++) begin : gen_iv_ref
+    logic signed [3:0] lead;
+    assign lead = $signed(4'(iv_rc[k])) - $signed(4'(iv_cc));
+    logic [3:0] want;
+    logic       wok;
+    assign want = join_ref.has_q[k] ? join_ref.ref_want_q[k] : IvN;
+    assign wok  = join_ref.has_q[k] || iv_past[k];
+    logic hd[5], had[5], hat[5];
+    assign hd[0]  = gen_out_ref[k].out_ref_check.gen_grammar.done_q;
+    assign had[0] = gen_out_ref[k].out_ref_check.gen_grammar.after_data_q;
+    assign hat[0] = gen_out_ref[k].out_ref_check.gen_grammar.after_top_q;
+    for (genvar q = 0; q < 4; q++) begin : gen_iv_h
+      logic       v;
+      logic [3:0] t;
+      assign v = 3'(q) < iv_rn[k];
+      assign t = iv_rs[k][q];
+      assign hd[q + 1]  = v ? hd[q] || iv_isdone(t) : hd[q];
+      assign had[q + 1] = v ? iv_isdata(t) : had[q];
+      assign hat[q + 1] = v ? iv_isstop(t) && t[2:0] == 3'd1 : hat[q];
+      always_ff @(posedge clk_i) begin
+        if (rst_ni && v)
+          IvGramR: assert (!hd[q] && (!iv_isstop(t) || t[2:0] < 3'd2)
+                           && (!iv_isdone(t) || (hat[q] && !had[q])));
+      end
+    end
+    for (genvar i = 0; i < 4; i++) begin : gen_iv_pair
+      logic signed [3:0] j;
+      logic [3:0]        rt;
+      assign j  = $signed(4'(i)) + lead;
+      assign rt = j == 4'sd0 ? iv_rs[k][0] : j == 4'sd1 ? iv_rs[k][1] : j == 4'sd2 ? iv_rs[k][2]
+                                                                       : iv_rs[k][3];
+      always_ff @(posedge clk_i) begin
+        if (rst_ni && 3'(i) < iv_cn && j >= 0) begin
+          IvPairShape: assert (iv_shape(iv_cs[i]) == iv_shape(rt));
+          if (iv_hit[i]) IvPairRef: assert (rt == want && wok);
+        end
+      end
+    end
+    logic [3:0] ah;
+    assign ah = join_ref.g_way[k].ahead_q;
+    logic ck, rk;
+    assign ck = join_ref.g_way[k].crd_known_q;
+    assign rk = join_ref.g_way[k].ref_known_q;
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        IvLead: assert (join_ref.g_way[k].lead_q == lead);
+        IvMonRef: assert (!(hat[0] && had[0]) && (!hd[0] || !hat[0]));
+        IvGramEnd: assert (hd[4] == iv_Gd && hat[4] == iv_Gat);
+        if (ck) IvPickCKind: assert (iv_kind(join_ref.g_way[k].crd_tok_q) != sam_pkg::TokEmpty);
+        if (ck && !rk)
+          IvPickC: assert (ah < 4'd4 && iv_shape(join_ref.g_way[k].crd_tok_q) == iv_shape(iv_rs[k][ah[1:0]])
+                           && (!join_ref.g_way[k].hit_q || (iv_rs[k][ah[1:0]] == want && wok)));
+        if (rk && !ck)
+          IvPickR: assert (ah < 4'd4 && iv_shape(iv_cs[ah[1:0]]) == iv_shape(join_ref.g_way[k].ref_tok_q)
+                           && (!iv_hit[ah[1:0]] || (join_ref.g_way[k].ref_tok_q == want && wok)));
+        if (ck && rk && join_ref.g_way[k].hit_q)
+          IvPickBoth: assert (join_ref.g_way[k].ref_tok_q == want && wok);
+      end
+    end
+  end
+
+  // The sampled handshake checks: a stalled token is still offered, and the
+  // buffers are written only with room.
+  for (genvar k = 0; k < 2; k++) begin : gen_iv_stall
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        IvStallIn: assert (dut.ways.gen_way[k].crd_check.stalled_q == gen_in_crd[k].in_crd_check.stalled_q
+                           && dut.ways.gen_way[k].crd_check.stalled_tok_q == gen_in_crd[k].in_crd_check.stalled_tok_q
+                           && dut.ways.gen_way[k].ref_check.stalled_q == gen_in_ref[k].in_ref_check.stalled_q
+                           && dut.ways.gen_way[k].ref_check.stalled_tok_q == gen_in_ref[k].in_ref_check.stalled_tok_q);
+        IvStallBufR: assert (!dut.ways.gen_way[k].ref_buffer.in_check.stalled_q);
+        if (gen_out_ref[k].out_ref_check.stalled_q)
+          IvStallR: assert (ref_valid_o[k] && gen_out_ref[k].out_ref_check.stalled_tok_q == ref_tok_o[k]);
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      IvStallBufC: assert (!dut.ways.crd_buffer.in_check.stalled_q);
+      if (out_crd_check.stalled_q) IvStallC: assert (crd_valid_o && out_crd_check.stalled_tok_q == crd_tok_o);
+    end
+  end
+
+  // Liveness (formal.py's monitor). Once every D is in, both heads hold D or D
+  // is out of them; work left, in cycles: a rank that falls by at least one in
+  // every cycle while the consumers are fair. Per output: two cycles a token in
+  // its buffer, one less when its consumer waited in the last cycle (it is
+  // ready in this one), three for one in the output register; the fullest
+  // counting; D in the heads 4 (it waits for room in every output, then
+  // enters the register).
+  logic [7:0] iv_fb[3], iv_fmax, iv_rank;
+  assign iv_fb[0] = 8'd2 * 8'(iv_cc) + 8'd3 * 8'(iv_reg) - 8'(live_wait_q[0] && iv_cc != '0);
+  assign iv_fb[1] = 8'd2 * 8'(iv_rc[0]) + 8'd3 * 8'(iv_reg) - 8'(live_wait_q[1] && iv_rc[0] != '0);
+  assign iv_fb[2] = 8'd2 * 8'(iv_rc[1]) + 8'd3 * 8'(iv_reg) - 8'(live_wait_q[2] && iv_rc[1] != '0);
+  assign iv_fmax = iv_fb[0] > iv_fb[1] ? (iv_fb[0] > iv_fb[2] ? iv_fb[0] : iv_fb[2])
+                                       : (iv_fb[1] > iv_fb[2] ? iv_fb[1] : iv_fb[2]);
+  assign iv_rank = iv_fmax + 8'd4 * 8'(iv_full[0]);
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (&live_in_done && live_fair_q && !(&live_out_done))
+        IvLive: assert (32'(live_cycles_q) + 32'(iv_rank) <= 32'(LiveBound));
+    end
+  end
