@@ -17,8 +17,8 @@
   // Every output token needs its transfer first (TokenCalledFor_Ref), and the
   // tokens in flight stay within the primitive's buffering (InFlightBounded_Ref),
   // so no counter wraps and the check covers every token of an unbounded run.
-  // (The proofs that use it are bounded: with it, PDR does not finish in
-  // minutes; docs/formal.md.)
+  // The proofs that use it close by k-induction with the invariants of
+  // formal/bvexpand_ref_inv.sv (docs/formal.md).
   //
   // Input contract, assumed at each transfer (the golden model's shape checks;
   // the masks' is BvAligned_M's too): beside a word, every way's mask is a
