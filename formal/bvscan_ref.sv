@@ -16,7 +16,7 @@
   // of place fails. As pick_i is free, the check covers every run. The arrays
   // are symbolic constants (formal/rom.sv, bv_words_i and pre_words_i in the reset
   // cycle), each read two cycles on, as sam_mem reads. (The proof that uses it
-  // is bounded: with it, PDR does not finish in minutes; docs/formal.md.)
+  // is unbounded by k-induction with formal/bvscan_ref_inv.sv; docs/formal.md.)
   //
   // Input contract, assumed: dim_i is a host register, held for the run (from
   // reset here); a reference's fiber lies in the arrays ((r + 1) * W at most
