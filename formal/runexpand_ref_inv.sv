@@ -11,24 +11,6 @@
   // at 15, so the fiber index of each token in flight counts from the output's
   // closed fibers (5 bits) and meets the input's through iv_sat.
   // CrdWidth = RefWidth = 3, output buffers of three (Lz77: 13-bit descriptors).
-  function automatic sam_pkg::tok_kind_e iv_kind(logic [3:0] t);
-    return sam_pkg::tok_kind(t[3], 64'(t[2:0]), 3);
-  endfunction
-  // A token's shape: 0 data (a value or N), l + 1 the stop S_l, 7 D.
-  function automatic logic [2:0] iv_shape(logic [3:0] t);
-    if (iv_kind(t) == sam_pkg::TokData || iv_kind(t) == sam_pkg::TokEmpty) return '0;
-    if (iv_kind(t) == sam_pkg::TokDone) return '1;
-    return t[2:0] + 3'd1;
-  endfunction
-  function automatic logic iv_isdata(logic [3:0] t);
-    return iv_kind(t) == sam_pkg::TokData;
-  endfunction
-  function automatic logic iv_isstop(logic [3:0] t);
-    return iv_kind(t) == sam_pkg::TokStop;
-  endfunction
-  function automatic logic iv_isdone(logic [3:0] t);
-    return iv_kind(t) == sam_pkg::TokDone;
-  endfunction
 
   // The output buffers (crd 0, ref 1), oldest first.
   logic [1:0] iv_cc, iv_rc;
