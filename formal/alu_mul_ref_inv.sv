@@ -4,9 +4,6 @@
   // token's expected result) to sam_alu's multiplier stages and output buffer,
   // and the grammar and liveness monitors to the tokens in flight.
   // ValWidth = 3 (half width 2: one high bit).
-  function automatic sam_pkg::tok_kind_e iv_kind(logic [3:0] t);
-    return sam_pkg::tok_kind(t[3], 64'(t[2:0]), 3);
-  endfunction
   // The tokens in flight, oldest first: the output buffer (7 slots, from its read
   // pointer), then the stages s3, s2b, s2, s2a, s1, each as the token it becomes.
   logic [2:0] iv_cnt, iv_rd;

@@ -10,9 +10,6 @@
   // CrdWidth = InnerWidth = 3 (DropFiberCrd).
   localparam sam_pkg::tok_kind_e IvData = sam_pkg::TokData, IvStop = sam_pkg::TokStop,
                                  IvDone = sam_pkg::TokDone;
-  function automatic sam_pkg::tok_kind_e iv_kind(logic [3:0] t);
-    return sam_pkg::tok_kind(t[3], 64'(t[2:0]), 3);
-  endfunction
   // The outer buffer, oldest first, and the inner one.
   logic [1:0] iv_ocnt, iv_icnt;
   logic [3:0] iv_ob0, iv_ob1, iv_ib0, iv_ib1;
@@ -68,9 +65,6 @@
   assign iv_in_last = in_outer_check.gen_grammar.last_q;
   assign iv_in_fd   = in_outer_check.gen_grammar.fiber_data_q;
 
-  function automatic logic [4:0] iv_sat(logic [4:0] v);
-    return v > 5'd15 ? 5'd15 : v;
-  endfunction
 
   // The coordinate(s) after the buffer, oldest first, and the buffer's last
   // data slot before them (no stop between).

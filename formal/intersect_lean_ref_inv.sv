@@ -8,9 +8,6 @@
   // buffers of two. The reference's fiber counters stop at 15, so fibers are
   // counted from the output's closed ones (5 bits) and meet the ways' through
   // iv_sat.
-  function automatic logic [4:0] iv_sat(logic [4:0] v);
-    return v > 5'd15 ? 5'd15 : v;
-  endfunction
 
   logic [4:0] iv_f;
   logic [2:0] iv_c;

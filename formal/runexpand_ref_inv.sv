@@ -231,9 +231,6 @@
   assign iv_ilast = in_crd_check.gen_grammar.last_q;
   // Lz77: the ref stage holds the kept descriptor's slot token and span.
   logic iv_lz_stage;
-  function automatic logic [4:0] iv_sat(logic [4:0] v);
-    return v > 5'd15 ? 5'd15 : v;
-  endfunction
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       // The stages: crd's lead, the decoded flag, the tokens' kinds.

@@ -11,9 +11,6 @@
   // first, then the output register's. The reference's fiber counters stop at
   // 15, so fibers are counted from the output's closed ones (5 bits) and meet
   // the ways' through iv_sat.
-  function automatic logic [4:0] iv_sat(logic [4:0] v);
-    return v > 5'd15 ? 5'd15 : v;
-  endfunction
   localparam logic [3:0] IvEmpty = {1'b1, 3'(sam_pkg::empty_payload(3))};
 
   logic [4:0] iv_f;

@@ -304,9 +304,6 @@
   assign iv_iat   = in_crd_check.gen_grammar.after_top_q;
   assign iv_ifd   = in_crd_check.gen_grammar.fiber_data_q;
   assign iv_ilast = in_crd_check.gen_grammar.last_q;
-  function automatic logic [4:0] iv_sat(logic [4:0] v);
-    return v > 5'd15 ? 5'd15 : v;
-  endfunction
   logic [3:0] iv_px;
   logic       iv_t, iv_stagehit;
   assign iv_px = dut.px_q;

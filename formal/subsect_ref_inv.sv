@@ -334,14 +334,7 @@
   // e1), then the runs in the walk, the descriptor queue, fetch or hold and the
   // input stage, each its closing token (unknown while the next input token has
   // not come: the last run). A run's windows come between closing tokens, never
-  // before D. {done, after data, after the top stop S2}; tokens as {stop, level}
-  // (D 4'hf).
-  function automatic logic [2:0] iv_gstep(logic [2:0] g, logic [3:0] t);
-    return {g[2] || t == 4'hf, !t[3], t[3] && t[2:0] == 3'd2};
-  endfunction
-  function automatic logic iv_gok(logic [2:0] g, logic [3:0] t);
-    return !g[2] && (!t[3] || t == 4'hf || t[2:0] <= 3'd2) && (t != 4'hf || (g[0] && !g[1]));
-  endfunction
+  // before D; with iv_gstep and iv_gok (formal/tokens_inv.sv).
   function automatic logic [3:0] iv_t4(logic c, logic [63:0] t);
     if (!c) return t[3:0];
     if (!t[63]) return 4'b0000;

@@ -10,9 +10,6 @@
   // output register (emit_q). The reference's fiber
   // counters stop at 15, so fibers are counted from the output's closed ones
   // (5 bits) and meet the ways' through iv_sat.
-  function automatic logic [4:0] iv_sat(logic [4:0] v);
-    return v > 5'd15 ? 5'd15 : v;
-  endfunction
   // Slot q of a three-entry buffer from its read pointer.
   function automatic logic [1:0] iv_slot(logic [1:0] rd, logic [1:0] q);
     logic [2:0] s;

@@ -226,13 +226,7 @@
   // The output grammar along each output's tokens in flight: the queue (buffer,
   // s2, s1), then the runs in slot, next, hold and the input stage, each its data
   // (if any) and its closing token (unknown while the next input token has not
-  // come: the last run). {done, after data, after the top stop S2}.
-  function automatic logic [2:0] iv_gstep(logic [2:0] g, logic [3:0] t);
-    return {g[2] || t == 4'hf, !t[3], t[3] && t[2:0] == 3'd2};
-  endfunction
-  function automatic logic iv_gok(logic [2:0] g, logic [3:0] t);
-    return !g[2] && (!t[3] || t == 4'hf || t[2:0] <= 3'd2) && (t != 4'hf || (g[0] && !g[1]));
-  endfunction
+  // come: the last run), with iv_gstep and iv_gok (formal/tokens_inv.sv).
   logic       iv_rv[4], iv_rd_[4], iv_rk[4];  // run item: valid, has data, closing known
   logic [3:0] iv_rt[4];
   assign iv_rv[0] = dut.slot_valid_q;
