@@ -80,7 +80,7 @@ def channels(ports):
 
 KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
         "mode", "depth", "cover_depth", "idle", "cover_done", "aligned",
-        "assumed_state", "live", "live_after", "modules", "ci_bmc"}
+        "assumed_state", "live", "live_after", "modules", "ci_bmc", "groups"}
 
 # Bounded liveness (every proof with an output stream, formal/live.sv): once D has
 # entered on every input stream, and every consumer has been ready at least once in
@@ -426,7 +426,41 @@ def contract(proof, prims, d):
     return assumed, asserted, refused
 
 
-def sby_file(proof, prims, assumed, cover=False, trace=False):
+def group_script(proof, group):
+    """The yosys lines that split a k-induction by assertion groups (`groups` in
+    proofs.toml): the run of `group` asserts only the assertions its label patterns
+    match (`None`: every assertion no group names) and assumes every other
+    assertion one cycle late, as it held in the cycle before. Sound together: at
+    the first cycle where any assertion fails, every assertion held in every
+    earlier cycle, so the run of the failing assertion's group sees a trace that
+    meets all of its assumptions and reports the failure (docs/formal.md, "Split
+    inductions")."""
+    def sel(patterns):
+        return " ".join(["t:$assert"] + [f"c:*{pat}* %u" if i else f"c:*{pat}*"
+                                        for i, pat in enumerate(patterns)]
+                        + (["%i"] if patterns else []))
+    groups = proof["groups"]
+    # async2sync makes the clocked checks plain $assert and $assume cells, which
+    # chformal can delay (sby runs it next in any case: one clock, resets read
+    # synchronously).
+    # sby's model preparation runs `chformal -assume -early`, which would undo the
+    # delay of an assumption whose enable register starts at 0: the delayed enable
+    # gets no initial value instead. In its first cycle, the assumption then
+    # constrains only registers that start free.
+    delay = ("chformal -assert -delay 1 @f_others\n"
+             "setattr -unset init @f_others %ci1:+[EN] w:* %i\n"
+             "chformal -assert -assert2assume @f_others\n")
+    if group is None:
+        named = [pat for pats in groups.values() for pat in pats]
+        return (f"async2sync\nselect -set f_others {sel(named)}\n"
+                f"{delay}")
+    return (f"async2sync\nselect -set f_group {sel(groups[group])}\n"
+            f"select -assert-min 1 @f_group\n"
+            f"select -set f_others t:$assert @f_group %d\n"
+            f"{delay}")
+
+
+def sby_file(proof, prims, assumed, cover=False, trace=False, group=False):
     mode = "cover" if cover else proof.get("mode", "prove")
     depth = cover_depth(proof) if cover else proof.get("depth", 10)
     # pdr: an unbounded proof by IC3 (ABC's `pdr`), which finds the inductive
@@ -443,6 +477,8 @@ def sby_file(proof, prims, assumed, cover=False, trace=False):
     # read only the DUT's top-level inputs (contract()); the rest stay assertions.
     sel = " ".join("c:" + re.sub(r"([\[\]*?\\])", r"\\\1", n.split()[0]) for n in assumed)
     chformal = f"chformal -assert2assume {sel}\n" if assumed else ""
+    if group is not False:
+        chformal += group_script(proof, group)
     return f"""[options]
 mode {mode}
 depth {depth}
@@ -500,7 +536,17 @@ def run(proof, prims, work, covers=True):
         sys.exit(f"formal: {proof['name']}: input-contract checks (_M) of {proof['top']} that "
                  f"read its state, not its inputs (assert them under another label, or state "
                  f"the contract on the ports):\n  " + "\n  ".join(refused))
-    status, log = sby(d, "proof", sby_file(proof, prims, assumed))
+    if proof.get("groups") and proof.get("mode", "prove") == "prove":
+        # A split induction: one run per group, then one for the rest; the proof
+        # holds when every run does (group_script()).
+        for group in [*proof["groups"], None]:
+            tag = f"proof_{group or 'rest'}"
+            status, log = sby(d, tag, sby_file(proof, prims, assumed, group=group))
+            if status != "PASS":
+                (d / "proof.log").write_text(f"group {group or 'rest'}: {tag}.log\n" + log)
+                break
+    else:
+        status, log = sby(d, "proof", sby_file(proof, prims, assumed))
     if proof.get("mode") in ("pdr", "bmc") and status != "PASS":
         # ABC's counterexamples (pdr, bmc3) are real ones, but Debian's ABC writes
         # them in a witness format sby cannot replay (an ERROR after "asserted in
@@ -532,8 +578,10 @@ def ci_bounded(proof):
     are left out: asserted, they only slow the check (several times over)."""
     files = proof.get("extra_file", [])
     files = [files] if isinstance(files, str) else files
-    return dict(proof, mode="bmc", depth=proof["ci_bmc"],
-                extra_file=[f for f in files if not f.endswith("_inv.sv")])
+    bounded = dict(proof, mode="bmc", depth=proof["ci_bmc"],
+                   extra_file=[f for f in files if not f.endswith("_inv.sv")])
+    bounded.pop("groups", None)
+    return bounded
 
 
 def main():
