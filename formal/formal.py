@@ -360,8 +360,10 @@ def contract(proof, prims, d):
     Assumed: a `_M` check whose logic (its condition and its enable) reaches only
     the harness's inputs (the DUT's top-level input ports and the proof's free
     inputs), the DUT's ready outputs of its input channels (a contract on the
-    tokens it accepts) and harness state (reset, the stream monitors), never a
-    register or memory of the DUT: a fact about the producers alone. Every other `_M` check,
+    tokens it accepts), harness state (reset, the stream monitors) and the DUT's
+    port history (registers that read only these and each other, such as a flag
+    that D has been taken), never other DUT state: a fact about the producers
+    alone. Every other `_M` check,
     such as a nested block's input check on what its parent feeds it, is asserted
     like the rest. Refused: a `_M` check in the top module's own file that reads DUT
     state; its label promises an input contract that it is not. The exception is a
@@ -393,12 +395,13 @@ def contract(proof, prims, d):
     # contract on the tokens the DUT accepts, valid && ready).
     readies = {c[3] for c in channels(header(proof["top"])[1]) if c[1] == "in"}
     port_bits = {b for n, w in mod["netnames"].items() if n in readies for b in w["bits"]}
-    allowed = proof.get("assumed_state", {})
-    assumed, asserted, refused = [], [], []
-    for name, cell in sorted(mod["cells"].items()):
-        if cell["type"] != "$check" or not name.endswith("_M"):
-            continue
-        seen, todo, reads = set(), list(cell["connections"]["A"] + cell["connections"]["EN"]), []
+    def inputs(c):
+        return [b for port, bits in c["connections"].items()
+                if c.get("port_directions", {}).get(port) == "input" for b in bits]
+
+    def state_read(bits):
+        """The DUT's state cells the bits' logic reads (stopping at state)."""
+        seen, todo, reads = set(), list(bits), set()
         while todo:
             b = todo.pop()
             if b in seen or isinstance(b, str):
@@ -410,11 +413,62 @@ def contract(proof, prims, d):
             c = mod["cells"][drv]
             if STATE_RE.match(c["type"]):
                 if drv.removeprefix("$driver$").startswith("dut."):
-                    reads.append(drv.removeprefix("$driver$"))
+                    reads.add(drv)
                 continue
-            for port, bits in c["connections"].items():
-                if c.get("port_directions", {}).get(port) == "input":
-                    todo.extend(bits)
+            todo.extend(inputs(c))
+        return reads
+
+    # The DUT's port history: registers kept for its checks alone (a flag that D
+    # has been taken on a port, say) whose next state reads only what a contract
+    # may read, themselves and other such registers. A check reading them still
+    # states a fact about the producers; a register the design reads is never
+    # one (an assumption on it could prune a design bug).
+    readers = {}
+    for name, cell in mod["cells"].items():
+        for b in inputs(cell):
+            readers.setdefault(b, []).append(name)
+
+    def outputs(c):
+        return [b for port, bits in c["connections"].items()
+                if c.get("port_directions", {}).get(port) == "output" for b in bits]
+
+    def state_fed(name):
+        """The state cells the register's output reaches (through logic)."""
+        seen, todo, fed = set(), list(outputs(mod["cells"][name])), set()
+        while todo:
+            b = todo.pop()
+            if b in seen or isinstance(b, str):
+                continue
+            seen.add(b)
+            for r in readers.get(b, []):
+                c = mod["cells"][r]
+                if STATE_RE.match(c["type"]):
+                    fed.add(r)
+                elif c["type"] != "$check":
+                    todo.extend(outputs(c))
+        return fed
+
+    dut_state = {n for n, c in mod["cells"].items()
+                 if STATE_RE.match(c["type"]) and n.removeprefix("$driver$").startswith("dut.")}
+    reads_of = {n: state_read(inputs(mod["cells"][n])) for n in dut_state}
+    history = set()
+    while True:
+        more = {n for n in dut_state - history if reads_of[n] <= history | {n}}
+        if not more:
+            break
+        history |= more
+    while True:
+        out = {n for n in history if state_fed(n) - history}
+        if not out:
+            break
+        history -= out
+    allowed = proof.get("assumed_state", {})
+    assumed, asserted, refused = [], [], []
+    for name, cell in sorted(mod["cells"].items()):
+        if cell["type"] != "$check" or not name.endswith("_M"):
+            continue
+        reads = [n.removeprefix("$driver$") for n in
+                 sorted(state_read(cell["connections"]["A"] + cell["connections"]["EN"]) - history)]
         if not reads:
             assumed.append(name)
         elif name.rsplit(".", 1)[-1] in allowed:
@@ -528,7 +582,8 @@ def run(proof, prims, work, covers=True):
     assumed, asserted, refused = contract(proof, prims, d)
     (d / "contract.txt").write_text("".join(f"assumed  {n}\n" for n in assumed) +
                                     "".join(f"asserted {n}\n" for n in asserted))
-    stray = set(proof.get("assumed_state", {})) - {n.split()[0].rsplit(".", 1)[-1] for n in assumed}
+    stray = set(proof.get("assumed_state", {})) - {n.split()[0].rsplit(".", 1)[-1] for n in assumed
+                                                   if n.endswith("(reads DUT state)")}
     if stray:
         sys.exit(f"formal: {proof['name']}: assumed_state names no _M check that reads DUT "
                  f"state: {sorted(stray)}")

@@ -85,8 +85,6 @@
       if (dut.fetch_q == 3'd2)
         IvMul2: assert (dut.gen_mul.mul.gen_behavioral.p_q == iv_frow);
       if (iv_fetching) IvFetchHold: assert (!dut.hold_valid_q);
-      if (dut.fetch_q == 3'd4) IvFetchDone: assert (dut.done_q);
-      IvDoneFetch: assert (dut.done_q == (dut.fetch_q == 3'd4));
       if (dut.hold_valid_q)
         IvHold: assert (!dut.hold_q.done && dut.hold_q.b0 == '0 && (dut.hold_q.more || dut.hold_q.b1 == '0));
       if (dut.cq_valid_q[0])
@@ -148,7 +146,7 @@
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       if (dut.in_valid && dut.in_kind == sam_pkg::TokStop)
-        IvInUp: assert (dut.in_up_ok && (dut.in_up == 3'd1 || dut.in_up == 3'd2)
+        IvInUp: assert ((dut.in_up == 3'd1 || dut.in_up == 3'd2)
                         && dut.in_up == 3'(dut.in_ref) + 3'd1);
       if (dut.in_valid)
         IvTailIn: assert (fs_tail_q == iv_in_fiber
@@ -163,8 +161,9 @@
       if (iv_up_run) IvUpFiber: assert (fs_tail_q || dut.in_valid);
       if (dut.in_valid) IvInNext: assert (dut.in_next == dut.in_ref + RefWidth'(1));
       IvInDone: assert (in_ref_check.gen_grammar.done_q
-                        == ((dut.in_valid && dut.in_kind == sam_pkg::TokDone) || dut.done_q));
-      if (dut.done_q) IvDone: assert (!dut.in_valid && !iv_up_run);
+                        == ((dut.in_valid && dut.in_kind == sam_pkg::TokDone)
+                            || dut.fetch_q == 3'd4));
+      if (dut.fetch_q == 3'd4) IvDone: assert (!dut.in_valid && !iv_up_run);
     end
   end
   // The buffers, e1 and the runs in flight per output.

@@ -192,7 +192,6 @@ module sam_subsect #(
   sam_pkg::tok_kind_e  in_kind;
   logic [RefWidth-1:0] in_ref, in_next;
   logic [LvlWidth-1:0] in_up;
-  logic                in_up_ok;
 
   assign ref_ready_o = !in_valid || in_pop;
 
@@ -203,14 +202,12 @@ module sam_subsect #(
       in_ref   <= '0;
       in_next  <= '0;
       in_up    <= '0;
-      in_up_ok <= 1'b0;
     end else if (ref_ready_o) begin
       in_valid <= ref_valid_i;
       in_kind  <= sam_pkg::tok_kind(ref_tok_i[RefWidth], 64'(ref_tok_i[RefWidth-1:0]), RefWidth);
       in_ref   <= ref_tok_i[RefWidth-1:0];
       in_next  <= ref_tok_i[RefWidth-1:0] + RefWidth'(1);
       in_up    <= LvlWidth'(ref_tok_i[RefWidth-1:0]) + LvlWidth'(1);
-      in_up_ok <= 64'(ref_tok_i[RefWidth-1:0]) + 64'd1 < (64'd1 << LvlWidth) - 64'd2;
     end
   end
 
@@ -1075,26 +1072,30 @@ module sam_subsect #(
                           se1_q, so2_q, se2_q, so3_q, se3_q};
   end
 
-  logic done_q;  // D is queued: nothing follows
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) done_q <= 1'b0;
-    else if (ctrl_push && in_kind == sam_pkg::TokDone) done_q <= 1'b1;
-  end
-
 `ifndef SAM_ASSERTS_OFF
+  // The input contracts, on the tokens the ref port takes.
+  sam_pkg::tok_kind_e ref_kind;
+  logic               ref_take, ref_done_q;  // ref_done_q: D has been taken
+  assign ref_kind = sam_pkg::tok_kind(ref_tok_i[RefWidth], 64'(ref_tok_i[RefWidth-1:0]), RefWidth);
+  assign ref_take = ref_valid_i && ref_ready_o;
   always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      if (in_valid && in_kind == sam_pkg::TokStop) begin
-        StopRaisable_M: assert (in_up_ok)
-        else $error("sam_subsect: stop %0d in has no room one level up", in_ref);
+    if (!rst_ni) ref_done_q <= 1'b0;
+    else if (ref_take && ref_kind == sam_pkg::TokDone) ref_done_q <= 1'b1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && ref_take) begin
+      if (ref_kind == sam_pkg::TokStop) begin
+        StopRaisable_M: assert (64'(ref_tok_i[RefWidth-1:0]) + 64'd1 < (64'd1 << LvlWidth) - 64'd2)
+        else $error("sam_subsect: stop %0d in has no room one level up", ref_tok_i[RefWidth-1:0]);
       end
-      if (Compressed && in_valid && in_kind == sam_pkg::TokData) begin
-        PosInArray_M: assert (64'(in_ref) + 64'd1 < (64'd1 << PosAddrWidth))
-        else $error("sam_subsect: reference %0d reads beyond the pos array", in_ref);
+      if (Compressed && ref_kind == sam_pkg::TokData) begin
+        PosInArray_M: assert (64'(ref_tok_i[RefWidth-1:0]) + 64'd1 < (64'd1 << PosAddrWidth))
+        else $error("sam_subsect: reference %0d reads beyond the pos array",
+                    ref_tok_i[RefWidth-1:0]);
       end
-      if (in_valid) WindowNotEmpty_M: assert (window_i != '0)
+      WindowNotEmpty_M: assert (window_i != '0)
       else $error("sam_subsect: window_i must be at least 1");
-      NothingAfterDone_M: assert (!(done_q && in_valid))
+      NothingAfterDone_M: assert (!ref_done_q)
       else $error("sam_subsect: a token after D");
     end
   end
@@ -1102,7 +1103,7 @@ module sam_subsect #(
 
   logic unused_bits;
   // Each format uses its own constants of the run; b0 goes to the streams only.
-  assign unused_bits = ^{out_tok, done_q, in_up_ok, cur_q.b0, hi_f[2], dci_q, do_q, de_q,
+  assign unused_bits = ^{out_tok, cur_q.b0, hi_f[2], dci_q, do_q, de_q,
                          do1_q, de1_q, dend_q, dend1_q, cend_q, cend1_q, dzero_q, dimw, dfin_q,
                          dfirst_fin_q,
                          cur_q.more};
