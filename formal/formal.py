@@ -487,7 +487,7 @@ def group_script(proof, group):
     assertion one cycle late, as it held in the cycle before. Sound together: at
     the first cycle where any assertion fails, every assertion held in every
     earlier cycle, so the run of the failing assertion's group sees a trace that
-    meets all of its assumptions and reports the failure (docs/formal.md, "Split
+    meets all of its assumptions and reports the failure (docs/formal-induction.md, "Split
     inductions")."""
     def sel(patterns):
         return " ".join(["t:$assert"] + [f"c:*{pat}* %u" if i else f"c:*{pat}*"
