@@ -627,6 +627,29 @@ def run(proof, prims, work, covers=True):
     return status, time.monotonic() - t0, reached, unreached, stateful
 
 
+def split_unsound_check(proofs, prims, work):
+    """The split induction's soundness on a case made to catch a circular one: two
+    groups each assert that a free input, registered, is 0. Each holds if the
+    other is assumed in the same cycle; assumed a cycle late, as group_script()
+    does, both fail. Returns an error line, or None."""
+    extra = """
+  logic f_free_q;
+  always_ff @(posedge clk_i) f_free_q <= f_free_i;
+  always_comb if (rst_q) begin
+    SplitA: assert (f_free_q == 1'b0);
+    SplitB: assert (f_free_q == 1'b0);
+  end"""
+    case = dict(proofs["crddrop"], name="split-soundness", mode="prove", depth=3,
+                inputs=["logic f_free_i"], extra=extra,
+                groups={"a": ["SplitA"], "b": ["SplitB"]})
+    status = run(case, prims, work, covers=False)[0]
+    if status != "FAIL":
+        return (f"formal: the split induction proved two false assertions from each "
+                f"other ({status}, not FAIL): group_script() assumes them in the same "
+                f"cycle (log: {work / case['name']})")
+    return None
+
+
 def ci_bounded(proof):
     """A proof as make test's tier runs it: `bmc3` to its `ci_bmc` depth. A bounded
     check needs no inductive invariants, so a k-induction proof's `*_inv.sv` files
@@ -677,6 +700,9 @@ def main():
     t0 = time.monotonic()
     if not args.mutations:
         read = reset_reading(PRIMS, work / "primitives")
+        if not args.only and (err := split_unsound_check(proofs, read, work)):
+            print(err)
+            return 1
         jobs = [(p, read, "PASS", name) for name, p in proofs.items()
                 if not args.only or name in args.only]
         label = "proofs"
