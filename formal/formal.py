@@ -279,8 +279,11 @@ def live_monitor(bound, ins, outs, after=None, invariants=False):
                 lines.append(f"    assign live_out_ready[{at} + k] = {r};")
             lines.append("  end")
             at = f"{at} + {width}"
+    # The counter stops at its all-ones value, past the bound: 8 bits, or as many
+    # as the bound and one more need (a rank of a larger bound).
+    bits = max(8, (bound + 1).bit_length())
     lines += [
-        "  logic [7:0] live_cycles_q;  // cycles since the last D in (stops at 255)",
+        f"  logic [{bits - 1}:0] live_cycles_q;  // cycles since the last D in (stops at {2 ** bits - 1})",
         "  logic       live_fair_q;    // every consumer fair since then",
         "  logic [LiveOuts-1:0] live_wait_q;  // consumer k not ready in the last cycle",
         "  always_ff @(posedge clk_i) begin",
@@ -289,7 +292,7 @@ def live_monitor(bound, ins, outs, after=None, invariants=False):
         "      live_fair_q   <= 1'b1;",
         "      live_wait_q   <= '0;",
         "    end else if (&live_in_done) begin",
-        "      if (live_cycles_q != '1) live_cycles_q <= live_cycles_q + 8'd1;",
+        f"      if (live_cycles_q != '1) live_cycles_q <= live_cycles_q + {bits}'d1;",
         f"      // Fair: no consumer waits {LIVE_FAIR} cycles in a row.",
         "      live_wait_q <= ~live_out_ready;",
         "      if (|(live_wait_q & ~live_out_ready)) live_fair_q <= 1'b0;",
