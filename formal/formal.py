@@ -353,6 +353,8 @@ def read_script(prims, proof):
     return f"read_slang -j 1 -D FORMAL --top formal_top {names} harness.sv\nprep -top formal_top\n"
 
 
+# A memory port's read enable (`pos_rd_en_o`, `crd_rd2_en_o`).
+MEM_READ_RE = re.compile(r"_rd\d?_en_o$")
 # Cells that hold state (flip-flops, latches, memories): the cone of a check stops there.
 STATE_RE = re.compile(r"^\$(.*dff.*|.*ff|.*latch.*|mem.*|anyinit)$")
 
@@ -394,9 +396,12 @@ def contract(proof, prims, d):
             if cell.get("port_directions", {}).get(port) == "output":
                 for b in bits:
                     driver[b] = name
-    # The DUT's ready outputs of its input channels: a check may read them (a
-    # contract on the tokens the DUT accepts, valid && ready).
-    readies = {c[3] for c in channels(header(proof["top"])[1]) if c[1] == "in"}
+    # The DUT's ready outputs of its input channels and the read enables of its
+    # memory ports: a check may read them (a contract on the tokens the DUT
+    # accepts, valid && ready, or on the words it reads).
+    ports = header(proof["top"])[1]
+    readies = ({c[3] for c in channels(ports) if c[1] == "in"}
+               | {n for d, _, n in ports if d == "output" and MEM_READ_RE.search(n)})
     port_bits = {b for n, w in mod["netnames"].items() if n in readies for b in w["bits"]}
     def inputs(c):
         return [b for port, bits in c["connections"].items()

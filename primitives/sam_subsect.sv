@@ -1041,8 +1041,9 @@ module sam_subsect #(
         if (rst_ni) begin
           assert (!(pops[k] && cnt_q == '0))
           else $error("sam_subsect: a pointer passes a pair not yet read");
+          // From the pos words' contract (PosWordInArray_M).
           if (issue) begin
-            CrdInArray_M: assert (64'(a_q) < (64'd1 << CrdAddrWidth))
+            CrdInArray_A: assert (64'(a_q) < (64'd1 << CrdAddrWidth))
             else $error("sam_subsect: position %0d is beyond the crd array", a_q);
           end
         end
@@ -1097,6 +1098,20 @@ module sam_subsect #(
       else $error("sam_subsect: window_i must be at least 1");
       NothingAfterDone_M: assert (!ref_done_q)
       else $error("sam_subsect: a token after D");
+    end
+  end
+  // The pos words it reads (two cycles after each read) end within the crd array.
+  if (Compressed) begin : gen_pos_contract
+    logic [1:0] pos_rd_q;  // a pos read one and two cycles ago
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) pos_rd_q <= '0;
+      else pos_rd_q <= {pos_rd_q[0], pos_rd_en_o};
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && pos_rd_q[1]) begin
+        PosWordInArray_M: assert (64'(pos_rd_data_i) <= (64'd1 << CrdAddrWidth))
+        else $error("sam_subsect: pos word %0d is beyond the crd array", pos_rd_data_i);
+      end
     end
   end
 `endif
