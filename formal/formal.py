@@ -365,10 +365,11 @@ def contract(proof, prims, d):
     Assumed: a `_M` check whose logic (its condition and its enable) reaches only
     the harness's inputs (the DUT's top-level input ports and the proof's free
     inputs), the DUT's ready outputs of its input channels (a contract on the
-    tokens it accepts), harness state (reset, the stream monitors) and the DUT's
-    port history (registers that read only these and each other, such as a flag
-    that D has been taken), never other DUT state: a fact about the producers
-    alone. Every other `_M` check,
+    tokens it accepts) and read enables of its memory ports (on the words it
+    reads), harness state (reset, the stream monitors) and the DUT's port
+    history (registers kept for checks that read only these and each other, such
+    as a flag that D has been taken), never other DUT state: a fact about the
+    producers alone. Every other `_M` check,
     such as a nested block's input check on what its parent feeds it, is asserted
     like the rest. Refused: a `_M` check in the top module's own file that reads DUT
     state; its label promises an input contract that it is not. The exception is a
