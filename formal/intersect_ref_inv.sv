@@ -476,3 +476,14 @@
         IvLive: assert (32'(live_cycles_q) + 32'(iv_rank) <= 32'(LiveBound));
     end
   end
+
+  // Skip = 1: a stalled skip target is still offered (the target holds until
+  // taken).
+  if (Skip != 0) begin : gen_iv_skip
+    for (genvar k = 0; k < 2; k++) begin : gen_iv_sk
+      always_ff @(posedge clk_i) begin
+        if (rst_ni && gen_out_skip[k].out_skip_check.stalled_q)
+          IvStallSkip: assert (skip_valid_o[k] && gen_out_skip[k].out_skip_check.stalled_tok_q == skip_tok_o[k]);
+      end
+    end
+  end
