@@ -8,9 +8,6 @@
   // CrdWidth = RefWidth = 3, PosAddrWidth = CrdAddrWidth = 2, Probes = 2: stages
   // 0 to 9, pos read from stage 0, bounds at 3, probe 0 from 3 compared into 6,
   // probe 1 from 6 compared into 9 (the last); buffers of 12.
-  function automatic sam_pkg::tok_kind_e iv_kind(logic [3:0] t);
-    return sam_pkg::tok_kind(t[3], 64'(t[2:0]), 3);
-  endfunction
   // The reference search for a parent and coordinate token: found, and the
   // position (f_found and f_locate of locate_arrays.sv, for a stage's tokens).
   function automatic logic [3:0] iv_search(logic [3:0] par, logic [3:0] crd);
