@@ -2,7 +2,7 @@
 // passes through unchanged, and an outer coordinate stays exactly when its
 // inner fiber is not empty.
 //
-// Units pair the two input streams (as in formal/nest_outer_inner.sv): each
+// Units pair the two input streams (as in formal/nested.sv): each
 // outer coordinate opens a unit, whose inner fiber is the inner stream's unit
 // of the same index (inner units end at each inner stop or D). The harness picks
 // a unit u (units counted from reset, stopping at 15; u below 14) and keeps its

@@ -3,13 +3,25 @@
   // reference model's counts (formal/crddrop_ref.sv: units, fibers, unit u's
   // coordinate, keep flag and output state; the inner token pick) to
   // sam_crddrop's stages, held coordinate and buffers, and the stream monitors
-  // (grammar, nesting queue of formal/nest_outer_inner.sv, liveness) to the
+  // (grammar, nesting queue of formal/nested.sv, liveness) to the
   // tokens in flight. Without them no depth closes: a stalled state repeats.
   // The reference's counters saturate at 15, so relations between them go
   // through iv_sat or the unsaturated unit difference iv_diff.
   // CrdWidth = InnerWidth = 3 (DropFiberCrd).
   localparam sam_pkg::tok_kind_e IvData = sam_pkg::TokData, IvStop = sam_pkg::TokStop,
                                  IvDone = sam_pkg::TokDone;
+  // The nesting monitor (formal/nested.sv, the harness's nested_outer_inner): its
+  // state and unit kinds.
+  localparam logic [2:0] FnZ = 3'd0, FnX = 3'd1, FnB = 3'd2, FnXB = 3'd3, FnD = 3'd4;
+  logic [2:0] fn_cnt_q;
+  logic       fn_ilead_q, fn_pend_q, fn_data_q;
+  logic [4:0] fn_q_q[2];
+  assign fn_cnt_q   = nested_outer_inner.fn_cnt_q;
+  assign fn_ilead_q = nested_outer_inner.fn_ilead_q;
+  assign fn_pend_q  = nested_outer_inner.fn_pend_q;
+  assign fn_data_q  = nested_outer_inner.fn_data_q;
+  assign fn_q_q[0]  = nested_outer_inner.fn_q_q[0];
+  assign fn_q_q[1]  = nested_outer_inner.fn_q_q[1];
   // The outer buffer, oldest first, and the inner one.
   logic [1:0] iv_ocnt, iv_icnt;
   logic [3:0] iv_ob0, iv_ob1, iv_ib0, iv_ib1;
@@ -232,7 +244,7 @@
       if (iv_held && iv_ostop && iv_iend) IvNestX: assert (!dut.i_s0 && dut.i_kind == IvStop);
       if (dut.i_v && dut.i_kind == IvDone)
         IvNestD: assert (!iv_held && !iv_ocrd && !crddrop_ref.opend_q);
-      // The nesting monitor's queue (formal/nest_outer_inner.sv): the units one
+      // The nesting monitor's queue (formal/nested.sv): the units one
       // stream has moved and the other not yet, as the DUT holds them.
       IvNestCnt: assert (4'(fn_cnt_q) == (iv_diff[3] ? -iv_diff : iv_diff)
                          && (fn_cnt_q == '0 || fn_ilead_q == !iv_diff[3]));

@@ -13,7 +13,8 @@ channel goes through a `sam_stream_assert` that assumes the handshake and the to
 grammar, every output channel through one that asserts the handshake; the
 primitive's own assertions (credit accounting, buffer overflow) are proven with
 them. Pairs of inputs of one shape (`aligned`) get a monitor that assumes it on
-the ports (formal/aligned.sv). Input-contract checks inside the primitives,
+the ports (formal/aligned.sv), and so does an inner stream nested in an outer one
+(`nested`, formal/nested.sv). Input-contract checks inside the primitives,
 labelled `<Name>_M` (lowRISC's suffix for assumptions), become assumptions only
 where they read nothing but the harness's inputs (contract()); the others are
 proven like every assertion, save those a proof lists in `assumed_state`. Prints
@@ -79,8 +80,9 @@ def channels(ports):
 
 
 KEYS = {"name", "top", "params", "grammar", "out_grammar", "inputs", "extra", "extra_file",
-        "mode", "depth", "cover_depth", "idle", "cover_done", "aligned",
-        "assumed_state", "live", "live_after", "modules", "ci_bmc", "groups"}
+        "mode", "depth", "cover_depth", "idle", "cover_done", "aligned", "nested",
+        "assumed_state", "assumed_proven", "proves", "live", "live_after", "modules",
+        "ci_bmc", "groups"}
 
 # Bounded liveness (every proof with an output stream, formal/live.sv): once D has
 # entered on every input stream, and every consumer has been ready at least once in
@@ -207,6 +209,20 @@ def harness(proof):
                      f" .Depth({depth}), .Stops(1'b{1 if kind == 'stops' else 0})) aligned_{ca[0]}_{cb[0]}"
                      f" (.clk_i(clk_i), .rst_ni(rst_ni), .a_valid_i({ca[1]}), .a_ready_i({ca[2]}),"
                      f" .a_tok_i({ca[3]}), .b_valid_i({cb[1]}), .b_ready_i({cb[2]}), .b_tok_i({cb[3]}));")
+    # An inner stream nested in an outer coordinate stream (formal/nested.sv).
+    for nest in proof.get("nested", []):
+        stray = set(nest) - {"outer", "inner", "depth", "outer_never_ahead"}
+        co, ci = input_channel(nest.get("outer", "")), input_channel(nest.get("inner", ""))
+        if stray or co is None or ci is None:
+            sys.exit(f"formal: {proof['name']}: nested {nest}: a table of `outer` and `inner` "
+                     f"(input channels of {top}), an optional `depth` (units, 1..7) and "
+                     f"`outer_never_ahead`")
+        lines.append(f"  formal_nested #(.OuterWidth($bits({co[3]}) - 1), .InnerWidth($bits({ci[3]}) - 1),"
+                     f" .Depth({nest.get('depth', 4)}),"
+                     f" .OuterNeverAhead(1'b{1 if nest.get('outer_never_ahead') else 0}))"
+                     f" nested_{co[0]}_{ci[0]} (.clk_i(clk_i), .rst_ni(rst_ni),"
+                     f" .outer_valid_i({co[1]}), .outer_ready_i({co[2]}), .outer_tok_i({co[3]}),"
+                     f" .inner_valid_i({ci[1]}), .inner_ready_i({ci[2]}), .inner_tok_i({ci[3]}));")
     if live_outs:
         if "live" not in proof:
             sys.exit(f"formal: {proof['name']}: no `live` bound (cycles from the last D in "
@@ -222,6 +238,8 @@ def harness(proof):
     lines.append("endmodule")
     if "aligned" in proof:
         lines.append((FORMAL / "aligned.sv").read_text())
+    if "nested" in proof:
+        lines.append((FORMAL / "nested.sv").read_text())
     # Checker modules the proof's `extra` instantiates (formal/token_map.sv).
     for module in proof.get("modules", []):
         lines.append((FORMAL / module).read_text())
@@ -372,10 +390,12 @@ def contract(proof, prims, d):
     producers alone. Every other `_M` check,
     such as a nested block's input check on what its parent feeds it, is asserted
     like the rest. Refused: a `_M` check in the top module's own file that reads DUT
-    state; its label promises an input contract that it is not. The exception is a
+    state; its label promises an input contract that it is not. The exceptions: a
     proof's `assumed_state` table (label: the reason): checks that still read DUT
-    state and are assumed until their contract is stated on the ports; they are
-    listed apart (contract.txt, the proof's line)."""
+    state and are assumed until their contract is stated on the ports, listed apart
+    (contract.txt, the proof's line); its `assumed_proven` table (label: a proof):
+    checks assumed here because the named proof proves them from the port
+    contracts (check_proven()); and its `proves` list: checks it asserts."""
     # The sources next to the script: the WASI build of yosys sees the working
     # directory, not /tmp where the seeded bugs' copies live.
     src = d / "netlist_src"
@@ -472,16 +492,23 @@ def contract(proof, prims, d):
             break
         history -= out
     allowed = proof.get("assumed_state", {})
+    proven = proof.get("assumed_proven", {})
+    proves = set(proof.get("proves", []))
     assumed, asserted, refused = [], [], []
     for name, cell in sorted(mod["cells"].items()):
         if cell["type"] != "$check" or not name.endswith("_M"):
             continue
         reads = [n.removeprefix("$driver$") for n in
                  sorted(state_read(cell["connections"]["A"] + cell["connections"]["EN"]) - history)]
-        if not reads:
+        label = name.rsplit(".", 1)[-1]
+        if label in proves:
+            asserted.append(name)
+        elif not reads:
             assumed.append(name)
-        elif name.rsplit(".", 1)[-1] in allowed:
+        elif label in allowed:
             assumed.append(name + " (reads DUT state)")
+        elif label in proven:
+            assumed.append(name + f" (reads DUT state, proven by {proven[label]})")
         else:
             asserted.append(name)
             if Path(cell["attributes"].get("src", "").split(":")[0]).name == f"{proof['top']}.sv":
@@ -540,6 +567,11 @@ def sby_file(proof, prims, assumed, cover=False, trace=False, group=False):
     # read only the DUT's top-level inputs (contract()); the rest stay assertions.
     sel = " ".join("c:" + re.sub(r"([\[\]*?\\])", r"\\\1", n.split()[0]) for n in assumed)
     chformal = f"chformal -assert2assume {sel}\n" if assumed else ""
+    if "proves" in proof and not cover:
+        # A proof of DUT-state checks alone (`proves`): it asserts them and its
+        # invariants (labels Iv*), and drops every other assertion.
+        keep = " ".join(f"c:*{n} %u" for n in proof["proves"])
+        chformal += f"chformal -assert -remove t:$check c:Iv* {keep} %d\n"
     if group is not False:
         chformal += group_script(proof, group)
     return f"""[options]
@@ -596,6 +628,11 @@ def run(proof, prims, work, covers=True):
     if stray:
         sys.exit(f"formal: {proof['name']}: assumed_state names no _M check that reads DUT "
                  f"state: {sorted(stray)}")
+    stray = (set(proof.get("assumed_proven", {})) | set(proof.get("proves", []))) - {
+        n.split()[0].rsplit(".", 1)[-1] for n in assumed + asserted}
+    if stray:
+        sys.exit(f"formal: {proof['name']}: assumed_proven or proves names no _M check of "
+                 f"{proof['top']}: {sorted(stray)}")
     if refused:
         sys.exit(f"formal: {proof['name']}: input-contract checks (_M) of {proof['top']} that "
                  f"read its state, not its inputs (assert them under another label, or state "
@@ -659,6 +696,30 @@ def split_unsound_check(proofs, prims, work):
     return None
 
 
+def check_proven(proofs):
+    """Each `assumed_proven` check (label: proof) is assumed on DUT state in its
+    proof because the named proof asserts it (`proves`) from the same primitive's
+    port contracts, unbounded (k-induction or PDR): so every trace of the port
+    contracts meets it, and assuming it prunes none. Returns an error line, or
+    None."""
+    for name, proof in proofs.items():
+        for label, other in proof.get("assumed_proven", {}).items():
+            o = proofs.get(other)
+            if o is None or label not in o.get("proves", []):
+                return (f"formal: {name}: assumed_proven {label}: proof '{other}' does not "
+                        f"list it in `proves`")
+            if (o["top"], o.get("params")) != (proof["top"], proof.get("params")):
+                return (f"formal: {name}: assumed_proven {label}: proof '{other}' is of "
+                        f"another top or other parameters")
+            if o.get("mode", "prove") not in ("prove", "pdr") or "ci_bmc" in o:
+                return (f"formal: {name}: assumed_proven {label}: proof '{other}' must be "
+                        f"unbounded in every tier (mode prove or pdr, no ci_bmc)")
+            if o.get("assumed_state") or o.get("assumed_proven"):
+                return (f"formal: {name}: assumed_proven {label}: proof '{other}' assumes "
+                        f"DUT state itself")
+    return None
+
+
 def ci_bounded(proof):
     """A proof as make test's tier runs it: `bmc3` to its `ci_bmc` depth. A bounded
     check needs no inductive invariants, so a k-induction proof's `*_inv.sv` files
@@ -701,6 +762,9 @@ def main():
     missing = sorted(f.stem for f in PRIMS.glob("*.sv") if f.stem not in covered)
     if missing and not args.only:
         print(f"formal: no proof and no exemption in formal/proofs.toml for {', '.join(missing)}")
+        return 1
+    if err := check_proven(proofs):
+        print(err)
         return 1
     work = Path(args.work)
     if work.exists():
@@ -768,6 +832,9 @@ def main():
             covered = "" if args.mutations else f" {reached:>2} covers"
             if stateful and not args.mutations:
                 covered += f", {stateful} assumed on DUT state"
+            if p.get("assumed_proven") and not args.mutations:
+                by = sorted(set(p["assumed_proven"].values()))
+                covered += f", {len(p['assumed_proven'])} assumed as {', '.join(by)} proves"
             depth = "-" if mode == "pdr" else p.get("depth", 10)
             print(f"[formal] {'ok  ' if ok else 'FAIL'} {title:<56} {mode:<5} "
                   f"depth {depth:<3} {status:<7} {secs:5.1f}s{covered}", flush=True)
@@ -784,8 +851,11 @@ def main():
     total = time.monotonic() - t0
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = usage.ru_utime + usage.ru_stime
+    proven = sum(len(p.get("assumed_proven", {})) for p, _, _, _ in jobs)
     state = "" if args.mutations else (f", {stateful_total} input-contract checks still "
-                                       f"assumed on DUT state (assumed_state)")
+                                       f"assumed on DUT state (assumed_state), {proven} "
+                                       f"assumed where another proof proves them "
+                                       f"(assumed_proven)")
     print(f"formal: {len(jobs) - failed} of {len(jobs)} {label}, {failed} failed{state}, "
           f"{total:.0f}s ({cpu:.0f}s of CPU)")
     return 1 if failed else 0
