@@ -568,9 +568,11 @@ def sby_file(proof, prims, assumed, cover=False, trace=False, group=False):
     sel = " ".join("c:" + re.sub(r"([\[\]*?\\])", r"\\\1", n.split()[0]) for n in assumed)
     chformal = f"chformal -assert2assume {sel}\n" if assumed else ""
     if "proves" in proof and not cover:
-        # A proof of DUT-state checks alone (`proves`): it asserts them and its
-        # invariants (labels Iv*), and drops every other assertion.
+        # A proof of some assertions alone (`proves`: DUT-state checks another
+        # proof assumes): it asserts them and its invariants (labels Iv*), and
+        # drops every other assertion; each must name at least one.
         keep = " ".join(f"c:*{n} %u" for n in proof["proves"])
+        chformal += "".join(f"select -assert-min 1 t:$check c:*{n}\n" for n in proof["proves"])
         chformal += f"chformal -assert -remove t:$check c:Iv* {keep} %d\n"
     if group is not False:
         chformal += group_script(proof, group)
@@ -628,7 +630,8 @@ def run(proof, prims, work, covers=True):
     if stray:
         sys.exit(f"formal: {proof['name']}: assumed_state names no _M check that reads DUT "
                  f"state: {sorted(stray)}")
-    stray = (set(proof.get("assumed_proven", {})) | set(proof.get("proves", []))) - {
+    stray = (set(proof.get("assumed_proven", {}))
+             | {n for n in proof.get("proves", []) if n.endswith("_M")}) - {
         n.split()[0].rsplit(".", 1)[-1] for n in assumed + asserted}
     if stray:
         sys.exit(f"formal: {proof['name']}: assumed_proven or proves names no _M check of "

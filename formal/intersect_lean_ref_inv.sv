@@ -29,54 +29,25 @@
     end
   end
 
-  // The crd output's grammar along its buffer, from the output monitor's state:
-  // done, after data, after S1, data in the fiber, its last coordinate, and the
-  // fiber (the output's closed fibers plus the stops before). A slot holding c
-  // in fiber f is a hit; the stop closing fiber f is way 0's.
-  logic       iv_gd[3], iv_gad[3], iv_gat[3], iv_gfd[3], iv_hit[2];
-  logic [2:0] iv_glast[3];
-  logic [4:0] iv_gfib[3];
-  assign iv_gd[0]    = out_crd_check.gen_grammar.done_q;
-  assign iv_gad[0]   = out_crd_check.gen_grammar.after_data_q;
-  assign iv_gat[0]   = out_crd_check.gen_grammar.after_top_q;
-  assign iv_gfd[0]   = out_crd_check.gen_grammar.fiber_data_q;
-  assign iv_glast[0] = out_crd_check.gen_grammar.last_q;
-  assign iv_gfib[0]  = 5'(join_ref.ofib_q);
-  for (genvar q = 0; q < 2; q++) begin : gen_iv_g
-    logic       v, ok;
-    logic [3:0] t;
-    assign v = 2'(q) < iv_cc;
-    assign t = iv_cs[q];
-    assign iv_gd[q + 1]    = v ? iv_gd[q] || iv_isdone(t) : iv_gd[q];
-    assign iv_gad[q + 1]   = v ? iv_isdata(t) : iv_gad[q];
-    assign iv_gat[q + 1]   = v ? iv_isstop(t) && t[2:0] == 3'd1 : iv_gat[q];
-    assign iv_gfd[q + 1]   = v ? (iv_isdata(t) ? 1'b1 : iv_isstop(t) ? 1'b0 : iv_gfd[q]) : iv_gfd[q];
-    assign iv_glast[q + 1] = v && iv_isdata(t) ? t[2:0] : iv_glast[q];
-    assign iv_gfib[q + 1]  = iv_gfib[q] + 5'(v && iv_isstop(t));
-    assign iv_hit[q]       = v && iv_isdata(t) && t[2:0] == iv_c && iv_gfib[q] == iv_f;
-    assign ok = !iv_gd[q] && iv_kind(t) != sam_pkg::TokEmpty
-                && (!iv_isstop(t) || t[2:0] < 3'd2)
-                && (!iv_isdone(t) || (iv_gat[q] && !iv_gad[q]))
-                && (!iv_isdata(t) || !iv_gfd[q] || t[2:0] > iv_glast[q]);
-    always_ff @(posedge clk_i) begin
-      if (rst_ni && v) begin
-        IvGramC: assert (ok);
-        if (iv_isstop(t) && iv_gfib[q] == iv_f)
-          IvFStop: assert (join_ref.closed_q[0] && t == join_ref.stop0_q);
-      end
-    end
-  end
-  // After the buffer: what the heads have emitted, and c in fiber f emitted.
+  // The crd output's grammar along its buffer, from the output monitor's state,
+  // and the hits of c in fiber f (formal/crd_walk.sv); after it, what the heads
+  // have emitted, and whether c in fiber f is emitted.
   logic       iv_Gd, iv_Gad, iv_Gat, iv_Gfd, iv_ohas;
   logic [2:0] iv_Glast;
   logic [4:0] iv_E;
-  assign iv_Gd    = iv_gd[2];
-  assign iv_Gad   = iv_gad[2];
-  assign iv_Gat   = iv_gat[2];
-  assign iv_Gfd   = iv_gfd[2];
-  assign iv_Glast = iv_glast[2];
-  assign iv_E     = iv_gfib[2];
-  assign iv_ohas  = join_ref.ohas_q || iv_hit[0] || iv_hit[1];
+  logic [1:0] iv_hit;
+  formal_crd_walk #(.Slots(2)) iv_crd_walk (
+    .clk_i(clk_i), .rst_ni(rst_ni), .done_i(out_crd_check.gen_grammar.done_q),
+    .after_data_i(out_crd_check.gen_grammar.after_data_q),
+    .after_top_i(out_crd_check.gen_grammar.after_top_q),
+    .fiber_data_i(out_crd_check.gen_grammar.fiber_data_q),
+    .last_i(out_crd_check.gen_grammar.last_q), .fib_i(5'(join_ref.ofib_q)),
+    .valid_i({2'(1) < iv_cc, 2'(0) < iv_cc}),
+    .tok_i({iv_cs[1], iv_cs[0]}), .c_i(iv_c), .f_i(iv_f),
+    .closed_i(join_ref.closed_q[0]), .stop_i(join_ref.stop0_q), .done_o(iv_Gd),
+    .after_data_o(iv_Gad), .after_top_o(iv_Gat), .fiber_data_o(iv_Gfd), .last_o(iv_Glast),
+    .fib_o(iv_E), .hit_o(iv_hit));
+  assign iv_ohas = join_ref.ohas_q || |iv_hit;
 
   // The heads, each with its way's input monitor (the last token in, which the
   // head holds while full) and the way's fiber (the output's, plus a stop in
@@ -155,8 +126,6 @@
       // it has left both heads.
       if (iv_ohas) IvOHas: assert (join_ref.has_q[0] && join_ref.has_q[1] && !iv_hc[0] && !iv_hc[1]);
       if (join_ref.has_q[0] && join_ref.has_q[1] && !iv_hc[0] && !iv_hc[1]) IvOHas2: assert (iv_ohas);
-      IvMonOut: assert (iv_gfd[0] == iv_gad[0] && !(iv_gat[0] && iv_gad[0])
-                        && (!iv_gd[0] || (!iv_gat[0] && !iv_gad[0])));
       // Way 0's head holding fiber f's stop: the one it closed fiber f with.
       if (iv_hstop[0] && iv_E == iv_f)
         IvHStop: assert (join_ref.closed_q[0] && dut.crd_q[0] == join_ref.stop0_q);
@@ -233,27 +202,7 @@
     end
   end
 
-  // The sampled handshake checks: a stalled token is still offered, and the
-  // buffers are written only with room.
-  for (genvar k = 0; k < 2; k++) begin : gen_iv_stall
-    always_ff @(posedge clk_i) begin
-      if (rst_ni) begin
-        IvStallIn: assert (dut.ways.gen_way[k].crd_check.stalled_q == gen_in_crd[k].in_crd_check.stalled_q
-                           && dut.ways.gen_way[k].crd_check.stalled_tok_q == gen_in_crd[k].in_crd_check.stalled_tok_q
-                           && dut.ways.gen_way[k].ref_check.stalled_q == gen_in_ref[k].in_ref_check.stalled_q
-                           && dut.ways.gen_way[k].ref_check.stalled_tok_q == gen_in_ref[k].in_ref_check.stalled_tok_q);
-        IvStallBufR: assert (!dut.ways.gen_way[k].ref_buffer.in_check.stalled_q);
-        if (gen_out_ref[k].out_ref_check.stalled_q)
-          IvStallR: assert (ref_valid_o[k] && gen_out_ref[k].out_ref_check.stalled_tok_q == ref_tok_o[k]);
-      end
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      IvStallBufC: assert (!dut.ways.crd_buffer.in_check.stalled_q);
-      if (out_crd_check.stalled_q) IvStallC: assert (crd_valid_o && out_crd_check.stalled_tok_q == crd_tok_o);
-    end
-  end
+  // The sampled handshake invariants: formal/joiner_stall_inv.sv.
 
   // Liveness (formal.py's monitor). Once every D is in, both heads hold D or D
   // is out of them; work left, in cycles: a rank that falls by at least one in
