@@ -333,60 +333,25 @@
     end
   end
 
-  // ---- Per way: its ref buffer beside crd's (pushed together: crd slot i
-  // beside ref slot i + lead), its grammar along the slots, and the picked pair.
+  // Per way: its ref buffer beside crd's, its grammar, and the picked pair
+  // (formal/ref_beside.sv).
   for (genvar k = 0; k < 2; k++) begin : gen_iv_ref
-    logic signed [3:0] lead;
-    assign lead = $signed(4'(iv_rc[k])) - $signed(4'(iv_cc));
-    logic hd[4], had[4], hat[4];
-    assign hd[0]  = gen_out_ref[k].out_ref_check.gen_grammar.done_q;
-    assign had[0] = gen_out_ref[k].out_ref_check.gen_grammar.after_data_q;
-    assign hat[0] = gen_out_ref[k].out_ref_check.gen_grammar.after_top_q;
-    for (genvar q = 0; q < 3; q++) begin : gen_iv_h
-      logic       v;
-      logic [3:0] t;
-      assign v = 2'(q) < iv_rc[k];
-      assign t = iv_rs[k][q];
-      assign hd[q + 1]  = v ? hd[q] || iv_isdone(t) : hd[q];
-      assign had[q + 1] = v ? iv_isdata(t) : had[q];
-      assign hat[q + 1] = v ? iv_isstop(t) && t[2:0] == 3'd1 : hat[q];
-      always_ff @(posedge clk_i) begin
-        if (rst_ni && v)
-          IvGramR: assert (!hd[q] && (!iv_isstop(t) || t[2:0] < 3'd2)
-                           && (!iv_isdone(t) || (hat[q] && !had[q])));
-      end
-    end
-    for (genvar i = 0; i < 3; i++) begin : gen_iv_pair
-      logic signed [3:0] j;
-      logic [3:0]        rt;
-      assign j  = $signed(4'(i)) + lead;
-      assign rt = j == 4'sd0 ? iv_rs[k][0] : j == 4'sd1 ? iv_rs[k][1] : iv_rs[k][2];
-      always_ff @(posedge clk_i) begin
-        if (rst_ni && 2'(i) < iv_cc && j >= 0) begin
-          IvPairShape: assert (iv_shape(iv_cs[i]) == iv_shape(rt));
-          if (iv_hit[i]) IvPairRef: assert (rt == join_ref.ref_want_q[k]);
-        end
-      end
-    end
-    logic [3:0] ah;
-    assign ah = join_ref.g_way[k].ahead_q;
-    logic ck, rk;
-    assign ck = join_ref.g_way[k].crd_known_q;
-    assign rk = join_ref.g_way[k].ref_known_q;
-    always_ff @(posedge clk_i) begin
-      if (rst_ni) begin
-        IvLead: assert (join_ref.g_way[k].lead_q == lead);
-        IvMonRef: assert (!(hat[0] && had[0]) && (!hd[0] || !hat[0]));
-        IvGramEnd: assert (hd[3] == iv_Gd && hat[3] == iv_Gat);
-        if (ck) IvPickCKind: assert (iv_kind(join_ref.g_way[k].crd_tok_q) != sam_pkg::TokEmpty);
-        if (ck && !rk)
-          IvPickC: assert (ah < 4'd3 && iv_shape(join_ref.g_way[k].crd_tok_q) == iv_shape(iv_rs[k][ah[1:0]])
-                           && (!join_ref.g_way[k].hit_q || iv_rs[k][ah[1:0]] == join_ref.ref_want_q[k]));
-        if (rk && !ck)
-          IvPickR: assert (ah < 4'd3 && iv_shape(iv_cs[ah[1:0]]) == iv_shape(join_ref.g_way[k].ref_tok_q)
-                           && (!iv_hit[ah[1:0]] || join_ref.g_way[k].ref_tok_q == join_ref.ref_want_q[k]));
-      end
-    end
+    formal_ref_beside #(.Slots(3), .PickBoth(1'b0)) beside (
+      .clk_i(clk_i), .rst_ni(rst_ni),
+      .done_i(gen_out_ref[k].out_ref_check.gen_grammar.done_q),
+      .after_data_i(gen_out_ref[k].out_ref_check.gen_grammar.after_data_q),
+      .after_top_i(gen_out_ref[k].out_ref_check.gen_grammar.after_top_q),
+      .crd_done_i(iv_Gd), .crd_after_top_i(iv_Gat),
+      .cvalid_i({2'(2) < iv_cc, 2'(1) < iv_cc, 2'(0) < iv_cc}),
+      .ctok_i({iv_cs[2], iv_cs[1], iv_cs[0]}), .hit_i(iv_hit),
+      .rvalid_i({2'(2) < iv_rc[k], 2'(1) < iv_rc[k], 2'(0) < iv_rc[k]}),
+      .rtok_i({iv_rs[k][2], iv_rs[k][1], iv_rs[k][0]}),
+      .lead_i($signed(4'(iv_rc[k])) - $signed(4'(iv_cc))),
+      .want_i(join_ref.ref_want_q[k]), .wok_i(1'b1),
+      .ref_lead_i(join_ref.g_way[k].lead_q), .ahead_i(join_ref.g_way[k].ahead_q),
+      .crd_known_i(join_ref.g_way[k].crd_known_q),
+      .ref_known_i(join_ref.g_way[k].ref_known_q), .ref_hit_i(join_ref.g_way[k].hit_q),
+      .crd_tok_i(join_ref.g_way[k].crd_tok_q), .ref_tok_i(join_ref.g_way[k].ref_tok_q));
   end
 
   // The sampled handshake invariants: formal/joiner_stall_inv.sv.
