@@ -569,11 +569,12 @@ def sby_file(proof, prims, assumed, cover=False, trace=False, group=False):
     chformal = f"chformal -assert2assume {sel}\n" if assumed else ""
     if "proves" in proof and not cover:
         # A proof of some assertions alone (`proves`: DUT-state checks another
-        # proof assumes): it asserts them and its invariants (labels Iv*), and
-        # drops every other assertion; each must name at least one.
+        # proof assumes, or the liveness bound): it asserts them and the
+        # invariants (labels Iv* and the harness's *_Inv), and drops every other
+        # assertion; each name must match one at least.
         keep = " ".join(f"c:*{n} %u" for n in proof["proves"])
         chformal += "".join(f"select -assert-min 1 t:$check c:*{n}\n" for n in proof["proves"])
-        chformal += f"chformal -assert -remove t:$check c:Iv* {keep} %d\n"
+        chformal += f"chformal -assert -remove t:$check c:Iv* c:*_Inv %u {keep} %d\n"
     if group is not False:
         chformal += group_script(proof, group)
     return f"""[options]
