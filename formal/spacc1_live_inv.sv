@@ -4,11 +4,6 @@
   // queues and head views, the banks and their bitmaps, the fetch, the drain
   // stages in slot order, the output credits and buffers, where D is, and a rank
   // of the work left that falls in every fair cycle (docs/formal-induction.md).
-  localparam int unsigned LvCW = CrdWidth;
-  localparam int unsigned LvCIW = 3 * LvCW + 10;  // cin_t
-  function automatic logic [1:0] lv_next(logic [1:0] p);
-    return p == 2'd2 ? 2'd0 : p + 2'd1;
-  endfunction
   function automatic logic [1:0] lv_low(logic [1:0] w);  // lowest set bit, one-hot
     return w[0] ? 2'b01 : w[1] ? 2'b10 : 2'b00;
   endfunction
@@ -16,33 +11,12 @@
     return 3'(w[0]) + 3'(w[1]);
   endfunction
 
-  function automatic logic lv_c_wf(logic [LvCIW-1:0] e);
-    logic data, stop, done, lvl0, lvl1;
-    logic [LvCW-1:0] pay;
-    data = e[3*LvCW+9];
-    stop = e[3*LvCW+8];
-    done = e[3*LvCW+7];
-    pay  = e[3*LvCW-1:2*LvCW];
-    lvl0 = pay == '0;
-    lvl1 = pay == LvCW'(1);
-    return 32'(data) + 32'(stop) + 32'(done) == 1 && e[3*LvCW+6] == lvl0
-           && e[3*LvCW+5] == lvl1 && e[3*LvCW+4] == (data || (stop && lvl0))
-           && e[3*LvCW+3] == (stop && lvl0) && e[3*LvCW+2] == (stop && lvl1)
-           && e[3*LvCW+1] == (stop && !lvl0 && !lvl1)
-           && e[3*LvCW] == ((stop && !lvl0) || done)
-           && e[2*LvCW-1:LvCW] == pay - LvCW'(1) && e[LvCW-1:0] == pay - LvCW'(2)
-           && (!done || pay == '1) && (!stop || pay < LvCW'(2)) && (!data || pay < LvCW'(4));
-  endfunction
-  // chv_t {ok, dat, dz, s0, s1, sc, cl} of an entry.
-  function automatic logic [6:0] lv_view(logic [LvCIW-1:0] e);
-    return {1'b1, e[3*LvCW+9], e[3*LvCW+4], e[3*LvCW+3], e[3*LvCW+2], e[3*LvCW+1], e[3*LvCW]};
-  endfunction
   logic [6:0] lv_ch;
   assign lv_ch = dut.core.ch_q;
 
   // ---- input queues (as spacc_nest_inv.sv)
   logic [2:0] lv_cf, lv_vf;
-  logic [LvCIW-1:0] lv_cq[3];
+  logic [SqCIW-1:0] lv_cq[3];
   always_comb begin
     logic [1:0] r;
     r = dut.core.iv_rp_q;
@@ -50,7 +24,7 @@
       lv_cf[k] = dut.core.c_f_q[r];
       lv_vf[k] = dut.core.v_f_q[r];
       lv_cq[k] = dut.core.c_e_q[r];
-      r = lv_next(r);
+      r = sq_next(r);
     end
   end
 
@@ -116,16 +90,16 @@
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       IvLvPtrs: assert (dut.core.iv_rp_q != 2'd3 && dut.core.c_wp_q != 2'd3 && dut.core.v_wp_q != 2'd3
-                        && dut.core.iv_rp1_q == lv_next(dut.core.iv_rp_q));
+                        && dut.core.iv_rp1_q == sq_next(dut.core.iv_rp_q));
       IvLvCQueue: assert ((lv_cf[1] -> lv_cf[0]) && (lv_cf[2] -> lv_cf[1])
-                          && dut.core.c_wp_q == (lv_cf[2] ? dut.core.iv_rp_q : lv_cf[1] ? lv_next(lv_next(dut.core.iv_rp_q))
-                                                 : lv_cf[0] ? lv_next(dut.core.iv_rp_q) : dut.core.iv_rp_q));
+                          && dut.core.c_wp_q == (lv_cf[2] ? dut.core.iv_rp_q : lv_cf[1] ? sq_next(sq_next(dut.core.iv_rp_q))
+                                                 : lv_cf[0] ? sq_next(dut.core.iv_rp_q) : dut.core.iv_rp_q));
       IvLvVQueue: assert ((lv_vf[1] -> lv_vf[0]) && (lv_vf[2] -> lv_vf[1])
-                          && dut.core.v_wp_q == (lv_vf[2] ? dut.core.iv_rp_q : lv_vf[1] ? lv_next(lv_next(dut.core.iv_rp_q))
-                                                 : lv_vf[0] ? lv_next(dut.core.iv_rp_q) : dut.core.iv_rp_q));
-      IvLvCWf: assert ((!lv_cf[0] || lv_c_wf(lv_cq[0])) && (!lv_cf[1] || lv_c_wf(lv_cq[1]))
-                       && (!lv_cf[2] || lv_c_wf(lv_cq[2])));
-      if (lv_ch[6]) IvLvCView: assert (lv_cf[0] && lv_vf[0] && lv_ch == lv_view(lv_cq[0]));
+                          && dut.core.v_wp_q == (lv_vf[2] ? dut.core.iv_rp_q : lv_vf[1] ? sq_next(sq_next(dut.core.iv_rp_q))
+                                                 : lv_vf[0] ? sq_next(dut.core.iv_rp_q) : dut.core.iv_rp_q));
+      IvLvCWf: assert ((!lv_cf[0] || sq_c_wf(lv_cq[0], 1, 4)) && (!lv_cf[1] || sq_c_wf(lv_cq[1], 1, 4))
+                       && (!lv_cf[2] || sq_c_wf(lv_cq[2], 1, 4)));
+      if (lv_ch[6]) IvLvCView: assert (lv_cf[0] && lv_vf[0] && lv_ch == sq_c_view(lv_cq[0]));
       else IvLvCNoView: assert (lv_ch == '0);
       // Each bank's summary is its bitmap's non-empty words.
       IvLvSum: assert (lv_ssum[0] == {lv_sbm[0][1] != '0, lv_sbm[0][0] != '0}
@@ -208,20 +182,17 @@
       if (dut.core.fin_pop && dut.core.sdone_q[lv_eslot]) lv_dissued_q <= 1'b1;
     end
   end
-  function automatic logic lv_isd(logic [LvCIW-1:0] e);
-    return e[3*LvCW+7];
-  endfunction
   logic [2:0] lv_nc, lv_nv, lv_fc, lv_fv;
   assign lv_nc = 3'(lv_cf[0]) + 3'(lv_cf[1]) + 3'(lv_cf[2]);
   assign lv_nv = 3'(lv_vf[0]) + 3'(lv_vf[1]) + 3'(lv_vf[2]);
   assign lv_fc = dut.core.crd_inner_buffer.gen_buffer.count_q;
   assign lv_fv = dut.core.val_buffer.gen_buffer.count_q;
   logic lv_din;  // a D in the c queue
-  assign lv_din = (lv_cf[0] && lv_isd(lv_cq[0])) || (lv_cf[1] && lv_isd(lv_cq[1]))
-                  || (lv_cf[2] && lv_isd(lv_cq[2]));
+  assign lv_din = (lv_cf[0] && sq_c_done(lv_cq[0])) || (lv_cf[1] && sq_c_done(lv_cq[1]))
+                  || (lv_cf[2] && sq_c_done(lv_cq[2]));
 
   // No D in the output pipeline before D is issued.
-  localparam logic [LvCW:0] LvCrdD = {1'b1, LvCW'(sam_pkg::done_payload(LvCW))};
+  localparam logic [SqCW:0] LvCrdD = {1'b1, SqCW'(sam_pkg::done_payload(SqCW))};
   localparam logic [ValWidth:0] LvValD = {1'b1, ValWidth'(sam_pkg::done_payload(ValWidth))};
   logic lv_nod;
   always_comb begin
@@ -252,8 +223,8 @@
     for (int k = 0; k < 3; k++) begin
       if (lv_cf[k]) begin
         // data 17 (a new bit of the open group, 14, and its take); S0 2; a close 17
-        if (lv_cq[k][3*LvCW+9]) lv_r_in += 10'd17;
-        else if (lv_cq[k][3*LvCW+3]) lv_r_in += 10'd2;
+        if (sq_c_data(lv_cq[k])) lv_r_in += 10'd17;
+        else if (sq_c_stop(lv_cq[k]) && sq_c_pay(lv_cq[k]) == '0) lv_r_in += 10'd2;
         else lv_r_in += 10'd17;
       end
     end
@@ -317,8 +288,8 @@
                                     && aligned_crd_val.q_q[aligned_crd_val.cnt_q - 1'b1] == '1)));
       // Where D is: queued last, taken into the open group's close, issued.
       IvLvDIn: assert (in_crd_check.gen_grammar.done_q == (lv_dtaken_q || lv_din)
-                       && !(lv_cf[0] && lv_isd(lv_cq[0]) && lv_cf[1])
-                       && !(lv_cf[1] && lv_isd(lv_cq[1]) && lv_cf[2]));
+                       && !(lv_cf[0] && sq_c_done(lv_cq[0]) && lv_cf[1])
+                       && !(lv_cf[1] && sq_c_done(lv_cq[1]) && lv_cf[2]));
       // Only the newest closed group may be D's (its flag written a cycle after
       // the close).
       if (dut.core.cl_flip_q)

@@ -9,54 +9,26 @@
   // an S0 taken before the next coordinate). The queues' tokens, oldest first,
   // extend both unit lists; the port monitor's queue is then the longer list
   // past the pairs, and every pair pairs. CrdWidth = 3.
-  localparam int unsigned SnCW = CrdWidth;
-  localparam int unsigned SnOW = SnCW + 6;       // sam_spaccumulator's oin_t
-  localparam int unsigned SnCIW = 3 * SnCW + 10;  // its cin_t
+  localparam int unsigned SnOW = SqCW + 6;  // sam_spaccumulator's oin_t
   localparam logic [2:0] FnZ = 3'd0, FnX = 3'd1, FnB = 3'd2, FnXB = 3'd3, FnD = 3'd4;
 
   // Fields of a queue entry (the structs' packed order, first field highest).
   function automatic logic sn_o_stop(logic [SnOW-1:0] e);
-    return e[SnCW+4];
+    return e[SqCW+4];
   endfunction
   function automatic logic sn_o_done(logic [SnOW-1:0] e);
-    return e[SnCW+3];
-  endfunction
-  function automatic logic sn_c_stop(logic [SnCIW-1:0] e);
-    return e[3*SnCW+8];
-  endfunction
-  function automatic logic sn_c_done(logic [SnCIW-1:0] e);
-    return e[3*SnCW+7];
-  endfunction
-  function automatic logic [SnCW-1:0] sn_c_pay(logic [SnCIW-1:0] e);
-    return e[3*SnCW-1:2*SnCW];
+    return e[SqCW+3];
   endfunction
 
   // An entry as the stage decodes a token: one kind, and every flag its payload's.
   function automatic logic sn_o_wf(logic [SnOW-1:0] e);
     logic stop, done, lvl0;
-    stop = e[SnCW+4];
-    done = e[SnCW+3];
-    lvl0 = e[SnCW-1:0] == '0;
-    return 32'(e[SnCW+5]) + 32'(stop) + 32'(done) == 1 && e[SnCW+2] == lvl0
-           && e[SnCW+1] == (stop && lvl0) && e[SnCW] == ((stop && !lvl0) || done)
-           && (!done || e[SnCW-1:0] == '1) && (!stop || e[SnCW-1:0] < SnCW'(2));
-  endfunction
-  function automatic logic sn_c_wf(logic [SnCIW-1:0] e);
-    logic data, stop, done, lvl0, lvl1;
-    logic [SnCW-1:0] pay;
-    data = e[3*SnCW+9];
-    stop = e[3*SnCW+8];
-    done = e[3*SnCW+7];
-    pay  = e[3*SnCW-1:2*SnCW];
-    lvl0 = pay == '0;
-    lvl1 = pay == SnCW'(1);
-    return 32'(data) + 32'(stop) + 32'(done) == 1 && e[3*SnCW+6] == lvl0
-           && e[3*SnCW+5] == lvl1 && e[3*SnCW+4] == (data || (stop && lvl0))
-           && e[3*SnCW+3] == (stop && lvl0) && e[3*SnCW+2] == (stop && lvl1)
-           && e[3*SnCW+1] == (stop && !lvl0 && !lvl1)
-           && e[3*SnCW] == ((stop && !lvl0) || done)
-           && e[2*SnCW-1:SnCW] == pay - SnCW'(1) && e[SnCW-1:0] == pay - SnCW'(2)
-           && (!done || pay == '1) && (!stop || pay < SnCW'(3));
+    stop = e[SqCW+4];
+    done = e[SqCW+3];
+    lvl0 = e[SqCW-1:0] == '0;
+    return 32'(e[SqCW+5]) + 32'(stop) + 32'(done) == 1 && e[SqCW+2] == lvl0
+           && e[SqCW+1] == (stop && lvl0) && e[SqCW] == ((stop && !lvl0) || done)
+           && (!done || e[SqCW-1:0] == '1) && (!stop || e[SqCW-1:0] < SqCW'(2));
   endfunction
 
   // The input grammar (sam_stream_assert's monitor state {done, after data, after
@@ -71,24 +43,24 @@
   endfunction
   function automatic logic [2:0] sn_ogstep(logic [2:0] g, logic [SnOW-1:0] e);
     return sn_gstep(g, !sn_o_stop(e) && !sn_o_done(e), sn_o_stop(e), sn_o_done(e),
-                    e[SnCW-1:0] == SnCW'(1));
+                    e[SqCW-1:0] == SqCW'(1));
   endfunction
-  function automatic logic [2:0] sn_igstep(logic [2:0] g, logic [SnCIW-1:0] e);
-    return sn_gstep(g, !sn_c_stop(e) && !sn_c_done(e), sn_c_stop(e), sn_c_done(e),
-                    sn_c_pay(e) == SnCW'(2));
+  function automatic logic [2:0] sn_igstep(logic [2:0] g, logic [SqCIW-1:0] e);
+    return sn_gstep(g, !sq_c_stop(e) && !sq_c_done(e), sq_c_stop(e), sq_c_done(e),
+                    sq_c_pay(e) == SqCW'(2));
   endfunction
 
   // The unit an outer token forms after `pend` (bit 5: a unit), as formal/nested.sv.
   function automatic logic [5:0] sn_ounit(logic [SnOW-1:0] e, logic pend);
     if (sn_o_done(e)) return {1'b1, FnD, 2'd0};
     if (!sn_o_stop(e)) return {pend, FnZ, 2'd0};
-    return {1'b1, pend ? FnX : FnB, 2'(e[SnCW-1:0])};
+    return {1'b1, pend ? FnX : FnB, 2'(e[SqCW-1:0])};
   endfunction
-  function automatic logic [5:0] sn_iunit(logic [SnCIW-1:0] e, logic data);
-    if (sn_c_done(e)) return {1'b1, FnD, 2'd0};
-    if (!sn_c_stop(e)) return 6'd0;
-    if (sn_c_pay(e) == '0) return {1'b1, FnZ, 2'd0};
-    return {1'b1, data ? FnX : FnXB, 2'(sn_c_pay(e) - 1'b1)};
+  function automatic logic [5:0] sn_iunit(logic [SqCIW-1:0] e, logic data);
+    if (sq_c_done(e)) return {1'b1, FnD, 2'd0};
+    if (!sq_c_stop(e)) return 6'd0;
+    if (sq_c_pay(e) == '0) return {1'b1, FnZ, 2'd0};
+    return {1'b1, data ? FnX : FnXB, 2'(sq_c_pay(e) - 1'b1)};
   endfunction
   function automatic logic sn_pair(logic [4:0] o, logic [4:0] i);
     if (o[4:2] == FnD || i[4:2] == FnD) return o[4:2] == i[4:2];
@@ -97,13 +69,10 @@
     if (o[4:2] == FnX) return i[4:2] == FnX || i[4:2] == FnXB;
     return i[4:2] == FnXB;
   endfunction
-  function automatic logic [1:0] sn_next(logic [1:0] p);
-    return p == 2'd2 ? 2'd0 : p + 2'd1;
-  endfunction
 
   // ---- the ghost monitor of the taken tokens
   logic [SnOW-1:0]  sn_o_hd;
-  logic [SnCIW-1:0] sn_c_hd;
+  logic [SqCIW-1:0] sn_c_hd;
   logic [3:0]       sn_oh;  // the head views: ohv_t {ok, dat, s0, sc}
   logic [6:0]       sn_ch;  // chv_t {ok, dat, dz, s0, s1, sc, cl}
   assign sn_o_hd = dut.o_hd;
@@ -126,7 +95,7 @@
       if (dut.take_o) sn_g_og_q <= sn_ogstep(sn_g_og_q, sn_o_hd);
       if (dut.take_iv) sn_g_ig_q <= sn_igstep(sn_g_ig_q, sn_c_hd);
       if (dut.take_o) sn_g_pend_q <= !sn_o_stop(sn_o_hd) && !sn_o_done(sn_o_hd);
-      if (dut.take_iv) sn_g_data_q <= !sn_c_stop(sn_c_hd) && !sn_c_done(sn_c_hd);
+      if (dut.take_iv) sn_g_data_q <= !sq_c_stop(sn_c_hd) && !sq_c_done(sn_c_hd);
       // One inner unit ahead at most (asserted below): an outer unit pairs it.
       sn_g_zlead_q <= (sn_g_zlead_q && !sn_g_ou[5]) || (sn_g_iu[5] && (sn_g_zlead_q || !sn_g_ou[5]));
     end
@@ -134,7 +103,7 @@
 
   // ---- the queues' tokens, oldest first, as units
   logic [SnOW-1:0]  sn_oq[3];
-  logic [SnCIW-1:0] sn_cq[3];
+  logic [SqCIW-1:0] sn_cq[3];
   logic [2:0]       sn_of, sn_cf, sn_vf;  // entry k (from the head) full
   always_comb begin
     logic [1:0] p, r;
@@ -146,8 +115,8 @@
       sn_cq[k] = dut.c_e_q[r];
       sn_cf[k] = dut.c_f_q[r];
       sn_vf[k] = dut.v_f_q[r];
-      p = sn_next(p);
-      r = sn_next(r);
+      p = sq_next(p);
+      r = sq_next(r);
     end
   end
 
@@ -199,8 +168,8 @@
           // Data of inner unit sn_in, whose outer unit is known.
           sn_data_ok &= sn_ol[sn_in[1:0]][4:2] == FnZ || sn_ol[sn_in[1:0]][4:2] == FnX;
         end
-        sn_data = !sn_c_stop(sn_cq[k]) && !sn_c_done(sn_cq[k]);
-        sn_gram_ok &= sn_gok(sn_ig, sn_c_done(sn_cq[k]));
+        sn_data = !sq_c_stop(sn_cq[k]) && !sq_c_done(sn_cq[k]);
+        sn_gram_ok &= sn_gok(sn_ig, sq_c_done(sn_cq[k]));
         sn_ig = sn_igstep(sn_ig, sn_cq[k]);
       end
     end
@@ -221,33 +190,33 @@
       // read pointer.
       IvSnPtrs: assert (dut.o_rp_q != 2'd3 && dut.o_wp_q != 2'd3 && dut.iv_rp_q != 2'd3
                         && dut.c_wp_q != 2'd3 && dut.v_wp_q != 2'd3);
-      IvSnOQueue: assert (dut.o_rp1_q == sn_next(dut.o_rp_q) && (sn_of[1] -> sn_of[0])
+      IvSnOQueue: assert (dut.o_rp1_q == sq_next(dut.o_rp_q) && (sn_of[1] -> sn_of[0])
                           && (sn_of[2] -> sn_of[1])
-                          && dut.o_wp_q == (sn_of[2] ? dut.o_rp_q : sn_of[1] ? sn_next(sn_next(dut.o_rp_q))
-                                            : sn_of[0] ? sn_next(dut.o_rp_q) : dut.o_rp_q));
-      IvSnCQueue: assert (dut.iv_rp1_q == sn_next(dut.iv_rp_q) && (sn_cf[1] -> sn_cf[0])
+                          && dut.o_wp_q == (sn_of[2] ? dut.o_rp_q : sn_of[1] ? sq_next(sq_next(dut.o_rp_q))
+                                            : sn_of[0] ? sq_next(dut.o_rp_q) : dut.o_rp_q));
+      IvSnCQueue: assert (dut.iv_rp1_q == sq_next(dut.iv_rp_q) && (sn_cf[1] -> sn_cf[0])
                           && (sn_cf[2] -> sn_cf[1])
-                          && dut.c_wp_q == (sn_cf[2] ? dut.iv_rp_q : sn_cf[1] ? sn_next(sn_next(dut.iv_rp_q))
-                                            : sn_cf[0] ? sn_next(dut.iv_rp_q) : dut.iv_rp_q));
+                          && dut.c_wp_q == (sn_cf[2] ? dut.iv_rp_q : sn_cf[1] ? sq_next(sq_next(dut.iv_rp_q))
+                                            : sn_cf[0] ? sq_next(dut.iv_rp_q) : dut.iv_rp_q));
       IvSnVQueue: assert ((sn_vf[1] -> sn_vf[0]) && (sn_vf[2] -> sn_vf[1])
-                          && dut.v_wp_q == (sn_vf[2] ? dut.iv_rp_q : sn_vf[1] ? sn_next(sn_next(dut.iv_rp_q))
-                                            : sn_vf[0] ? sn_next(dut.iv_rp_q) : dut.iv_rp_q));
+                          && dut.v_wp_q == (sn_vf[2] ? dut.iv_rp_q : sn_vf[1] ? sq_next(sq_next(dut.iv_rp_q))
+                                            : sn_vf[0] ? sq_next(dut.iv_rp_q) : dut.iv_rp_q));
       // Full entries hold decoded tokens.
       IvSnOWf: assert ((!sn_of[0] || sn_o_wf(sn_oq[0])) && (!sn_of[1] || sn_o_wf(sn_oq[1]))
                        && (!sn_of[2] || sn_o_wf(sn_oq[2])));
-      IvSnCWf: assert ((!sn_cf[0] || sn_c_wf(sn_cq[0])) && (!sn_cf[1] || sn_c_wf(sn_cq[1]))
-                       && (!sn_cf[2] || sn_c_wf(sn_cq[2])));
+      IvSnCWf: assert ((!sn_cf[0] || sq_c_wf(sn_cq[0], 2, 4)) && (!sn_cf[1] || sq_c_wf(sn_cq[1], 2, 4))
+                       && (!sn_cf[2] || sq_c_wf(sn_cq[2], 2, 4)));
       // The head views: a full view is its head entry.
       if (sn_oh[3]) IvSnOView: assert (sn_of[0] && sn_oh[2] == (!sn_o_stop(sn_oq[0]) && !sn_o_done(sn_oq[0]))
-                                       && sn_oh[1] == (sn_o_stop(sn_oq[0]) && sn_oq[0][SnCW-1:0] == '0)
+                                       && sn_oh[1] == (sn_o_stop(sn_oq[0]) && sn_oq[0][SqCW-1:0] == '0)
                                        && sn_oh[0] == (sn_o_done(sn_oq[0])
-                                                       || (sn_o_stop(sn_oq[0]) && sn_oq[0][SnCW-1:0] != '0)));
+                                                       || (sn_o_stop(sn_oq[0]) && sn_oq[0][SqCW-1:0] != '0)));
       else IvSnONoView: assert (sn_oh == '0);
       if (sn_ch[6]) IvSnCView: assert (sn_cf[0] && sn_vf[0]
-                                       && sn_ch[5] == (!sn_c_stop(sn_cq[0]) && !sn_c_done(sn_cq[0]))
-                                       && sn_ch[3] == (sn_c_stop(sn_cq[0]) && sn_c_pay(sn_cq[0]) == '0)
-                                       && sn_ch[2] == (sn_c_stop(sn_cq[0]) && sn_c_pay(sn_cq[0]) == SnCW'(1))
-                                       && sn_ch[1] == (sn_c_stop(sn_cq[0]) && sn_c_pay(sn_cq[0]) > SnCW'(1)));
+                                       && sn_ch[5] == (!sq_c_stop(sn_cq[0]) && !sq_c_done(sn_cq[0]))
+                                       && sn_ch[3] == (sq_c_stop(sn_cq[0]) && sq_c_pay(sn_cq[0]) == '0)
+                                       && sn_ch[2] == (sq_c_stop(sn_cq[0]) && sq_c_pay(sn_cq[0]) == SqCW'(1))
+                                       && sn_ch[1] == (sq_c_stop(sn_cq[0]) && sq_c_pay(sn_cq[0]) > SqCW'(1)));
       else IvSnCNoView: assert (sn_ch == '0);
       // The ghost takes an outer unit only against an inner one, and keeps one
       // inner unit ahead at most.
