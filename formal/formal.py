@@ -706,9 +706,9 @@ def split_unsound_check(proofs, prims, work):
 def check_proven(proofs):
     """Each `assumed_proven` check (label: proof) is assumed on DUT state in its
     proof because the named proof asserts it (`proves`) from the same primitive's
-    port contracts, unbounded (k-induction or PDR): so every trace of the port
-    contracts meets it, and assuming it prunes none. Returns an error line, or
-    None."""
+    port contracts (the same grammar, aligned and nested), unbounded (k-induction
+    or PDR): so every trace of the port contracts meets it, and assuming it
+    prunes none. Returns an error line, or None."""
     for name, proof in proofs.items():
         for label, other in proof.get("assumed_proven", {}).items():
             o = proofs.get(other)
@@ -718,6 +718,13 @@ def check_proven(proofs):
             if (o["top"], o.get("params")) != (proof["top"], proof.get("params")):
                 return (f"formal: {name}: assumed_proven {label}: proof '{other}' is of "
                         f"another top or other parameters")
+            # The same port contracts, so the traces the proof covers are the
+            # ones the other proves the check on (an `extra` may assume more).
+            if (any(o.get(k) != proof.get(k) for k in ("grammar", "aligned", "nested"))
+                    or "extra" in o or "extra" in proof):
+                return (f"formal: {name}: assumed_proven {label}: proof '{other}' states "
+                        f"other port contracts (grammar, aligned and nested must be equal, "
+                        f"and neither may have `extra`)")
             if o.get("mode", "prove") not in ("prove", "pdr") or "ci_bmc" in o:
                 return (f"formal: {name}: assumed_proven {label}: proof '{other}' must be "
                         f"unbounded in every tier (mode prove or pdr, no ci_bmc)")
