@@ -55,7 +55,8 @@ fpga: $(SAMGEN)
 # from one queue, so no core idles behind one binary's last long test; cargo
 # test, binary after binary, otherwise.
 TEST_ARGS := --workspace --all-targets --no-fail-fast
-test: setup lint formal-ci
+# The SV lint is the lint test binary's (a superset of `make sv-lint`, docs/cosim.md).
+test: setup fmt clippy formal-ci
 	@set -o pipefail; mkdir -p $(BUILD); status=0; \
 	if $(CARGO) nextest --version >/dev/null 2>&1; then run="nextest run"; else run=test; fi; \
 	SAMGEN_MODEL_OPT=0 $(CARGO) $$run $(TEST_ARGS) 2>&1 | tee $(BUILD)/test.log || status=$$?; \
