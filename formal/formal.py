@@ -772,6 +772,11 @@ def main():
     proofs = {p["name"]: p for p in table["proof"]}
     if args.ci:
         proofs = {n: (ci_bounded(p) if "ci_bmc" in p else p) for n, p in proofs.items()}
+        first = table.get("ci_first", [])
+        if unknown := sorted(set(first) - set(proofs)):
+            print(f"formal: ci_first names no proof {', '.join(unknown)}")
+            return 1
+        proofs = {n: proofs[n] for n in first} | proofs
     covered = {p["top"] for p in proofs.values()} | set(table["exempt"])
     missing = sorted(f.stem for f in PRIMS.glob("*.sv") if f.stem not in covered)
     if missing and not args.only:
