@@ -756,6 +756,44 @@ fn run_rtl_verifies_and_reuses_the_cached_model() {
 }
 
 #[test]
+fn run_rtl_checks_capacity_before_building_a_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, c) = spmv_inputs(dir.path());
+    let cache = dir.path().join("models");
+    let o = s(&dir.path().join("o"));
+    let args = [
+        "run",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "-i",
+        &b,
+        "-i",
+        &c,
+        "--backend",
+        "rtl",
+        "-o",
+        &o,
+        "--mem-words",
+        "2",
+    ];
+    let out = Command::new(env!("CARGO_BIN_EXE_samgen"))
+        .args(args)
+        .env("SAMGEN_MODEL_CACHE", &cache)
+        .output()
+        .expect("run samgen");
+    let e = one_error_line(&out);
+    // B's row pointers (four rows, five words) do not fit two words: named, with
+    // the option that sizes the memories.
+    assert!(e.contains("input array B1_pos has 5 words"), "{e}");
+    assert!(e.contains("its memory holds 2 (raise --mem-words)"), "{e}");
+    let built = std::fs::read_dir(&cache).map_or(0, |d| d.count());
+    assert_eq!(built, 0, "no model is built for data that does not fit");
+}
+
+#[test]
 fn run_rtl_timeout_names_the_edges() {
     let dir = tempfile::tempdir().unwrap();
     let e = one_error_line(&run_rtl(dir.path(), &["--timeout", "3"]));

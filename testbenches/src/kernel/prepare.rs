@@ -168,13 +168,31 @@ impl<'g> Prepared<'g> {
         let extents = top::index_extents(graph, &inputs)
             .map_err(|(node, m)| CosimError::Mismatch(format!("node `{node}`: {m}")))?;
         check_extents(graph, &extents, &sizing, &topts)?;
+        // Capacity before any model is built: an array that does not fit is an
+        // error naming the option that sizes its memory.
+        let raise = if opts.capacity.is_some() {
+            "raise --mem-words"
+        } else {
+            "raise the output capacity, --max-output-words"
+        };
+        for a in inputs.values().flat_map(|t| t.arrays()) {
+            let Some(&room) = sizing.array_words.get(&a.name) else {
+                continue;
+            };
+            if a.data.len() as u64 > room {
+                return Err(CosimError::Mismatch(format!(
+                    "input array {} has {} words but its memory holds {room} (raise --mem-words)",
+                    a.name,
+                    a.data.len()
+                )));
+            }
+        }
         let expected = expected_arrays(graph, golden, value_bits)?;
         for (array, words) in &expected.arrays {
             let room = sizing.array_words.get(array).copied().unwrap_or(0);
             if words.len() as u64 > room {
                 return Err(CosimError::Mismatch(format!(
-                    "output array {array} needs {} words but its memory holds {room} \
-                     (raise the output capacity, --max-output-words)",
+                    "output array {array} needs {} words but its memory holds {room} ({raise})",
                     words.len()
                 )));
             }
