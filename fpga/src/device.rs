@@ -60,6 +60,16 @@ impl Family {
         }
     }
 
+    /// The device's block RAMs and yosys's cell for one, which the flow counts
+    /// before place and route ([`crate::fit::block_rams`]): the ECP5-85F's 208
+    /// DP16KD (18 Kbit each), the UP5K's 30 SB_RAM40_4K (4 Kbit each).
+    pub fn block_rams(self) -> (u64, &'static str) {
+        match self {
+            Family::Ecp5 => (208, "DP16KD"),
+            Family::Ice40 => (30, "SB_RAM40_4K"),
+        }
+    }
+
     /// The macro the flow defines for this family's synthesis: primitives select
     /// their hard-block instances with it (`sam_mem`'s DP16KD under `SAM_ECP5`).
     pub fn define(self) -> &'static str {

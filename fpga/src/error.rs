@@ -79,6 +79,21 @@ pub enum FpgaError {
         carries: u64,
     },
 
+    /// yosys's netlist needs more block RAMs than the device has (checked before
+    /// place and route).
+    #[error(
+        "{design} does not fit the {device}: its memories need {needed} block RAMs \
+         ({cell} in yosys's netlist), the device has {available}; give the arrays \
+         smaller memories (--mem-words, --workspace)"
+    )]
+    BlockRamsDoNotFit {
+        design: String,
+        device: &'static str,
+        needed: u64,
+        available: u64,
+        cell: &'static str,
+    },
+
     /// A nextpnr output that does not have the expected shape.
     #[error("{}: {source}", path.display())]
     Report { path: PathBuf, source: ReportError },

@@ -46,15 +46,9 @@ fn shape(message: impl Into<String>) -> ReportError {
     ReportError::Shape(message.into())
 }
 
-/// One net bit of a connection (`None` for a constant such as `"0"`).
-fn bit(conn: &Value, port: &str) -> Option<u64> {
-    conn.get(port)?.as_array()?.first()?.as_u64()
-}
-
-/// The estimate for the top module of yosys's `write_json` netlist `json`
-/// (`synth_ice40 -json`: flat, one module with the `top` attribute).
-pub fn ice40_cells(json: &str) -> Result<CellEstimate, ReportError> {
-    let doc: Value = serde_json::from_str(json)?;
+/// The top module (the one with the `top` attribute) of yosys's `write_json`
+/// netlist, and its cells.
+fn top_cells(doc: &Value) -> Result<(&Value, &serde_json::Map<String, Value>), ReportError> {
     let modules = doc
         .get("modules")
         .and_then(Value::as_object)
@@ -67,6 +61,19 @@ pub fn ice40_cells(json: &str) -> Result<CellEstimate, ReportError> {
         .get("cells")
         .and_then(Value::as_object)
         .ok_or_else(|| shape("the top module has no `cells`"))?;
+    Ok((top, cells))
+}
+
+/// One net bit of a connection (`None` for a constant such as `"0"`).
+fn bit(conn: &Value, port: &str) -> Option<u64> {
+    conn.get(port)?.as_array()?.first()?.as_u64()
+}
+
+/// The estimate for the top module of yosys's `write_json` netlist `json`
+/// (`synth_ice40 -json`: flat, one module with the `top` attribute).
+pub fn ice40_cells(json: &str) -> Result<CellEstimate, ReportError> {
+    let doc: Value = serde_json::from_str(json)?;
+    let (top, cells) = top_cells(&doc)?;
 
     // Readers of each net bit (cell inputs and top-level outputs), and its driver.
     let mut readers: HashMap<u64, u32> = HashMap::new();
@@ -157,6 +164,22 @@ pub fn ice40_cells(json: &str) -> Result<CellEstimate, ReportError> {
         }
     }
     Ok(est)
+}
+
+/// Cells whose type starts with `cell` (a block RAM: `DP16KD`, or `SB_RAM40_4K`
+/// and its clock-edge variants such as `SB_RAM40_4KNR`) in the top module of
+/// yosys's `write_json` netlist `json`.
+pub fn block_rams(json: &str, cell: &str) -> Result<u64, ReportError> {
+    let doc: Value = serde_json::from_str(json)?;
+    let (_, cells) = top_cells(&doc)?;
+    Ok(cells
+        .values()
+        .filter(|c| {
+            c.get("type")
+                .and_then(Value::as_str)
+                .is_some_and(|t| t.starts_with(cell))
+        })
+        .count() as u64)
 }
 
 #[cfg(test)]
@@ -252,6 +275,21 @@ mod tests {
             (2, 1, 1)
         );
         assert_eq!(est.cells(), 3);
+    }
+
+    #[test]
+    fn block_rams_counts_the_top_modules_cells_of_that_type() {
+        let json = netlist(
+            &[
+                ("SB_RAM40_4K", "\"RDATA\": [10]"),
+                ("SB_RAM40_4KNR", "\"RDATA\": [11]"),
+                ("SB_LUT4", "\"I0\": [10], \"O\": [12]"),
+            ],
+            "12",
+        );
+        assert_eq!(block_rams(&json, "SB_RAM40_4K").unwrap(), 2);
+        assert_eq!(block_rams(&json, "DP16KD").unwrap(), 0);
+        assert!(block_rams("{\"modules\": {}}", "DP16KD").is_err());
     }
 
     #[test]

@@ -395,6 +395,7 @@ fn run_staged(
         .unwrap_or_else(|| family.default_target_mhz());
     let mut steps = vec![run_yosys(tools, family, dir, staged)?];
 
+    check_block_rams(dir, label, family)?;
     if let Some(available) = family.logic_cells() {
         check_fit(dir, label, family, available)?;
     }
@@ -461,6 +462,27 @@ fn run_staged(
     let json = serde_json::to_string_pretty(&report).expect("a report always serializes");
     write_file(&dir.join("synth_report.json"), &(json + "\n"))?;
     Ok((report, steps))
+}
+
+/// Refuses, before place and route, a netlist (`synth.json` in `dir`) whose
+/// memories need more block RAMs than `family`'s device has (nextpnr would fail
+/// minutes later with no BELs left).
+fn check_block_rams(dir: &Path, label: &str, family: Family) -> Result<(), FpgaError> {
+    let path = dir.join("synth.json");
+    let (available, cell) = family.block_rams();
+    let needed = crate::fit::block_rams(&read_file(&path)?, cell)
+        .map_err(|source| FpgaError::Report { path, source })?;
+    eprintln!("[synth] {label}: {needed} of {available} block RAMs ({cell})");
+    if needed > available {
+        return Err(FpgaError::BlockRamsDoNotFit {
+            design: label.to_string(),
+            device: family.device(),
+            needed,
+            available,
+            cell,
+        });
+    }
+    Ok(())
 }
 
 /// Refuses, before place and route, a netlist (`synth.json` in `dir`) that needs
@@ -668,4 +690,42 @@ fn write_file(path: &Path, text: &str) -> Result<(), FpgaError> {
 
 fn read_file(path: &Path) -> Result<String, FpgaError> {
     fs::read_to_string(path).map_err(|e| FpgaError::io(path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `synth.json` in a fresh folder: a top module with `n` cells of type `cell`.
+    fn netlist_with(n: usize, cell: &str) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let cells: Vec<String> = (0..n)
+            .map(|i| format!("\"m{i}\": {{\"type\": \"{cell}\", \"connections\": {{}}}}"))
+            .collect();
+        let json = format!(
+            "{{\"modules\": {{\"k\": {{\"attributes\": {{\"top\": \"1\"}}, \"cells\": {{{}}}}}}}}}",
+            cells.join(", ")
+        );
+        std::fs::write(dir.path().join("synth.json"), json).unwrap();
+        dir
+    }
+
+    #[test]
+    fn memories_past_the_devices_block_rams_are_refused_before_place_and_route() {
+        let full = netlist_with(30, "SB_RAM40_4K");
+        check_block_rams(full.path(), "k", Family::Ice40).unwrap();
+        let over = netlist_with(31, "SB_RAM40_4K");
+        let e = check_block_rams(over.path(), "k", Family::Ice40)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("need 31 block RAMs (SB_RAM40_4K"), "{e}");
+        assert!(e.contains("the device has 30"), "{e}");
+        assert!(e.contains("--mem-words"), "{e}");
+        // The ECP5-85F's 208 DP16KD; iCE40 cells do not count there.
+        check_block_rams(over.path(), "k", Family::Ecp5).unwrap();
+        let e = check_block_rams(netlist_with(209, "DP16KD").path(), "k", Family::Ecp5)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("need 209 block RAMs (DP16KD"), "{e}");
+    }
 }

@@ -61,8 +61,13 @@ fn check_on(
 ) -> Vec<MappedStats> {
     let mut out = Vec::new();
     for &family in families {
-        let r = mapped(&config, family, "").stats;
+        let run = mapped(&config, family, "");
+        let r = run.stats;
         eprintln!("{} {family}: {r:?}", r.design);
+        // The fit check before place and route counts the block RAMs yosys maps.
+        let netlist = std::fs::read_to_string(run.build_dir.join("synth.json")).unwrap();
+        let counted = samgen_fpga::fit::block_rams(&netlist, family.block_rams().1).unwrap();
+        assert_eq!(counted, r.bram, "{r:?}");
         assert!(r.luts > 0, "{r:?}");
         assert!(
             r.ffs > r.shell_ffs,
