@@ -109,6 +109,11 @@ pub struct SynthArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Size each array's memory from a tensor file (NAME=FILE, one per input
+    /// tensor), as `compile --size-from` does, in place of --mem-words.
+    /// Repeatable.
+    #[arg(long = "size-from", value_name = "NAME=FILE", conflicts_with_all = ["mem_words", "workspace"])]
+    pub size_from: Vec<String>,
 }
 
 pub fn synth(a: SynthArgs) -> Result<()> {
@@ -117,13 +122,12 @@ pub fn synth(a: SynthArgs) -> Result<()> {
     let hw = t.hardware();
     let built = t.kernel.build(hw.value_bits)?;
     let g: &SamGraph = &built.graph;
-    let top = generate(
-        g,
-        &t.hw.top,
-        &hw.top,
-        &Sizing::uniform(g, hw.words, hw.extent),
-    )
-    .context("generating the RTL")?;
+    let sizing = if a.size_from.is_empty() {
+        Sizing::uniform(g, hw.words, hw.extent)
+    } else {
+        crate::run_cmd::sizing_from_files(g, &a.size_from, hw.value_bits)?
+    };
+    let top = generate(g, &t.hw.top, &hw.top, &sizing).context("generating the RTL")?;
     let tools = match &a.venv {
         Some(v) => Toolchain::from_venv(v)?,
         None => Toolchain::discover()?,

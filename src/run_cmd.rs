@@ -85,21 +85,83 @@ pub struct RunArgs {
     pub max_output_words: u64,
 }
 
-/// The `-i NAME=FILE` arguments, by name.
-fn input_files(args: &[String]) -> Result<BTreeMap<String, PathBuf>> {
+/// The `NAME=FILE` arguments of option `flag` (`-i`, `--size-from`), by name:
+/// every tensor in `needed`, nothing else.
+fn input_files(
+    args: &[String],
+    needed: &BTreeSet<String>,
+    flag: &str,
+) -> Result<BTreeMap<String, PathBuf>> {
     let mut out = BTreeMap::new();
     for arg in args {
         let Some((name, file)) = arg.split_once('=') else {
-            bail!("-i {arg}: expected NAME=FILE (like B=B.mtx)");
+            bail!("{flag} {arg}: expected NAME=FILE (like B=B.mtx)");
         };
         if name.is_empty() || file.is_empty() {
-            bail!("-i {arg}: expected NAME=FILE (like B=B.mtx)");
+            bail!("{flag} {arg}: expected NAME=FILE (like B=B.mtx)");
         }
         if out.insert(name.to_string(), PathBuf::from(file)).is_some() {
-            bail!("-i {arg}: tensor {name} is given twice");
+            bail!("{flag} {arg}: tensor {name} is given twice");
         }
     }
+    let list = needed.iter().cloned().collect::<Vec<_>>().join(", ");
+    for (name, file) in &out {
+        if !needed.contains(name) {
+            bail!(
+                "{flag} {name}={}: the kernel has no input tensor {name} (its inputs: {list})",
+                file.display()
+            );
+        }
+    }
+    if let Some(missing) = needed.iter().find(|t| !out.contains_key(*t)) {
+        bail!("missing input tensor {missing}: give it with {flag} {missing}=FILE");
+    }
     Ok(out)
+}
+
+/// Each input tensor packed in the graph's format for it.
+fn pack_inputs(
+    graph: &SamGraph,
+    files: &BTreeMap<String, PathBuf>,
+    coo: &HashMap<String, CooTensor>,
+    value_bits: u32,
+) -> Result<HashMap<String, Tensor>> {
+    let mut packed = HashMap::new();
+    for (name, file) in files {
+        let format = format_of(graph, name)?;
+        let t = Tensor::pack_with_bits(name, &coo[name], &format, value_bits)
+            .with_context(|| format!("packing {name} ({}) as `{format}`", file.display()))?;
+        packed.insert(name.clone(), t);
+    }
+    Ok(packed)
+}
+
+/// Memories sized from tensors (`--size-from NAME=FILE` of `compile` and
+/// `synth`), as `run` sizes them from its inputs: each input array as stored,
+/// each output array its dense bound or the default most words.
+pub(crate) fn sizing_from_files(
+    graph: &SamGraph,
+    args: &[String],
+    value_bits: u32,
+) -> Result<samgen_hdl::top::Sizing> {
+    let files = input_files(args, &graph.tensors_read(), "--size-from")?;
+    let options = ReadOptions {
+        value_bits,
+        ..ReadOptions::default()
+    };
+    let mut coo = HashMap::new();
+    for (name, file) in &files {
+        coo.insert(name.clone(), read_tensor(file, &options)?);
+    }
+    check_dims(graph, &coo)?;
+    let packed: BTreeMap<String, Tensor> = pack_inputs(graph, &files, &coo, value_bits)?
+        .into_iter()
+        .collect();
+    Ok(samgen_hdl::top::Sizing::from_inputs(
+        graph,
+        &packed,
+        samgen_hdl::top::DEFAULT_OUTPUT_WORDS,
+    )?)
 }
 
 /// The expression the outputs are checked against, if any.
@@ -183,21 +245,7 @@ pub fn run(a: RunArgs) -> Result<()> {
     if let Some(asg) = &asg {
         needed.extend(asg.inputs().iter().map(|(t, _)| t.to_string()));
     }
-    let files = input_files(&a.inputs)?;
-    let list = |s: &BTreeSet<String>| s.iter().cloned().collect::<Vec<_>>().join(", ");
-    for (name, file) in &files {
-        if !needed.contains(name) {
-            bail!(
-                "-i {name}={}: the kernel has no input tensor {name} (its inputs: {})",
-                file.display(),
-                list(&needed)
-            );
-        }
-    }
-    if let Some(missing) = needed.iter().find(|t| !files.contains_key(*t)) {
-        bail!("missing input tensor {missing}: give it with -i {missing}=FILE");
-    }
-
+    let files = input_files(&a.inputs, &needed, "-i")?;
     let options = ReadOptions {
         value_bits: a.value_bits,
         scale: a.scale,
@@ -223,14 +271,7 @@ pub fn run(a: RunArgs) -> Result<()> {
         }
     };
     check_dims(&graph, &coo)?;
-
-    let mut packed = HashMap::new();
-    for (name, file) in &files {
-        let format = format_of(&graph, name)?;
-        let t = Tensor::pack_with_bits(name, &coo[name], &format, a.value_bits)
-            .with_context(|| format!("packing {name} ({}) as `{format}`", file.display()))?;
-        packed.insert(name.clone(), t);
-    }
+    let packed = pack_inputs(&graph, &files, &coo, a.value_bits)?;
     let result = execute(&graph, &packed, a.value_bits).context("golden executor")?;
     let rtl = match a.backend {
         Backend::Golden => None,

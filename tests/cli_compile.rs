@@ -1007,6 +1007,52 @@ fn run_reads_back_the_yaml_graph_compile_writes() {
     assert!(e.contains("g.txt") && e.contains(".yaml"), "{e}");
 }
 
+/// `compile --size-from` gives each array the memory its data needs (inputs as
+/// stored, the output its dense bound), where `--mem-words` gives every array
+/// the same; a tensor left out is named, and nothing is written.
+#[test]
+fn compile_sizes_each_array_from_the_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, c) = spmv_inputs(dir.path());
+    let o = s(&dir.path().join("o"));
+    let args = ["compile", SPMV, "-f", "B:ds", "-f", "c:d", "-f", "x:d"];
+    let out = samgen(&[&args[..], &["--size-from", &b, "--size-from", &c, "-o", &o]].concat());
+    assert!(out.status.success(), "{out:?}");
+    let map = std::fs::read_to_string(dir.path().join("o/sam_kernel_map.yaml")).unwrap();
+    let regions: Vec<serde_norway::Value> = serde_norway::from_str::<serde_norway::Value>(&map)
+        .unwrap()["regions"]
+        .as_sequence()
+        .unwrap()
+        .clone();
+    let words = |array: &str| {
+        regions
+            .iter()
+            .find(|r| r["array"].as_str() == Some(array))
+            .and_then(|r| r["words"].as_u64())
+            .unwrap_or_else(|| panic!("no region for {array} in {map}"))
+    };
+    // B: 4 x 3 with 4 entries (CSR); c: 3 values; x: 4 rows.
+    assert_eq!(
+        [
+            words("B1_pos"),
+            words("B1_crd"),
+            words("B_vals"),
+            words("c_vals"),
+            words("x_vals")
+        ],
+        [5, 4, 4, 3, 4]
+    );
+    let o2 = s(&dir.path().join("o2"));
+    let e = one_error_line(&samgen(
+        &[&args[..], &["--size-from", &b, "-o", &o2]].concat(),
+    ));
+    assert!(
+        e.contains("missing input tensor c: give it with --size-from c=FILE"),
+        "{e}"
+    );
+    assert!(!dir.path().join("o2").exists(), "no partial output");
+}
+
 /// Widths come from the data: a 300x300 dense SpMV (90000 values, past what
 /// 16-bit references address) runs in RTL with no width flags, and `compile`
 /// sizes the references from `--mem-words`.
