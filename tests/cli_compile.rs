@@ -708,6 +708,13 @@ fn run_rtl(dir: &Path, extra: &[&str]) -> Output {
 
 /// `samgen run --backend rtl` of the SpMV on inputs `b` and `c` (`B=FILE`).
 fn run_rtl_on(dir: &Path, b: &str, c: &str, extra: &[&str]) -> Output {
+    run_rtl_command(dir, b, c, extra)
+        .output()
+        .expect("run samgen")
+}
+
+/// The command of [`run_rtl_on`], to run with a changed environment.
+fn run_rtl_command(dir: &Path, b: &str, c: &str, extra: &[&str]) -> Command {
     let o = s(&dir.join("o"));
     let mut args = vec![
         "run",
@@ -726,7 +733,9 @@ fn run_rtl_on(dir: &Path, b: &str, c: &str, extra: &[&str]) -> Output {
         &o,
     ];
     args.extend_from_slice(extra);
-    samgen(&args)
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_samgen"));
+    cmd.args(args);
+    cmd
 }
 
 #[test]
@@ -760,27 +769,7 @@ fn run_rtl_checks_capacity_before_building_a_model() {
     let dir = tempfile::tempdir().unwrap();
     let (b, c) = spmv_inputs(dir.path());
     let cache = dir.path().join("models");
-    let o = s(&dir.path().join("o"));
-    let args = [
-        "run",
-        SPMV,
-        "-f",
-        "B:ds",
-        "-f",
-        "c:d",
-        "-i",
-        &b,
-        "-i",
-        &c,
-        "--backend",
-        "rtl",
-        "-o",
-        &o,
-        "--mem-words",
-        "2",
-    ];
-    let out = Command::new(env!("CARGO_BIN_EXE_samgen"))
-        .args(args)
+    let out = run_rtl_command(dir.path(), &b, &c, &["--mem-words", "2"])
         .env("SAMGEN_MODEL_CACHE", &cache)
         .output()
         .expect("run samgen");
