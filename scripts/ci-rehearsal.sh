@@ -3,7 +3,8 @@
 # fresh directory (no venv, no cargo target, no model cache) and runs
 # `CI=true make test` there, each output line stamped with the seconds since the
 # start; the log, the total and the clone's disk use (CI machines may have little
-# disk) go to DIR/rehearsal.log.
+# disk) go to DIR/rehearsal.log. A passing run's clone (about 4 GB with its build)
+# is removed after, unless KEEP_CLONE=1; a failing run's stays for a look.
 #   scripts/ci-rehearsal.sh [DIR]     (default: a new directory under /tmp)
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
@@ -24,4 +25,7 @@ for d in "" /target/debug /target/samgen-models; do
   du -sh "$dir/clone$d" | sed 's/^/disk: /'
 done | tee -a "$log"
 echo "rc=$status total=$(($(date +%s) - start))s" | tee -a "$log"
+if [ "$status" -eq 0 ] && [ "${KEEP_CLONE:-0}" != 1 ]; then
+  rm -rf "$dir/clone"
+fi
 exit "$status"
