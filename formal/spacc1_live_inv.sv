@@ -4,12 +4,6 @@
   // queues and head views, the banks and their bitmaps, the fetch, the drain
   // stages in slot order, the output credits and buffers, where D is, and a rank
   // of the work left that falls in every fair cycle (docs/formal-induction.md).
-  function automatic logic [1:0] lv_low(logic [1:0] w);  // lowest set bit, one-hot
-    return w[0] ? 2'b01 : w[1] ? 2'b10 : 2'b00;
-  endfunction
-  function automatic logic [2:0] lv_pop(logic [1:0] w);
-    return 3'(w[0]) + 3'(w[1]);
-  endfunction
 
   logic [6:0] lv_ch;
   assign lv_ch = dut.core.ch_q;
@@ -108,8 +102,8 @@
                        && lv_ssum[3] == {lv_sbm[3][1] != '0, lv_sbm[3][0] != '0});
       // The open bank's bitmap is the accumulate side's (a cycle after a close,
       // the closed bank's); a1's word and bit one-hot.
-      IvLvA1: assert (lv_low(dut.core.a1_woh_q) == dut.core.a1_woh_q
-                      && lv_low(dut.core.a1_boh_q) == dut.core.a1_boh_q
+      IvLvA1: assert (sq_low2(dut.core.a1_woh_q) == dut.core.a1_woh_q
+                      && sq_low2(dut.core.a1_boh_q) == dut.core.a1_boh_q
                       && (!dut.core.a1_valid_q || (dut.core.a1_woh_q != '0 && dut.core.a1_boh_q != '0)));
       IvLvAsum: assert (dut.core.asum_q == {dut.core.abm_q[1] != '0, dut.core.abm_q[0] != '0});
       if (!dut.core.cl_flip_q)
@@ -132,7 +126,7 @@
         IvLvDbm: assert (lv_dbm[0] == lv_sbm[dut.core.fslot_q][0] && lv_dbm[1] == lv_sbm[dut.core.fslot_q][1]);
         IvLvDsum: assert ((lv_dsum & ~lv_ssum[dut.core.fslot_q]) == '0);
         if (!dut.core.fresh_q)
-          IvLvDlow: assert (lv_dlow == lv_low(lv_dsum) && dut.core.dlz_q == (lv_dsum == '0));
+          IvLvDlow: assert (lv_dlow == sq_low2(lv_dsum) && dut.core.dlz_q == (lv_dsum == '0));
         else
           IvLvFresh: assert (lv_dlow == '0 && dut.core.dlz_q && lv_dsum == lv_ssum[dut.core.fslot_q]);
       end else begin
@@ -149,12 +143,12 @@
       // The scanner: its bit one-hot below the rest's, more = two or more left in
       // the rest, restn the rest inverted; nx the same from its word.
       if (dut.core.sc_valid_q && !dut.core.sc_final_q)
-        IvLvSc: assert (dut.core.sc_oh_q != '0 && lv_low(dut.core.sc_oh_q) == dut.core.sc_oh_q
+        IvLvSc: assert (dut.core.sc_oh_q != '0 && sq_low2(dut.core.sc_oh_q) == dut.core.sc_oh_q
                         && (dut.core.sc_rest_q & (dut.core.sc_oh_q | (dut.core.sc_oh_q - 2'd1))) == '0);
       IvLvScMore: assert (dut.core.sc_more_q == (dut.core.sc_rest_q != '0)
                           && dut.core.sc_restn_q == ~dut.core.sc_rest_q);
       if (dut.core.nx_valid_q && !dut.core.nx_final_q)
-        IvLvNx: assert (dut.core.nx_oh_q != '0 && lv_low(dut.core.nx_oh_q) == dut.core.nx_oh_q
+        IvLvNx: assert (dut.core.nx_oh_q != '0 && sq_low2(dut.core.nx_oh_q) == dut.core.nx_oh_q
                         && (dut.core.nx_rest_q & (dut.core.nx_oh_q | (dut.core.nx_oh_q - 2'd1))) == '0);
       // A final marker carries no bits.
       IvLvFinal0: assert ((!dut.core.nw_valid_q || !dut.core.nw_final_q || dut.core.nw_q == '0)
@@ -213,7 +207,7 @@
   // further they are from the issue; each output buffer two a token, one less
   // when its consumer waited in the last cycle, the fuller counting.
   function automatic logic [9:0] lv_items(logic valid, logic final_, logic [1:0] w);
-    return !valid ? 10'd0 : final_ ? 10'd1 : 10'(lv_pop(w));
+    return !valid ? 10'd0 : final_ ? 10'd1 : 10'(sq_pop2(w));
   endfunction
   logic [9:0] lv_fbc, lv_fbv, lv_rank, lv_r_in, lv_r_fetch, lv_r_groups;
   assign lv_fbc = 10'd2 * 10'(lv_fc) - 10'(live_wait_q[0] && lv_fc != '0);
@@ -231,8 +225,8 @@
     if (lv_cf[0] && !lv_ch[6]) lv_r_in += 10'd1;  // the head view a cycle behind
     lv_r_fetch = '0;
     if (dut.core.fact_q) begin
-      lv_r_fetch = 10'd11 * (10'd1 + (lv_dsum[0] ? 10'(lv_pop(lv_dbm[0])) : 10'd0)
-                                   + (lv_dsum[1] ? 10'(lv_pop(lv_dbm[1])) : 10'd0))
+      lv_r_fetch = 10'd11 * (10'd1 + (lv_dsum[0] ? 10'(sq_pop2(lv_dbm[0])) : 10'd0)
+                                   + (lv_dsum[1] ? 10'(sq_pop2(lv_dbm[1])) : 10'd0))
                    + 10'(dut.core.fresh_q);
     end
     lv_r_groups = '0;
@@ -240,7 +234,7 @@
       logic [1:0] b;
       b = dut.core.fslot_q + 2'(dut.core.fact_q) + 2'(k);
       if (2'(k) < dut.core.fq_q)
-        lv_r_groups += 10'd13 * (10'd1 + 10'(lv_pop(lv_sbm[b][0])) + 10'(lv_pop(lv_sbm[b][1]))) + 10'd2;
+        lv_r_groups += 10'd13 * (10'd1 + 10'(sq_pop2(lv_sbm[b][0])) + 10'(sq_pop2(lv_sbm[b][1]))) + 10'd2;
     end
   end
   assign lv_rank = (lv_fbc > lv_fbv ? lv_fbc : lv_fbv)
@@ -252,7 +246,7 @@
                  + 10'd10 * lv_items(dut.core.nws_valid_q, dut.core.nws_final_q, dut.core.nws_q)
                  + lv_r_fetch + lv_r_groups
                  + (dut.core.cl_flip_q ? 10'd0
-                    : 10'd14 * (10'(lv_pop(dut.core.abm_q[0])) + 10'(lv_pop(dut.core.abm_q[1]))))
+                    : 10'd14 * (10'(sq_pop2(dut.core.abm_q[0])) + 10'(sq_pop2(dut.core.abm_q[1]))))
                  + 10'd15 * 10'(dut.core.a1_valid_q)
                  + lv_r_in;
 

@@ -1,10 +1,18 @@
   // formal/spacc_entries_inv.sv: sam_spaccumulator's input queue entries as the
-  // invariant files read them (spacc_nest_inv.sv, spacc1_live_inv.sv), listed in
-  // `extra_file` before them. A crd_inner entry is the stage's cin_t, packed
-  // {is_data, is_stop, is_done, lvl0, lvl1, dz, s0, s1, sc, cl, pay, pm1, pm2};
-  // the queues have three entries.
+  // invariant files read them (spacc_nest_inv.sv, spacc1_live_inv.sv,
+  // spacc_live_inv.sv), listed in `extra_file` before them, and the bitmap words'
+  // helpers. A crd_inner entry is the stage's cin_t, packed {is_data, is_stop,
+  // is_done, lvl0, lvl1, dz, s0, s1, sc, cl, pay, pm1, pm2}; the queues have
+  // three entries.
   localparam int unsigned SqCW  = CrdWidth;
   localparam int unsigned SqCIW = 3 * SqCW + 10;
+  // A two-bit bitmap word (WordWidth 2): its lowest set bit, one-hot; its bits set.
+  function automatic logic [1:0] sq_low2(logic [1:0] w);
+    return w[0] ? 2'b01 : w[1] ? 2'b10 : 2'b00;
+  endfunction
+  function automatic logic [2:0] sq_pop2(logic [1:0] w);
+    return 3'(w[0]) + 3'(w[1]);
+  endfunction
   function automatic logic [1:0] sq_next(logic [1:0] p);
     return p == 2'd2 ? 2'd0 : p + 2'd1;
   endfunction

@@ -11,26 +11,9 @@
   function automatic logic [LwW-1:0] lw_low(logic [LwW-1:0] w);
     return w & (~w + 1'b1);
   endfunction
-  function automatic logic [1:0] lw_lowb(logic [1:0] w);
-    return w[0] ? 2'b01 : w[1] ? 2'b10 : 2'b00;
-  endfunction
-  function automatic logic [2:0] lw_pop(logic [1:0] w);
-    return 3'(w[0]) + 3'(w[1]);
-  endfunction
 
-  // ---- the c and v queues from the head (the o queue: spacc_nest_inv.sv)
-  logic [2:0] lw_cf, lw_vf;
-  logic [SqCIW-1:0] lw_cq[3];
-  always_comb begin
-    logic [1:0] r;
-    r = dut.iv_rp_q;
-    for (int k = 0; k < 3; k++) begin
-      lw_cf[k] = dut.c_f_q[r];
-      lw_vf[k] = dut.v_f_q[r];
-      lw_cq[k] = dut.c_e_q[r];
-      r = sq_next(r);
-    end
-  end
+  // The c, v and o queues from the head, the head views: spacc_nest_inv.sv's
+  // (sn_cf, sn_vf, sn_cq, sn_of, sn_oq, sn_ch, sn_oh) and its queue invariants.
 
   // ---- banks, bitmaps, fetch
   logic [LwW-1:0] lw_ssum[2], lw_asum, lw_dsum, lw_dlow;
@@ -57,10 +40,10 @@
     for (int w = 0; w < LwW; w++) begin
       lw_sum_ok &= lw_ssum[0][w] == (lw_sbm[0][w] != '0) && lw_ssum[1][w] == (lw_sbm[1][w] != '0)
                    && lw_asum[w] == (lw_abm[w] != '0);
-      lw_bits_s[0] += 6'(lw_pop(lw_sbm[0][w]));
-      lw_bits_s[1] += 6'(lw_pop(lw_sbm[1][w]));
-      lw_bits_a += 6'(lw_pop(lw_abm[w]));
-      if (lw_dsum[w]) lw_bits_f += 6'(lw_pop(lw_dbm[w]));
+      lw_bits_s[0] += 6'(sq_pop2(lw_sbm[0][w]));
+      lw_bits_s[1] += 6'(sq_pop2(lw_sbm[1][w]));
+      lw_bits_a += 6'(sq_pop2(lw_abm[w]));
+      if (lw_dsum[w]) lw_bits_f += 6'(sq_pop2(lw_dbm[w]));
     end
   end
   logic lw_open_ok, lw_dbm_ok;
@@ -117,12 +100,8 @@
 
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      IvLwPtrs: assert (dut.iv_rp_q != 2'd3 && dut.c_wp_q != 2'd3 && dut.v_wp_q != 2'd3);
-      IvLwVQueue: assert ((lw_vf[1] -> lw_vf[0]) && (lw_vf[2] -> lw_vf[1])
-                          && dut.v_wp_q == (lw_vf[2] ? dut.iv_rp_q : lw_vf[1] ? sq_next(sq_next(dut.iv_rp_q))
-                                            : lw_vf[0] ? sq_next(dut.iv_rp_q) : dut.iv_rp_q));
       IvLwSum: assert (lw_sum_ok);
-      IvLwA1: assert (lw_low(dut.a1_woh_q) == dut.a1_woh_q && lw_lowb(dut.a1_boh_q) == dut.a1_boh_q
+      IvLwA1: assert (lw_low(dut.a1_woh_q) == dut.a1_woh_q && sq_low2(dut.a1_boh_q) == dut.a1_boh_q
                       && (!dut.a1_valid_q || (dut.a1_woh_q != '0 && dut.a1_boh_q != '0)));
       IvLwOpen: assert (lw_open_ok && (!dut.cl_flip_q || (dut.cl_bank_q + 1'b1 == dut.bank_q && !dut.a1_valid_q)));
       IvLwBanks: assert (dut.bank_q == dut.fslot_q + dut.fq_q + dut.fact_q
@@ -144,11 +123,11 @@
                       && (!dut.nw_valid_q || dut.nw_final_q || dut.nw_q != '0)
                       && (!dut.nws_valid_q || dut.nws_final_q || dut.nws_q != '0));
       if (dut.sc_valid_q && !dut.sc_final_q)
-        IvLwSc: assert (dut.sc_oh_q != '0 && lw_lowb(dut.sc_oh_q) == dut.sc_oh_q
+        IvLwSc: assert (dut.sc_oh_q != '0 && sq_low2(dut.sc_oh_q) == dut.sc_oh_q
                         && (dut.sc_rest_q & (dut.sc_oh_q | (dut.sc_oh_q - 2'd1))) == '0);
       IvLwScMore: assert (dut.sc_more_q == (dut.sc_rest_q != '0) && dut.sc_restn_q == ~dut.sc_rest_q);
       if (dut.nx_valid_q && !dut.nx_final_q)
-        IvLwNx: assert (dut.nx_oh_q != '0 && lw_lowb(dut.nx_oh_q) == dut.nx_oh_q
+        IvLwNx: assert (dut.nx_oh_q != '0 && sq_low2(dut.nx_oh_q) == dut.nx_oh_q
                         && (dut.nx_rest_q & (dut.nx_oh_q | (dut.nx_oh_q - 2'd1))) == '0);
       IvLwFinal0: assert ((!dut.nw_valid_q || !dut.nw_final_q || dut.nw_q == '0)
                           && (!dut.nws_valid_q || !dut.nws_final_q || dut.nws_q == '0)
@@ -173,15 +152,15 @@
   end
   logic [2:0] lw_nc, lw_nv, lw_no, lw_fc, lw_fv;
   logic [1:0] lw_fo;
-  assign lw_nc = 3'(lw_cf[0]) + 3'(lw_cf[1]) + 3'(lw_cf[2]);
-  assign lw_nv = 3'(lw_vf[0]) + 3'(lw_vf[1]) + 3'(lw_vf[2]);
+  assign lw_nc = 3'(sn_cf[0]) + 3'(sn_cf[1]) + 3'(sn_cf[2]);
+  assign lw_nv = 3'(sn_vf[0]) + 3'(sn_vf[1]) + 3'(sn_vf[2]);
   assign lw_no = 3'(sn_of[0]) + 3'(sn_of[1]) + 3'(sn_of[2]);
   assign lw_fc = dut.crd_inner_buffer.gen_buffer.count_q;
   assign lw_fv = dut.val_buffer.gen_buffer.count_q;
   assign lw_fo = dut.gen_outer.crd_outer_buffer.gen_buffer.count_q;
   logic lw_dinc, lw_dino;  // a D in the c queue, in the o queue
-  assign lw_dinc = (lw_cf[0] && sq_c_done(lw_cq[0])) || (lw_cf[1] && sq_c_done(lw_cq[1]))
-                   || (lw_cf[2] && sq_c_done(lw_cq[2]));
+  assign lw_dinc = (sn_cf[0] && sq_c_done(sn_cq[0])) || (sn_cf[1] && sq_c_done(sn_cq[1]))
+                   || (sn_cf[2] && sq_c_done(sn_cq[2]));
   assign lw_dino = (sn_of[0] && sn_o_done(sn_oq[0])) || (sn_of[1] && sn_o_done(sn_oq[1]))
                    || (sn_of[2] && sn_o_done(sn_oq[2]));
   localparam logic [SqCW:0] LwCrdD = {1'b1, SqCW'(sam_pkg::done_payload(SqCW))};
@@ -206,15 +185,8 @@
   // The rank (as spacc1_live_inv.sv): an item at dq's head that must first put
   // out its row's S0 weighs one issue more, so every item before it does too.
   function automatic logic [10:0] lw_items(logic valid, logic final_, logic [1:0] w);
-    return !valid ? 11'd0 : final_ ? 11'd1 : 11'(lw_pop(w));
+    return !valid ? 11'd0 : final_ ? 11'd1 : 11'(sq_pop2(w));
   endfunction
-  logic lw_ch_ok, lw_oh_ok;
-  logic [6:0] lw_chv;
-  logic [3:0] lw_ohv;
-  assign lw_chv = dut.ch_q;
-  assign lw_ohv = dut.oh_q;
-  assign lw_ch_ok = lw_chv[6];
-  assign lw_oh_ok = lw_ohv[3];
   logic [10:0] lw_fbo, lw_fbc, lw_fbv, lw_fmax, lw_rank, lw_r_in, lw_r_fetch, lw_r_groups;
   assign lw_fbo = 11'd2 * 11'(lw_fo) - 11'(live_wait_q[0] && lw_fo != '0);
   assign lw_fbc = 11'd2 * 11'(lw_fc) - 11'(live_wait_q[1] && lw_fc != '0);
@@ -223,15 +195,15 @@
   always_comb begin
     lw_r_in = '0;
     for (int k = 0; k < 3; k++) begin
-      if (lw_cf[k]) begin
-        if (sq_c_data(lw_cq[k])) lw_r_in += 11'd28;
-        else if (sq_c_stop(lw_cq[k]) && sq_c_pay(lw_cq[k]) < SqCW'(2)) lw_r_in += 11'd2;
+      if (sn_cf[k]) begin
+        if (sq_c_data(sn_cq[k])) lw_r_in += 11'd28;
+        else if (sq_c_stop(sn_cq[k]) && sq_c_pay(sn_cq[k]) < SqCW'(2)) lw_r_in += 11'd2;
         else lw_r_in += 11'd28;
       end
       if (sn_of[k]) lw_r_in += 11'd2;
     end
-    if (lw_cf[0] && lw_vf[0] && !lw_ch_ok) lw_r_in += 11'd1;
-    if (sn_of[0] && !lw_oh_ok) lw_r_in += 11'd1;
+    if (sn_cf[0] && sn_vf[0] && !sn_ch[6]) lw_r_in += 11'd1;
+    if (sn_of[0] && !sn_oh[3]) lw_r_in += 11'd1;
     lw_r_fetch = '0;
     if (dut.fact_q) lw_r_fetch = 11'd22 * (11'd1 + 11'(lw_bits_f)) + 11'(dut.fresh_q);
     lw_r_groups = '0;
