@@ -20,9 +20,9 @@ use samgen_cosim::kernel::{Capacity, Prepared, RtlOptions};
 use samgen_cosim::CosimError;
 use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
-use samgen_hdl::top::{generate, Sizing, TopOptions};
+use samgen_hdl::top::{generate, TopOptions};
 
-use crate::kernel_args::{HwArgs, KernelArgs};
+use crate::kernel_args::{HwArgs, KernelArgs, SizeFromArgs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BoardArg {
@@ -109,11 +109,8 @@ pub struct SynthArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Size each array's memory from a tensor file (NAME=FILE, one per input
-    /// tensor), as `compile --size-from` does, in place of --mem-words.
-    /// Repeatable.
-    #[arg(long = "size-from", value_name = "NAME=FILE", conflicts_with_all = ["mem_words", "workspace"])]
-    pub size_from: Vec<String>,
+    #[command(flatten)]
+    pub size: SizeFromArgs,
 }
 
 pub fn synth(a: SynthArgs) -> Result<()> {
@@ -122,11 +119,7 @@ pub fn synth(a: SynthArgs) -> Result<()> {
     let hw = t.hardware();
     let built = t.kernel.build(hw.value_bits)?;
     let g: &SamGraph = &built.graph;
-    let sizing = if a.size_from.is_empty() {
-        Sizing::uniform(g, hw.words, hw.extent)
-    } else {
-        crate::run_cmd::sizing_from_files(g, &a.size_from, hw.value_bits)?
-    };
+    let sizing = a.size.sizing(g, hw.words, hw.extent, hw.value_bits)?;
     let top = generate(g, &t.hw.top, &hw.top, &sizing).context("generating the RTL")?;
     let tools = match &a.venv {
         Some(v) => Toolchain::from_venv(v)?,

@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use samgen_compiler::graph::SamGraph;
 
-use crate::kernel_args::{HwArgs, KernelArgs};
+use crate::kernel_args::{HwArgs, KernelArgs, SizeFromArgs};
 
 /// Memory words per array when `compile` is not told (`--mem-words`).
 const DEFAULT_MEM_WORDS: u64 = 4096;
@@ -34,12 +34,8 @@ pub struct CompileArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Size each array's memory from a tensor file (NAME=FILE, one per input
-    /// tensor, as `run -i` reads them) in place of --mem-words: an input array
-    /// as stored, an output array its dense bound (at most 65536 words), the
-    /// workspaces the data's extents. Repeatable.
-    #[arg(long = "size-from", value_name = "NAME=FILE", conflicts_with_all = ["mem_words", "workspace"])]
-    pub size_from: Vec<String>,
+    #[command(flatten)]
+    pub size: SizeFromArgs,
     /// Print the schedule's concrete index notation first (`forall`, and the
     /// accumulators as `where` workspaces) and each loop variable's iteration
     /// (`j: range(b) ∪ C`: what the graph scans, ranges and merges).
@@ -68,15 +64,12 @@ pub fn run(a: CompileArgs) -> Result<()> {
     let built = a.kernel.build(a.value_bits)?;
     let g = &built.graph;
     let mut notes = Vec::new();
-    let sizing = if a.size_from.is_empty() {
-        samgen_hdl::top::Sizing::uniform(
-            g,
-            a.hw.mem_words.unwrap_or(DEFAULT_MEM_WORDS),
-            a.hw.workspace.unwrap_or(DEFAULT_WORKSPACE),
-        )
-    } else {
-        crate::run_cmd::sizing_from_files(g, &a.size_from, a.value_bits)?
-    };
+    let sizing = a.size.sizing(
+        g,
+        a.hw.mem_words.unwrap_or(DEFAULT_MEM_WORDS),
+        a.hw.workspace.unwrap_or(DEFAULT_WORKSPACE),
+        a.value_bits,
+    )?;
     // Generate before writing anything, so a graph the RTL cannot build leaves
     // no partial output behind.
     let options = a.hw.top_options_for(a.value_bits, &sizing)?;

@@ -217,6 +217,36 @@ impl KernelArgs {
     }
 }
 
+/// `compile` and `synth`: the memories sized from the data instead of one
+/// capacity for all.
+#[derive(Args, Debug, Clone)]
+pub struct SizeFromArgs {
+    /// Size each array's memory from a tensor file (NAME=FILE, one per input
+    /// tensor, as `run -i` reads them) in place of --mem-words: an input array
+    /// as stored, an output array its dense bound (at most 65536 words), the
+    /// workspaces the data's extents. Repeatable.
+    #[arg(long = "size-from", value_name = "NAME=FILE", conflicts_with_all = ["mem_words", "workspace"])]
+    pub size_from: Vec<String>,
+}
+
+impl SizeFromArgs {
+    /// The sizing: from the files given, else `words` for every array and
+    /// `extent` for every workspace index.
+    pub fn sizing(
+        &self,
+        graph: &SamGraph,
+        words: u64,
+        extent: u64,
+        value_bits: u32,
+    ) -> Result<samgen_hdl::top::Sizing> {
+        if self.size_from.is_empty() {
+            Ok(samgen_hdl::top::Sizing::uniform(graph, words, extent))
+        } else {
+            crate::run_cmd::sizing_from_files(graph, &self.size_from, value_bits)
+        }
+    }
+}
+
 /// How the kernel's hardware is built: widths, edge buffering, capacities.
 #[derive(Args, Debug, Clone)]
 pub struct HwArgs {

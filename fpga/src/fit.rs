@@ -72,8 +72,12 @@ fn bit(conn: &Value, port: &str) -> Option<u64> {
 /// The estimate for the top module of yosys's `write_json` netlist `json`
 /// (`synth_ice40 -json`: flat, one module with the `top` attribute).
 pub fn ice40_cells(json: &str) -> Result<CellEstimate, ReportError> {
-    let doc: Value = serde_json::from_str(json)?;
-    let (top, cells) = top_cells(&doc)?;
+    ice40_cells_of(&serde_json::from_str(json)?)
+}
+
+/// [`ice40_cells`] of a netlist already parsed.
+pub fn ice40_cells_of(doc: &Value) -> Result<CellEstimate, ReportError> {
+    let (top, cells) = top_cells(doc)?;
 
     // Readers of each net bit (cell inputs and top-level outputs), and its driver.
     let mut readers: HashMap<u64, u32> = HashMap::new();
@@ -170,8 +174,12 @@ pub fn ice40_cells(json: &str) -> Result<CellEstimate, ReportError> {
 /// and its clock-edge variants such as `SB_RAM40_4KNR`) in the top module of
 /// yosys's `write_json` netlist `json`.
 pub fn block_rams(json: &str, cell: &str) -> Result<u64, ReportError> {
-    let doc: Value = serde_json::from_str(json)?;
-    let (_, cells) = top_cells(&doc)?;
+    block_rams_of(&serde_json::from_str(json)?, cell)
+}
+
+/// [`block_rams`] of a netlist already parsed.
+pub fn block_rams_of(doc: &Value, cell: &str) -> Result<u64, ReportError> {
+    let (_, cells) = top_cells(doc)?;
     Ok(cells
         .values()
         .filter(|c| {

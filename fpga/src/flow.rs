@@ -395,10 +395,7 @@ fn run_staged(
         .unwrap_or_else(|| family.default_target_mhz());
     let mut steps = vec![run_yosys(tools, family, dir, staged)?];
 
-    check_block_rams(dir, label, family)?;
-    if let Some(available) = family.logic_cells() {
-        check_fit(dir, label, family, available)?;
-    }
+    check_fit(dir, label, family)?;
 
     let (cfg_opt, cfg_file) = family.config_output();
     let freq = format!("{target}");
@@ -464,14 +461,23 @@ fn run_staged(
     Ok((report, steps))
 }
 
-/// Refuses, before place and route, a netlist (`synth.json` in `dir`) whose
-/// memories need more block RAMs than `family`'s device has (nextpnr would fail
-/// minutes later with no BELs left).
-fn check_block_rams(dir: &Path, label: &str, family: Family) -> Result<(), FpgaError> {
+/// Refuses, before place and route (nextpnr would fail minutes later with no
+/// BELs left), a netlist (`synth.json` in `dir`, read once) that needs more than
+/// `family`'s device has: block RAMs on both families, logic cells where the
+/// device has a count ([`Family::logic_cells`]).
+fn check_fit(dir: &Path, label: &str, family: Family) -> Result<(), FpgaError> {
     let path = dir.join("synth.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&read_file(&path)?).map_err(|e| FpgaError::Report {
+            path: path.clone(),
+            source: e.into(),
+        })?;
+    let report = |source| FpgaError::Report {
+        path: path.clone(),
+        source,
+    };
     let (available, cell) = family.block_rams();
-    let needed = crate::fit::block_rams(&read_file(&path)?, cell)
-        .map_err(|source| FpgaError::Report { path, source })?;
+    let needed = crate::fit::block_rams_of(&doc, cell).map_err(report)?;
     eprintln!("[synth] {label}: {needed} of {available} block RAMs ({cell})");
     if needed > available {
         return Err(FpgaError::BlockRamsDoNotFit {
@@ -482,15 +488,10 @@ fn check_block_rams(dir: &Path, label: &str, family: Family) -> Result<(), FpgaE
             cell,
         });
     }
-    Ok(())
-}
-
-/// Refuses, before place and route, a netlist (`synth.json` in `dir`) that needs
-/// more than the `available` logic cells of `family`'s device.
-fn check_fit(dir: &Path, label: &str, family: Family, available: u64) -> Result<(), FpgaError> {
-    let path = dir.join("synth.json");
-    let est = crate::fit::ice40_cells(&read_file(&path)?)
-        .map_err(|source| FpgaError::Report { path, source })?;
+    let Some(available) = family.logic_cells() else {
+        return Ok(());
+    };
+    let est = crate::fit::ice40_cells_of(&doc).map_err(report)?;
     eprintln!(
         "[synth] {label}: about {} of {available} logic cells ({} LUTs, {} FFs, {} carries)",
         est.cells(),
@@ -713,17 +714,17 @@ mod tests {
     #[test]
     fn memories_past_the_devices_block_rams_are_refused_before_place_and_route() {
         let full = netlist_with(30, "SB_RAM40_4K");
-        check_block_rams(full.path(), "k", Family::Ice40).unwrap();
+        check_fit(full.path(), "k", Family::Ice40).unwrap();
         let over = netlist_with(31, "SB_RAM40_4K");
-        let e = check_block_rams(over.path(), "k", Family::Ice40)
+        let e = check_fit(over.path(), "k", Family::Ice40)
             .unwrap_err()
             .to_string();
         assert!(e.contains("need 31 block RAMs (SB_RAM40_4K"), "{e}");
         assert!(e.contains("the device has 30"), "{e}");
         assert!(e.contains("--mem-words"), "{e}");
         // The ECP5-85F's 208 DP16KD; iCE40 cells do not count there.
-        check_block_rams(over.path(), "k", Family::Ecp5).unwrap();
-        let e = check_block_rams(netlist_with(209, "DP16KD").path(), "k", Family::Ecp5)
+        check_fit(over.path(), "k", Family::Ecp5).unwrap();
+        let e = check_fit(netlist_with(209, "DP16KD").path(), "k", Family::Ecp5)
             .unwrap_err()
             .to_string();
         assert!(e.contains("need 209 block RAMs (DP16KD"), "{e}");
