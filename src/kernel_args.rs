@@ -30,11 +30,12 @@ pub struct KernelArgs {
     /// innermost loop j (filled over jw): a product with the sums it holds, or
     /// several addends one after another. `skip(i)` sends skip targets from
     /// every intersection over i back to the scanners that feed it (coordinate
-    /// skipping).
-    /// `locate(c)` iterates the other
-    /// operands where c meets them in a product and locates their coordinates in
-    /// c's level (dense: by arithmetic; compressed: by binary search), in place of
-    /// scanning c and intersecting. Repeatable.
+    /// skipping). `locate(c)` iterates the other operands where c meets them in
+    /// a product and locates their coordinates in c's level (dense: by
+    /// arithmetic; compressed: by binary search), in place of scanning c and
+    /// intersecting. By default a dense level that meets one sparse level in a
+    /// product is located into; `coiterate(c)` scans and intersects c there
+    /// instead. Repeatable.
     #[arg(short = 's', long = "schedule", value_name = "COMMAND")]
     pub schedule: Vec<String>,
     /// Read a graph instead of compiling an expression: a YAML kernel file as

@@ -496,7 +496,7 @@ fn schedule_errors() {
         (
             "split(i,i0,i1,4)",
             "schedule `split(i,i0,i1,4)`: column 1: unknown schedule command `split` \
-             (expected reorder, precompute, skip or locate)",
+             (expected reorder, precompute, skip, locate or coiterate)",
         ),
         (
             "reorder(i,,j)",
@@ -524,7 +524,7 @@ fn schedule_errors() {
         ),
         (
             "(i,j)",
-            "schedule `(i,j)`: column 1: expected a schedule command (reorder, precompute, skip or locate)",
+            "schedule `(i,j)`: column 1: expected a schedule command (reorder, precompute, skip, locate or coiterate)",
         ),
         (
             "reorder(i;j)",

@@ -20,7 +20,9 @@ fn leaf(k: usize) -> Box<ETree> {
     Box::new(ETree::Operand(k))
 }
 
-fn spmv(b_fmt: &str, x_fmt: &str) -> Kernel {
+/// SpMV with dense c: located into by default, scanned and intersected when
+/// `coiterate`.
+fn spmv(b_fmt: &str, x_fmt: &str, coiterate: bool) -> Kernel {
     Kernel {
         expression: "x(i) = B(i,j) * c(j)".into(),
         output: "x".into(),
@@ -34,6 +36,11 @@ fn spmv(b_fmt: &str, x_fmt: &str) -> Kernel {
         loop_order: vec!["i".into(), "j".into()],
         skips: Vec::new(),
         located: Vec::new(),
+        coiterated: if coiterate {
+            vec!["c".into()]
+        } else {
+            Vec::new()
+        },
         extents: Default::default(),
     }
 }
@@ -57,12 +64,20 @@ fn spmv_runs_and_matches_the_product() {
     )
     .unwrap();
     let c = CooTensor::new(vec![3], vec![(vec![0], 1), (vec![1], 1), (vec![2], 1)]).unwrap();
-    for (b_fmt, x_fmt) in [("ds", "s"), ("ss", "s"), ("ds", "d"), ("ss", "s'")] {
-        let g = lower(&spmv(b_fmt, x_fmt)).unwrap();
+    let shapes = [("ds", "s"), ("ss", "s"), ("ds", "d"), ("ss", "s'")];
+    for ((b_fmt, x_fmt), coiterate) in shapes.into_iter().flat_map(|s| [(s, false), (s, true)]) {
+        let g = lower(&spmv(b_fmt, x_fmt, coiterate)).unwrap();
         let counts = g.primitive_counts();
-        assert_eq!(counts["fiberlookup"], 3, "{counts:?}");
-        assert_eq!(counts["intersect"], 1);
-        assert_eq!(counts["repeat"], 1);
+        if coiterate {
+            assert_eq!(counts["fiberlookup"], 3, "{counts:?}");
+            assert_eq!(counts["intersect"], 1);
+            assert_eq!(counts["repeat"], 1);
+        } else {
+            // B's column coordinates are located in c: no scan of c, no joiner.
+            assert_eq!(counts["fiberlookup"], 2, "{counts:?}");
+            assert_eq!(counts["locate"], 1);
+            assert_eq!(counts.get("intersect"), None, "{counts:?}");
+        }
         let mut inputs = HashMap::new();
         inputs.insert("B".to_string(), pack("B", &b, b_fmt));
         inputs.insert("c".to_string(), pack("c", &c, "d"));

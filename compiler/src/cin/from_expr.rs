@@ -41,8 +41,43 @@ impl Kernel {
         for t in schedule.locates() {
             kernel.locate(t)?;
         }
+        for t in schedule.coiterates() {
+            kernel.coiterate(t)?;
+        }
         let precomputes: Vec<_> = schedule.precomputes().collect();
         kernel.with_precomputes(asg, formats, &precomputes)
+    }
+
+    /// The input tensors, each once, in order of appearance.
+    fn input_names(&self) -> String {
+        let mut inputs: Vec<&str> = Vec::new();
+        for o in &self.operands {
+            if !inputs.contains(&o.tensor.as_str()) {
+                inputs.push(&o.tensor);
+            }
+        }
+        inputs.join(", ")
+    }
+
+    /// Keep `tensor` scanned and co-iterated (`-s coiterate(T)`) where its dense
+    /// levels would be located into by default.
+    pub fn coiterate(&mut self, tensor: &str) -> Result<(), LowerError> {
+        use crate::expr::LocateError;
+        if !self.operands.iter().any(|o| o.tensor == tensor) {
+            return Err(LocateError::CoiterateUnknown {
+                tensor: tensor.to_string(),
+                inputs: self.input_names(),
+            }
+            .into());
+        }
+        if self.located.iter().any(|t| t == tensor) {
+            return Err(LocateError::LocatedAndCoiterated {
+                tensor: tensor.to_string(),
+            }
+            .into());
+        }
+        self.coiterated.push(tensor.to_string());
+        Ok(())
     }
 
     /// Locate `tensor` (`-s locate(T)`): it must be an input with a level that
@@ -51,11 +86,9 @@ impl Kernel {
     pub fn locate(&mut self, tensor: &str) -> Result<(), LowerError> {
         use crate::expr::LocateError;
         let Some(op) = self.operands.iter().find(|o| o.tensor == tensor) else {
-            let mut inputs: Vec<&str> = self.operands.iter().map(|o| o.tensor.as_str()).collect();
-            inputs.dedup();
             return Err(LocateError::UnknownTensor {
                 tensor: tensor.to_string(),
-                inputs: inputs.join(", "),
+                inputs: self.input_names(),
             }
             .into());
         };
@@ -119,6 +152,7 @@ impl Kernel {
             loop_order,
             skips: Vec::new(),
             located: Vec::new(),
+            coiterated: Vec::new(),
             extents: asg.extents.clone(),
         })
     }

@@ -284,6 +284,9 @@ pub struct Kernel {
     /// Tensors located rather than co-iterated where they meet other operands in
     /// an intersection (`-s locate(T)`), as named in the schedule.
     pub located: Vec<String>,
+    /// Tensors kept scanned and co-iterated (`-s coiterate(T)`) where the
+    /// lowering would locate into their dense levels by default.
+    pub coiterated: Vec<String>,
     /// Extents set for the variables only affine subscripts size
     /// ([`Assignment::set_extents`](crate::expr::Assignment::set_extents)).
     pub extents: std::collections::BTreeMap<String, u64>,

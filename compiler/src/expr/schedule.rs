@@ -1,6 +1,6 @@
 //! Command-line specs in TACO syntax: `-f B:ds:1,0` formats and `-s` schedule
-//! commands (`reorder(i,k,j)`, `precompute(expr,i,iw)`, `skip(i)`, `locate(c)`), and
-//! the default loop order.
+//! commands (`reorder(i,k,j)`, `precompute(expr,i,iw)`, `skip(i)`, `locate(c)`,
+//! `coiterate(c)`), and the default loop order.
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
@@ -53,7 +53,7 @@ pub enum ScheduleError {
     Syntax { arg: String, error: ParseError },
     #[error(
         "schedule `{arg}`: column {column}: unknown schedule command `{name}` \
-         (expected reorder, precompute, skip or locate)"
+         (expected reorder, precompute, skip, locate or coiterate)"
     )]
     UnknownCommand {
         arg: String,
@@ -133,6 +133,12 @@ pub enum LocateError {
         index: String,
         ways: String,
     },
+    #[error(
+        "coiterate({tensor}): {tensor} is not an input of the expression (its inputs: {inputs})"
+    )]
+    CoiterateUnknown { tensor: String, inputs: String },
+    #[error("locate({tensor}) and coiterate({tensor}) ask for opposite things: give one of them")]
+    LocatedAndCoiterated { tensor: String },
 }
 
 /// One `-s` argument.
@@ -148,6 +154,10 @@ pub enum ScheduleCommand {
     /// and locate their coordinates in `c`'s level (section 4.2 of the SAM paper), in
     /// place of scanning `c` and intersecting.
     Locate(String),
+    /// `coiterate(c)`: scan `c` and intersect it with the other operands where
+    /// its levels are dense, in place of the default: locating into a dense
+    /// level that meets a sparse one.
+    Coiterate(String),
 }
 
 impl fmt::Display for ScheduleCommand {
@@ -159,6 +169,7 @@ impl fmt::Display for ScheduleCommand {
             }
             ScheduleCommand::Skip(v) => write!(f, "skip({v})"),
             ScheduleCommand::Locate(t) => write!(f, "locate({t})"),
+            ScheduleCommand::Coiterate(t) => write!(f, "coiterate({t})"),
         }
     }
 }
@@ -173,7 +184,9 @@ impl std::str::FromStr for ScheduleCommand {
         };
         let mut p = Parser::new(arg).map_err(syntax)?;
         let (name, name_span) = p
-            .expect_ident("expected a schedule command (reorder, precompute, skip or locate)")
+            .expect_ident(
+                "expected a schedule command (reorder, precompute, skip, locate or coiterate)",
+            )
             .map_err(syntax)?;
         let cmd = match name.as_str() {
             "reorder" => {
@@ -232,13 +245,17 @@ impl std::str::FromStr for ScheduleCommand {
                     .map_err(syntax)?;
                 ScheduleCommand::Skip(var)
             }
-            "locate" => {
-                p.expect(Tok::LParen, "expected `(` after locate")
+            "locate" | "coiterate" => {
+                p.expect(Tok::LParen, &format!("expected `(` after {name}"))
                     .map_err(syntax)?;
                 let (tensor, _) = p.expect_ident("expected a tensor name").map_err(syntax)?;
                 p.expect(Tok::RParen, "expected `)` after the tensor name")
                     .map_err(syntax)?;
-                ScheduleCommand::Locate(tensor)
+                if name == "locate" {
+                    ScheduleCommand::Locate(tensor)
+                } else {
+                    ScheduleCommand::Coiterate(tensor)
+                }
             }
             _ => {
                 return Err(ScheduleError::UnknownCommand {
@@ -296,6 +313,14 @@ impl Schedule {
     pub fn locates(&self) -> impl Iterator<Item = &String> {
         self.commands.iter().filter_map(|c| match c {
             ScheduleCommand::Locate(t) => Some(t),
+            _ => None,
+        })
+    }
+
+    /// The tensors of the `coiterate` commands, in order.
+    pub fn coiterates(&self) -> impl Iterator<Item = &String> {
+        self.commands.iter().filter_map(|c| match c {
+            ScheduleCommand::Coiterate(t) => Some(t),
             _ => None,
         })
     }

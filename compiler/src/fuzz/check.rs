@@ -281,6 +281,9 @@ pub fn lower_draw(draw: &Draw) -> Result<SamGraph, Outcome> {
         for t in &draw.locates {
             kernel.locate(t)?;
         }
+        for t in &draw.coiterates {
+            kernel.coiterate(t)?;
+        }
         let precomputes: Vec<_> = draw.precomputes.iter().collect();
         kernel.with_precomputes(&draw.asg, &formats, &precomputes)
     };

@@ -1,5 +1,5 @@
-//! The schedule commands of an extended draw: `precompute`, `locate` and
-//! `skip`.
+//! The schedule commands of an extended draw: `precompute`, `locate`,
+//! `coiterate` and `skip`.
 
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -32,7 +32,7 @@ fn operand_access(e: &Expr) -> Option<&Access> {
 
 /// Schedule commands for an extended draw: a workspace (`precompute` of a
 /// product or an addition of the expression, indexed by one of the output's
-/// variables), `locate` of an operand of a product, and `skip` of a variable
+/// variables), `locate` or `coiterate` of an operand of a product, and `skip` of a variable
 /// two operands of a product intersect over.
 pub(super) fn draw_commands(draw: &mut Draw, rng: &mut ChaCha8Rng) {
     let mut subs = Vec::new();
@@ -85,6 +85,12 @@ pub(super) fn draw_commands(draw: &mut Draw, rng: &mut ChaCha8Rng) {
         if let Some((a, b)) = factors.choose(rng) {
             let t = if rng.gen_bool(0.5) { a } else { b };
             draw.locates.push(t.tensor.clone());
+        }
+    } else if rng.gen_bool(0.2) {
+        // The default locates into dense levels; this keeps one scanned.
+        if let Some((a, b)) = factors.choose(rng) {
+            let t = if rng.gen_bool(0.5) { a } else { b };
+            draw.coiterates.push(t.tensor.clone());
         }
     }
     if rng.gen_bool(0.2) {

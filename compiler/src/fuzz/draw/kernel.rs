@@ -25,6 +25,9 @@ pub struct Draw {
     pub precomputes: Vec<Precompute>,
     /// `locate(T)` commands: operands located into, not iterated.
     pub locates: Vec<String>,
+    /// `coiterate(T)` commands: operands scanned where they would be located
+    /// into by default.
+    pub coiterates: Vec<String>,
     /// `skip(v)` commands: variables whose intersections skip ahead.
     pub skips: Vec<String>,
     /// Every input tensor.
@@ -50,6 +53,7 @@ impl Draw {
             schedule,
             precomputes: Vec::new(),
             locates: Vec::new(),
+            coiterates: Vec::new(),
             skips: Vec::new(),
             inputs: BTreeMap::new(),
             fills: BTreeMap::new(),
@@ -89,6 +93,7 @@ impl Draw {
             schedule: Schedule::Given,
             precomputes: Vec::new(),
             locates: Vec::new(),
+            coiterates: Vec::new(),
             skips: Vec::new(),
             inputs: BTreeMap::new(),
             fills: BTreeMap::new(),
@@ -195,6 +200,9 @@ impl Draw {
         for t in &self.locates {
             s.push_str(&format!(" -s 'locate({t})'"));
         }
+        for t in &self.coiterates {
+            s.push_str(&format!(" -s 'coiterate({t})'"));
+        }
         for v in &self.skips {
             s.push_str(&format!(" -s 'skip({v})'"));
         }
@@ -205,7 +213,7 @@ impl Draw {
     /// beyond `d`/`s` in its inputs (`input b`, `input r`, `input z`) and its
     /// output (`output d`, `output r`, `output z`), `mode order` (a tensor not in
     /// identity order), `affine` (a subscript like `i+j`), `random loops`, and
-    /// each schedule command (`precompute`, `locate`, `skip`).
+    /// each schedule command (`precompute`, `locate`, `coiterate`, `skip`).
     pub fn features(&self) -> BTreeSet<&'static str> {
         use crate::tensor::LevelFormat as L;
         let mut out = BTreeSet::new();
@@ -241,6 +249,7 @@ impl Draw {
         for (present, tag) in [
             (!self.precomputes.is_empty(), "precompute"),
             (!self.locates.is_empty(), "locate"),
+            (!self.coiterates.is_empty(), "coiterate"),
             (!self.skips.is_empty(), "skip"),
         ] {
             if present {

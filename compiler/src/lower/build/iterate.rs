@@ -287,7 +287,9 @@ impl Builder<'_> {
             Term::Merge {
                 intersect: true,
                 children,
-            } if children.iter().any(|c| self.locatable(c, v).is_some()) => {
+            } if children.iter().any(|c| self.locatable(c, v).is_some())
+                || self.located_by_default(children, v).is_some() =>
+            {
                 self.join_locate(v, children)
             }
             Term::Merge {

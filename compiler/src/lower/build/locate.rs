@@ -3,9 +3,10 @@
 //! every located tensor must be located (or iterated) somewhere.
 
 use crate::cin::lattice::{Slot, Term};
-use crate::cin::LowerError;
+use crate::cin::{LevelScan, LowerError};
 use crate::expr::LocateError;
 use crate::graph::{Locate, LocateMiss, NodeKind, RepSigGen, Repeat};
+use crate::tensor::LevelFormat;
 
 use super::{Builder, Joined};
 
@@ -28,18 +29,63 @@ impl Builder<'_> {
             .then_some(s)
     }
 
+    /// The child of an intersection over `v` that is located by default, as
+    /// TACO's lowering does: of two plain scans, the one whose level at `v` is
+    /// dense, when the other is not (a sparse level drives the iteration and
+    /// the dense one is found by arithmetic, instead of co-iterating every
+    /// coordinate of the dense level). `coiterate(T)` keeps T scanned, and an
+    /// intersection that skips (`skip(v)`) keeps its joiner.
+    pub(super) fn located_by_default(&self, children: &[Term], v: &str) -> Option<(usize, Slot)> {
+        if self.k.skips.iter().any(|x| x == v) {
+            return None;
+        }
+        let [a, b] = children else {
+            return None;
+        };
+        // Some(dense) for a plain scan of an input level at v.
+        let plain = |t: &Term| -> Option<(Slot, bool)> {
+            let &Term::Scan(s) = t else {
+                return None;
+            };
+            if self.workspace(s).is_some() || self.run_level(s, v) || self.lz_level(s, v).is_some()
+            {
+                return None;
+            }
+            let op = self.k.operands.get(s)?;
+            let level = op.path().iter().position(|x| x == v)?;
+            if op.reduction.is_some() || !matches!(op.level_scan(level), LevelScan::Plain { .. }) {
+                return None;
+            }
+            let format = op.format.levels[level].format;
+            if format == LevelFormat::Bitvector {
+                return None;
+            }
+            let dense = format == LevelFormat::Dense && !self.k.coiterated.contains(&op.tensor);
+            Some((s, dense))
+        };
+        match (plain(a)?, plain(b)?) {
+            ((s, true), (_, false)) => Some((0, s)),
+            ((_, false), (s, true)) => Some((1, s)),
+            _ => None,
+        }
+    }
+
     /// An intersection over `v` with a located child (the SAM paper, section 4.2): the
     /// other children are joined as usual and iterated; the located tensor's
     /// references (the ones its scanner would take) are repeated along the
     /// iterated coordinates and a locator finds each coordinate in its level. A
     /// miss drops the coordinate: the tensor is a factor of the product. Where
-    /// every child is located, the first is iterated.
+    /// every child is located, the first is iterated. Without a located child,
+    /// the one [`Builder::located_by_default`] names is located.
     pub(super) fn join_locate(&mut self, v: &str, children: &[Term]) -> Result<Joined, LowerError> {
         let mut located: Vec<(usize, Slot)> = children
             .iter()
             .enumerate()
             .filter_map(|(k, c)| self.locatable(c, v).map(|s| (k, s)))
             .collect();
+        if located.is_empty() {
+            located.extend(self.located_by_default(children, v));
+        }
         if located.len() == children.len() {
             let (_, s) = located.remove(0);
             let t = self.k.operands[s].tensor.clone();
