@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use samgen_compiler::exec::execute;
+use samgen_compiler::exec::execute_with;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{read_tensor, write_tensor, ReadOptions, Tensor, WriteOptions};
@@ -270,7 +270,13 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
             .with_context(|| format!("packing {name} ({})", file.display()))?;
         packed.insert(name.clone(), tensor);
     }
-    let golden = execute(graph, &packed, hw.value_bits).context("golden executor")?;
+    let golden = execute_with(
+        graph,
+        &packed,
+        hw.value_bits,
+        &samgen_cosim::kernel::golden_options(false),
+    )
+    .context("golden executor")?;
     let opts = RtlOptions {
         top: hw.top.clone(),
         capacity: Some(Capacity {

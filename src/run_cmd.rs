@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
-use samgen_compiler::exec::execute;
+use samgen_compiler::exec::{execute_with, ExecOptions};
 use samgen_compiler::expr::{evaluate, Assignment};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{
@@ -272,7 +272,14 @@ pub fn run(a: RunArgs) -> Result<()> {
     };
     check_dims(&graph, &coo)?;
     let packed = pack_inputs(&graph, &files, &coo, a.value_bits)?;
-    let result = execute(&graph, &packed, a.value_bits).context("golden executor")?;
+    let opts = ExecOptions {
+        memory_budget: memory_budget(),
+        ..match a.backend {
+            Backend::Golden => ExecOptions::default(),
+            Backend::Rtl => samgen_cosim::kernel::golden_options(a.trace),
+        }
+    };
+    let result = execute_with(&graph, &packed, a.value_bits, &opts).context("golden executor")?;
     let rtl = match a.backend {
         Backend::Golden => None,
         Backend::Rtl => Some(run_rtl(&a, &graph, &packed, &result)?),
@@ -506,4 +513,20 @@ fn run_rtl(
         }
     }
     Ok(run)
+}
+
+/// Half the memory the machine has free (`MemAvailable` in `/proc/meminfo`):
+/// the golden executor's streams may hold this much, the rest is the inputs,
+/// the dense reference and the outputs. `None` where the file is not there.
+fn memory_budget() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: u64 = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kib * 1024 / 2)
 }

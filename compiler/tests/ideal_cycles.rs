@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use samgen_compiler::exec::{accumulator_bound, execute};
+use samgen_compiler::exec::{accumulator_bound, execute_with, ExecOptions};
 use samgen_compiler::kernels::{pack_inputs, random_inputs, TABLE1};
 use samgen_compiler::token::Token;
 
@@ -53,7 +53,7 @@ fn outer_product_ideal_counts_the_barrier() {
         let sizes: HashMap<String, u64> = ["i", "j", "k"].map(|v| (v.to_string(), 32)).into();
         let coo = random_inputs(&asg, &sizes, 0.1, 7);
         let packed = pack_inputs(&coo, &formats, 32).expect("pack");
-        let r = execute(&g, &packed, 32).expect("execute");
+        let r = execute_with(&g, &packed, 32, &ExecOptions::traced()).expect("execute");
         let edge = |pred: &dyn Fn(&samgen_compiler::exec::EdgeTrace) -> bool| {
             r.traces
                 .iter()

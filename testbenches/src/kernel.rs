@@ -34,7 +34,9 @@ mod trace;
 mod verify;
 
 pub use ffi::KernelSim;
-pub use prepare::{build_netlist, build_top, expected_arrays, ExpectedArrays, Prepared};
+pub use prepare::{
+    build_netlist, build_top, expected_arrays, golden_options, ExpectedArrays, Prepared,
+};
 pub use readback::read_outputs;
 pub use run::{load, run_model, run_rtl, set_fifo_limits};
 pub use trace::{edge_counts, status_report, EdgeCount, EdgeProfile};

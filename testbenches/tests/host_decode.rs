@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use samgen_compiler::exec::{execute, ExecResult};
+use samgen_compiler::exec::{execute_with, ExecOptions, ExecResult};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::{pack_inputs, random_inputs};
 use samgen_compiler::tensor::Tensor;
@@ -167,7 +167,7 @@ fn spmv_packed(
         .collect();
     let coo = random_inputs(&asg, &sizes, density, seed);
     let packed = pack_inputs(&coo, &formats, 32).unwrap();
-    let golden = execute(&g, &packed, 32).unwrap();
+    let golden = execute_with(&g, &packed, 32, &ExecOptions::traced()).unwrap();
     let opts = RtlOptions {
         capacity: Some(Capacity {
             words: 64,

@@ -273,7 +273,8 @@ fn edge_traces_match_golden_and_a_divergence_is_named() {
         .collect();
     let coo = random_inputs(&asg, &sizes, 0.4, 9);
     let packed = pack_inputs(&coo, &formats, 32).unwrap();
-    let mut golden = samgen_compiler::exec::execute(&graph, &packed, 32).unwrap();
+    let traced = samgen_compiler::exec::ExecOptions::traced();
+    let mut golden = samgen_compiler::exec::execute_with(&graph, &packed, 32, &traced).unwrap();
     let opts = RtlOptions {
         trace: true,
         ..options(&graph, None)

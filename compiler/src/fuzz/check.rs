@@ -8,7 +8,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
 use super::draw::{Draw, Schedule};
-use crate::exec::{execute, ExecResult};
+use crate::exec::{execute_with, ExecOptions, ExecResult, Traces};
 use crate::expr::evaluate;
 use crate::graph::{FiberWrite, NodeKind, SamGraph};
 use crate::kernels::pack_inputs;
@@ -315,7 +315,12 @@ pub fn check(draw: &Draw) -> Outcome {
         Ok(p) => p,
         Err(e) => return Outcome::Skipped(format!("packing the inputs: {e}")),
     };
-    let result = match guarded(|| execute(&graph, &packed, BITS)) {
+    // The writers' streams show what an unpadded output level stores.
+    let opts = ExecOptions {
+        traces: Traces::Writers,
+        ..ExecOptions::default()
+    };
+    let result = match guarded(|| execute_with(&graph, &packed, BITS, &opts)) {
         Err(p) => return wrong("panic", format!("the golden executor panicked: {p}")),
         Ok(Err(e)) => return wrong("golden error", format!("golden executor: {e}")),
         Ok(Ok(r)) => r,

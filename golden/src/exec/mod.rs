@@ -1,10 +1,15 @@
 //! The golden executor (docs/compiler.md): runs a SAM graph on token streams with
 //! the primitive models of `crate::models`, the same models the RTL testbenches
-//! compare against, and reports every edge's tokens, the output tensors, and the
-//! ideal cycle count.
+//! compare against, and reports the output tensors, the token count, the ideal
+//! cycle count, and the edges' streams where asked ([`Traces`]).
 //!
 //! SAM graphs are acyclic, so each node runs once, in topological order, on its
-//! inputs' whole streams.
+//! inputs' whole streams. A stream is dropped once its last consumer has run
+//! (unless it is kept as a trace), so the run holds the streams that cross the
+//! current point of the order, not every token of the run. A step that expands
+//! (a dense scan, a range) says before it runs how many tokens it will emit,
+//! and a run that would outgrow [`ExecOptions::memory_budget`] stops there,
+//! naming the node and the estimate.
 
 mod assemble;
 mod steps;
@@ -29,6 +34,18 @@ pub enum ExecError {
     Graph(#[from] samgen_ir::graph::GraphError),
     #[error("node `{node}`: {message}")]
     Node { node: String, message: String },
+    #[error(
+        "node `{node}`: would emit about {tokens} tokens, and the run would hold {} MB of \
+         streams, more than its budget of {} MB: {hint}",
+        .bytes / 1_000_000, .budget / 1_000_000
+    )]
+    TooLarge {
+        node: String,
+        tokens: u64,
+        bytes: u64,
+        budget: u64,
+        hint: String,
+    },
     #[error("output {tensor}: {source}")]
     Output {
         tensor: String,
@@ -36,6 +53,41 @@ pub enum ExecError {
         source: AssembleError,
     },
 }
+
+/// Which edges' streams a run keeps in [`ExecResult::traces`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Traces {
+    /// None: the run keeps only what it still needs.
+    #[default]
+    None,
+    /// The edges into writers (the level and value writers' streams, which
+    /// the co-simulation's expected arrays are built from).
+    Writers,
+    /// Every edge.
+    All,
+}
+
+/// How [`execute_with`] runs.
+#[derive(Clone, Debug, Default)]
+pub struct ExecOptions {
+    pub traces: Traces,
+    /// Bytes of token streams the run may hold at once; a step that would take
+    /// it past this stops the run with [`ExecError::TooLarge`].
+    pub memory_budget: Option<u64>,
+}
+
+impl ExecOptions {
+    /// Every edge's stream kept.
+    pub fn traced() -> Self {
+        ExecOptions {
+            traces: Traces::All,
+            ..Self::default()
+        }
+    }
+}
+
+/// Bytes one token takes in a stream.
+pub const TOKEN_BYTES: u64 = std::mem::size_of::<Token>() as u64;
 
 /// One edge's stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,9 +104,12 @@ pub struct EdgeTrace {
 pub struct ExecResult {
     /// Each written tensor, in its logical mode order.
     pub outputs: BTreeMap<String, CooTensor>,
+    /// The edges' streams [`ExecOptions::traces`] asked for, in edge order.
     pub traces: Vec<EdgeTrace>,
     /// Tokens on all edges together.
     pub tokens: u64,
+    /// The most bytes of token streams the run held at once.
+    pub peak_stream_bytes: u64,
     /// The fully pipelined SAM bound (one token per edge per cycle): the most
     /// tokens on any edge plus the number of primitives on the longest path, or
     /// more where an accumulator's barrier says so ([`accumulator_bound`]).
@@ -208,11 +263,23 @@ pub fn index_extents<'t>(
     Ok(dims)
 }
 
-/// Run `graph` on the packed input `tensors` with `value_bits`-bit values.
+/// Run `graph` on the packed input `tensors` with `value_bits`-bit values,
+/// keeping no traces.
 pub fn execute(
     graph: &SamGraph,
     tensors: &HashMap<String, Tensor>,
     value_bits: u32,
+) -> Result<ExecResult, ExecError> {
+    execute_with(graph, tensors, value_bits, &ExecOptions::default())
+}
+
+/// Run `graph` on the packed input `tensors` with `value_bits`-bit values, as
+/// `opts` says.
+pub fn execute_with(
+    graph: &SamGraph,
+    tensors: &HashMap<String, Tensor>,
+    value_bits: u32,
+    opts: &ExecOptions,
 ) -> Result<ExecResult, ExecError> {
     graph.validate()?;
     graph.check_value_bits(value_bits)?;
@@ -220,8 +287,21 @@ pub fn execute(
     let order = graph
         .forward_order()
         .expect("validated graphs have no forward cycle");
-    // Stream on each (node, output port).
-    let mut produced: HashMap<(usize, String), Vec<Token>> = HashMap::new();
+    let kept = |e: &petgraph::graph::EdgeReference<'_, samgen_ir::graph::Edge>| match opts.traces {
+        Traces::None => false,
+        Traces::Writers => !g[e.target()].kind.touches().writes.is_empty(),
+        Traces::All => true,
+    };
+    // Stream on each (node, output port), with the consumers yet to read it
+    // (a kept stream is never dropped).
+    let mut produced: HashMap<(usize, String), (Vec<Token>, usize)> = HashMap::new();
+    let mut readers: HashMap<(usize, String), usize> = HashMap::new();
+    for e in g.edge_references() {
+        let n = readers
+            .entry((e.source().index(), e.weight().from_port.clone()))
+            .or_default();
+        *n += if kept(&e) { usize::MAX / 2 } else { 1 };
+    }
     let mut written: BTreeMap<String, Written> = BTreeMap::new();
     // Index extents from the levels, before any range needs one.
     let index_dims: HashMap<String, u64> =
@@ -230,19 +310,34 @@ pub fn execute(
             .into_iter()
             .collect();
     let root = vec![Token::Data(0), Token::Done];
+    let (before, after) = path_depths(graph, &order);
+    let (mut tokens, mut widest, mut accumulators) = (0u64, 0u64, 0u64);
+    let (mut live, mut peak) = (0u64, 0u64);
+    let bytes = |s: &[Token]| s.len() as u64 * TOKEN_BYTES;
 
     for &i in &order {
         let node = &g[i];
-        // Input streams by port name.
+        // Input streams by port name: the last reader takes the stream.
         let mut ins: HashMap<String, Vec<Token>> = HashMap::new();
         for e in g.edges_directed(i, Direction::Incoming) {
             let w = e.weight();
-            let s = produced
-                .get(&(e.source().index(), w.from_port.clone()))
-                .cloned()
-                .unwrap_or_default();
+            let key = (e.source().index(), w.from_port.clone());
+            let s = match produced.get_mut(&key) {
+                Some((s, left)) if *left == 1 => {
+                    let s = std::mem::take(s);
+                    live -= bytes(&s);
+                    produced.remove(&key);
+                    s
+                }
+                Some((s, left)) => {
+                    *left -= 1;
+                    s.clone()
+                }
+                None => Vec::new(),
+            };
             ins.insert(w.to_port.clone(), s);
         }
+        let in_bytes: u64 = ins.values().map(|s| bytes(s)).sum();
         let mut run = NodeRun {
             ins,
             outs: Vec::new(),
@@ -253,12 +348,52 @@ pub fn execute(
             written: &mut written,
             value_bits,
         };
+        if let (Some(budget), Some(most)) =
+            (opts.memory_budget, steps::most_tokens(&node.kind, &run))
+        {
+            // Each output port may carry that many.
+            let ports = g.edges_directed(i, Direction::Outgoing).count().max(1) as u64;
+            let need = live + in_bytes + most * TOKEN_BYTES * ports;
+            if need > budget {
+                return Err(ExecError::TooLarge {
+                    node: node.name.clone(),
+                    tokens: most,
+                    bytes: need,
+                    budget,
+                    hint: "a dense level co-iterated over a large space; locate into it \
+                           (the default, unless coiterate() is given) or tile the kernel"
+                        .into(),
+                });
+            }
+        }
         steps::run(&node.kind, &mut run).map_err(|message| ExecError::Node {
             node: node.name.clone(),
             message,
         })?;
+        if let NodeKind::SpAccumulator(SpAccumulator { order: n, .. }) = node.kind {
+            let vin = run.ins.get("val_in");
+            let vout = run.outs.iter().find(|(p, _)| p.name() == "val_out");
+            if let (Some(vin), Some((_, vout))) = (vin, vout) {
+                // The accumulator itself is counted in both depths.
+                let path = before[&i] + after[&i] - 1;
+                accumulators = accumulators.max(accumulator_bound(n, vin, vout) + path);
+            }
+        }
+        let step_bytes = in_bytes + run.outs.iter().map(|(_, s)| bytes(s)).sum::<u64>();
+        peak = peak.max(live + step_bytes);
         for (port, s) in run.outs {
-            produced.insert((i.index(), port.name()), s);
+            let key = (i.index(), port.name());
+            let Some(&left) = readers.get(&key) else {
+                continue;
+            };
+            let fanout = g
+                .edges_directed(i, Direction::Outgoing)
+                .filter(|e| e.weight().from_port == key.1)
+                .count() as u64;
+            tokens += s.len() as u64 * fanout;
+            widest = widest.max(s.len() as u64);
+            live += bytes(&s);
+            produced.insert(key, (s, left));
         }
     }
 
@@ -271,6 +406,9 @@ pub fn execute(
     }
     let mut traces = Vec::new();
     for e in g.edge_references() {
+        if !kept(&e) {
+            continue;
+        }
         let w = e.weight();
         traces.push(EdgeTrace {
             from: g[e.source()].name.clone(),
@@ -279,41 +417,16 @@ pub fn execute(
             to_port: w.to_port.clone(),
             tokens: produced
                 .get(&(e.source().index(), w.from_port.clone()))
-                .cloned()
+                .map(|(s, _)| s.clone())
                 .unwrap_or_default(),
         });
     }
-    let tokens = traces.iter().map(|t| t.tokens.len() as u64).sum();
-    let widest = traces
-        .iter()
-        .map(|t| t.tokens.len() as u64)
-        .max()
-        .unwrap_or(0);
-    let (before, after) = path_depths(graph, &order);
-    let mut ideal_cycles = widest + before.values().copied().max().unwrap_or(0);
-    for &i in &order {
-        let NodeKind::SpAccumulator(SpAccumulator { order: n, .. }) = g[i].kind else {
-            continue;
-        };
-        let stream = |to: bool, port: &str| {
-            traces.iter().find(|t| {
-                if to {
-                    t.to == g[i].name && t.to_port == port
-                } else {
-                    t.from == g[i].name && t.from_port == port
-                }
-            })
-        };
-        if let (Some(vin), Some(vout)) = (stream(true, "val_in"), stream(false, "val_out")) {
-            // The accumulator itself is counted in both depths.
-            let path = before[&i] + after[&i] - 1;
-            ideal_cycles = ideal_cycles.max(accumulator_bound(n, &vin.tokens, &vout.tokens) + path);
-        }
-    }
+    let ideal_cycles = (widest + before.values().copied().max().unwrap_or(0)).max(accumulators);
     Ok(ExecResult {
         outputs,
         traces,
         tokens,
+        peak_stream_bytes: peak,
         ideal_cycles,
     })
 }

@@ -83,7 +83,18 @@ pub struct ExpectedArrays {
     pub dims: BTreeMap<String, u64>,
 }
 
-/// The golden level writers run on the golden executor's streams.
+/// What a run in RTL reads of the golden run: the writers' streams (for
+/// [`expected_arrays`]), and every edge's when `trace` compares them.
+pub fn golden_options(trace: bool) -> samgen_compiler::exec::ExecOptions {
+    use samgen_compiler::exec::{ExecOptions, Traces};
+    ExecOptions {
+        traces: if trace { Traces::All } else { Traces::Writers },
+        ..ExecOptions::default()
+    }
+}
+
+/// The golden level writers run on the golden executor's streams (kept with
+/// [`golden_options`]).
 pub fn expected_arrays(
     graph: &SamGraph,
     golden: &ExecResult,

@@ -34,7 +34,8 @@ pub fn verify(
 ) -> Result<Verified, CosimError> {
     let packed = samgen_compiler::kernels::pack_inputs(inputs, formats, value_bits)
         .map_err(|e| CosimError::Mismatch(e.to_string()))?;
-    let golden = samgen_compiler::exec::execute(graph, &packed, value_bits)
+    let traced = samgen_compiler::exec::ExecOptions::traced();
+    let golden = samgen_compiler::exec::execute_with(graph, &packed, value_bits, &traced)
         .map_err(|e| CosimError::Mismatch(format!("golden executor: {e}")))?;
     let rtl = run_rtl(graph, &packed, &golden, value_bits, label, opts)?;
     for (name, g) in &golden.outputs {

@@ -3,7 +3,7 @@
 
 use samgen_ir::graph::{FiberLookup, Port, Role};
 
-use super::{Machine, Step, model, refs_in, stored_level};
+use super::{Machine, Step, expanded, model, refs_in, stored_level};
 use crate::models;
 
 impl Step for FiberLookup {
@@ -24,5 +24,13 @@ impl Step for FiberLookup {
         m.emit(Port::new(Role::CrdOut), crd);
         m.emit(Port::new(Role::RefOut), r);
         Ok(())
+    }
+
+    fn most_tokens(&self, m: &dyn Machine) -> Option<u64> {
+        let lvl = stored_level(m, &self.tensor, self.level).ok()?;
+        if !lvl.format.caps().full {
+            return None;
+        }
+        Some(expanded(refs_in(m, self.root).ok()?, lvl.dim))
     }
 }

@@ -44,6 +44,20 @@ pub(super) trait Machine {
 trait Step {
     /// Run the node on its whole input streams.
     fn run(&self, m: &mut dyn Machine) -> Result<(), String>;
+
+    /// For a step that expands its input (a dense scan, a range), about how
+    /// many tokens it emits on an output port, known before it runs. Other
+    /// steps emit no more than their inputs hold, in a small multiple.
+    fn most_tokens(&self, _m: &dyn Machine) -> Option<u64> {
+        None
+    }
+}
+
+/// About `extent + 1` tokens for each reference: what a scan of a dense level
+/// or a range emits.
+fn expanded(refs: &[Token], extent: u64) -> u64 {
+    let refs = refs.iter().filter(|t| matches!(t, Token::Data(_))).count() as u64;
+    refs.saturating_mul(extent + 1)
 }
 
 /// The golden steps, one module each, from the catalog's list.
@@ -55,6 +69,13 @@ macro_rules! golden_steps {
         pub(super) fn run(kind: &NodeKind, m: &mut dyn Machine) -> Result<(), String> {
             match kind {
                 $(NodeKind::$variant(k) => k.run(m),)*
+            }
+        }
+
+        /// [`Step::most_tokens`] of a node of kind `kind`.
+        pub(super) fn most_tokens(kind: &NodeKind, m: &dyn Machine) -> Option<u64> {
+            match kind {
+                $(NodeKind::$variant(k) => k.most_tokens(m),)*
             }
         }
     };

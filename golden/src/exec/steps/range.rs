@@ -2,7 +2,7 @@
 
 use samgen_ir::graph::{Range, Port, Role};
 
-use super::{Machine, Step, model, refs_in};
+use super::{Machine, Step, expanded, model, refs_in};
 use crate::models;
 
 impl Step for Range {
@@ -18,5 +18,10 @@ impl Step for Range {
         m.emit(Port::new(Role::CrdOut), crd);
         m.emit(Port::new(Role::RefOut), r);
         Ok(())
+    }
+
+    fn most_tokens(&self, m: &dyn Machine) -> Option<u64> {
+        let dim = if self.run { 1 } else { m.extent(&self.index)? };
+        Some(expanded(refs_in(m, self.root).ok()?, dim))
     }
 }
