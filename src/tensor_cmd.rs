@@ -22,6 +22,16 @@ pub enum Kind {
     /// Innermost fibers each tiling a random pattern (--period), --noise of
     /// the elements off it: what LZ77 compresses.
     Patterns,
+    /// A matrix with power-law rows and columns (R-MAT, Graph500's
+    /// probabilities), --nnz entries (or --density of the elements), rows and
+    /// columns numbered at random.
+    Rmat,
+    /// A matrix with entries within --bandwidth of the diagonal, each present
+    /// with probability --density.
+    Banded,
+    /// A matrix of square blocks of side --block down the diagonal, each
+    /// element present with probability --density.
+    BlockDiagonal,
 }
 
 #[derive(Args)]
@@ -55,9 +65,12 @@ pub struct GenArgs {
     /// or pattern element (patterns) is nonzero.
     #[arg(long, default_value_t = 0.05)]
     density: f64,
-    /// Exactly this many nonzeros (uniform only).
+    /// Exactly this many nonzeros (uniform, rmat).
     #[arg(long, conflicts_with = "density")]
     nnz: Option<u64>,
+    /// Entries on each side of the diagonal (banded).
+    #[arg(long, default_value_t = 8)]
+    bandwidth: u64,
     /// Run length range `min,max` (runs).
     #[arg(long, value_delimiter = ',', default_value = "2,8")]
     run_length: Vec<u64>,
@@ -67,7 +80,8 @@ pub struct GenArgs {
     /// Probability that an element leaves its fiber's pattern (patterns).
     #[arg(long, default_value_t = 0.0)]
     noise: f64,
-    /// Block shape, comma separated (blocks); defaults to 4 per mode.
+    /// Block shape, comma separated (blocks; block-diagonal takes one side);
+    /// defaults to 4 per mode.
     #[arg(long, value_delimiter = ',')]
     block: Vec<u64>,
     /// Values are drawn from `lo,hi`, never 0.
@@ -176,6 +190,20 @@ fn generate(a: &GenArgs, values: ValueRange) -> Result<CooTensor> {
             };
             let place = BlockPlacement::Density(a.density);
             generate::blocks(dims, &shape, place, values, a.seed)?
+        }
+        Kind::Rmat => {
+            let cells = dims.iter().product::<u64>() as f64;
+            let nnz = a.nnz.unwrap_or((a.density * cells).round() as u64);
+            generate::rmat(dims, nnz, generate::RMAT_GRAPH500, values, a.seed)?
+        }
+        Kind::Banded => generate::banded(dims, a.bandwidth, a.density, values, a.seed)?,
+        Kind::BlockDiagonal => {
+            let side = match a.block[..] {
+                [] => 4,
+                [b] => b,
+                _ => bail!("--block takes one side for a block-diagonal matrix"),
+            };
+            generate::block_diagonal(dims, side, a.density, values, a.seed)?
         }
     })
 }

@@ -21,7 +21,10 @@ fn spmv(schedule: &[&str]) -> (SamGraph, HashMap<String, Tensor>) {
         Kernel::from_schedule(&asg, &formats, &Schedule::parse(schedule).unwrap()).unwrap();
     let sizes = HashMap::from([("i".to_string(), 300), ("j".to_string(), 400)]);
     let coo = random_inputs(&asg, &sizes, 0.01, 3);
-    (lower(&kernel).unwrap(), pack_inputs(&coo, &formats, 32).unwrap())
+    (
+        lower(&kernel).unwrap(),
+        pack_inputs(&coo, &formats, 32).unwrap(),
+    )
 }
 
 /// Every way of keeping traces gives the same outputs, token count and ideal
@@ -31,8 +34,11 @@ fn traces_are_kept_where_asked() {
     for name in ["SpMV", "SpM*SpM ikj", "SDDMM", "MTTKRP"] {
         let spec = TABLE1.iter().find(|k| k.name == name).expect("kernel");
         let (asg, formats, g) = spec.build(true);
-        let sizes: HashMap<String, u64> =
-            asg.index_vars().iter().map(|v| (v.to_string(), 12)).collect();
+        let sizes: HashMap<String, u64> = asg
+            .index_vars()
+            .iter()
+            .map(|v| (v.to_string(), 12))
+            .collect();
         let coo = random_inputs(&asg, &sizes, 0.2, 11);
         let packed = pack_inputs(&coo, &formats, 32).unwrap();
         let run = |traces| {
@@ -55,13 +61,20 @@ fn traces_are_kept_where_asked() {
             .count();
         assert_eq!(writers.traces.len(), into_writers, "{name}");
         for t in &writers.traces {
-            let same = all.traces.iter().find(|a| a.to == t.to && a.to_port == t.to_port);
+            let same = all
+                .traces
+                .iter()
+                .find(|a| a.to == t.to && a.to_port == t.to_port);
             assert_eq!(Some(&t.tokens), same.map(|a| &a.tokens), "{name}: {}", t.to);
         }
         let total: u64 = all.traces.iter().map(|t| t.tokens.len() as u64).sum();
         for r in [&none, &writers] {
             assert_eq!(r.outputs, all.outputs, "{name}");
-            assert_eq!((r.tokens, r.ideal_cycles), (total, all.ideal_cycles), "{name}");
+            assert_eq!(
+                (r.tokens, r.ideal_cycles),
+                (total, all.ideal_cycles),
+                "{name}"
+            );
         }
         // Without traces the run holds less than every stream at once.
         assert!(
@@ -90,7 +103,10 @@ fn a_run_over_its_budget_stops_at_the_expanding_step() {
     };
     assert_eq!((node.as_str(), *tokens), ("c0_scan", 300 * 401), "{e}");
     let text = e.to_string();
-    assert!(!text.contains('\n') && text.contains("tile the kernel"), "{text}");
+    assert!(
+        !text.contains('\n') && text.contains("tile the kernel"),
+        "{text}"
+    );
     let (g, packed) = spmv(&[]);
     let r = execute_with(&g, &packed, 32, &opts).unwrap();
     assert!(r.peak_stream_bytes < budget, "{}", r.peak_stream_bytes);

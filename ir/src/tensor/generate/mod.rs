@@ -1,11 +1,13 @@
 //! Seeded random tensors for tests and benchmarks (the kinds of Figure 17 of Hsu et al.'s
 //! SAM paper): uniform density, runs and repeated patterns along the innermost mode, and
-//! dense blocks.
+//! dense blocks; and matrices shaped like real ones: power-law rows (R-MAT), banded,
+//! block-diagonal.
 //!
 //! Every generator takes a `seed` and uses `ChaCha8Rng::seed_from_u64(seed)`, so the
 //! same arguments give the same tensor on every machine. Stored values are never 0.
 
 mod blocks;
+mod matrix;
 mod patterns;
 mod runs;
 #[cfg(test)]
@@ -13,6 +15,7 @@ mod tests;
 mod uniform;
 
 pub use blocks::{blocks, BlockPlacement};
+pub use matrix::{banded, block_diagonal, rmat, RMAT_GRAPH500};
 pub use patterns::{patterns, PatternSpec};
 pub use runs::{runs, RunLength, RunSpec};
 pub use uniform::{uniform, Density};
@@ -88,6 +91,10 @@ pub enum GenError {
     BadBlock { block: Vec<u64>, dims: Vec<u64> },
     #[error("asked for {asked} blocks but the block grid has only {cells} cells")]
     TooManyBlocks { asked: u64, cells: u64 },
+    #[error("dimensions {} are not a matrix's (two modes)", fmt_dims(.0))]
+    NotAMatrix(Vec<u64>),
+    #[error("R-MAT placed {placed} distinct entries of the {asked} asked before its draws ran out: ask for fewer, or a larger matrix")]
+    Saturated { asked: u64, placed: u64 },
 }
 
 fn check_fraction(what: &'static str, value: f64) -> Result<(), GenError> {

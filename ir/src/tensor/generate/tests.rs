@@ -243,3 +243,69 @@ fn blocks_are_dense_and_grid_aligned() {
         Err(GenError::BadBlock { .. })
     ));
 }
+
+fn row_degrees(t: &CooTensor) -> BTreeMap<u64, u64> {
+    let mut rows = BTreeMap::new();
+    for (c, _) in &t.entries {
+        *rows.entry(c[0]).or_insert(0) += 1;
+    }
+    rows
+}
+
+#[test]
+fn rmat_rows_follow_a_power_law() {
+    let dims = [3000, 2000];
+    let t = rmat(&dims, 20_000, RMAT_GRAPH500, r(), 5).unwrap();
+    assert_values_ok(&t, r());
+    assert_eq!(t.nnz(), 20_000);
+    assert_eq!(t, rmat(&dims, 20_000, RMAT_GRAPH500, r(), 5).unwrap());
+    let rows = row_degrees(&t);
+    let heaviest = *rows.values().max().unwrap();
+    // Uniform placement gives about 7 per row and rarely 20; R-MAT's heavy rows
+    // hold hundreds, and many rows are empty.
+    assert!(heaviest > 200, "heaviest row {heaviest}");
+    assert!(rows.len() < 2500, "{} non-empty rows", rows.len());
+    // The heavy rows are spread, not all at the top.
+    let top = rows.iter().max_by_key(|(_, n)| **n).unwrap().0;
+    assert!(*top > 0, "{top}");
+    assert!(matches!(
+        rmat(&[4, 4, 4], 3, RMAT_GRAPH500, r(), 1),
+        Err(GenError::NotAMatrix(_))
+    ));
+    assert!(matches!(
+        rmat(&[4, 4], 17, RMAT_GRAPH500, r(), 1),
+        Err(GenError::TooManyNonzeros { .. })
+    ));
+    // The whole matrix is reachable, if slowly: 16 of 16.
+    assert_eq!(rmat(&[4, 4], 16, RMAT_GRAPH500, r(), 1).unwrap().nnz(), 16);
+}
+
+#[test]
+fn banded_stays_in_its_band() {
+    let t = banded(&[100, 50], 3, 1.0, r(), 2).unwrap();
+    assert_values_ok(&t, r());
+    for (c, _) in &t.entries {
+        let centre = c[0] * 50 / 100;
+        assert!(c[1].abs_diff(centre) <= 3, "{c:?}");
+    }
+    // Full density: every row holds its whole band (cut at the edges).
+    let rows = row_degrees(&t);
+    assert_eq!(rows.len(), 100);
+    assert_eq!(rows[&0], 4);
+    assert_eq!(rows[&50], 7);
+    let half = banded(&[200, 200], 10, 0.5, r(), 2).unwrap();
+    let n = half.nnz() as f64;
+    assert!((n / (200.0 * 21.0) - 0.5).abs() < 0.1, "{n}");
+}
+
+#[test]
+fn block_diagonal_has_nothing_off_its_blocks() {
+    let t = block_diagonal(&[10, 12], 4, 1.0, r(), 3).unwrap();
+    assert_values_ok(&t, r());
+    // Blocks rows 0..4, 4..8, 8..10 (cut), each over its own columns.
+    assert_eq!(t.nnz(), 16 + 16 + 2 * 4);
+    for (c, _) in &t.entries {
+        assert_eq!(c[0] / 4, c[1] / 4, "{c:?}");
+    }
+    assert!(block_diagonal(&[10, 12], 0, 1.0, r(), 3).is_err());
+}
