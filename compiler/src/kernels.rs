@@ -36,6 +36,14 @@ impl KernelSpec {
     /// primes dropped) and the lowered graph. Panics on a spec that does not
     /// compile: the list is known-good.
     pub fn build(&self, padded: bool) -> (Assignment, HashMap<String, Format>, SamGraph) {
+        let (asg, formats, kernel) = self.kernel(padded);
+        let g = lower(&kernel).unwrap_or_else(|e| panic!("{}: {e}", self.name));
+        (asg, formats, g)
+    }
+
+    /// The parsed expression, its formats and its concrete kernel, as
+    /// [`KernelSpec::build`] lowers it.
+    pub fn kernel(&self, padded: bool) -> (Assignment, HashMap<String, Format>, Kernel) {
         let asg = parse(self.expr).unwrap_or_else(|e| panic!("{}: {e}", self.name));
         let formats: HashMap<String, Format> = self
             .formats
@@ -62,8 +70,7 @@ impl KernelSpec {
                 k.with_precomputes(&asg, &formats, &precomputes.iter().collect::<Vec<_>>())
             })
             .unwrap_or_else(|e| panic!("{}: {e}", self.name));
-        let g = lower(&kernel).unwrap_or_else(|e| panic!("{}: {e}", self.name));
-        (asg, formats, g)
+        (asg, formats, kernel)
     }
 }
 

@@ -15,3 +15,4 @@ pub mod fuzz;
 pub mod kernels;
 pub mod lower;
 pub mod skip_study;
+pub mod tile;

@@ -1,0 +1,176 @@
+//! The tile driver: cuts the inputs into tiles, asks the sequencer which tile
+//! tuples to run, runs the kernel's graph on each through a [`TileRunner`] (the
+//! golden executor here, the RTL model in the co-simulation, the board), and
+//! adds each tuple's output into the result at its tiles' origins. Partial
+//! results of a sum across tiles meet in that addition, a merge by coordinate
+//! of sparse outputs (no dense array of the whole output).
+//!
+//! The runner is the one seam: what the driver hands it, one tuple's tiles and
+//! extents, is what a hardware sequencer issuing its own tile loads would fetch.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::sequence::{sequence, Sequence, SequenceError};
+use super::{TileError, TiledKernel, Tiles, Tiling};
+use crate::exec::{execute_with, ExecOptions};
+use crate::graph::SamGraph;
+use crate::tensor::value::wrap;
+use crate::tensor::{CooTensor, Format};
+
+/// Why a tiled run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum DriverError {
+    #[error(transparent)]
+    Tile(#[from] TileError),
+    #[error(transparent)]
+    Sequence(#[from] SequenceError),
+    #[error("tile {tuple}: {message}")]
+    Run { tuple: String, message: String },
+}
+
+/// One tile tuple's work: each input's tile (tile-local coordinates, the
+/// tile's extents as dimensions) and the tuple's coordinates by variable.
+pub struct TileJob<'a> {
+    pub tuple: &'a BTreeMap<String, u64>,
+    pub inputs: HashMap<String, CooTensor>,
+}
+
+/// Runs the kernel's graph on one tile tuple.
+pub trait TileRunner {
+    /// The outputs of the kernel on `job`'s tiles, in tile-local coordinates.
+    fn run_tile(&mut self, job: &TileJob) -> Result<BTreeMap<String, CooTensor>, String>;
+}
+
+/// The golden executor as a runner, counting the tokens and ideal cycles of
+/// every tile.
+pub struct GoldenRunner<'g> {
+    pub graph: &'g SamGraph,
+    pub formats: HashMap<String, Format>,
+    pub value_bits: u32,
+    pub tokens: u64,
+    pub ideal_cycles: u64,
+    pub options: ExecOptions,
+}
+
+impl<'g> GoldenRunner<'g> {
+    pub fn new(graph: &'g SamGraph, formats: HashMap<String, Format>, value_bits: u32) -> Self {
+        GoldenRunner {
+            graph,
+            formats,
+            value_bits,
+            tokens: 0,
+            ideal_cycles: 0,
+            options: ExecOptions::default(),
+        }
+    }
+}
+
+impl TileRunner for GoldenRunner<'_> {
+    fn run_tile(&mut self, job: &TileJob) -> Result<BTreeMap<String, CooTensor>, String> {
+        let packed = crate::kernels::pack_inputs(&job.inputs, &self.formats, self.value_bits)
+            .map_err(|e| e.to_string())?;
+        let r = execute_with(self.graph, &packed, self.value_bits, &self.options)
+            .map_err(|e| e.to_string())?;
+        self.tokens += r.tokens;
+        self.ideal_cycles += r.ideal_cycles;
+        Ok(r.outputs)
+    }
+}
+
+/// What a tiled run gave.
+#[derive(Debug, Clone)]
+pub struct TiledRun {
+    /// Each output, whole: the tuples' outputs added at their origins (its
+    /// nonzeros; a zero from cancellation is dropped).
+    pub outputs: BTreeMap<String, CooTensor>,
+    pub sequence: Sequence,
+    /// Non-empty tiles of each input.
+    pub input_tiles: BTreeMap<String, usize>,
+}
+
+impl TiledRun {
+    /// Tuples of the tile space the sequencer skipped.
+    pub fn skipped(&self) -> u64 {
+        self.sequence.space - self.sequence.tuples.len() as u64
+    }
+}
+
+/// Run `tk` on the inputs `coo` cut by `tiling`, each tile tuple through
+/// `runner`; `progress(done, total)` after each.
+pub fn run_tiled(
+    tk: &TiledKernel,
+    tiling: &Tiling,
+    coo: &HashMap<String, CooTensor>,
+    runner: &mut dyn TileRunner,
+    value_bits: u32,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<TiledRun, DriverError> {
+    tk.check(tiling)?;
+    let mut tiles = BTreeMap::new();
+    for (name, vars) in &tk.inputs {
+        let t = coo.get(name).ok_or_else(|| DriverError::Run {
+            tuple: "-".into(),
+            message: format!("no input tensor {name}"),
+        })?;
+        tiles.insert(name.clone(), Tiles::cut(t, vars, tiling));
+    }
+    let seq = sequence(tk, tiling, &tiles)?;
+    let out_name = &tk.asg.lhs.tensor;
+    let out_vars: Vec<String> = tk.asg.free_vars().iter().map(|v| v.to_string()).collect();
+    let mut sums: BTreeMap<Vec<u64>, i64> = BTreeMap::new();
+    let total = seq.tuples.len();
+    for (done, t) in seq.tuples.iter().enumerate() {
+        let tuple: BTreeMap<String, u64> =
+            seq.vars.iter().cloned().zip(t.iter().copied()).collect();
+        let inputs = (tiles.iter())
+            .map(|(name, ts)| {
+                let at: Vec<u64> = ts.vars.iter().map(|v| tuple[v]).collect();
+                (name.clone(), ts.get(&at, tiling))
+            })
+            .collect();
+        let job = TileJob {
+            tuple: &tuple,
+            inputs,
+        };
+        let describe = || {
+            (tuple.iter())
+                .map(|(v, t)| format!("{v}={t}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let outs = runner.run_tile(&job).map_err(|message| DriverError::Run {
+            tuple: describe(),
+            message,
+        })?;
+        let part = outs.get(out_name).ok_or_else(|| DriverError::Run {
+            tuple: describe(),
+            message: format!("the kernel wrote no output {out_name}"),
+        })?;
+        let origin: Vec<u64> = out_vars
+            .iter()
+            .map(|v| tiling.origin(v, tuple[v]))
+            .collect();
+        for (c, v) in &part.entries {
+            let at: Vec<u64> = c.iter().zip(&origin).map(|(x, o)| x + o).collect();
+            let s = sums.entry(at).or_insert(0);
+            *s = wrap(s.wrapping_add(*v), value_bits);
+        }
+        progress(done + 1, total);
+    }
+    let dims: Vec<u64> = out_vars.iter().map(|v| tk.extents[v]).collect();
+    let entries: Vec<(Vec<u64>, i64)> = if dims.is_empty() {
+        vec![(Vec::new(), sums.get(&Vec::new()).copied().unwrap_or(0))]
+    } else {
+        sums.into_iter().filter(|(_, v)| *v != 0).collect()
+    };
+    let mut outputs = BTreeMap::new();
+    outputs.insert(out_name.clone(), CooTensor { dims, entries });
+    Ok(TiledRun {
+        outputs,
+        input_tiles: tiles
+            .iter()
+            .map(|(n, t)| (n.clone(), t.tiles.len()))
+            .collect(),
+        sequence: seq,
+    })
+}

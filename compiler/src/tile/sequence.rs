@@ -1,0 +1,89 @@
+//! The tile sequencer (Figure 9 of Hsu et al.'s SAM paper): a SAM graph over the tiles'
+//! coordinates, the same expression read on presence tensors (a 1 at each
+//! non-empty tile), with every variable on the left-hand side so that nothing is
+//! summed. Its output's coordinates are the tile tuples to run: the graph
+//! intersects where the expression multiplies, so a tuple where a factor's tile
+//! is empty never appears (sparse tile skipping), and unions where it adds. The
+//! output's levels are padded, so a tuple stays even where the presence values
+//! cancel.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::{TiledKernel, Tiles, Tiling};
+use crate::cin::Kernel;
+use crate::exec::{execute_with, ExecOptions};
+use crate::expr::{parse, Schedule};
+use crate::graph::SamGraph;
+use crate::lower::lower;
+use crate::tensor::{Format, LevelFormat, LevelSpec};
+
+/// Why the sequencing graph could not be built or run (a samgen bug: the
+/// kernel itself lowered).
+#[derive(Debug, thiserror::Error)]
+#[error("tile sequencer: {0}")]
+pub struct SequenceError(String);
+
+/// The tile tuples to run, in loop order.
+#[derive(Debug, Clone)]
+pub struct Sequence {
+    /// The variables of a tuple: the kernel's loop order.
+    pub vars: Vec<String>,
+    pub tuples: Vec<Vec<u64>>,
+    /// Tuples in the whole tile space (the product of the tile counts).
+    pub space: u64,
+    /// Tokens the sequencing graph moved.
+    pub tokens: u64,
+    pub graph: SamGraph,
+}
+
+/// Run the sequencing graph of `tk` over the non-empty tiles of each input.
+pub fn sequence(
+    tk: &TiledKernel,
+    tiling: &Tiling,
+    tiles: &BTreeMap<String, Tiles>,
+) -> Result<Sequence, SequenceError> {
+    let err = |what: &str, e: &dyn std::fmt::Display| SequenceError(format!("{what}: {e}"));
+    let k: &Kernel = tk.kernel;
+    let vars = k.loop_order.clone();
+    let text = format!("{}({}) = {}", tk.asg.lhs.tensor, vars.join(","), tk.asg.rhs);
+    let asg = parse(&text).map_err(|e| err(&text, &e))?;
+    let compressed = LevelSpec::new(LevelFormat::Compressed);
+    let mut formats: HashMap<String, Format> = HashMap::new();
+    for op in &k.operands {
+        let levels = vec![compressed; op.format.order()];
+        let format =
+            Format::new(levels, op.format.mode_order.clone()).map_err(|e| err(&op.tensor, &e))?;
+        formats.insert(op.tensor.clone(), format);
+    }
+    let padded = LevelSpec {
+        format: LevelFormat::Compressed,
+        padded: true,
+    };
+    formats.insert(
+        asg.lhs.tensor.clone(),
+        Format::identity(vec![padded; vars.len()]),
+    );
+    let schedule = Schedule::parse(&[format!("reorder({})", vars.join(","))])
+        .map_err(|e| err("schedule", &e))?;
+    let kernel = Kernel::from_schedule(&asg, &formats, &schedule).map_err(|e| err("kernel", &e))?;
+    let graph = lower(&kernel).map_err(|e| err("lowering", &e))?;
+    let presence: HashMap<String, _> = (tiles.iter())
+        .map(|(name, t)| (name.clone(), t.presence(tiling)))
+        .collect();
+    let packed =
+        crate::kernels::pack_inputs(&presence, &formats, 8).map_err(|e| err("packing", &e))?;
+    let run = execute_with(&graph, &packed, 8, &ExecOptions::default())
+        .map_err(|e| err("golden executor", &e))?;
+    let out = run
+        .outputs
+        .get(&asg.lhs.tensor)
+        .ok_or_else(|| SequenceError("no output".into()))?;
+    let space = vars.iter().map(|v| tiling.tiles(v)).product();
+    Ok(Sequence {
+        vars,
+        tuples: out.entries.iter().map(|(c, _)| c.clone()).collect(),
+        space,
+        tokens: run.tokens,
+        graph,
+    })
+}
