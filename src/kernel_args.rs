@@ -73,6 +73,8 @@ pub struct Built {
     pub graph: SamGraph,
     /// The parsed expression, when the kernel came from one.
     pub asg: Option<Assignment>,
+    /// Its concrete kernel (loop order, formats, sums), likewise.
+    pub kernel: Option<Kernel>,
 }
 
 fn expr_error(e: ExprError) -> anyhow::Error {
@@ -143,6 +145,7 @@ pub fn compile_expression(
     Ok(Built {
         graph,
         asg: Some(asg),
+        kernel: Some(kernel),
     })
 }
 
@@ -211,7 +214,11 @@ impl KernelArgs {
                     );
                 }
                 graph.info.extents.extend(extents);
-                Ok(Built { graph, asg: None })
+                Ok(Built {
+                    graph,
+                    asg: None,
+                    kernel: None,
+                })
             }
             (None, None) => bail!("give an expression or --graph FILE (.yaml or .gv)"),
         }

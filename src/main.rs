@@ -8,6 +8,7 @@ mod kernel_args;
 mod primitive_cmd;
 mod rtl_out;
 mod run_cmd;
+mod run_tiled;
 mod tensor_cmd;
 
 use std::process::ExitCode;

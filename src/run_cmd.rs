@@ -80,6 +80,12 @@ pub struct RunArgs {
     /// plus 10000).
     #[arg(long, value_name = "CYCLES")]
     pub timeout: Option<u64>,
+    /// Run tile by tile: `auto` (the largest power-of-two tiles whose arrays
+    /// fit the memories, --mem-words or the ULX3S build's 4096 words), or
+    /// `i=1024,k=1024` (tile sizes per index variable, the others whole). The
+    /// RTL runs every tile on one model built for those memories.
+    #[arg(long, value_name = "auto|VAR=SIZE,...")]
+    pub tile: Option<samgen_compiler::tile::TileRequest>,
     /// RTL: most words of one output array when sizing from the data.
     #[arg(long, value_name = "WORDS", default_value_t = samgen_hdl::top::DEFAULT_OUTPUT_WORDS)]
     pub max_output_words: u64,
@@ -238,7 +244,11 @@ pub fn run(a: RunArgs) -> Result<()> {
     }
     let built = a.kernel.build(a.value_bits)?;
     let graph = built.graph;
+    let kernel = built.kernel;
     let asg = reference(&a, built.asg, &graph)?;
+    if a.tile.is_some() && (a.wave.is_some() || a.trace || a.profile || a.timeline.is_some()) {
+        bail!("--tile runs many tiles: --wave, --trace, --profile and --timeline follow one run");
+    }
 
     // Which tensors the kernel reads; every one given, nothing else.
     let (mut needed, outputs) = (graph.tensors_read(), graph.tensors_written());
@@ -271,6 +281,12 @@ pub fn run(a: RunArgs) -> Result<()> {
         }
     };
     check_dims(&graph, &coo)?;
+    if let Some(request) = &a.tile {
+        let (Some(asg), Some(kernel)) = (&asg, &kernel) else {
+            bail!("--tile needs an expression: it tiles the expression's loops, which an imported graph does not carry");
+        };
+        return crate::run_tiled::run(&a, request, &graph, asg, kernel, &coo, dense.as_ref());
+    }
     let packed = pack_inputs(&graph, &files, &coo, a.value_bits)?;
     let opts = ExecOptions {
         memory_budget: memory_budget(),

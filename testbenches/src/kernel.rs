@@ -30,6 +30,7 @@ mod ffi;
 mod prepare;
 mod readback;
 mod run;
+mod tiled;
 mod trace;
 mod verify;
 
@@ -38,7 +39,8 @@ pub use prepare::{
     build_netlist, build_top, expected_arrays, golden_options, ExpectedArrays, Prepared,
 };
 pub use readback::read_outputs;
-pub use run::{load, run_model, run_rtl, set_fifo_limits};
+pub use run::{load, run_model, run_on, run_rtl, set_fifo_limits, SimRun};
+pub use tiled::{RtlTileRunner, TileTotals};
 pub use trace::{edge_counts, status_report, EdgeCount, EdgeProfile};
 pub use verify::{
     limited_depths, random_edge_depths, verify, verify_lowered, verify_sets, Verified,

@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::sequence::{sequence, Sequence, SequenceError};
-use super::{TileError, TiledKernel, Tiles, Tiling};
+use super::{TileError, TiledKernel, Tiling};
 use crate::exec::{execute_with, ExecOptions};
 use crate::graph::SamGraph;
 use crate::tensor::value::wrap;
@@ -106,14 +106,13 @@ pub fn run_tiled(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<TiledRun, DriverError> {
     tk.check(tiling)?;
-    let mut tiles = BTreeMap::new();
-    for (name, vars) in &tk.inputs {
-        let t = coo.get(name).ok_or_else(|| DriverError::Run {
+    if let Some(name) = tk.inputs.keys().find(|n| !coo.contains_key(*n)) {
+        return Err(DriverError::Run {
             tuple: "-".into(),
             message: format!("no input tensor {name}"),
-        })?;
-        tiles.insert(name.clone(), Tiles::cut(t, vars, tiling));
+        });
     }
+    let tiles = super::fit::cut_all(tk, coo, tiling);
     let seq = sequence(tk, tiling, &tiles)?;
     let out_name = &tk.asg.lhs.tensor;
     let out_vars: Vec<String> = tk.asg.free_vars().iter().map(|v| v.to_string()).collect();

@@ -12,6 +12,7 @@
 //! for skewed rows).
 
 pub mod driver;
+pub mod fit;
 pub mod sequence;
 
 use std::collections::{BTreeMap, HashMap};

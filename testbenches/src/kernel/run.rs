@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use samgen_compiler::exec::ExecResult;
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::tensor::{Tensor, TensorArray};
+use samgen_compiler::tensor::{CooTensor, Tensor, TensorArray};
 use samgen_hdl::top::{self, KernelTop, RegionRole};
 
 use super::ffi::KernelSim;
@@ -51,31 +51,60 @@ pub fn run_model(
     golden: &ExecResult,
     opts: &RtlOptions,
 ) -> Result<RtlRun, CosimError> {
-    let top = &p.top;
     let start = Instant::now();
     let mut sim = KernelSim::new(&model, opts.wave.as_deref(), opts.seed)?;
+    let run = run_on(&mut sim, p, golden, opts)?;
+    Ok(RtlRun {
+        cycles: run.cycles,
+        outputs: run.outputs,
+        sim_cycles: sim.cycles(),
+        sim_seconds: start.elapsed().as_secs_f64(),
+        model,
+        profile: run.profile,
+        counts: run.counts,
+    })
+}
+
+/// What one run on a simulated top gave.
+pub struct SimRun {
+    pub cycles: u64,
+    pub outputs: BTreeMap<String, CooTensor>,
+    pub profile: Option<Vec<super::EdgeProfile>>,
+    pub counts: Option<Vec<super::EdgeCount>>,
+}
+
+/// One run of a prepared kernel on `sim`, which may have run others before:
+/// reset, load, start, clock until done, read the outputs back (each written
+/// array checked against the golden writers).
+pub fn run_on(
+    sim: &mut KernelSim,
+    p: &Prepared,
+    golden: &ExecResult,
+    opts: &RtlOptions,
+) -> Result<SimRun, CosimError> {
+    let top = &p.top;
     sim.reset(4);
-    load(&mut sim, p)?;
+    load(sim, p)?;
     if let Some(limits) = &opts.fifo_limits {
-        set_fifo_limits(&mut sim, top, limits)?;
+        set_fifo_limits(sim, top, limits)?;
     }
     sim.host_write(0, 1)?;
     let limit = opts
         .timeout
         .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
     let profile = if opts.trace || opts.profile {
-        let (got, profile) = run_stepped(&mut sim, top, limit)?;
+        let (got, profile) = run_stepped(sim, top, limit)?;
         if opts.trace {
-            compare_traces(&sim, p.graph, top, golden, &got)?;
+            compare_traces(sim, p.graph, top, golden, &got)?;
         }
         opts.profile.then_some(profile)
     } else {
-        run_with_progress(&mut sim, limit)?;
+        run_with_progress(sim, limit)?;
         None
     };
     if !sim.done() {
-        let mut detail = stuck_edges(&sim, top);
-        if let Some(report) = status_report(&mut sim, top)? {
+        let mut detail = stuck_edges(sim, top);
+        if let Some(report) = status_report(sim, top)? {
             detail.push_str(&format!("; the kernel's {report}"));
         }
         return Err(CosimError::Timeout {
@@ -83,18 +112,15 @@ pub fn run_model(
             detail,
         });
     }
-    if let Some(report) = status_report(&mut sim, top)? {
+    if let Some(report) = status_report(sim, top)? {
         return Err(CosimError::Mismatch(format!("the kernel's {report}")));
     }
     let cycles = sim.host_read(1)?;
-    let counts = edge_counts(&mut sim, top)?;
-    let outputs = read_outputs(&mut sim, p)?;
-    Ok(RtlRun {
+    let counts = edge_counts(sim, top)?;
+    let outputs = read_outputs(sim, p)?;
+    Ok(SimRun {
         cycles,
         outputs,
-        sim_cycles: sim.cycles(),
-        sim_seconds: start.elapsed().as_secs_f64(),
-        model,
         profile,
         counts,
     })

@@ -1,0 +1,253 @@
+//! `samgen run --tile`: the kernel run tile by tile. The inputs are cut into
+//! tiles, the tile sequencer (a SAM graph over the tile coordinates) names the
+//! tuples to run, and the kernel's own graph runs on each: in the golden
+//! executor, or on one RTL model built for the memories' capacity (checked
+//! against the golden executor tile by tile). The tuples' outputs add up into
+//! the whole output, which is compared with the dense reference.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Result};
+use samgen_compiler::cin::Kernel;
+use samgen_compiler::expr::Assignment;
+use samgen_compiler::graph::SamGraph;
+use samgen_compiler::tensor::coo::first_difference;
+use samgen_compiler::tensor::{write_tensor, CooTensor, Format, WriteOptions};
+use samgen_compiler::tile::driver::{run_tiled, GoldenRunner, TileRunner, TiledRun};
+use samgen_compiler::tile::fit::{auto_tiling, check_fit, cut_all, Memories};
+use samgen_compiler::tile::{TileRequest, TiledKernel, Tiling};
+
+use crate::run_cmd::{Backend, RunArgs};
+
+/// Words per array of the memories a tiled run fits when `--mem-words` is not
+/// given: the ULX3S build's (`samgen board`).
+pub const TILE_WORDS: u64 = 4096;
+/// Extent of a workspace index likewise.
+pub const TILE_WORKSPACE: u64 = 256;
+
+/// The memories of `a` (`--mem-words`, `--workspace`, else the ULX3S build's).
+fn memories(a: &RunArgs) -> Memories {
+    Memories {
+        words: a.hw.mem_words.unwrap_or(TILE_WORDS),
+        workspace: a.hw.workspace.unwrap_or(TILE_WORKSPACE),
+    }
+}
+
+/// The tiling `request` asks for over `tk`.
+fn tiling_of(
+    request: &TileRequest,
+    tk: &TiledKernel,
+    graph: &SamGraph,
+    formats: &HashMap<String, Format>,
+    coo: &HashMap<String, CooTensor>,
+    mem: Memories,
+) -> Result<Tiling> {
+    match request {
+        TileRequest::Auto => Ok(auto_tiling(tk, graph, formats, coo, mem)?),
+        TileRequest::Sizes(sizes) => {
+            let vars: Vec<&String> = tk.extents.keys().collect();
+            if let Some(v) = sizes.keys().find(|v| !tk.extents.contains_key(*v)) {
+                bail!(
+                    "--tile: the expression has no index variable {v} (its variables: {})",
+                    vars.iter()
+                        .map(|s| s.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+            let tiling = Tiling::uniform(&tk.extents, sizes);
+            tk.check(&tiling)?;
+            let tiles = cut_all(tk, coo, &tiling);
+            check_fit(
+                tk,
+                graph,
+                formats,
+                &tiling,
+                &tiles,
+                mem,
+                "use smaller tiles, or --tile auto",
+            )?;
+            Ok(tiling)
+        }
+    }
+}
+
+/// Prints `[tile] done/total` at most once a second.
+fn progress() -> impl FnMut(usize, usize) {
+    let mut last = Instant::now();
+    move |done, total| {
+        if last.elapsed().as_secs_f64() >= 1.0 || done == total && total > 100 {
+            eprintln!("[tile] {done}/{total} tile tuples");
+            last = Instant::now();
+        }
+    }
+}
+
+/// `samgen run --tile`: run, compare with `dense`, print, write the outputs.
+pub fn run(
+    a: &RunArgs,
+    request: &TileRequest,
+    graph: &SamGraph,
+    asg: &Assignment,
+    kernel: &Kernel,
+    coo: &HashMap<String, CooTensor>,
+    dense: Option<&(String, CooTensor)>,
+) -> Result<()> {
+    let tk = TiledKernel::new(asg, kernel, coo)?;
+    let formats: HashMap<String, Format> = (graph.info.formats.iter())
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let mem = memories(a);
+    let tiling = tiling_of(request, &tk, graph, &formats, coo, mem)?;
+    eprintln!(
+        "[tile] tiles {} (memories of {} words, workspace {})",
+        tiling.describe(),
+        mem.words,
+        mem.workspace
+    );
+    let bits = a.value_bits;
+    let mut golden = GoldenRunner::new(graph, formats.clone(), bits);
+    let mut rtl = match a.backend {
+        Backend::Golden => None,
+        Backend::Rtl => {
+            use samgen_cosim::kernel::{Capacity, RtlOptions};
+            let sizing = samgen_hdl::top::Sizing::uniform(graph, mem.words, mem.workspace);
+            let opts = RtlOptions {
+                top: a.hw.top_options_for(bits, &sizing)?,
+                capacity: Some(Capacity {
+                    words: mem.words,
+                    extent: mem.workspace,
+                }),
+                timeout: a.timeout,
+                ..RtlOptions::default()
+            };
+            let label = graph.info.expression.clone().unwrap_or_default();
+            Some(
+                samgen_cosim::kernel::RtlTileRunner::new(
+                    graph,
+                    formats.clone(),
+                    bits,
+                    opts,
+                    &label,
+                )
+                .map_err(|e| anyhow!("{e}"))?,
+            )
+        }
+    };
+    let runner: &mut dyn TileRunner = match &mut rtl {
+        Some(r) => r,
+        None => &mut golden,
+    };
+    let started = Instant::now();
+    let run = run_tiled(&tk, &tiling, coo, runner, bits, &mut progress())?;
+    let seconds = started.elapsed().as_secs_f64();
+    let out = &asg.lhs.tensor;
+    let mismatch = dense
+        .and_then(|(name, d)| first_difference(name, ("tiled", &run.outputs[out]), ("dense", d)));
+    std::fs::create_dir_all(&a.output)
+        .map_err(|e| anyhow!("cannot create {}: {e}", a.output.display()))?;
+    let mut written = BTreeMap::new();
+    for (name, t) in &run.outputs {
+        let path = a.output.join(format!("{name}.{}", a.out_type));
+        write_tensor(&path, t, &WriteOptions::default())?;
+        written.insert(name.clone(), path.display().to_string());
+    }
+    let stored: u64 = coo.values().map(|t| t.nnz() as u64).sum();
+    report(
+        a,
+        &tiling,
+        &run,
+        &golden,
+        rtl.as_ref(),
+        stored,
+        seconds,
+        dense.map(|_| mismatch.is_none()),
+        &written,
+    )?;
+    if let Some(m) = mismatch {
+        bail!("{m}");
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    a: &RunArgs,
+    tiling: &Tiling,
+    run: &TiledRun,
+    golden: &GoldenRunner,
+    rtl: Option<&samgen_cosim::kernel::RtlTileRunner>,
+    stored: u64,
+    seconds: f64,
+    matched: Option<bool>,
+    written: &BTreeMap<String, String>,
+) -> Result<()> {
+    let seq = &run.sequence;
+    let totals = rtl.map(|r| r.totals.clone());
+    let ideal = totals
+        .as_ref()
+        .map_or(golden.ideal_cycles, |t| t.ideal_cycles);
+    if a.json {
+        let mut obj = serde_json::json!({
+            "match": matched,
+            "backend": if rtl.is_some() { "rtl" } else { "golden" },
+            "tiles": tiling.bounds.keys().map(|v| (v.clone(), tiling.tiles(v))).collect::<BTreeMap<_, _>>(),
+            "tile_tuples": seq.tuples.len(),
+            "tile_space": seq.space,
+            "tiles_skipped": run.skipped(),
+            "sequencer_tokens": seq.tokens,
+            "ideal_cycles": ideal,
+            "seconds": seconds,
+            "outputs": written,
+        });
+        if let Some(t) = &totals {
+            obj["cycles"] = t.cycles.into();
+            obj["cycles_over_ideal"] = (t.cycles as f64 / t.ideal_cycles.max(1) as f64).into();
+            obj["words_loaded"] = t.words_loaded.into();
+            obj["words_per_stored_entry"] = (t.words_loaded as f64 / stored.max(1) as f64).into();
+            obj["sim_seconds"] = t.sim_seconds.into();
+        } else {
+            obj["tokens"] = golden.tokens.into();
+        }
+        println!("{obj}");
+        return Ok(());
+    }
+    let m = matched.map_or("null (no dense comparison)".to_string(), |m| m.to_string());
+    let backend = if rtl.is_some() {
+        "rtl (Verilator)"
+    } else {
+        "golden"
+    };
+    println!("backend       {backend}, tiled");
+    println!("match         {m}");
+    println!("tiles         {}", tiling.describe());
+    println!(
+        "tile tuples   {} run, {} skipped of {}",
+        seq.tuples.len(),
+        run.skipped(),
+        seq.space
+    );
+    if let Some(t) = &totals {
+        println!(
+            "cycles        {} ({:.2}x the tiles' ideal)",
+            t.cycles,
+            t.cycles as f64 / t.ideal_cycles.max(1) as f64
+        );
+    }
+    println!("ideal_cycles  {ideal} (summed over the tiles)");
+    if let Some(t) = &totals {
+        println!(
+            "words loaded  {} ({:.2} per stored input entry)",
+            t.words_loaded,
+            t.words_loaded as f64 / stored.max(1) as f64
+        );
+        println!("simulation    {:.2} s of {seconds:.2} s", t.sim_seconds);
+    } else {
+        println!("tokens        {} (summed over the tiles)", golden.tokens);
+    }
+    for (name, path) in written {
+        println!("output {name:<6} {path}");
+    }
+    Ok(())
+}
