@@ -124,10 +124,13 @@ fn compile_spmv_writes_yaml_dot_and_counts() {
     assert_eq!(v["loop_order"], json!(["i", "j"]));
     assert_eq!(v["formats"], json!({"B": "ds", "c": "d", "x": "s'"}));
     let p = &v["primitives"];
+    // c is dense: B's column coordinates are located in it (no scan of c,
+    // no intersection).
+    assert_eq!(p.get("intersect"), None, "{p}");
     for (ty, n) in [
-        ("fiberlookup", 3),
-        ("repeat", 1),
-        ("intersect", 1),
+        ("fiberlookup", 2),
+        ("repeat", 2),
+        ("locate", 1),
         ("mul", 1),
         ("reduce", 1),
         ("crddrop", 1),
@@ -195,7 +198,7 @@ fn compile_dumps_the_annotated_graph_after_every_pass() {
         let doc: serde_norway::Value =
             serde_norway::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
         let nodes = doc["nodes"].as_sequence().unwrap();
-        assert_eq!(nodes.len(), 13, "{pass}");
+        assert_eq!(nodes.len(), 14, "{pass}");
         let placed = nodes.iter().all(|n| n.get("module").is_some());
         assert_eq!(placed, after("place"), "{pass}: modules");
         let held = nodes.iter().all(|n| n["holds"]["input"].as_u64().is_some());

@@ -10,10 +10,11 @@
 
 use std::collections::HashMap;
 
-use samgen_compiler::exec::execute;
+use samgen_compiler::exec::execute_with;
 use samgen_compiler::expr::evaluate;
 use samgen_compiler::kernels::{pack_inputs, random_inputs, KernelSpec};
 use samgen_compiler::tensor::coo::first_difference;
+use samgen_cosim::kernel::golden_options;
 use samgen_cosim::kernel::{build_netlist, run_model, Capacity, Prepared, RtlOptions};
 use samgen_fpga::{ice40_sim_models, synthesize_netlist, Family, Toolchain};
 use samgen_hdl::top::TopOptions;
@@ -51,7 +52,7 @@ fn icebreaker_vector_product_netlist_matches_golden() {
     for (density, seed) in [(0.0, 1), (0.3, 2), (1.0, 3)] {
         let coo = random_inputs(&asg, &sizes, density, seed);
         let packed = pack_inputs(&coo, &formats, VALUE_BITS).unwrap();
-        let golden = execute(&graph, &packed, VALUE_BITS).unwrap();
+        let golden = execute_with(&graph, &packed, VALUE_BITS, &golden_options(false)).unwrap();
         let p = Prepared::new(&graph, &packed, &golden, VALUE_BITS, &opts)
             .unwrap_or_else(|e| panic!("{e}"));
         let built = model.get_or_insert_with(|| {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use samgen_compiler::exec::{execute_with, ExecError, ExecOptions, Traces, TOKEN_BYTES};
 use samgen_compiler::expr::{parse, parse_format_arg, Schedule};
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::kernels::{pack_inputs, random_inputs, TABLE1};
+use samgen_compiler::kernels::{lower_expression, pack_inputs, random_inputs, Lowered, TABLE1};
 use samgen_compiler::lower::{lower, Kernel};
 use samgen_compiler::tensor::{Format, Tensor};
 
@@ -31,9 +31,18 @@ fn spmv(schedule: &[&str]) -> (SamGraph, HashMap<String, Tensor>) {
 /// cycles; only the kept edges differ.
 #[test]
 fn traces_are_kept_where_asked() {
-    for name in ["SpMV", "SpM*SpM ikj", "SDDMM", "MTTKRP"] {
-        let spec = TABLE1.iter().find(|k| k.name == name).expect("kernel");
-        let (asg, formats, g) = spec.build(true);
+    let mut kernels: Vec<(String, Lowered)> = ["SpMV", "SpM*SpM ikj", "SDDMM", "MTTKRP"]
+        .iter()
+        .map(|name| {
+            let spec = TABLE1.iter().find(|k| k.name == *name).expect("kernel");
+            (name.to_string(), spec.build(true))
+        })
+        .collect();
+    // A convolution's streams fan out to several readers.
+    let conv = "O(h,w) = I(2*h+r-1,2*w+s-1) * F(r,s)";
+    let lowered = lower_expression(conv, &["O:ss", "I:ds", "F:dd"], &[]).unwrap();
+    kernels.push((conv.to_string(), lowered));
+    for (name, (asg, formats, g)) in kernels {
         let sizes: HashMap<String, u64> = asg
             .index_vars()
             .iter()

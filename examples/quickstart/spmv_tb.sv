@@ -19,7 +19,7 @@ module spmv_tb;
   localparam logic [7:0] B0Dim = 8'd2;      // B0_scan.dim (setting, extent of i)
   localparam logic [7:0] BPos = 8'd4;       // B1_scan.pos (input, B1_pos)
   localparam logic [7:0] BCrd = 8'd5;       // B1_scan.crd (input, B1_crd)
-  localparam logic [7:0] C0Dim = 8'd6;      // c0_scan.dim (setting, extent of j)
+  localparam logic [7:0] C0Dim = 8'd6;      // c0_locate.dim (setting, extent of j)
   localparam logic [7:0] CVals = 8'd7;      // c_vals.vals (input, c_vals)
   localparam logic [7:0] BVals = 8'd8;      // B_vals.vals (input, B_vals)
   localparam logic [7:0] XVals = 8'd9;      // x_vals_write.vals (output, x_vals)

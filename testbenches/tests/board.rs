@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use samgen_compiler::exec::execute;
+use samgen_compiler::exec::execute_with;
 use samgen_compiler::expr::{evaluate, Assignment};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::kernels::{lower_expression, pack_inputs, random_inputs, KernelSpec};
@@ -21,6 +21,7 @@ use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::board::{
     build_board, run_board, run_on_link, BoardSim, ByteLink, HostLink, CONTROL, CYCLES, STATUS,
 };
+use samgen_cosim::kernel::golden_options;
 use samgen_cosim::kernel::{load, status_report, Capacity, HostPort, Prepared, RtlOptions};
 use samgen_hdl::board::{Board, RX_BUFFER_BYTES};
 use samgen_hdl::host::{CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START};
@@ -73,7 +74,7 @@ impl Kernel {
             .collect();
         let coo = random_inputs(&self.asg, &sizes, density, seed);
         let packed = pack_inputs(&coo, &self.formats, 32).unwrap();
-        let golden = execute(&self.graph, &packed, 32).unwrap();
+        let golden = execute_with(&self.graph, &packed, 32, &golden_options(false)).unwrap();
         let p = Prepared::new(&self.graph, &packed, &golden, 32, &options()).unwrap();
         (p, evaluate(&self.asg, &coo, 32).unwrap())
     }
@@ -98,7 +99,7 @@ fn check(
             .collect();
         let coo = random_inputs(&k.asg, &sizes, density, seed);
         let packed = pack_inputs(&coo, &k.formats, 32).unwrap();
-        let golden = execute(&k.graph, &packed, 32).unwrap();
+        let golden = execute_with(&k.graph, &packed, 32, &golden_options(false)).unwrap();
         let run = run_board(&k.graph, &packed, &golden, 32, board, expr, &options())
             .unwrap_or_else(|e| panic!("{expr} on {} (seed {seed}): {e}", board.name()));
         let dense = evaluate(&k.asg, &coo, 32).unwrap();
@@ -328,7 +329,7 @@ fn a_fiber_longer_than_a_locators_search_is_reported_by_name() {
     let sizes: HashMap<String, u64> = [("i", 4), ("j", 8)].map(|(v, n)| (v.to_string(), n)).into();
     let coo = random_inputs(&asg, &sizes, 1.0, 51);
     let packed = pack_inputs(&coo, &formats, 32).unwrap();
-    let golden = execute(&graph, &packed, 32).unwrap();
+    let golden = execute_with(&graph, &packed, 32, &golden_options(false)).unwrap();
     let mut p = Prepared::new(&graph, &packed, &golden, 32, &options()).unwrap();
     // Extent 16 sizes the search for fibers of up to 31 coordinates; c's one
     // fiber claims 40.
@@ -372,7 +373,7 @@ fn a_deadlock_sets_the_watchdog_bit_and_names_the_stuck_edges() {
         .into();
     let coo = HashMap::from([("b".to_string(), b), ("c".to_string(), c)]);
     let packed = pack_inputs(&coo, &formats, 32).unwrap();
-    let golden = execute(&graph, &packed, 32).unwrap();
+    let golden = execute_with(&graph, &packed, 32, &golden_options(false)).unwrap();
     let run = |deadlock_check: bool| {
         let mut opts = options();
         opts.capacity = Some(Capacity {

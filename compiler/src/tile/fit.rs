@@ -163,11 +163,12 @@ pub fn cut_all(
         .collect()
 }
 
-/// Tiles that fit `mem`, tiling as few variables as it can: the first
-/// variable of the loop order that can be tiled (its partial results add up,
+/// Tiles that fit `mem`, as few as it can: tiling the first variable of the
+/// loop order that can be tiled (its partial results add up,
 /// [`TiledKernel::check`]), then the first two, and so on, each set at the
 /// largest power-of-two size that fits, then each tiled variable from the
-/// innermost out doubled while the tiles still fit. Tiling an inner variable
+/// innermost out doubled while the tiles still fit; of these the one with the
+/// fewest tile tuples, the fewer variables on a tie. Tiling an inner variable
 /// makes every tile of the outer ones scan again, so the outer ones are cut
 /// first and the inner ones left large. An error, when no tiling fits, names
 /// the tile that does not at size 1.
@@ -211,6 +212,8 @@ pub fn auto_tiling(
         check_fit(tk, graph, formats, &tiling, &tiles, mem, &hint).map(|()| tiling)
     };
     let mut last = None;
+    let mut best: Option<Tiling> = None;
+    let space = |t: &Tiling| t.bounds.keys().map(|v| t.tiles(v)).product::<u64>();
     for k in 1..=tileable.len().max(1) {
         let mut size = largest;
         loop {
@@ -226,7 +229,10 @@ pub fn auto_tiling(
                             (sizes, tiling) = (wider, t);
                         }
                     }
-                    return Ok(tiling);
+                    if best.as_ref().is_none_or(|b| space(&tiling) < space(b)) {
+                        best = Some(tiling);
+                    }
+                    break;
                 }
                 Err(e) if size == 1 => {
                     last = Some(e);
@@ -235,6 +241,9 @@ pub fn auto_tiling(
                 Err(_) => size /= 2,
             }
         }
+    }
+    if let Some(t) = best {
+        return Ok(t);
     }
     Err(last.expect("at least one size was tried"))
 }

@@ -292,15 +292,15 @@ pub fn execute_with(
         Traces::Writers => !g[e.target()].kind.touches().writes.is_empty(),
         Traces::All => true,
     };
-    // Stream on each (node, output port), with the consumers yet to read it
-    // (a kept stream is never dropped).
-    let mut produced: HashMap<(usize, String), (Vec<Token>, usize)> = HashMap::new();
-    let mut readers: HashMap<(usize, String), usize> = HashMap::new();
+    // Stream on each (node, output port), with the consumers yet to read it;
+    // a kept stream is never dropped (`None`).
+    let mut produced: HashMap<(usize, String), (Vec<Token>, Option<usize>)> = HashMap::new();
+    let mut readers: HashMap<(usize, String), Option<usize>> = HashMap::new();
     for e in g.edge_references() {
         let n = readers
             .entry((e.source().index(), e.weight().from_port.clone()))
-            .or_default();
-        *n += if kept(&e) { usize::MAX / 2 } else { 1 };
+            .or_insert(Some(0));
+        *n = n.filter(|_| !kept(&e)).map(|n| n + 1);
     }
     let mut written: BTreeMap<String, Written> = BTreeMap::new();
     // Index extents from the levels, before any range needs one.
@@ -323,14 +323,16 @@ pub fn execute_with(
             let w = e.weight();
             let key = (e.source().index(), w.from_port.clone());
             let s = match produced.get_mut(&key) {
-                Some((s, left)) if *left == 1 => {
+                Some((s, Some(1))) => {
                     let s = std::mem::take(s);
                     live -= bytes(&s);
                     produced.remove(&key);
                     s
                 }
                 Some((s, left)) => {
-                    *left -= 1;
+                    if let Some(n) = left {
+                        *n -= 1;
+                    }
                     s.clone()
                 }
                 None => Vec::new(),

@@ -16,6 +16,7 @@ use samgen_compiler::tile::driver::{TileJob, TileRunner};
 use super::ffi::KernelSim;
 use super::prepare::{build_top, golden_options, Prepared};
 use super::run::run_on;
+use super::verify::random_edge_depths;
 use super::RtlOptions;
 use crate::verilator::BuiltModel;
 
@@ -41,6 +42,9 @@ pub struct RtlTileRunner<'g> {
     label: String,
     sim: Option<(BuiltModel, KernelSim)>,
     pub totals: TileTotals,
+    /// With a model built with host-set FIFO limits (`limited_depths`): tile k
+    /// runs under [`random_edge_depths`] drawn from this seed plus k.
+    pub depth_seed: Option<u64>,
 }
 
 impl<'g> RtlTileRunner<'g> {
@@ -64,6 +68,7 @@ impl<'g> RtlTileRunner<'g> {
             label: label.to_string(),
             sim: None,
             totals: TileTotals::default(),
+            depth_seed: None,
         })
     }
 
@@ -87,6 +92,10 @@ impl TileRunner for RtlTileRunner<'_> {
                 .map_err(|e| e.to_string())?;
             let sim = KernelSim::new(&model, None, self.opts.seed).map_err(|e| e.to_string())?;
             self.sim = Some((model, sim));
+        }
+        if let Some(seed) = self.depth_seed {
+            let limits = random_edge_depths(self.graph, seed + self.totals.tiles);
+            self.opts.fifo_limits = Some(limits);
         }
         let (_, sim) = self.sim.as_mut().expect("built above");
         let start = Instant::now();

@@ -1,0 +1,177 @@
+//! Tiled kernels in RTL: SpMV, SpM*SpM (ikj and ijk), SDDMM, MTTKRP and
+//! elementwise add on tensors at least 20x a memory's capacity, each run tile
+//! by tile on one model: the one `kernels.rs` builds for the kernel (1024-word
+//! memories, a 16-entry workspace, FIFOs built 4 deep whose depths the host
+//! sets), so no model is built for tiling alone. Every tile runs under its own
+//! random FIFO depths and is checked RTL == golden; the tiles' outputs added up
+//! equal the sparse reference (the dense one's equal, `evaluate_sparse`). Data: power-law rows (R-MAT), banded,
+//! block-diagonal and uniform matrices, and one with a dense row, an empty band
+//! of rows (whole tile rows) and one entry per 64 x 64 block.
+
+use std::collections::HashMap;
+
+use samgen_compiler::expr::evaluate_sparse;
+use samgen_compiler::kernels::{pack_inputs, TABLE1};
+use samgen_compiler::lower::lower;
+use samgen_compiler::tensor::coo::first_difference;
+use samgen_compiler::tensor::generate::{self, Density, ValueRange, RMAT_GRAPH500};
+use samgen_compiler::tensor::CooTensor;
+use samgen_compiler::tile::driver::run_tiled;
+use samgen_compiler::tile::fit::{auto_tiling, Memories};
+use samgen_compiler::tile::TiledKernel;
+use samgen_cosim::kernel::{limited_depths, Capacity, RtlOptions, RtlTileRunner};
+use samgen_hdl::top::TopOptions;
+
+/// The memories of `kernels.rs`'s models.
+const MEM: Memories = Memories {
+    words: 1024,
+    workspace: 16,
+};
+
+fn values() -> ValueRange {
+    ValueRange::new(-9, 9).unwrap()
+}
+
+fn uniform(dims: &[u64], nnz: u64, seed: u64) -> CooTensor {
+    generate::uniform(dims, Density::Count(nnz), values(), seed).unwrap()
+}
+
+fn dense_ish(dims: &[u64], seed: u64) -> CooTensor {
+    generate::uniform(dims, Density::Probability(0.5), values(), seed).unwrap()
+}
+
+/// A `rows` x `cols` matrix of about 21000 entries of `kind`.
+fn matrix(kind: &str, rows: u64, cols: u64, seed: u64) -> CooTensor {
+    let dims = [rows, cols];
+    match kind {
+        "rmat" => generate::rmat(&dims, 21_000, RMAT_GRAPH500, values(), seed).unwrap(),
+        "banded" => {
+            let width = 21_000 / rows;
+            generate::banded(&dims, width / 2 + 1, 0.95, values(), seed).unwrap()
+        }
+        "block-diagonal" => {
+            let side = (21_000 / rows.min(cols) + 1).next_power_of_two();
+            generate::block_diagonal(&dims, side, 0.7, values(), seed).unwrap()
+        }
+        "uniform" => uniform(&dims, 21_000, seed),
+        "adversarial" => {
+            let band = rows / 8..rows / 4;
+            let mut entries: Vec<(Vec<u64>, i64)> = uniform(&dims, 21_000, seed)
+                .entries
+                .into_iter()
+                .filter(|(c, _)| !band.contains(&c[0]) && c[0] != 7 && c[0] % 64 != 0)
+                .collect();
+            entries.extend((0..cols).map(|j| (vec![7, j], 1 + (j % 7) as i64)));
+            for i in (0..rows).step_by(64).filter(|i| !band.contains(i)) {
+                for j in (0..cols).step_by(64) {
+                    entries.push((vec![i, j], -3));
+                }
+            }
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+            entries.dedup_by(|a, b| a.0 == b.0);
+            CooTensor::new(dims.to_vec(), entries).unwrap()
+        }
+        _ => unreachable!("{kind}"),
+    }
+}
+
+/// `name` tiled automatically for [`MEM`] and run in RTL on `coo`.
+fn tiled(name: &str, coo: &HashMap<String, CooTensor>, label: &str, seed: u64) {
+    let spec = TABLE1.iter().find(|k| k.name == name).expect("kernel");
+    let (asg, formats, kernel) = spec.kernel(true);
+    let graph = lower(&kernel).unwrap();
+    let at = format!("{name} ({label})");
+    let largest = pack_inputs(coo, &formats, 32)
+        .unwrap()
+        .values()
+        .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
+        .max()
+        .unwrap();
+    assert!(
+        largest >= 20 * MEM.words,
+        "{at}: the largest array has {largest} words"
+    );
+    let tk = TiledKernel::new(&asg, &kernel, coo).unwrap();
+    let tiling =
+        auto_tiling(&tk, &graph, &formats, coo, MEM).unwrap_or_else(|e| panic!("{at}: {e}"));
+    let mut top = TopOptions::default();
+    limited_depths(&mut top, &graph);
+    let opts = RtlOptions {
+        top,
+        capacity: Some(Capacity {
+            words: MEM.words,
+            extent: MEM.workspace,
+        }),
+        ..RtlOptions::default()
+    };
+    let mut rtl = RtlTileRunner::new(&graph, formats, 32, opts, name).unwrap();
+    rtl.depth_seed = Some(seed);
+    let run = run_tiled(&tk, &tiling, coo, &mut rtl, 32, &mut |_, _| {})
+        .unwrap_or_else(|e| panic!("{at}: {e}"));
+    let out = &asg.lhs.tensor;
+    let dense = evaluate_sparse(&asg, coo, 32).unwrap();
+    if let Some(d) = first_difference(out, ("tiled RTL", &run.outputs[out]), ("dense", &dense)) {
+        panic!("{at}: {d}");
+    }
+    let t = &rtl.totals;
+    assert_eq!(t.tiles, run.sequence.tuples.len() as u64, "{at}");
+    eprintln!(
+        "{at}: {largest} words in one array ({:.0}x a memory), tiles {}, {} tuples run, {} skipped, \
+         {} cycles ({:.2}x the tiles' ideal)",
+        largest as f64 / MEM.words as f64,
+        tiling.describe(),
+        t.tiles,
+        run.skipped(),
+        t.cycles,
+        t.cycles as f64 / t.ideal_cycles.max(1) as f64
+    );
+}
+
+#[test]
+fn spmv_tiles_real_looking_matrices() {
+    // Banded, block-diagonal and uniform data run in the other kernels.
+    for (k, kind) in ["rmat", "adversarial"].into_iter().enumerate() {
+        let b = matrix(kind, 2048, 2048, 10 + k as u64);
+        let c = generate::uniform(&[2048], Density::Probability(0.01), values(), 3).unwrap();
+        let coo = HashMap::from([("B".to_string(), b), ("c".to_string(), c)]);
+        tiled("SpMV", &coo, kind, 100 * k as u64);
+    }
+}
+
+#[test]
+fn spmspm_tiles_in_both_orders() {
+    let b = generate::uniform(&[2560, 400], Density::Count(21_000), values(), 4).unwrap();
+    let c = generate::uniform(&[400, 4], Density::Probability(0.01), values(), 5).unwrap();
+    let coo = HashMap::from([("B".to_string(), b), ("C".to_string(), c)]);
+    tiled("SpM*SpM ikj", &coo, "uniform, tall B", 1);
+    tiled("SpM*SpM ijk", &coo, "uniform, tall B", 2);
+}
+
+#[test]
+fn sddmm_tiles_a_banded_matrix() {
+    let coo = HashMap::from([
+        ("B".to_string(), matrix("banded", 640, 640, 6)),
+        ("C".to_string(), dense_ish(&[640, 2], 7)),
+        ("D".to_string(), dense_ish(&[640, 2], 8)),
+    ]);
+    tiled("SDDMM", &coo, "banded", 3);
+}
+
+#[test]
+fn mttkrp_tiles_a_third_order_tensor() {
+    let coo = HashMap::from([
+        ("B".to_string(), uniform(&[2048, 16, 16], 21_000, 9)),
+        ("C".to_string(), dense_ish(&[1, 16], 10)),
+        ("D".to_string(), dense_ish(&[1, 16], 11)),
+    ]);
+    tiled("MTTKRP", &coo, "uniform", 4);
+}
+
+#[test]
+fn elementwise_add_tiles_two_shapes_of_matrix() {
+    let coo = HashMap::from([
+        ("B".to_string(), matrix("block-diagonal", 640, 640, 12)),
+        ("C".to_string(), matrix("rmat", 640, 640, 13)),
+    ]);
+    tiled("MMAdd", &coo, "block-diagonal + rmat", 5);
+}
