@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use samgen_compiler::graph::SamGraph;
 
@@ -41,6 +41,11 @@ pub struct CompileArgs {
     /// (`j: range(b) ∪ C`: what the graph scans, ranges and merges).
     #[arg(long)]
     pub cin: bool,
+    /// With --cin: show the kernel under tile loops of these sizes
+    /// (`i=1024,j=4096`; `samgen run --tile` runs it so). The RTL does not
+    /// change: the tiles run on the same kernel one after another.
+    #[arg(long, value_name = "VAR=SIZE,...", requires = "cin")]
+    pub tile: Option<samgen_compiler::tile::TileRequest>,
     /// Stop after hdl-gen's pass PASS and write the graph as that pass leaves
     /// it annotated (each node's primitive, FIFO depths, streams, the address
     /// map so far) to `annotated.yaml` in the output directory, beside
@@ -59,7 +64,15 @@ fn pass_name(name: &str) -> Result<String, String> {
 
 pub fn run(a: CompileArgs) -> Result<()> {
     if a.cin {
-        print!("{}", a.kernel.describe_cin()?);
+        let sizes = match &a.tile {
+            None => None,
+            Some(samgen_compiler::tile::TileRequest::Sizes(s)) => Some(s),
+            Some(samgen_compiler::tile::TileRequest::Auto) => bail!(
+                "compile --tile takes sizes (like i=1024,j=4096): `auto` chooses them from the \
+                 data, which `samgen run --tile auto` reads"
+            ),
+        };
+        print!("{}", a.kernel.describe_cin(sizes)?);
     }
     let built = a.kernel.build(a.value_bits)?;
     let g = &built.graph;

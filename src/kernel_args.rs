@@ -170,15 +170,34 @@ pub fn import_graph(path: &std::path::Path) -> Result<SamGraph> {
 }
 
 impl KernelArgs {
-    /// The kernel's concrete index notation and iterations (`--cin`); an
-    /// imported graph has none.
-    pub fn describe_cin(&self) -> Result<String> {
+    /// The kernel's concrete index notation and iterations (`--cin`), under
+    /// its tile loops when `tiles` gives sizes; an imported graph has none.
+    pub fn describe_cin(&self, tiles: Option<&BTreeMap<String, u64>>) -> Result<String> {
         let Some(text) = &self.expr else {
             bail!("--cin needs an expression (an imported graph has no index notation)");
         };
         let extents = parse_dims(&self.dims)?;
         let (asg, kernel) = concrete(text, &self.formats, &self.schedule, &extents)?;
-        let mut out = kernel.describe_cin()?;
+        let mut out = match tiles {
+            Some(sizes) => samgen_compiler::tile::describe_tiled(&asg, &kernel, sizes)?,
+            None => kernel.describe_cin()?,
+        };
+        // Which operands the lowering locates into, by name or by default.
+        let graph = lower::lower(&kernel)?;
+        let located: Vec<String> = (graph.graph.node_weights())
+            .filter_map(|n| match &n.kind {
+                samgen_compiler::graph::NodeKind::Locate(l) => {
+                    Some(format!("{} at {}", l.tensor, l.index))
+                }
+                _ => None,
+            })
+            .collect();
+        if !located.is_empty() {
+            out.push_str(&format!(
+                "located (iterated coordinates found in the level, not co-iterated):\n  {}\n",
+                located.join(", ")
+            ));
+        }
         if let Some(taco) = expr::taco_reduction_notation(&asg) {
             out.push_str(&format!(
                 "sums:\n  samgen: {}\n  TACO:   {taco} (TACO sums each operand of the first \

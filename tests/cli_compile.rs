@@ -1205,3 +1205,117 @@ fn run_reads_and_writes_png_images() {
         "{e}"
     );
 }
+
+/// A `rows` x `cols` matrix and a full vector written with `samgen tensor gen`.
+fn generated_spmv_inputs(dir: &Path, rows: u64, cols: u64) -> (String, String) {
+    let (b, c) = (s(&dir.join("B.mtx")), s(&dir.join("c.tns")));
+    let dims = format!("{rows},{cols}");
+    let gen = [
+        "tensor", "gen", "--kind", "rmat", "--dims", &dims, "--nnz", "900", "-o", &b,
+    ];
+    assert!(samgen(&gen).status.success());
+    let cols = cols.to_string();
+    let gen = ["tensor", "gen", "--dims", &cols, "--density", "1", "-o", &c];
+    assert!(samgen(&gen).status.success());
+    (format!("B={b}"), format!("c={c}"))
+}
+
+#[test]
+fn run_tile_auto_fits_the_memories_and_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, c) = generated_spmv_inputs(dir.path(), 300, 200);
+    let o = s(&dir.path().join("o"));
+    let base = [
+        "run", SPMV, "-f", "B:ds", "-f", "c:d", "-i", &b, "-i", &c, "-o", &o,
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--tile", "auto", "--mem-words", "64", "--json"]);
+    let v = ok_json(&samgen(&args));
+    assert_eq!(v["match"], true, "{v}");
+    assert_eq!(v["backend"], "golden");
+    // 900 entries and 200-word vectors into 64-word memories: tiles in both.
+    let tiles = &v["tiles"];
+    assert!(
+        tiles["i"].as_u64().unwrap() > 1 && tiles["j"].as_u64().unwrap() > 1,
+        "{v}"
+    );
+    let (run, space) = (
+        v["tile_tuples"].as_u64().unwrap(),
+        v["tile_space"].as_u64().unwrap(),
+    );
+    assert_eq!(space - run, v["tiles_skipped"].as_u64().unwrap(), "{v}");
+    assert!(std::fs::metadata(dir.path().join("o/x.tns")).is_ok());
+    // Sizes that do not fit, a variable the expression lacks, and a sum under
+    // a subtraction: one line each, naming it.
+    let mut args = base.to_vec();
+    args.extend(["--tile", "i=50", "--mem-words", "64"]);
+    let e = one_error_line(&samgen(&args));
+    assert!(
+        e.contains("tile i=0,j=0 of B: array B")
+            && e.contains("its memory holds 64; use smaller tiles, or --tile auto"),
+        "{e}"
+    );
+    let mut args = base.to_vec();
+    args.extend(["--tile", "q=4"]);
+    let e = one_error_line(&samgen(&args));
+    assert!(
+        e.contains("no index variable q (its variables: i, j)"),
+        "{e}"
+    );
+    let mut args = base.to_vec();
+    args.extend(["--tile", "i=0"]);
+    let e = one_error_line(&samgen(&args));
+    assert!(
+        e.contains("--tile i=0: a tile holds at least one coordinate"),
+        "{e}"
+    );
+    let residual = "x(i) = d(i) - B(i,j) * c(j)";
+    let (b2, c2) = generated_spmv_inputs(dir.path(), 200, 200);
+    let d = c2.replace("c=", "d=");
+    let args = [
+        "run", residual, "-f", "B:ds", "-f", "c:d", "-i", &b2, "-i", &c2, "-i", &d, "-o", &o,
+        "--tile", "j=50",
+    ];
+    let e = one_error_line(&samgen(&args));
+    assert!(
+        e.contains("tiling j, which is summed: the sum over j sits under `-`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn compile_cin_shows_the_tile_loops() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("o"));
+    let args = [
+        "compile",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "--cin",
+        "--tile",
+        "i=2048,j=4096",
+        "-o",
+        &o,
+    ];
+    let out = samgen(&args);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("forall i1 in tiles of i (2048 each): B\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  forall j1 in tiles of j (4096 each): B ∩ c\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("located (iterated coordinates found in the level"),
+        "{text}"
+    );
+    let args = ["compile", SPMV, "--cin", "--tile", "auto", "-o", &o];
+    let e = one_error_line(&samgen(&args));
+    assert!(e.contains("compile --tile takes sizes"), "{e}");
+}

@@ -72,6 +72,8 @@ pub enum TileError {
     },
     #[error("tiling: index {var} has no extent (no input tensor is read with it)")]
     NoExtent { var: String },
+    #[error("tile sequencer: {0}")]
+    Sequencer(String),
 }
 
 /// Tile sizes as asked: `auto` (from the memories and the data), or a size per
@@ -370,6 +372,56 @@ impl<'a> TiledKernel<'a> {
         }
         Ok(())
     }
+}
+
+/// The tiled loops of `k` (`--cin --tile`): each variable of `sizes` split in
+/// a tile loop (`i1`, over tiles of the size) outside the kernel's own loops,
+/// in the same order, with the sequencer's iteration of the tile coordinates;
+/// then the kernel's concrete index notation, which runs once per tile tuple.
+pub fn describe_tiled(
+    asg: &Assignment,
+    k: &Kernel,
+    sizes: &BTreeMap<String, u64>,
+) -> Result<String, TileError> {
+    let vars: Vec<&str> = asg.index_vars();
+    if let Some(v) = sizes.keys().find(|v| !vars.contains(&v.as_str())) {
+        return Err(TileError::UnknownVariable {
+            var: v.clone(),
+            vars: vars.join(", "),
+        });
+    }
+    for v in asg.reduction_vars() {
+        if sizes.contains_key(v) {
+            linear_in_sum(&k.tree, v, None)?;
+        }
+    }
+    let (_, _, presence) =
+        sequence::presence_kernel(asg, k).map_err(|e| TileError::Sequencer(e.to_string()))?;
+    let it =
+        crate::cin::Iterations::of(&presence).map_err(|e| TileError::Sequencer(e.to_string()))?;
+    let mut out = String::from("tiles (the host runs the kernel below once per tile tuple):\n");
+    let mut depth = 0;
+    for v in &k.loop_order {
+        let Some(size) = sizes.get(v) else { continue };
+        let term = it
+            .terms
+            .iter()
+            .find(|(u, _)| u == v)
+            .map(|(_, t)| it.describe(t));
+        out.push_str(&format!(
+            "{}forall {v}1 in tiles of {v} ({size} each): {}\n",
+            "  ".repeat(depth),
+            term.unwrap_or_default()
+        ));
+        depth += 1;
+    }
+    let inner = k
+        .describe_cin()
+        .map_err(|e| TileError::Sequencer(e.to_string()))?;
+    for line in inner.lines() {
+        out.push_str(&format!("{}{line}\n", "  ".repeat(depth)));
+    }
+    Ok(out)
 }
 
 /// Whether the sum over `var` in `t` is reached through linear operations

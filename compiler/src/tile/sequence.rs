@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::{TiledKernel, Tiles, Tiling};
 use crate::cin::Kernel;
 use crate::exec::{execute_with, ExecOptions};
-use crate::expr::{parse, Schedule};
+use crate::expr::{parse, Assignment, Schedule};
 use crate::graph::SamGraph;
 use crate::lower::lower;
 use crate::tensor::{Format, LevelFormat, LevelSpec};
@@ -36,16 +36,16 @@ pub struct Sequence {
     pub graph: SamGraph,
 }
 
-/// Run the sequencing graph of `tk` over the non-empty tiles of each input.
-pub fn sequence(
-    tk: &TiledKernel,
-    tiling: &Tiling,
-    tiles: &BTreeMap<String, Tiles>,
-) -> Result<Sequence, SequenceError> {
+/// The sequencer's kernel for `asg` lowered as `k`: the expression with every
+/// loop variable on the left-hand side, each input all compressed in its own
+/// mode order, the output padded and in loop order.
+pub fn presence_kernel(
+    asg: &Assignment,
+    k: &Kernel,
+) -> Result<(Assignment, HashMap<String, Format>, Kernel), SequenceError> {
     let err = |what: &str, e: &dyn std::fmt::Display| SequenceError(format!("{what}: {e}"));
-    let k: &Kernel = tk.kernel;
-    let vars = k.loop_order.clone();
-    let text = format!("{}({}) = {}", tk.asg.lhs.tensor, vars.join(","), tk.asg.rhs);
+    let vars = &k.loop_order;
+    let text = format!("{}({}) = {}", asg.lhs.tensor, vars.join(","), asg.rhs);
     let asg = parse(&text).map_err(|e| err(&text, &e))?;
     let compressed = LevelSpec::new(LevelFormat::Compressed);
     let mut formats: HashMap<String, Format> = HashMap::new();
@@ -66,6 +66,18 @@ pub fn sequence(
     let schedule = Schedule::parse(&[format!("reorder({})", vars.join(","))])
         .map_err(|e| err("schedule", &e))?;
     let kernel = Kernel::from_schedule(&asg, &formats, &schedule).map_err(|e| err("kernel", &e))?;
+    Ok((asg, formats, kernel))
+}
+
+/// Run the sequencing graph of `tk` over the non-empty tiles of each input.
+pub fn sequence(
+    tk: &TiledKernel,
+    tiling: &Tiling,
+    tiles: &BTreeMap<String, Tiles>,
+) -> Result<Sequence, SequenceError> {
+    let err = |what: &str, e: &dyn std::fmt::Display| SequenceError(format!("{what}: {e}"));
+    let vars = tk.kernel.loop_order.clone();
+    let (asg, formats, kernel) = presence_kernel(tk.asg, tk.kernel)?;
     let graph = lower(&kernel).map_err(|e| err("lowering", &e))?;
     let presence: HashMap<String, _> = (tiles.iter())
         .map(|(name, t)| (name.clone(), t.presence(tiling)))
