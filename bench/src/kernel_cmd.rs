@@ -96,6 +96,20 @@ pub(crate) enum KernelCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Tiled kernels (SpMV, SpM*SpM ikj, SDDMM, elementwise add) in RTL on
+    /// small memories against the same kernels untiled on memories sized from
+    /// the data: cycles, tiled over the untiled ideal, tile tuples run and
+    /// skipped, words loaded per stored word.
+    Tile {
+        /// Words of every memory of the tiled model.
+        #[arg(long, default_value_t = 4096)]
+        words: u64,
+        /// Extent of a workspace index of the tiled model.
+        #[arg(long, default_value_t = 256)]
+        workspace: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Sparse convolution by index reduction (Liu et al.'s convolution paper) in RTL: the
     /// subsection-driven graph over a compressed input against the same
     /// convolution with the input stored dense, per input sparsity, verified
@@ -186,6 +200,11 @@ pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
             seed,
         } => crate::locate_cmd::bench(&sizes, density, inner, seed),
         KernelCmd::Skip { lengths, seeds } => crate::skip_cmd::bench(&lengths, seeds),
+        KernelCmd::Tile {
+            words,
+            workspace,
+            seed,
+        } => crate::tile_cmd::bench(words, workspace, seed),
         KernelCmd::Conv {
             size,
             length,

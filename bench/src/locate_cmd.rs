@@ -1,5 +1,6 @@
 //! `samgen-bench kernel locate`: SpMV and SDDMM with their dense operands located
-//! (`-s locate(T)`) against the same kernels co-iterated, in RTL: cycles, the
+//! (`-s locate(T)`, the default for a dense operand) against the same kernels
+//! co-iterated (`-s coiterate(T)`), in RTL: cycles, the
 //! located bound 1.2 x (nnz + rows) + latency, and co-iteration's rows x columns;
 //! SpMV once more with a compressed vector, located by search.
 
@@ -75,7 +76,10 @@ fn spmv_table(
     c_density: f64,
     seed: u64,
 ) -> Result<()> {
-    let (plain_g, located_g) = (build(spec, &[])?, build(spec, &["locate(c)"])?);
+    let (plain_g, located_g) = (
+        build(spec, &["coiterate(c)"])?,
+        build(spec, &["locate(c)"])?,
+    );
     // The located pipeline's latency: a one-row empty matrix costs its one row
     // token plus the latency from start to done.
     let empty = HashMap::from([
@@ -120,7 +124,7 @@ pub(crate) fn bench(sizes: &[u64], density: f64, inner: u64, seed: u64) -> Resul
     println!();
     spmv_table(&SPMV_SPARSE, "s", sizes, density, SPARSE_C, seed)?;
     let sddmm = (
-        build(&SDDMM, &[])?,
+        build(&SDDMM, &["coiterate(C)", "coiterate(D)"])?,
         build(&SDDMM, &["locate(C)", "locate(D)"])?,
     );
     println!();
