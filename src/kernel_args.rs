@@ -172,7 +172,10 @@ pub fn import_graph(path: &std::path::Path) -> Result<SamGraph> {
 impl KernelArgs {
     /// The kernel's concrete index notation and iterations (`--cin`), under
     /// its tile loops when `tiles` gives sizes; an imported graph has none.
-    pub fn describe_cin(&self, tiles: Option<&BTreeMap<String, u64>>) -> Result<String> {
+    pub fn describe_cin(
+        &self,
+        tiles: Option<&BTreeMap<String, samgen_compiler::tile::TileSize>>,
+    ) -> Result<String> {
         let Some(text) = &self.expr else {
             bail!("--cin needs an expression (an imported graph has no index notation)");
         };

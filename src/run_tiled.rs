@@ -46,17 +46,7 @@ fn tiling_of(
     match request {
         TileRequest::Auto => Ok(auto_tiling(tk, graph, formats, coo, mem)?),
         TileRequest::Sizes(sizes) => {
-            let vars: Vec<&String> = tk.extents.keys().collect();
-            if let Some(v) = sizes.keys().find(|v| !tk.extents.contains_key(*v)) {
-                bail!(
-                    "--tile: the expression has no index variable {v} (its variables: {})",
-                    vars.iter()
-                        .map(|s| s.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-            }
-            let tiling = Tiling::uniform(&tk.extents, sizes);
+            let tiling = tk.tiling(coo, sizes)?;
             tk.check(&tiling)?;
             let tiles = cut_all(tk, coo, &tiling);
             check_fit(

@@ -14,7 +14,7 @@ use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::generate::{self, ValueRange, RMAT_GRAPH500};
 use samgen_compiler::tensor::CooTensor;
 use samgen_compiler::tile::driver::{run_tiled, GoldenRunner};
-use samgen_compiler::tile::{TileError, TileRequest, TiledKernel, Tiling};
+use samgen_compiler::tile::{TileError, TileRequest, TileSize, TiledKernel, Tiling};
 
 const BITS: u32 = 32;
 
@@ -167,6 +167,7 @@ fn position_space_tiles_hold_even_nonzeros() {
     }
     let extents = BTreeMap::from([("i".to_string(), 200), ("j".to_string(), 200)]);
     let tiling = Tiling::uniform(&extents, &BTreeMap::new()).by_nonzeros("i", &counts, 200);
+    assert!(tiling.tiles("i") > 1, "{}", tiling.describe());
     let bounds = &tiling.bounds["i"];
     for w in bounds.windows(2) {
         let held: u64 = counts[w[0] as usize..w[1] as usize].iter().sum();
@@ -179,6 +180,9 @@ fn position_space_tiles_hold_even_nonzeros() {
     let (asg, formats, kernel) = spec.kernel(true);
     let graph = samgen_compiler::lower::lower(&kernel).unwrap();
     let tk = TiledKernel::new(&asg, &kernel, &coo).unwrap();
+    // `pos(i)=200` asks for the same cut (c has no i).
+    let asked = BTreeMap::from([("i".to_string(), TileSize::Nonzeros(200))]);
+    assert_eq!(tk.tiling(&coo, &asked).unwrap(), tiling);
     let mut runner = GoldenRunner::new(&graph, formats, BITS);
     let r = run_tiled(&tk, &tiling, &coo, &mut runner, BITS, &mut |_, _| {}).unwrap();
     let dense = evaluate(&asg, &coo, BITS).unwrap();
@@ -192,13 +196,13 @@ fn position_space_tiles_hold_even_nonzeros() {
 fn refusals_name_the_variable() {
     assert_eq!("auto".parse::<TileRequest>(), Ok(TileRequest::Auto));
     assert_eq!(
-        "i=4,k=8".parse::<TileRequest>(),
+        "i=4,pos(k)=8".parse::<TileRequest>(),
         Ok(TileRequest::Sizes(BTreeMap::from([
-            ("i".into(), 4),
-            ("k".into(), 8)
+            ("i".into(), TileSize::Coordinates(4)),
+            ("k".into(), TileSize::Nonzeros(8))
         ])))
     );
-    for bad in ["i", "i=x", "i=4,i=5", "=4", "4=i"] {
+    for bad in ["i", "i=x", "i=4,i=5", "=4", "4=i", "pos(i=4", "pos()=4"] {
         assert!(
             matches!(bad.parse::<TileRequest>(), Err(TileError::Syntax { .. })),
             "{bad}"

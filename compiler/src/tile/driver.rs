@@ -113,7 +113,7 @@ pub fn run_tiled(
         });
     }
     let tiles = super::fit::cut_all(tk, coo, tiling);
-    let seq = sequence(tk, tiling, &tiles)?;
+    let seq = sequence(tk, tiling, &tiles, value_bits)?;
     let out_name = &tk.asg.lhs.tensor;
     let out_vars: Vec<String> = tk.asg.free_vars().iter().map(|v| v.to_string()).collect();
     let mut sums: BTreeMap<Vec<u64>, i64> = BTreeMap::new();

@@ -24,7 +24,10 @@ use crate::tensor::CooTensor;
 /// Why a kernel cannot be tiled as asked, naming the variable or tensor.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TileError {
-    #[error("--tile {arg}: expected VAR=SIZE[,VAR=SIZE...] (like i=1024,k=1024) or `auto`")]
+    #[error(
+        "--tile {arg}: expected VAR=SIZE[,VAR=SIZE...] (like i=1024,k=1024; pos(i)=4096 for \
+         4096 nonzeros per tile of i) or `auto`"
+    )]
     Syntax { arg: String },
     #[error("--tile: the expression has no index variable {var} (its variables: {vars})")]
     UnknownVariable { var: String, vars: String },
@@ -76,12 +79,30 @@ pub enum TileError {
     Sequencer(String),
 }
 
+/// One variable's tile size: coordinates per tile (`i=1024`), or, in position
+/// space, nonzeros per tile (`pos(i)=4096`: the tiles' extents follow the
+/// data, so skewed rows make narrow tiles where they are dense).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileSize {
+    Coordinates(u64),
+    Nonzeros(u64),
+}
+
+impl std::fmt::Display for TileSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TileSize::Coordinates(n) => write!(f, "{n} each"),
+            TileSize::Nonzeros(n) => write!(f, "up to {n} nonzeros each"),
+        }
+    }
+}
+
 /// Tile sizes as asked: `auto` (from the memories and the data), or a size per
 /// variable (the others untiled).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TileRequest {
     Auto,
-    Sizes(BTreeMap<String, u64>),
+    Sizes(BTreeMap<String, TileSize>),
 }
 
 impl std::str::FromStr for TileRequest {
@@ -98,16 +119,25 @@ impl std::str::FromStr for TileRequest {
         for part in arg.split(',') {
             let (var, size) = part.split_once('=').ok_or_else(syntax)?;
             let (var, size) = (var.trim(), size.trim());
+            let (var, position) = match var.strip_prefix("pos(").and_then(|v| v.strip_suffix(')')) {
+                Some(v) => (v, true),
+                None => (var, false),
+            };
             let valid = var.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
                 && var.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            let size: u64 = size.parse().map_err(|_| syntax())?;
+            let n: u64 = size.parse().map_err(|_| syntax())?;
+            let size = if position {
+                TileSize::Nonzeros(n)
+            } else {
+                TileSize::Coordinates(n)
+            };
             if !valid || sizes.insert(var.to_string(), size).is_some() {
                 return Err(syntax());
             }
-            if size == 0 {
+            if n == 0 {
                 return Err(TileError::ZeroSize {
                     var: var.to_string(),
-                    size,
+                    size: n,
                 });
             }
         }
@@ -360,6 +390,55 @@ impl<'a> TiledKernel<'a> {
         })
     }
 
+    /// Nonzeros per coordinate of `var`, over every input that has it.
+    pub fn nonzeros_along(&self, coo: &HashMap<String, CooTensor>, var: &str) -> Vec<u64> {
+        let mut counts = vec![0u64; self.extents.get(var).copied().unwrap_or(0) as usize];
+        for (name, vars) in &self.inputs {
+            let (Some(t), Some(m)) = (coo.get(name), vars.iter().position(|v| v == var)) else {
+                continue;
+            };
+            for (c, v) in &t.entries {
+                if *v != 0 {
+                    counts[c[m] as usize] += 1;
+                }
+            }
+        }
+        counts
+    }
+
+    /// The tiling `sizes` asks for: coordinate tiles, or position-space tiles
+    /// cut by the inputs' nonzeros along the variable.
+    pub fn tiling(
+        &self,
+        coo: &HashMap<String, CooTensor>,
+        sizes: &BTreeMap<String, TileSize>,
+    ) -> Result<Tiling, TileError> {
+        let vars: Vec<&String> = self.extents.keys().collect();
+        if let Some(v) = sizes.keys().find(|v| !self.extents.contains_key(*v)) {
+            return Err(TileError::UnknownVariable {
+                var: v.clone(),
+                vars: vars
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        }
+        let coords = (sizes.iter())
+            .filter_map(|(v, s)| match s {
+                TileSize::Coordinates(n) => Some((v.clone(), *n)),
+                TileSize::Nonzeros(_) => None,
+            })
+            .collect();
+        let mut tiling = Tiling::uniform(&self.extents, &coords);
+        for (v, s) in sizes {
+            if let TileSize::Nonzeros(n) = s {
+                tiling = tiling.by_nonzeros(v, &self.nonzeros_along(coo, v), *n);
+            }
+        }
+        Ok(tiling)
+    }
+
     /// Refuses a tiling whose partial results would not add up: a summed
     /// variable with several tiles must have its sum reached from the top of
     /// the expression through products, negations and other sums only (then
@@ -381,7 +460,7 @@ impl<'a> TiledKernel<'a> {
 pub fn describe_tiled(
     asg: &Assignment,
     k: &Kernel,
-    sizes: &BTreeMap<String, u64>,
+    sizes: &BTreeMap<String, TileSize>,
 ) -> Result<String, TileError> {
     let vars: Vec<&str> = asg.index_vars();
     if let Some(v) = sizes.keys().find(|v| !vars.contains(&v.as_str())) {
@@ -409,7 +488,7 @@ pub fn describe_tiled(
             .find(|(u, _)| u == v)
             .map(|(_, t)| it.describe(t));
         out.push_str(&format!(
-            "{}forall {v}1 in tiles of {v} ({size} each): {}\n",
+            "{}forall {v}1 in tiles of {v} ({size}): {}\n",
             "  ".repeat(depth),
             term.unwrap_or_default()
         ));

@@ -69,11 +69,14 @@ pub fn presence_kernel(
     Ok((asg, formats, kernel))
 }
 
-/// Run the sequencing graph of `tk` over the non-empty tiles of each input.
+/// Run the sequencing graph of `tk` over the non-empty tiles of each input, at
+/// the kernel's `value_bits` (the expression's constants must fit as they do
+/// in the kernel).
 pub fn sequence(
     tk: &TiledKernel,
     tiling: &Tiling,
     tiles: &BTreeMap<String, Tiles>,
+    value_bits: u32,
 ) -> Result<Sequence, SequenceError> {
     let err = |what: &str, e: &dyn std::fmt::Display| SequenceError(format!("{what}: {e}"));
     let vars = tk.kernel.loop_order.clone();
@@ -82,9 +85,9 @@ pub fn sequence(
     let presence: HashMap<String, _> = (tiles.iter())
         .map(|(name, t)| (name.clone(), t.presence(tiling)))
         .collect();
-    let packed =
-        crate::kernels::pack_inputs(&presence, &formats, 8).map_err(|e| err("packing", &e))?;
-    let run = execute_with(&graph, &packed, 8, &ExecOptions::default())
+    let packed = crate::kernels::pack_inputs(&presence, &formats, value_bits)
+        .map_err(|e| err("packing", &e))?;
+    let run = execute_with(&graph, &packed, value_bits, &ExecOptions::default())
         .map_err(|e| err("golden executor", &e))?;
     let out = run
         .outputs

@@ -180,11 +180,11 @@ impl<'g> Prepared<'g> {
             .map_err(|(node, m)| CosimError::Mismatch(format!("node `{node}`: {m}")))?;
         check_extents(graph, &extents, &sizing, &topts)?;
         // Capacity before any model is built: an array that does not fit is an
-        // error naming the option that sizes its memory.
+        // error naming the option that sizes its memory, and tiling.
         let raise = if opts.capacity.is_some() {
-            "raise --mem-words"
+            "raise --mem-words, or run tile by tile: --tile auto"
         } else {
-            "raise the output capacity, --max-output-words"
+            "raise the output capacity, --max-output-words, or run tile by tile: --tile auto"
         };
         for a in inputs.values().flat_map(|t| t.arrays()) {
             let Some(&room) = sizing.array_words.get(&a.name) else {
@@ -192,7 +192,8 @@ impl<'g> Prepared<'g> {
             };
             if a.data.len() as u64 > room {
                 return Err(CosimError::Mismatch(format!(
-                    "input array {} has {} words but its memory holds {room} (raise --mem-words)",
+                    "input array {} has {} words but its memory holds {room} (raise \
+                     --mem-words, or run tile by tile: --tile auto)",
                     a.name,
                     a.data.len()
                 )));
