@@ -110,6 +110,26 @@ pub(crate) enum KernelCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Figure 15 of the SAM paper (ExTensor's study): SpM*SpM with a constant
+    /// number of nonzeros per matrix across dimensions, tiled on one RTL model
+    /// with sparse tile skipping; the time with loads between tiles and with
+    /// each load overlapping the tile before it.
+    Fig15 {
+        /// Dimensions (rows = columns), comma separated.
+        #[arg(long, value_delimiter = ',', default_values_t = [64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768])]
+        dims: Vec<u64>,
+        /// Stored entries per matrix.
+        #[arg(long, default_value_t = 2000)]
+        nnz: u64,
+        /// Tile extent of every variable.
+        #[arg(long, default_value_t = 32)]
+        tile: u64,
+        /// Words the loads move per cycle.
+        #[arg(long, default_value_t = 1.0)]
+        bandwidth: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Sparse convolution by index reduction (Liu et al.'s convolution paper) in RTL: the
     /// subsection-driven graph over a compressed input against the same
     /// convolution with the input stored dense, per input sparsity, verified
@@ -200,6 +220,13 @@ pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
             seed,
         } => crate::locate_cmd::bench(&sizes, density, inner, seed),
         KernelCmd::Skip { lengths, seeds } => crate::skip_cmd::bench(&lengths, seeds),
+        KernelCmd::Fig15 {
+            dims,
+            nnz,
+            tile,
+            bandwidth,
+            seed,
+        } => crate::fig15_cmd::bench(&dims, nnz, tile, bandwidth, seed),
         KernelCmd::Tile {
             words,
             workspace,

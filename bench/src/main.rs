@@ -1,7 +1,7 @@
 //! samgen-bench: the benchmarks behind the tables of docs/benchmarks.md, kept out
 //! of the user's `samgen`. `make bench` runs every one of them.
 //!
-//! - `samgen-bench kernel bench|workspaces|skip|locate|tile|conv|rle`: kernels as
+//! - `samgen-bench kernel bench|workspaces|skip|locate|tile|fig15|conv|rle`: kernels as
 //!   generated RTL in Verilator (cycles against the ideal bound, against other
 //!   formats and schedules), and with `--synth` their tops on ECP5;
 //! - `samgen-bench primitive bench|synth`: the library's primitives, their
@@ -14,6 +14,7 @@
 //! every error is one line and a non-zero exit status, as with `samgen`.
 
 mod conv_cmd;
+mod fig15_cmd;
 mod kernel_cmd;
 mod locate_cmd;
 mod primitive_cmd;

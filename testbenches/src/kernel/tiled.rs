@@ -31,6 +31,8 @@ pub struct TileTotals {
     /// Words written through the host port (the tiles' input arrays).
     pub words_loaded: u64,
     pub sim_seconds: f64,
+    /// Per tile, in the order run: (kernel cycles, words loaded).
+    pub each: Vec<(u64, u64)>,
 }
 
 /// The RTL model of `graph` at the memories `opts.capacity` gives, as a runner.
@@ -105,10 +107,12 @@ impl TileRunner for RtlTileRunner<'_> {
         t.tiles += 1;
         t.cycles += run.cycles;
         t.ideal_cycles += golden.ideal_cycles;
-        t.words_loaded += (p.inputs.values())
+        let words = (p.inputs.values())
             .flat_map(|x| x.arrays())
             .map(|a| a.data.len() as u64)
             .sum::<u64>();
+        t.words_loaded += words;
+        t.each.push((run.cycles, words));
         for (name, g) in &golden.outputs {
             let r = run
                 .outputs
