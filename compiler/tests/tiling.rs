@@ -228,3 +228,70 @@ fn refusals_name_the_variable() {
         ))
         .is_ok());
 }
+
+/// Convolutions tiled by their output: each input tile carries the window's
+/// halo, with strides and constants; a padded subscript (negative constant)
+/// and a tiled window variable are refused.
+#[test]
+fn convolutions_tile_with_halos() {
+    use samgen_compiler::kernels::lower_expression;
+    let v = ValueRange::new(-9, 9).unwrap();
+    let image = generate::uniform(&[40, 37], generate::Density::Probability(0.4), v, 8).unwrap();
+    let filter = generate::uniform(&[3, 2], generate::Density::Probability(0.7), v, 9).unwrap();
+    let coo = HashMap::from([("I".to_string(), image), ("F".to_string(), filter)]);
+    for (expr, formats) in [
+        ("O(h,w) = I(h+r,w+s) * F(r,s)", ["O:ss", "I:ss", "F:ss"]),
+        ("O(h,w) = I(2*h+r,2*w+s) * F(r,s)", ["O:ss", "I:ds", "F:dd"]),
+        (
+            "O(h,w) = I(h+r+2,3*w+s+1) * F(r,s)",
+            ["O:ss", "I:dd", "F:ds"],
+        ),
+    ] {
+        let (asg, fmts, graph) = lower_expression(expr, &formats, &[]).unwrap();
+        let kernel = samgen_compiler::lower::Kernel::from_schedule(
+            &asg,
+            &fmts,
+            &samgen_compiler::expr::Schedule::default(),
+        )
+        .unwrap();
+        let tk = TiledKernel::new(&asg, &kernel, &coo).unwrap();
+        let sizes = BTreeMap::from([("h".to_string(), 4), ("w".to_string(), 5)]);
+        let tiling = Tiling::uniform(&tk.extents, &sizes);
+        assert!(tiling.is_tiled(), "{expr}");
+        let mut runner = GoldenRunner::new(&graph, fmts, BITS);
+        let r = run_tiled(&tk, &tiling, &coo, &mut runner, BITS, &mut |_, _| {})
+            .unwrap_or_else(|e| panic!("{expr}: {e}"));
+        let dense = evaluate(&asg, &coo, BITS).unwrap();
+        assert_eq!(
+            first_difference("O", ("tiled", &r.outputs["O"]), ("dense", &dense)),
+            None,
+            "{expr} ({})",
+            tiling.describe()
+        );
+        // The window variables stay whole.
+        let mut wide = sizes.clone();
+        wide.insert("r".into(), 2);
+        let e = tk.check(&Tiling::uniform(&tk.extents, &wide)).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("tiling r, a window variable of I("),
+            "{e}"
+        );
+    }
+    let (asg, fmts, _) = lower_expression(
+        "O(h,w) = I(h+r-1,w+s-1) * F(r,s)",
+        &["O:ss", "I:ss", "F:ss"],
+        &[],
+    )
+    .unwrap();
+    let kernel = samgen_compiler::lower::Kernel::from_schedule(
+        &asg,
+        &fmts,
+        &samgen_compiler::expr::Schedule::default(),
+    )
+    .unwrap();
+    let e = TiledKernel::new(&asg, &kernel, &coo)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("whose negative constant pads the input"), "{e}");
+}

@@ -11,15 +11,21 @@
 use std::collections::HashMap;
 
 use samgen_compiler::expr::evaluate_sparse;
-use samgen_compiler::kernels::{pack_inputs, TABLE1};
+use samgen_compiler::expr::{Assignment, Schedule};
+use samgen_compiler::kernels::{lower_expression, pack_inputs, TABLE1};
 use samgen_compiler::lower::lower;
+use samgen_compiler::lower::Kernel;
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::generate::{self, Density, ValueRange, RMAT_GRAPH500};
 use samgen_compiler::tensor::CooTensor;
+use samgen_compiler::tensor::Format;
 use samgen_compiler::tile::driver::run_tiled;
 use samgen_compiler::tile::fit::{auto_tiling, Memories};
 use samgen_compiler::tile::TiledKernel;
-use samgen_cosim::kernel::{limited_depths, Capacity, RtlOptions, RtlTileRunner};
+use samgen_cosim::images::sample;
+use samgen_cosim::kernel::{
+    limited_depths, random_edge_depths, Capacity, RtlOptions, RtlTileRunner,
+};
 use samgen_hdl::top::TopOptions;
 
 /// The memories of `kernels.rs`'s models.
@@ -80,36 +86,59 @@ fn tiled(name: &str, coo: &HashMap<String, CooTensor>, label: &str, seed: u64) {
     let spec = TABLE1.iter().find(|k| k.name == name).expect("kernel");
     let (asg, formats, kernel) = spec.kernel(true);
     let graph = lower(&kernel).unwrap();
+    let mut top = TopOptions::default();
+    limited_depths(&mut top, &graph);
+    tiled_on(
+        name,
+        (&asg, &formats, &kernel),
+        coo,
+        label,
+        MEM,
+        top,
+        Some(seed),
+    );
+}
+
+/// `kernel` tiled automatically for `mem` and run in RTL on `coo`, on the model
+/// `top` gives; with `depth_seed`, each tile under its own FIFO depths.
+fn tiled_on(
+    name: &str,
+    (asg, formats, kernel): (&Assignment, &HashMap<String, Format>, &Kernel),
+    coo: &HashMap<String, CooTensor>,
+    label: &str,
+    mem: Memories,
+    top: TopOptions,
+    depth_seed: Option<u64>,
+) {
+    let graph = lower(kernel).unwrap();
     let at = format!("{name} ({label})");
-    let largest = pack_inputs(coo, &formats, 32)
+    let largest = pack_inputs(coo, formats, 32)
         .unwrap()
         .values()
         .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
         .max()
         .unwrap();
     assert!(
-        largest >= 20 * MEM.words,
+        largest >= 20 * mem.words,
         "{at}: the largest array has {largest} words"
     );
-    let tk = TiledKernel::new(&asg, &kernel, coo).unwrap();
+    let tk = TiledKernel::new(asg, kernel, coo).unwrap();
     let tiling =
-        auto_tiling(&tk, &graph, &formats, coo, MEM).unwrap_or_else(|e| panic!("{at}: {e}"));
-    let mut top = TopOptions::default();
-    limited_depths(&mut top, &graph);
+        auto_tiling(&tk, &graph, formats, coo, mem).unwrap_or_else(|e| panic!("{at}: {e}"));
     let opts = RtlOptions {
         top,
         capacity: Some(Capacity {
-            words: MEM.words,
-            extent: MEM.workspace,
+            words: mem.words,
+            extent: mem.workspace,
         }),
         ..RtlOptions::default()
     };
-    let mut rtl = RtlTileRunner::new(&graph, formats, 32, opts, name).unwrap();
-    rtl.depth_seed = Some(seed);
+    let mut rtl = RtlTileRunner::new(&graph, formats.clone(), 32, opts, name).unwrap();
+    rtl.depth_seed = depth_seed;
     let run = run_tiled(&tk, &tiling, coo, &mut rtl, 32, &mut |_, _| {})
         .unwrap_or_else(|e| panic!("{at}: {e}"));
     let out = &asg.lhs.tensor;
-    let dense = evaluate_sparse(&asg, coo, 32).unwrap();
+    let dense = evaluate_sparse(asg, coo, 32).unwrap();
     if let Some(d) = first_difference(out, ("tiled RTL", &run.outputs[out]), ("dense", &dense)) {
         panic!("{at}: {d}");
     }
@@ -118,7 +147,7 @@ fn tiled(name: &str, coo: &HashMap<String, CooTensor>, label: &str, seed: u64) {
     eprintln!(
         "{at}: {largest} words in one array ({:.0}x a memory), tiles {}, {} tuples run, {} skipped, \
          {} cycles ({:.2}x the tiles' ideal)",
-        largest as f64 / MEM.words as f64,
+        largest as f64 / mem.words as f64,
         tiling.describe(),
         t.tiles,
         run.skipped(),
@@ -174,4 +203,37 @@ fn elementwise_add_tiles_two_shapes_of_matrix() {
         ("C".to_string(), matrix("rmat", 640, 640, 13)),
     ]);
     tiled("MMAdd", &coo, "block-diagonal + rmat", 5);
+}
+
+/// A 2-D convolution over a 72 x 72 crop of a photograph (20x a 256-word
+/// memory), tiled by its output: each input tile carries the filter's halo
+/// (tiles overlap by 2 rows and columns). The model is `conv_kernels.rs`'s
+/// (256-word memories, its random FIFO depths).
+#[test]
+fn convolution_tiles_a_photograph_with_halos() {
+    let expr = "O(h,w) = I(h+r,w+s) * F(r,s)";
+    let (asg, formats, graph) = lower_expression(expr, &["O:ss", "I:ss", "F:ss"], &[]).unwrap();
+    let kernel = Kernel::from_schedule(&asg, &formats, &Schedule::default()).unwrap();
+    let filter = generate::uniform(&[3, 2], Density::Probability(0.5), values(), 71).unwrap();
+    let coo = HashMap::from([
+        ("I".to_string(), sample("camera", [100, 100], [72, 72])),
+        ("F".to_string(), filter),
+    ]);
+    let top = TopOptions {
+        edge_depths: random_edge_depths(&graph, 0xc4),
+        ..TopOptions::default()
+    };
+    let mem = Memories {
+        words: 256,
+        workspace: 32,
+    };
+    tiled_on(
+        expr,
+        (&asg, &formats, &kernel),
+        &coo,
+        "camera 72 x 72",
+        mem,
+        top,
+        None,
+    );
 }

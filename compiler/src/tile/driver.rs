@@ -123,7 +123,7 @@ pub fn run_tiled(
             seq.vars.iter().cloned().zip(t.iter().copied()).collect();
         let inputs = (tiles.iter())
             .map(|(name, ts)| {
-                let at: Vec<u64> = ts.vars.iter().map(|v| tuple[v]).collect();
+                let at: Vec<u64> = ts.modes.iter().map(|m| tuple[&m.var]).collect();
                 (name.clone(), ts.get(&at, tiling))
             })
             .collect();

@@ -124,8 +124,8 @@ pub fn check_fit(
             .unwrap_or_else(|| Format::identity(vec![]));
         for (at, coo) in &ts.tiles {
             let tile = || {
-                (ts.vars.iter().zip(at))
-                    .map(|(v, t)| format!("{v}={t}"))
+                (ts.modes.iter().zip(at))
+                    .map(|(m, t)| format!("{}={t}", m.var))
                     .collect::<Vec<_>>()
                     .join(",")
             };
@@ -159,7 +159,7 @@ pub fn cut_all(
     tiling: &Tiling,
 ) -> BTreeMap<String, Tiles> {
     (tk.inputs.iter())
-        .filter_map(|(name, vars)| Some((name.clone(), Tiles::cut(coo.get(name)?, vars, tiling))))
+        .filter_map(|(name, modes)| Some((name.clone(), Tiles::cut(coo.get(name)?, modes, tiling))))
         .collect()
 }
 

@@ -44,10 +44,19 @@ pub enum TileError {
         vars: String,
     },
     #[error(
-        "tiling: {tensor} has an affine subscript ({access}); a convolution's tiles need halos, \
-         which tiling does not add"
+        "tiling: {tensor} is read as {access}, whose negative constant pads the input: tiles \
+         cut a valid convolution (constants of 0 or more)"
     )]
-    Affine { tensor: String, access: String },
+    Padded { tensor: String, access: String },
+    #[error(
+        "tiling: --dim sets an output extent past the valid convolution; tiles cut the valid one"
+    )]
+    PaddedExtent,
+    #[error(
+        "tiling {var}, a window variable of {access}: the tiles follow the output's variable of \
+         that subscript, with its window whole; leave {var} untiled"
+    )]
+    Window { var: String, access: String },
     #[error(
         "tiling {var}, which is summed: the sum over {var} sits under {op}, so adding the \
          tiles' partial results would count the rest of that operation once per tile; leave \
@@ -234,48 +243,118 @@ impl Tiling {
     }
 }
 
+/// How one mode of an input follows the tiles. A plain subscript `i` follows
+/// i's tiles. An affine one (`h+r`, `2*h+r`, a convolution's) follows the tiles
+/// of its output variable (`h`), each widened by the reach of the others (`r`
+/// over its whole extent, plus the constant): the tiles overlap by that halo,
+/// so every output tile finds its whole window in its own input tile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mode {
+    /// The variable whose tiles the mode follows.
+    pub var: String,
+    /// Its coefficient in the subscript (the stride).
+    pub coef: u64,
+    /// Coordinates past a tile's last `coef * var` the subscript reaches.
+    pub halo: u64,
+    /// The mode's whole extent.
+    pub dim: u64,
+}
+
+impl Mode {
+    /// The mode's tile-local extent in tile `t` of its variable.
+    fn extent(&self, tiling: &Tiling, t: u64) -> u64 {
+        let (o, e) = (tiling.origin(&self.var, t), tiling.extent(&self.var, t));
+        let start = self.coef * o;
+        (self.coef * e.saturating_sub(1) + self.halo + 1).min(self.dim.saturating_sub(start))
+    }
+
+    /// Every tile of the variable whose window holds coordinate `x`, with `x`
+    /// local to it.
+    fn tiles_of(&self, tiling: &Tiling, x: u64) -> Vec<(u64, u64)> {
+        if self.coef == 1 && self.halo == 0 {
+            return vec![tiling.locate(&self.var, x)];
+        }
+        let (last, _) = tiling.locate(&self.var, (x / self.coef).min(self.extent_of_var(tiling)));
+        let mut out = Vec::new();
+        for t in (0..=last).rev() {
+            let start = self.coef * tiling.origin(&self.var, t);
+            if x < start || x - start >= self.extent(tiling, t) {
+                if x >= start {
+                    break;
+                }
+                continue;
+            }
+            out.push((t, x - start));
+        }
+        out
+    }
+
+    /// The variable's last coordinate.
+    fn extent_of_var(&self, tiling: &Tiling) -> u64 {
+        tiling.bounds[&self.var]
+            .last()
+            .copied()
+            .unwrap_or(1)
+            .saturating_sub(1)
+    }
+}
+
 /// One tensor cut into its tiles: by tile coordinates (one per mode, in the
-/// tensor's mode order), each tile's entries in tile-local coordinates. Empty
-/// tiles are absent.
+/// tensor's mode order), each tile's entries in tile-local coordinates (an
+/// affine mode's entries in every tile whose halo holds them). Empty tiles are
+/// absent.
 #[derive(Debug, Clone)]
 pub struct Tiles {
-    /// The variable of each mode.
-    pub vars: Vec<String>,
+    pub modes: Vec<Mode>,
     pub tiles: BTreeMap<Vec<u64>, CooTensor>,
 }
 
 impl Tiles {
-    /// Cut `coo`, read with `vars` (one per mode), by `tiling`.
-    pub fn cut(coo: &CooTensor, vars: &[String], tiling: &Tiling) -> Tiles {
+    /// Cut `coo`, read through `modes`, by `tiling`.
+    pub fn cut(coo: &CooTensor, modes: &[Mode], tiling: &Tiling) -> Tiles {
         let mut tiles: BTreeMap<Vec<u64>, Vec<(Vec<u64>, i64)>> = BTreeMap::new();
         for (c, v) in &coo.entries {
             if *v == 0 && !coo.dims.is_empty() {
                 continue;
             }
-            let (tile, local): (Vec<u64>, Vec<u64>) = c
-                .iter()
-                .zip(vars)
-                .map(|(&x, var)| tiling.locate(var, x))
-                .unzip();
-            tiles.entry(tile).or_default().push((local, *v));
+            // Every combination of the tiles each mode's coordinate falls in.
+            let mut places: Vec<(Vec<u64>, Vec<u64>)> = vec![(Vec::new(), Vec::new())];
+            for (&x, m) in c.iter().zip(modes) {
+                let here = m.tiles_of(tiling, x);
+                places = places
+                    .into_iter()
+                    .flat_map(|(t, l)| {
+                        here.iter().map(move |&(tt, ll)| {
+                            let (mut t, mut l) = (t.clone(), l.clone());
+                            t.push(tt);
+                            l.push(ll);
+                            (t, l)
+                        })
+                    })
+                    .collect();
+            }
+            for (tile, local) in places {
+                tiles.entry(tile).or_default().push((local, *v));
+            }
         }
         let tiles = tiles
             .into_iter()
             .map(|(t, entries)| {
-                let dims = Self::dims_of(vars, &t, tiling);
+                let dims = Self::dims_of(modes, &t, tiling);
                 (t, CooTensor { dims, entries })
             })
             .collect();
         Tiles {
-            vars: vars.to_vec(),
+            modes: modes.to_vec(),
             tiles,
         }
     }
 
-    fn dims_of(vars: &[String], tile: &[u64], tiling: &Tiling) -> Vec<u64> {
-        vars.iter()
+    fn dims_of(modes: &[Mode], tile: &[u64], tiling: &Tiling) -> Vec<u64> {
+        modes
+            .iter()
             .zip(tile)
-            .map(|(v, &t)| tiling.extent(v, t))
+            .map(|(m, &t)| m.extent(tiling, t))
             .collect()
     }
 
@@ -283,13 +362,13 @@ impl Tiles {
     pub fn get(&self, tile: &[u64], tiling: &Tiling) -> CooTensor {
         match self.tiles.get(tile) {
             Some(t) => t.clone(),
-            None => CooTensor::zeros(Self::dims_of(&self.vars, tile, tiling)),
+            None => CooTensor::zeros(Self::dims_of(&self.modes, tile, tiling)),
         }
     }
 
     /// The presence tensor: a 1 at each non-empty tile's coordinates.
     pub fn presence(&self, tiling: &Tiling) -> CooTensor {
-        let dims: Vec<u64> = self.vars.iter().map(|v| tiling.tiles(v)).collect();
+        let dims: Vec<u64> = self.modes.iter().map(|m| tiling.tiles(&m.var)).collect();
         if dims.is_empty() {
             return CooTensor::scalar(i64::from(!self.tiles.is_empty()));
         }
@@ -300,68 +379,97 @@ impl Tiles {
     }
 }
 
-/// What a tiled kernel is: its expression and kernel, each input's variables,
+/// The variable an access's subscript follows in the tiles: a plain one's
+/// own; of an affine one, the variable of the output in it (the convolution's
+/// `h` of `h+r`), else its first.
+pub fn mode_var(ix: &crate::expr::IndexExpr, free: &[&str]) -> String {
+    if let Some(v) = ix.as_var() {
+        return v.to_string();
+    }
+    ix.terms
+        .iter()
+        .find(|(_, v)| free.contains(&v.as_str()))
+        .or(ix.terms.first())
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default()
+}
+
+/// What a tiled kernel is: its expression and kernel, each input's modes,
 /// and each variable's extent.
 #[derive(Debug, Clone)]
 pub struct TiledKernel<'a> {
     pub asg: &'a Assignment,
     pub kernel: &'a Kernel,
-    /// Each input tensor's variables, one per mode.
-    pub inputs: BTreeMap<String, Vec<String>>,
+    /// Each input tensor's modes.
+    pub inputs: BTreeMap<String, Vec<Mode>>,
     pub extents: BTreeMap<String, u64>,
+    /// Each affine subscript's variables other than the one it follows, with
+    /// the access (they must stay whole).
+    windows: Vec<(String, String)>,
 }
 
 impl<'a> TiledKernel<'a> {
-    /// The kernel of `asg` over the input tensors `coo`: every access plain,
-    /// each tensor read one way, every variable's extent the same in every
-    /// tensor.
+    /// The kernel of `asg` over the input tensors `coo`: each tensor read one
+    /// way, every variable's extent the same in every tensor; an affine
+    /// subscript's variables take their extents from plain ones, the output's
+    /// from the valid convolution (no `--dim`, no negative constant).
     pub fn new(
         asg: &'a Assignment,
         kernel: &'a Kernel,
         coo: &HashMap<String, CooTensor>,
     ) -> Result<Self, TileError> {
-        let mut inputs: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        let free = asg.free_vars();
+        let mut texts: BTreeMap<String, String> = BTreeMap::new();
         let mut extents: BTreeMap<String, (u64, String)> = BTreeMap::new();
+        let mut affine: Vec<(&crate::expr::Access, usize, u64)> = Vec::new();
         for a in asg.rhs.accesses() {
-            let Some(vars) = a
-                .indices
-                .iter()
-                .map(|ix| ix.as_var().map(str::to_string))
-                .collect::<Option<Vec<_>>>()
-            else {
-                return Err(TileError::Affine {
-                    tensor: a.tensor.clone(),
-                    access: a.to_string(),
-                });
-            };
-            if let Some(before) = inputs.get(&a.tensor) {
-                if *before != vars {
-                    let mut all: Vec<String> = before.clone();
-                    all.extend(vars.iter().filter(|v| !before.contains(v)).cloned());
+            let text = a.to_string();
+            if let Some(before) = texts.get(&a.tensor) {
+                if *before != text {
+                    let mut all: Vec<String> = Vec::new();
+                    for v in (asg.rhs.accesses().iter())
+                        .filter(|x| x.tensor == a.tensor)
+                        .flat_map(|x| x.indices.iter().flat_map(|ix| ix.vars()))
+                    {
+                        if !all.iter().any(|x| x == v) {
+                            all.push(v.to_string());
+                        }
+                    }
                     return Err(TileError::TwoAccesses {
                         tensor: a.tensor.clone(),
-                        a: format!("{}({})", a.tensor, before.join(",")),
-                        b: a.to_string(),
+                        a: before.clone(),
+                        b: text,
                         vars: all.join(", "),
                     });
                 }
             }
+            texts.insert(a.tensor.clone(), text);
             let Some(t) = coo.get(&a.tensor) else {
                 continue;
             };
-            if t.dims.len() != vars.len() {
+            if t.dims.len() != a.indices.len() {
                 return Err(TileError::Order {
                     tensor: a.tensor.clone(),
                     dims: t.dims.clone(),
-                    order: vars.len(),
+                    order: a.indices.len(),
                 });
             }
-            for (v, &n) in vars.iter().zip(&t.dims) {
+            for (m, (ix, &n)) in a.indices.iter().zip(&t.dims).enumerate() {
+                let Some(v) = ix.as_var() else {
+                    if ix.constant < 0 || ix.terms.iter().any(|(c, _)| *c < 1) {
+                        return Err(TileError::Padded {
+                            tensor: a.tensor.clone(),
+                            access: a.to_string(),
+                        });
+                    }
+                    affine.push((a, m, n));
+                    continue;
+                };
                 match extents.get(v) {
-                    Some((m, other)) if *m != n => {
+                    Some((e, other)) if *e != n => {
                         return Err(TileError::Extent {
-                            var: v.clone(),
-                            a: *m,
+                            var: v.to_string(),
+                            a: *e,
                             ta: other.clone(),
                             b: n,
                             tb: a.tensor.clone(),
@@ -369,11 +477,54 @@ impl<'a> TiledKernel<'a> {
                     }
                     Some(_) => {}
                     None => {
-                        extents.insert(v.clone(), (n, a.tensor.clone()));
+                        extents.insert(v.to_string(), (n, a.tensor.clone()));
                     }
                 }
             }
-            inputs.insert(a.tensor.clone(), vars);
+        }
+        if !affine.is_empty() && !asg.extents.is_empty() {
+            return Err(TileError::PaddedExtent);
+        }
+        // The variable an affine subscript follows gets the valid extent.
+        let mut modes_of: BTreeMap<String, Vec<Mode>> = BTreeMap::new();
+        let mut windows = Vec::new();
+        for a in asg.rhs.accesses() {
+            let Some(t) = coo.get(&a.tensor) else {
+                continue;
+            };
+            let mut modes = Vec::new();
+            for (ix, &dim) in a.indices.iter().zip(&t.dims) {
+                let var = mode_var(ix, &free);
+                let (mut coef, mut reach) = (1u64, 0u64);
+                for (c, v) in &ix.terms {
+                    if *v == var {
+                        coef = *c as u64;
+                        continue;
+                    }
+                    windows.push((v.clone(), a.to_string()));
+                    let (e, _) = extents
+                        .get(v)
+                        .ok_or_else(|| TileError::NoExtent { var: v.clone() })?;
+                    reach += (*c as u64) * e.saturating_sub(1);
+                }
+                let halo = reach + ix.constant.max(0) as u64;
+                if ix.as_var().is_none() && !extents.contains_key(&var) {
+                    // The valid convolution: coef * (n - 1) + halo <= dim - 1.
+                    let n = if dim > halo {
+                        (dim - 1 - halo) / coef + 1
+                    } else {
+                        0
+                    };
+                    extents.insert(var.clone(), (n, a.tensor.clone()));
+                }
+                modes.push(Mode {
+                    var,
+                    coef,
+                    halo,
+                    dim,
+                });
+            }
+            modes_of.insert(a.tensor.clone(), modes);
         }
         let mut out = BTreeMap::new();
         for v in asg.index_vars() {
@@ -385,16 +536,18 @@ impl<'a> TiledKernel<'a> {
         Ok(TiledKernel {
             asg,
             kernel,
-            inputs,
+            inputs: modes_of,
             extents: out,
+            windows,
         })
     }
 
     /// Nonzeros per coordinate of `var`, over every input that has it.
     pub fn nonzeros_along(&self, coo: &HashMap<String, CooTensor>, var: &str) -> Vec<u64> {
         let mut counts = vec![0u64; self.extents.get(var).copied().unwrap_or(0) as usize];
-        for (name, vars) in &self.inputs {
-            let (Some(t), Some(m)) = (coo.get(name), vars.iter().position(|v| v == var)) else {
+        for (name, modes) in &self.inputs {
+            let plain = |m: &Mode| m.var == var && m.coef == 1 && m.halo == 0;
+            let (Some(t), Some(m)) = (coo.get(name), modes.iter().position(plain)) else {
                 continue;
             };
             for (c, v) in &t.entries {
@@ -444,6 +597,12 @@ impl<'a> TiledKernel<'a> {
     /// the expression through products, negations and other sums only (then
     /// the result is linear in the sum, and the tiles' parts add).
     pub fn check(&self, tiling: &Tiling) -> Result<(), TileError> {
+        if let Some((var, access)) = self.windows.iter().find(|(v, _)| tiling.tiles(v) > 1) {
+            return Err(TileError::Window {
+                var: var.clone(),
+                access: access.clone(),
+            });
+        }
         for v in self.asg.reduction_vars() {
             if tiling.tiles(v) > 1 {
                 linear_in_sum(&self.kernel.tree, v, None)?;

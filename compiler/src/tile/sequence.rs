@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::{TiledKernel, Tiles, Tiling};
 use crate::cin::Kernel;
 use crate::exec::{execute_with, ExecOptions};
-use crate::expr::{parse, Assignment, Schedule};
+use crate::expr::{parse, Assignment, Expr, ExprKind, IndexExpr, Schedule};
 use crate::graph::SamGraph;
 use crate::lower::lower;
 use crate::tensor::{Format, LevelFormat, LevelSpec};
@@ -45,14 +45,25 @@ pub fn presence_kernel(
 ) -> Result<(Assignment, HashMap<String, Format>, Kernel), SequenceError> {
     let err = |what: &str, e: &dyn std::fmt::Display| SequenceError(format!("{what}: {e}"));
     let vars = &k.loop_order;
-    let text = format!("{}({}) = {}", asg.lhs.tensor, vars.join(","), asg.rhs);
+    let free = asg.free_vars();
+    let rhs = plain_accesses(&asg.rhs, &free);
+    let text = format!("{}({}) = {}", asg.lhs.tensor, vars.join(","), rhs);
     let asg = parse(&text).map_err(|e| err(&text, &e))?;
     let compressed = LevelSpec::new(LevelFormat::Compressed);
     let mut formats: HashMap<String, Format> = HashMap::new();
     for op in &k.operands {
-        let levels = vec![compressed; op.format.order()];
+        let order = (asg.rhs.accesses().iter())
+            .find(|a| a.tensor == op.tensor)
+            .map_or(0, |a| a.order());
+        // An affine operand's kernel format has a level per variable of each
+        // subscript; at the tile level it has one per subscript.
+        let mode_order = if op.format.order() == order {
+            op.format.mode_order.clone()
+        } else {
+            (0..order).collect()
+        };
         let format =
-            Format::new(levels, op.format.mode_order.clone()).map_err(|e| err(&op.tensor, &e))?;
+            Format::new(vec![compressed; order], mode_order).map_err(|e| err(&op.tensor, &e))?;
         formats.insert(op.tensor.clone(), format);
     }
     let padded = LevelSpec {
@@ -67,6 +78,37 @@ pub fn presence_kernel(
         .map_err(|e| err("schedule", &e))?;
     let kernel = Kernel::from_schedule(&asg, &formats, &schedule).map_err(|e| err("kernel", &e))?;
     Ok((asg, formats, kernel))
+}
+
+/// `e` with every affine subscript replaced by the variable whose tiles it
+/// follows ([`super::mode_var`]): at the tile level, a convolution's input
+/// tile is indexed by its output tile.
+fn plain_accesses(e: &Expr, free: &[&str]) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Access(a) => {
+            let mut a = a.clone();
+            for ix in &mut a.indices {
+                if ix.as_var().is_none() {
+                    *ix = IndexExpr::var(&super::mode_var(ix, free), ix.span);
+                }
+            }
+            ExprKind::Access(a)
+        }
+        ExprKind::Const(c) => ExprKind::Const(*c),
+        ExprKind::Neg(x) => ExprKind::Neg(Box::new(plain_accesses(x, free))),
+        ExprKind::Not(x) => ExprKind::Not(Box::new(plain_accesses(x, free))),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(
+            *op,
+            Box::new(plain_accesses(a, free)),
+            Box::new(plain_accesses(b, free)),
+        ),
+        ExprKind::Call(f, a, b) => ExprKind::Call(
+            *f,
+            Box::new(plain_accesses(a, free)),
+            Box::new(plain_accesses(b, free)),
+        ),
+    };
+    Expr { kind, span: e.span }
 }
 
 /// Run the sequencing graph of `tk` over the non-empty tiles of each input, at
