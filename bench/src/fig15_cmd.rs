@@ -6,7 +6,11 @@
 //! and the run's time when the loads (at `bandwidth` words per cycle) come
 //! between the tiles and when each load overlaps the tile before it (double
 //! buffering, from the measured cycles and words: the hardware does not
-//! double-buffer yet).
+//! double-buffer yet). The sequencer's cost: the tokens of its SAM graph over
+//! the tile coordinates as the golden executor runs it (co-iterating), and the
+//! non-empty input tiles, which a sequencer skipping coordinates at the tile
+//! level (ExTensor's hierarchical skipping) reads once each: what is left when
+//! the tiles that meet grow rare, the saturating region.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -41,8 +45,8 @@ pub(crate) fn bench(dims: &[u64], nnz: u64, tile: u64, bandwidth: f64, seed: u64
         capacity.words
     );
     println!();
-    println!("| dimension | tuples in the space | run | skipped | tile cycles | words loaded | loads between tiles | loads overlapped |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| dimension | tuples in the space | run | skipped | tile cycles | words loaded | loads between tiles | loads overlapped | sequencer tokens, co-iterating | non-empty input tiles | overlapped + skipping sequencer |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let values = ValueRange::new(-9, 9)?;
     for &n in dims {
         let b = generate::uniform(&[n, n], Density::Count(nnz), values, seed + n)?;
@@ -82,13 +86,16 @@ pub(crate) fn bench(dims: &[u64], nnz: u64, tile: u64, bandwidth: f64, seed: u64
                     t.each[k].0.max(next)
                 })
                 .sum::<u64>();
+        let sequencer = run.sequence.tokens;
+        let nonempty: u64 = run.input_tiles.values().map(|&n| n as u64).sum();
         println!(
-            "| {n} | {} | {} | {} | {} | {} | {serial} | {overlapped} |",
+            "| {n} | {} | {} | {} | {} | {} | {serial} | {overlapped} | {sequencer} | {nonempty} | {} |",
             run.sequence.space,
             t.tiles,
             run.skipped(),
             t.cycles,
             t.words_loaded,
+            overlapped + nonempty + t.tiles,
         );
     }
     Ok(())

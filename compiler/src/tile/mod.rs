@@ -195,9 +195,6 @@ impl Tiling {
             held += n;
         }
         b.push(counts.len() as u64);
-        if b.len() == 2 && b[1] == 0 {
-            b = vec![0, 0];
-        }
         self.bounds.insert(var.to_string(), b);
         self
     }
