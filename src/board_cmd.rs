@@ -201,9 +201,14 @@ pub struct BoardRunArgs {
     /// Output directory: each output tensor as <name>.tns.
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
-    /// Seconds to wait for done.
+    /// Seconds to wait for done (with --tile: for each tile).
     #[arg(long, default_value_t = 10.0)]
     pub wait: f64,
+    /// Run tile by tile on the board's memories (`auto`, `i=64,j=64`,
+    /// `pos(i)=N`; `samgen run --tile` says more): every tile on the same
+    /// bitstream, each checked against the golden executor.
+    #[arg(long, value_name = "auto|VAR=SIZE,...")]
+    pub tile: Option<samgen_compiler::tile::TileRequest>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -238,6 +243,104 @@ pub fn run(cmd: BoardCmd) -> Result<()> {
     }
 }
 
+/// `samgen board run --tile`: every tile through the board's host link.
+fn board_run_tiled(
+    a: &BoardRunArgs,
+    request: &samgen_compiler::tile::TileRequest,
+    built: &crate::kernel_args::Built,
+    files: &BTreeMap<String, PathBuf>,
+    options: &ReadOptions,
+) -> Result<()> {
+    let t = &a.target;
+    let hw = t.hardware();
+    let (Some(asg), Some(kernel)) = (&built.asg, &built.kernel) else {
+        bail!("--tile needs an expression: it tiles the expression's loops");
+    };
+    let graph = &built.graph;
+    let mut coo = std::collections::HashMap::new();
+    for (name, file) in files {
+        coo.insert(name.clone(), read_tensor(file, options)?);
+    }
+    let port = serialport::new(&a.port, t.baud)
+        .timeout(Duration::from_secs(2))
+        .open()
+        .with_context(|| format!("opening {}", a.port))?;
+    let opts = RtlOptions {
+        top: hw.top.clone(),
+        capacity: Some(Capacity {
+            words: hw.words,
+            extent: hw.extent,
+        }),
+        ..RtlOptions::default()
+    };
+    let formats = crate::run_tiled::formats_of(graph);
+    let host = HostLink { link: Serial(port) };
+    let mut board = samgen_cosim::board::BoardTileRunner::new(
+        host,
+        graph,
+        formats,
+        hw.value_bits,
+        opts,
+        a.wait,
+    );
+    let mem = samgen_compiler::tile::fit::Memories {
+        words: hw.words,
+        workspace: hw.extent,
+    };
+    let (tiling, run) = crate::run_tiled::tile_and_run(
+        request,
+        graph,
+        asg,
+        kernel,
+        &coo,
+        mem,
+        &mut board,
+        hw.value_bits,
+    )?;
+    std::fs::create_dir_all(&a.output)
+        .with_context(|| format!("cannot create {}", a.output.display()))?;
+    let mut written = BTreeMap::new();
+    for (name, t) in &run.outputs {
+        let path = a.output.join(format!("{name}.tns"));
+        write_tensor(&path, t, &WriteOptions::default())?;
+        written.insert(name.clone(), path.display().to_string());
+    }
+    let totals = &board.totals;
+    if a.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "board": t.board().name(),
+                "match": true,
+                "tile_tuples": run.sequence.tuples.len(),
+                "tile_space": run.sequence.space,
+                "cycles": totals.cycles,
+                "ideal_cycles": totals.ideal_cycles,
+                "outputs": written,
+            })
+        );
+    } else {
+        println!("board         {}, tiled", t.board().name());
+        println!("match         true (each tile board == golden)");
+        println!("tiles         {}", tiling.describe());
+        println!(
+            "tile tuples   {} run, {} skipped of {}",
+            run.sequence.tuples.len(),
+            run.skipped(),
+            run.sequence.space
+        );
+        println!("cycles        {}", totals.cycles);
+        println!(
+            "ideal_cycles  {} (summed over the tiles)",
+            totals.ideal_cycles
+        );
+        for (name, path) in &written {
+            println!("output {name:<6} {path}");
+        }
+    }
+    Ok(())
+}
+
 fn board_run(a: BoardRunArgs) -> Result<()> {
     let t = &a.target;
     let hw = t.hardware();
@@ -258,6 +361,9 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
         value_bits: hw.value_bits,
         ..ReadOptions::default()
     };
+    if let Some(request) = &a.tile {
+        return board_run_tiled(&a, request, &built, &files, &options);
+    }
     let mut packed = std::collections::HashMap::new();
     for (name, file) in &files {
         let coo = read_tensor(file, &options)?;

@@ -74,6 +74,38 @@ fn progress() -> impl FnMut(usize, usize) {
     }
 }
 
+/// The formats of `graph`'s tensors, as the tile runners pack them.
+pub fn formats_of(graph: &SamGraph) -> HashMap<String, Format> {
+    (graph.info.formats.iter())
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
+}
+
+/// Tile the kernel of `asg` over `coo` for the memories `mem` as `request`
+/// asks, and run every tile tuple through `runner`, with progress on stderr.
+#[allow(clippy::too_many_arguments)]
+pub fn tile_and_run(
+    request: &TileRequest,
+    graph: &SamGraph,
+    asg: &Assignment,
+    kernel: &Kernel,
+    coo: &HashMap<String, CooTensor>,
+    mem: Memories,
+    runner: &mut dyn TileRunner,
+    bits: u32,
+) -> Result<(Tiling, TiledRun)> {
+    let tk = TiledKernel::new(asg, kernel, coo)?;
+    let tiling = tiling_of(request, &tk, graph, &formats_of(graph), coo, mem)?;
+    eprintln!(
+        "[tile] tiles {} (memories of {} words, workspace {})",
+        tiling.describe(),
+        mem.words,
+        mem.workspace
+    );
+    let run = run_tiled(&tk, &tiling, coo, runner, bits, &mut progress())?;
+    Ok((tiling, run))
+}
+
 /// `samgen run --tile`: run, compare with `dense`, print, write the outputs.
 pub fn run(
     a: &RunArgs,
@@ -84,18 +116,8 @@ pub fn run(
     coo: &HashMap<String, CooTensor>,
     dense: Option<&(String, CooTensor)>,
 ) -> Result<()> {
-    let tk = TiledKernel::new(asg, kernel, coo)?;
-    let formats: HashMap<String, Format> = (graph.info.formats.iter())
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
+    let formats = formats_of(graph);
     let mem = memories(a);
-    let tiling = tiling_of(request, &tk, graph, &formats, coo, mem)?;
-    eprintln!(
-        "[tile] tiles {} (memories of {} words, workspace {})",
-        tiling.describe(),
-        mem.words,
-        mem.workspace
-    );
     let bits = a.value_bits;
     let mut golden = GoldenRunner::new(graph, formats.clone(), bits);
     let mut rtl = match a.backend {
@@ -130,7 +152,7 @@ pub fn run(
         None => &mut golden,
     };
     let started = Instant::now();
-    let run = run_tiled(&tk, &tiling, coo, runner, bits, &mut progress())?;
+    let (tiling, run) = tile_and_run(request, graph, asg, kernel, coo, mem, runner, bits)?;
     let seconds = started.elapsed().as_secs_f64();
     let out = &asg.lhs.tensor;
     let mismatch = dense

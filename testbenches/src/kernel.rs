@@ -43,8 +43,8 @@ pub use run::{load, run_model, run_on, run_rtl, set_fifo_limits, SimRun};
 pub use tiled::{RtlTileRunner, TileTotals};
 pub use trace::{edge_counts, status_report, EdgeCount, EdgeProfile};
 pub use verify::{
-    limited_depths, random_edge_depths, verify, verify_lowered, verify_sets, Verified,
-    MAX_RANDOM_DEPTH,
+    limited_depths, random_edge_depths, same_outputs, verify, verify_lowered, verify_sets,
+    Verified, MAX_RANDOM_DEPTH,
 };
 
 /// How to run a kernel in RTL.

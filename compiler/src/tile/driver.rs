@@ -1,6 +1,6 @@
 //! The tile driver: cuts the inputs into tiles, asks the sequencer which tile
 //! tuples to run, runs the kernel's graph on each through a [`TileRunner`] (the
-//! golden executor here, the RTL model in the co-simulation, the board), and
+//! golden executor here, the RTL model in the co-simulation), and
 //! adds each tuple's output into the result at its tiles' origins. Partial
 //! results of a sum across tiles meet in that addition, a merge by coordinate
 //! of sparse outputs (no dense array of the whole output).

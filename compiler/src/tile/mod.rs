@@ -222,8 +222,7 @@ impl Tiling {
         (t as u64, c - b[t])
     }
 
-    /// `tile sizes`: each variable's tile count and largest tile, as
-    /// `i: 49 tiles of up to 1024`.
+    /// Each variable's tile count and largest tile, as `i: 49 of up to 1024`.
     pub fn describe(&self) -> String {
         (self.bounds.keys())
             .map(|v| {

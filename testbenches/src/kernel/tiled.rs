@@ -9,14 +9,13 @@ use std::time::Instant;
 
 use samgen_compiler::exec::execute_with;
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_compiler::tile::driver::{TileJob, TileRunner};
 
 use super::ffi::KernelSim;
 use super::prepare::{build_top, golden_options, Prepared};
 use super::run::run_on;
-use super::verify::random_edge_depths;
+use super::verify::{random_edge_depths, same_outputs};
 use super::RtlOptions;
 use crate::verilator::BuiltModel;
 
@@ -113,15 +112,7 @@ impl TileRunner for RtlTileRunner<'_> {
             .sum::<u64>();
         t.words_loaded += words;
         t.each.push((run.cycles, words));
-        for (name, g) in &golden.outputs {
-            let r = run
-                .outputs
-                .get(name)
-                .ok_or_else(|| format!("output {name}: the RTL wrote nothing"))?;
-            if let Some(d) = first_difference(name, ("RTL", r), ("golden", g)) {
-                return Err(d);
-            }
-        }
+        same_outputs("RTL", &run.outputs, &golden.outputs)?;
         Ok(run.outputs)
     }
 }

@@ -38,15 +38,7 @@ pub fn verify(
     let golden = samgen_compiler::exec::execute_with(graph, &packed, value_bits, &traced)
         .map_err(|e| CosimError::Mismatch(format!("golden executor: {e}")))?;
     let rtl = run_rtl(graph, &packed, &golden, value_bits, label, opts)?;
-    for (name, g) in &golden.outputs {
-        let r = rtl
-            .outputs
-            .get(name)
-            .ok_or_else(|| CosimError::Mismatch(format!("output {name}: the RTL wrote nothing")))?;
-        if let Some(d) = first_difference(name, ("RTL", r), ("golden", g)) {
-            return Err(CosimError::Mismatch(d));
-        }
-    }
+    same_outputs("RTL", &rtl.outputs, &golden.outputs).map_err(CosimError::Mismatch)?;
     if let Some((name, d)) = dense {
         let g = golden
             .outputs
@@ -57,6 +49,24 @@ pub fn verify(
         }
     }
     Ok(Verified { rtl, golden })
+}
+
+/// Every output of the golden run equals what `who` ("RTL", "board") wrote:
+/// else the first difference, or the missing output, as one line.
+pub fn same_outputs(
+    who: &str,
+    got: &BTreeMap<String, CooTensor>,
+    golden: &BTreeMap<String, CooTensor>,
+) -> Result<(), String> {
+    for (name, g) in golden {
+        let r = got
+            .get(name)
+            .ok_or_else(|| format!("output {name}: the {who} wrote nothing"))?;
+        if let Some(d) = first_difference(name, (who, r), ("golden", g)) {
+            return Err(d);
+        }
+    }
+    Ok(())
 }
 
 /// A FIFO depth of 1 to 4 on every edge of `graph`, drawn from `seed`: the
