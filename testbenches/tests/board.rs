@@ -413,7 +413,7 @@ fn a_deadlock_sets_the_watchdog_bit_and_names_the_stuck_edges() {
 }
 
 /// Tile by tile over the simulated iCEBreaker's UART: the vector product on
-/// vectors about three times its 64-word memories, every tile loaded, run and
+/// vectors two and a half times its 64-word memories, every tile loaded, run and
 /// read back through the same host code as a real board
 /// (`BoardTileRunner`, what `samgen board run --tile` does), each checked
 /// against the golden executor, their outputs against the dense reference.
@@ -424,7 +424,7 @@ fn the_vector_product_runs_tile_by_tile_over_the_uart() {
     use samgen_compiler::tile::TiledKernel;
     use samgen_cosim::board::BoardTileRunner;
     let k = Kernel::new(VECTOR.0, VECTOR.1, VECTOR.2);
-    let sizes = HashMap::from([("i".to_string(), 400)]);
+    let sizes = HashMap::from([("i".to_string(), 320)]);
     let coo = random_inputs(&k.asg, &sizes, 0.5, 9);
     // The board's model depends on its top alone: build it from an empty run.
     let empty: HashMap<String, CooTensor> = coo
