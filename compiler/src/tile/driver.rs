@@ -5,8 +5,8 @@
 //! results of a sum across tiles meet in that addition, a merge by coordinate
 //! of sparse outputs (no dense array of the whole output).
 //!
-//! The runner is the one seam: what the driver hands it, one tuple's tiles and
-//! extents, is what a hardware sequencer issuing its own tile loads would fetch.
+//! The runner is the one seam: what the driver hands it, one tuple's tiles,
+//! is what a hardware sequencer issuing its own tile loads would fetch.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -28,10 +28,9 @@ pub enum DriverError {
     Run { tuple: String, message: String },
 }
 
-/// One tile tuple's work: each input's tile (tile-local coordinates, the
-/// tile's extents as dimensions) and the tuple's coordinates by variable.
-pub struct TileJob<'a> {
-    pub tuple: &'a BTreeMap<String, u64>,
+/// One tile tuple's work: each input's tile, in tile-local coordinates with
+/// the tile's extents as dimensions.
+pub struct TileJob {
     pub inputs: HashMap<String, CooTensor>,
 }
 
@@ -127,10 +126,7 @@ pub fn run_tiled(
                 (name.clone(), ts.get(&at, tiling))
             })
             .collect();
-        let job = TileJob {
-            tuple: &tuple,
-            inputs,
-        };
+        let job = TileJob { inputs };
         let describe = || {
             (tuple.iter())
                 .map(|(v, t)| format!("{v}={t}"))

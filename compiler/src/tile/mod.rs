@@ -63,6 +63,11 @@ pub enum TileError {
          {var} untiled"
     )]
     NonlinearSum { var: String, op: String },
+    #[error(
+        "tiling {var}, which is summed twice in one term: each tile would pair its own part \
+         of one sum with its own part of the other; leave {var} untiled"
+    )]
+    TwoSums { var: String },
     #[error("tiling {var}, which is summed inside a precompute workspace: leave {var} untiled")]
     SumInWorkspace { var: String },
     #[error("tiling: input {tensor} has dimensions {dims:?}, but the expression reads it with {order} subscripts")]
@@ -170,11 +175,10 @@ impl Tiling {
             .iter()
             .map(|(v, &n)| {
                 let size = sizes.get(v).copied().unwrap_or(n).max(1);
-                let mut b: Vec<u64> = (0..n.div_ceil(size)).map(|t| t * size).collect();
+                // An empty extent still has its one (empty) tile.
+                let tiles = n.div_ceil(size).max(1);
+                let mut b: Vec<u64> = (0..tiles).map(|t| t * size).collect();
                 b.push(n);
-                if b.len() == 1 {
-                    b.insert(0, 0);
-                }
                 (v.clone(), b)
             })
             .collect();
@@ -270,28 +274,15 @@ impl Mode {
         if self.coef == 1 && self.halo == 0 {
             return vec![tiling.locate(&self.var, x)];
         }
-        let (last, _) = tiling.locate(&self.var, (x / self.coef).min(self.extent_of_var(tiling)));
-        let mut out = Vec::new();
-        for t in (0..=last).rev() {
-            let start = self.coef * tiling.origin(&self.var, t);
-            if x < start || x - start >= self.extent(tiling, t) {
-                if x >= start {
-                    break;
-                }
-                continue;
-            }
-            out.push((t, x - start));
-        }
-        out
-    }
-
-    /// The variable's last coordinate.
-    fn extent_of_var(&self, tiling: &Tiling) -> u64 {
-        tiling.bounds[&self.var]
-            .last()
-            .copied()
-            .unwrap_or(1)
-            .saturating_sub(1)
+        // The last tile that starts at or before x, then the ones before it
+        // while their windows (which end earlier and earlier) still reach x.
+        let end = tiling.bounds[&self.var].last().copied().unwrap_or(0);
+        let (last, _) = tiling.locate(&self.var, (x / self.coef).min(end.saturating_sub(1)));
+        (0..=last)
+            .rev()
+            .map(|t| (t, x - self.coef * tiling.origin(&self.var, t)))
+            .take_while(|&(t, local)| local < self.extent(tiling, t))
+            .collect()
     }
 }
 
@@ -417,7 +408,7 @@ impl<'a> TiledKernel<'a> {
         let free = asg.free_vars();
         let mut texts: BTreeMap<String, String> = BTreeMap::new();
         let mut extents: BTreeMap<String, (u64, String)> = BTreeMap::new();
-        let mut affine: Vec<(&crate::expr::Access, usize, u64)> = Vec::new();
+        let mut affine = false;
         for a in asg.rhs.accesses() {
             let text = a.to_string();
             if let Some(before) = texts.get(&a.tensor) {
@@ -450,7 +441,7 @@ impl<'a> TiledKernel<'a> {
                     order: a.indices.len(),
                 });
             }
-            for (m, (ix, &n)) in a.indices.iter().zip(&t.dims).enumerate() {
+            for (ix, &n) in a.indices.iter().zip(&t.dims) {
                 let Some(v) = ix.as_var() else {
                     if ix.constant < 0 || ix.terms.iter().any(|(c, _)| *c < 1) {
                         return Err(TileError::Padded {
@@ -458,7 +449,7 @@ impl<'a> TiledKernel<'a> {
                             access: a.to_string(),
                         });
                     }
-                    affine.push((a, m, n));
+                    affine = true;
                     continue;
                 };
                 match extents.get(v) {
@@ -478,7 +469,7 @@ impl<'a> TiledKernel<'a> {
                 }
             }
         }
-        if !affine.is_empty() && !asg.extents.is_empty() {
+        if affine && !asg.extents.is_empty() {
             return Err(TileError::PaddedExtent);
         }
         // The variable an affine subscript follows gets the valid extent.
@@ -503,7 +494,8 @@ impl<'a> TiledKernel<'a> {
                         .ok_or_else(|| TileError::NoExtent { var: v.clone() })?;
                     reach += (*c as u64) * e.saturating_sub(1);
                 }
-                let halo = reach + ix.constant.max(0) as u64;
+                // The constant is not negative (refused above).
+                let halo = reach + ix.constant as u64;
                 if ix.as_var().is_none() && !extents.contains_key(&var) {
                     // The valid convolution: coef * (n - 1) + halo <= dim - 1.
                     let n = if dim > halo {
@@ -562,17 +554,7 @@ impl<'a> TiledKernel<'a> {
         coo: &HashMap<String, CooTensor>,
         sizes: &BTreeMap<String, TileSize>,
     ) -> Result<Tiling, TileError> {
-        let vars: Vec<&String> = self.extents.keys().collect();
-        if let Some(v) = sizes.keys().find(|v| !self.extents.contains_key(*v)) {
-            return Err(TileError::UnknownVariable {
-                var: v.clone(),
-                vars: vars
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            });
-        }
+        known_vars(sizes, self.extents.keys().map(String::as_str))?;
         let coords = (sizes.iter())
             .filter_map(|(v, s)| match s {
                 TileSize::Coordinates(n) => Some((v.clone(), *n)),
@@ -617,13 +599,7 @@ pub fn describe_tiled(
     k: &Kernel,
     sizes: &BTreeMap<String, TileSize>,
 ) -> Result<String, TileError> {
-    let vars: Vec<&str> = asg.index_vars();
-    if let Some(v) = sizes.keys().find(|v| !vars.contains(&v.as_str())) {
-        return Err(TileError::UnknownVariable {
-            var: v.clone(),
-            vars: vars.join(", "),
-        });
-    }
+    known_vars(sizes, asg.index_vars().into_iter())?;
     for v in asg.reduction_vars() {
         if sizes.contains_key(v) {
             linear_in_sum(&k.tree, v, None)?;
@@ -658,15 +634,37 @@ pub fn describe_tiled(
     Ok(out)
 }
 
+/// Every variable `sizes` names is one of `vars`.
+fn known_vars<'v>(
+    sizes: &BTreeMap<String, TileSize>,
+    vars: impl Iterator<Item = &'v str>,
+) -> Result<(), TileError> {
+    let mut vars: Vec<&str> = vars.collect();
+    vars.sort_unstable();
+    match sizes.keys().find(|v| !vars.contains(&v.as_str())) {
+        Some(v) => Err(TileError::UnknownVariable {
+            var: v.clone(),
+            vars: vars.join(", "),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Whether the sum over `var` in `t` is reached through linear operations
-/// only; `above` names the first operation that is not.
+/// only, and summed once on each path: `above` names the first operation that
+/// is not linear. Two sums over `var` multiplied together (or one inside the
+/// other) are not linear in `var`'s tiles either: a tile tuple pairs one
+/// tile's part of each.
 fn linear_in_sum(t: &ETree, var: &str, above: Option<&str>) -> Result<(), TileError> {
     use crate::graph::AluOp;
     match t {
-        ETree::Sum(v, _) if v == var => match above {
+        ETree::Sum(v, body) if v == var => match above {
             Some(op) => Err(TileError::NonlinearSum {
                 var: var.to_string(),
                 op: op.to_string(),
+            }),
+            None if tree_sums(body, var) => Err(TileError::TwoSums {
+                var: var.to_string(),
             }),
             None => Ok(()),
         },
@@ -679,6 +677,11 @@ fn linear_in_sum(t: &ETree, var: &str, above: Option<&str>) -> Result<(), TileEr
         ETree::Binary(op, a, b) => {
             // A product, or a shift left (by a constant), distributes over a sum.
             let linear = matches!(op, AluOp::Mul | AluOp::Shl);
+            if linear && tree_sums(a, var) && tree_sums(b, var) {
+                return Err(TileError::TwoSums {
+                    var: var.to_string(),
+                });
+            }
             let here = (!linear).then(|| format!("`{}`", op.symbol()));
             linear_in_sum(a, var, above.or(here.as_deref()))?;
             linear_in_sum(b, var, above.or(here.as_deref()))
@@ -702,5 +705,81 @@ fn tree_sums(t: &ETree, var: &str) -> bool {
         ETree::Unary(_, x) => tree_sums(x, var),
         ETree::Binary(_, a, b) => tree_sums(a, var) || tree_sums(b, var),
         ETree::Workspace(w) => tree_sums(&w.body, var),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::AluOp;
+
+    fn sum(v: &str, body: ETree) -> ETree {
+        ETree::Sum(v.into(), Box::new(body))
+    }
+
+    fn mul(a: ETree, b: ETree) -> ETree {
+        ETree::Binary(AluOp::Mul, Box::new(a), Box::new(b))
+    }
+
+    /// Sums whose tiles' parts add up, and the two shapes that pair one
+    /// tile's part of a sum with one tile's part of another.
+    #[test]
+    fn only_sums_linear_in_their_tiles_tile() {
+        let op = |k| ETree::Operand(k);
+        // sum_j B*c, -(sum_j B*c), d * sum_j B*c, sum_k sum_j ...: linear.
+        let linear = [
+            sum("j", mul(op(0), op(1))),
+            ETree::Unary(AluOp::Neg, Box::new(sum("j", op(0)))),
+            mul(op(2), sum("j", op(0))),
+            sum("k", sum("j", mul(op(0), op(1)))),
+        ];
+        for t in &linear {
+            assert_eq!(linear_in_sum(t, "j", None), Ok(()), "{t:?}");
+        }
+        // (sum_j B) * (sum_j c), and sum_j (B * sum_j c): not.
+        for t in [
+            mul(sum("j", op(0)), sum("j", op(1))),
+            sum("j", mul(op(0), sum("j", op(1)))),
+        ] {
+            assert_eq!(
+                linear_in_sum(&t, "j", None),
+                Err(TileError::TwoSums { var: "j".into() }),
+                "{t:?}"
+            );
+        }
+        let under_add = ETree::Binary(AluOp::Add, Box::new(op(2)), Box::new(sum("j", op(0))));
+        assert!(matches!(
+            linear_in_sum(&under_add, "j", None),
+            Err(TileError::NonlinearSum { .. })
+        ));
+    }
+
+    /// An affine mode's coordinate falls in every tile whose window reaches
+    /// it, local to each; a plain one in exactly one.
+    #[test]
+    fn halos_place_a_coordinate_in_every_window_that_reaches_it() {
+        let extents = BTreeMap::from([("h".to_string(), 10)]);
+        let tiling = Tiling::uniform(&extents, &BTreeMap::from([("h".to_string(), 4)]));
+        // h + r with r over 3: tiles of h at 0, 4, 8 read 0..6, 4..10, 8..12.
+        let mode = Mode {
+            var: "h".into(),
+            coef: 1,
+            halo: 2,
+            dim: 12,
+        };
+        assert_eq!(mode.tiles_of(&tiling, 0), vec![(0, 0)]);
+        assert_eq!(mode.tiles_of(&tiling, 5), vec![(1, 1), (0, 5)]);
+        assert_eq!(mode.tiles_of(&tiling, 11), vec![(2, 3)]);
+        assert_eq!((mode.extent(&tiling, 0), mode.extent(&tiling, 2)), (6, 4));
+        let plain = Mode {
+            var: "h".into(),
+            coef: 1,
+            halo: 0,
+            dim: 10,
+        };
+        assert_eq!(plain.tiles_of(&tiling, 5), vec![(1, 1)]);
+        // An empty extent has one empty tile.
+        let empty = Tiling::uniform(&BTreeMap::from([("h".to_string(), 0)]), &BTreeMap::new());
+        assert_eq!((empty.tiles("h"), empty.extent("h", 0)), (1, 0));
     }
 }

@@ -13,7 +13,6 @@ use super::{TiledKernel, Tiles, Tiling};
 use crate::cin::Kernel;
 use crate::exec::{execute_with, ExecOptions};
 use crate::expr::{parse, Assignment, Expr, ExprKind, IndexExpr, Schedule};
-use crate::graph::SamGraph;
 use crate::lower::lower;
 use crate::tensor::{Format, LevelFormat, LevelSpec};
 
@@ -29,11 +28,11 @@ pub struct Sequence {
     /// The variables of a tuple: the kernel's loop order.
     pub vars: Vec<String>,
     pub tuples: Vec<Vec<u64>>,
-    /// Tuples in the whole tile space (the product of the tile counts).
+    /// Tuples in the whole tile space (the product of the tile counts, at most
+    /// `u64::MAX`).
     pub space: u64,
     /// Tokens the sequencing graph moved.
     pub tokens: u64,
-    pub graph: SamGraph,
 }
 
 /// The sequencer's kernel for `asg` lowered as `k`: the expression with every
@@ -135,12 +134,11 @@ pub fn sequence(
         .outputs
         .get(&asg.lhs.tensor)
         .ok_or_else(|| SequenceError("no output".into()))?;
-    let space = vars.iter().map(|v| tiling.tiles(v)).product();
+    let space = (vars.iter()).fold(1u64, |n, v| n.saturating_mul(tiling.tiles(v)));
     Ok(Sequence {
         vars,
         tuples: out.entries.iter().map(|(c, _)| c.clone()).collect(),
         space,
         tokens: run.tokens,
-        graph,
     })
 }
