@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use anyhow::{anyhow, Context, Result};
 use samgen_compiler::expr::evaluate_sparse;
-use samgen_compiler::kernels::lower_expression;
+use samgen_compiler::kernels::concrete_expression;
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tile::driver::run_tiled;
@@ -28,13 +28,8 @@ use samgen_cosim::kernel::{Capacity, RtlOptions, RtlTileRunner};
 pub(crate) fn bench(dims: &[u64], nnz: u64, tile: u64, bandwidth: f64, seed: u64) -> Result<()> {
     let formats = ["X:ss", "B:ss", "C:ss"];
     let schedule = ["reorder(i,k,j)"];
-    let lowered = lower_expression("X(i,j) = B(i,k) * C(k,j)", &formats, &schedule)?;
-    let (asg, fmts, graph) = &lowered;
-    let kernel = samgen_compiler::lower::Kernel::from_schedule(
-        asg,
-        fmts,
-        &samgen_compiler::expr::Schedule::parse(&schedule)?,
-    )?;
+    let (asg, fmts, kernel) = concrete_expression("X(i,j) = B(i,k) * C(k,j)", &formats, &schedule)?;
+    let graph = samgen_compiler::lower::lower(&kernel)?;
     let capacity = Capacity {
         words: tile * tile,
         extent: tile,
@@ -52,7 +47,7 @@ pub(crate) fn bench(dims: &[u64], nnz: u64, tile: u64, bandwidth: f64, seed: u64
         let b = generate::uniform(&[n, n], Density::Count(nnz), values, seed + n)?;
         let c = generate::uniform(&[n, n], Density::Count(nnz), values, seed + n + 1)?;
         let coo = HashMap::from([("B".to_string(), b), ("C".to_string(), c)]);
-        let tk = TiledKernel::new(asg, &kernel, &coo)?;
+        let tk = TiledKernel::new(&asg, &kernel, &coo)?;
         let sizes: BTreeMap<String, TileSize> = ["i", "k", "j"]
             .iter()
             .map(|v| (v.to_string(), TileSize::Coordinates(tile)))
@@ -63,11 +58,11 @@ pub(crate) fn bench(dims: &[u64], nnz: u64, tile: u64, bandwidth: f64, seed: u64
             ..RtlOptions::default()
         };
         let label = format!("SpM*SpM ikj at {n}");
-        let mut rtl = RtlTileRunner::new(graph, fmts.clone(), 32, opts, "SpM*SpM ikj")
+        let mut rtl = RtlTileRunner::new(&graph, fmts.clone(), 32, opts, "SpM*SpM ikj")
             .map_err(|e| anyhow!("{label}: {e}"))?;
         let run = run_tiled(&tk, &tiling, &coo, &mut rtl, 32, &mut |_, _| {})
             .with_context(|| label.clone())?;
-        let reference = evaluate_sparse(asg, &coo, 32)?;
+        let reference = evaluate_sparse(&asg, &coo, 32)?;
         let out = &asg.lhs.tensor;
         if let Some(d) =
             first_difference(out, ("tiled", &run.outputs[out]), ("reference", &reference))

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use anyhow::{anyhow, Context, Result};
 use samgen_compiler::expr::evaluate_sparse;
-use samgen_compiler::kernels::{lower_expression, pack_inputs, Lowered};
+use samgen_compiler::kernels::{concrete_expression, pack_inputs, Lowered};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::generate::{self, Density, ValueRange, RMAT_GRAPH500};
 use samgen_compiler::tensor::CooTensor;
@@ -123,17 +123,13 @@ const CASES: &[Case] = &[
 
 /// One case: untiled on memories sized from the data, then tiled on `mem`.
 fn row(case: &Case, mem: Memories, seed: u64) -> Result<()> {
-    let lowered: Lowered = lower_expression(case.expr, case.formats, case.schedule)?;
+    let (asg, formats, kernel) = concrete_expression(case.expr, case.formats, case.schedule)?;
+    let lowered: Lowered = (asg, formats, samgen_compiler::lower::lower(&kernel)?);
     let coo = (case.inputs)(seed)?;
     let label = format!("{} ({})", case.name, case.data);
     let whole = verify_lowered(&label, &lowered, &coo, &RtlOptions::default())
         .with_context(|| format!("{label}, untiled"))?;
     let (asg, formats, graph) = &lowered;
-    let kernel = samgen_compiler::lower::Kernel::from_schedule(
-        asg,
-        formats,
-        &samgen_compiler::expr::Schedule::parse(case.schedule)?,
-    )?;
     let tk = TiledKernel::new(asg, &kernel, &coo)?;
     let tiling = auto_tiling(&tk, graph, formats, &coo, mem)?;
     let opts = RtlOptions {
@@ -153,15 +149,14 @@ fn row(case: &Case, mem: Memories, seed: u64) -> Result<()> {
     {
         return Err(anyhow!("{label}: {d}"));
     }
-    let stored: u64 = pack_inputs(&coo, formats, 32)?
-        .values()
-        .map(|t| t.arrays().iter().map(|a| a.data.len() as u64).sum::<u64>())
-        .sum();
-    let largest = pack_inputs(&coo, formats, 32)?
-        .values()
+    let packed = pack_inputs(&coo, formats, 32)?;
+    let words: Vec<u64> = (packed.values())
         .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
-        .max()
-        .unwrap_or(0);
+        .collect();
+    let (stored, largest) = (
+        words.iter().sum::<u64>(),
+        words.iter().copied().max().unwrap_or(0),
+    );
     let t = &rtl.totals;
     let ideal = whole.golden.ideal_cycles;
     println!(

@@ -98,6 +98,18 @@ pub fn lower_expression(
     formats: &[&str],
     schedule: &[&str],
 ) -> Result<Lowered, BuildError> {
+    let (asg, formats, kernel) = concrete_expression(expr, formats, schedule)?;
+    let graph = lower(&kernel)?;
+    Ok((asg, formats, graph))
+}
+
+/// `expr` with its `-f` and `-s` arguments, up to the concrete kernel that
+/// [`lower_expression`] lowers (what tiling reads: the loop order and sums).
+pub fn concrete_expression(
+    expr: &str,
+    formats: &[&str],
+    schedule: &[&str],
+) -> Result<(Assignment, HashMap<String, Format>, Kernel), BuildError> {
     let asg = parse(expr)?;
     let formats: HashMap<String, Format> = formats
         .iter()
@@ -105,8 +117,7 @@ pub fn lower_expression(
         .collect::<Result<_, _>>()?;
     let schedule = crate::expr::Schedule::parse(schedule)?;
     let kernel = Kernel::from_schedule(&asg, &formats, &schedule)?;
-    let graph = lower(&kernel)?;
-    Ok((asg, formats, graph))
+    Ok((asg, formats, kernel))
 }
 
 /// Random inputs for `asg`: each index variable's size from `sizes`, each tensor

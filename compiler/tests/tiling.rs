@@ -234,7 +234,7 @@ fn refusals_name_the_variable() {
 /// and a tiled window variable are refused.
 #[test]
 fn convolutions_tile_with_halos() {
-    use samgen_compiler::kernels::lower_expression;
+    use samgen_compiler::kernels::concrete_expression;
     let v = ValueRange::new(-9, 9).unwrap();
     let image = generate::uniform(&[40, 37], generate::Density::Probability(0.4), v, 8).unwrap();
     let filter = generate::uniform(&[3, 2], generate::Density::Probability(0.7), v, 9).unwrap();
@@ -247,13 +247,8 @@ fn convolutions_tile_with_halos() {
             ["O:ss", "I:dd", "F:ds"],
         ),
     ] {
-        let (asg, fmts, graph) = lower_expression(expr, &formats, &[]).unwrap();
-        let kernel = samgen_compiler::lower::Kernel::from_schedule(
-            &asg,
-            &fmts,
-            &samgen_compiler::expr::Schedule::default(),
-        )
-        .unwrap();
+        let (asg, fmts, kernel) = concrete_expression(expr, &formats, &[]).unwrap();
+        let graph = samgen_compiler::lower::lower(&kernel).unwrap();
         let tk = TiledKernel::new(&asg, &kernel, &coo).unwrap();
         let sizes = BTreeMap::from([("h".to_string(), 4), ("w".to_string(), 5)]);
         let tiling = Tiling::uniform(&tk.extents, &sizes);
@@ -278,16 +273,10 @@ fn convolutions_tile_with_halos() {
             "{e}"
         );
     }
-    let (asg, fmts, _) = lower_expression(
+    let (asg, _, kernel) = concrete_expression(
         "O(h,w) = I(h+r-1,w+s-1) * F(r,s)",
         &["O:ss", "I:ss", "F:ss"],
         &[],
-    )
-    .unwrap();
-    let kernel = samgen_compiler::lower::Kernel::from_schedule(
-        &asg,
-        &fmts,
-        &samgen_compiler::expr::Schedule::default(),
     )
     .unwrap();
     let e = TiledKernel::new(&asg, &kernel, &coo)

@@ -11,8 +11,8 @@
 use std::collections::HashMap;
 
 use samgen_compiler::expr::evaluate_sparse;
-use samgen_compiler::expr::{Assignment, Schedule};
-use samgen_compiler::kernels::{lower_expression, pack_inputs, TABLE1};
+use samgen_compiler::expr::Assignment;
+use samgen_compiler::kernels::{concrete_expression, pack_inputs, TABLE1};
 use samgen_compiler::lower::lower;
 use samgen_compiler::lower::Kernel;
 use samgen_compiler::tensor::coo::first_difference;
@@ -218,8 +218,8 @@ fn elementwise_add_tiles_two_shapes_of_matrix() {
 #[test]
 fn convolution_tiles_a_photograph_with_halos() {
     let expr = "O(h,w) = I(h+r,w+s) * F(r,s)";
-    let (asg, formats, graph) = lower_expression(expr, &["O:ss", "I:ss", "F:ss"], &[]).unwrap();
-    let kernel = Kernel::from_schedule(&asg, &formats, &Schedule::default()).unwrap();
+    let (asg, formats, kernel) = concrete_expression(expr, &["O:ss", "I:ss", "F:ss"], &[]).unwrap();
+    let graph = lower(&kernel).unwrap();
     let filter = generate::uniform(&[3, 2], Density::Probability(0.5), values(), 71).unwrap();
     let coo = HashMap::from([
         ("I".to_string(), sample("camera", [100, 100], [72, 72])),
