@@ -274,15 +274,10 @@ fn board_run_tiled(
         ..RtlOptions::default()
     };
     let formats = crate::run_tiled::formats_of(graph);
+    let tiles = samgen_cosim::kernel::TileModel::new(graph, formats, hw.value_bits, opts)
+        .map_err(|e| anyhow!("{e}"))?;
     let host = HostLink { link: Serial(port) };
-    let mut board = samgen_cosim::board::BoardTileRunner::new(
-        host,
-        graph,
-        formats,
-        hw.value_bits,
-        opts,
-        a.wait,
-    );
+    let mut board = samgen_cosim::board::BoardTileRunner::new(host, tiles, a.wait);
     let mem = samgen_compiler::tile::fit::Memories {
         words: hw.words,
         workspace: hw.extent,
@@ -305,7 +300,7 @@ fn board_run_tiled(
         write_tensor(&path, t, &WriteOptions::default())?;
         written.insert(name.clone(), path.display().to_string());
     }
-    let totals = &board.totals;
+    let totals = board.totals();
     if a.json {
         println!(
             "{}",

@@ -196,7 +196,7 @@ fn report(
     written: &BTreeMap<String, String>,
 ) -> Result<()> {
     let seq = &run.sequence;
-    let totals = rtl.map(|r| r.totals.clone());
+    let totals = rtl.map(|r| r.totals().clone());
     let ideal = totals
         .as_ref()
         .map_or(golden.ideal_cycles, |t| t.ideal_cycles);

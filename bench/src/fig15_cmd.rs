@@ -69,7 +69,7 @@ pub(crate) fn bench(dims: &[u64], nnz: u64, tile: u64, bandwidth: f64, seed: u64
         {
             return Err(anyhow!("{label}: {d}"));
         }
-        let t = &rtl.totals;
+        let t = rtl.totals();
         let load = |w: u64| (w as f64 / bandwidth).ceil() as u64;
         let serial: u64 = t.each.iter().map(|&(c, w)| c + load(w)).sum();
         // The first tile's load, then each tile's cycles against the next one's load.

@@ -157,7 +157,7 @@ fn row(case: &Case, mem: Memories, seed: u64) -> Result<()> {
         words.iter().sum::<u64>(),
         words.iter().copied().max().unwrap_or(0),
     );
-    let t = &rtl.totals;
+    let t = rtl.totals();
     let ideal = whole.golden.ideal_cycles;
     println!(
         "| {} | {} | {:.0}x | {} | {} | {} | {:.2} | {} | {}/{} | {:.2} |",

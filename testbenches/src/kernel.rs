@@ -40,7 +40,7 @@ pub use prepare::{
 };
 pub use readback::read_outputs;
 pub use run::{load, run_model, run_on, run_rtl, set_fifo_limits, SimRun};
-pub use tiled::{RtlTileRunner, TileTotals};
+pub use tiled::{RtlTileRunner, TileModel, TileTotals};
 pub use trace::{edge_counts, status_report, EdgeCount, EdgeProfile};
 pub use verify::{
     limited_depths, random_edge_depths, same_outputs, verify, verify_lowered, verify_sets,

@@ -423,6 +423,7 @@ fn the_vector_product_runs_tile_by_tile_over_the_uart() {
     use samgen_compiler::tile::fit::{auto_tiling, Memories};
     use samgen_compiler::tile::TiledKernel;
     use samgen_cosim::board::BoardTileRunner;
+    use samgen_cosim::kernel::TileModel;
     let k = Kernel::new(VECTOR.0, VECTOR.1, VECTOR.2);
     let sizes = HashMap::from([("i".to_string(), 320)]);
     let coo = random_inputs(&k.asg, &sizes, 0.5, 9);
@@ -435,7 +436,8 @@ fn the_vector_product_runs_tile_by_tile_over_the_uart() {
     let golden = execute_with(&k.graph, &packed, 32, &golden_options(false)).unwrap();
     let p = Prepared::new(&k.graph, &packed, &golden, 32, &options()).unwrap();
     let host = vector_board(&p);
-    let mut board = BoardTileRunner::new(host, &k.graph, k.formats.clone(), 32, options(), 600.0);
+    let tiles = TileModel::new(&k.graph, k.formats.clone(), 32, options()).unwrap();
+    let mut board = BoardTileRunner::new(host, tiles, 600.0);
     let kernel =
         samgen_compiler::lower::Kernel::from_assignment(&k.asg, &k.formats, vec!["i".to_string()])
             .unwrap();
@@ -446,7 +448,8 @@ fn the_vector_product_runs_tile_by_tile_over_the_uart() {
     };
     let tiling = auto_tiling(&tk, &k.graph, &k.formats, &coo, mem).unwrap();
     let run = run_tiled(&tk, &tiling, &coo, &mut board, 32, &mut |_, _| {}).unwrap();
-    assert!(board.totals.tiles >= 3, "{} tiles", board.totals.tiles);
+    let tiles = board.totals().tiles;
+    assert!(tiles >= 3, "{tiles} tiles");
     let dense = evaluate(&k.asg, &coo, 32).unwrap();
     let out = &k.asg.lhs.tensor;
     assert_eq!(

@@ -146,7 +146,7 @@ fn tiled_on(
     if let Some(d) = first_difference(out, ("tiled RTL", &run.outputs[out]), ("dense", &dense)) {
         panic!("{at}: {d}");
     }
-    let t = &rtl.totals;
+    let t = rtl.totals();
     assert_eq!(t.tiles, run.sequence.tuples.len() as u64, "{at}");
     eprintln!(
         "{at}: {largest} words in one array ({:.0}x a memory), tiles {}, {} tuples run, {} skipped, \

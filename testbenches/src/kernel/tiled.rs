@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
-use samgen_compiler::exec::execute_with;
+use samgen_compiler::exec::{execute_with, ExecResult};
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_compiler::tile::driver::{TileJob, TileRunner};
@@ -29,28 +29,118 @@ pub struct TileTotals {
     pub ideal_cycles: u64,
     /// Words written through the host port (the tiles' input arrays).
     pub words_loaded: u64,
+    /// Seconds on the model: loads, runs, read-backs (the first tile's time
+    /// includes building or loading the RTL model).
     pub sim_seconds: f64,
     /// Per tile, in the order run: (kernel cycles, words loaded).
     pub each: Vec<(u64, u64)>,
 }
 
-/// The RTL model of `graph` at the memories `opts.capacity` gives, as a runner.
-pub struct RtlTileRunner<'g> {
+/// What every tile of a kernel runs with on one model (RTL, or a board's
+/// bitstream): the graph, its inputs' formats, the value width and the
+/// model's options, whose capacity is fixed (the memories do not follow a
+/// tile's data); and what the tiles have cost so far.
+pub struct TileModel<'g> {
     graph: &'g SamGraph,
     formats: HashMap<String, Format>,
     value_bits: u32,
-    opts: RtlOptions,
+    pub opts: RtlOptions,
+    pub totals: TileTotals,
+}
+
+impl<'g> TileModel<'g> {
+    /// An error unless `opts.capacity` is set.
+    pub fn new(
+        graph: &'g SamGraph,
+        formats: HashMap<String, Format>,
+        value_bits: u32,
+        opts: RtlOptions,
+    ) -> Result<Self, String> {
+        if opts.capacity.is_none() {
+            return Err("a tiled run on a model needs the memories' capacity (--mem-words)".into());
+        }
+        Ok(TileModel {
+            graph,
+            formats,
+            value_bits,
+            opts,
+            totals: TileTotals::default(),
+        })
+    }
+
+    /// `job`'s tiles packed, their golden run (the writers' streams, every
+    /// edge's when tracing) and the run prepared for the model.
+    fn prepare(&self, job: &TileJob) -> Result<(ExecResult, Prepared<'g>), String> {
+        let bits = self.value_bits;
+        let packed = samgen_compiler::kernels::pack_inputs(&job.inputs, &self.formats, bits)
+            .map_err(|e| e.to_string())?;
+        let golden = execute_with(self.graph, &packed, bits, &golden_options(self.opts.trace))
+            .map_err(|e| format!("golden executor: {e}"))?;
+        let p = Prepared::new(self.graph, &packed, &golden, bits, &self.opts)
+            .map_err(|e| e.to_string())?;
+        Ok((golden, p))
+    }
+
+    /// Counts a tile that ran `cycles` in `seconds` and checks the outputs
+    /// `who` ("RTL", "board") wrote against the golden ones.
+    fn finish(
+        &mut self,
+        who: &str,
+        (golden, p): (&ExecResult, &Prepared),
+        cycles: u64,
+        outputs: BTreeMap<String, CooTensor>,
+        seconds: f64,
+    ) -> Result<BTreeMap<String, CooTensor>, String> {
+        let words = (p.inputs.values())
+            .flat_map(|x| x.arrays())
+            .map(|a| a.data.len() as u64)
+            .sum::<u64>();
+        let t = &mut self.totals;
+        t.sim_seconds += seconds;
+        t.tiles += 1;
+        t.cycles += cycles;
+        t.ideal_cycles += golden.ideal_cycles;
+        t.words_loaded += words;
+        t.each.push((cycles, words));
+        same_outputs(who, &outputs, &golden.outputs)?;
+        Ok(outputs)
+    }
+
+    /// Run one tile: prepared, then `run` on the model (its cycles and
+    /// outputs), counted and checked.
+    pub fn run<F>(
+        &mut self,
+        who: &str,
+        job: &TileJob,
+        run: F,
+    ) -> Result<BTreeMap<String, CooTensor>, String>
+    where
+        F: FnOnce(
+            &mut Self,
+            &ExecResult,
+            &Prepared,
+        ) -> Result<(u64, BTreeMap<String, CooTensor>), String>,
+    {
+        let (golden, p) = self.prepare(job)?;
+        let start = Instant::now();
+        let (cycles, outputs) = run(self, &golden, &p)?;
+        let seconds = start.elapsed().as_secs_f64();
+        self.finish(who, (&golden, &p), cycles, outputs, seconds)
+    }
+}
+
+/// The RTL model of a graph at the memories its options give, as a runner.
+pub struct RtlTileRunner<'g> {
+    pub tiles: TileModel<'g>,
     label: String,
     sim: Option<(BuiltModel, KernelSim)>,
-    pub totals: TileTotals,
     /// With a model built with host-set FIFO limits (`limited_depths`): tile k
     /// runs under [`random_edge_depths`] drawn from this seed plus k.
     pub depth_seed: Option<u64>,
 }
 
 impl<'g> RtlTileRunner<'g> {
-    /// `opts.capacity` must be set: the model's memories do not follow a
-    /// tile's data.
+    /// `opts.capacity` must be set ([`TileModel::new`]).
     pub fn new(
         graph: &'g SamGraph,
         formats: HashMap<String, Format>,
@@ -58,19 +148,17 @@ impl<'g> RtlTileRunner<'g> {
         opts: RtlOptions,
         label: &str,
     ) -> Result<Self, String> {
-        if opts.capacity.is_none() {
-            return Err("a tiled RTL run needs the memories' capacity (--mem-words)".into());
-        }
         Ok(RtlTileRunner {
-            graph,
-            formats,
-            value_bits,
-            opts,
+            tiles: TileModel::new(graph, formats, value_bits, opts)?,
             label: label.to_string(),
             sim: None,
-            totals: TileTotals::default(),
             depth_seed: None,
         })
+    }
+
+    /// What the tiles have cost so far.
+    pub fn totals(&self) -> &TileTotals {
+        &self.tiles.totals
     }
 
     /// The model the tiles ran on, once one has run.
@@ -81,38 +169,21 @@ impl<'g> RtlTileRunner<'g> {
 
 impl TileRunner for RtlTileRunner<'_> {
     fn run_tile(&mut self, job: &TileJob) -> Result<BTreeMap<String, CooTensor>, String> {
-        let bits = self.value_bits;
-        let packed = samgen_compiler::kernels::pack_inputs(&job.inputs, &self.formats, bits)
-            .map_err(|e| e.to_string())?;
-        let golden = execute_with(self.graph, &packed, bits, &golden_options(self.opts.trace))
-            .map_err(|e| format!("golden executor: {e}"))?;
-        let p = Prepared::new(self.graph, &packed, &golden, bits, &self.opts)
-            .map_err(|e| e.to_string())?;
-        if self.sim.is_none() {
-            let model = build_top(&p.top, &self.label, &self.opts.cache_dir, None)
-                .map_err(|e| e.to_string())?;
-            let sim = KernelSim::new(&model, None, self.opts.seed).map_err(|e| e.to_string())?;
-            self.sim = Some((model, sim));
-        }
-        if let Some(seed) = self.depth_seed {
-            let limits = random_edge_depths(self.graph, seed + self.totals.tiles);
-            self.opts.fifo_limits = Some(limits);
-        }
-        let (_, sim) = self.sim.as_mut().expect("built above");
-        let start = Instant::now();
-        let run = run_on(sim, &p, &golden, &self.opts).map_err(|e| e.to_string())?;
-        let t = &mut self.totals;
-        t.sim_seconds += start.elapsed().as_secs_f64();
-        t.tiles += 1;
-        t.cycles += run.cycles;
-        t.ideal_cycles += golden.ideal_cycles;
-        let words = (p.inputs.values())
-            .flat_map(|x| x.arrays())
-            .map(|a| a.data.len() as u64)
-            .sum::<u64>();
-        t.words_loaded += words;
-        t.each.push((run.cycles, words));
-        same_outputs("RTL", &run.outputs, &golden.outputs)?;
-        Ok(run.outputs)
+        let (label, sim, depth_seed) = (&self.label, &mut self.sim, self.depth_seed);
+        self.tiles.run("RTL", job, |tiles, golden, p| {
+            if sim.is_none() {
+                let model = build_top(&p.top, label, &tiles.opts.cache_dir, None)
+                    .map_err(|e| e.to_string())?;
+                let s = KernelSim::new(&model, None, tiles.opts.seed).map_err(|e| e.to_string())?;
+                *sim = Some((model, s));
+            }
+            if let Some(seed) = depth_seed {
+                let limits = random_edge_depths(tiles.graph, seed + tiles.totals.tiles);
+                tiles.opts.fifo_limits = Some(limits);
+            }
+            let (_, sim) = sim.as_mut().expect("built above");
+            let run = run_on(sim, p, golden, &tiles.opts).map_err(|e| e.to_string())?;
+            Ok((run.cycles, run.outputs))
+        })
     }
 }
