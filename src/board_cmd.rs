@@ -4,7 +4,6 @@
 //! Both build the kernel top the same way from the same arguments, so the board
 //! run's address map is the bitstream's.
 
-use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -13,8 +12,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use samgen_compiler::exec::execute_with;
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::tensor::coo::first_difference;
-use samgen_compiler::tensor::{read_tensor, write_tensor, ReadOptions, Tensor, WriteOptions};
+use samgen_compiler::tensor::ReadOptions;
 use samgen_cosim::board::{run_on_link, ByteLink, HostLink};
 use samgen_cosim::kernel::{Capacity, Prepared, RtlOptions};
 use samgen_cosim::CosimError;
@@ -22,7 +20,7 @@ use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
 use samgen_hdl::top::{generate, TopOptions};
 
-use crate::kernel_args::{HwArgs, KernelArgs, SizeFromArgs};
+use crate::kernel_args::{HwArgs, KernelArgs, SizeFromArgs, DEFAULT_MEM_WORDS, DEFAULT_WORKSPACE};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BoardArg {
@@ -72,6 +70,20 @@ struct Hardware {
     value_bits: u32,
 }
 
+impl Hardware {
+    /// RTL options for the bitstream's kernel: its top and its memories.
+    fn rtl_options(&self) -> RtlOptions {
+        RtlOptions {
+            top: self.top.clone(),
+            capacity: Some(Capacity {
+                words: self.words,
+                extent: self.extent,
+            }),
+            ..RtlOptions::default()
+        }
+    }
+}
+
 impl BoardKernel {
     fn board(&self) -> Board {
         self.board.into()
@@ -88,8 +100,14 @@ impl BoardKernel {
         top.lean = samgen_fpga::board_family(self.board()) == samgen_fpga::Family::Ice40;
         Hardware {
             top,
-            words: self.hw.mem_words.unwrap_or(if small { 256 } else { 4096 }),
-            extent: self.hw.workspace.unwrap_or(if small { 16 } else { 256 }),
+            words: self
+                .hw
+                .mem_words
+                .unwrap_or(if small { 256 } else { DEFAULT_MEM_WORDS }),
+            extent: self
+                .hw
+                .workspace
+                .unwrap_or(if small { 16 } else { DEFAULT_WORKSPACE }),
             value_bits,
         }
     }
@@ -243,13 +261,21 @@ pub fn run(cmd: BoardCmd) -> Result<()> {
     }
 }
 
+/// The board's serial port as a host link.
+fn open_link(a: &BoardRunArgs) -> Result<HostLink<Serial>> {
+    let port = serialport::new(&a.port, a.target.baud)
+        .timeout(Duration::from_secs(2))
+        .open()
+        .with_context(|| format!("opening {}", a.port))?;
+    Ok(HostLink { link: Serial(port) })
+}
+
 /// `samgen board run --tile`: every tile through the board's host link.
 fn board_run_tiled(
     a: &BoardRunArgs,
     request: &samgen_compiler::tile::TileRequest,
     built: &crate::kernel_args::Built,
-    files: &BTreeMap<String, PathBuf>,
-    options: &ReadOptions,
+    coo: &std::collections::HashMap<String, samgen_compiler::tensor::CooTensor>,
 ) -> Result<()> {
     let t = &a.target;
     let hw = t.hardware();
@@ -257,27 +283,11 @@ fn board_run_tiled(
         bail!("--tile needs an expression: it tiles the expression's loops");
     };
     let graph = &built.graph;
-    let mut coo = std::collections::HashMap::new();
-    for (name, file) in files {
-        coo.insert(name.clone(), read_tensor(file, options)?);
-    }
-    let port = serialport::new(&a.port, t.baud)
-        .timeout(Duration::from_secs(2))
-        .open()
-        .with_context(|| format!("opening {}", a.port))?;
-    let opts = RtlOptions {
-        top: hw.top.clone(),
-        capacity: Some(Capacity {
-            words: hw.words,
-            extent: hw.extent,
-        }),
-        ..RtlOptions::default()
-    };
     let formats = crate::run_tiled::formats_of(graph);
-    let tiles = samgen_cosim::kernel::TileModel::new(graph, formats, hw.value_bits, opts)
-        .map_err(|e| anyhow!("{e}"))?;
-    let host = HostLink { link: Serial(port) };
-    let mut board = samgen_cosim::board::BoardTileRunner::new(host, tiles, a.wait);
+    let tiles =
+        samgen_cosim::kernel::TileModel::new(graph, formats, hw.value_bits, hw.rtl_options())
+            .map_err(|e| anyhow!("{e}"))?;
+    let mut board = samgen_cosim::board::BoardTileRunner::new(open_link(a)?, tiles, a.wait);
     let mem = samgen_compiler::tile::fit::Memories {
         words: hw.words,
         workspace: hw.extent,
@@ -287,19 +297,12 @@ fn board_run_tiled(
         graph,
         asg,
         kernel,
-        &coo,
+        coo,
         mem,
         &mut board,
         hw.value_bits,
     )?;
-    std::fs::create_dir_all(&a.output)
-        .with_context(|| format!("cannot create {}", a.output.display()))?;
-    let mut written = BTreeMap::new();
-    for (name, t) in &run.outputs {
-        let path = a.output.join(format!("{name}.tns"));
-        write_tensor(&path, t, &WriteOptions::default())?;
-        written.insert(name.clone(), path.display().to_string());
-    }
+    let written = crate::run_cmd::write_outputs(&a.output, &run.outputs, "tns")?;
     let totals = board.totals();
     if a.json {
         println!(
@@ -341,36 +344,16 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
     let hw = t.hardware();
     let built = t.kernel.build(hw.value_bits)?;
     let graph = &built.graph;
-    let needed = graph.tensors_read();
-    let mut files = BTreeMap::new();
-    for arg in &a.inputs {
-        let (name, file) = arg
-            .split_once('=')
-            .ok_or_else(|| anyhow!("-i {arg}: expected NAME=FILE (like B=B.mtx)"))?;
-        files.insert(name.to_string(), PathBuf::from(file));
-    }
-    if let Some(missing) = needed.iter().find(|n| !files.contains_key(*n)) {
-        bail!("missing input tensor {missing}: give it with -i {missing}=FILE");
-    }
+    let files = crate::run_cmd::input_files(&a.inputs, &graph.tensors_read(), "-i")?;
     let options = ReadOptions {
         value_bits: hw.value_bits,
         ..ReadOptions::default()
     };
+    let coo = crate::run_cmd::read_inputs(&files, &options)?;
     if let Some(request) = &a.tile {
-        return board_run_tiled(&a, request, &built, &files, &options);
+        return board_run_tiled(&a, request, &built, &coo);
     }
-    let mut packed = std::collections::HashMap::new();
-    for (name, file) in &files {
-        let coo = read_tensor(file, &options)?;
-        let format = graph
-            .info
-            .formats
-            .get(name)
-            .ok_or_else(|| anyhow!("the kernel has no input tensor {name}"))?;
-        let tensor = Tensor::pack_with_bits(name, &coo, format, hw.value_bits)
-            .with_context(|| format!("packing {name} ({})", file.display()))?;
-        packed.insert(name.clone(), tensor);
-    }
+    let packed = crate::run_cmd::pack_inputs(graph, &files, &coo, hw.value_bits)?;
     let golden = execute_with(
         graph,
         &packed,
@@ -378,39 +361,17 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
         &samgen_cosim::kernel::golden_options(false),
     )
     .context("golden executor")?;
-    let opts = RtlOptions {
-        top: hw.top.clone(),
-        capacity: Some(Capacity {
-            words: hw.words,
-            extent: hw.extent,
-        }),
-        ..RtlOptions::default()
-    };
-    let p = Prepared::new(graph, &packed, &golden, hw.value_bits, &opts)?;
-    let port = serialport::new(&a.port, t.baud)
-        .timeout(Duration::from_secs(2))
-        .open()
-        .with_context(|| format!("opening {}", a.port))?;
-    let mut host = HostLink { link: Serial(port) };
+    let p = Prepared::new(graph, &packed, &golden, hw.value_bits, &hw.rtl_options())?;
+    let mut host = open_link(&a)?;
     let begun = std::time::Instant::now();
     let wait = a.wait;
     let run = run_on_link(&mut host, &p, &mut |_: &Serial| {
         begun.elapsed().as_secs_f64() > wait
     })?;
     let (cycles, outputs, counts) = (run.cycles, run.outputs, run.counts);
-    std::fs::create_dir_all(&a.output)
-        .with_context(|| format!("cannot create {}", a.output.display()))?;
-    let mut written = BTreeMap::new();
-    for (name, coo) in &outputs {
-        if let Some(g) = golden.outputs.get(name) {
-            if let Some(d) = first_difference(name, ("board", coo), ("golden", g)) {
-                bail!("{d}");
-            }
-        }
-        let path = a.output.join(format!("{name}.tns"));
-        write_tensor(&path, coo, &WriteOptions::default())?;
-        written.insert(name.clone(), path.display().to_string());
-    }
+    samgen_cosim::kernel::same_outputs("board", &outputs, &golden.outputs)
+        .map_err(|d| anyhow!("{d}"))?;
+    let written = crate::run_cmd::write_outputs(&a.output, &outputs, "tns")?;
     if a.json {
         println!(
             "{}",

@@ -9,12 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use samgen_compiler::graph::SamGraph;
 
-use crate::kernel_args::{HwArgs, KernelArgs, SizeFromArgs};
-
-/// Memory words per array when `compile` is not told (`--mem-words`).
-const DEFAULT_MEM_WORDS: u64 = 4096;
-/// Workspace extent when `compile` is not told (`--workspace`).
-const DEFAULT_WORKSPACE: u64 = 256;
+use crate::kernel_args::{HwArgs, KernelArgs, SizeFromArgs, DEFAULT_MEM_WORDS, DEFAULT_WORKSPACE};
 
 #[derive(Args, Debug)]
 pub struct CompileArgs {

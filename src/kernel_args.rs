@@ -68,6 +68,13 @@ fn parse_dims(args: &[String]) -> Result<BTreeMap<String, u64>> {
     Ok(out)
 }
 
+/// Words of every array memory of a kernel built without `--mem-words`: what
+/// `compile` builds, the ULX3S board's bitstream, and the memories `run --tile`
+/// fits its tiles to.
+pub const DEFAULT_MEM_WORDS: u64 = 4096;
+/// Extent of a workspace index likewise (`--workspace`).
+pub const DEFAULT_WORKSPACE: u64 = 256;
+
 /// A built kernel.
 pub struct Built {
     pub graph: SamGraph,

@@ -93,7 +93,7 @@ pub struct RunArgs {
 
 /// The `NAME=FILE` arguments of option `flag` (`-i`, `--size-from`), by name:
 /// every tensor in `needed`, nothing else.
-fn input_files(
+pub(crate) fn input_files(
     args: &[String],
     needed: &BTreeSet<String>,
     flag: &str,
@@ -125,8 +125,36 @@ fn input_files(
     Ok(out)
 }
 
+/// Each file of `files` read as a tensor.
+pub(crate) fn read_inputs(
+    files: &BTreeMap<String, PathBuf>,
+    options: &ReadOptions,
+) -> Result<HashMap<String, CooTensor>> {
+    let mut coo = HashMap::new();
+    for (name, file) in files {
+        coo.insert(name.clone(), read_tensor(file, options)?);
+    }
+    Ok(coo)
+}
+
+/// Each output written as `DIR/<name>.<ext>`; the paths written, by name.
+pub(crate) fn write_outputs(
+    dir: &std::path::Path,
+    outputs: &BTreeMap<String, CooTensor>,
+    ext: &str,
+) -> Result<BTreeMap<String, String>> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut written = BTreeMap::new();
+    for (name, t) in outputs {
+        let path = dir.join(format!("{name}.{ext}"));
+        write_tensor(&path, t, &WriteOptions::default())?;
+        written.insert(name.clone(), path.display().to_string());
+    }
+    Ok(written)
+}
+
 /// Each input tensor packed in the graph's format for it.
-fn pack_inputs(
+pub(crate) fn pack_inputs(
     graph: &SamGraph,
     files: &BTreeMap<String, PathBuf>,
     coo: &HashMap<String, CooTensor>,
@@ -155,10 +183,7 @@ pub(crate) fn sizing_from_files(
         value_bits,
         ..ReadOptions::default()
     };
-    let mut coo = HashMap::new();
-    for (name, file) in &files {
-        coo.insert(name.clone(), read_tensor(file, &options)?);
-    }
+    let coo = read_inputs(&files, &options)?;
     check_dims(graph, &coo)?;
     let packed: BTreeMap<String, Tensor> = pack_inputs(graph, &files, &coo, value_bits)?
         .into_iter()
@@ -261,10 +286,7 @@ pub fn run(a: RunArgs) -> Result<()> {
         scale: a.scale,
         ..ReadOptions::default()
     };
-    let mut coo = HashMap::new();
-    for (name, file) in &files {
-        coo.insert(name.clone(), read_tensor(file, &options)?);
-    }
+    let coo = read_inputs(&files, &options)?;
 
     // The reference first: it names inconsistent dimensions and orders. It
     // evaluates any size of iteration space, so an expression is always compared.
@@ -302,14 +324,7 @@ pub fn run(a: RunArgs) -> Result<()> {
     };
     let produced = rtl.as_ref().map_or(&result.outputs, |r| &r.outputs);
 
-    std::fs::create_dir_all(&a.output)
-        .with_context(|| format!("cannot create {}", a.output.display()))?;
-    let mut written = BTreeMap::new();
-    for (name, t) in produced {
-        let path = a.output.join(format!("{name}.{}", a.out_type));
-        write_tensor(&path, t, &WriteOptions::default())?;
-        written.insert(name.clone(), path.display().to_string());
-    }
+    let written = write_outputs(&a.output, produced, &a.out_type)?;
     if let (Some(path), Some(r)) = (&a.timeline, &rtl) {
         write_timeline(path, &graph, r)?;
     }
@@ -534,7 +549,7 @@ fn run_rtl(
 /// Half the memory the machine has free (`MemAvailable` in `/proc/meminfo`):
 /// the golden executor's streams may hold this much, the rest is the inputs,
 /// the dense reference and the outputs. `None` where the file is not there.
-fn memory_budget() -> Option<u64> {
+pub(crate) fn memory_budget() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kib: u64 = info
         .lines()

@@ -13,24 +13,19 @@ use samgen_compiler::cin::Kernel;
 use samgen_compiler::expr::Assignment;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::coo::first_difference;
-use samgen_compiler::tensor::{write_tensor, CooTensor, Format, WriteOptions};
+use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_compiler::tile::driver::{run_tiled, GoldenRunner, TileRunner, TiledRun};
 use samgen_compiler::tile::fit::{auto_tiling, check_fit, cut_all, Memories};
 use samgen_compiler::tile::{TileRequest, TiledKernel, Tiling};
 
+use crate::kernel_args::{DEFAULT_MEM_WORDS, DEFAULT_WORKSPACE};
 use crate::run_cmd::{Backend, RunArgs};
-
-/// Words per array of the memories a tiled run fits when `--mem-words` is not
-/// given: the ULX3S build's (`samgen board`).
-pub const TILE_WORDS: u64 = 4096;
-/// Extent of a workspace index likewise.
-pub const TILE_WORKSPACE: u64 = 256;
 
 /// The memories of `a` (`--mem-words`, `--workspace`, else the ULX3S build's).
 fn memories(a: &RunArgs) -> Memories {
     Memories {
-        words: a.hw.mem_words.unwrap_or(TILE_WORDS),
-        workspace: a.hw.workspace.unwrap_or(TILE_WORKSPACE),
+        words: a.hw.mem_words.unwrap_or(DEFAULT_MEM_WORDS),
+        workspace: a.hw.workspace.unwrap_or(DEFAULT_WORKSPACE),
     }
 }
 
@@ -120,6 +115,8 @@ pub fn run(
     let mem = memories(a);
     let bits = a.value_bits;
     let mut golden = GoldenRunner::new(graph, formats.clone(), bits);
+    // A tile that would still outgrow the machine stops as an untiled run does.
+    golden.options.memory_budget = crate::run_cmd::memory_budget();
     let mut rtl = match a.backend {
         Backend::Golden => None,
         Backend::Rtl => {
@@ -157,14 +154,7 @@ pub fn run(
     let out = &asg.lhs.tensor;
     let mismatch = dense
         .and_then(|(name, d)| first_difference(name, ("tiled", &run.outputs[out]), ("dense", d)));
-    std::fs::create_dir_all(&a.output)
-        .map_err(|e| anyhow!("cannot create {}: {e}", a.output.display()))?;
-    let mut written = BTreeMap::new();
-    for (name, t) in &run.outputs {
-        let path = a.output.join(format!("{name}.{}", a.out_type));
-        write_tensor(&path, t, &WriteOptions::default())?;
-        written.insert(name.clone(), path.display().to_string());
-    }
+    let written = crate::run_cmd::write_outputs(&a.output, &run.outputs, &a.out_type)?;
     let stored: u64 = coo.values().map(|t| t.nnz() as u64).sum();
     report(
         a,
