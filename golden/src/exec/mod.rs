@@ -353,8 +353,12 @@ pub fn execute_with(
         if let (Some(budget), Some(most)) =
             (opts.memory_budget, steps::most_tokens(&node.kind, &run))
         {
-            // Each output port may carry that many.
-            let ports = g.edges_directed(i, Direction::Outgoing).count().max(1) as u64;
+            // Each output port may carry that many (its readers share one stream).
+            let ports: std::collections::BTreeSet<&str> = (g
+                .edges_directed(i, Direction::Outgoing))
+            .map(|e| e.weight().from_port.as_str())
+            .collect();
+            let ports = ports.len().max(1) as u64;
             let need = live + in_bytes + most * TOKEN_BYTES * ports;
             if need > budget {
                 return Err(ExecError::TooLarge {
