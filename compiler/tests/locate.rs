@@ -105,6 +105,16 @@ fn refusals_name_the_tensor_and_the_reason() {
         "coiterate(q): q is not an input of the expression (its inputs: B, c)"
     );
     assert_eq!(
+        refusal(spmv, &["B:ds", "c:s"], &["coiterate(c)"]),
+        "coiterate(c): c (`s`) has no dense level, and only a dense level is located into by \
+         default: drop coiterate(c)"
+    );
+    assert_eq!(
+        refusal("x(i) = I(i+j) * f(j)", &["I:d", "f:s"], &["coiterate(I)"]),
+        "coiterate(I): I has an affine subscript, and its windows are scanned, never located: \
+         drop coiterate(I)"
+    );
+    assert_eq!(
         refusal(spmv, &["B:ds", "c:d"], &["coiterate(c)", "locate(c)"]),
         "locate(c) and coiterate(c) ask for opposite things: give one of them"
     );

@@ -63,10 +63,24 @@ impl Kernel {
     /// levels would be located into by default.
     pub fn coiterate(&mut self, tensor: &str) -> Result<(), LowerError> {
         use crate::expr::LocateError;
-        if !self.operands.iter().any(|o| o.tensor == tensor) {
+        let Some(op) = self.operands.iter().find(|o| o.tensor == tensor) else {
             return Err(LocateError::CoiterateUnknown {
                 tensor: tensor.to_string(),
                 inputs: self.input_names(),
+            }
+            .into());
+        };
+        // Nothing else is located by default: the command would do nothing.
+        if (self.operands.iter()).any(|o| o.tensor == tensor && o.reduction.is_some()) {
+            return Err(LocateError::CoiterateAffine {
+                tensor: tensor.to_string(),
+            }
+            .into());
+        }
+        if !(op.format.levels.iter()).any(|l| l.format == crate::tensor::LevelFormat::Dense) {
+            return Err(LocateError::CoiterateNoDense {
+                tensor: tensor.to_string(),
+                format: op.format.to_string(),
             }
             .into());
         }

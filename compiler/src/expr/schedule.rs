@@ -137,6 +137,16 @@ pub enum LocateError {
         "coiterate({tensor}): {tensor} is not an input of the expression (its inputs: {inputs})"
     )]
     CoiterateUnknown { tensor: String, inputs: String },
+    #[error(
+        "coiterate({tensor}): {tensor} (`{format}`) has no dense level, and only a dense \
+         level is located into by default: drop coiterate({tensor})"
+    )]
+    CoiterateNoDense { tensor: String, format: String },
+    #[error(
+        "coiterate({tensor}): {tensor} has an affine subscript, and its windows are scanned, \
+         never located: drop coiterate({tensor})"
+    )]
+    CoiterateAffine { tensor: String },
     #[error("locate({tensor}) and coiterate({tensor}) ask for opposite things: give one of them")]
     LocatedAndCoiterated { tensor: String },
 }

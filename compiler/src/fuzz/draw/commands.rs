@@ -7,6 +7,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Draw;
 use crate::expr::{Access, BinOp, Expr, ExprKind, IndexExpr};
+use crate::tensor::LevelFormat;
 
 /// Sub-expressions of `e` (itself included), outermost first.
 fn subexprs<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
@@ -87,9 +88,16 @@ pub(super) fn draw_commands(draw: &mut Draw, rng: &mut ChaCha8Rng) {
             draw.locates.push(t.tensor.clone());
         }
     } else if rng.gen_bool(0.2) {
-        // The default locates into dense levels; this keeps one scanned.
-        if let Some((a, b)) = factors.choose(rng) {
-            let t = if rng.gen_bool(0.5) { a } else { b };
+        // The default locates into dense levels; this keeps one scanned (a
+        // plain factor with a dense level: `coiterate` of another is refused).
+        let dense = |t: &&Access| {
+            t.indices.iter().all(|ix| ix.as_var().is_some())
+                && (draw.formats.get(&t.tensor))
+                    .is_some_and(|f| f.levels.iter().any(|l| l.format == LevelFormat::Dense))
+        };
+        let mut with_dense: Vec<&Access> = factors.iter().flat_map(|(a, b)| [*a, *b]).collect();
+        with_dense.retain(dense);
+        if let Some(t) = with_dense.choose(rng) {
             draw.coiterates.push(t.tensor.clone());
         }
     }
