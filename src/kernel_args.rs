@@ -329,6 +329,11 @@ pub struct HwArgs {
     /// whole fiber
     #[arg(long)]
     pub no_deadlock_check: bool,
+    /// Double-buffer the inputs: two banks of every input array and host-set
+    /// register, so the host loads the next tile while the kernel runs this
+    /// one (`run --tile` overlaps them); twice the inputs' block RAM
+    #[arg(long)]
+    pub double_buffer: bool,
 }
 
 fn verilog_identifier(s: &str) -> Result<String, String> {
@@ -354,6 +359,7 @@ impl HwArgs {
             edge_counters: self.edge_counters,
             watchdog_cycles: self.watchdog_cycles,
             deadlock_check: !self.no_deadlock_check,
+            double_buffer: self.double_buffer,
             ..Default::default()
         }
     }

@@ -208,6 +208,7 @@ fn report(
             obj["cycles_over_ideal"] = (t.cycles as f64 / t.ideal_cycles.max(1) as f64).into();
             obj["words_loaded"] = t.words_loaded.into();
             obj["words_per_stored_entry"] = (t.words_loaded as f64 / stored.max(1) as f64).into();
+            obj["host_cycles"] = t.host_cycles.into();
             obj["sim_seconds"] = t.sim_seconds.into();
         } else {
             obj["tokens"] = golden.tokens.into();
@@ -243,6 +244,14 @@ fn report(
             "words loaded  {} ({:.2} per stored input entry)",
             t.words_loaded,
             t.words_loaded as f64 / stored.max(1) as f64
+        );
+        let overlap = match rtl {
+            Some(r) if r.tiles.opts.top.double_buffer => "loads overlapping runs: double-buffered",
+            _ => "loads, then runs",
+        };
+        println!(
+            "host cycles   {} ({overlap}; loads, runs and read-backs end to end)",
+            t.host_cycles
         );
         println!("simulation    {:.2} s of {seconds:.2} s", t.sim_seconds);
     } else {

@@ -86,6 +86,10 @@ pub const SHARED_SOURCES: &[Source] = &[
         name: "sam_mem",
         deps: &["sam_pkg", "sam_mem2"],
     },
+    Source {
+        name: "sam_mem_double",
+        deps: &["sam_pkg", "sam_mem2"],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.

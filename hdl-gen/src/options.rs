@@ -65,6 +65,11 @@ pub struct TopOptions {
     /// at most the built depth: one model then runs under many FIFO depths.
     /// For the tests; off in what a board runs.
     pub fifo_limits: bool,
+    /// Double-buffered inputs (n-buffering with n = 2): every input array and
+    /// host-set register has two banks, the kernel reading one while the host
+    /// loads the next tile into the other, during the run
+    /// (docs/host-protocol.md, "Double buffering"). Twice the inputs' block RAM.
+    pub double_buffer: bool,
 }
 
 /// Most tokens an edge FIFO sized for a whole fiber may hold: beyond, the
@@ -89,6 +94,7 @@ impl Default for TopOptions {
             edge_counters: false,
             deadlock_check: true,
             fifo_limits: false,
+            double_buffer: false,
         }
     }
 }

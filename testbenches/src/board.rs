@@ -20,7 +20,8 @@ use samgen_hdl::board::{board_top, Board, BOARD_MODULES};
 use samgen_hdl::host;
 
 use crate::kernel::{
-    edge_counts, load, read_outputs, status_report, EdgeCount, HostPort, Prepared, RtlOptions,
+    edge_counts, load, read_outputs, start_word, status_report, EdgeCount, HostPort, Prepared,
+    RtlOptions,
 };
 use crate::shim_abi::{load_library, new_instance, sym};
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim};
@@ -248,7 +249,7 @@ pub fn run_on_link<L: ByteLink>(
     host.write(CONTROL, host::CTRL_RESTART)?;
     host.write(STATUS, 0)?;
     load(host, p)?;
-    host.write(CONTROL, host::CTRL_START)?;
+    host.write(CONTROL, start_word(&p.top))?;
     while host.read(CONTROL)? & host::CTRL_DONE == 0 {
         if expired(&host.link) {
             let report = status_report(host, &p.top)?;
@@ -404,6 +405,7 @@ impl<L: ByteLink> samgen_compiler::tile::driver::TileRunner for BoardTileRunner<
     fn run_tile(
         &mut self,
         job: &samgen_compiler::tile::driver::TileJob,
+        _next: Option<&samgen_compiler::tile::driver::TileJob>,
     ) -> Result<std::collections::BTreeMap<String, samgen_compiler::tensor::CooTensor>, String>
     {
         let (host, wait) = (&mut self.host, self.wait);
@@ -411,7 +413,11 @@ impl<L: ByteLink> samgen_compiler::tile::driver::TileRunner for BoardTileRunner<
             let begun = Instant::now();
             let run = run_on_link(host, p, &mut |_: &L| begun.elapsed().as_secs_f64() > wait)
                 .map_err(|e| e.to_string())?;
-            Ok((run.cycles, run.outputs))
+            Ok(crate::kernel::TileRun {
+                cycles: run.cycles,
+                host_cycles: 0,
+                outputs: run.outputs,
+            })
         })
     }
 }

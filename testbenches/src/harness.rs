@@ -192,7 +192,7 @@ impl Harness {
                 .into_iter()
                 .filter(|r| r.instance == dut.instance)
                 .collect();
-            let (decls, sides) = host::side_items(&dut.instance, &regions, &mut conns);
+            let (decls, sides) = host::side_items(&dut.instance, &regions, false, &mut conns);
             let mut sinks = Vec::new();
             for UnusedPort {
                 name: port,

@@ -39,8 +39,10 @@ pub use prepare::{
     build_netlist, build_top, expected_arrays, golden_options, ExpectedArrays, Prepared,
 };
 pub use readback::read_outputs;
-pub use run::{load, run_model, run_on, run_rtl, set_fifo_limits, SimRun};
-pub use tiled::{RtlTileRunner, TileModel, TileTotals};
+pub use run::{
+    load, run_loaded, run_model, run_on, run_rtl, set_fifo_limits, start_word, Meanwhile, SimRun,
+};
+pub use tiled::{ReadyTile, RtlTileRunner, TileModel, TileRun, TileTotals};
 pub use trace::{edge_counts, status_report, EdgeCount, EdgeProfile};
 pub use verify::{
     limited_depths, random_edge_depths, same_outputs, verify, verify_lowered, verify_sets,

@@ -14,7 +14,9 @@ use samgen_cosim::kernel::{
     KernelSim, Prepared, RtlOptions,
 };
 use samgen_cosim::verilator::default_cache_dir;
-use samgen_hdl::host::{CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START, READ_LATENCY};
+use samgen_hdl::host::{
+    CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START, CTRL_SWAP, READ_LATENCY,
+};
 use samgen_hdl::top::{generate, RegionRole, Sizing, TopOptions};
 
 #[test]
@@ -236,4 +238,82 @@ fn the_host_sets_each_fifos_depth_at_run_time() {
         cycles[0] > cycles[2],
         "one-token FIFOs are slower: {cycles:?}"
     );
+}
+
+/// A top with double-buffered inputs (`TopOptions::double_buffer`): the host
+/// loads the next run's arrays and dimensions into the shadow bank while the
+/// kernel runs on the other (no busy bit), a swap exchanges them between runs
+/// and is refused during one, reads still wait for the run's end, and each of
+/// two runs started by a swap computes what its own data gives.
+#[test]
+fn a_double_buffered_top_loads_the_next_run_while_one_runs() {
+    let (g, packed1, golden1, mut opts) = spmv_packed(0.9, 5);
+    let (_, packed2, golden2, _) = spmv_packed(0.5, 9);
+    opts.top.double_buffer = true;
+    let p1 = Prepared::new(&g, &packed1, &golden1, 32, &opts).unwrap();
+    let p2 = Prepared::new(&g, &packed2, &golden2, 32, &opts).unwrap();
+    assert_eq!(p1.top.input_banks, 2);
+    let model = build_top(&p1.top, "host-decode-double", &default_cache_dir(), None).unwrap();
+    let mut sim = KernelSim::new(&model, None, 1).unwrap();
+    sim.reset(2);
+    let start = CTRL_SWAP | CTRL_START;
+    let array = (p1.top.map.iter())
+        .find(|e| matches!(e.role, RegionRole::Input { .. }))
+        .unwrap();
+    load(&mut sim, &p1).unwrap();
+    assert_eq!(sim.host_read(0).unwrap(), 0, "bank 0 active, idle");
+    sim.host_write(0, start).unwrap();
+    // During the run: a write to the shadow bank is performed and flagged
+    // nothing; a read, or a swap, is busy.
+    sim.host_write(array.base, 0).unwrap();
+    assert_eq!(sim.host_read(0).unwrap(), CTRL_SWAP | CTRL_RUNNING);
+    assert_eq!(sim.host_read(2).unwrap(), 0, "a shadow write during a run");
+    assert_eq!(sim.host_read(array.base).unwrap(), 0);
+    assert_eq!(
+        sim.host_read(2).unwrap(),
+        0b10,
+        "a read during a run is busy"
+    );
+    sim.host_write(2, 0).unwrap();
+    sim.host_write(0, CTRL_SWAP).unwrap();
+    assert_eq!(sim.host_read(0).unwrap(), CTRL_SWAP | CTRL_RUNNING);
+    assert_eq!(
+        sim.host_read(2).unwrap(),
+        0b10,
+        "a swap during a run is busy"
+    );
+    sim.host_write(2, 0).unwrap();
+    load(&mut sim, &p2).unwrap();
+    assert_eq!(sim.host_read(2).unwrap(), 0);
+    sim.run(10_000).unwrap();
+    assert!(sim.done());
+    assert_eq!(
+        sim.host_read(0).unwrap(),
+        CTRL_SWAP | CTRL_DONE,
+        "still bank 1"
+    );
+    read_outputs(&mut sim, &p1).unwrap();
+    // The second run reads what was loaded during the first.
+    sim.host_write(0, start).unwrap();
+    sim.run(10_000).unwrap();
+    assert!(sim.done());
+    assert_eq!(sim.host_read(0).unwrap(), CTRL_DONE, "bank 0 active");
+    read_outputs(&mut sim, &p2).unwrap();
+    assert_eq!(sim.host_read(2).unwrap(), 0);
+    // Idle, the host reaches the shadow bank: the first run's data.
+    let first_word = (p1.inputs.values())
+        .flat_map(|t| t.arrays())
+        .find(|a| {
+            a.name
+                == *match &array.role {
+                    RegionRole::Input { array } => array,
+                    _ => unreachable!(),
+                }
+        })
+        .map(|a| match &a.data {
+            samgen_compiler::tensor::ArrayData::Index(d) => d[0],
+            samgen_compiler::tensor::ArrayData::Values(d) => d[0] as u64 & 0xffff_ffff,
+        })
+        .unwrap();
+    assert_eq!(sim.host_read(array.base).unwrap(), first_word);
 }

@@ -37,7 +37,14 @@ pub struct TileJob {
 /// Runs the kernel's graph on one tile tuple.
 pub trait TileRunner {
     /// The outputs of the kernel on `job`'s tiles, in tile-local coordinates.
-    fn run_tile(&mut self, job: &TileJob) -> Result<BTreeMap<String, CooTensor>, String>;
+    /// `next` is the tuple the driver runs after it, if any: a runner with
+    /// double-buffered memories loads it while `job` runs, as a hardware
+    /// sequencer prefetching the next tile would.
+    fn run_tile(
+        &mut self,
+        job: &TileJob,
+        next: Option<&TileJob>,
+    ) -> Result<BTreeMap<String, CooTensor>, String>;
 }
 
 /// The golden executor as a runner, counting the tokens and ideal cycles of
@@ -65,7 +72,11 @@ impl<'g> GoldenRunner<'g> {
 }
 
 impl TileRunner for GoldenRunner<'_> {
-    fn run_tile(&mut self, job: &TileJob) -> Result<BTreeMap<String, CooTensor>, String> {
+    fn run_tile(
+        &mut self,
+        job: &TileJob,
+        _next: Option<&TileJob>,
+    ) -> Result<BTreeMap<String, CooTensor>, String> {
         let packed = crate::kernels::pack_inputs(&job.inputs, &self.formats, self.value_bits)
             .map_err(|e| e.to_string())?;
         let r = execute_with(self.graph, &packed, self.value_bits, &self.options)
@@ -117,26 +128,38 @@ pub fn run_tiled(
     let out_vars: Vec<String> = tk.asg.free_vars().iter().map(|v| v.to_string()).collect();
     let mut sums: BTreeMap<Vec<u64>, i64> = BTreeMap::new();
     let total = seq.tuples.len();
-    for (done, t) in seq.tuples.iter().enumerate() {
-        let tuple: BTreeMap<String, u64> =
-            seq.vars.iter().cloned().zip(t.iter().copied()).collect();
+    let tuple_of = |t: &[u64]| -> BTreeMap<String, u64> {
+        seq.vars.iter().cloned().zip(t.iter().copied()).collect()
+    };
+    let job_of = |t: &[u64]| {
+        let tuple = tuple_of(t);
         let inputs = (tiles.iter())
             .map(|(name, ts)| {
                 let at: Vec<u64> = ts.modes.iter().map(|m| tuple[&m.var]).collect();
                 (name.clone(), ts.get(&at, tiling))
             })
             .collect();
-        let job = TileJob { inputs };
+        TileJob { inputs }
+    };
+    let mut next = seq.tuples.first().map(|t| job_of(t));
+    for (done, t) in seq.tuples.iter().enumerate() {
+        let tuple = tuple_of(t);
+        let job = next
+            .take()
+            .expect("the job of every tuple is cut before it runs");
+        next = seq.tuples.get(done + 1).map(|t| job_of(t));
         let describe = || {
             (tuple.iter())
                 .map(|(v, t)| format!("{v}={t}"))
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let outs = runner.run_tile(&job).map_err(|message| DriverError::Run {
-            tuple: describe(),
-            message,
-        })?;
+        let outs = runner
+            .run_tile(&job, next.as_ref())
+            .map_err(|message| DriverError::Run {
+                tuple: describe(),
+                message,
+            })?;
         let part = outs.get(out_name).ok_or_else(|| DriverError::Run {
             tuple: describe(),
             message: format!("the kernel wrote no output {out_name}"),

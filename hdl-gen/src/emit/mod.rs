@@ -26,7 +26,7 @@ fn module_ports(m: &mut Module, graph: &SamGraph, windows: &WindowPorts, o: &Top
     let g = &graph.graph;
     m.port("clk_i", Dir::Input, Width::Bits(1))
         .port("rst_ni", Dir::Input, Width::Bits(1));
-    host::control_head(m);
+    host::control_head(m, o.double_buffer);
     m.port("done_o", Dir::Output, Width::Bits(1)).port(
         "probe_o",
         Dir::Output,
@@ -171,6 +171,11 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
     };
     m.assign("done", format!("run_q && {all}"));
     let all_regions: Vec<HostRegion> = regions.into_values().flatten().collect();
+    if all_regions.iter().any(|r| {
+        r.banked(o.double_buffer) && matches!(r.side.kind, library::SideKind::MemRead { .. })
+    }) {
+        modules.insert("sam_mem_double".into());
+    }
     let checks = error_checks(&mut m, graph, streams, &map, &all_regions, placed);
     status_logic(&mut m, &checks, probes.len(), o);
     let counter = if o.lean {
@@ -188,7 +193,11 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
     host::host_port_tail(
         &mut m,
         &all_regions,
-        Some(host::KernelControl { counter, layout }),
+        Some(host::KernelControl {
+            counter,
+            layout,
+            double: o.double_buffer,
+        }),
     );
     KernelTop {
         module: m,
@@ -197,5 +206,6 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
         checks: checks.into_iter().map(|(c, _)| c).collect(),
         layout,
         modules: modules.into_iter().collect(),
+        input_banks: if o.double_buffer { 2 } else { 1 },
     }
 }

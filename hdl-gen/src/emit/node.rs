@@ -90,7 +90,8 @@ impl NodeEmit<'_> {
                 _ => {}
             }
         }
-        let (decls, sides) = host::side_items(&node.name, self.regions, &mut conns);
+        let (decls, sides) =
+            host::side_items(&node.name, self.regions, self.o.double_buffer, &mut conns);
         m.items.extend(extras.wires);
         m.items.extend(decls);
         let reasons: Vec<String> = extras.reasons.into_iter().collect();

@@ -17,8 +17,12 @@ use crate::netlist::{Item, Module, Sink, Width};
 /// `protocol_err`, `deadlock_err` and `fault_err` (assigned by the caller: high
 /// in a cycle with such an error) and `status_clear` (the host clears the status
 /// word this cycle: the caller's sticky bits clear with it), declared here
-/// because the instances read them. [`host_port_tail`] with `control` set adds the rest.
-pub fn control_head(m: &mut Module) {
+/// because the instances read them. With `double` (double-buffered inputs,
+/// docs/host-protocol.md), also `bank_q`, the bank of the input arrays and
+/// registers the kernel reads: a swap (control word 0, bit 2) while no run is
+/// in progress exchanges it with the host's. [`host_port_tail`] with `control`
+/// set adds the rest.
+pub fn control_head(m: &mut Module, double: bool) {
     port_head(m, true);
     m.comment(
         "Control region (region 0): word 0 starts and restarts the run, reads done and running",
@@ -48,6 +52,27 @@ pub fn control_head(m: &mut Module) {
     m.comment("A run is in progress from a start until done; the host waits meanwhile");
     m.assign("busy", "start_q || (run_q && !done)");
     m.assign("host_free", "!busy");
+    if double {
+        for name in ["bank_q", "ctrl_swap", "shadow_hit"] {
+            m.item(Item::Wire {
+                name: name.into(),
+                width: Width::Bits(1),
+            });
+        }
+        m.comment(
+            "Double buffering: the kernel reads bank bank_q of every input array and \
+             setting, the host the other, which it may write during a run too",
+        );
+        m.assign("host_write_free", "host_free || shadow_hit");
+        m.item(Item::Block(vec![
+            "always_ff @(posedge clk_i) begin".into(),
+            "  if (!rst_ni) bank_q <= 1'b0;".into(),
+            "  else if (ctrl_swap) bank_q <= !bank_q;".into(),
+            "end".into(),
+        ]));
+    } else {
+        m.assign("host_write_free", "host_free");
+    }
     m.item(Item::Block(vec![
         "// A start or a restart clears the kernel for two cycles (clear_q; hold_q the".into(),
         "// first of the two), as the chip's reset does: a synchronous clear from".into(),
@@ -143,6 +168,18 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], kernel: Option<Ker
     }
     m.assign("host_hit", hits.join(" || "));
     if let Some(kernel) = kernel {
+        if kernel.double {
+            let shadow: Vec<String> = (regions.iter())
+                .filter(|r| r.banked(true))
+                .map(|r| format!("({})", decode(r.index(), r.word_bits())))
+                .collect();
+            let any = if shadow.is_empty() {
+                "1'b0".to_string()
+            } else {
+                shadow.join(" || ")
+            };
+            m.assign("shadow_hit", any);
+        }
         control_tail(m, kernel);
     }
     let readable = if control {
@@ -267,13 +304,19 @@ impl CycleCounter {
 pub struct KernelControl {
     pub counter: CycleCounter,
     pub layout: ControlLayout,
+    /// Double-buffered inputs ([`control_head`] with `double`).
+    pub double: bool,
 }
 
 /// The control region's decode, words 1 and 2 and its read data (the check
 /// and stuck-edge words are `checks_q` and `stuck_q`, the counters
 /// `edge_tokens_q` and `edge_held_q`: the caller's).
 fn control_tail(m: &mut Module, kernel: KernelControl) {
-    let KernelControl { counter, layout } = kernel;
+    let KernelControl {
+        counter,
+        layout,
+        double,
+    } = kernel;
     let bits = layout.word_bits();
     let word = format!("host_addr_i[{}:0]", bits - 1);
     let in_range = if layout.words() < 1 << bits {
@@ -288,6 +331,12 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
         format!("{} && host_wdata_i[0] && !busy", at(0)),
     );
     m.assign("ctrl_restart", format!("{} && host_wdata_i[1]", at(0)));
+    if double {
+        m.assign(
+            "ctrl_swap",
+            format!("{} && host_wdata_i[2] && !busy", at(0)),
+        );
+    }
     m.assign("status_clear", at(2));
     if layout.limits {
         let mut lines = vec![
@@ -309,8 +358,22 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
         m.item(Item::Block(lines));
     }
     let access = "(host_re_i || host_we_i)";
+    // What a run makes busy: besides a start, a swap; not a shadow bank's write.
+    let (shadow_write, control_bits) = if double {
+        (
+            " && !(host_we_i && shadow_hit)",
+            "(host_wdata_i[0] || host_wdata_i[2])",
+        )
+    } else {
+        ("", "host_wdata_i[0]")
+    };
+    let word0 = if double {
+        "{bank_q, busy, done}"
+    } else {
+        "{busy, done}"
+    };
     let mut words = vec![
-        format!("      {bits}'d0: ctrl_rdata_q <= 64'({{busy, done}});"),
+        format!("      {bits}'d0: ctrl_rdata_q <= 64'({word0});"),
         format!("      {bits}'d1: ctrl_rdata_q <= 64'(cycles_q);"),
         format!("      {bits}'d2: ctrl_rdata_q <= 64'(status_q);"),
     ];
@@ -381,8 +444,8 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
         "      deadlock_err,".into(),
         "      protocol_err,".into(),
         "      capacity_err,".into(),
-        format!("      ({access} && host_hit && !ctrl_hit && !host_free) ||"),
-        format!("        ({} && host_wdata_i[0] && busy),", at(0)),
+        format!("      ({access} && host_hit && !ctrl_hit && !host_free{shadow_write}) ||"),
+        format!("        ({} && {control_bits} && busy),", at(0)),
         format!("      {access} && !host_hit"),
         "    };".into(),
         "  end".into(),

@@ -159,6 +159,12 @@ pub const CTRL_START: u64 = 1;
 
 pub const CTRL_RESTART: u64 = 2;
 
+/// Control word 0 of a top with double-buffered inputs, written: bit 2
+/// exchanges the kernel's bank and the host's (while no run is in progress; with
+/// [`CTRL_START`] in the same write, the run reads the bank just loaded). Read:
+/// the bank the kernel reads.
+pub const CTRL_SWAP: u64 = 4;
+
 /// Control word 0, read: bit 0 done, bit 1 a run is in progress.
 pub const CTRL_DONE: u64 = 1;
 
@@ -257,6 +263,13 @@ impl HostRegion {
     fn writable(&self) -> bool {
         !matches!(self.side.kind, SideKind::Status)
     }
+
+    /// Whether, in a top with double-buffered inputs, the region has two
+    /// banks: what the host loads before a run (input arrays, the registers
+    /// it sets). Outputs and counts have one.
+    pub fn banked(&self, double: bool) -> bool {
+        double && matches!(self.side.kind, SideKind::MemRead { .. } | SideKind::Config)
+    }
 }
 
 /// The condition "`host_addr_i` is word 0 .. 2^`word_bits` - 1 of region
@@ -282,9 +295,11 @@ fn addr_width(kind: SideKind) -> u32 {
 
 /// The host port's pins, and the registered access every region takes
 /// (`host_re_q`, `host_we_q`, `host_addr_q`, `host_wdata_q`, declared here
-/// because the regions' items read them). An access is registered only while
-/// `host_free` is high: a kernel top ([`control_head`]) lowers it during a run;
-/// without `control` (a primitive's wrapper) it is constant.
+/// because the regions' items read them). A read is registered only while
+/// `host_free` is high, a write while `host_write_free` is: a kernel top
+/// ([`control_head`]) lowers the first during a run, and the second too but
+/// for a shadow bank's region in a double-buffered top; without `control` (a
+/// primitive's wrapper) both are constant.
 pub fn port_head(m: &mut Module, control: bool) {
     m.port("host_re_i", Dir::Input, Width::Bits(1))
         .port("host_we_i", Dir::Input, Width::Bits(1))
@@ -294,6 +309,7 @@ pub fn port_head(m: &mut Module, control: bool) {
         .port("host_rvalid_o", Dir::Output, Width::Bits(1));
     for (name, bits) in [
         ("host_free", 1),
+        ("host_write_free", 1),
         ("host_re_q", 1),
         ("host_we_q", 1),
         ("host_addr_q", 32),
@@ -306,6 +322,7 @@ pub fn port_head(m: &mut Module, control: bool) {
     }
     if !control {
         m.assign("host_free", "1'b1");
+        m.assign("host_write_free", "1'b1");
     }
     m.item(Item::Block(vec![
         "// The host access, registered: what the regions see.".into(),
@@ -317,7 +334,7 @@ pub fn port_head(m: &mut Module, control: bool) {
         "    host_wdata_q <= '0;".into(),
         "  end else begin".into(),
         "    host_re_q    <= host_re_i && host_free;".into(),
-        "    host_we_q    <= host_we_i && host_free;".into(),
+        "    host_we_q    <= host_we_i && host_write_free;".into(),
         "    host_addr_q  <= host_addr_i;".into(),
         "    host_wdata_q <= host_wdata_i;".into(),
         "  end".into(),

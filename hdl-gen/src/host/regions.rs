@@ -4,16 +4,20 @@
 
 use super::{addr_width, decode, HostRegion};
 use crate::library::{self, Reads, SideKind};
-use crate::netlist::{Instance, Item, Width};
+use crate::netlist::{Instance, Item, Sink, Width};
 
 /// The arrays and registers behind `regions` (side ports of `instance`); pushes
-/// the instance's connections to them onto `conns`. Returns the signal
+/// the instance's connections to them onto `conns`. With `double`, the input
+/// arrays and the host-set registers have two banks (`sam_mem_double`, two
+/// registers): the kernel reads bank `bank_q`, the host reaches the other
+/// ([`HostRegion::banked`]). Returns the signal
 /// declarations (to print before the instance: a signal is declared before use)
 /// and the memories, registers and address decodes. (One match over the side
 /// kinds, a few lines past 80: each arm is the whole wiring of one kind.)
 pub fn side_items(
     instance: &str,
     regions: &[HostRegion],
+    double: bool,
     conns: &mut Vec<(String, String)>,
 ) -> (Vec<Item>, Vec<Item>) {
     let mut items = Vec::new();
@@ -23,6 +27,7 @@ pub fn side_items(
         let hit = r.hit();
         let w = side.width;
         let ports = side.ports();
+        let banked = r.banked(double);
         if r.writable() {
             // A status register is read through the read mux alone.
             items.push(Item::Wire {
@@ -97,23 +102,45 @@ pub fn side_items(
                     mem_conns.push(("wr_addr_i".into(), wire("addr")));
                     mem_conns.push(("wr_data_i".into(), wire("data")));
                 }
+                let name = format!("{instance}_{}_mem", side.name);
                 if let Reads::Bank(n) = reads {
-                    items.extend(bank_copies(n, w, aw, &wire, &host, mem_conns));
+                    items.extend(bank_copies(n, w, aw, &wire, &host, mem_conns, banked));
                     continue;
                 }
-                let (module, params) = if search {
-                    let mut params = library::mem(w, aw);
-                    params.push(("ReadPorts".into(), "2".into()));
-                    ("sam_mem2", params)
-                } else {
-                    ("sam_mem", library::mem(w, aw))
-                };
-                items.push(Item::Instance(Instance {
-                    module: module.into(),
-                    name: format!("{instance}_{}_mem", side.name),
-                    params,
-                    conns: mem_conns,
-                }));
+                items.extend(memory(&name, w, aw, search, banked, mem_conns));
+            }
+            SideKind::Config if banked => {
+                // Two registers: the host writes and reads bank !bank_q, the
+                // kernel sees bank bank_q.
+                let bank = |b: u32| format!("{instance}_{}_bank{b}_q", side.name);
+                let active = format!("{instance}_{}_active", side.name);
+                for name in [bank(0), bank(1), active.clone()] {
+                    items.push(Item::Wire {
+                        name,
+                        width: Width::Bits(w),
+                    });
+                }
+                let mut lines = vec!["always_ff @(posedge clk_i) begin".to_string()];
+                for b in 0..2 {
+                    lines.push(format!("  if (!rst_ni) {} <= '0;", bank(b)));
+                    lines.push(format!(
+                        "  else if (host_we_q && {hit} && bank_q == 1'b{}) {} <= host_wdata_q[{}:0];",
+                        1 - b,
+                        bank(b),
+                        w - 1
+                    ));
+                }
+                lines.push("end".into());
+                items.push(Item::Block(lines));
+                items.push(Item::Assign {
+                    lhs: host.clone(),
+                    rhs: format!("bank_q ? {} : {}", bank(0), bank(1)),
+                });
+                items.push(Item::Assign {
+                    lhs: active.clone(),
+                    rhs: format!("bank_q ? {} : {}", bank(1), bank(0)),
+                });
+                conns.push((ports[0].0.clone(), active));
             }
             SideKind::Config => {
                 items.push(Item::Block(vec![
@@ -134,7 +161,55 @@ pub fn side_items(
     }
     items
         .into_iter()
-        .partition(|i| matches!(i, Item::Wire { .. }))
+        .partition(|i| matches!(i, Item::Wire { .. } | Item::Sinks { .. }))
+}
+
+/// One array's memory, named `name`, from its connections as a single
+/// `sam_mem` would have them (`conns`): a `sam_mem`, a `sam_mem2` with the
+/// second read port for a `search`ed array, or with `banked` a
+/// `sam_mem_double` (reading bank `bank_q`; its kernel write port is gone, an
+/// input array has none, and without a search its second read port is tied).
+fn memory(
+    name: &str,
+    w: u32,
+    aw: u32,
+    search: bool,
+    banked: bool,
+    mut conns: Vec<(String, String)>,
+) -> Vec<Item> {
+    let mut params = library::mem(w, aw);
+    if search {
+        params.push(("ReadPorts".into(), "2".into()));
+    }
+    let mut items = Vec::new();
+    let module = if banked {
+        conns.retain(|(p, _)| !p.starts_with("wr_"));
+        conns.insert(2, ("bank_i".into(), "bank_q".into()));
+        if !search {
+            let unused = format!("{name}_rd2_data");
+            items.push(Item::Sinks {
+                reason: format!("{name}: an array read by one port"),
+                sinks: vec![Sink::pin(&unused, Width::Bits(w))],
+            });
+            conns.extend([
+                ("rd2_en_i".into(), "1'b0".into()),
+                ("rd2_addr_i".into(), "'0".into()),
+                ("rd2_data_o".into(), format!("unused_{unused}")),
+            ]);
+        }
+        "sam_mem_double"
+    } else if search {
+        "sam_mem2"
+    } else {
+        "sam_mem"
+    };
+    items.push(Item::Instance(Instance {
+        module: module.into(),
+        name: name.into(),
+        params,
+        conns,
+    }));
+    items
 }
 
 /// The copies of an array read through `n` packed read ports ([`Reads::Bank`]):
@@ -150,6 +225,7 @@ fn bank_copies(
     wire: &dyn Fn(&str) -> String,
     host: &str,
     first: Vec<(String, String)>,
+    banked: bool,
 ) -> Vec<Item> {
     let (en, addr, data) = (wire("en"), wire("addr"), wire("data"));
     let mut items = Vec::new();
@@ -207,19 +283,14 @@ fn bank_copies(
                 ("rd2_data_o".into(), lane(port + 1)),
             ]);
         }
-        let (module, params) = if second {
-            let mut params = library::mem(w, aw);
-            params.push(("ReadPorts".into(), "2".into()));
-            ("sam_mem2", params)
-        } else {
-            ("sam_mem", library::mem(w, aw))
-        };
-        items.push(Item::Instance(Instance {
-            module: module.into(),
-            name: format!("{name}_mem{c}"),
-            params,
+        items.extend(memory(
+            &format!("{name}_mem{c}"),
+            w,
+            aw,
+            second,
+            banked,
             conns,
-        }));
+        ));
     }
     lanes.reverse();
     items.push(Item::Assign {

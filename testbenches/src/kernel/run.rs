@@ -8,6 +8,7 @@ use std::time::Instant;
 use samgen_compiler::exec::ExecResult;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::{CooTensor, Tensor, TensorArray};
+use samgen_hdl::host;
 use samgen_hdl::top::{self, KernelTop, RegionRole};
 
 use super::ffi::KernelSim;
@@ -82,13 +83,43 @@ pub fn run_on(
     golden: &ExecResult,
     opts: &RtlOptions,
 ) -> Result<SimRun, CosimError> {
-    let top = &p.top;
     sim.reset(4);
     load(sim, p)?;
+    run_loaded(sim, p, golden, opts, &mut |_| Ok(()))
+}
+
+/// Control word 0 that starts a run of `top` on the inputs just loaded: with
+/// double-buffered inputs the host loaded the shadow bank, so the write also
+/// swaps the banks.
+pub fn start_word(top: &KernelTop) -> u64 {
+    if top.input_banks == 2 {
+        host::CTRL_SWAP | host::CTRL_START
+    } else {
+        host::CTRL_START
+    }
+}
+
+/// What the host does while a run is in progress: in a double-buffered top,
+/// the next tile's loads into the shadow bank.
+pub type Meanwhile<'a> = dyn FnMut(&mut KernelSim) -> Result<(), CosimError> + 'a;
+
+/// A run of `p`, whose inputs the host has just loaded ([`load`]): start it,
+/// do `meanwhile` while it runs, clock until done, read the outputs back (each
+/// written array checked against the golden writers). With tracing or
+/// profiling, which record every cycle of the run, `meanwhile` comes after
+/// done.
+pub fn run_loaded(
+    sim: &mut KernelSim,
+    p: &Prepared,
+    golden: &ExecResult,
+    opts: &RtlOptions,
+    meanwhile: &mut Meanwhile,
+) -> Result<SimRun, CosimError> {
+    let top = &p.top;
     if let Some(limits) = &opts.fifo_limits {
         set_fifo_limits(sim, top, limits)?;
     }
-    sim.host_write(0, 1)?;
+    sim.host_write(0, start_word(top))?;
     let limit = opts
         .timeout
         .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
@@ -97,8 +128,10 @@ pub fn run_on(
         if opts.trace {
             compare_traces(sim, p.graph, top, golden, &got)?;
         }
+        meanwhile(sim)?;
         opts.profile.then_some(profile)
     } else {
+        meanwhile(sim)?;
         run_with_progress(sim, limit)?;
         None
     };

@@ -14,7 +14,7 @@ use samgen_compiler::tile::driver::{TileJob, TileRunner};
 
 use super::ffi::KernelSim;
 use super::prepare::{build_top, golden_options, Prepared};
-use super::run::run_on;
+use super::run::{load, run_loaded, run_on};
 use super::verify::{random_edge_depths, same_outputs};
 use super::RtlOptions;
 use crate::verilator::BuiltModel;
@@ -34,7 +34,24 @@ pub struct TileTotals {
     pub sim_seconds: f64,
     /// Per tile, in the order run: (kernel cycles, words loaded).
     pub each: Vec<(u64, u64)>,
+    /// Clock cycles of the whole tiled run as the host saw them: every load
+    /// (one word a cycle), start, run and read-back, end to end. With
+    /// double-buffered inputs the next tile's loads overlap the run, and this
+    /// is what the overlap saves. 0 on a board, whose link has its own clock.
+    pub host_cycles: u64,
 }
+
+/// One tile's run on a model: the kernel's cycles (start to done), the
+/// host's (its whole turn on the model, [`TileTotals::host_cycles`]), and the
+/// outputs read back.
+pub struct TileRun {
+    pub cycles: u64,
+    pub host_cycles: u64,
+    pub outputs: BTreeMap<String, CooTensor>,
+}
+
+/// A tile ready to run: its golden run and its arrays prepared for the model.
+pub type ReadyTile<'g> = (ExecResult, Prepared<'g>);
 
 /// What every tile of a kernel runs with on one model (RTL, or a board's
 /// bitstream): the graph, its inputs' formats, the value width and the
@@ -70,7 +87,7 @@ impl<'g> TileModel<'g> {
 
     /// `job`'s tiles packed, their golden run (the writers' streams, every
     /// edge's when tracing) and the run prepared for the model.
-    fn prepare(&self, job: &TileJob) -> Result<(ExecResult, Prepared<'g>), String> {
+    pub fn prepare(&self, job: &TileJob) -> Result<ReadyTile<'g>, String> {
         let bits = self.value_bits;
         let packed = samgen_compiler::kernels::pack_inputs(&job.inputs, &self.formats, bits)
             .map_err(|e| e.to_string())?;
@@ -87,10 +104,14 @@ impl<'g> TileModel<'g> {
         &mut self,
         who: &str,
         (golden, p): (&ExecResult, &Prepared),
-        cycles: u64,
-        outputs: BTreeMap<String, CooTensor>,
+        run: TileRun,
         seconds: f64,
     ) -> Result<BTreeMap<String, CooTensor>, String> {
+        let TileRun {
+            cycles,
+            host_cycles,
+            outputs,
+        } = run;
         let words = (p.inputs.values())
             .flat_map(|x| x.arrays())
             .map(|a| a.data.len() as u64)
@@ -101,13 +122,13 @@ impl<'g> TileModel<'g> {
         t.cycles += cycles;
         t.ideal_cycles += golden.ideal_cycles;
         t.words_loaded += words;
+        t.host_cycles += host_cycles;
         t.each.push((cycles, words));
         same_outputs(who, &outputs, &golden.outputs)?;
         Ok(outputs)
     }
 
-    /// Run one tile: prepared, then `run` on the model (its cycles and
-    /// outputs), counted and checked.
+    /// Run one tile: prepared, then `run` on the model, counted and checked.
     pub fn run<F>(
         &mut self,
         who: &str,
@@ -115,21 +136,34 @@ impl<'g> TileModel<'g> {
         run: F,
     ) -> Result<BTreeMap<String, CooTensor>, String>
     where
-        F: FnOnce(
-            &mut Self,
-            &ExecResult,
-            &Prepared,
-        ) -> Result<(u64, BTreeMap<String, CooTensor>), String>,
+        F: FnOnce(&mut Self, &ExecResult, &Prepared) -> Result<TileRun, String>,
     {
-        let (golden, p) = self.prepare(job)?;
+        let ready = self.prepare(job)?;
+        self.run_ready(who, ready, run)
+    }
+
+    /// Run a tile prepared before ([`TileModel::prepare`]): `run` on the
+    /// model, counted and checked.
+    pub fn run_ready<F>(
+        &mut self,
+        who: &str,
+        (golden, p): ReadyTile<'g>,
+        run: F,
+    ) -> Result<BTreeMap<String, CooTensor>, String>
+    where
+        F: FnOnce(&mut Self, &ExecResult, &Prepared) -> Result<TileRun, String>,
+    {
         let start = Instant::now();
-        let (cycles, outputs) = run(self, &golden, &p)?;
+        let got = run(self, &golden, &p)?;
         let seconds = start.elapsed().as_secs_f64();
-        self.finish(who, (&golden, &p), cycles, outputs, seconds)
+        self.finish(who, (&golden, &p), got, seconds)
     }
 }
 
 /// The RTL model of a graph at the memories its options give, as a runner.
+/// With double-buffered inputs (`TopOptions::double_buffer`) the host loads
+/// the driver's next tile into the shadow bank while the kernel runs this one,
+/// and starts it with a swap: the model is reset once, not per tile.
 pub struct RtlTileRunner<'g> {
     pub tiles: TileModel<'g>,
     label: String,
@@ -137,6 +171,9 @@ pub struct RtlTileRunner<'g> {
     /// With a model built with host-set FIFO limits (`limited_depths`): tile k
     /// runs under [`random_edge_depths`] drawn from this seed plus k.
     pub depth_seed: Option<u64>,
+    /// With double-buffered inputs: the next tile, prepared and loaded into
+    /// the shadow bank during the last run.
+    loaded: Option<ReadyTile<'g>>,
 }
 
 impl<'g> RtlTileRunner<'g> {
@@ -153,6 +190,7 @@ impl<'g> RtlTileRunner<'g> {
             label: label.to_string(),
             sim: None,
             depth_seed: None,
+            loaded: None,
         })
     }
 
@@ -167,23 +205,71 @@ impl<'g> RtlTileRunner<'g> {
     }
 }
 
+/// The model of `p`'s top in `sim`, built (or loaded from the cache) and
+/// reset on first use.
+fn model_for<'s>(
+    sim: &'s mut Option<(BuiltModel, KernelSim)>,
+    p: &Prepared,
+    label: &str,
+    opts: &RtlOptions,
+) -> Result<&'s mut KernelSim, String> {
+    if sim.is_none() {
+        let model = build_top(&p.top, label, &opts.cache_dir, None).map_err(|e| e.to_string())?;
+        let mut s = KernelSim::new(&model, None, opts.seed).map_err(|e| e.to_string())?;
+        s.reset(4);
+        *sim = Some((model, s));
+    }
+    Ok(&mut sim.as_mut().expect("built above").1)
+}
+
 impl TileRunner for RtlTileRunner<'_> {
-    fn run_tile(&mut self, job: &TileJob) -> Result<BTreeMap<String, CooTensor>, String> {
+    fn run_tile(
+        &mut self,
+        job: &TileJob,
+        next: Option<&TileJob>,
+    ) -> Result<BTreeMap<String, CooTensor>, String> {
         let (label, sim, depth_seed) = (&self.label, &mut self.sim, self.depth_seed);
-        self.tiles.run("RTL", job, |tiles, golden, p| {
-            if sim.is_none() {
-                let model = build_top(&p.top, label, &tiles.opts.cache_dir, None)
-                    .map_err(|e| e.to_string())?;
-                let s = KernelSim::new(&model, None, tiles.opts.seed).map_err(|e| e.to_string())?;
-                *sim = Some((model, s));
-            }
+        let double = self.tiles.opts.top.double_buffer;
+        let (ready, in_shadow) = match self.loaded.take() {
+            Some(ready) => (ready, true),
+            None => (self.tiles.prepare(job)?, false),
+        };
+        let loaded = &mut self.loaded;
+        self.tiles.run_ready("RTL", ready, |tiles, golden, p| {
             if let Some(seed) = depth_seed {
                 let limits = random_edge_depths(tiles.graph, seed + tiles.totals.tiles);
                 tiles.opts.fifo_limits = Some(limits);
             }
-            let (_, sim) = sim.as_mut().expect("built above");
-            let run = run_on(sim, p, golden, &tiles.opts).map_err(|e| e.to_string())?;
-            Ok((run.cycles, run.outputs))
+            let sim = model_for(sim, p, label, &tiles.opts)?;
+            if !double {
+                let run = run_on(sim, p, golden, &tiles.opts).map_err(|e| e.to_string())?;
+                return Ok(TileRun {
+                    cycles: run.cycles,
+                    host_cycles: sim.cycles(),
+                    outputs: run.outputs,
+                });
+            }
+            let begun = sim.cycles();
+            if !in_shadow {
+                load(sim, p).map_err(|e| e.to_string())?;
+            }
+            let tiles = &*tiles;
+            // The next tile into the shadow bank while this one runs. One that
+            // does not prepare is left for its own turn, to fail under its name.
+            let mut meanwhile = |sim: &mut KernelSim| {
+                if let Some(ready) = next.and_then(|n| tiles.prepare(n).ok()) {
+                    load(sim, &ready.1)?;
+                    *loaded = Some(ready);
+                }
+                Ok(())
+            };
+            let run = run_loaded(sim, p, golden, &tiles.opts, &mut meanwhile)
+                .map_err(|e| e.to_string())?;
+            Ok(TileRun {
+                cycles: run.cycles,
+                host_cycles: sim.cycles() - begun,
+                outputs: run.outputs,
+            })
         })
     }
 }

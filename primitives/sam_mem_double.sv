@@ -1,0 +1,112 @@
+// sam_mem_double: a double-buffered input array (docs/host-protocol.md,
+// "Double buffering"): two banks of `sam_mem2`, the kernel reading the active
+// bank (`bank_i`) while the host reaches the other, the shadow bank. The host
+// loads the next tile's array into the shadow bank while the kernel runs on
+// the active one; the control region's swap then exchanges them between runs
+// (golden counterpart: the tile driver's next job, compiler/src/tile/driver.rs).
+//
+// Each bank is a whole `sam_mem2` (its own block RAM), so the host's writes
+// and the kernel's reads never share a memory port: the kernel's read address
+// reaches its bank through no mux, and a search port (ReadPorts = 2) keeps its
+// port A to itself on ECP5 as in `sam_mem2`. The cost is a second array's
+// block RAM and a read-data mux after the banks' output registers.
+//
+// Read latency is `sam_mem2`'s: TWO cycles. Kernel reads (rd_*, rd2_*) go to
+// bank `bank_i`, host accesses to bank `!bank_i`; `rd_data_o` carries the last
+// read's data, the host's or the kernel's, as in `sam_mem2` (the bank of the
+// read is registered beside the banks' pipelines). The host never reads while
+// the kernel does (the control region performs only writes during a run:
+// asserted); it may write every cycle, in parallel with the kernel's reads.
+// `bank_i` changes only while the kernel is idle (the control region's swap).
+//
+// Parameters: Width      word width, 1..64
+//             AddrWidth  address width, 1..20; each bank holds 2**AddrWidth words
+//             ReadPorts  1, or 2 for the second read port (rd2_*)
+// Ports:      clk_i, rst_ni                             clock, synchronous active-low
+//                                                       reset (the read-bank
+//                                                       registers and assertions)
+//             bank_i                                    the bank the kernel reads
+//             host_re_i, host_we_i, host_addr_i,        host port (bank !bank_i)
+//             host_wdata_i
+//             rd_en_i, rd_addr_i                        kernel read (bank bank_i)
+//             rd_data_o                                 read data (host and kernel),
+//                                                       two cycles after the read
+//             rd2_en_i, rd2_addr_i, rd2_data_o          second kernel read (ReadPorts
+//                                                       = 2; else tie en low)
+// No combinational path from any input to an output but bank_i to rd2_data_o
+// (a register that changes only between runs).
+module sam_mem_double #(
+  parameter int unsigned Width     = sam_pkg::CrdWidth,
+  parameter int unsigned AddrWidth = 8,
+  parameter int unsigned ReadPorts = 1
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic                 bank_i,
+  input  logic                 host_re_i,
+  input  logic                 host_we_i,
+  input  logic [AddrWidth-1:0] host_addr_i,
+  input  logic [Width-1:0]     host_wdata_i,
+  input  logic                 rd_en_i,
+  input  logic [AddrWidth-1:0] rd_addr_i,
+  output logic [Width-1:0]     rd_data_o,
+  input  logic                 rd2_en_i,
+  input  logic [AddrWidth-1:0] rd2_addr_i,
+  output logic [Width-1:0]     rd2_data_o
+);
+
+  logic [Width-1:0] rd_data[2];
+  logic [Width-1:0] rd2_data[2];
+
+  for (genvar b = 0; b < 2; b++) begin : gen_bank
+    logic active;
+    assign active = bank_i == 1'(b);
+    sam_mem2 #(
+      .Width    (Width),
+      .AddrWidth(AddrWidth),
+      .ReadPorts(ReadPorts)
+    ) array (
+      .clk_i,
+      .rst_ni,
+      .host_re_i   (host_re_i && !active),
+      .host_we_i   (host_we_i && !active),
+      .host_addr_i,
+      .host_wdata_i,
+      .rd_en_i     (rd_en_i && active),
+      .rd_addr_i,
+      .rd_data_o   (rd_data[b]),
+      .wr_en_i     (1'b0),
+      .wr_addr_i   ('0),
+      .wr_data_i   ('0),
+      .rd2_en_i    (rd2_en_i && active),
+      .rd2_addr_i,
+      .rd2_data_o  (rd2_data[b])
+    );
+  end
+
+  // The bank of the last read, through the same two stages as its data: the
+  // first loads on a read, the second every cycle.
+  logic read_bank_q, data_bank_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      read_bank_q <= 1'b0;
+      data_bank_q <= 1'b0;
+    end else begin
+      if (host_re_i || rd_en_i) read_bank_q <= host_re_i ? !bank_i : bank_i;
+      data_bank_q <= read_bank_q;
+    end
+  end
+
+  assign rd_data_o  = rd_data[data_bank_q];
+  assign rd2_data_o = rd2_data[bank_i];
+
+`ifndef SAM_ASSERTS_OFF
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      HostReadDuringKernel_M: assert (!(host_re_i && (rd_en_i || rd2_en_i)))
+      else $error("sam_mem_double: a host read while the kernel reads");
+    end
+  end
+`endif
+
+endmodule
