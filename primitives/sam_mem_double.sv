@@ -1,23 +1,24 @@
-// sam_mem_double: a double-buffered input array (docs/host-protocol.md,
-// "Double buffering"): two banks of `sam_mem2`, the kernel reading the active
-// bank (`bank_i`) while the host reaches the other, the shadow bank. The host
-// loads the next tile's array into the shadow bank while the kernel runs on
-// the active one; the control region's swap then exchanges them between runs
-// (golden counterpart: the tile driver's next job, compiler/src/tile/driver.rs).
+// sam_mem_double: a double-buffered array (docs/host-protocol.md, "Double
+// buffering"): two banks of `sam_mem2`, the kernel reaching the active bank
+// (`bank_i`) while the host reaches the other, the shadow bank. While the
+// kernel runs a tile, the host loads the next tile's input arrays into their
+// shadow banks and reads the last tile's output arrays from theirs; the
+// control region's swap exchanges the banks between runs (golden counterpart:
+// the tile driver's next job, compiler/src/tile/driver.rs).
 //
-// Each bank is a whole `sam_mem2` (its own block RAM), so the host's writes
-// and the kernel's reads never share a memory port: the kernel's read address
+// Each bank is a whole `sam_mem2` (its own block RAM), so the host's and the
+// kernel's accesses never share a memory port: the kernel's read address
 // reaches its bank through no mux, and a search port (ReadPorts = 2) keeps its
 // port A to itself on ECP5 as in `sam_mem2`. The cost is a second array's
 // block RAM and a read-data mux after the banks' output registers.
 //
-// Read latency is `sam_mem2`'s: TWO cycles. Kernel reads (rd_*, rd2_*) go to
-// bank `bank_i`, host accesses to bank `!bank_i`; `rd_data_o` carries the last
-// read's data, the host's or the kernel's, as in `sam_mem2` (the bank of the
-// read is registered beside the banks' pipelines). The host never reads while
-// the kernel does (the control region performs only writes during a run:
-// asserted); it may write every cycle, in parallel with the kernel's reads.
-// `bank_i` changes only while the kernel is idle (the control region's swap).
+// Read latency is `sam_mem2`'s: TWO cycles. Kernel accesses (rd_*, rd2_*,
+// wr_*) go to bank `bank_i`, host accesses to bank `!bank_i`; `rd_data_o`
+// carries the last read's data, the host's or the kernel's, as in `sam_mem2`
+// (the bank of the read is registered beside the banks' pipelines). The host
+// never reads an array while the kernel reads it (during a run the control
+// region performs writes to input arrays and reads of output arrays only:
+// asserted). `bank_i` changes only while the kernel is idle (the swap).
 //
 // Parameters: Width      word width, 1..64
 //             AddrWidth  address width, 1..20; each bank holds 2**AddrWidth words
@@ -31,6 +32,7 @@
 //             rd_en_i, rd_addr_i                        kernel read (bank bank_i)
 //             rd_data_o                                 read data (host and kernel),
 //                                                       two cycles after the read
+//             wr_en_i, wr_addr_i, wr_data_i             kernel write (bank bank_i)
 //             rd2_en_i, rd2_addr_i, rd2_data_o          second kernel read (ReadPorts
 //                                                       = 2; else tie en low)
 // No combinational path from any input to an output but bank_i to rd2_data_o
@@ -50,6 +52,9 @@ module sam_mem_double #(
   input  logic                 rd_en_i,
   input  logic [AddrWidth-1:0] rd_addr_i,
   output logic [Width-1:0]     rd_data_o,
+  input  logic                 wr_en_i,
+  input  logic [AddrWidth-1:0] wr_addr_i,
+  input  logic [Width-1:0]     wr_data_i,
   input  logic                 rd2_en_i,
   input  logic [AddrWidth-1:0] rd2_addr_i,
   output logic [Width-1:0]     rd2_data_o
@@ -75,9 +80,9 @@ module sam_mem_double #(
       .rd_en_i     (rd_en_i && active),
       .rd_addr_i,
       .rd_data_o   (rd_data[b]),
-      .wr_en_i     (1'b0),
-      .wr_addr_i   ('0),
-      .wr_data_i   ('0),
+      .wr_en_i     (wr_en_i && active),
+      .wr_addr_i,
+      .wr_data_i,
       .rd2_en_i    (rd2_en_i && active),
       .rd2_addr_i,
       .rd2_data_o  (rd2_data[b])

@@ -124,9 +124,6 @@ pub(crate) enum KernelCmd {
         /// Tile extent of every variable.
         #[arg(long, default_value_t = 32)]
         tile: u64,
-        /// Words the loads move per cycle.
-        #[arg(long, default_value_t = 1.0)]
-        bandwidth: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -224,9 +221,8 @@ pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
             dims,
             nnz,
             tile,
-            bandwidth,
             seed,
-        } => crate::fig15_cmd::bench(&dims, nnz, tile, bandwidth, seed),
+        } => crate::fig15_cmd::bench(&dims, nnz, tile, seed),
         KernelCmd::Tile {
             words,
             workspace,

@@ -1,12 +1,15 @@
 //! `samgen-bench kernel tile`: tiled kernels in RTL against the same kernels
 //! untiled, where the untiled kernel fits memories sized from its data. The
 //! tiled run uses one model built for small memories (4096 words per array,
-//! the ULX3S build's, unless given) and runs every tile tuple on it; both are
+//! the ULX3S build's, unless given) with double-buffered inputs, and runs
+//! every tile tuple on it twice: each tile loaded before its start, then each
+//! loaded while the one before runs; both runs and the untiled one are
 //! verified (each tile RTL == golden, the sum == the sparse reference). The
-//! table gives the cycles of both, the tiled cycles over the untiled ideal,
-//! the tile tuples run and skipped, and the words loaded per stored entry.
-//! A second table runs brighten over a whole 512 x 512 photograph, whose
-//! output does not fit the memories an untiled run is given.
+//! first table gives the cycles, the tiled cycles over the untiled ideal, the
+//! tile tuples run and skipped, and the words loaded per stored entry; the
+//! second the host's cycles end to end without and with the overlap. A third
+//! runs brighten over a whole 512 x 512 photograph, whose output does not fit
+//! the memories an untiled run is given.
 
 use std::collections::HashMap;
 
@@ -16,10 +19,11 @@ use samgen_compiler::kernels::{concrete_expression, pack_inputs, Lowered};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::generate::{self, Density, ValueRange, RMAT_GRAPH500};
 use samgen_compiler::tensor::CooTensor;
-use samgen_compiler::tile::driver::run_tiled;
+use samgen_compiler::tile::driver::{run_tiled, TiledRun};
 use samgen_compiler::tile::fit::{auto_tiling, Memories};
-use samgen_compiler::tile::TiledKernel;
-use samgen_cosim::kernel::{verify_lowered, Capacity, RtlOptions, RtlTileRunner};
+use samgen_compiler::tile::{TiledKernel, Tiling};
+use samgen_cosim::kernel::{verify_lowered, Capacity, RtlOptions, RtlTileRunner, TileTotals};
+use samgen_hdl::top::TopOptions;
 
 struct Case {
     name: &'static str,
@@ -123,8 +127,99 @@ const CASES: &[Case] = &[
     },
 ];
 
-/// One case: untiled on memories sized from the data, then tiled on `mem`.
-fn row(case: &Case, mem: Memories, seed: u64) -> Result<()> {
+/// A tiled run on a double-buffered model, twice: each tile loaded before its
+/// start, then each loaded while the one before runs.
+pub(crate) struct TwoRuns {
+    pub run: TiledRun,
+    /// Loads between the tiles.
+    pub serial: TileTotals,
+    /// Loads overlapping the runs.
+    pub overlapped: TileTotals,
+}
+
+impl TwoRuns {
+    /// The host's cycles if every load but the first hid behind the run
+    /// before it: the first load, then each tile's cycles against the next
+    /// one's words (one a cycle).
+    pub fn overlap_bound(&self) -> u64 {
+        let each = &self.serial.each;
+        let first = each.first().map_or(0, |&(_, w)| w);
+        first
+            + (0..each.len())
+                .map(|k| each[k].0.max(each.get(k + 1).map_or(0, |&(_, w)| w)))
+                .sum::<u64>()
+    }
+
+    /// One markdown row's cells: tuples run, kernel cycles, words loaded, host
+    /// cycles serial and overlapped, saved, the bound.
+    pub fn cells(&self) -> String {
+        let (s, o) = (&self.serial, &self.overlapped);
+        format!(
+            "{} | {} | {} | {} | {} | {:.0}% | {}",
+            s.tiles,
+            s.cycles,
+            s.words_loaded,
+            s.host_cycles,
+            o.host_cycles,
+            100.0 * (1.0 - o.host_cycles as f64 / s.host_cycles.max(1) as f64),
+            self.overlap_bound(),
+        )
+    }
+}
+
+/// The header of [`TwoRuns::cells`].
+pub(crate) const TWO_RUNS_HEADER: &str = "tuples run | kernel cycles | words loaded | host cycles, loads between tiles | host cycles, loads overlapped | saved | overlap bound";
+
+/// `tk` cut by `tiling` and run on one model with `mem`'s memories and
+/// double-buffered inputs, twice ([`TwoRuns`]); each run's sum checked against
+/// the sparse reference.
+pub(crate) fn run_twice(
+    label: &str,
+    (asg, formats, graph): &Lowered,
+    tk: &TiledKernel,
+    tiling: &Tiling,
+    coo: &HashMap<String, CooTensor>,
+    mem: Memories,
+) -> Result<TwoRuns> {
+    let opts = RtlOptions {
+        top: TopOptions {
+            double_buffer: true,
+            ..TopOptions::default()
+        },
+        capacity: Some(Capacity {
+            words: mem.words,
+            extent: mem.workspace,
+        }),
+        ..RtlOptions::default()
+    };
+    let out = &asg.lhs.tensor;
+    let reference = evaluate_sparse(asg, coo, 32)?;
+    let mut runs = Vec::new();
+    for overlap in [false, true] {
+        let mut rtl = RtlTileRunner::new(graph, formats.clone(), 32, opts.clone(), label)
+            .map_err(|e| anyhow!("{label}: {e}"))?;
+        rtl.overlap = overlap;
+        let run = run_tiled(tk, tiling, coo, &mut rtl, 32, &mut |_, _| {})
+            .with_context(|| format!("{label}, tiled"))?;
+        if let Some(d) =
+            first_difference(out, ("tiled", &run.outputs[out]), ("reference", &reference))
+        {
+            return Err(anyhow!("{label}: {d}"));
+        }
+        runs.push((run, rtl.totals().clone()));
+    }
+    let (run, overlapped) = runs.pop().expect("two runs");
+    let (_, serial) = runs.pop().expect("two runs");
+    Ok(TwoRuns {
+        run,
+        serial,
+        overlapped,
+    })
+}
+
+/// One case: untiled on memories sized from the data, then tiled on `mem`;
+/// its row of the first table, and of the second.
+fn row(case: &Case, mem: Memories, seed: u64) -> Result<String> {
     let (asg, formats, kernel) = concrete_expression(case.expr, case.formats, case.schedule)?;
     let lowered: Lowered = (asg, formats, samgen_compiler::lower::lower(&kernel)?);
     let coo = (case.inputs)(seed)?;
@@ -134,23 +229,8 @@ fn row(case: &Case, mem: Memories, seed: u64) -> Result<()> {
     let (asg, formats, graph) = &lowered;
     let tk = TiledKernel::new(asg, &kernel, &coo)?;
     let tiling = auto_tiling(&tk, graph, formats, &coo, mem)?;
-    let opts = RtlOptions {
-        capacity: Some(Capacity {
-            words: mem.words,
-            extent: mem.workspace,
-        }),
-        ..RtlOptions::default()
-    };
-    let mut rtl = RtlTileRunner::new(graph, formats.clone(), 32, opts, &label)
-        .map_err(|e| anyhow!("{label}: {e}"))?;
-    let run = run_tiled(&tk, &tiling, &coo, &mut rtl, 32, &mut |_, _| {})
-        .with_context(|| format!("{label}, tiled"))?;
-    let out = &asg.lhs.tensor;
-    let reference = evaluate_sparse(asg, &coo, 32)?;
-    if let Some(d) = first_difference(out, ("tiled", &run.outputs[out]), ("reference", &reference))
-    {
-        return Err(anyhow!("{label}: {d}"));
-    }
+    let two = run_twice(&label, &lowered, &tk, &tiling, &coo, mem)?;
+    let run = &two.run;
     let packed = pack_inputs(&coo, formats, 32)?;
     let words: Vec<u64> = (packed.values())
         .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
@@ -159,7 +239,7 @@ fn row(case: &Case, mem: Memories, seed: u64) -> Result<()> {
         words.iter().sum::<u64>(),
         words.iter().copied().max().unwrap_or(0),
     );
-    let t = rtl.totals();
+    let t = &two.serial;
     let ideal = whole.golden.ideal_cycles;
     println!(
         "| {} | {} | {:.0}x | {} | {} | {} | {:.2} | {} | {}/{} | {:.2} |",
@@ -175,7 +255,12 @@ fn row(case: &Case, mem: Memories, seed: u64) -> Result<()> {
         run.sequence.space,
         t.words_loaded as f64 / stored.max(1) as f64,
     );
-    Ok(())
+    Ok(format!(
+        "| {} | {} | {} |",
+        case.name,
+        case.data,
+        two.cells()
+    ))
 }
 
 /// The table, every case, tiled on memories of `words` words and a workspace
@@ -186,8 +271,17 @@ pub(crate) fn bench(words: u64, workspace: u64, seed: u64) -> Result<()> {
     println!();
     println!("| kernel | data | largest array / memory | untiled cycles | untiled ideal | tiled cycles | tiled / untiled ideal | tiles | tuples run / space | words loaded per stored word |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
+    let mut overlap = Vec::new();
     for case in CASES {
-        row(case, mem, seed)?;
+        overlap.push(row(case, mem, seed)?);
+    }
+    println!();
+    println!("The same tiles on the same double-buffered model, the host's cycles end to end (one word loaded a cycle, runs, read-backs): each tile loaded before its start, and loaded while the tile before runs");
+    println!();
+    println!("| kernel | data | {TWO_RUNS_HEADER} |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for line in overlap {
+        println!("{line}");
     }
     println!();
     photograph(mem)
@@ -201,8 +295,8 @@ fn photograph(mem: Memories) -> Result<()> {
     let coo = HashMap::from([("B".to_string(), image)]);
     println!("Brighten `A(i,j) = min(B(i,j) + 40, 255)` over the 512 x 512 camera photograph, tiled on {}-word memories", mem.words);
     println!();
-    println!("| format | tiles | tuples | RTL cycles | tiles' ideal | cycles / ideal | words loaded per stored word |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("| format | tiles | tuples | RTL cycles | tiles' ideal | cycles / ideal | words loaded per stored word | host cycles, loads between tiles | host cycles, loads overlapped |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for format in ["dd", "dr"] {
         let formats = [format!("A:{format}"), format!("B:{format}")];
         let formats: Vec<&str> = formats.iter().map(String::as_str).collect();
@@ -210,37 +304,25 @@ fn photograph(mem: Memories) -> Result<()> {
             concrete_expression("A(i,j) = min(B(i,j) + 40, 255)", &formats, &[])?;
         let graph = samgen_compiler::lower::lower(&kernel)?;
         let tk = TiledKernel::new(&asg, &kernel, &coo)?;
-        let tiling = auto_tiling(&tk, &graph, &formats, &coo, mem)?;
-        let opts = RtlOptions {
-            capacity: Some(Capacity {
-                words: mem.words,
-                extent: mem.workspace,
-            }),
-            ..RtlOptions::default()
-        };
+        let lowered: Lowered = (asg.clone(), formats, graph);
+        let tiling = auto_tiling(&tk, &lowered.2, &lowered.1, &coo, mem)?;
         let label = format!("brighten {format}");
-        let mut rtl = RtlTileRunner::new(&graph, formats.clone(), 32, opts, &label)
-            .map_err(|e| anyhow!("{label}: {e}"))?;
-        let run = run_tiled(&tk, &tiling, &coo, &mut rtl, 32, &mut |_, _| {})
-            .with_context(|| label.clone())?;
-        let reference = evaluate_sparse(&asg, &coo, 32)?;
-        if let Some(d) =
-            first_difference("A", ("tiled", &run.outputs["A"]), ("reference", &reference))
-        {
-            return Err(anyhow!("{label}: {d}"));
-        }
-        let stored: u64 = (pack_inputs(&coo, &formats, 32)?.values())
+        let two = run_twice(&label, &lowered, &tk, &tiling, &coo, mem)?;
+        let formats = &lowered.1;
+        let stored: u64 = (pack_inputs(&coo, formats, 32)?.values())
             .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
             .sum();
-        let t = rtl.totals();
+        let t = &two.serial;
         println!(
-            "| {format} | {} | {} | {} | {} | {:.2} | {:.2} |",
+            "| {format} | {} | {} | {} | {} | {:.2} | {:.2} | {} | {} |",
             tiling.describe(),
             t.tiles,
             t.cycles,
             t.ideal_cycles,
             t.cycles as f64 / t.ideal_cycles.max(1) as f64,
             t.words_loaded as f64 / stored.max(1) as f64,
+            t.host_cycles,
+            two.overlapped.host_cycles,
         );
     }
     Ok(())

@@ -77,9 +77,9 @@ pub struct KernelTop {
     pub layout: host::ControlLayout,
     /// Library modules it instantiates.
     pub modules: Vec<String>,
-    /// Banks of each input array and host-set register: 2 with double-buffered
-    /// inputs (`TopOptions::double_buffer`), else 1.
-    pub input_banks: u32,
+    /// Banks of each array and register behind the host port: 2 with double
+    /// buffering (`TopOptions::double_buffer`), else 1.
+    pub banks: u32,
 }
 
 impl KernelTop {
@@ -89,7 +89,7 @@ impl KernelTop {
         struct Doc<'a> {
             top: &'a str,
             region_shift: u32,
-            input_banks: u32,
+            banks: u32,
             regions: &'a [MapEntry],
             probes: &'a [EdgeProbe],
             checks: &'a [CheckBit],
@@ -97,7 +97,7 @@ impl KernelTop {
         serde_norway::to_string(&Doc {
             top: &self.module.name,
             region_shift: REGION_SHIFT,
-            input_banks: self.input_banks,
+            banks: self.banks,
             regions: &self.map,
             probes: &self.probes,
             checks: &self.checks,

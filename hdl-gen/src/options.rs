@@ -65,10 +65,11 @@ pub struct TopOptions {
     /// at most the built depth: one model then runs under many FIFO depths.
     /// For the tests; off in what a board runs.
     pub fifo_limits: bool,
-    /// Double-buffered inputs (n-buffering with n = 2): every input array and
-    /// host-set register has two banks, the kernel reading one while the host
-    /// loads the next tile into the other, during the run
-    /// (docs/host-protocol.md, "Double buffering"). Twice the inputs' block RAM.
+    /// Double buffering (n-buffering with n = 2): every array and register
+    /// behind the host port has two banks, the kernel reaching one while the
+    /// host, during the run, loads the next tile's inputs into the other and
+    /// reads the last tile's outputs from it (docs/host-protocol.md, "Double
+    /// buffering"). Twice the arrays' block RAM.
     pub double_buffer: bool,
 }
 

@@ -133,7 +133,7 @@ impl Harness {
                 Width::Lanes(num_out.max(1) * LANE_BITS),
             )
             .port("out_ready_i", Dir::Input, Width::Lanes(num_out.max(1)));
-        host::port_head(&mut m, false);
+        host::port_head(&mut m, false, false);
         let (mut lane_in, mut lane_out) = (0u32, 0u32);
         // Lane bits above each input channel's token.
         let mut spare_in = Vec::new();

@@ -40,7 +40,8 @@ pub use prepare::{
 };
 pub use readback::read_outputs;
 pub use run::{
-    load, run_loaded, run_model, run_on, run_rtl, set_fifo_limits, start_word, Meanwhile, SimRun,
+    finish_run, load, run_loaded, run_model, run_on, run_rtl, set_fifo_limits, start_run,
+    start_word, Finished, Meanwhile, SimRun,
 };
 pub use tiled::{ReadyTile, RtlTileRunner, TileModel, TileRun, TileTotals};
 pub use trace::{edge_counts, status_report, EdgeCount, EdgeProfile};

@@ -240,11 +240,12 @@ fn the_host_sets_each_fifos_depth_at_run_time() {
     );
 }
 
-/// A top with double-buffered inputs (`TopOptions::double_buffer`): the host
-/// loads the next run's arrays and dimensions into the shadow bank while the
-/// kernel runs on the other (no busy bit), a swap exchanges them between runs
-/// and is refused during one, reads still wait for the run's end, and each of
-/// two runs started by a swap computes what its own data gives.
+/// A double-buffered top (`TopOptions::double_buffer`): while the kernel
+/// runs, the host loads the next run's arrays and dimensions into the shadow
+/// bank and reads the last run's outputs from it (no busy bit), while a read
+/// of an input or a swap is refused; one swap starts the next run and hands
+/// the last one's outputs to the host; each of two runs computes what its own
+/// data gives.
 #[test]
 fn a_double_buffered_top_loads_the_next_run_while_one_runs() {
     let (g, packed1, golden1, mut opts) = spmv_packed(0.9, 5);
@@ -252,7 +253,7 @@ fn a_double_buffered_top_loads_the_next_run_while_one_runs() {
     opts.top.double_buffer = true;
     let p1 = Prepared::new(&g, &packed1, &golden1, 32, &opts).unwrap();
     let p2 = Prepared::new(&g, &packed2, &golden2, 32, &opts).unwrap();
-    assert_eq!(p1.top.input_banks, 2);
+    assert_eq!(p1.top.banks, 2);
     let model = build_top(&p1.top, "host-decode-double", &default_cache_dir(), None).unwrap();
     let mut sim = KernelSim::new(&model, None, 1).unwrap();
     sim.reset(2);
@@ -292,16 +293,23 @@ fn a_double_buffered_top_loads_the_next_run_while_one_runs() {
         CTRL_SWAP | CTRL_DONE,
         "still bank 1"
     );
-    read_outputs(&mut sim, &p1).unwrap();
-    // The second run reads what was loaded during the first.
+    // One swap starts the second run on what was loaded during the first and
+    // hands the first's outputs to the host, which reads them during the run.
     sim.host_write(0, start).unwrap();
+    let count = (p1.top.map.iter())
+        .find(|e| matches!(e.role, RegionRole::Count { .. }))
+        .unwrap();
+    sim.host_read(count.base).unwrap();
+    assert_eq!(sim.host_read(0).unwrap(), CTRL_RUNNING, "bank 0 active");
+    assert_eq!(sim.host_read(2).unwrap(), 0, "an output read during a run");
+    read_outputs(&mut sim, &p1).unwrap();
     sim.run(10_000).unwrap();
     assert!(sim.done());
-    assert_eq!(sim.host_read(0).unwrap(), CTRL_DONE, "bank 0 active");
+    sim.host_write(0, CTRL_SWAP).unwrap();
     read_outputs(&mut sim, &p2).unwrap();
     assert_eq!(sim.host_read(2).unwrap(), 0);
-    // Idle, the host reaches the shadow bank: the first run's data.
-    let first_word = (p1.inputs.values())
+    // Idle, the host reaches the shadow bank: the second run's inputs.
+    let first_word = (p2.inputs.values())
         .flat_map(|t| t.arrays())
         .find(|a| {
             a.name

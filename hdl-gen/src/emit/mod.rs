@@ -171,9 +171,14 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
     };
     m.assign("done", format!("run_q && {all}"));
     let all_regions: Vec<HostRegion> = regions.into_values().flatten().collect();
-    if all_regions.iter().any(|r| {
-        r.banked(o.double_buffer) && matches!(r.side.kind, library::SideKind::MemRead { .. })
-    }) {
+    if o.double_buffer
+        && all_regions.iter().any(|r| {
+            matches!(
+                r.side.kind,
+                library::SideKind::MemRead { .. } | library::SideKind::MemWrite { .. }
+            )
+        })
+    {
         modules.insert("sam_mem_double".into());
     }
     let checks = error_checks(&mut m, graph, streams, &map, &all_regions, placed);
@@ -206,6 +211,6 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
         checks: checks.into_iter().map(|(c, _)| c).collect(),
         layout,
         modules: modules.into_iter().collect(),
-        input_banks: if o.double_buffer { 2 } else { 1 },
+        banks: if o.double_buffer { 2 } else { 1 },
     }
 }

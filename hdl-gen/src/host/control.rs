@@ -17,13 +17,13 @@ use crate::netlist::{Item, Module, Sink, Width};
 /// `protocol_err`, `deadlock_err` and `fault_err` (assigned by the caller: high
 /// in a cycle with such an error) and `status_clear` (the host clears the status
 /// word this cycle: the caller's sticky bits clear with it), declared here
-/// because the instances read them. With `double` (double-buffered inputs,
-/// docs/host-protocol.md), also `bank_q`, the bank of the input arrays and
-/// registers the kernel reads: a swap (control word 0, bit 2) while no run is
-/// in progress exchanges it with the host's. [`host_port_tail`] with `control`
+/// because the instances read them. With `double` (double buffering,
+/// docs/host-protocol.md), also `bank_q`, the bank of the arrays and
+/// registers the kernel reaches: a swap (control word 0, bit 2) while no run
+/// is in progress exchanges it with the host's. [`host_port_tail`] with `control`
 /// set adds the rest.
 pub fn control_head(m: &mut Module, double: bool) {
-    port_head(m, true);
+    port_head(m, true, double);
     m.comment(
         "Control region (region 0): word 0 starts and restarts the run, reads done and running",
     );
@@ -53,25 +53,24 @@ pub fn control_head(m: &mut Module, double: bool) {
     m.assign("busy", "start_q || (run_q && !done)");
     m.assign("host_free", "!busy");
     if double {
-        for name in ["bank_q", "ctrl_swap", "shadow_hit"] {
+        for name in ["bank_q", "ctrl_swap", "shadow_write_hit", "shadow_read_hit"] {
             m.item(Item::Wire {
                 name: name.into(),
                 width: Width::Bits(1),
             });
         }
         m.comment(
-            "Double buffering: the kernel reads bank bank_q of every input array and \
-             setting, the host the other, which it may write during a run too",
+            "Double buffering: the kernel reaches bank bank_q of every array and register, \
+             the host the other, whose inputs it may write and outputs read during a run",
         );
-        m.assign("host_write_free", "host_free || shadow_hit");
+        m.assign("host_write_free", "host_free || shadow_write_hit");
+        m.assign("host_read_free", "host_free || shadow_read_hit");
         m.item(Item::Block(vec![
             "always_ff @(posedge clk_i) begin".into(),
             "  if (!rst_ni) bank_q <= 1'b0;".into(),
             "  else if (ctrl_swap) bank_q <= !bank_q;".into(),
             "end".into(),
         ]));
-    } else {
-        m.assign("host_write_free", "host_free");
     }
     m.item(Item::Block(vec![
         "// A start or a restart clears the kernel for two cycles (clear_q; hold_q the".into(),
@@ -169,23 +168,25 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], kernel: Option<Ker
     m.assign("host_hit", hits.join(" || "));
     if let Some(kernel) = kernel {
         if kernel.double {
-            let shadow: Vec<String> = (regions.iter())
-                .filter(|r| r.banked(true))
-                .map(|r| format!("({})", decode(r.index(), r.word_bits())))
-                .collect();
-            let any = if shadow.is_empty() {
-                "1'b0".to_string()
-            } else {
-                shadow.join(" || ")
-            };
-            m.assign("shadow_hit", any);
+            for (signal, loaded) in [("shadow_write_hit", true), ("shadow_read_hit", false)] {
+                let shadow: Vec<String> = (regions.iter())
+                    .filter(|r| r.loaded() == loaded)
+                    .map(|r| format!("({})", decode(r.index(), r.word_bits())))
+                    .collect();
+                let any = if shadow.is_empty() {
+                    "1'b0".to_string()
+                } else {
+                    shadow.join(" || ")
+                };
+                m.assign(signal, any);
+            }
         }
         control_tail(m, kernel);
     }
-    let readable = if control {
-        "host_hit && (host_free || ctrl_hit)"
-    } else {
-        "host_hit"
+    let readable = match kernel {
+        Some(k) if k.double => "host_hit && (host_read_free || ctrl_hit)",
+        Some(_) => "host_hit && (host_free || ctrl_hit)",
+        None => "host_hit",
     };
     m.item(Item::Block(vec![
         "always_ff @(posedge clk_i) begin".into(),
@@ -358,10 +359,11 @@ fn control_tail(m: &mut Module, kernel: KernelControl) {
         m.item(Item::Block(lines));
     }
     let access = "(host_re_i || host_we_i)";
-    // What a run makes busy: besides a start, a swap; not a shadow bank's write.
+    // What a run makes busy: besides a start, a swap; not a shadow bank's
+    // access (an input's write, an output's read).
     let (shadow_write, control_bits) = if double {
         (
-            " && !(host_we_i && shadow_hit)",
+            " && !(host_we_i ? shadow_write_hit : shadow_read_hit)",
             "(host_wdata_i[0] || host_wdata_i[2])",
         )
     } else {

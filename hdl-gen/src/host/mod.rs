@@ -264,11 +264,12 @@ impl HostRegion {
         !matches!(self.side.kind, SideKind::Status)
     }
 
-    /// Whether, in a top with double-buffered inputs, the region has two
-    /// banks: what the host loads before a run (input arrays, the registers
-    /// it sets). Outputs and counts have one.
-    pub fn banked(&self, double: bool) -> bool {
-        double && matches!(self.side.kind, SideKind::MemRead { .. } | SideKind::Config)
+    /// Whether the host loads the region before a run (an input array, a
+    /// register it sets), rather than reading it after (an output, a count).
+    /// In a double-buffered top, the host writes the first kind and reads the
+    /// second during a run, in the shadow bank.
+    pub fn loaded(&self) -> bool {
+        matches!(self.side.kind, SideKind::MemRead { .. } | SideKind::Config)
     }
 }
 
@@ -295,26 +296,30 @@ fn addr_width(kind: SideKind) -> u32 {
 
 /// The host port's pins, and the registered access every region takes
 /// (`host_re_q`, `host_we_q`, `host_addr_q`, `host_wdata_q`, declared here
-/// because the regions' items read them). A read is registered only while
-/// `host_free` is high, a write while `host_write_free` is: a kernel top
-/// ([`control_head`]) lowers the first during a run, and the second too but
-/// for a shadow bank's region in a double-buffered top; without `control` (a
-/// primitive's wrapper) both are constant.
-pub fn port_head(m: &mut Module, control: bool) {
+/// because the regions' items read them). An access is registered only while
+/// `host_free` is high: a kernel top ([`control_head`]) lowers it during a run;
+/// without `control` (a primitive's wrapper) it is constant. With `double`
+/// (a double-buffered kernel top), reads wait for `host_read_free` and writes
+/// for `host_write_free` instead, which also let through, during a run, the
+/// reads of outputs and the writes of inputs in the shadow banks.
+pub fn port_head(m: &mut Module, control: bool, double: bool) {
     m.port("host_re_i", Dir::Input, Width::Bits(1))
         .port("host_we_i", Dir::Input, Width::Bits(1))
         .port("host_addr_i", Dir::Input, Width::Bits(32))
         .port("host_wdata_i", Dir::Input, Width::Bits(64))
         .port("host_rdata_o", Dir::Output, Width::Bits(64))
         .port("host_rvalid_o", Dir::Output, Width::Bits(1));
-    for (name, bits) in [
+    let mut wires = vec![
         ("host_free", 1),
-        ("host_write_free", 1),
         ("host_re_q", 1),
         ("host_we_q", 1),
         ("host_addr_q", 32),
         ("host_wdata_q", 64),
-    ] {
+    ];
+    if double {
+        wires.extend([("host_read_free", 1), ("host_write_free", 1)]);
+    }
+    for (name, bits) in wires {
         m.item(Item::Wire {
             name: name.into(),
             width: Width::Bits(bits),
@@ -322,8 +327,12 @@ pub fn port_head(m: &mut Module, control: bool) {
     }
     if !control {
         m.assign("host_free", "1'b1");
-        m.assign("host_write_free", "1'b1");
     }
+    let (read_free, write_free) = if double {
+        ("host_read_free", "host_write_free")
+    } else {
+        ("host_free", "host_free")
+    };
     m.item(Item::Block(vec![
         "// The host access, registered: what the regions see.".into(),
         "always_ff @(posedge clk_i) begin".into(),
@@ -333,8 +342,8 @@ pub fn port_head(m: &mut Module, control: bool) {
         "    host_addr_q  <= '0;".into(),
         "    host_wdata_q <= '0;".into(),
         "  end else begin".into(),
-        "    host_re_q    <= host_re_i && host_free;".into(),
-        "    host_we_q    <= host_we_i && host_write_free;".into(),
+        format!("    host_re_q    <= host_re_i && {read_free};"),
+        format!("    host_we_q    <= host_we_i && {write_free};"),
         "    host_addr_q  <= host_addr_i;".into(),
         "    host_wdata_q <= host_wdata_i;".into(),
         "  end".into(),

@@ -7,10 +7,10 @@ use crate::library::{self, Reads, SideKind};
 use crate::netlist::{Instance, Item, Sink, Width};
 
 /// The arrays and registers behind `regions` (side ports of `instance`); pushes
-/// the instance's connections to them onto `conns`. With `double`, the input
-/// arrays and the host-set registers have two banks (`sam_mem_double`, two
-/// registers): the kernel reads bank `bank_q`, the host reaches the other
-/// ([`HostRegion::banked`]). Returns the signal
+/// the instance's connections to them onto `conns`. With `double`, every
+/// array has two banks (`sam_mem_double`) and every register two copies: the
+/// kernel reaches bank `bank_q`, the host the other (a count's copy is the
+/// kernel's count at the last swap). Returns the signal
 /// declarations (to print before the instance: a signal is declared before use)
 /// and the memories, registers and address decodes. (One match over the side
 /// kinds, a few lines past 80: each arm is the whole wiring of one kind.)
@@ -27,7 +27,7 @@ pub fn side_items(
         let hit = r.hit();
         let w = side.width;
         let ports = side.ports();
-        let banked = r.banked(double);
+        let banked = double;
         if r.writable() {
             // A status register is read through the read mux alone.
             items.push(Item::Wire {
@@ -154,6 +154,22 @@ pub fn side_items(
                 ]));
                 conns.push((ports[0].0.clone(), host));
             }
+            SideKind::Status if banked => {
+                // The last run's value, taken at the swap that ends it (the
+                // kernel's clear comes a cycle later).
+                let live = format!("{instance}_{}_live", side.name);
+                items.push(Item::Wire {
+                    name: live.clone(),
+                    width: Width::Bits(w),
+                });
+                items.push(Item::Block(vec![
+                    "always_ff @(posedge clk_i) begin".into(),
+                    format!("  if (!rst_ni) {host} <= '0;"),
+                    format!("  else if (ctrl_swap) {host} <= {live};"),
+                    "end".into(),
+                ]));
+                conns.push((ports[0].0.clone(), live));
+            }
             SideKind::Status => {
                 conns.push((ports[0].0.clone(), host));
             }
@@ -167,8 +183,8 @@ pub fn side_items(
 /// One array's memory, named `name`, from its connections as a single
 /// `sam_mem` would have them (`conns`): a `sam_mem`, a `sam_mem2` with the
 /// second read port for a `search`ed array, or with `banked` a
-/// `sam_mem_double` (reading bank `bank_q`; its kernel write port is gone, an
-/// input array has none, and without a search its second read port is tied).
+/// `sam_mem_double` (the kernel reaching bank `bank_q`; without a search its
+/// second read port is tied).
 fn memory(
     name: &str,
     w: u32,
@@ -183,7 +199,6 @@ fn memory(
     }
     let mut items = Vec::new();
     let module = if banked {
-        conns.retain(|(p, _)| !p.starts_with("wr_"));
         conns.insert(2, ("bank_i".into(), "bank_q".into()));
         if !search {
             let unused = format!("{name}_rd2_data");

@@ -88,11 +88,11 @@ pub fn run_on(
     run_loaded(sim, p, golden, opts, &mut |_| Ok(()))
 }
 
-/// Control word 0 that starts a run of `top` on the inputs just loaded: with
-/// double-buffered inputs the host loaded the shadow bank, so the write also
+/// Control word 0 that starts a run of `top` on the inputs just loaded: in a
+/// double-buffered top the host loaded the shadow bank, so the write also
 /// swaps the banks.
 pub fn start_word(top: &KernelTop) -> u64 {
-    if top.input_banks == 2 {
+    if top.banks == 2 {
         host::CTRL_SWAP | host::CTRL_START
     } else {
         host::CTRL_START
@@ -105,9 +105,8 @@ pub type Meanwhile<'a> = dyn FnMut(&mut KernelSim) -> Result<(), CosimError> + '
 
 /// A run of `p`, whose inputs the host has just loaded ([`load`]): start it,
 /// do `meanwhile` while it runs, clock until done, read the outputs back (each
-/// written array checked against the golden writers). With tracing or
-/// profiling, which record every cycle of the run, `meanwhile` comes after
-/// done.
+/// written array checked against the golden writers; in a double-buffered top
+/// after a swap hands them to the host).
 pub fn run_loaded(
     sim: &mut KernelSim,
     p: &Prepared,
@@ -115,11 +114,52 @@ pub fn run_loaded(
     opts: &RtlOptions,
     meanwhile: &mut Meanwhile,
 ) -> Result<SimRun, CosimError> {
-    let top = &p.top;
-    if let Some(limits) = &opts.fifo_limits {
-        set_fifo_limits(sim, top, limits)?;
+    start_run(sim, p, opts.fifo_limits.as_ref())?;
+    let f = finish_run(sim, p, golden, opts, meanwhile)?;
+    if p.top.banks == 2 {
+        sim.host_write(0, host::CTRL_SWAP)?;
     }
-    sim.host_write(0, start_word(top))?;
+    let outputs = read_outputs(sim, p)?;
+    Ok(SimRun {
+        cycles: f.cycles,
+        outputs,
+        profile: f.profile,
+        counts: f.counts,
+    })
+}
+
+/// Start a run of `p`, whose inputs are loaded, under `limits` (FIFO limits by
+/// graph edge index, [`set_fifo_limits`]).
+pub fn start_run(
+    sim: &mut KernelSim,
+    p: &Prepared,
+    limits: Option<&BTreeMap<usize, u32>>,
+) -> Result<(), CosimError> {
+    if let Some(limits) = limits {
+        set_fifo_limits(sim, &p.top, limits)?;
+    }
+    sim.host_write(0, start_word(&p.top))
+}
+
+/// What a finished run left in the control region.
+pub struct Finished {
+    pub cycles: u64,
+    pub profile: Option<Vec<super::EdgeProfile>>,
+    pub counts: Option<Vec<super::EdgeCount>>,
+}
+
+/// The run of `p` in progress: do `meanwhile`, clock until done (a timeout
+/// names the edges that hold), check the status word, read the cycle counter
+/// and the edge counters. With tracing or profiling, which record every cycle
+/// of the run, `meanwhile` comes after done.
+pub fn finish_run(
+    sim: &mut KernelSim,
+    p: &Prepared,
+    golden: &ExecResult,
+    opts: &RtlOptions,
+    meanwhile: &mut Meanwhile,
+) -> Result<Finished, CosimError> {
+    let top = &p.top;
     let limit = opts
         .timeout
         .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
@@ -148,14 +188,10 @@ pub fn run_loaded(
     if let Some(report) = status_report(sim, top)? {
         return Err(CosimError::Mismatch(format!("the kernel's {report}")));
     }
-    let cycles = sim.host_read(1)?;
-    let counts = edge_counts(sim, top)?;
-    let outputs = read_outputs(sim, p)?;
-    Ok(SimRun {
-        cycles,
-        outputs,
+    Ok(Finished {
+        cycles: sim.host_read(1)?,
         profile,
-        counts,
+        counts: edge_counts(sim, top)?,
     })
 }
 

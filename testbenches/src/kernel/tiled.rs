@@ -14,10 +14,13 @@ use samgen_compiler::tile::driver::{TileJob, TileRunner};
 
 use super::ffi::KernelSim;
 use super::prepare::{build_top, golden_options, Prepared};
-use super::run::{load, run_loaded, run_on};
+use super::readback::read_outputs;
+use super::run::{finish_run, load, run_on, start_run};
 use super::verify::{random_edge_depths, same_outputs};
 use super::RtlOptions;
 use crate::verilator::BuiltModel;
+use crate::CosimError;
+use samgen_hdl::host::CTRL_SWAP;
 
 /// What the tiles cost in RTL, summed over the tuples run.
 #[derive(Debug, Clone, Default)]
@@ -161,9 +164,11 @@ impl<'g> TileModel<'g> {
 }
 
 /// The RTL model of a graph at the memories its options give, as a runner.
-/// With double-buffered inputs (`TopOptions::double_buffer`) the host loads
-/// the driver's next tile into the shadow bank while the kernel runs this one,
-/// and starts it with a swap: the model is reset once, not per tile.
+/// With double buffering (`TopOptions::double_buffer`) the tiles overlap on
+/// the host port: while the kernel runs tile t, the host loads tile t + 1's
+/// inputs into the shadow bank; when t is done, a swap starts t + 1, and the
+/// host reads t's outputs from the shadow bank while t + 1 runs. The model is
+/// reset once, not per tile.
 pub struct RtlTileRunner<'g> {
     pub tiles: TileModel<'g>,
     label: String,
@@ -171,9 +176,14 @@ pub struct RtlTileRunner<'g> {
     /// With a model built with host-set FIFO limits (`limited_depths`): tile k
     /// runs under [`random_edge_depths`] drawn from this seed plus k.
     pub depth_seed: Option<u64>,
-    /// With double-buffered inputs: the next tile, prepared and loaded into
-    /// the shadow bank during the last run.
-    loaded: Option<ReadyTile<'g>>,
+    /// With double buffering: overlap the tiles (true, the default), or load,
+    /// run and read each tile back before the next, as a single-buffered top
+    /// must (false: the same model's time without the overlap). Tracing and
+    /// profiling, which record every cycle of a run, do not overlap.
+    pub overlap: bool,
+    /// With double buffering: the next tile, loaded and started at the end of
+    /// the last call.
+    started: Option<ReadyTile<'g>>,
 }
 
 impl<'g> RtlTileRunner<'g> {
@@ -190,7 +200,8 @@ impl<'g> RtlTileRunner<'g> {
             label: label.to_string(),
             sim: None,
             depth_seed: None,
-            loaded: None,
+            overlap: true,
+            started: None,
         })
     }
 
@@ -229,19 +240,22 @@ impl TileRunner for RtlTileRunner<'_> {
         next: Option<&TileJob>,
     ) -> Result<BTreeMap<String, CooTensor>, String> {
         let (label, sim, depth_seed) = (&self.label, &mut self.sim, self.depth_seed);
-        let double = self.tiles.opts.top.double_buffer;
-        let (ready, in_shadow) = match self.loaded.take() {
+        let opts = &self.tiles.opts;
+        let double = opts.top.double_buffer;
+        let next = next.filter(|_| self.overlap && !opts.trace && !opts.profile);
+        let limits = |tiles: &TileModel, k: u64| {
+            depth_seed.map(|seed| random_edge_depths(tiles.graph, seed + k))
+        };
+        let (ready, started) = match self.started.take() {
             Some(ready) => (ready, true),
             None => (self.tiles.prepare(job)?, false),
         };
-        let loaded = &mut self.loaded;
+        let chained = &mut self.started;
         self.tiles.run_ready("RTL", ready, |tiles, golden, p| {
-            if let Some(seed) = depth_seed {
-                let limits = random_edge_depths(tiles.graph, seed + tiles.totals.tiles);
-                tiles.opts.fifo_limits = Some(limits);
-            }
+            let k = tiles.totals.tiles;
             let sim = model_for(sim, p, label, &tiles.opts)?;
             if !double {
+                tiles.opts.fifo_limits = limits(tiles, k);
                 let run = run_on(sim, p, golden, &tiles.opts).map_err(|e| e.to_string())?;
                 return Ok(TileRun {
                     cycles: run.cycles,
@@ -249,26 +263,37 @@ impl TileRunner for RtlTileRunner<'_> {
                     outputs: run.outputs,
                 });
             }
+            let err = |e: CosimError| e.to_string();
             let begun = sim.cycles();
-            if !in_shadow {
-                load(sim, p).map_err(|e| e.to_string())?;
+            if !started {
+                load(sim, p).map_err(err)?;
+                start_run(sim, p, limits(tiles, k).as_ref()).map_err(err)?;
             }
-            let tiles = &*tiles;
             // The next tile into the shadow bank while this one runs. One that
             // does not prepare is left for its own turn, to fail under its name.
+            let mut ahead = None;
             let mut meanwhile = |sim: &mut KernelSim| {
                 if let Some(ready) = next.and_then(|n| tiles.prepare(n).ok()) {
                     load(sim, &ready.1)?;
-                    *loaded = Some(ready);
+                    ahead = Some(ready);
                 }
                 Ok(())
             };
-            let run = run_loaded(sim, p, golden, &tiles.opts, &mut meanwhile)
-                .map_err(|e| e.to_string())?;
+            let f = finish_run(sim, p, golden, &tiles.opts, &mut meanwhile).map_err(err)?;
+            // Hand this tile's outputs to the host with a swap, which starts
+            // the next tile where one is loaded; then read them as it runs.
+            match ahead {
+                Some(ready) => {
+                    start_run(sim, &ready.1, limits(tiles, k + 1).as_ref()).map_err(err)?;
+                    *chained = Some(ready);
+                }
+                None => sim.host_write(0, CTRL_SWAP).map_err(err)?,
+            }
+            let outputs = read_outputs(sim, p).map_err(err)?;
             Ok(TileRun {
-                cycles: run.cycles,
+                cycles: f.cycles,
                 host_cycles: sim.cycles() - begun,
-                outputs: run.outputs,
+                outputs,
             })
         })
     }
