@@ -18,7 +18,8 @@
 //! passes it and lowers to at most `--max-nodes` primitives is taken, until
 //! `--draws` are. Each taken draw is one model (its graph, its own data, its
 //! FIFOs built 4 deep with run-time limits) and three runs, each under its own
-//! FIFO depth of 1 to 4 on every edge drawn from the seed. Prints
+//! FIFO depth of 1 to 4 on every edge drawn from the seed; one draw in four
+//! (seeds divisible by 4) on a double-buffered top. Prints
 //! the golden outcome counts of the seeds walked, the RTL outcome counts, the
 //! RTL draws per feature (level format, schedule command), and build,
 //! simulation and cycle totals. Models are cached in `campaign/` of the model
@@ -122,6 +123,9 @@ fn run_one(t: &Taken, cache_dir: &std::path::Path, keep_models: bool) -> RtlOutc
         ..RtlOptions::default()
     };
     limited_depths(&mut opts.top, &t.graph);
+    // A quarter of the draws on a double-buffered top: loaded into the shadow
+    // bank, started by a swap, read back after another.
+    opts.top.double_buffer = seed % 4 == 0;
     let label = format!("campaign seed {seed}");
     let lowered = (d.asg.clone(), d.format_map(), t.graph.clone());
     let mut outcome = RtlOutcome {

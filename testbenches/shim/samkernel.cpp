@@ -22,7 +22,7 @@ using Kernel = samshim::Model;
 
 extern "C" {
 
-__attribute__((visibility("default"))) uint32_t samk_abi_version() { return 2; }
+__attribute__((visibility("default"))) uint32_t samk_abi_version() { return 3; }
 __attribute__((visibility("default"))) uint32_t samk_num_probes() { return SAMK_NUM_PROBES; }
 
 // See samshim::Model for `wave_path` and `seed`.
@@ -84,6 +84,32 @@ __attribute__((visibility("default"))) uint64_t samk_host_read(void* p, uint32_t
   }
   k->read_timeout = false;
   return k->top->host_rdata_o;
+}
+
+// `n` consecutive words of one region from `addr` into `out`, a read issued
+// every cycle (a block read): each word comes with its own host_rvalid_o,
+// in order, READ_LATENCY cycles after its request, so the block takes n + 2
+// cycles where single reads take 3n. A gap of samshim::kReadTimeout cycles
+// without an answer stops it (samk_read_timeout() says so; the rest is 0).
+__attribute__((visibility("default"))) void samk_host_read_block(void* p, uint32_t addr,
+                                                                 uint64_t* out, uint32_t n) {
+  auto* k = static_cast<Kernel*>(p);
+  uint32_t issued = 0, got = 0, waited = 0;
+  k->read_timeout = false;
+  while (got < n) {
+    k->top->host_re_i = issued < n;
+    k->top->host_addr_i = addr + issued;
+    if (issued < n) ++issued;
+    k->cycle();
+    if (k->top->host_rvalid_o) {
+      out[got++] = k->top->host_rdata_o;
+      waited = 0;
+    } else if (++waited >= samshim::kReadTimeout) {
+      k->read_timeout = true;
+      while (got < n) out[got++] = 0;
+    }
+  }
+  k->top->host_re_i = 0;
 }
 
 // 1 if the last host read got no host_rvalid_o in time.

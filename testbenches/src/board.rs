@@ -232,7 +232,8 @@ pub struct LinkRun {
 /// status word; load the inputs; start; poll done (until `expired` says the wait
 /// is over); read the cycle counter and the status word, which must be 0 (every
 /// set bit is reported by name); read the outputs back (checked against the
-/// golden writers). Needs no reset between runs.
+/// golden writers; a double-buffered top's after a swap). Needs no reset
+/// between runs.
 pub fn run_on_link<L: ByteLink>(
     host: &mut HostLink<L>,
     p: &Prepared,
@@ -264,6 +265,10 @@ pub fn run_on_link<L: ByteLink>(
         return Err(CosimError::Mismatch(format!("the board's {report}")));
     }
     let counts = edge_counts(host, &p.top)?;
+    if p.top.banks == 2 {
+        // A double-buffered top hands the outputs to the host with a swap.
+        host.write(CONTROL, host::CTRL_SWAP)?;
+    }
     let outputs = read_outputs(host, p)?;
     Ok(LinkRun {
         cycles,

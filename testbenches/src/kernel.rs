@@ -133,4 +133,8 @@ pub trait HostPort {
         Ok(())
     }
     fn read(&mut self, addr: u64) -> Result<u64, CosimError>;
+    /// `n` consecutive words of one region from `addr`.
+    fn read_block(&mut self, addr: u64, n: usize) -> Result<Vec<u64>, CosimError> {
+        (0..n as u64).map(|i| self.read(addr + i)).collect()
+    }
 }

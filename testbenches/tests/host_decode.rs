@@ -1,7 +1,8 @@
 //! The kernel top's host port: every address decoded in full (an access outside
 //! every region writes nothing, reads 0 and sets bit 0 of the control region's
 //! status word, which a write clears); arrays refused while a run is in progress
-//! (bit 1); a restart without a reset; reads answered by host_rvalid_o.
+//! (bit 1); a restart without a reset; reads answered by host_rvalid_o, one a
+//! cycle in a block read; the double-buffered protocol.
 
 use std::collections::HashMap;
 
@@ -153,6 +154,17 @@ fn the_read_valid_comes_a_fixed_latency_after_the_read() {
     let before = sim.cycles();
     sim.host_read(2).unwrap();
     assert_eq!(sim.cycles() - before, u64::from(READ_LATENCY));
+    // A block read: one request a cycle, each answer READ_LATENCY after its
+    // request, in order.
+    let array = (p.top.map.iter())
+        .find(|e| matches!(e.role, RegionRole::Input { .. }) && e.words >= 16)
+        .unwrap();
+    let words: Vec<u64> = (0..16).map(|i| (i * 37 + 5) % 256).collect();
+    sim.host_write_block(array.base, &words).unwrap();
+    let before = sim.cycles();
+    assert_eq!(sim.host_read_block(array.base, 16).unwrap(), words);
+    assert_eq!(sim.cycles() - before, 16 + u64::from(READ_LATENCY) - 1);
+    assert_eq!(sim.host_read(array.base + 3).unwrap(), words[3]);
 }
 
 /// SpMV (`TABLE1[0]`) on random 8 x 8 data of `density` (`seed`): the graph,

@@ -14,7 +14,8 @@
 //! cycle after `host_we_i`; writes may come every cycle. A read's data is on
 //! `host_rdata_o` while `host_rvalid_o` is high, [`READ_LATENCY`] cycles after
 //! `host_re_i`, and holds until the next read; a host issues its next read only
-//! after `host_rvalid_o` (one read in flight).
+//! after `host_rvalid_o` (one read in flight), but for a block read of
+//! consecutive words of one region, one a cycle, answered in order.
 //!
 //! Every address is decoded in full: a region of 2^k words answers its words
 //! 0 .. 2^k-1 only (a register, word 0 only). An access that falls in no region

@@ -17,6 +17,7 @@ type ResetFn = unsafe extern "C" fn(*mut c_void, u32);
 type WriteFn = unsafe extern "C" fn(*mut c_void, u32, u64);
 type WriteBlockFn = unsafe extern "C" fn(*mut c_void, u32, *const u64, u32);
 type ReadFn = unsafe extern "C" fn(*mut c_void, u32) -> u64;
+type ReadBlockFn = unsafe extern "C" fn(*mut c_void, u32, *mut u64, u32);
 type RunFn = unsafe extern "C" fn(*mut c_void, u64) -> u64;
 type StatusFn = unsafe extern "C" fn(*mut c_void) -> u32;
 type ProbeFn = unsafe extern "C" fn(*mut c_void, u32) -> u32;
@@ -25,7 +26,7 @@ type StepFn = unsafe extern "C" fn(*mut c_void);
 type TraceFn = unsafe extern "C" fn(*mut c_void, u32, u32) -> u64;
 
 /// The shim's C ABI version (`samk_abi_version`).
-const KERNEL_ABI: u32 = 2;
+const KERNEL_ABI: u32 = 3;
 
 /// The shim's functions, looked up once on load.
 struct Api {
@@ -34,6 +35,7 @@ struct Api {
     write: WriteFn,
     write_block: WriteBlockFn,
     read: ReadFn,
+    read_block: ReadBlockFn,
     run: RunFn,
     done: StatusFn,
     probe: ProbeFn,
@@ -79,6 +81,7 @@ impl KernelSim {
             write: sym(&lib, "samk_host_write", path)?,
             write_block: sym(&lib, "samk_host_write_block", path)?,
             read: sym(&lib, "samk_host_read", path)?,
+            read_block: sym(&lib, "samk_host_read_block", path)?,
             run: sym(&lib, "samk_run", path)?,
             done: sym(&lib, "samk_done", path)?,
             probe: sym(&lib, "samk_probe", path)?,
@@ -140,6 +143,21 @@ impl KernelSim {
         Ok(v)
     }
 
+    /// `n` consecutive words of one region from `addr`, a read issued every
+    /// cycle (docs/host-protocol.md, "Block reads").
+    pub fn host_read_block(&mut self, addr: u64, n: usize) -> Result<Vec<u64>, CosimError> {
+        let count =
+            u32::try_from(n).map_err(|_| CosimError::Mismatch("block read too large".into()))?;
+        Self::addr(addr + n as u64)?;
+        let mut out = vec![0u64; n];
+        unsafe { (self.api.read_block)(self.handle, Self::addr(addr)?, out.as_mut_ptr(), count) };
+        self.check()?;
+        if unsafe { (self.api.read_timeout)(self.handle) } != 0 {
+            return Err(read_timeout(addr));
+        }
+        Ok(out)
+    }
+
     /// Clock until `done`, an assertion, or `max` cycles; returns the cycles run.
     pub fn run(&mut self, max: u64) -> Result<u64, CosimError> {
         let n = unsafe { (self.api.run)(self.handle, max) };
@@ -190,5 +208,8 @@ impl HostPort for KernelSim {
     }
     fn read(&mut self, addr: u64) -> Result<u64, CosimError> {
         self.host_read(addr)
+    }
+    fn read_block(&mut self, addr: u64, n: usize) -> Result<Vec<u64>, CosimError> {
+        self.host_read_block(addr, n)
     }
 }

@@ -40,9 +40,7 @@ pub fn read_outputs(
                     e.words
                 )));
             }
-            let words = (0..n)
-                .map(|i| port.read(e.base + i))
-                .collect::<Result<Vec<_>, _>>()?;
+            let words = port.read_block(e.base, n as usize)?;
             arrays.insert(array.clone(), words);
         }
     }
