@@ -125,7 +125,7 @@ fn run_one(t: &Taken, cache_dir: &std::path::Path, keep_models: bool) -> RtlOutc
     limited_depths(&mut opts.top, &t.graph);
     // A quarter of the draws on a double-buffered top: loaded into the shadow
     // bank, started by a swap, read back after another.
-    opts.top.double_buffer = seed % 4 == 0;
+    opts.top.double_buffer = seed.is_multiple_of(4);
     let label = format!("campaign seed {seed}");
     let lowered = (d.asg.clone(), d.format_map(), t.graph.clone());
     let mut outcome = RtlOutcome {
