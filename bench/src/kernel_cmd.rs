@@ -116,7 +116,7 @@ pub(crate) enum KernelCmd {
     /// each load overlapping the tile before it.
     Fig15 {
         /// Dimensions (rows = columns), comma separated.
-        #[arg(long, value_delimiter = ',', default_values_t = [64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144])]
+        #[arg(long, value_delimiter = ',', default_values_t = [64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 1048576, 4194304])]
         dims: Vec<u64>,
         /// Stored entries per matrix.
         #[arg(long, default_value_t = 2000)]

@@ -416,7 +416,9 @@ fn a_deadlock_sets_the_watchdog_bit_and_names_the_stuck_edges() {
 /// vectors two and a half times its 64-word memories, every tile loaded, run and
 /// read back through the same host code as a real board
 /// (`BoardTileRunner`, what `samgen board run --tile` does), each checked
-/// against the golden executor, their outputs against the dense reference.
+/// against the golden executor, their outputs against the dense reference. The
+/// bitstream is double-buffered (`--double-buffer`): each tile loads into the
+/// shadow bank, a swap starts it, and another hands its outputs to the host.
 #[test]
 fn the_vector_product_runs_tile_by_tile_over_the_uart() {
     use samgen_compiler::tile::driver::run_tiled;
@@ -434,9 +436,15 @@ fn the_vector_product_runs_tile_by_tile_over_the_uart() {
         .collect();
     let packed = pack_inputs(&empty, &k.formats, 32).unwrap();
     let golden = execute_with(&k.graph, &packed, 32, &golden_options(false)).unwrap();
-    let p = Prepared::new(&k.graph, &packed, &golden, 32, &options()).unwrap();
-    let host = vector_board(&p);
-    let tiles = TileModel::new(&k.graph, k.formats.clone(), 32, options()).unwrap();
+    let mut opts = options();
+    opts.top.double_buffer = true;
+    let p = Prepared::new(&k.graph, &packed, &golden, 32, &opts).unwrap();
+    assert_eq!(p.top.banks, 2);
+    let model = build_board(&p, Board::Icebreaker, VECTOR.0, &opts).unwrap();
+    let mut sim = BoardSim::new(&model, None, 1).unwrap();
+    sim.reset(4);
+    let host = HostLink { link: sim };
+    let tiles = TileModel::new(&k.graph, k.formats.clone(), 32, opts).unwrap();
     let mut board = BoardTileRunner::new(host, tiles, 600.0);
     let kernel =
         samgen_compiler::lower::Kernel::from_assignment(&k.asg, &k.formats, vec!["i".to_string()])
