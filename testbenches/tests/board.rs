@@ -24,7 +24,7 @@ use samgen_cosim::board::{
 use samgen_cosim::kernel::golden_options;
 use samgen_cosim::kernel::{load, status_report, Capacity, HostPort, Prepared, RtlOptions};
 use samgen_hdl::board::{Board, RX_BUFFER_BYTES};
-use samgen_hdl::host::{CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START};
+use samgen_hdl::host::{CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START, CTRL_SWAP};
 use samgen_hdl::top::RegionRole;
 
 fn options() -> RtlOptions {
@@ -66,6 +66,16 @@ impl Kernel {
     /// The run of random inputs (`seed`, `density`), prepared, and the dense
     /// result.
     fn prepared(&self, seed: u64, density: f64) -> (Prepared<'_>, CooTensor) {
+        self.prepared_with(seed, density, &options())
+    }
+
+    /// [`Kernel::prepared`] for a top built with `opts`.
+    fn prepared_with(
+        &self,
+        seed: u64,
+        density: f64,
+        opts: &RtlOptions,
+    ) -> (Prepared<'_>, CooTensor) {
         let sizes: HashMap<String, u64> = self
             .asg
             .index_vars()
@@ -75,7 +85,7 @@ impl Kernel {
         let coo = random_inputs(&self.asg, &sizes, density, seed);
         let packed = pack_inputs(&coo, &self.formats, 32).unwrap();
         let golden = execute_with(&self.graph, &packed, 32, &golden_options(false)).unwrap();
-        let p = Prepared::new(&self.graph, &packed, &golden, 32, &options()).unwrap();
+        let p = Prepared::new(&self.graph, &packed, &golden, 32, opts).unwrap();
         (p, evaluate(&self.asg, &coo, 32).unwrap())
     }
 }
@@ -130,10 +140,22 @@ fn vector_product_runs_on_a_simulated_icebreaker_over_its_uart() {
 
 /// The vector product's board, reset once, behind a host link.
 fn vector_board(p: &Prepared) -> HostLink<BoardSim> {
-    let model = build_board(p, Board::Icebreaker, VECTOR.0, &options()).unwrap();
+    board_of(p, &options())
+}
+
+/// The board of `p`'s kernel built with `opts`, reset.
+fn board_of(p: &Prepared, opts: &RtlOptions) -> HostLink<BoardSim> {
+    let model = build_board(p, Board::Icebreaker, VECTOR.0, opts).unwrap();
     let mut sim = BoardSim::new(&model, None, 1).unwrap();
     sim.reset(4);
     HostLink { link: sim }
+}
+
+/// [`options`] with double buffering.
+fn double_options() -> RtlOptions {
+    let mut opts = options();
+    opts.top.double_buffer = true;
+    opts
 }
 
 /// Never gives up (the tests' runs end).
@@ -436,15 +458,10 @@ fn the_vector_product_runs_tile_by_tile_over_the_uart() {
         .collect();
     let packed = pack_inputs(&empty, &k.formats, 32).unwrap();
     let golden = execute_with(&k.graph, &packed, 32, &golden_options(false)).unwrap();
-    let mut opts = options();
-    opts.top.double_buffer = true;
-    let p = Prepared::new(&k.graph, &packed, &golden, 32, &opts).unwrap();
+    let p = Prepared::new(&k.graph, &packed, &golden, 32, &double_options()).unwrap();
     assert_eq!(p.top.banks, 2);
-    let model = build_board(&p, Board::Icebreaker, VECTOR.0, &opts).unwrap();
-    let mut sim = BoardSim::new(&model, None, 1).unwrap();
-    sim.reset(4);
-    let host = HostLink { link: sim };
-    let tiles = TileModel::new(&k.graph, k.formats.clone(), 32, opts).unwrap();
+    let host = board_of(&p, &double_options());
+    let tiles = TileModel::new(&k.graph, k.formats.clone(), 32, double_options()).unwrap();
     let mut board = BoardTileRunner::new(host, tiles, 600.0);
     let kernel =
         samgen_compiler::lower::Kernel::from_assignment(&k.asg, &k.formats, vec!["i".to_string()])
@@ -463,5 +480,30 @@ fn the_vector_product_runs_tile_by_tile_over_the_uart() {
     assert_eq!(
         first_difference(out, ("board", &run.outputs[out]), ("dense", &dense)),
         None
+    );
+}
+
+/// In a double-buffered bitstream the checks watch the kernel's live counts,
+/// not the copies the host reads (taken at each swap): fibers that claim 20000
+/// coordinates of 64-word arrays (read round and round) write past the 64-word
+/// output during the run, and the capacity check names the writer.
+#[test]
+fn a_double_buffered_boards_capacity_check_watches_the_live_count() {
+    let k = Kernel::new(VECTOR.0, VECTOR.1, VECTOR.2);
+    let (mut p, _) = k.prepared_with(21, 1.0, &double_options());
+    for t in ["b", "c"] {
+        set_array(&mut p, t, 0, "pos", vec![0, 20_000]);
+        set_array(&mut p, t, 0, "crd", (0..64).collect());
+        p.inputs.get_mut(t).unwrap().vals = vec![1; 64];
+    }
+    let mut host = board_of(&p, &double_options());
+    host.identify().unwrap();
+    load(&mut host, &p).unwrap();
+    host.write(CONTROL, CTRL_SWAP | CTRL_START).unwrap();
+    while host.read(CONTROL).unwrap() & CTRL_DONE == 0 {}
+    let report = status_report(&mut host, &p.top).unwrap().unwrap();
+    assert!(
+        report.contains("x_vals_write (x_vals): wrote more words than its array holds"),
+        "{report}"
     );
 }

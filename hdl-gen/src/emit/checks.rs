@@ -34,6 +34,7 @@ pub(super) fn error_checks(
     map: &[MapEntry],
     regions: &[HostRegion],
     placed: &BTreeMap<NodeIndex, Placed>,
+    double: bool,
 ) -> Vec<(CheckBit, String)> {
     let g = &graph.graph;
     m.comment("Checks behind the status word: coordinates in order");
@@ -53,7 +54,7 @@ pub(super) fn error_checks(
             .any(|e| matches!(&e.role, RegionRole::Output { array, .. } if array == of));
         let w = r.side.width;
         if is_array && w >= 2 {
-            let count = r.read_signal();
+            let count = r.kernel_signal(double);
             checks.push((
                 CheckBit {
                     name: format!("{} ({of})", r.instance),

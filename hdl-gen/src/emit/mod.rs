@@ -181,7 +181,15 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
     {
         modules.insert("sam_mem_double".into());
     }
-    let checks = error_checks(&mut m, graph, streams, &map, &all_regions, placed);
+    let checks = error_checks(
+        &mut m,
+        graph,
+        streams,
+        &map,
+        &all_regions,
+        placed,
+        o.double_buffer,
+    );
     status_logic(&mut m, &checks, probes.len(), o);
     let counter = if o.lean {
         host::CycleCounter::LEAN

@@ -260,6 +260,17 @@ impl HostRegion {
         format!("{}_{}_host", self.instance, self.side.name)
     }
 
+    /// The signal of this region the kernel itself drives or sees: in a
+    /// double-buffered top a count's live value (`_live`; the host reads the
+    /// copy taken at the last swap), else what the host reads.
+    pub fn kernel_signal(&self, double: bool) -> String {
+        if double && matches!(self.side.kind, SideKind::Status) {
+            format!("{}_{}_live", self.instance, self.side.name)
+        } else {
+            self.read_signal()
+        }
+    }
+
     /// Whether the host writes this region (an array or a setting).
     fn writable(&self) -> bool {
         !matches!(self.side.kind, SideKind::Status)

@@ -157,7 +157,7 @@ pub fn side_items(
             SideKind::Status if banked => {
                 // The last run's value, taken at the swap that ends it (the
                 // kernel's clear comes a cycle later).
-                let live = format!("{instance}_{}_live", side.name);
+                let live = r.kernel_signal(true);
                 items.push(Item::Wire {
                     name: live.clone(),
                     width: Width::Bits(w),
