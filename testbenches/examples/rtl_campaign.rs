@@ -114,6 +114,12 @@ fn category(e: &CosimError) -> &'static str {
 /// each draw after the first reuses it.
 const DEPTH_DRAWS: u64 = 3;
 
+/// A quarter of the draws run on a double-buffered top: loaded into the
+/// shadow bank, started by a swap, read back after another.
+fn double_buffered(seed: u64) -> bool {
+    seed.is_multiple_of(4)
+}
+
 fn run_one(t: &Taken, cache_dir: &std::path::Path, keep_models: bool) -> RtlOutcome {
     let d = &t.draw;
     let seed = d.seed.unwrap_or_default();
@@ -123,9 +129,7 @@ fn run_one(t: &Taken, cache_dir: &std::path::Path, keep_models: bool) -> RtlOutc
         ..RtlOptions::default()
     };
     limited_depths(&mut opts.top, &t.graph);
-    // A quarter of the draws on a double-buffered top: loaded into the shadow
-    // bank, started by a swap, read back after another.
-    opts.top.double_buffer = seed.is_multiple_of(4);
+    opts.top.double_buffer = double_buffered(seed);
     let label = format!("campaign seed {seed}");
     let lowered = (d.asg.clone(), d.format_map(), t.graph.clone());
     let mut outcome = RtlOutcome {
@@ -280,7 +284,13 @@ fn main() {
 
     let mut features: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for (t, r) in taken.iter().zip(&results) {
-        for f in t.draw.features() {
+        let double = double_buffered(t.draw.seed.unwrap_or_default());
+        for f in t
+            .draw
+            .features()
+            .into_iter()
+            .chain(double.then_some("double-buffered"))
+        {
             let e = features.entry(f).or_default();
             e.0 += 1;
             e.1 += usize::from(r.category == "ok");
