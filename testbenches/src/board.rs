@@ -20,8 +20,8 @@ use samgen_hdl::board::{board_top, Board, BOARD_MODULES};
 use samgen_hdl::host;
 
 use crate::kernel::{
-    edge_counts, load, read_outputs, start_word, status_report, EdgeCount, HostPort, Prepared,
-    RtlOptions,
+    edge_counts, hand_over_outputs, load, read_outputs, start_word, status_report, EdgeCount,
+    HostPort, Prepared, RtlOptions,
 };
 use crate::shim_abi::{load_library, new_instance, sym};
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim};
@@ -265,10 +265,7 @@ pub fn run_on_link<L: ByteLink>(
         return Err(CosimError::Mismatch(format!("the board's {report}")));
     }
     let counts = edge_counts(host, &p.top)?;
-    if p.top.banks == 2 {
-        // A double-buffered top hands the outputs to the host with a swap.
-        host.write(CONTROL, host::CTRL_SWAP)?;
-    }
+    hand_over_outputs(host, &p.top)?;
     let outputs = read_outputs(host, p)?;
     Ok(LinkRun {
         cycles,

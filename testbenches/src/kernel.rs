@@ -40,7 +40,7 @@ pub use prepare::{
 };
 pub use readback::read_outputs;
 pub use run::{
-    finish_run, load, run_loaded, run_model, run_on, run_rtl, set_fifo_limits, start_run,
+    finish_run, hand_over_outputs, load, run_model, run_on, run_rtl, set_fifo_limits, start_run,
     start_word, Finished, Meanwhile, SimRun,
 };
 pub use tiled::{ReadyTile, RtlTileRunner, TileModel, TileRun, TileTotals};

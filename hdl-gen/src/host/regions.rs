@@ -27,7 +27,6 @@ pub fn side_items(
         let hit = r.hit();
         let w = side.width;
         let ports = side.ports();
-        let banked = double;
         if r.writable() {
             // A status register is read through the read mux alone.
             items.push(Item::Wire {
@@ -104,12 +103,12 @@ pub fn side_items(
                 }
                 let name = format!("{instance}_{}_mem", side.name);
                 if let Reads::Bank(n) = reads {
-                    items.extend(bank_copies(n, w, aw, &wire, &host, mem_conns, banked));
+                    items.extend(bank_copies(n, w, aw, &wire, &host, mem_conns, double));
                     continue;
                 }
-                items.extend(memory(&name, w, aw, search, banked, mem_conns));
+                items.extend(memory(&name, w, aw, search, double, mem_conns));
             }
-            SideKind::Config if banked => {
+            SideKind::Config if double => {
                 // Two registers: the host writes and reads bank !bank_q, the
                 // kernel sees bank bank_q.
                 let bank = |b: u32| format!("{instance}_{}_bank{b}_q", side.name);
@@ -154,7 +153,7 @@ pub fn side_items(
                 ]));
                 conns.push((ports[0].0.clone(), host));
             }
-            SideKind::Status if banked => {
+            SideKind::Status if double => {
                 // The last run's value, taken at the swap that ends it (the
                 // kernel's clear comes a cycle later).
                 let live = r.kernel_signal(true);

@@ -85,7 +85,16 @@ pub fn run_on(
 ) -> Result<SimRun, CosimError> {
     sim.reset(4);
     load(sim, p)?;
-    run_loaded(sim, p, golden, opts, &mut |_| Ok(()))
+    start_run(sim, p, opts.fifo_limits.as_ref())?;
+    let f = finish_run(sim, p, golden, opts, &mut |_| Ok(()))?;
+    hand_over_outputs(sim, &p.top)?;
+    let outputs = read_outputs(sim, p)?;
+    Ok(SimRun {
+        cycles: f.cycles,
+        outputs,
+        profile: f.profile,
+        counts: f.counts,
+    })
 }
 
 /// Control word 0 that starts a run of `top` on the inputs just loaded: in a
@@ -99,34 +108,20 @@ pub fn start_word(top: &KernelTop) -> u64 {
     }
 }
 
+/// After a run of `top` is done, before its outputs are read: a
+/// double-buffered top hands them to the host with a swap (the kernel wrote
+/// the active bank; the host reads the other). Nothing for a single-buffered
+/// top.
+pub fn hand_over_outputs(port: &mut dyn HostPort, top: &KernelTop) -> Result<(), CosimError> {
+    if top.banks == 2 {
+        port.write(0, host::CTRL_SWAP)?;
+    }
+    Ok(())
+}
+
 /// What the host does while a run is in progress: in a double-buffered top,
 /// the next tile's loads into the shadow bank.
 pub type Meanwhile<'a> = dyn FnMut(&mut KernelSim) -> Result<(), CosimError> + 'a;
-
-/// A run of `p`, whose inputs the host has just loaded ([`load`]): start it,
-/// do `meanwhile` while it runs, clock until done, read the outputs back (each
-/// written array checked against the golden writers; in a double-buffered top
-/// after a swap hands them to the host).
-pub fn run_loaded(
-    sim: &mut KernelSim,
-    p: &Prepared,
-    golden: &ExecResult,
-    opts: &RtlOptions,
-    meanwhile: &mut Meanwhile,
-) -> Result<SimRun, CosimError> {
-    start_run(sim, p, opts.fifo_limits.as_ref())?;
-    let f = finish_run(sim, p, golden, opts, meanwhile)?;
-    if p.top.banks == 2 {
-        sim.host_write(0, host::CTRL_SWAP)?;
-    }
-    let outputs = read_outputs(sim, p)?;
-    Ok(SimRun {
-        cycles: f.cycles,
-        outputs,
-        profile: f.profile,
-        counts: f.counts,
-    })
-}
 
 /// Start a run of `p`, whose inputs are loaded, under `limits` (FIFO limits by
 /// graph edge index, [`set_fifo_limits`]).

@@ -15,12 +15,11 @@ use samgen_compiler::tile::driver::{TileJob, TileRunner};
 use super::ffi::KernelSim;
 use super::prepare::{build_top, golden_options, Prepared};
 use super::readback::read_outputs;
-use super::run::{finish_run, load, run_on, start_run};
+use super::run::{finish_run, hand_over_outputs, load, run_on, start_run};
 use super::verify::{random_edge_depths, same_outputs};
 use super::RtlOptions;
 use crate::verilator::BuiltModel;
 use crate::CosimError;
-use samgen_hdl::host::CTRL_SWAP;
 
 /// What the tiles cost in RTL, summed over the tuples run.
 #[derive(Debug, Clone, Default)]
@@ -287,7 +286,7 @@ impl TileRunner for RtlTileRunner<'_> {
                     start_run(sim, &ready.1, limits(tiles, k + 1).as_ref()).map_err(err)?;
                     *chained = Some(ready);
                 }
-                None => sim.host_write(0, CTRL_SWAP).map_err(err)?,
+                None => hand_over_outputs(sim, &p.top).map_err(err)?,
             }
             let outputs = read_outputs(sim, p).map_err(err)?;
             Ok(TileRun {
