@@ -1,7 +1,7 @@
 //! `samgen-bench kernel fig15`: the experiment of Figure 15 of the SAM paper
 //! (after ExTensor's Figure 19): SpM*SpM (Gustavson, ikj) with a constant number
 //! of nonzeros per matrix across growing dimensions, tiled into fixed tiles on
-//! one RTL model with double-buffered inputs, with sparse tile skipping. Per
+//! one double-buffered RTL model, with sparse tile skipping. Per
 //! dimension: the tile tuples of the space, run and skipped, the RTL cycles of
 //! the tiles, the words loaded, and the host's cycles end to end (one word
 //! loaded a cycle) when each tile loads before its start and when it loads
@@ -36,7 +36,7 @@ pub(crate) fn bench(dims: &[u64], nnz: u64, tile: u64, seed: u64) -> Result<()> 
     };
     println!(
         "SpM*SpM ikj, {nnz} entries per matrix, tiles of {tile} x {tile} x {tile}, one model \
-         ({} words per memory, workspace {tile}, double-buffered inputs), loads at one word per cycle",
+         ({} words per memory, workspace {tile}, double-buffered), loads at one word per cycle",
         mem.words
     );
     println!();

@@ -1,7 +1,7 @@
 //! `samgen-bench kernel tile`: tiled kernels in RTL against the same kernels
 //! untiled, where the untiled kernel fits memories sized from its data. The
 //! tiled run uses one model built for small memories (4096 words per array,
-//! the ULX3S build's, unless given) with double-buffered inputs, and runs
+//! the ULX3S build's, unless given), double-buffered, and runs
 //! every tile tuple on it twice: each tile loaded before its start, then each
 //! loaded while the one before runs; both runs and the untiled one are
 //! verified (each tile RTL == golden, the sum == the sparse reference). The
@@ -171,7 +171,7 @@ impl TwoRuns {
 pub(crate) const TWO_RUNS_HEADER: &str = "tuples run | kernel cycles | words loaded | host cycles, loads between tiles | host cycles, loads overlapped | saved | overlap bound";
 
 /// `tk` cut by `tiling` and run on one model with `mem`'s memories and
-/// double-buffered inputs, twice ([`TwoRuns`]); each run's sum checked against
+/// double buffering, twice ([`TwoRuns`]); each run's sum checked against
 /// the sparse reference.
 pub(crate) fn run_twice(
     label: &str,

@@ -186,8 +186,9 @@ fn spmv_tiles_an_adversarial_matrix() {
 
 /// SpMV on power-law rows (R-MAT), 2000 x 1900 so the last tiles are
 /// smaller (their dimensions differ from the others'), on a model with
-/// double-buffered inputs: each tile's arrays and dimensions load into the
-/// shadow bank while the one before runs. RTL == golden per tile, the sum ==
+/// double buffering: each tile's arrays and dimensions load into the shadow
+/// bank while the one before runs, and its outputs are read back while the
+/// one after runs. RTL == golden per tile, the sum ==
 /// the reference, and the host's clock shows the overlap: the whole run takes
 /// fewer cycles than its loads and runs one after the other.
 #[test]

@@ -305,7 +305,7 @@ impl CycleCounter {
 pub struct KernelControl {
     pub counter: CycleCounter,
     pub layout: ControlLayout,
-    /// Double-buffered inputs ([`control_head`] with `double`).
+    /// Double buffering ([`control_head`] with `double`).
     pub double: bool,
 }
 

@@ -160,7 +160,7 @@ pub const CTRL_START: u64 = 1;
 
 pub const CTRL_RESTART: u64 = 2;
 
-/// Control word 0 of a top with double-buffered inputs, written: bit 2
+/// Control word 0 of a double-buffered top, written: bit 2
 /// exchanges the kernel's bank and the host's (while no run is in progress; with
 /// [`CTRL_START`] in the same write, the run reads the bank just loaded). Read:
 /// the bank the kernel reads.

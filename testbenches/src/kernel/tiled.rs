@@ -38,8 +38,8 @@ pub struct TileTotals {
     pub each: Vec<(u64, u64)>,
     /// Clock cycles of the whole tiled run as the host saw them: every load
     /// (one word a cycle), start, run and read-back, end to end. With
-    /// double-buffered inputs the next tile's loads overlap the run, and this
-    /// is what the overlap saves. 0 on a board, whose link has its own clock.
+    /// double buffering the next tile's loads and the last one's read-back
+    /// overlap the run, and this is what the overlap saves. 0 on a board, whose link has its own clock.
     pub host_cycles: u64,
 }
 
