@@ -17,18 +17,23 @@
 // load, so order, latency and the credit scheme do not change. ValWidth >=
 // DescRepBits + 2 so that every rep has an R_rep below N and D.
 //
-// The value array is a `sam_mem` outside this module (read port `vals`, two
-// cycles of read latency). A reference issues its read when it is accepted; the
-// token then rides two pipeline registers (s1, s2: `sam_read_align`) and meets its
-// read data at s2, from where it goes into the output buffer (`sam_scan_out`,
-// Depth 4). The pipeline never stalls: a token is accepted only while it holds a
-// credit (fewer than 4 tokens between the input and the consumer), so the buffer
-// always has room when the token reaches it. One token per cycle in steady state.
+// The value array is outside this module, behind the read port `vals` (the
+// memory port protocol, docs/memory.md: requests taken when vals_rd_ready_i is
+// high, responses in order after any latency; the on-chip `sam_mem` answers in
+// two cycles). A reference issues its read when it is accepted; the token waits
+// in `sam_read_queue` for its read's response and goes with it into the output
+// buffer (`sam_scan_out`, Credits deep). The pipeline never stalls: a token is
+// accepted only while it holds a credit (fewer than Credits tokens between the
+// input and the consumer) and the memory takes requests, so the queue and the
+// buffer always have room. With the on-chip array, a load takes two cycles from
+// accept to the buffer, any other token one, and Credits = 4 keeps one token
+// per cycle; a memory answering in L cycles needs Credits >= L + 2 for that.
 //
-// ref_ready_o is a credit register: no combinational path from val_ready_i to
-// ref_ready_o. The read port (vals_rd_en_o, vals_rd_addr_o) is combinational from
-// ref_valid_i and ref_tok_i; vals_rd_data_i reaches val_tok_o only through the
-// buffer.
+// ref_ready_o is a function of registers (the credits) and vals_rd_ready_i (a
+// register by the port protocol): no combinational path from val_ready_i to
+// ref_ready_o. The read request (vals_rd_en_o, vals_rd_addr_o) is combinational
+// from ref_valid_i and ref_tok_i; vals_rd_data_i reaches val_tok_o only through
+// the buffer.
 //
 // Parameters: RefWidth     payload width of the reference stream, 1..63
 //                          (Descriptors: DescRepBits + 1 .. 63)
@@ -36,17 +41,21 @@
 //                          1..63 (Descriptors: DescRepBits + 2 .. 63)
 //             AddrWidth    address width of the value array, 1..20
 //             Descriptors  the input is an LZ77 descriptor stream (0: references)
+//             Credits      tokens between the input and the consumer, 3..64 (the
+//                          output buffer's depth; see above)
 // Ports:      clk_i, rst_ni                          clock, synchronous active-low
 //                                                    reset
 //             ref_valid_i, ref_ready_o, ref_tok_i    references (ref), or descriptors
 //             val_valid_o, val_ready_i, val_tok_o    values (val)
-//             vals_rd_en_o, vals_rd_addr_o           read of the value array
-//             vals_rd_data_i                         its data, two cycles later
+//             vals_rd_en_o, vals_rd_addr_o,          read requests of the value array
+//             vals_rd_ready_i                        (taken while ready is high)
+//             vals_rd_valid_i, vals_rd_data_i        its responses, in order
 module sam_arrayvals #(
   parameter int unsigned RefWidth  = sam_pkg::CrdWidth,
   parameter int unsigned ValWidth  = sam_pkg::ValWidth,
   parameter int unsigned AddrWidth = 8,
-  parameter bit          Descriptors = 1'b0
+  parameter bit          Descriptors = 1'b0,
+  parameter int unsigned Credits   = 4
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -58,6 +67,8 @@ module sam_arrayvals #(
   output logic [ValWidth:0]    val_tok_o,
   output logic                 vals_rd_en_o,
   output logic [AddrWidth-1:0] vals_rd_addr_o,
+  input  logic                 vals_rd_ready_i,
+  input  logic                 vals_rd_valid_i,
   input  logic [ValWidth-1:0]  vals_rd_data_i
 );
 
@@ -74,13 +85,13 @@ module sam_arrayvals #(
                       || ValWidth < sam_pkg::DescRepBits + 2)) begin : gen_bad_desc_width
     $error("sam_arrayvals: Descriptors needs RefWidth > DescRepBits and ValWidth >= DescRepBits + 2");
   end
+  if (Credits < 3 || Credits > 64) begin : gen_bad_credits
+    $error("sam_arrayvals: Credits must be in 3..64");
+  end
 
   sam_stream_assert #(.Width(RefWidth), .Name("sam_arrayvals ref")) ref_check (
     .clk_i, .rst_ni, .valid_i(ref_valid_i), .ready_i(ref_ready_o), .tok_i(ref_tok_i)
   );
-
-  // Issue to buffer: 2 cycles (the read latency); the buffer holds Latency + 2.
-  localparam int unsigned Depth = 4;
 
   sam_pkg::tok_kind_e in_kind;
   logic [63:0]        in_payload, in_addr, in_rep;
@@ -101,23 +112,24 @@ module sam_arrayvals #(
   assign in_load = in_kind == sam_pkg::TokData && in_rep == '0;
   assign in_is_rep = sam_pkg::is_repeat(1'b1, in_payload, RefWidth);
 
-  assign ref_ready_o = credit_q;
-  assign accept      = ref_valid_i && credit_q;
+  assign ref_ready_o = credit_q && vals_rd_ready_i;
+  assign accept      = ref_valid_i && ref_ready_o;
 
   assign vals_rd_en_o   = accept && in_load;
   assign vals_rd_addr_o = in_addr[AddrWidth-1:0];
 
-  // The token beside its read (`sam_read_align`, s1 and s2): whether the value is
-  // the read data (load), else the token itself.
+  // The token beside its read (`sam_read_queue`): whether the value is the read
+  // data (load), else the token itself.
   typedef struct packed {
     logic              load;
     logic [ValWidth:0] tok;
   } rd_tok_t;
 
-  rd_tok_t           in_rd, s2;
-  logic              s2_valid;
-  logic [7:0]        inflight;
-  logic [ValWidth:0] in_out_tok, s2_out;
+  rd_tok_t             in_rd, s2;
+  logic                s2_valid;
+  logic [7:0]          inflight;
+  logic [ValWidth:0]   in_out_tok, s2_out;
+  logic [ValWidth-1:0] s2_data;
 
   always_comb begin
     unique case (in_kind)
@@ -140,16 +152,17 @@ module sam_arrayvals #(
   assign in_rd.load = in_load;
   assign in_rd.tok  = in_out_tok;
 
-  sam_read_align #(.Width($bits(rd_tok_t)), .Latency(2)) align (
-    .clk_i, .rst_ni, .valid_i(accept), .data_i(in_rd), .valid_o(s2_valid), .data_o(s2),
-    .inflight_o(inflight)
+  sam_read_queue #(.Width($bits(rd_tok_t)), .DataWidth(ValWidth), .Depth(Credits)) reads (
+    .clk_i, .rst_ni, .valid_i(accept), .read_i(vals_rd_en_o), .data_i(in_rd),
+    .rsp_valid_i(vals_rd_valid_i), .rsp_data_i(vals_rd_data_i), .valid_o(s2_valid),
+    .data_o(s2), .rsp_data_o(s2_data), .inflight_o(inflight)
   );
 
-  assign s2_out = s2.load ? {1'b0, vals_rd_data_i} : s2.tok;
+  assign s2_out = s2.load ? {1'b0, s2_data} : s2.tok;
 
-  // Credits and the value buffer: room for every token in flight (s1, s2).
+  // Credits and the value buffer: room for every token in the queue.
   sam_scan_out #(
-    .Outputs(1), .Width(ValWidth), .Depth(Depth)
+    .Outputs(1), .Width(ValWidth), .Depth(Credits)
   ) out (
     .clk_i, .rst_ni, .take_i(accept), .drop_i(1'b0), .room_o(credit_q), .valid_i(s2_valid),
     .tok_i(s2_out), .valid_o(val_valid_o), .ready_i(val_ready_i), .tok_o(val_tok_o),

@@ -70,9 +70,13 @@ module sam_bvscan #(
   input  logic [CrdWidth-1:0]  dim_i,
   output logic                 bv_rd_en_o,
   output logic [AddrWidth-1:0] bv_rd_addr_o,
+  input  logic                 bv_rd_ready_i,
+  input  logic                 bv_rd_valid_i,
   input  logic [WordWidth-1:0] bv_rd_data_i,
   output logic                 pre_rd_en_o,
   output logic [AddrWidth-1:0] pre_rd_addr_o,
+  input  logic                 pre_rd_ready_i,
+  input  logic                 pre_rd_valid_i,
   input  logic [RefWidth-1:0]  pre_rd_data_i
 );
 
@@ -395,5 +399,14 @@ module sam_bvscan #(
     end
   end
 `endif
+
+  // The on-chip array's timing, which this reader's fixed-latency pipeline
+  // relies on (docs/memory.md, "Readers and their timing").
+  sam_mem_fixed_assert #(.Ports(1), .Name("sam_bvscan bv_rd")) bv_rd_timing (
+    .clk_i, .rst_ni, .en_i(bv_rd_en_o), .ready_i(bv_rd_ready_i), .valid_i(bv_rd_valid_i)
+  );
+  sam_mem_fixed_assert #(.Ports(1), .Name("sam_bvscan pre_rd")) pre_rd_timing (
+    .clk_i, .rst_ni, .en_i(pre_rd_en_o), .ready_i(pre_rd_ready_i), .valid_i(pre_rd_valid_i)
+  );
 
 endmodule

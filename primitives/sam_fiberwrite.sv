@@ -15,8 +15,9 @@
 // after the run, with the word counts from pos_count_o and crd_count_o, once
 // done_o is 1 (set when D is consumed; every write has landed by then).
 //
-// Always ready: one token per cycle, no output stream. The array writes are
-// registered (issued the cycle after the token is consumed). pos words are
+// One token per cycle, no output stream, ready whenever the memory takes the
+// writes (the on-chip array always does). The array writes are registered
+// (issued the cycle after the token is consumed) and held until taken. pos words are
 // AddrWidth+1 bits: a pos entry counts up to 2**AddrWidth coordinates.
 // Protocol errors (asserted): N in the stream, a coordinate after the last stop
 // (right before D), more coordinates or pos entries than an array holds.
@@ -30,9 +31,13 @@
 //             crd_valid_i, crd_ready_o, crd_tok_i    coordinates (crd)
 //             pos_wr_en_o, pos_wr_addr_o, pos_wr_data_o   writes of the pos array
 //             crd_wr_en_o, crd_wr_addr_o, crd_wr_data_o   writes of the crd array
+//             pos_wr_ready_i, crd_wr_ready_i         each write taken (memory port
+//                                                    protocol)
 //             pos_count_o, crd_count_o               words written to each array
 //             done_o                                 1 once D was consumed
-// No combinational path from any input to an output (crd_ready_o is constant).
+// crd_ready_o is a function of registers and the wr_ready_i inputs (registers of
+// the memories, by the port protocol); no other combinational path from an input
+// to an output.
 module sam_fiberwrite #(
   parameter int unsigned CrdWidth  = sam_pkg::CrdWidth,
   parameter int unsigned AddrWidth = 8,
@@ -49,6 +54,8 @@ module sam_fiberwrite #(
   output logic                 crd_wr_en_o,
   output logic [AddrWidth-1:0] crd_wr_addr_o,
   output logic [CrdWidth-1:0]  crd_wr_data_o,
+  input  logic                 pos_wr_ready_i,
+  input  logic                 crd_wr_ready_i,
   output logic [AddrWidth:0]   pos_count_o,
   output logic [AddrWidth:0]   crd_count_o,
   output logic                 done_o
@@ -69,7 +76,7 @@ module sam_fiberwrite #(
   );
 
   sam_pkg::tok_kind_e in_kind;
-  logic               first, close;
+  logic               first, close, advance, in_valid;
 
   // started_q: a token was consumed (pos[0] is written); open_q: the current
   // fiber has a coordinate.
@@ -82,11 +89,15 @@ module sam_fiberwrite #(
   logic                 pend0_d, pend0_q;  // pos[0] still to write
   logic [AddrWidth:0]   pos_base;
 
-  assign crd_ready_o = 1'b1;
+  // The write registers move on once the memory has taken their writes (memory
+  // port protocol, docs/memory.md; the on-chip array takes every write).
+  assign advance     = (!pos_we_q || pos_wr_ready_i) && (!crd_we_q || crd_wr_ready_i);
+  assign crd_ready_o = advance;
+  assign in_valid    = crd_valid_i && advance;
   assign in_kind = sam_pkg::tok_kind(crd_tok_i[CrdWidth], 64'(crd_tok_i[CrdWidth-1:0]),
                                      CrdWidth);
-  assign first = crd_valid_i && !started_q;
-  assign close = crd_valid_i && in_kind == sam_pkg::TokStop && (EveryFiber != 0 || open_q);
+  assign first = in_valid && !started_q;
+  assign close = in_valid && in_kind == sam_pkg::TokStop && (EveryFiber != 0 || open_q);
 
   always_comb begin
     open_d     = open_q;
@@ -118,7 +129,7 @@ module sam_fiberwrite #(
       pos_data_d = '0;
       pend0_d    = 1'b0;
     end
-    if (crd_valid_i) begin
+    if (in_valid) begin
       unique case (in_kind)
         sam_pkg::TokData: begin
           crd_we_d   = 1'b1;
@@ -148,7 +159,7 @@ module sam_fiberwrite #(
       crd_we_q   <= 1'b0;
       crd_addr_q <= '0;
       crd_data_q <= '0;
-    end else begin
+    end else if (advance) begin
       started_q  <= started_q || crd_valid_i;
       pend0_q    <= pend0_d;
       open_q     <= open_d;
@@ -179,7 +190,7 @@ module sam_fiberwrite #(
   localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
 
   always_ff @(posedge clk_i) begin
-    if (rst_ni && crd_valid_i) begin
+    if (rst_ni && in_valid) begin
       NothingAfterDone_A: assert (!done_q)
       else $error("sam_fiberwrite: a token after D");
       NoEmpty_M: assert (in_kind != sam_pkg::TokEmpty)

@@ -16,8 +16,9 @@
 // count_o counts the entries. A repeat reaching before its fiber's first
 // literal is a protocol error (asserted).
 //
-// Always ready: one token per cycle, no output stream. The array writes are
-// registered (issued the cycle after the token is consumed). More values than the
+// One token per cycle, no output stream, ready whenever the memory takes the
+// writes (the on-chip array always does). The array writes are registered
+// (issued the cycle after the token is consumed) and held until taken. More values than the
 // array holds, or a token after D, is a protocol error (asserted).
 //
 // Parameters: ValWidth   payload width of the value stream and the array words,
@@ -28,10 +29,13 @@
 // Ports:      clk_i, rst_ni                             clock, synchronous
 //                                                       active-low reset
 //             val_valid_i, val_ready_o, val_tok_i       values (val)
-//             vals_wr_en_o, vals_wr_addr_o, vals_wr_data_o   writes of the array
+//             vals_wr_en_o, vals_wr_addr_o, vals_wr_data_o,  writes of the array
+//             vals_wr_ready_i                           (memory port protocol)
 //             count_o                                   words written
 //             done_o                                    1 once D was consumed
-// No combinational path from any input to an output (val_ready_o is constant).
+// val_ready_o is a function of registers and vals_wr_ready_i (a register of the
+// memory, by the port protocol); no other combinational path from an input to an
+// output.
 module sam_fiberwrite_vals #(
   parameter int unsigned ValWidth  = sam_pkg::ValWidth,
   parameter int unsigned AddrWidth = 8,
@@ -45,6 +49,7 @@ module sam_fiberwrite_vals #(
   output logic                 vals_wr_en_o,
   output logic [AddrWidth-1:0] vals_wr_addr_o,
   output logic [ValWidth-1:0]  vals_wr_data_o,
+  input  logic                 vals_wr_ready_i,
   output logic [AddrWidth:0]   count_o,
   output logic                 done_o
 );
@@ -64,18 +69,22 @@ module sam_fiberwrite_vals #(
   );
 
   sam_pkg::tok_kind_e   in_kind;
-  logic                 write, in_rep;
+  logic                 write, in_rep, advance, in_valid;
   logic [AddrWidth:0]   cnt_q;
   logic                 done_q, we_q;
   logic [AddrWidth-1:0] addr_q;
   logic [ValWidth-1:0]  data_q;
 
-  assign val_ready_o = 1'b1;
+  // The write register moves on once the memory has taken its write (memory
+  // port protocol, docs/memory.md; the on-chip array takes every write).
+  assign advance     = !we_q || vals_wr_ready_i;
+  assign val_ready_o = advance;
+  assign in_valid    = val_valid_i && advance;
   assign in_kind = sam_pkg::tok_kind(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
                                      ValWidth);
   assign in_rep  = sam_pkg::is_repeat(val_tok_i[ValWidth], 64'(val_tok_i[ValWidth-1:0]),
                                      ValWidth);
-  assign write = val_valid_i && (in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty
+  assign write = in_valid && (in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty
                                  || (Repeats && in_rep));
 
   // The word a written token leaves: its value, or (Repeats) its distance; the
@@ -94,14 +103,14 @@ module sam_fiberwrite_vals #(
       we_q   <= 1'b0;
       addr_q <= '0;
       data_q <= '0;
-    end else begin
+    end else if (advance) begin
       we_q <= write;
       if (write) begin
         addr_q <= cnt_q[AddrWidth-1:0];
         data_q <= word;
         cnt_q  <= cnt_q + 1'b1;
       end
-      if (val_valid_i && in_kind == sam_pkg::TokDone) done_q <= 1'b1;
+      if (in_valid && in_kind == sam_pkg::TokDone) done_q <= 1'b1;
     end
   end
 
@@ -116,7 +125,7 @@ module sam_fiberwrite_vals #(
   localparam logic [AddrWidth:0] Capacity = (AddrWidth + 1)'(2 ** AddrWidth);
 
   always_ff @(posedge clk_i) begin
-    if (rst_ni && val_valid_i) begin
+    if (rst_ni && in_valid) begin
       NothingAfterDone_A: assert (!done_q)
       else $error("sam_fiberwrite_vals: a token after D");
       ValCapacity_A: assert (!(write && cnt_q == Capacity))

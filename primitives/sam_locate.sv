@@ -119,12 +119,18 @@ module sam_locate #(
   input  logic [CrdWidth-1:0]              dim_i,
   output logic                             pos_rd_en_o,
   output logic [PosAddrWidth-1:0]          pos_rd_addr_o,
+  input  logic                             pos_rd_ready_i,
+  input  logic                             pos_rd_valid_i,
   input  logic [RefWidth-1:0]              pos_rd_data_i,
   output logic                             pos_rd2_en_o,
   output logic [PosAddrWidth-1:0]          pos_rd2_addr_o,
+  input  logic                             pos_rd2_ready_i,
+  input  logic                             pos_rd2_valid_i,
   input  logic [RefWidth-1:0]              pos_rd2_data_i,
   output logic [Probes-1:0]                crd_rd_en_o,
   output logic [Probes*CrdAddrWidth-1:0]   crd_rd_addr_o,
+  input  logic [Probes-1:0]                crd_rd_ready_i,
+  input  logic [Probes-1:0]                crd_rd_valid_i,
   input  logic [Probes*CrdWidth-1:0]       crd_rd_data_i,
   output logic                             fault_o
 );
@@ -472,5 +478,17 @@ module sam_locate #(
   sam_pkg::tok_kind_e unused_ref_kind;
   assign unused_ref_kind  = ref_kind;
 `endif
+
+  // The on-chip array's timing, which this reader's fixed-latency pipeline
+  // relies on (docs/memory.md, "Readers and their timing").
+  sam_mem_fixed_assert #(.Ports(1), .Name("sam_locate pos_rd")) pos_rd_timing (
+    .clk_i, .rst_ni, .en_i(pos_rd_en_o), .ready_i(pos_rd_ready_i), .valid_i(pos_rd_valid_i)
+  );
+  sam_mem_fixed_assert #(.Ports(1), .Name("sam_locate pos_rd2")) pos_rd2_timing (
+    .clk_i, .rst_ni, .en_i(pos_rd2_en_o), .ready_i(pos_rd2_ready_i), .valid_i(pos_rd2_valid_i)
+  );
+  sam_mem_fixed_assert #(.Ports(Probes), .Name("sam_locate crd_rd")) crd_rd_timing (
+    .clk_i, .rst_ni, .en_i(crd_rd_en_o), .ready_i(crd_rd_ready_i), .valid_i(crd_rd_valid_i)
+  );
 
 endmodule

@@ -11,6 +11,7 @@
 //             rd_en_i, rd_addr_i                        kernel read
 //             rd_data_o                                 read data (host and kernel),
 //                                                       two cycles after the read
+//             rd_valid_o                                a kernel read's response
 //             wr_en_i, wr_addr_i, wr_data_i             kernel write
 // No combinational path from any input to an output.
 module sam_mem #(
@@ -26,12 +27,14 @@ module sam_mem #(
   input  logic                 rd_en_i,
   input  logic [AddrWidth-1:0] rd_addr_i,
   output logic [Width-1:0]     rd_data_o,
+  output logic                 rd_valid_o,
   input  logic                 wr_en_i,
   input  logic [AddrWidth-1:0] wr_addr_i,
   input  logic [Width-1:0]     wr_data_i
 );
 
   logic [Width-1:0] rd2_data;  // the second read port's, which this array lacks
+  logic             rd2_valid;
 
   sam_mem2 #(
     .Width    (Width),
@@ -47,15 +50,17 @@ module sam_mem #(
     .rd_en_i,
     .rd_addr_i,
     .rd_data_o,
+    .rd_valid_o,
     .wr_en_i,
     .wr_addr_i,
     .wr_data_i,
     .rd2_en_i  (1'b0),
     .rd2_addr_i('0),
-    .rd2_data_o(rd2_data)
+    .rd2_data_o(rd2_data),
+    .rd2_valid_o(rd2_valid)
   );
 
   logic unused_rd2;
-  assign unused_rd2 = ^rd2_data;
+  assign unused_rd2 = ^{rd2_data, rd2_valid};
 
 endmodule

@@ -12,11 +12,12 @@
 // rd_data_o register as the kernel. A host and a kernel access in one cycle are a
 // protocol error (asserted).
 //
-// Read latency is TWO cycles (the one rule every reader follows, see
-// `SideKind::MemRead` in hdl-gen/src/library.rs): the data of a read issued
-// (rd_en_i or host_re_i) in cycle t is on rd_data_o from cycle t+2 until cycle
-// t'+1 of the next read t' (reads may issue every cycle; their data follows one per
-// cycle). The first stage is the block RAM's read register (loads on a read), the
+// Read latency is TWO cycles: the data of a read issued (rd_en_i or host_re_i) in
+// cycle t is on rd_data_o from cycle t+2 until cycle t'+1 of the next read t'
+// (reads may issue every cycle; their data follows one per cycle). A kernel read's
+// data comes with rd_valid_o high for that one cycle t+2: the response of the
+// memory port protocol (docs/memory.md), of which this array is the on-chip
+// adapter. It takes a request every cycle, so a reader's rd_ready_i is tied high. The first stage is the block RAM's read register (loads on a read), the
 // second a register that loads every cycle: on ECP5 (define SAM_ECP5, set by the
 // ECP5 synthesis flow) DP16KD blocks are instantiated with their output register
 // on (REGMODE_B = "OUTREG"), since the block RAM's clock-to-output without it
@@ -51,9 +52,11 @@
 //             rd_data_o                                 read data (host and kernel),
 //                                                       registered, two cycles
 //                                                       after the read
+//             rd_valid_o                                a kernel read's data is on
+//                                                       rd_data_o (the response)
 //             wr_en_i, wr_addr_i, wr_data_i             kernel write
-//             rd2_en_i, rd2_addr_i, rd2_data_o          second kernel read (ReadPorts
-//                                                       = 2; else tie en low)
+//             rd2_en_i, rd2_addr_i, rd2_data_o,         second kernel read (ReadPorts
+//             rd2_valid_o                               = 2; else tie en low)
 // No combinational path from any input to an output.
 module sam_mem2 #(
   parameter int unsigned Width     = sam_pkg::CrdWidth,
@@ -69,12 +72,14 @@ module sam_mem2 #(
   input  logic                 rd_en_i,
   input  logic [AddrWidth-1:0] rd_addr_i,
   output logic [Width-1:0]     rd_data_o,
+  output logic                 rd_valid_o,
   input  logic                 wr_en_i,
   input  logic [AddrWidth-1:0] wr_addr_i,
   input  logic [Width-1:0]     wr_data_i,
   input  logic                 rd2_en_i,
   input  logic [AddrWidth-1:0] rd2_addr_i,
-  output logic [Width-1:0]     rd2_data_o
+  output logic [Width-1:0]     rd2_data_o,
+  output logic                 rd2_valid_o
 );
 
   if (Width < 1 || Width > 64) begin : gen_bad_width
@@ -89,6 +94,20 @@ module sam_mem2 #(
   localparam bit Second = ReadPorts == 2;
 
   localparam int unsigned Depth = 2 ** AddrWidth;
+
+  // The responses: each kernel read's valid through the two stages of its data.
+  logic [1:0] rd_valid_q, rd2_valid_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rd_valid_q  <= '0;
+      rd2_valid_q <= '0;
+    end else begin
+      rd_valid_q  <= {rd_valid_q[0], rd_en_i};
+      rd2_valid_q <= {rd2_valid_q[0], Second && rd2_en_i};
+    end
+  end
+  assign rd_valid_o  = rd_valid_q[1];
+  assign rd2_valid_o = rd2_valid_q[1];
 
   logic                 re, we;
   logic [AddrWidth-1:0] raddr, waddr;
@@ -241,9 +260,6 @@ module sam_mem2 #(
       end
     end
   end
-`else
-  logic unused_rst;  // the reset feeds the assertions only
-  assign unused_rst = rst_ni;
 `endif
 
 endmodule

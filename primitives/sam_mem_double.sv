@@ -32,9 +32,10 @@
 //             rd_en_i, rd_addr_i                        kernel read (bank bank_i)
 //             rd_data_o                                 read data (host and kernel),
 //                                                       two cycles after the read
+//             rd_valid_o                                a kernel read's response
 //             wr_en_i, wr_addr_i, wr_data_i             kernel write (bank bank_i)
-//             rd2_en_i, rd2_addr_i, rd2_data_o          second kernel read (ReadPorts
-//                                                       = 2; else tie en low)
+//             rd2_en_i, rd2_addr_i, rd2_data_o,         second kernel read (ReadPorts
+//             rd2_valid_o                               = 2; else tie en low)
 // No combinational path from any input to an output but bank_i to rd2_data_o
 // (a register that changes only between runs).
 module sam_mem_double #(
@@ -52,16 +53,19 @@ module sam_mem_double #(
   input  logic                 rd_en_i,
   input  logic [AddrWidth-1:0] rd_addr_i,
   output logic [Width-1:0]     rd_data_o,
+  output logic                 rd_valid_o,
   input  logic                 wr_en_i,
   input  logic [AddrWidth-1:0] wr_addr_i,
   input  logic [Width-1:0]     wr_data_i,
   input  logic                 rd2_en_i,
   input  logic [AddrWidth-1:0] rd2_addr_i,
-  output logic [Width-1:0]     rd2_data_o
+  output logic [Width-1:0]     rd2_data_o,
+  output logic                 rd2_valid_o
 );
 
   logic [Width-1:0] rd_data[2];
   logic [Width-1:0] rd2_data[2];
+  logic [1:0]       rd_valid, rd2_valid;  // only the active bank's ever rise
 
   for (genvar b = 0; b < 2; b++) begin : gen_bank
     logic active;
@@ -80,12 +84,14 @@ module sam_mem_double #(
       .rd_en_i     (rd_en_i && active),
       .rd_addr_i,
       .rd_data_o   (rd_data[b]),
+      .rd_valid_o  (rd_valid[b]),
       .wr_en_i     (wr_en_i && active),
       .wr_addr_i,
       .wr_data_i,
       .rd2_en_i    (rd2_en_i && active),
       .rd2_addr_i,
-      .rd2_data_o  (rd2_data[b])
+      .rd2_data_o  (rd2_data[b]),
+      .rd2_valid_o (rd2_valid[b])
     );
   end
 
@@ -104,6 +110,8 @@ module sam_mem_double #(
 
   assign rd_data_o  = rd_data[data_bank_q];
   assign rd2_data_o = rd2_data[bank_i];
+  assign rd_valid_o  = |rd_valid;
+  assign rd2_valid_o = |rd2_valid;
 
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin

@@ -574,6 +574,7 @@ module sam_spaccumulator #(
   // the accumulate's read, port 1 the drain's.
   baddr_t rd_addr[2];
   val_t   rd_data[2];
+  logic   rd_valid[2];  // every cycle reads: the pipelines count the two cycles
   assign rd_addr[0] = araddr;
   assign rd_addr[1] = draddr;
   assign ardata2_q  = rd_data[0];
@@ -592,11 +593,14 @@ module sam_spaccumulator #(
       .rd_en_i     (1'b1),
       .rd_addr_i   (rd_addr[p]),
       .rd_data_o   (rd_data[p]),
+      .rd_valid_o  (rd_valid[p]),
       .wr_en_i     (a4_valid_q),
       .wr_addr_i   (a4_addr_q),
       .wr_data_i   (a4_sum_q)
     );
   end
+  logic unused_rd_valid;
+  assign unused_rd_valid = rd_valid[0] ^ rd_valid[1];
 
   // The add reads registers only: the token just before (a4) or the memory word
   // or the older forwarded sum (each already 0 unless chosen), plus the value.

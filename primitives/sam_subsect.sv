@@ -105,12 +105,18 @@ module sam_subsect #(
   input  logic [CrdWidth-1:0]     extent_i,
   output logic                    pos_rd_en_o,
   output logic [PosAddrWidth-1:0] pos_rd_addr_o,
+  input  logic                    pos_rd_ready_i,
+  input  logic                    pos_rd_valid_i,
   input  logic [RefWidth-1:0]     pos_rd_data_i,
   output logic                    crd_rd_en_o,
   output logic [CrdAddrWidth-1:0] crd_rd_addr_o,
+  input  logic                    crd_rd_ready_i,
+  input  logic                    crd_rd_valid_i,
   input  logic [CrdWidth-1:0]     crd_rd_data_i,
   output logic                    crd_rd2_en_o,
   output logic [CrdAddrWidth-1:0] crd_rd2_addr_o,
+  input  logic                    crd_rd2_ready_i,
+  input  logic                    crd_rd2_valid_i,
   input  logic [CrdWidth-1:0]     crd_rd2_data_i
 );
 
@@ -1122,5 +1128,17 @@ module sam_subsect #(
                          do1_q, de1_q, dend_q, dend1_q, cend_q, cend1_q, dzero_q, dimw, dfin_q,
                          dfirst_fin_q,
                          cur_q.more};
+
+  // The on-chip array's timing, which this reader's fixed-latency pipeline
+  // relies on (docs/memory.md, "Readers and their timing").
+  sam_mem_fixed_assert #(.Ports(1), .Name("sam_subsect pos_rd")) pos_rd_timing (
+    .clk_i, .rst_ni, .en_i(pos_rd_en_o), .ready_i(pos_rd_ready_i), .valid_i(pos_rd_valid_i)
+  );
+  sam_mem_fixed_assert #(.Ports(1), .Name("sam_subsect crd_rd")) crd_rd_timing (
+    .clk_i, .rst_ni, .en_i(crd_rd_en_o), .ready_i(crd_rd_ready_i), .valid_i(crd_rd_valid_i)
+  );
+  sam_mem_fixed_assert #(.Ports(1), .Name("sam_subsect crd_rd2")) crd_rd2_timing (
+    .clk_i, .rst_ni, .en_i(crd_rd2_en_o), .ready_i(crd_rd2_ready_i), .valid_i(crd_rd2_valid_i)
+  );
 
 endmodule

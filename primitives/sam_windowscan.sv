@@ -58,6 +58,8 @@ module sam_windowscan #(
   output logic [RefWidth:0]       ref_tok_o,
   output logic                    crd_rd_en_o,
   output logic [CrdAddrWidth-1:0] crd_rd_addr_o,
+  input  logic                    crd_rd_ready_i,
+  input  logic                    crd_rd_valid_i,
   input  logic [CrdWidth-1:0]     crd_rd_data_i
 );
 
@@ -319,5 +321,11 @@ module sam_windowscan #(
   logic unused_bits;
   assign unused_bits = ^{out_tok, done_q, hold_q.done, w_base, in_up_ok,
                          Compressed ? 1'b0 : ^{crd_rd_data_i, s2.off}};
+
+  // The on-chip array's timing, which this reader's fixed-latency pipeline
+  // relies on (docs/memory.md, "Readers and their timing").
+  sam_mem_fixed_assert #(.Ports(1), .Name("sam_windowscan crd_rd")) crd_rd_timing (
+    .clk_i, .rst_ni, .en_i(crd_rd_en_o), .ready_i(crd_rd_ready_i), .valid_i(crd_rd_valid_i)
+  );
 
 endmodule

@@ -16,8 +16,8 @@ pub struct DutPort {
 
 /// An array the shell instantiates for the DUT: a `sam_mem` of `2^addr_width`
 /// `width`-bit words. The DUT's ports to it follow `samgen_hdl::library::SidePort`:
-/// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i` when `dut_reads`,
-/// else `<name>_wr_en_o`, `<name>_wr_addr_o`, `<name>_wr_data_o`; with
+/// `<name>_rd_{en_o,addr_o,data_i,ready_i,valid_i}` when `dut_reads`, else
+/// `<name>_wr_{en_o,addr_o,data_o,ready_i}`; with
 /// [`Reads::Two`], also the second read port `<name>_rd2_*` (a `sam_mem2` with two
 /// read ports); with [`Reads::Bank`], packed read ports served by copies of the
 /// array (as a generated top does). They must be among the DUT's ports.
@@ -61,6 +61,21 @@ impl ShellMem {
                 (format!("{n}_rd2_addr_o"), Dir::Output, self.addr_width),
                 (format!("{n}_rd2_data_i"), Dir::Input, self.width),
             ]);
+        }
+        // The handshakes of the memory port protocol, after the ports above.
+        if self.dut_reads {
+            v.extend([
+                (format!("{n}_rd_ready_i"), Dir::Input, lanes),
+                (format!("{n}_rd_valid_i"), Dir::Input, lanes),
+            ]);
+            if self.reads == Reads::Two {
+                v.extend([
+                    (format!("{n}_rd2_ready_i"), Dir::Input, 1),
+                    (format!("{n}_rd2_valid_i"), Dir::Input, 1),
+                ]);
+            }
+        } else {
+            v.push((format!("{n}_wr_ready_i"), Dir::Input, 1));
         }
         v
     }

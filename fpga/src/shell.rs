@@ -61,6 +61,7 @@ fn bank_copies(
 ) {
     let (w, aw) = (m.width, m.addr_width);
     let lane = |k: u32, width: u32| format!("[{}:{}]", (k + 1) * width - 1, k * width);
+    let valid = format!("{}_rd_valid", m.name);
     for c in 0..lanes.div_ceil(2) {
         let port = 2 * c;
         let second = port + 1 < lanes;
@@ -79,6 +80,7 @@ fn bank_copies(
                     format!("{data}{}", lane(port, w))
                 },
             ),
+            ("rd_valid_o", format!("{valid}[{port}]")),
             ("wr_en_i", "1'b0".into()),
             ("wr_addr_i", "'0".into()),
             ("wr_data_i", "'0".into()),
@@ -88,6 +90,7 @@ fn bank_copies(
                 ("rd2_en_i", format!("{en}[{}]", port + 1)),
                 ("rd2_addr_i", format!("{addr}{}", lane(port + 1, aw))),
                 ("rd2_data_o", format!("{data}{}", lane(port + 1, w))),
+                ("rd2_valid_o", format!("{valid}[{}]", port + 1)),
             ]);
             let _ = writeln!(
                 t,
@@ -327,6 +330,12 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
         for (port, _, width) in m.dut_ports() {
             t.push_str(&decl(width, mem_wire(&port)));
         }
+        // The on-chip array takes a request every cycle.
+        for (port, ..) in m.dut_ports() {
+            if port.ends_with("_ready_i") {
+                let _ = writeln!(t, "  assign {} = '1;", mem_wire(&port));
+            }
+        }
         let ports = m.dut_ports();
         let (en, addr, data) = (
             mem_wire(&ports[0].0),
@@ -348,6 +357,17 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
         } else {
             ("1'b0", "'0", en, addr, data)
         };
+        let valid = if m.dut_reads {
+            format!("{n}_rd_valid")
+        } else {
+            // A written array's read responses: none (the host's reads are
+            // not flagged).
+            let open = format!("{n}_rd_valid_open");
+            t.push_str("  /* verilator lint_off UNUSEDSIGNAL */\n");
+            t.push_str(&decl(1, &open));
+            t.push_str("  /* verilator lint_on UNUSEDSIGNAL */\n");
+            open
+        };
         let mut conns = vec![
             ("clk_i", "clk_i".to_string()),
             ("rst_ni", "rst_ni".to_string()),
@@ -361,6 +381,7 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
             ("rd_en_i", rd_en.to_string()),
             ("rd_addr_i", rd_addr.to_string()),
             ("rd_data_o", rdata.clone()),
+            ("rd_valid_o", valid),
             ("wr_en_i", wr_en.to_string()),
             ("wr_addr_i", wr_addr.to_string()),
             ("wr_data_i", wr_data.to_string()),
@@ -371,6 +392,7 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
             conns.push(("rd2_en_i", mem_wire(&ports[3].0).to_string()));
             conns.push(("rd2_addr_i", mem_wire(&ports[4].0).to_string()));
             conns.push(("rd2_data_o", mem_wire(&ports[5].0).to_string()));
+            conns.push(("rd2_valid_o", format!("{n}_rd2_valid")));
             let _ = writeln!(
                 t,
                 "  sam_mem2 #(\n    .Width    ({}),\n    .AddrWidth({}),\n    .ReadPorts(2)\n  ) {n}_mem (",
@@ -507,6 +529,8 @@ mod tests {
             let mut d = DutSpec::new("r")
                 .clock("clk_i")
                 .input("a_rd_data_i", 8)
+                .input("a_rd_ready_i", 1)
+                .input("a_rd_valid_i", 1)
                 .output("a_rd_en_o", 1)
                 .output("a_rd_addr_o", 4);
             d.mems.push(ShellMem {
@@ -521,8 +545,11 @@ mod tests {
         let s = synth_shell(&reader()).unwrap();
         // Host port re, we, addr, wdata in; read data out.
         assert_eq!((s.in_bits, s.out_bits), (1 + 1 + 4 + 8, 8), "{}", s.text);
-        assert!(s.text.contains(".a_rd_data_i(a_rd_data)"), "{}", s.text);
+        assert!(s.text.contains(".a_rd_data_i (a_rd_data)"), "{}", s.text);
         assert!(s.text.contains(".rd_addr_i   (a_rd_addr),"), "{}", s.text);
+        // The on-chip array takes every request and flags its responses.
+        assert!(s.text.contains("assign a_rd_ready = '1;"), "{}", s.text);
+        assert!(s.text.contains(".rd_valid_o  (a_rd_valid),"), "{}", s.text);
         assert!(
             s.text.contains("assign dut_out[7:0] = a_rd_data;"),
             "{}",

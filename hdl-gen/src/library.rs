@@ -67,6 +67,14 @@ pub const SHARED_SOURCES: &[Source] = &[
         deps: &[],
     },
     Source {
+        name: "sam_read_queue",
+        deps: &[],
+    },
+    Source {
+        name: "sam_mem_fixed_assert",
+        deps: &[],
+    },
+    Source {
         name: "sam_mul18",
         deps: &[],
     },
@@ -248,18 +256,21 @@ impl StreamPort {
 /// What a [`SidePort`] connects to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideKind {
-    /// Reads an array (a `sam_mem` of `2^addr_width` words): ports
-    /// `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i`. Read latency is
-    /// two cycles, the one rule of every reader and `sam_mem`: the data of a read
-    /// issued in cycle t (`rd_en_o` high) is on `rd_data_i` in cycle t+2 (and
-    /// stays until the next read's data arrives); reads may issue every cycle. The
-    /// second cycle is the ECP5 block RAM's output register. A host read of the
-    /// array (`host_re_i`) has the same two-cycle latency.
-    /// [`Reads`] says how many read ports the primitive has, all with this
-    /// latency.
+    /// Reads an array through a memory read port (docs/memory.md): the request
+    /// `<name>_rd_en_o` (valid), `<name>_rd_addr_o`, taken in a cycle with
+    /// `<name>_rd_ready_i` high; the response `<name>_rd_valid_i` with
+    /// `<name>_rd_data_i`, one per request, in request order, any number of
+    /// cycles later. The reader issues a request only with room for its
+    /// response (responses are never refused), and `rd_ready_i` comes from a
+    /// register (a reader may let its input's ready depend on it). The on-chip
+    /// array (`sam_mem`) takes a request every cycle and answers two cycles
+    /// later, the second cycle the ECP5 block RAM's output register; a host
+    /// read of it (`host_re_i`) has the same two-cycle latency.
+    /// [`Reads`] says how many read ports the primitive has.
     MemRead { addr_width: u32, reads: Reads },
-    /// Writes an array: ports `<name>_wr_en_o`, `<name>_wr_addr_o`,
-    /// `<name>_wr_data_o`.
+    /// Writes an array: ports `<name>_wr_en_o` (valid), `<name>_wr_addr_o`,
+    /// `<name>_wr_data_o`, the write taken in a cycle with `<name>_wr_ready_i`
+    /// high (a register; the on-chip array takes every write).
     MemWrite { addr_width: u32 },
     /// A value the host sets before the run (a dense level's dimension): port
     /// `<name>_i`, held in a host-written register.
@@ -272,14 +283,15 @@ pub enum SideKind {
 /// The read ports of a [`SideKind::MemRead`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reads {
-    /// One: `<name>_rd_en_o`, `<name>_rd_addr_o`, `<name>_rd_data_i`.
+    /// One: `<name>_rd_{en_o,addr_o,ready_i,valid_i,data_i}`.
     One,
-    /// A second beside it, `<name>_rd2_en_o`, `<name>_rd2_addr_o`,
-    /// `<name>_rd2_data_i`: the compressed scanner's skip search, the compressed
-    /// locator's pair of `pos` words. One memory, its second port.
+    /// A second beside it, `<name>_rd2_{en_o,addr_o,ready_i,valid_i,data_i}`:
+    /// the compressed scanner's skip search, the compressed locator's pair of
+    /// `pos` words. One memory, its second port.
     Two,
     /// `n` ports as packed vectors, port k in slice k: `<name>_rd_en_o` (n bits),
-    /// `<name>_rd_addr_o` (n addresses), `<name>_rd_data_i` (n words): the
+    /// `<name>_rd_addr_o` (n addresses), `<name>_rd_ready_i` and
+    /// `<name>_rd_valid_i` (n bits), `<name>_rd_data_i` (n words): the
     /// compressed locator's search probes. The array is held in ceil(n / 2)
     /// copies of two read ports each, all written by the host, read back from
     /// the first.
@@ -320,6 +332,8 @@ impl SidePort {
                 let mut v = vec![
                     (format!("{n}_rd_en_o"), Dir::Output, lanes),
                     (format!("{n}_rd_addr_o"), Dir::Output, lanes * addr_width),
+                    (format!("{n}_rd_ready_i"), Dir::Input, lanes),
+                    (format!("{n}_rd_valid_i"), Dir::Input, lanes),
                     (format!("{n}_rd_data_i"), Dir::Input, lanes * self.width),
                 ];
                 if reads == Reads::Two {
@@ -331,6 +345,7 @@ impl SidePort {
                 (format!("{n}_wr_en_o"), Dir::Output, 1),
                 (format!("{n}_wr_addr_o"), Dir::Output, addr_width),
                 (format!("{n}_wr_data_o"), Dir::Output, self.width),
+                (format!("{n}_wr_ready_i"), Dir::Input, 1),
             ],
             SideKind::Config => vec![(format!("{n}_i"), Dir::Input, self.width)],
             SideKind::Status => vec![(format!("{n}_o"), Dir::Output, self.width)],
@@ -349,10 +364,12 @@ impl SidePort {
 }
 
 /// The second read port of array `name` (a scanner's skip search).
-pub(crate) fn search_ports(name: &str, addr_width: u32, width: u32) -> [PortSpec; 3] {
+pub(crate) fn search_ports(name: &str, addr_width: u32, width: u32) -> [PortSpec; 5] {
     [
         (format!("{name}_rd2_en_o"), Dir::Output, 1),
         (format!("{name}_rd2_addr_o"), Dir::Output, addr_width),
+        (format!("{name}_rd2_ready_i"), Dir::Input, 1),
+        (format!("{name}_rd2_valid_i"), Dir::Input, 1),
         (format!("{name}_rd2_data_i"), Dir::Input, width),
     ]
 }

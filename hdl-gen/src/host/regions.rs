@@ -68,7 +68,11 @@ pub fn side_items(
                     let second = name.contains("_rd2_");
                     let signal = name.rsplit('_').nth(1).unwrap_or("x");
                     let bank_data = matches!(reads, Reads::Bank(_)) && name.ends_with("_data_i");
-                    if name.ends_with("_o") || second || bank_data {
+                    if name.ends_with("_ready_i") {
+                        // The on-chip array takes a request every cycle.
+                        let all = if *bits == 1 { "1'b1" } else { "'1" };
+                        conns.push((name.clone(), all.into()));
+                    } else if name.ends_with("_o") || second || bank_data || signal == "valid" {
                         let wn = if second {
                             wire(&format!("rd2_{signal}"))
                         } else {
@@ -86,6 +90,7 @@ pub fn side_items(
                 if read {
                     mem_conns.push(("rd_en_i".into(), wire("en")));
                     mem_conns.push(("rd_addr_i".into(), wire("addr")));
+                    mem_conns.push(("rd_valid_o".into(), wire("valid")));
                     mem_conns.push(("wr_en_i".into(), "1'b0".into()));
                     mem_conns.push(("wr_addr_i".into(), "'0".into()));
                     mem_conns.push(("wr_data_i".into(), "'0".into()));
@@ -93,10 +98,17 @@ pub fn side_items(
                         mem_conns.push(("rd2_en_i".into(), wire("rd2_en")));
                         mem_conns.push(("rd2_addr_i".into(), wire("rd2_addr")));
                         mem_conns.push(("rd2_data_o".into(), wire("rd2_data")));
+                        mem_conns.push(("rd2_valid_o".into(), wire("rd2_valid")));
                     }
                 } else {
+                    let unused = wire("rd_valid");
+                    items.push(Item::Sinks {
+                        reason: format!("{instance}_{}: an array the kernel writes", side.name),
+                        sinks: vec![Sink::pin(&unused, Width::Bits(1))],
+                    });
                     mem_conns.push(("rd_en_i".into(), "1'b0".into()));
                     mem_conns.push(("rd_addr_i".into(), "'0".into()));
+                    mem_conns.push(("rd_valid_o".into(), format!("unused_{unused}")));
                     mem_conns.push(("wr_en_i".into(), wire("en")));
                     mem_conns.push(("wr_addr_i".into(), wire("addr")));
                     mem_conns.push(("wr_data_i".into(), wire("data")));
@@ -201,14 +213,19 @@ fn memory(
         conns.insert(2, ("bank_i".into(), "bank_q".into()));
         if !search {
             let unused = format!("{name}_rd2_data");
+            let unused_valid = format!("{name}_rd2_valid");
             items.push(Item::Sinks {
                 reason: format!("{name}: an array read by one port"),
-                sinks: vec![Sink::pin(&unused, Width::Bits(w))],
+                sinks: vec![
+                    Sink::pin(&unused, Width::Bits(w)),
+                    Sink::pin(&unused_valid, Width::Bits(1)),
+                ],
             });
             conns.extend([
                 ("rd2_en_i".into(), "1'b0".into()),
                 ("rd2_addr_i".into(), "'0".into()),
                 ("rd2_data_o".into(), format!("unused_{unused}")),
+                ("rd2_valid_o".into(), format!("unused_{unused_valid}")),
             ]);
         }
         "sam_mem_double"
@@ -241,7 +258,7 @@ fn bank_copies(
     first: Vec<(String, String)>,
     banked: bool,
 ) -> Vec<Item> {
-    let (en, addr, data) = (wire("en"), wire("addr"), wire("data"));
+    let (en, addr, data, valid) = (wire("en"), wire("addr"), wire("data"), wire("valid"));
     let mut items = Vec::new();
     let mut lanes = vec![host.to_string()];
     for c in 0..n.div_ceil(2) {
@@ -277,6 +294,7 @@ fn bank_copies(
                 format!("{addr}[{}:{}]", (port + 1) * aw - 1, port * aw),
             ),
             ("rd_data_o".into(), data0),
+            ("rd_valid_o".into(), format!("{valid}[{port}]")),
             ("wr_en_i".into(), "1'b0".into()),
             ("wr_addr_i".into(), "'0".into()),
             ("wr_data_i".into(), "'0".into()),
@@ -295,6 +313,7 @@ fn bank_copies(
                     format!("{addr}[{}:{}]", (port + 2) * aw - 1, (port + 1) * aw),
                 ),
                 ("rd2_data_o".into(), lane(port + 1)),
+                ("rd2_valid_o".into(), format!("{valid}[{}]", port + 1)),
             ]);
         }
         items.extend(memory(

@@ -13,7 +13,7 @@ pub(crate) const SOURCES: &[Source] = &[
             "sam_pkg",
             "sam_stream_assert",
             "sam_scan_out",
-            "sam_read_align",
+            "sam_read_queue",
         ],
     },
 ];

@@ -16,6 +16,7 @@ pub(crate) const SOURCES: &[Source] = &[
             "sam_credit",
             "sam_scan_out",
             "sam_read_align",
+            "sam_mem_fixed_assert",
             "sam_root",
             "sam_mul18",
             "sam_mulreg",

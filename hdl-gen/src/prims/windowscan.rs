@@ -13,6 +13,7 @@ pub(crate) const SOURCES: &[Source] = &[
             "sam_stream_assert",
             "sam_scan_out",
             "sam_read_align",
+            "sam_mem_fixed_assert",
         ],
     },
 ];
