@@ -9,6 +9,8 @@ SAMGEN  := target/release/samgen
 BENCH   := target/release/samgen-bench
 SV_PKG  := primitives/sam_pkg.sv
 SV_ALL  := $(filter-out $(SV_PKG),$(wildcard primitives/*.sv))
+# Testbench-only modules (the jittered memory): linted with the library.
+SV_TB   := $(wildcard testbenches/sv/*.sv)
 
 # A clean clone builds once: incremental compilation's cache (a GB) buys nothing.
 ifdef CI
@@ -82,10 +84,10 @@ lint: sv-lint fmt clippy
 
 # Every library file, each as its own top, with the package and its dependencies.
 sv-lint:
-	@for f in $(SV_ALL); do \
+	@for f in $(SV_ALL) $(SV_TB); do \
 	  m=$$(basename $$f .sv); \
-	  verilator --lint-only -Wall -Iprimitives $(SV_PKG) $(SV_ALL) --top-module $$m || exit 1; \
-	done; echo "[lint] verilator -Wall clean: $(words $(SV_ALL)) modules"
+	  verilator --lint-only -Wall -Iprimitives $(SV_PKG) $(SV_ALL) $(SV_TB) --top-module $$m || exit 1; \
+	done; echo "[lint] verilator -Wall clean: $(words $(SV_ALL) $(SV_TB)) modules"
 
 # SymbiYosys proofs of every primitive (formal/proofs.toml: handshake, output
 # grammar, liveness, scoreboards), then the seeded bugs (formal/mutations.toml),

@@ -14,3 +14,13 @@
     .clk_i(clk_i), .rst_ni(rst_ni), .words_i(f_words), .rd_en_i(vals_rd_en_o),
     .rd_addr_i(vals_rd_addr_o), .rd_data_i(vals_rd_data_i), .look_addr_i('0),
     .look_data_o(f_unused_look), .words_o(f_unused_words));
+  // The on-chip array's timing: every request taken, its response two cycles
+  // later (formal/vals_any.sv is the same array behind a memory of any timing).
+  logic [1:0] f_rd_q = '0;
+  always_ff @(posedge clk_i) f_rd_q <= {f_rd_q[0], rst_ni && vals_rd_en_o};
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assume (vals_rd_ready_i);
+      assume (vals_rd_valid_i == f_rd_q[1]);
+    end
+  end

@@ -13,7 +13,7 @@
 // token adds none, at the latest with D. The arrays are `sam_mem`s
 // outside this module (write ports `pos` and `crd`); the host reads them back
 // after the run, with the word counts from pos_count_o and crd_count_o, once
-// done_o is 1 (set when D is consumed; every write has landed by then).
+// done_o is 1 (once D is consumed and the memories have taken every write).
 //
 // One token per cycle, no output stream, ready whenever the memory takes the
 // writes (the on-chip array always does). The array writes are registered
@@ -34,7 +34,8 @@
 //             pos_wr_ready_i, crd_wr_ready_i         each write taken (memory port
 //                                                    protocol)
 //             pos_count_o, crd_count_o               words written to each array
-//             done_o                                 1 once D was consumed
+//             done_o                                 1 once D was consumed and every
+//                                                    write taken
 // crd_ready_o is a function of registers and the wr_ready_i inputs (registers of
 // the memories, by the port protocol); no other combinational path from an input
 // to an output.
@@ -183,7 +184,7 @@ module sam_fiberwrite #(
   assign crd_wr_data_o = crd_data_q;
   assign pos_count_o   = pos_cnt_q;
   assign crd_count_o   = crd_cnt_q;
-  assign done_o        = done_q;
+  assign done_o        = done_q && !pos_we_q && !crd_we_q;
 
 `ifndef SAM_ASSERTS_OFF
   // Words an array holds (entries a count may reach).

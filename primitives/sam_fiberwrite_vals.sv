@@ -32,7 +32,8 @@
 //             vals_wr_en_o, vals_wr_addr_o, vals_wr_data_o,  writes of the array
 //             vals_wr_ready_i                           (memory port protocol)
 //             count_o                                   words written
-//             done_o                                    1 once D was consumed
+//             done_o                                    1 once D was consumed and
+//                                                       every write taken
 // val_ready_o is a function of registers and vals_wr_ready_i (a register of the
 // memory, by the port protocol); no other combinational path from an input to an
 // output.
@@ -118,7 +119,7 @@ module sam_fiberwrite_vals #(
   assign vals_wr_addr_o = addr_q;
   assign vals_wr_data_o = data_q;
   assign count_o        = cnt_q;
-  assign done_o         = done_q;
+  assign done_o         = done_q && !we_q;
 
 `ifndef SAM_ASSERTS_OFF
   // Words an array holds (entries a count may reach).

@@ -5,16 +5,19 @@
 // skipping scanner.
 //
 // One synchronous read port and one write port, the shape both FPGA families
-// build from block RAM (ECP5 DP16KD, iCE40 SB_RAM40_4K). The kernel (a scanner,
-// `arrayvals`, a level writer) and the host share them: the host uses the memory
-// only while the kernel is idle (before start, after done), so its accesses are
-// multiplexed in front of the kernel's, and the host reads its data on the same
-// rd_data_o register as the kernel. A host and a kernel access in one cycle are a
-// protocol error (asserted).
+// build from block RAM (ECP5 DP16KD, iCE40 SB_RAM40_4K). The host uses the memory
+// only while the kernel is idle (before start, after done). On ECP5 (below) the
+// host has the DP16KD's port A to itself and the kernel port B, so no host mux
+// sits in the kernel's address or data paths; elsewhere (the behavioral model:
+// simulation, iCE40, whose SB_RAM40_4K has one read and one write port) the
+// host's accesses are multiplexed in front of the kernel's. Either way the host
+// reads its data on host_rdata_o and the kernel on rd_data_o, and a host and a
+// kernel access in one cycle are a protocol error (asserted).
 //
 // Read latency is TWO cycles: the data of a read issued (rd_en_i or host_re_i) in
 // cycle t is on rd_data_o from cycle t+2 until cycle t'+1 of the next read t'
-// (reads may issue every cycle; their data follows one per cycle). A kernel read's
+// (reads may issue every cycle; their data follows one per cycle); a host read's
+// data is on host_rdata_o from t+2 until the next host read. A kernel read's
 // data comes with rd_valid_o high for that one cycle t+2: the response of the
 // memory port protocol (docs/memory.md), of which this array is the on-chip
 // adapter. It takes a request every cycle, so a reader's rd_ready_i is tied high. The first stage is the block RAM's read register (loads on a read), the
@@ -34,24 +37,28 @@
 // while another streams it (the compressed scanner's coordinate skipping): the
 // same two-cycle latency, its own data register. On ECP5 it is the DP16KD's port
 // A alone, so the search's address reaches the block RAM through no mux, and port
-// B both reads and writes; a searched array is written by the host only, while
-// the kernel is idle (a kernel read and write in one cycle would lose the read
-// there: asserted).
+// B is the host's and the kernel's stream, multiplexed as in the behavioral model;
+// a searched array is written by the host only, while the kernel is idle (a kernel
+// read and write in one cycle would lose the read there: asserted).
 //
 // Parameters: Width      word width, 1..64
 //             AddrWidth  address width, 1..20; the array holds 2**AddrWidth words
 //                        (ECP5 instance for AddrWidth <= 14; wider arrays use the
 //                        behavioral model there too)
 //             ReadPorts  1, or 2 for the second read port (rd2_*)
+//             HostPort   1: the host port is used; 0: it is tied off (a
+//                        primitive's own workspace), and on ECP5 port A takes the
+//                        kernel's writes and port B its reads, both in one cycle
 // Ports:      clk_i, rst_ni                             clock, synchronous active-low
 //                                                       reset (assertions only: the
 //                                                       array has no reset)
 //             host_re_i, host_we_i, host_addr_i,        host port
 //             host_wdata_i
 //             rd_en_i, rd_addr_i                        kernel read
-//             rd_data_o                                 read data (host and kernel),
-//                                                       registered, two cycles
+//             host_rdata_o                              host read data, two cycles
 //                                                       after the read
+//             rd_data_o                                 kernel read data, registered,
+//                                                       two cycles after the read
 //             rd_valid_o                                a kernel read's data is on
 //                                                       rd_data_o (the response)
 //             wr_en_i, wr_addr_i, wr_data_i             kernel write
@@ -61,7 +68,8 @@
 module sam_mem2 #(
   parameter int unsigned Width     = sam_pkg::CrdWidth,
   parameter int unsigned AddrWidth = 8,
-  parameter int unsigned ReadPorts = 1
+  parameter int unsigned ReadPorts = 1,
+  parameter bit          HostPort  = 1'b1
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -69,6 +77,7 @@ module sam_mem2 #(
   input  logic                 host_we_i,
   input  logic [AddrWidth-1:0] host_addr_i,
   input  logic [Width-1:0]     host_wdata_i,
+  output logic [Width-1:0]     host_rdata_o,
   input  logic                 rd_en_i,
   input  logic [AddrWidth-1:0] rd_addr_i,
   output logic [Width-1:0]     rd_data_o,
@@ -139,7 +148,8 @@ module sam_mem2 #(
       rd2_q <= rd1_q;
     end
 
-    assign rd_data_o = rd2_q;
+    assign rd_data_o    = rd2_q;
+    assign host_rdata_o = rd2_q;
 
     if (Second) begin : gen_second
       logic [Width-1:0] rd2_1_q, rd2_2_q;
@@ -155,50 +165,82 @@ module sam_mem2 #(
     end
 `ifdef SAM_ECP5
   end else begin : gen_ebr
-    // DP16KD tiles side by side: port A writes (and is the second read port),
-    // port B reads through its output register. The tile's data width follows the
-    // depth (1024 x 18 ... 16384 x 1); its address sits in the top bits of
+    // DP16KD tiles side by side, both ports through their output registers. One
+    // read port: port A is the host's (reads and writes), port B the kernel's
+    // (its reads or its writes: an array has a reader or a writer), so neither
+    // sees the other's address. Two read ports: port A is the search alone, port B
+    // the host's and the kernel's stream and writes. The tile's data width follows
+    // the depth (1024 x 18 ... 16384 x 1); its address sits in the top bits of
     // AD[13:0] (x18: AD[13:4], AD[1:0] the byte enables of a write).
     localparam int unsigned TileW  = AddrWidth <= 10 ? 18 : AddrWidth == 11 ? 9 :
                                      AddrWidth == 12 ? 4 : AddrWidth == 13 ? 2 : 1;
     localparam int unsigned FieldW = AddrWidth <= 10 ? 10 : AddrWidth;
     localparam int unsigned Tiles  = (Width + TileW - 1) / TileW;
 
-    // With a second read port, port A is that port alone and port B reads and
-    // writes: the search's address then reaches the block RAM through no mux.
     localparam logic [13:0] ByteEn = TileW == 18 ? 14'd3 : 14'd0;
-    logic [Tiles*TileW-1:0] di, dout, dout2;
+    logic [Tiles*TileW-1:0] dia_w, dib_w, dout, dout2;
     logic [13:0]            ada, adb;
-    logic [AddrWidth-1:0]   baddr;
+    logic [AddrWidth-1:0]   aaddr, baddr;
     logic                   wea, web, cea, ceb;
 
-    assign di    = (Tiles * TileW)'(wdata);
-    assign baddr = Second && we ? waddr : raddr;
-    assign ada   = Second ? 14'(FieldW'(rd2_addr_i)) << (14 - FieldW)
-                          : (14'(FieldW'(waddr)) << (14 - FieldW)) | ByteEn;
-    assign adb   = (14'(FieldW'(baddr)) << (14 - FieldW)) | (Second ? ByteEn : 14'd0);
-    assign wea   = !Second && we;
-    assign web   = Second && we;
-    assign cea   = Second ? rd2_en_i : 1'b1;
-    assign ceb   = Second ? re || we : re;
-    assign rd_data_o  = dout[Width-1:0];
-    assign rd2_data_o = Second ? dout2[Width-1:0] : '0;
-    if (!Second) begin : gen_one_ebr
+    if (Second) begin : gen_search_ports
+      assign aaddr = rd2_addr_i;
+      assign baddr = we ? waddr : raddr;
+      assign wea   = 1'b0;
+      assign web   = we;
+      assign cea   = rd2_en_i;
+      assign ceb   = re || we;
+      assign dia_w = '0;
+      assign dib_w = (Tiles * TileW)'(wdata);
+      assign rd_data_o    = dout[Width-1:0];
+      assign host_rdata_o = dout[Width-1:0];
+      assign rd2_data_o   = dout2[Width-1:0];
+    end else if (!HostPort) begin : gen_kernel_ports
+      // No host: port A takes the kernel's writes, port B its reads, so a
+      // workspace read and written in the same cycle gets both.
+      assign aaddr = wr_addr_i;
+      assign baddr = rd_addr_i;
+      assign wea   = wr_en_i;
+      assign web   = 1'b0;
+      assign cea   = wr_en_i;
+      assign ceb   = rd_en_i;
+      assign dia_w = (Tiles * TileW)'(wr_data_i);
+      assign dib_w = '0;
+      assign rd_data_o    = dout[Width-1:0];
+      assign host_rdata_o = '0;
+      assign rd2_data_o   = '0;
+      logic unused_ports;
+      assign unused_ports = ^{rd2_en_i, rd2_addr_i, re, raddr, we, waddr, wdata, dout2};
+    end else begin : gen_host_port
+      assign aaddr = host_addr_i;
+      assign baddr = wr_en_i ? wr_addr_i : rd_addr_i;
+      assign wea   = host_we_i;
+      assign web   = wr_en_i;
+      assign cea   = host_re_i || host_we_i;
+      assign ceb   = rd_en_i || wr_en_i;
+      assign dia_w = (Tiles * TileW)'(host_wdata_i);
+      assign dib_w = (Tiles * TileW)'(wr_data_i);
+      assign rd_data_o    = dout[Width-1:0];
+      assign host_rdata_o = dout2[Width-1:0];
+      assign rd2_data_o   = '0;
       logic unused_rd2;
-      assign unused_rd2 = ^{rd2_en_i, rd2_addr_i, dout2};
+      assign unused_rd2 = ^{rd2_en_i, rd2_addr_i, re, raddr, we, waddr, wdata};
     end
+    // The byte enables are set on every access: a read ignores them.
+    assign ada = (14'(FieldW'(aaddr)) << (14 - FieldW)) | ByteEn;
+    assign adb = (14'(FieldW'(baddr)) << (14 - FieldW)) | ByteEn;
 
     for (genvar t = 0; t < Tiles; t++) begin : gen_tile
       logic [17:0] dia, dib, dob, doa;
-      assign dia = Second ? '0 : 18'(di[t*TileW+:TileW]);
-      assign dib = Second ? 18'(di[t*TileW+:TileW]) : '0;
+      assign dia = 18'(dia_w[t*TileW+:TileW]);
+      assign dib = 18'(dib_w[t*TileW+:TileW]);
       assign dout[t*TileW+:TileW]  = dob[TileW-1:0];
       assign dout2[t*TileW+:TileW] = doa[TileW-1:0];
 
       DP16KD #(
         .DATA_WIDTH_A       (TileW),
         .DATA_WIDTH_B       (TileW),
-        .REGMODE_A          (Second ? "OUTREG" : "NOREG"),
+        .REGMODE_A          ("OUTREG"),
         .REGMODE_B          ("OUTREG"),
         .RESETMODE          ("SYNC"),
         .ASYNC_RESET_RELEASE("SYNC"),
@@ -253,10 +295,16 @@ module sam_mem2 #(
       if (Second) begin
         WriteOrSearch_M: assert (!(wr_en_i && rd2_en_i))
         else $error("sam_mem2: a kernel write and a second-port read in the same cycle");
-        // On ECP5 port B both reads and writes a two-port array: the write would
+      end
+      if (Second || HostPort) begin
+        // On ECP5 port B both reads and writes for the kernel: the write would
         // take the address and the read would get no data.
         ReadOrWrite_M: assert (!(rd_en_i && wr_en_i))
-        else $error("sam_mem2: a kernel read and write of a two-port array in the same cycle");
+        else $error("sam_mem2: a kernel read and write in the same cycle (only HostPort = 0 takes both)");
+      end
+      if (!HostPort) begin
+        NoHost_M: assert (!(host_re_i || host_we_i))
+        else $error("sam_mem2: a host access with HostPort = 0");
       end
     end
   end

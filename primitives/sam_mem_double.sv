@@ -14,8 +14,9 @@
 //
 // Read latency is `sam_mem2`'s: TWO cycles. Kernel accesses (rd_*, rd2_*,
 // wr_*) go to bank `bank_i`, host accesses to bank `!bank_i`; `rd_data_o`
-// carries the last read's data, the host's or the kernel's, as in `sam_mem2`
-// (the bank of the read is registered beside the banks' pipelines). The host
+// carries the kernel's reads, `host_rdata_o` the host's (the bank of a host read
+// is registered beside the banks' pipelines, so a swap right after a read does
+// not change its data). The host
 // never reads an array while the kernel reads it (during a run the control
 // region performs writes to input arrays and reads of output arrays only:
 // asserted). `bank_i` changes only while the kernel is idle (the swap).
@@ -28,10 +29,10 @@
 //                                                       registers and assertions)
 //             bank_i                                    the bank the kernel reads
 //             host_re_i, host_we_i, host_addr_i,        host port (bank !bank_i)
-//             host_wdata_i
+//             host_wdata_i, host_rdata_o                (read data two cycles later)
 //             rd_en_i, rd_addr_i                        kernel read (bank bank_i)
-//             rd_data_o                                 read data (host and kernel),
-//                                                       two cycles after the read
+//             rd_data_o                                 kernel read data, two cycles
+//                                                       after the read
 //             rd_valid_o                                a kernel read's response
 //             wr_en_i, wr_addr_i, wr_data_i             kernel write (bank bank_i)
 //             rd2_en_i, rd2_addr_i, rd2_data_o,         second kernel read (ReadPorts
@@ -50,6 +51,7 @@ module sam_mem_double #(
   input  logic                 host_we_i,
   input  logic [AddrWidth-1:0] host_addr_i,
   input  logic [Width-1:0]     host_wdata_i,
+  output logic [Width-1:0]     host_rdata_o,
   input  logic                 rd_en_i,
   input  logic [AddrWidth-1:0] rd_addr_i,
   output logic [Width-1:0]     rd_data_o,
@@ -63,7 +65,7 @@ module sam_mem_double #(
   output logic                 rd2_valid_o
 );
 
-  logic [Width-1:0] rd_data[2];
+  logic [Width-1:0] rd_data[2], host_rdata[2];
   logic [Width-1:0] rd2_data[2];
   logic [1:0]       rd_valid, rd2_valid;  // only the active bank's ever rise
 
@@ -81,6 +83,7 @@ module sam_mem_double #(
       .host_we_i   (host_we_i && !active),
       .host_addr_i,
       .host_wdata_i,
+      .host_rdata_o(host_rdata[b]),
       .rd_en_i     (rd_en_i && active),
       .rd_addr_i,
       .rd_data_o   (rd_data[b]),
@@ -95,20 +98,22 @@ module sam_mem_double #(
     );
   end
 
-  // The bank of the last read, through the same two stages as its data: the
-  // first loads on a read, the second every cycle.
+  // The bank of the last host read, through the same two stages as its data:
+  // the first loads on a read, the second every cycle.
   logic read_bank_q, data_bank_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       read_bank_q <= 1'b0;
       data_bank_q <= 1'b0;
     end else begin
-      if (host_re_i || rd_en_i) read_bank_q <= host_re_i ? !bank_i : bank_i;
+      if (host_re_i) read_bank_q <= !bank_i;
       data_bank_q <= read_bank_q;
     end
   end
 
-  assign rd_data_o  = rd_data[data_bank_q];
+  // The kernel's bank changes only between runs, when no read is in flight.
+  assign rd_data_o    = rd_data[bank_i];
+  assign host_rdata_o = host_rdata[data_bank_q];
   assign rd2_data_o = rd2_data[bank_i];
   assign rd_valid_o  = |rd_valid;
   assign rd2_valid_o = |rd2_valid;

@@ -575,6 +575,7 @@ module sam_spaccumulator #(
   baddr_t rd_addr[2];
   val_t   rd_data[2];
   logic   rd_valid[2];  // every cycle reads: the pipelines count the two cycles
+  val_t   host_rdata[2];  // no host: the workspace is the kernel's alone
   assign rd_addr[0] = araddr;
   assign rd_addr[1] = draddr;
   assign ardata2_q  = rd_data[0];
@@ -582,7 +583,8 @@ module sam_spaccumulator #(
   for (genvar p = 0; p < 2; p++) begin : gen_mem
     sam_mem #(
       .Width    (ValWidth),
-      .AddrWidth(MemAddrWidth)
+      .AddrWidth(MemAddrWidth),
+      .HostPort (1'b0)
     ) mem (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
@@ -590,6 +592,7 @@ module sam_spaccumulator #(
       .host_we_i   (1'b0),
       .host_addr_i ('0),
       .host_wdata_i('0),
+      .host_rdata_o(host_rdata[p]),
       .rd_en_i     (1'b1),
       .rd_addr_i   (rd_addr[p]),
       .rd_data_o   (rd_data[p]),
@@ -600,7 +603,7 @@ module sam_spaccumulator #(
     );
   end
   logic unused_rd_valid;
-  assign unused_rd_valid = rd_valid[0] ^ rd_valid[1];
+  assign unused_rd_valid = ^{rd_valid[0], rd_valid[1], host_rdata[0], host_rdata[1]};
 
   // The add reads registers only: the token just before (a4) or the memory word
   // or the older forwarded sum (each already 0 unless chosen), plus the value.

@@ -49,15 +49,13 @@ fn connections(t: &mut String, conns: &[(&str, String)]) {
 
 /// The copies of an array read through `lanes` packed ports ([`Reads::Bank`]):
 /// copy c serves ports 2c and 2c + 1, every copy takes the host's writes
-/// (`host`: clock, reset and host port connections), the first alone its reads,
-/// on `rdata` (port 0's data).
+/// (`host`: clock, reset and host port connections), the first alone its reads.
 fn bank_copies(
     t: &mut String,
     m: &ShellMem,
     lanes: u32,
     host: &[(&str, String)],
     (en, addr, data): (&str, &str, &str),
-    rdata: &str,
 ) {
     let (w, aw) = (m.width, m.addr_width);
     let lane = |k: u32, width: u32| format!("[{}:{}]", (k + 1) * width - 1, k * width);
@@ -67,19 +65,20 @@ fn bank_copies(
         let second = port + 1 < lanes;
         let mut conns: Vec<(&str, String)> = host.to_vec();
         if c > 0 {
+            // The host reads the first copy.
             conns[2].1 = "1'b0".into();
+            let open = format!("{}_host_rdata{c}", m.name);
+            let _ = writeln!(
+                t,
+                "  /* verilator lint_off UNUSEDSIGNAL */\n  logic [{}:0] {open};\n  /* verilator lint_on UNUSEDSIGNAL */",
+                w - 1
+            );
+            conns[6].1 = open;
         }
         conns.extend([
             ("rd_en_i", format!("{en}[{port}]")),
             ("rd_addr_i", format!("{addr}{}", lane(port, aw))),
-            (
-                "rd_data_o",
-                if c == 0 {
-                    rdata.to_string()
-                } else {
-                    format!("{data}{}", lane(port, w))
-                },
-            ),
+            ("rd_data_o", format!("{data}{}", lane(port, w))),
             ("rd_valid_o", format!("{valid}[{port}]")),
             ("wr_en_i", "1'b0".into()),
             ("wr_addr_i", "'0".into()),
@@ -342,16 +341,19 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
             mem_wire(&ports[1].0),
             mem_wire(&ports[2].0),
         );
-        let rdata = if let Reads::Bank(_) = m.reads {
-            format!("{data}[{}:0]", m.width - 1)
-        } else if m.dut_reads {
+        // The host reads on its own port; a written array's kernel read data
+        // and responses are open (the DUT only writes it).
+        let host_rdata = format!("{n}_host_rdata");
+        t.push_str(&decl(m.width, &host_rdata));
+        let rdata = if m.dut_reads {
             data.to_string()
         } else {
-            format!("{n}_rdata")
+            let open = format!("{n}_rd_data_open");
+            t.push_str("  /* verilator lint_off UNUSEDSIGNAL */\n");
+            t.push_str(&decl(m.width, &open));
+            t.push_str("  /* verilator lint_on UNUSEDSIGNAL */\n");
+            open
         };
-        if !m.dut_reads {
-            t.push_str(&decl(m.width, &rdata));
-        }
         let (rd_en, rd_addr, wr_en, wr_addr, wr_data) = if m.dut_reads {
             (en, addr, "1'b0", "'0", "'0")
         } else {
@@ -378,6 +380,7 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
                 "host_wdata_i",
                 slot(&ins, "in_q", &format!("{n}_host_wdata")),
             ),
+            ("host_rdata_o", host_rdata.clone()),
             ("rd_en_i", rd_en.to_string()),
             ("rd_addr_i", rd_addr.to_string()),
             ("rd_data_o", rdata.clone()),
@@ -387,7 +390,7 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
             ("wr_data_i", wr_data.to_string()),
         ];
         if let Reads::Bank(lanes) = m.reads {
-            bank_copies(&mut t, m, lanes, &conns[..6], (en, addr, data), &rdata);
+            bank_copies(&mut t, m, lanes, &conns[..7], (en, addr, data));
         } else if m.reads == Reads::Two {
             conns.push(("rd2_en_i", mem_wire(&ports[3].0).to_string()));
             conns.push(("rd2_addr_i", mem_wire(&ports[4].0).to_string()));
@@ -410,7 +413,7 @@ pub fn synth_shell(dut: &DutSpec) -> Result<SynthShell, FpgaError> {
         }
         let _ = writeln!(
             t,
-            "  assign {} = {rdata};\n",
+            "  assign {} = {host_rdata};\n",
             slot(&outs, "dut_out", &format!("{n}_host_rdata"))
         );
     }
@@ -550,8 +553,10 @@ mod tests {
         // The on-chip array takes every request and flags its responses.
         assert!(s.text.contains("assign a_rd_ready = '1;"), "{}", s.text);
         assert!(s.text.contains(".rd_valid_o  (a_rd_valid),"), "{}", s.text);
+        // The host reads on its own port, the DUT on the kernel's.
+        assert!(s.text.contains(".rd_data_o   (a_rd_data),"), "{}", s.text);
         assert!(
-            s.text.contains("assign dut_out[7:0] = a_rd_data;"),
+            s.text.contains("assign dut_out[7:0] = a_host_rdata;"),
             "{}",
             s.text
         );

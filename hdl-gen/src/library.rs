@@ -267,7 +267,11 @@ pub enum SideKind {
     /// later, the second cycle the ECP5 block RAM's output register; a host
     /// read of it (`host_re_i`) has the same two-cycle latency.
     /// [`Reads`] says how many read ports the primitive has.
-    MemRead { addr_width: u32, reads: Reads },
+    MemRead {
+        addr_width: u32,
+        reads: Reads,
+        timing: Timing,
+    },
     /// Writes an array: ports `<name>_wr_en_o` (valid), `<name>_wr_addr_o`,
     /// `<name>_wr_data_o`, the write taken in a cycle with `<name>_wr_ready_i`
     /// high (a register; the on-chip array takes every write).
@@ -278,6 +282,17 @@ pub enum SideKind {
     /// A value the host reads after the run (how many words a writer wrote):
     /// port `<name>_o`.
     Status,
+}
+
+/// What a reader asks of its memory's timing ([`SideKind::MemRead`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// The on-chip array's: every request taken, each response two cycles
+    /// later. The reader's pipeline counts on it (`sam_mem_fixed_assert`
+    /// checks it in simulation), so its arrays stay on chip.
+    OnChip,
+    /// Any: requests refused at times, responses any number of cycles later.
+    Any,
 }
 
 /// The read ports of a [`SideKind::MemRead`].
@@ -324,7 +339,9 @@ impl SidePort {
     pub fn ports(&self) -> Vec<(String, Dir, u32)> {
         let n = &self.name;
         match self.kind {
-            SideKind::MemRead { addr_width, reads } => {
+            SideKind::MemRead {
+                addr_width, reads, ..
+            } => {
                 let lanes = match reads {
                     Reads::Bank(k) => k,
                     Reads::One | Reads::Two => 1,

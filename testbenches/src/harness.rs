@@ -7,7 +7,9 @@
 use std::path::Path;
 
 use samgen_hdl::host;
-use samgen_hdl::library::{PrimitiveConfig, Signal, StreamDir, StreamPort, UnusedPort};
+use samgen_hdl::library::{
+    PrimitiveConfig, SideKind, SidePort, Signal, StreamDir, StreamPort, Timing, UnusedPort,
+};
 use samgen_hdl::netlist::{Dir, Instance, Item, Module, Sink, Width};
 
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
@@ -15,6 +17,77 @@ use crate::CosimError;
 
 /// Bits per lane in the wrapper's packed token ports.
 pub const LANE_BITS: u32 = 64;
+
+/// The host register of a wrapper with jittered memories ([`Harness::jittered`]):
+/// bits 7:0 the chance (of 256) that a memory refuses requests in a cycle, bits
+/// 15:8 that a response waits another cycle; 0 gives the on-chip array's timing.
+pub const JITTER_REGION: &str = "mem_jitter";
+
+/// An array port that takes any memory timing (the memory port protocol): a
+/// writer's, or a reader's that says so.
+fn any_timing(side: &SidePort) -> bool {
+    matches!(
+        side.kind,
+        SideKind::MemWrite { .. }
+            | SideKind::MemRead {
+                timing: Timing::Any,
+                ..
+            }
+    )
+}
+
+/// Turns the on-chip memory of each array port of `instance` that takes any
+/// timing into a `tb_mem_jitter`: the memory's ready output replaces the
+/// constant ready on the instance's port (`conns`), and the host register
+/// `jitter` drives it.
+fn jitter_memories(
+    instance: &str,
+    regions: &[HostRegion],
+    jitter: &str,
+    conns: &mut [(String, String)],
+    sides: &mut [Item],
+) -> Vec<Item> {
+    let mut wires = Vec::new();
+    for (k, r) in regions.iter().enumerate() {
+        if !any_timing(&r.side) {
+            continue;
+        }
+        let side = &r.side.name;
+        let mem_name = format!("{instance}_{side}_mem");
+        let Some(Item::Instance(mem)) = sides
+            .iter_mut()
+            .find(|i| matches!(i, Item::Instance(m) if m.name == mem_name))
+        else {
+            continue;
+        };
+        let wire = |s: &str| format!("{instance}_{side}_{s}");
+        let (used, other) = match r.side.kind {
+            SideKind::MemRead { .. } => ("rd_ready", "wr_ready"),
+            _ => ("wr_ready", "rd_ready"),
+        };
+        wires.push(Item::Wire {
+            name: wire(used),
+            width: Width::Bits(1),
+        });
+        for (port, value) in conns.iter_mut() {
+            if *port == format!("{side}_{used}_i") {
+                *value = wire(used);
+            }
+        }
+        mem.module = "tb_mem_jitter".into();
+        mem.params
+            .push(("Seed".into(), (0x9e37 + 977 * k).to_string()));
+        mem.conns.insert(2, ("jitter_i".into(), jitter.to_string()));
+        mem.conns.push((format!("{used}_o"), wire(used)));
+        mem.conns
+            .push((format!("{other}_o"), format!("unused_{}", wire(other))));
+        wires.push(Item::Sinks {
+            reason: format!("{mem_name}: the ready of the other direction"),
+            sinks: vec![Sink::pin(&wire(other), Width::Bits(1))],
+        });
+    }
+    wires
+}
 
 pub use samgen_hdl::host::{HostRegion, REGION_SHIFT};
 
@@ -47,14 +120,35 @@ impl Harness {
             .collect()
     }
 
-    /// The host port's address map, in instance order, then side-port order.
+    /// The host port's address map, in instance order, then side-port order;
+    /// last, with memories that take any timing, the register that sets their
+    /// jitter ([`JITTER_REGION`]).
     pub fn host_regions(&self) -> Vec<HostRegion> {
-        self.duts
+        let mut regions: Vec<HostRegion> = self
+            .duts
             .iter()
             .flat_map(|d| d.config.sides.iter().map(move |s| (d, s)))
             .enumerate()
             .map(|(r, (d, s))| HostRegion::new(&d.instance, s, r))
-            .collect()
+            .collect();
+        if self.jittered() {
+            let jitter = SidePort {
+                name: JITTER_REGION.into(),
+                kind: SideKind::Config,
+                width: 16,
+            };
+            regions.push(HostRegion::new("tb", &jitter, regions.len()));
+        }
+        regions
+    }
+
+    /// Whether an instance has an array port that takes any timing: its
+    /// memory is then a `tb_mem_jitter` (testbenches/sv), whose refusals and
+    /// delays the host sets in [`JITTER_REGION`].
+    pub fn jittered(&self) -> bool {
+        self.duts
+            .iter()
+            .any(|d| d.config.sides.iter().any(any_timing))
     }
 
     /// Build (or reuse from `cache_dir`) the model of this wrapper.
@@ -80,8 +174,15 @@ impl Harness {
         if !self.host_regions().is_empty() {
             modules.push("sam_mem");
         }
-        let sources = samgen_hdl::sources::sources_for(&modules)
+        let mut sources = samgen_hdl::sources::sources_for(&modules)
             .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+        if self.jittered() {
+            sources.push(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("sv")
+                    .join("tb_mem_jitter.sv"),
+            );
+        }
         build_model(
             &ModelSpec {
                 label: label.to_string(),
@@ -134,6 +235,19 @@ impl Harness {
             )
             .port("out_ready_i", Dir::Input, Width::Lanes(num_out.max(1)));
         host::port_head(&mut m, false, false);
+        if self.jittered() {
+            // The jittered memories' host register, declared before them.
+            let regions: Vec<HostRegion> = self
+                .host_regions()
+                .into_iter()
+                .filter(|r| r.side.name == JITTER_REGION)
+                .collect();
+            let (decls, items) = host::side_items("tb", &regions, false, &mut Vec::new());
+            m.comment("The jittered memories' chances (host register)");
+            for item in decls.into_iter().chain(items) {
+                m.item(item);
+            }
+        }
         let (mut lane_in, mut lane_out) = (0u32, 0u32);
         // Lane bits above each input channel's token.
         let mut spare_in = Vec::new();
@@ -192,7 +306,18 @@ impl Harness {
                 .into_iter()
                 .filter(|r| r.instance == dut.instance)
                 .collect();
-            let (decls, sides) = host::side_items(&dut.instance, &regions, false, &mut conns);
+            let (mut decls, mut sides) =
+                host::side_items(&dut.instance, &regions, false, &mut conns);
+            if self.jittered() {
+                let jitter = format!("tb_{JITTER_REGION}_host");
+                decls.extend(jitter_memories(
+                    &dut.instance,
+                    &regions,
+                    &jitter,
+                    &mut conns,
+                    &mut sides,
+                ));
+            }
             let mut sinks = Vec::new();
             for UnusedPort {
                 name: port,

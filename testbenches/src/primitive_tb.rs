@@ -17,7 +17,7 @@ use samgen_compiler::token::{format_stream, Token};
 use samgen_hdl::library::{PrimitiveConfig, StreamDir};
 
 use crate::drive::{run_streams, RunSpec, Stalls};
-use crate::harness::{DutInstance, Harness, HostRegion};
+use crate::harness::{DutInstance, Harness, HostRegion, JITTER_REGION};
 use crate::sim::Sim;
 use crate::verilator::{BuiltModel, WaveFormat};
 use crate::CosimError;
@@ -172,6 +172,34 @@ pub fn throughput(
     })
 }
 
+/// Waits, as a host would, until a writer's `done` register says its memory
+/// has taken every write (a jittered memory may hold them after the stream
+/// ends).
+fn await_done(sim: &mut Sim, host: &[HostRegion]) -> Result<(), CosimError> {
+    let Some(done) = host.iter().find(|r| r.side.name == "done") else {
+        return Ok(());
+    };
+    for _ in 0..10_000 {
+        if sim.host_read(done.base)? != 0 {
+            return Ok(());
+        }
+    }
+    Err(CosimError::Mismatch(
+        "`done` stayed 0 for 10000 host reads after the stream ended".into(),
+    ))
+}
+
+/// The memory jitter of one case ([`JITTER_REGION`]): the on-chip timing in a
+/// quarter of the cases, else refusals and held responses from rare to most
+/// cycles.
+fn random_jitter(rng: &mut ChaCha8Rng) -> u64 {
+    if rng.gen_bool(0.25) {
+        return 0;
+    }
+    let chance = |rng: &mut ChaCha8Rng| [0u64, 16, 64, 128, 224][rng.gen_range(0..5)];
+    chance(rng) | chance(rng) << 8
+}
+
 /// Totals of a verification run.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct Report {
@@ -311,19 +339,30 @@ pub fn verify(
         let stalls = Stalls::random(&mut rng);
         sim.reset(2);
         load(&mut sim, &host, &case.load)?;
+        let jitter = match host.iter().find(|r| r.side.name == JITTER_REGION) {
+            Some(r) => {
+                let jitter = random_jitter(&mut rng);
+                sim.host_write(r.base, jitter)?;
+                jitter
+            }
+            None => 0,
+        };
         let spec = RunSpec {
             inputs,
             in_widths: &in_w,
             out_widths: &out_w,
             stalls,
-            max_cycles: 1000 + 200 * inputs.iter().map(Vec::len).sum::<usize>() as u64,
+            max_cycles: 2000 + 400 * inputs.iter().map(Vec::len).sum::<usize>() as u64,
         };
         let got = run_streams(&mut sim, &spec, &mut rng, |_| Ok(()))?;
+        if jitter != 0 {
+            await_done(&mut sim, &host)?;
+        }
         let verdict = test.check(&case, &expected, &got.outputs);
         if let Some(Err(e)) = &verdict {
             let ins: Vec<String> = inputs.iter().map(|s| format_stream(s)).collect();
             return Err(CosimError::Mismatch(format!(
-                "{} stream {n}: {e} (inputs: {})",
+                "{} stream {n}: {e} (memory jitter {jitter:#06x}; inputs: {})",
                 test.name(),
                 ins.join(" | ")
             )));
@@ -339,7 +378,7 @@ pub fn verify(
                 let ins: Vec<String> = inputs.iter().map(|s| format_stream(s)).collect();
                 return Err(CosimError::Mismatch(format!(
                     "{} stream {n}, output `{}`, token {at}: expected {}, RTL gave {} \
-                     (inputs: {}; expected: {}; got: {})",
+                     (memory jitter {jitter:#06x}; inputs: {}; expected: {}; got: {})",
                     test.name(),
                     out_names[k],
                     w.get(at).map_or("nothing".into(), Token::to_string),
@@ -353,7 +392,7 @@ pub fn verify(
         if let Some(diff) = read_back(&mut sim, &host, &expected.store)? {
             let ins: Vec<String> = inputs.iter().map(|s| format_stream(s)).collect();
             return Err(CosimError::Mismatch(format!(
-                "{} stream {n}: {diff} (inputs: {}; loaded: {:?})",
+                "{} stream {n}: {diff} (memory jitter {jitter:#06x}; inputs: {}; loaded: {:?})",
                 test.name(),
                 ins.join(" | "),
                 case.load

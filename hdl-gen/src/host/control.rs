@@ -210,7 +210,22 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], kernel: Option<Ker
         "host_rvalid_o",
         format!("host_rvalid_q[{}]", READ_LATENCY - 1),
     );
+    m.item(Item::Wire {
+        name: "host_rdata_d".into(),
+        width: Width::Bits(64),
+    });
     m.item(Item::Block(read_mux(&sources)));
+    // The read data registered once more, in the cycle it arrives from its
+    // region: no path runs from a block RAM's output through the read mux to
+    // the host port's pins.
+    m.item(Item::Block(vec![
+        "always_ff @(posedge clk_i) begin".into(),
+        format!(
+            "  if (host_rvalid_q[{}]) host_rdata_o <= host_rdata_d;",
+            READ_LATENCY - 2
+        ),
+        "end".into(),
+    ]));
     // Data bits above the widest region the host writes (control writes take
     // bits 1:0 only); without any, the registered write too.
     let widest = regions
@@ -264,7 +279,7 @@ pub fn host_port_tail(m: &mut Module, regions: &[HostRegion], kernel: Option<Ker
 fn read_mux(sources: &[(u64, String, u32)]) -> Vec<String> {
     let mut lines = vec![
         "always_comb begin".to_string(),
-        "  host_rdata_o = '0;".into(),
+        "  host_rdata_d = '0;".into(),
         "  if (host_read_hit_q) begin".into(),
         "    unique case (host_region_q)".into(),
     ];
@@ -274,10 +289,10 @@ fn read_mux(sources: &[(u64, String, u32)]) -> Vec<String> {
         } else {
             signal.clone()
         };
-        lines.push(format!("      8'd{index}: host_rdata_o = {value};"));
+        lines.push(format!("      8'd{index}: host_rdata_d = {value};"));
     }
     lines.extend([
-        "      default: host_rdata_o = '0;".into(),
+        "      default: host_rdata_d = '0;".into(),
         "    endcase".into(),
         "  end".into(),
         "end".into(),

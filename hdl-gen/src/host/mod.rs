@@ -150,9 +150,9 @@ impl ControlLayout {
     }
 }
 
-/// Cycles from `host_re_i` to `host_rvalid_o`: the registered decode, then the
-/// two cycles of a `sam_mem` read.
-pub const READ_LATENCY: u32 = 3;
+/// Cycles from `host_re_i` to `host_rvalid_o`: the registered decode, the two
+/// cycles of a `sam_mem` read, then the registered read mux.
+pub const READ_LATENCY: u32 = 4;
 
 /// Control word 0, written: bit 0 starts a run (after clearing the kernel), bit
 /// 1 clears the kernel without starting it (a restart, or an abort during a run).

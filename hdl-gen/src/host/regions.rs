@@ -56,7 +56,7 @@ pub fn side_items(
                     ("host_we_i".into(), format!("host_we_q && {hit}")),
                     ("host_addr_i".into(), format!("host_addr_q[{}:0]", aw - 1)),
                     ("host_wdata_i".into(), format!("host_wdata_q[{}:0]", w - 1)),
-                    ("rd_data_o".into(), host.clone()),
+                    ("host_rdata_o".into(), host.clone()),
                 ];
                 let reads = match side.kind {
                     SideKind::MemRead { reads, .. } => reads,
@@ -67,12 +67,11 @@ pub fn side_items(
                     // The second read port's pins are `<side>_rd2_*`.
                     let second = name.contains("_rd2_");
                     let signal = name.rsplit('_').nth(1).unwrap_or("x");
-                    let bank_data = matches!(reads, Reads::Bank(_)) && name.ends_with("_data_i");
                     if name.ends_with("_ready_i") {
                         // The on-chip array takes a request every cycle.
                         let all = if *bits == 1 { "1'b1" } else { "'1" };
                         conns.push((name.clone(), all.into()));
-                    } else if name.ends_with("_o") || second || bank_data || signal == "valid" {
+                    } else {
                         let wn = if second {
                             wire(&format!("rd2_{signal}"))
                         } else {
@@ -83,13 +82,12 @@ pub fn side_items(
                             width: Width::Bits(*bits),
                         });
                         conns.push((name.clone(), wn));
-                    } else {
-                        conns.push((name.clone(), host.clone()));
                     }
                 }
                 if read {
                     mem_conns.push(("rd_en_i".into(), wire("en")));
                     mem_conns.push(("rd_addr_i".into(), wire("addr")));
+                    mem_conns.push(("rd_data_o".into(), wire("data")));
                     mem_conns.push(("rd_valid_o".into(), wire("valid")));
                     mem_conns.push(("wr_en_i".into(), "1'b0".into()));
                     mem_conns.push(("wr_addr_i".into(), "'0".into()));
@@ -101,21 +99,25 @@ pub fn side_items(
                         mem_conns.push(("rd2_valid_o".into(), wire("rd2_valid")));
                     }
                 } else {
-                    let unused = wire("rd_valid");
+                    let (unused_data, unused_valid) = (wire("rd_data"), wire("rd_valid"));
                     items.push(Item::Sinks {
                         reason: format!("{instance}_{}: an array the kernel writes", side.name),
-                        sinks: vec![Sink::pin(&unused, Width::Bits(1))],
+                        sinks: vec![
+                            Sink::pin(&unused_data, Width::Bits(w)),
+                            Sink::pin(&unused_valid, Width::Bits(1)),
+                        ],
                     });
                     mem_conns.push(("rd_en_i".into(), "1'b0".into()));
                     mem_conns.push(("rd_addr_i".into(), "'0".into()));
-                    mem_conns.push(("rd_valid_o".into(), format!("unused_{unused}")));
+                    mem_conns.push(("rd_data_o".into(), format!("unused_{unused_data}")));
+                    mem_conns.push(("rd_valid_o".into(), format!("unused_{unused_valid}")));
                     mem_conns.push(("wr_en_i".into(), wire("en")));
                     mem_conns.push(("wr_addr_i".into(), wire("addr")));
                     mem_conns.push(("wr_data_i".into(), wire("data")));
                 }
                 let name = format!("{instance}_{}_mem", side.name);
                 if let Reads::Bank(n) = reads {
-                    items.extend(bank_copies(n, w, aw, &wire, &host, mem_conns, double));
+                    items.extend(bank_copies(n, w, aw, &wire, mem_conns, double));
                     continue;
                 }
                 items.extend(memory(&name, w, aw, search, double, mem_conns));
@@ -245,8 +247,8 @@ fn memory(
 
 /// The copies of an array read through `n` packed read ports ([`Reads::Bank`]):
 /// copy c serves ports 2c and 2c + 1 (`sam_mem2`), every copy takes the host's
-/// writes, and the first alone its reads, on `host` (also port 0's data); a
-/// last copy with one port is a `sam_mem`.
+/// writes, and the first alone its reads, on `host`; a last copy with one port
+/// is a `sam_mem`.
 /// `wire(s)` names the packed `en`, `addr` and `data` signals; `first` is the
 /// first copy's connections as a single memory would have them.
 fn bank_copies(
@@ -254,39 +256,42 @@ fn bank_copies(
     w: u32,
     aw: u32,
     wire: &dyn Fn(&str) -> String,
-    host: &str,
     first: Vec<(String, String)>,
     banked: bool,
 ) -> Vec<Item> {
     let (en, addr, data, valid) = (wire("en"), wire("addr"), wire("data"), wire("valid"));
     let mut items = Vec::new();
-    let mut lanes = vec![host.to_string()];
+    let mut lanes = Vec::new();
     for c in 0..n.div_ceil(2) {
         let mut conns: Vec<(String, String)> = first
             .iter()
             .filter(|(p, _)| p.starts_with("clk") || p.starts_with("rst") || p.starts_with("host"))
             .cloned()
             .collect();
+        let name = data.trim_end_matches("_data").to_string();
+        let lane = |k: u32| format!("{name}_data{k}");
         if c > 0 {
+            // The host reads the first copy.
+            let unused = format!("{name}_host_rdata{c}");
+            items.push(Item::Sinks {
+                reason: format!("{name}: the host reads the first copy"),
+                sinks: vec![Sink::pin(&unused, Width::Bits(w))],
+            });
             for (p, v) in conns.iter_mut() {
                 if p == "host_re_i" {
                     *v = "1'b0".into();
+                } else if p == "host_rdata_o" {
+                    *v = format!("unused_{unused}");
                 }
             }
         }
-        let name = data.trim_end_matches("_data").to_string();
-        let lane = |k: u32| format!("{name}_data{k}");
         let port = 2 * c;
-        let data0 = if c == 0 {
-            host.to_string()
-        } else {
-            items.push(Item::Wire {
-                name: lane(port),
-                width: Width::Bits(w),
-            });
-            lanes.push(lane(port));
-            lane(port)
-        };
+        items.push(Item::Wire {
+            name: lane(port),
+            width: Width::Bits(w),
+        });
+        lanes.push(lane(port));
+        let data0 = lane(port);
         conns.extend([
             ("rd_en_i".to_string(), format!("{en}[{port}]")),
             (

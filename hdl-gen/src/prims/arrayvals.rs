@@ -45,6 +45,7 @@ pub fn arrayvals(ref_width: u32, val_width: u32, addr_width: u32) -> PrimitiveCo
             kind: SideKind::MemRead {
                 addr_width,
                 reads: Reads::One,
+                timing: Timing::Any,
             },
             width: val_width,
         }],

@@ -65,6 +65,7 @@ pub fn bvscan(
             kind: SideKind::MemRead {
                 addr_width,
                 reads: Reads::One,
+                timing: Timing::OnChip,
             },
             width: word_width,
         },
@@ -73,6 +74,7 @@ pub fn bvscan(
             kind: SideKind::MemRead {
                 addr_width,
                 reads: Reads::One,
+                timing: Timing::OnChip,
             },
             width: ref_width,
         },

@@ -105,6 +105,7 @@ pub fn fiberlookup(
         kind: SideKind::MemRead {
             addr_width: arrays.pos_addr_width,
             reads: Reads::One,
+            timing: Timing::OnChip,
         },
         width: ref_width,
     };
@@ -113,6 +114,7 @@ pub fn fiberlookup(
         kind: SideKind::MemRead {
             addr_width: arrays.crd_addr_width,
             reads: if search { Reads::Two } else { Reads::One },
+            timing: Timing::OnChip,
         },
         width: crd_width,
     };

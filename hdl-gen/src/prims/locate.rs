@@ -72,6 +72,7 @@ pub fn locate(
         kind: SideKind::MemRead {
             addr_width: arrays.pos_addr_width,
             reads: Reads::Two,
+            timing: Timing::OnChip,
         },
         width: ref_width,
     };
@@ -80,6 +81,7 @@ pub fn locate(
         kind: SideKind::MemRead {
             addr_width: arrays.crd_addr_width,
             reads: Reads::Bank(probes),
+            timing: Timing::OnChip,
         },
         width: crd_width,
     };

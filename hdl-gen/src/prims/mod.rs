@@ -19,7 +19,7 @@ use samgen_ir::tensor::{level_array_name, vals_array_name, LevelFormat};
 
 use crate::library::{
     self, run_dim, search_ports, skip_width, Holds, PortSpec, PrimitiveConfig, Reads, SideKind,
-    SidePort, Source, StreamPort, UnusedPort, SKIP_TAG_WIDTH,
+    SidePort, Source, StreamPort, Timing, UnusedPort, SKIP_TAG_WIDTH,
 };
 use crate::options::{fits_bits, TopError, TopOptions};
 use crate::roles::RegionRole;

@@ -51,6 +51,7 @@ pub fn subsect(
         kind: SideKind::MemRead {
             addr_width: arrays.pos_addr_width,
             reads: Reads::One,
+            timing: Timing::OnChip,
         },
         width: ref_width,
     };
@@ -59,6 +60,7 @@ pub fn subsect(
         kind: SideKind::MemRead {
             addr_width: arrays.crd_addr_width,
             reads: Reads::Two,
+            timing: Timing::OnChip,
         },
         width: crd_width,
     };

@@ -42,6 +42,7 @@ pub fn windowscan(
         kind: SideKind::MemRead {
             addr_width: crd_addr_width,
             reads: Reads::One,
+            timing: Timing::OnChip,
         },
         width: crd_width,
     };
