@@ -5,9 +5,12 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use samgen_hdl::regmap;
 use samgen_hdl::top::KernelTop;
 
-/// Writes `<top>.sv`, `<top>_map.yaml`, `rtl/*.sv`, `files.f` (library sources
+/// Writes `<top>.sv`, `<top>_map.yaml`, the map as a C header, an SV package
+/// and a Rust module (`<top>_regs.h`, `<top>_regs_pkg.sv`, `<top>_regs.rs`),
+/// `rtl/*.sv`, `files.f` (library sources
 /// first, in dependency order, then the top; paths relative to `dir`) and
 /// `<top>.core` into `dir`. `expression` describes the kernel in its core.
 /// Returns the files written.
@@ -29,14 +32,28 @@ pub fn write_rtl(top: &KernelTop, expression: Option<&str>, dir: &Path) -> Resul
     let map = dir.join(format!("{name}_map.yaml"));
     let files = dir.join("files.f");
     let core = dir.join(format!("{name}.core"));
+    let c_header = dir.join(format!("{name}_regs.h"));
+    let sv_package = dir.join(format!("{name}_regs_pkg.sv"));
+    let rust_module = dir.join(format!("{name}_regs.rs"));
     list.push(format!("{name}.sv"));
     for (path, text) in [
         (&sv, top.module.to_string()),
         (&map, top.map_yaml()),
+        (&c_header, regmap::c_header(top)),
+        (&sv_package, regmap::sv_package(top)),
+        (&rust_module, regmap::rust_module(top)),
         (&files, list.join("\n") + "\n"),
         (&core, samgen_hdl::fusesoc::kernel_core(name, expression)),
     ] {
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(vec![sv, map, files, core])
+    Ok(vec![
+        sv,
+        map,
+        c_header,
+        sv_package,
+        rust_module,
+        files,
+        core,
+    ])
 }

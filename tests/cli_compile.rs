@@ -164,6 +164,80 @@ fn compile_spmv_writes_yaml_dot_and_counts() {
     assert!(text.contains("fiberlookup"), "{text}");
 }
 
+/// The address map as a C header, an SV package and a Rust module: each
+/// compiles with its own tool (cc, Verilator, rustc), and all three give the
+/// same base for an array as the YAML map, in hexadecimal.
+#[test]
+fn compile_writes_the_map_as_c_sv_and_rust_that_compile() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("spmv"));
+    let out = samgen(&["compile", SPMV, "-f", "B:ds", "-f", "c:d", "-o", &o]);
+    assert!(out.status.success(), "{out:?}");
+    let map = std::fs::read_to_string(format!("{o}/sam_kernel_map.yaml")).unwrap();
+    let base: u64 = map
+        .split("- name: B1_scan.crd\n")
+        .nth(1)
+        .and_then(|rest| rest.lines().find_map(|l| l.trim().strip_prefix("base: ")))
+        .and_then(|b| b.parse().ok())
+        .expect("the map places B1_scan.crd");
+    let hex = format!("0x{base:08x}");
+
+    let header = std::fs::read_to_string(format!("{o}/sam_kernel_regs.h")).unwrap();
+    assert!(
+        header.contains(&format!("SAM_KERNEL_B1_SCAN_CRD_BASE")) && header.contains(&hex),
+        "{header}"
+    );
+    let c = dir.path().join("use_map.c");
+    std::fs::write(
+        &c,
+        "#include \"sam_kernel_regs.h\"\nunsigned long long crd(void) { return SAM_KERNEL_B1_SCAN_CRD_BASE + SAM_KERNEL_B1_SCAN_CRD_WORDS; }\n",
+    )
+    .unwrap();
+    let cc = Command::new("cc")
+        .args(["-std=c99", "-Wall", "-Werror", "-fsyntax-only", "-I", &o])
+        .arg(&c)
+        .output()
+        .expect("cc runs");
+    assert!(cc.status.success(), "{cc:?}");
+
+    let pkg = format!("{o}/sam_kernel_regs_pkg.sv");
+    let sv = dir.path().join("use_map.sv");
+    std::fs::write(
+        &sv,
+        "module use_map (output logic [63:0] crd_o);\n  assign crd_o = sam_kernel_regs_pkg::B1_SCAN_CRD_BASE;\nendmodule\n",
+    )
+    .unwrap();
+    let lint = Command::new("verilator")
+        .args(["--lint-only", "-Wall", &pkg])
+        .arg(&sv)
+        .output()
+        .expect("verilator runs");
+    assert!(lint.status.success(), "{lint:?}");
+
+    let rs = format!("{o}/sam_kernel_regs.rs");
+    let text = std::fs::read_to_string(&rs).unwrap();
+    let rust_hex = format!("0x{:04x}_{:04x}", base >> 16, base & 0xffff);
+    assert!(
+        text.contains(&format!("pub const B1_SCAN_CRD_BASE: u64 = {rust_hex};")),
+        "{text}"
+    );
+    let rustc = Command::new("rustc")
+        .args([
+            "--crate-type",
+            "lib",
+            "--edition",
+            "2021",
+            "-D",
+            "warnings",
+            "-o",
+        ])
+        .arg(dir.path().join("libregs.rlib"))
+        .arg(&rs)
+        .output()
+        .expect("rustc runs");
+    assert!(rustc.status.success(), "{rustc:?}");
+}
+
 /// `--dump-after PASS` stops after each of hdl-gen's passes and writes the
 /// graph as that pass leaves it: each pass's annotation appears from its pass
 /// on, and no RTL is written.

@@ -20,6 +20,7 @@ pub mod options;
 pub mod passes;
 pub mod prims;
 pub mod rates;
+pub mod regmap;
 pub mod roles;
 pub mod sizing;
 pub mod sources;
