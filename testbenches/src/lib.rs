@@ -4,6 +4,7 @@
 
 pub mod alu;
 pub mod arrayvals;
+pub mod axi_mem;
 pub mod bitvector;
 pub mod board;
 pub mod broadcast;
