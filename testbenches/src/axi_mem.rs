@@ -235,7 +235,10 @@ impl AxiMem {
     }
 
     fn range(&self, addr: u64, len: u64) -> Result<usize, AxiViolation> {
-        if addr.checked_add(len).is_none_or(|end| end > self.cfg.size as u64) {
+        if addr
+            .checked_add(len)
+            .is_none_or(|end| end > self.cfg.size as u64)
+        {
             return Err(self.violation(format!(
                 "access of {len} bytes at 0x{addr:x} outside the {}-byte memory",
                 self.cfg.size
@@ -263,7 +266,7 @@ impl AxiMem {
                 self.cfg.data_bytes
             )));
         }
-        if a.addr % beat != 0 {
+        if !a.addr.is_multiple_of(beat) {
             return Err(self.violation(format!(
                 "{ch} address 0x{:x} not aligned to its {beat}-byte beats",
                 a.addr
