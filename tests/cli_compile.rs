@@ -184,7 +184,7 @@ fn compile_writes_the_map_as_c_sv_and_rust_that_compile() {
 
     let header = std::fs::read_to_string(format!("{o}/sam_kernel_regs.h")).unwrap();
     assert!(
-        header.contains(&format!("SAM_KERNEL_B1_SCAN_CRD_BASE")) && header.contains(&hex),
+        header.contains("SAM_KERNEL_B1_SCAN_CRD_BASE") && header.contains(&hex),
         "{header}"
     );
     let c = dir.path().join("use_map.c");
