@@ -149,7 +149,7 @@ module sam_mem2 #(
     end
 
     assign rd_data_o    = rd2_q;
-    assign host_rdata_o = rd2_q;
+    assign host_rdata_o = HostPort ? rd2_q : '0;
 
     if (Second) begin : gen_second
       logic [Width-1:0] rd2_1_q, rd2_2_q;

@@ -4,7 +4,7 @@
 //! Each stream port (named as `samgen_hdl::library::StreamPort` says) becomes one
 //! 64-bit lane of the wrapper, token zero-extended.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use samgen_hdl::host;
 use samgen_hdl::library::{
@@ -170,19 +170,7 @@ impl Harness {
         cache_dir: &Path,
         wave: Option<WaveFormat>,
     ) -> Result<BuiltModel, CosimError> {
-        let mut modules: Vec<&str> = self.duts.iter().map(|d| d.config.module.as_str()).collect();
-        if !self.host_regions().is_empty() {
-            modules.push("sam_mem");
-        }
-        let mut sources = samgen_hdl::sources::sources_for(&modules)
-            .map_err(|e| CosimError::Mismatch(e.to_string()))?;
-        if self.jittered() {
-            sources.push(
-                Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("sv")
-                    .join("tb_mem_jitter.sv"),
-            );
-        }
+        let sources = self.sources()?;
         build_model(
             &ModelSpec {
                 label: label.to_string(),
@@ -197,6 +185,26 @@ impl Harness {
             },
             cache_dir,
         )
+    }
+
+    /// The SV files the wrapper needs besides itself, dependencies first: the
+    /// instances' library sources, the memories, and with jittered memories
+    /// `testbenches/sv/tb_mem_jitter.sv`.
+    pub fn sources(&self) -> Result<Vec<PathBuf>, CosimError> {
+        let mut modules: Vec<&str> = self.duts.iter().map(|d| d.config.module.as_str()).collect();
+        if !self.host_regions().is_empty() {
+            modules.push("sam_mem");
+        }
+        let mut sources = samgen_hdl::sources::sources_for(&modules)
+            .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+        if self.jittered() {
+            sources.push(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("sv")
+                    .join("tb_mem_jitter.sv"),
+            );
+        }
+        Ok(sources)
     }
 
     /// The wrapper as a netlist module (top name is `self.name`).

@@ -217,8 +217,7 @@ fn every_registry_wrapper_lints_clean() {
         let h = samgen_cosim::primitive_tb::harness(tb.as_ref());
         let top = dir.join(format!("{}.sv", h.name));
         std::fs::write(&top, h.to_module().to_string()).unwrap();
-        let module = tb.config().module;
-        let mut files = sources_for(&[module.as_str(), "sam_mem"]).unwrap();
+        let mut files = h.sources().unwrap();
         files.push(top);
         let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
         if let Err(e) = lint(&refs, &h.name, &[]) {
