@@ -161,7 +161,7 @@ module sam_fiberwrite #(
       crd_addr_q <= '0;
       crd_data_q <= '0;
     end else if (advance) begin
-      started_q  <= started_q || crd_valid_i;
+      started_q  <= started_q || in_valid;
       pend0_q    <= pend0_d;
       open_q     <= open_d;
       done_q     <= done_d;

@@ -4,8 +4,8 @@
 // Writes every value of the stream, in order, into the value array (a `sam_mem`
 // outside this module, write port `vals`); N is written as 0, stops are
 // ignored. count_o is the number of words written and done_o is 1 once D was
-// consumed (every write has landed by then), so the host knows when and how much
-// to read back.
+// consumed and the memory has taken every write, so the host knows when and how
+// much to read back.
 //
 // LZ77 value streams (docs/fill-regions.md; golden model `lzwrite` in
 // golden/src/models/lz77.rs) carry the repeat token R_d where a value would
