@@ -25,3 +25,19 @@
     if (rst_ni && ref_valid_i && !ref_tok_i[RefWidth])
       assume (64'(ref_tok_i[RefWidth-1:0]) + 64'd1 < 64'(PaWords));
   end
+  // The on-chip arrays' timing (sam_mem): every pos and crd read taken, its
+  // response two cycles later (formal/pos_crd_any.sv is the same arrays behind a
+  // memory of any timing).
+  logic [1:0] f_pos_q = '0, f_crd_q = '0, f_crd2_q = '0;
+  always_ff @(posedge clk_i) begin
+    f_pos_q  <= {f_pos_q[0], rst_ni && pos_rd_en_o};
+    f_crd_q  <= {f_crd_q[0], rst_ni && crd_rd_en_o};
+    f_crd2_q <= {f_crd2_q[0], rst_ni && crd_rd2_en_o};
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assume (pos_rd_ready_i && crd_rd_ready_i && crd_rd2_ready_i);
+      assume (pos_rd_valid_i == f_pos_q[1] && crd_rd_valid_i == f_crd_q[1]
+              && crd_rd2_valid_i == f_crd2_q[1]);
+    end
+  end

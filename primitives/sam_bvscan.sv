@@ -341,8 +341,12 @@ module sam_bvscan #(
   assign emit_tok.done = emit_done;
   assign emit_tok.lvl  = emit_lvl;
 
+  // The on-chip array's timing (Credits = 0): the read data is taken beside s2
+  // straight from the port.
+  logic unused_align_rsp;
   sam_read_align #(.Width($bits(rd_tok_t)), .Latency(2)) align (
-    .clk_i, .rst_ni, .valid_i(emit), .data_i(emit_tok), .valid_o(p2_valid), .data_o(p2),
+    .clk_i, .rst_ni, .valid_i(emit), .read_i(1'b0), .data_i(emit_tok), .rsp_valid_i(1'b0),
+    .rsp_data_i(1'b0), .valid_o(p2_valid), .data_o(p2), .rsp_data_o(unused_align_rsp),
     .inflight_o(inflight)
   );
 

@@ -90,7 +90,8 @@ module sam_fiberlookup #(
   parameter int unsigned PosAddrWidth = 8,
   parameter int unsigned CrdAddrWidth = 8,
   parameter int unsigned Skip         = 0,
-  parameter int unsigned SkipTagWidth = sam_pkg::SkipTagWidth
+  parameter int unsigned SkipTagWidth = sam_pkg::SkipTagWidth,
+  parameter int unsigned Credits      = 4
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -146,6 +147,9 @@ module sam_fiberlookup #(
   end
   if (SkipTagWidth < 2 || SkipTagWidth > 16) begin : gen_bad_tag
     $error("sam_fiberlookup: SkipTagWidth must be in 2..16");
+  end
+  if (Credits < 4 || Credits > 255) begin : gen_bad_credits
+    $error("sam_fiberlookup: Credits must be in 4..255");
   end
 
   localparam bit Dense      = Format == sam_pkg::ScanDense;
@@ -233,13 +237,27 @@ module sam_fiberlookup #(
   logic [RefWidth-1:0] r_in;
   // The follower: a reference taken while the fiber ahead of it is still in
   // fetch, because it follows that one (r = r_prev + 1: it starts at that fiber's
-  // end, and makes that fiber's stop S0). Its pos[r+1] read is in flight (wait:
-  // issued last cycle; data: on the read data now) or its data is held in
-  // b_end_q. Once the fiber ahead is pushed, the follower takes its place in
-  // fetch (the hand over): a run of following references is read one per cycle.
-  logic                b_wait_q, b_data_q, b_held_q, b_valid;
+  // end, and makes that fiber's stop S0). Its pos[r+1] read is in flight
+  // (b_wait_q) or its data is held in b_end_q (b_held_q). Once the fiber ahead is
+  // pushed, the follower takes its place in fetch (the hand over): a run of
+  // following references is read one per cycle.
+  logic                b_wait_q, b_held_q, b_valid, b_take;
   logic [RefWidth-1:0] b_end_q;
   logic                take_follow, hand_over, follow_room;
+
+  // The pos reads (the memory port protocol, docs/memory.md). The enable is
+  // speculative (from registers: a read may be taken that fetch then does not
+  // use); each taken read's tag says whether fetch used it (pos_issue), and the
+  // responses of unused reads are dropped as they come. A used response waits in
+  // `held` until its taker looks: fetch in FetchRd1 or FetchRd2 (its own reads,
+  // always older than the follower's), else the follower. With the on-chip
+  // array's two cycles every response meets its taker as it comes.
+  logic                pos_go;     // a pos read is taken this cycle
+  logic                pos_room_q; // fewer than Credits pos reads outstanding
+  logic                pos_avail;  // the oldest used response is here
+  logic [RefWidth-1:0] pos_data;   // its data
+  logic                pos_pop;    // its taker takes it
+  logic                fetch_owed; // fetch has a used read not yet taken
 
   // Fiber descriptors: `slot`, which the scan stage walks in place, and `next`,
   // which fetch fills while the slot is busy (so a short fiber's fetch hides
@@ -306,26 +324,31 @@ module sam_fiberlookup #(
   logic [LvlWidth-1:0] ctrl_lvl;
   logic ctrl_done;
 
-  // Closing a fiber: needs the next input token (a stop there merges) and room in
-  // the pending register.
+  // Closing a fiber: needs its bounds (FetchRd2, FetchRd1 with a follower: the
+  // last one arriving), the next input token (a stop there merges) and room in the
+  // pending register.
   logic close_state;
-  assign close_state = fetch_q == FetchClose || fetch_q == FetchRd2 ||
-                       (Compressed && fetch_q == FetchRd1 && follow_q);
+  assign close_state = fetch_q == FetchClose || (pos_avail && (fetch_q == FetchRd2 ||
+                       (Compressed && fetch_q == FetchRd1 && follow_q)));
   // With a follower, the fiber's stop is S0 and the head is not looked at.
   assign close_now   = close_state && pend_free && (in_valid || b_valid);
-  assign b_valid     = Compressed && (b_wait_q || b_data_q || b_held_q);
+  assign b_valid     = Compressed && (b_wait_q || b_held_q);
   assign hand_over   = close_now && b_valid;
+  // The follower's response is the oldest once fetch has taken its own.
+  assign b_take      = Compressed && b_wait_q && !fetch_owed && pos_avail;
 
   // A reference or N at the input head starts a fiber: from FetchIdle, or while
   // the previous fiber closes (the head is the lookahead token that picks its
   // stop, and it is not a stop).
-  logic take_head, head_fiber, head_read;
+  logic take_head, head_fiber, head_new, head_read;
   assign head_fiber = in_kind == sam_pkg::TokData || in_kind == sam_pkg::TokEmpty;
+  // The head needs a pos read (it is not a repeat), taken as it starts.
+  assign head_new   = Compressed && in_kind == sam_pkg::TokData && !(known_q && in_repeat);
   assign take_head  = in_valid && head_fiber && (fetch_q == FetchIdle ||
-                                                 (close_now && !b_valid));
+                                                 (close_now && !b_valid)) &&
+                      (!head_new || pos_go);
   // The head starts a pos read (and becomes the last reference read).
-  assign head_read  = Compressed && take_head && in_kind == sam_pkg::TokData &&
-                      !(known_q && in_repeat);
+  assign head_read  = take_head && head_new;
   // A following reference at the head becomes the follower when the read port is
   // free (fetch reads nothing else this cycle) and the follower register is free
   // or handed over this cycle. Without a follower, only while the fiber in fetch
@@ -334,7 +357,7 @@ module sam_fiberlookup #(
                        !close_now && ((fetch_q == FetchRd0 && follow_q) ||
                                       fetch_q == FetchRd1 || fetch_q == FetchRd2);
   assign take_follow = Compressed && in_valid && in_kind == sam_pkg::TokData &&
-                       in_follow && follow_room;
+                       in_follow && follow_room && pos_go;
 
   // The input stage.
   always_ff @(posedge clk_i) begin
@@ -398,24 +421,26 @@ module sam_fiberlookup #(
         end
       end
       FetchRd0: begin
-        // Compressed: read pos[r] (unless r follows); dense: the product is on
-        // its way.
-        pos_issue = Compressed && !follow_q;
+        // Compressed: read pos[r] (unless r follows; once the read is taken);
+        // dense: the product is on its way.
+        pos_issue = Compressed && !follow_q && pos_go;
         if (!follow_q) pos_addr = ref_q;
-        fetch_d   = FetchRd1;
+        if (!Compressed || follow_q || pos_go) fetch_d = FetchRd1;
       end
       FetchRd1: begin
-        if (Compressed) begin
-          end_d   = pos_rd_data_i;
-          fetch_d = follow_q ? FetchClose : FetchRd2;
-        end else begin
+        if (!Compressed) begin
           first_d = mul_p;
           fetch_d = FetchClose;
+        end else if (pos_avail) begin
+          end_d   = pos_data;
+          fetch_d = follow_q ? FetchClose : FetchRd2;
         end
       end
       FetchRd2: begin
-        first_d = pos_rd_data_i;
-        fetch_d = FetchClose;
+        if (pos_avail) begin
+          first_d = pos_data;
+          fetch_d = FetchClose;
+        end
       end
       default: ;
     endcase
@@ -426,14 +451,14 @@ module sam_fiberlookup #(
       fetch_d    = FetchIdle;
       if (b_valid) begin
         // The follower is the next token (S0) and the next fiber in fetch: it
-        // starts at this one's end, and ends at its read data (in flight, on the
-        // read data now, or held).
+        // starts at this one's end, and ends at its read data (in flight, here
+        // now, or held).
         ctrl_lvl = '0;
-        fetch_d  = b_wait_q ? FetchRd1 : FetchClose;
+        fetch_d  = b_wait_q && !b_take ? FetchRd1 : FetchClose;
         follow_d = 1'b1;
         empty_d  = 1'b0;
-        first_d  = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
-        end_d    = b_data_q ? pos_rd_data_i : b_end_q;
+        first_d  = fetch_q == FetchRd1 ? pos_data : end_q;
+        end_d    = b_take ? pos_data : b_end_q;
       end else if (in_kind == sam_pkg::TokStop) begin
         in_pop = 1'b1;
       end else begin
@@ -480,7 +505,7 @@ module sam_fiberlookup #(
         prev_next_d = in_next;
         follow_d    = prev_q && in_follow;
         if (prev_q && in_follow) begin
-          first_d = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
+          first_d = fetch_q == FetchRd1 ? pos_data : end_q;
         end
         fetch_d = FetchRd0;
       end
@@ -490,11 +515,11 @@ module sam_fiberlookup #(
   always_comb begin
     push_desc.fiber = push_fiber;
     push_desc.pos   = first_q;
-    // Compressed: `left` is the end (pos[r+1]: on the read data in FetchRd2, else
+    // Compressed: `left` is the end (pos[r+1]: the response in FetchRd1, else
     // latched) and `more` whether the fiber is not N, until pend_desc below.
     if (Compressed) begin
-      push_desc.pos  = fetch_q == FetchRd2 ? pos_rd_data_i : first_q;
-      push_desc.left = fetch_q == FetchRd1 ? pos_rd_data_i : end_q;
+      push_desc.pos  = fetch_q == FetchRd2 ? pos_data : first_q;
+      push_desc.left = fetch_q == FetchRd1 ? pos_data : end_q;
       push_desc.more = push_fiber && !empty_q;
     end else begin
       push_desc.left = empty_q ? '0 : RefWidth'(dim_i);
@@ -509,36 +534,112 @@ module sam_fiberlookup #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       b_wait_q <= 1'b0;
-      b_data_q <= 1'b0;
       b_held_q <= 1'b0;
       b_end_q  <= '0;
     end else begin
-      b_wait_q <= Compressed && take_follow;
-      b_data_q <= Compressed && b_wait_q && !hand_over;
-      b_held_q <= Compressed && (b_data_q || b_held_q) && !hand_over;
-      if (Compressed && b_data_q) b_end_q <= pos_rd_data_i;
+      b_wait_q <= Compressed && (take_follow || (b_wait_q && !b_take && !hand_over));
+      b_held_q <= Compressed && (b_held_q || b_take) && !hand_over;
+      if (b_take) b_end_q <= pos_data;
     end
   end
 
-`ifdef FORMAL
-  // Every pos read has exactly one taker of its data two cycles on: fetch
-  // (FetchRd1, FetchRd2) or the follower; one read per cycle keeps them apart.
-  logic [1:0] f_iss_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) f_iss_q <= '0;
-    else         f_iss_q <= {f_iss_q[0], pos_issue};
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && Compressed) begin
-      assert (32'(f_iss_q[0]) == 32'(fetch_q == FetchRd0 || (fetch_q == FetchRd1 && !follow_q)) +
-                                 32'(b_wait_q));
-      assert (32'(f_iss_q[1]) == 32'(fetch_q == FetchRd1 || fetch_q == FetchRd2) +
-                                 32'(b_data_q));
+  // The pos reads outstanding, each with its tag (fetch used it), oldest at the
+  // head; and the used responses not yet taken (at most three: fetch's two and
+  // the follower's).
+  assign fetch_owed = Compressed && (fetch_q == FetchRd0 || fetch_q == FetchRd1 ||
+                                     fetch_q == FetchRd2);
+  assign pos_pop    = (Compressed && pos_avail && (fetch_q == FetchRd1 || fetch_q == FetchRd2))
+                      || b_take;
+  if (!Compressed) begin : gen_no_pos
+    assign pos_go     = 1'b0;
+    assign pos_room_q = 1'b0;
+    assign pos_avail  = 1'b0;
+    assign pos_data   = '0;
+    logic unused_pos;
+    assign unused_pos = ^{pos_rd_ready_i, pos_rd_valid_i, pos_rd_data_i, pos_pop};
+  end else begin : gen_pos
+    localparam int unsigned TagPtr = $clog2(Credits);
+    localparam int unsigned TagCnt = $clog2(Credits + 1);
+    logic [Credits-1:0]  tag_used_q;
+    logic [TagPtr-1:0]   tag_head_q, tag_tail_q;
+    logic [TagCnt-1:0]   tag_count_q, tag_count_d;
+    logic [RefWidth-1:0] held_q[3];
+    logic [1:0]          held_count_q;
+    logic                rsp_used, held_push;
+
+    function automatic logic [TagPtr-1:0] tag_step(logic [TagPtr-1:0] p);
+      return p == TagPtr'(Credits - 1) ? '0 : p + 1'b1;
+    endfunction
+
+    assign pos_go    = pos_rd_en_o && pos_rd_ready_i;
+    assign rsp_used  = pos_rd_valid_i && tag_used_q[tag_head_q];
+    assign pos_avail = held_count_q != '0 || rsp_used;
+    assign pos_data  = held_count_q != '0 ? held_q[0] : pos_rd_data_i;
+    assign held_push = rsp_used && !(pos_pop && held_count_q == '0);
+    assign tag_count_d = tag_count_q + TagCnt'(pos_go) - TagCnt'(pos_rd_valid_i);
+
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        tag_head_q   <= '0;
+        tag_tail_q   <= '0;
+        tag_count_q  <= '0;
+        pos_room_q   <= 1'b1;
+        held_count_q <= '0;
+      end else begin
+        if (pos_go) tag_tail_q <= tag_step(tag_tail_q);
+        if (pos_rd_valid_i) tag_head_q <= tag_step(tag_head_q);
+        tag_count_q  <= tag_count_d;
+        pos_room_q   <= 32'(tag_count_d) < Credits;
+        held_count_q <= held_count_q + 2'(held_push) - 2'(pos_pop && held_count_q != '0);
+      end
     end
+    // Entries have no reset: only the counts say which hold a tag or a response.
+    always_ff @(posedge clk_i) begin
+      if (pos_go) tag_used_q[tag_tail_q] <= pos_issue;
+      if (pos_pop && held_count_q != '0) begin
+        held_q[0] <= held_q[1];
+        held_q[1] <= held_q[2];
+      end
+      if (held_push) held_q[held_count_q - 2'(pos_pop && held_count_q != '0)] <= pos_rd_data_i;
+    end
+
+`ifndef SAM_ASSERTS_OFF
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        PosAsked_A: assert (!pos_rd_valid_i || tag_count_q != '0)
+        else $error("sam_fiberlookup: a pos response with no read outstanding");
+      end
+    end
+`endif
+`ifdef FORMAL
+    // Every used pos read has one taker, in request order: fetch's (pos[r+1] from
+    // FetchRd0, pos[r] too in FetchRd1 unless r follows; pos[r] in FetchRd2),
+    // then the follower's.
+    logic [3:0] f_used;
+    always_comb begin
+      f_used = 4'(held_count_q);
+      for (int i = 0; i < Credits; i++)
+        if (32'(i) < 32'(tag_count_q)) f_used += 4'(tag_used_q[TagPtr'((32'(tag_head_q) + i) % Credits)]);
+    end
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        assert (f_used == 4'(fetch_q == FetchRd0) + 4'(fetch_q == FetchRd2) +
+                          (fetch_q == FetchRd1 ? (follow_q ? 4'd1 : 4'd2) : 4'd0) + 4'(b_wait_q));
+        assert (held_count_q <= 2'd3 && 32'(tag_count_q) <= Credits);
+        assert (32'(tag_tail_q) == (32'(tag_head_q) + 32'(tag_count_q)) % Credits);
+        assert (pos_room_q == (32'(tag_count_q) < Credits));
+      end
+    end
+`endif
+  end
+
+`ifdef FORMAL
+  always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(b_wait_q) + 32'(b_data_q) + 32'(b_held_q) <= 32'd1);
+      assert (!(b_wait_q && b_held_q));
       // A follower waits only behind a read fiber whose end is known or in flight.
-      if (b_valid) assert (Compressed && close_state && known_q && !empty_q && prev_q);
+      if (b_valid) assert (Compressed && (fetch_q == FetchClose || fetch_q == FetchRd1 ||
+                                          fetch_q == FetchRd2) && known_q && !empty_q && prev_q);
     end
   end
 `endif
@@ -615,19 +716,21 @@ module sam_fiberlookup #(
   // Scan: one token per cycle from the slot into the pipeline, while a credit is
   // left. Issue to buffer is 2 cycles (the read latency); the buffers hold
   // Latency + 2, and each counts its tokens between scan and its consumer.
-  localparam int unsigned Depth = 4;
-
   localparam int unsigned OutWidth = CrdWidth > RefWidth ? CrdWidth : RefWidth;
 
-  logic                   credit_q, issue;
+  logic                   credit_q, issue, crd_go;
+  logic [CrdWidth-1:0]    crd_data;  // the crd read's data beside s2
   logic [1:0][OutWidth:0] out_tok;
 
+  // A coordinate issues once its crd read is taken; a closing token needs no
+  // read (one may be taken with it: its data is not looked at).
   assign s1_advance = credit_q;
-  assign issue      = credit_q && slot_valid_q;
+  assign crd_go     = !Compressed || crd_rd_ready_i;
+  assign issue      = scan_data || slot_take;
 
   // The credits and the two output buffers (crd 0, ref 1); s1 and s2 in flight.
   sam_scan_out #(
-    .Outputs(2), .Width(OutWidth), .Widths({7'(RefWidth), 7'(CrdWidth)}), .Depth(Depth)
+    .Outputs(2), .Width(OutWidth), .Widths({7'(RefWidth), 7'(CrdWidth)}), .Depth(Credits)
   ) out (
     .clk_i(clk_i), .rst_ni(rst_ni), .take_i(issue), .drop_i(1'b0), .room_o(credit_q),
     .valid_i(s2_valid), .tok_i({(OutWidth + 1)'(s2.ref_tok), (OutWidth + 1)'(crd_out)}),
@@ -636,33 +739,37 @@ module sam_fiberlookup #(
   );
   assign crd_tok_o = out_tok[0][CrdWidth:0];
   assign ref_tok_o = out_tok[1][RefWidth:0];
-  assign scan_data  = s1_advance && slot_valid_q && slot_q.fiber && slot_q.more;
+  assign scan_data  = s1_advance && crd_go && slot_valid_q && slot_q.fiber && slot_q.more;
   assign slot_take  = s1_advance && slot_valid_q && !(slot_q.fiber && slot_q.more);
   assign stop_crd   = slot_q.done ? {1'b1, {CrdWidth{1'b1}}} : {1'b1, CrdWidth'(slot_q.lvl)};
   assign stop_ref   = slot_q.done ? {1'b1, {RefWidth{1'b1}}} : {1'b1, RefWidth'(slot_q.lvl)};
 
   // Read enables from registers and the input head only (not from the scan's end
-  // compare or the slot handshake): a read that turns out unused is harmless, as
-  // every read's data is taken exactly two cycles after it issues.
+  // compare or the slot handshake): a crd read taken with a closing token rides
+  // beside it and is not looked at; an unused pos read's response is dropped.
   assign crd_rd_en_o   = Compressed && credit_q && slot_valid_q && slot_q.fiber;
   assign crd_rd_addr_o = CrdAddrWidth'(slot_q.pos);
-  assign pos_rd_en_o   = Compressed && (fetch_q == FetchRd0 || (in_valid &&
+  assign pos_rd_en_o   = Compressed && pos_room_q && (fetch_q == FetchRd0 || (in_valid &&
                          in_kind == sam_pkg::TokData && (fetch_q == FetchIdle ||
                          fetch_q == FetchRd1 || fetch_q == FetchRd2 ||
                          fetch_q == FetchClose)));
   assign pos_rd_addr_o = Compressed ? PosAddrWidth'(pos_addr) : '0;
 
-  // The scan token rides s1 and s2 and meets its crd read data at s2.
+  // The scan token rides s1 and s2 and meets its crd read data at s2 (or later,
+  // from a slower memory).
   assign scan_tok.mem     = Compressed && scan_data;
   assign scan_tok.crd_tok = scan_data ? {1'b0, slot_q.crd} : stop_crd;
   assign scan_tok.ref_tok = scan_data ? {1'b0, slot_q.pos} : stop_ref;
 
-  sam_read_align #(.Width($bits(rd_tok_t)), .Latency(2)) align (
-    .clk_i, .rst_ni, .valid_i(issue), .data_i(scan_tok), .valid_o(s2_valid), .data_o(s2),
-    .inflight_o(inflight)
+  sam_read_align #(
+    .Width($bits(rd_tok_t)), .Latency(2), .DataWidth(CrdWidth), .Credits(Compressed ? Credits : 0)
+  ) align (
+    .clk_i, .rst_ni, .valid_i(issue), .read_i(crd_rd_en_o && crd_rd_ready_i), .data_i(scan_tok),
+    .rsp_valid_i(crd_rd_valid_i), .rsp_data_i(crd_rd_data_i), .valid_o(s2_valid), .data_o(s2),
+    .rsp_data_o(crd_data), .inflight_o(inflight)
   );
 
-  assign crd_out = s2.mem ? {1'b0, crd_rd_data_i} : s2.crd_tok;
+  assign crd_out = s2.mem ? {1'b0, crd_data} : s2.crd_tok;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -711,7 +818,7 @@ module sam_fiberlookup #(
     assign crd_rd2_en_o   = 1'b0;
     assign crd_rd2_addr_o = '0;
     logic unused_skip;
-    assign unused_skip = ^{skip_valid_i, skip_tok_i, crd_rd2_data_i};
+    assign unused_skip = ^{skip_valid_i, skip_tok_i, crd_rd2_ready_i, crd_rd2_valid_i, crd_rd2_data_i};
   end else begin : gen_skip
     // The fiber the slot holds, or loads next: the stops issued so far. A target
     // names the fiber of the intersector's heads, which is never ahead of it.
@@ -776,7 +883,7 @@ module sam_fiberlookup #(
       assign crd_rd2_en_o   = 1'b0;
       assign crd_rd2_addr_o = '0;
       logic unused_rd2;
-      assign unused_rd2 = ^crd_rd2_data_i;
+      assign unused_rd2 = ^{crd_rd2_ready_i, crd_rd2_valid_i, crd_rd2_data_i};
 `ifdef FORMAL
       // A fiber in the slot ends at dim, through scans and jumps alike (with dim
       // held, as the host holds it during a run).
@@ -802,9 +909,12 @@ module sam_fiberlookup #(
       // Compressed: the first position in [pos, end) whose coordinate is at least
       // the target, by binary search over lo .. hi (every position below lo has
       // a smaller coordinate or is behind the scan; hi is the end or has a
-      // coordinate at least the target). A probe issues from registers (Issue) or
-      // from the compare of the previous probe's data (Cmp, two cycles after it
-      // issued); Wait computes both possible next ranges meanwhile.
+      // coordinate at least the target). A probe issues from registers (Issue:
+      // mid_q) or from the compare of the previous probe's data (Cmp, as its
+      // response comes: two cycles after it issued from the on-chip array); Wait
+      // computes both possible next ranges meanwhile. A probe the search stops
+      // waiting for (the slot left, or issued as the search ends) is stale: its
+      // response is dropped as it comes, in request order, before the search's own.
       typedef enum logic [2:0] {
         SearchIdle,
         SearchIssue,
@@ -818,33 +928,56 @@ module sam_fiberlookup #(
       logic                done_a_q, done_b_q, below;
       logic [CrdWidth-1:0] key_q;
       logic                jump_valid_q;
+      logic                rsp_own, probe_go, probe_kept, done_sel;
+      logic [7:0]          stale_q, out_q, out_d;  // stale probes; probes outstanding
+      logic                room_q;
+
+      // The search's probe's response is here (the stale ones came first).
+      assign rsp_own    = crd_rd2_valid_i && stale_q == '0;
+      assign done_sel   = below ? done_a_q : done_b_q;
+      assign probe_go   = crd_rd2_en_o && crd_rd2_ready_i;
+      assign probe_kept = probe_go && !slot_take &&
+                          (state_q == SearchIssue || (state_q == SearchCmp && !done_sel));
+      assign out_d      = out_q + 8'(probe_go) - 8'(crd_rd2_valid_i);
 
       assign engine_idle = state_q == SearchIdle && !jump_valid_q;
       assign below       = crd_rd2_data_i < key_q;
       assign jump_apply  = jump_valid_q && slot_valid_q && !slot_take &&
                            jump_pos_q > slot_q.pos;
-      // Every probe's address is one pick of two registers by the compare (Issue:
-      // both hold the first probe), so the block RAM's address is a LUT past the
-      // compare. The enable does not wait for the compare: a probe issued as the
-      // search ends is read and never looked at.
-      assign crd_rd2_en_o   = state_q == SearchIssue || state_q == SearchCmp;
-      assign crd_rd2_addr_o = CrdAddrWidth'(below ? mid_a_q : mid_b_q);
+      // A probe's address is mid_q (Issue) or one pick of two registers by the
+      // compare (Cmp), so the block RAM's address is a LUT past the compare. The
+      // enable does not wait for the compare: a probe issued as the search ends
+      // is stale.
+      assign crd_rd2_en_o   = room_q && (state_q == SearchIssue || (state_q == SearchCmp && rsp_own));
+      assign crd_rd2_addr_o = CrdAddrWidth'(state_q == SearchIssue ? mid_q
+                                            : below ? mid_a_q : mid_b_q);
       assign jump_crd_q     = '0;
 
       always_ff @(posedge clk_i) begin
         if (!rst_ni) begin
           state_q      <= SearchIdle;
           jump_valid_q <= 1'b0;
+          stale_q      <= '0;
+          out_q        <= '0;
+          room_q       <= 1'b1;
         end else begin
           jump_valid_q <= state_q == SearchFound && !slot_take;
+          out_q        <= out_d;
+          room_q       <= 32'(out_d) < Credits;
+          // A probe taken and not waited for, and the search's own left behind.
+          stale_q <= stale_q + 8'(probe_go && !probe_kept)
+                     + 8'(slot_take && (state_q == SearchWait || (state_q == SearchCmp && !rsp_own)))
+                     - 8'(crd_rd2_valid_i && stale_q != '0);
           if (slot_take) begin
             state_q <= SearchIdle;
           end else begin
             unique case (state_q)
               SearchIdle:  if (tgt_take) state_q <= tgt_end_q ? SearchFound : SearchIssue;
-              SearchIssue: state_q <= SearchWait;
+              SearchIssue: if (probe_go) state_q <= SearchWait;
               SearchWait:  state_q <= SearchCmp;
-              SearchCmp:   state_q <= (below ? done_a_q : done_b_q) ? SearchFound : SearchWait;
+              SearchCmp: begin
+                if (rsp_own) state_q <= done_sel ? SearchFound : probe_go ? SearchWait : SearchIssue;
+              end
               SearchFound: state_q <= SearchIdle;
               default:     state_q <= SearchIdle;
             endcase
@@ -862,8 +995,7 @@ module sam_fiberlookup #(
             found_q <= slot_q.pos + slot_q.left;  // the end flag: past every coordinate
             key_q   <= tgt_crd_q;
           end
-          SearchIssue: mid_q <= mid_a_q;
-          SearchCmp: begin
+          SearchCmp: if (rsp_own) begin
             if (below) begin
               lo_q    <= lo_a_q;
               mid_q   <= mid_a_q;
@@ -882,13 +1014,8 @@ module sam_fiberlookup #(
         done_a_q    <= mid_q + RefWidth'(1) == hi_q;
         hi_b_q      <= mid_q;
         done_b_q    <= lo_q == mid_q;
-        if (state_q == SearchIdle) begin
-          mid_a_q <= slot_q.pos + (slot_q.left >> 1);
-          mid_b_q <= slot_q.pos + (slot_q.left >> 1);
-        end else begin
-          mid_a_q <= RefWidth'(({1'b0, mid_q} + {1'b0, hi_q} + (RefWidth + 1)'(1)) >> 1);
-          mid_b_q <= RefWidth'(({1'b0, lo_q} + {1'b0, mid_q}) >> 1);
-        end
+        mid_a_q <= RefWidth'(({1'b0, mid_q} + {1'b0, hi_q} + (RefWidth + 1)'(1)) >> 1);
+        mid_b_q <= RefWidth'(({1'b0, lo_q} + {1'b0, mid_q}) >> 1);
         // Found: the jump, the cycle after.
         jump_pos_q  <= found_q;
         jump_left_q <= fend_q - found_q;
@@ -918,10 +1045,8 @@ module sam_fiberlookup #(
           assert (slot_valid_q && slot_q.fiber && fend_q == f_end_q);
           assert (lo_q <= hi_q && hi_q <= fend_q);
         end
-        if (rst_ni && state_q == SearchIssue) begin
-          assert (mid_a_q == mid_b_q && lo_q <= mid_a_q && mid_a_q < hi_q);
-        end
-        if (rst_ni && (state_q == SearchWait || state_q == SearchCmp)) begin
+        if (rst_ni && (state_q == SearchIssue || state_q == SearchWait ||
+                       state_q == SearchCmp)) begin
           assert (lo_q <= mid_q && mid_q < hi_q);
         end
         if (rst_ni && state_q == SearchCmp) begin
@@ -933,6 +1058,11 @@ module sam_fiberlookup #(
           assert (done_a_q == (mid_q + RefWidth'(1) == hi_q) && done_b_q == (lo_q == mid_q));
         end
         if (rst_ni && state_q == SearchFound) assert (found_q <= fend_q);
+        // The probes outstanding: the stale ones and the search's own.
+        if (rst_ni) begin
+          assert (out_q == stale_q + 8'(state_q == SearchWait || state_q == SearchCmp));
+          assert (room_q == (32'(out_q) < Credits));
+        end
         if (rst_ni && jump_valid_q) begin
           assert (slot_valid_q && slot_q.fiber && fend_q == f_end_q);
           assert (jump_pos_q + jump_left_q == fend_q);
@@ -989,17 +1119,5 @@ module sam_fiberlookup #(
   // assertions only), and the output tokens' bits above each output's width.
   logic unused_bits;
   assign unused_bits = ^{pos_addr, pos_issue, out_tok};
-
-  // The on-chip array's timing, which this reader's fixed-latency pipeline
-  // relies on (docs/memory.md, "Readers and their timing").
-  sam_mem_fixed_assert #(.Ports(1), .Name("sam_fiberlookup pos_rd")) pos_rd_timing (
-    .clk_i, .rst_ni, .en_i(pos_rd_en_o), .ready_i(pos_rd_ready_i), .valid_i(pos_rd_valid_i)
-  );
-  sam_mem_fixed_assert #(.Ports(1), .Name("sam_fiberlookup crd_rd")) crd_rd_timing (
-    .clk_i, .rst_ni, .en_i(crd_rd_en_o), .ready_i(crd_rd_ready_i), .valid_i(crd_rd_valid_i)
-  );
-  sam_mem_fixed_assert #(.Ports(1), .Name("sam_fiberlookup crd_rd2")) crd_rd2_timing (
-    .clk_i, .rst_ni, .en_i(crd_rd2_en_o), .ready_i(crd_rd2_ready_i), .valid_i(crd_rd2_valid_i)
-  );
 
 endmodule

@@ -885,8 +885,12 @@ module sam_subsect #(
 
       assign rd_pair.pos  = a_q;
       assign rd_pair.last = left_q == RefWidth'(1);
+      // The on-chip array's timing (Credits = 0): the read data is taken beside s2
+      // straight from the port.
+      logic unused_align_rsp;
       sam_read_align #(.Width($bits(rd_pair_t)), .Latency(2)) align (
-        .clk_i, .rst_ni, .valid_i(issue), .data_i(rd_pair), .valid_o(s2_valid), .data_o(s2),
+        .clk_i, .rst_ni, .valid_i(issue), .read_i(1'b0), .data_i(rd_pair), .rsp_valid_i(1'b0),
+        .rsp_data_i(1'b0), .valid_o(s2_valid), .data_o(s2), .rsp_data_o(unused_align_rsp),
         .inflight_o(inflight)
       );
 

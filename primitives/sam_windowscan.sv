@@ -254,8 +254,12 @@ module sam_windowscan #(
   assign scan_tok.ref_tok = scan_data ? {1'b0, slot_q.pos} : stop_ref;
   assign scan_tok.off     = slot_q.off;
 
+  // The on-chip array's timing (Credits = 0): the read data is taken beside s2
+  // straight from the port.
+  logic unused_align_rsp;
   sam_read_align #(.Width($bits(rd_tok_t)), .Latency(2)) align (
-    .clk_i, .rst_ni, .valid_i(issue), .data_i(scan_tok), .valid_o(s2_valid), .data_o(s2),
+    .clk_i, .rst_ni, .valid_i(issue), .read_i(1'b0), .data_i(scan_tok), .rsp_valid_i(1'b0),
+    .rsp_data_i(1'b0), .valid_o(s2_valid), .data_o(s2), .rsp_data_o(unused_align_rsp),
     .inflight_o(inflight)
   );
 

@@ -79,11 +79,44 @@ fn jitter_memories(
             .push(("Seed".into(), (0x9e37 + 977 * k).to_string()));
         mem.conns.insert(2, ("jitter_i".into(), jitter.to_string()));
         mem.conns.push((format!("{used}_o"), wire(used)));
+        let mut sinks = vec![Sink::pin(&wire(other), Width::Bits(1))];
         mem.conns
             .push((format!("{other}_o"), format!("unused_{}", wire(other))));
+        if mem.conns.iter().any(|(p, _)| p == "rd2_en_i") {
+            // The second read port (the skip search's): its own ready.
+            wires.push(Item::Wire {
+                name: wire("rd2_ready"),
+                width: Width::Bits(1),
+            });
+            for (port, value) in conns.iter_mut() {
+                if *port == format!("{side}_rd2_ready_i") {
+                    *value = wire("rd2_ready");
+                }
+            }
+            mem.conns.push(("rd2_ready_o".into(), wire("rd2_ready")));
+        } else {
+            sinks.extend([
+                Sink::pin(&wire("rd2_ready"), Width::Bits(1)),
+                Sink::pin(&wire("rd2_valid"), Width::Bits(1)),
+                Sink::pin(&wire("rd2_data"), Width::Bits(r.side.width)),
+            ]);
+            mem.conns.extend([
+                ("rd2_en_i".into(), "1'b0".into()),
+                ("rd2_addr_i".into(), "'0".into()),
+                (
+                    "rd2_ready_o".into(),
+                    format!("unused_{}", wire("rd2_ready")),
+                ),
+                (
+                    "rd2_valid_o".into(),
+                    format!("unused_{}", wire("rd2_valid")),
+                ),
+                ("rd2_data_o".into(), format!("unused_{}", wire("rd2_data"))),
+            ]);
+        }
         wires.push(Item::Sinks {
-            reason: format!("{mem_name}: the ready of the other direction"),
-            sinks: vec![Sink::pin(&wire(other), Width::Bits(1))],
+            reason: format!("{mem_name}: the ports the instance does not use"),
+            sinks,
         });
     }
     wires

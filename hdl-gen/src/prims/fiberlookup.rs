@@ -16,7 +16,6 @@ pub(crate) const SOURCES: &[Source] = &[
             "sam_mulreg",
             "sam_scan_out",
             "sam_read_align",
-            "sam_mem_fixed_assert",
             "sam_root",
         ],
     },
@@ -105,7 +104,7 @@ pub fn fiberlookup(
         kind: SideKind::MemRead {
             addr_width: arrays.pos_addr_width,
             reads: Reads::One,
-            timing: Timing::OnChip,
+            timing: Timing::Any,
         },
         width: ref_width,
     };
@@ -114,7 +113,7 @@ pub fn fiberlookup(
         kind: SideKind::MemRead {
             addr_width: arrays.crd_addr_width,
             reads: if search { Reads::Two } else { Reads::One },
-            timing: Timing::OnChip,
+            timing: Timing::Any,
         },
         width: crd_width,
     };
