@@ -334,6 +334,18 @@ pub struct HwArgs {
     /// one (`run --tile` overlaps them); twice the inputs' block RAM
     #[arg(long)]
     pub double_buffer: bool,
+    /// Where the arrays live: `on-chip` (block RAM behind the host port, which
+    /// loads them) or `axi` (external memory: each array port an AXI4 master
+    /// lane, the host setting each array's base and length; docs/memory.md)
+    #[arg(long, value_enum, default_value_t = MemoryArg::OnChip)]
+    pub memory: MemoryArg,
+}
+
+/// `--memory`: where a top's arrays live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MemoryArg {
+    OnChip,
+    Axi,
 }
 
 fn verilog_identifier(s: &str) -> Result<String, String> {
@@ -360,6 +372,10 @@ impl HwArgs {
             watchdog_cycles: self.watchdog_cycles,
             deadlock_check: !self.no_deadlock_check,
             double_buffer: self.double_buffer,
+            memory: match self.memory {
+                MemoryArg::OnChip => samgen_hdl::top::MemorySystem::OnChip,
+                MemoryArg::Axi => samgen_hdl::top::MemorySystem::Axi,
+            },
             ..Default::default()
         }
     }

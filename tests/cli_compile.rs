@@ -238,6 +238,93 @@ fn compile_writes_the_map_as_c_sv_and_rust_that_compile() {
     assert!(rustc.status.success(), "{rustc:?}");
 }
 
+/// `--memory axi`: every array port an AXI4 lane of the top (lane k in slice k
+/// of the `m_axi_*` ports, named in the map), the whole top lint clean; a
+/// kernel whose reader needs the on-chip timing is refused in one line, with
+/// nothing written.
+#[test]
+fn compile_with_external_memory_gives_axi_lanes_or_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("spmv"));
+    let out = samgen(&[
+        "compile", SPMV, "-f", "B:ds", "-f", "c:d", "--memory", "axi", "-o", &o,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let top = std::fs::read_to_string(format!("{o}/sam_kernel.sv")).unwrap();
+    let map = std::fs::read_to_string(format!("{o}/sam_kernel_map.yaml")).unwrap();
+    let lanes = map
+        .split("axi_lanes:\n")
+        .nth(1)
+        .expect("the map lists the lanes");
+    let arrays: Vec<&str> = lanes
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- array: "))
+        .collect();
+    assert_eq!(
+        arrays,
+        [
+            "B1_scan.pos",
+            "B1_scan.crd",
+            "c_vals.vals",
+            "B_vals.vals",
+            "x_vals_write.vals",
+            "x0_write.pos",
+            "x0_write.crd"
+        ],
+        "{map}"
+    );
+    let arvalid = top
+        .lines()
+        .find(|l| l.contains("m_axi_arvalid_o,"))
+        .expect("an arvalid port");
+    assert!(
+        arvalid.contains("output") && arvalid.contains(&format!("[{}:0]", arrays.len() - 1)),
+        "{arvalid}"
+    );
+    assert!(
+        !top.contains("sam_mem "),
+        "an external top keeps no array on chip"
+    );
+    let lint = Command::new("verilator")
+        .args([
+            "--lint-only",
+            "-Wall",
+            "-f",
+            &format!("{o}/files.f"),
+            "--top-module",
+            "sam_kernel",
+        ])
+        .current_dir(&o)
+        .output()
+        .expect("verilator runs");
+    assert!(lint.status.success(), "{lint:?}");
+
+    let refused = s(&dir.path().join("located"));
+    let out = samgen(&[
+        "compile",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:s",
+        "-s",
+        "locate(c)",
+        "--memory",
+        "axi",
+        "-o",
+        &refused,
+    ]);
+    let line = one_error_line(&out);
+    assert!(
+        line.contains("c0_locate") && line.contains("on-chip timing"),
+        "{line}"
+    );
+    assert!(
+        !Path::new(&refused).exists(),
+        "a refused top leaves no output"
+    );
+}
+
 /// `--dump-after PASS` stops after each of hdl-gen's passes and writes the
 /// graph as that pass leaves it: each pass's annotation appears from its pass
 /// on, and no RTL is written.

@@ -96,6 +96,26 @@ pub(crate) enum KernelCmd {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// SpMV, SpM*SpM ikj, SDDMM and elementwise add with their arrays on chip
+    /// and in external memory (`--memory axi`, every lane behind the AXI4
+    /// memory model), both verified: cycles, external over on-chip, bytes
+    /// moved per stored input entry.
+    External {
+        /// Only these kernels (e.g. `SpMV,MMAdd`), comma separated.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Cycles from a read request to its first beat.
+        #[arg(long, default_value_t = 100)]
+        latency: u32,
+        /// Bandwidth of each lane's memory (8: one word per cycle).
+        #[arg(long, default_value_t = 8.0)]
+        bytes_per_cycle: f64,
+        /// Probability of each coordinate being nonzero.
+        #[arg(long, default_value_t = 0.05)]
+        density: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Tiled kernels (SpMV, SpM*SpM ikj, SDDMM, elementwise add) in RTL on
     /// small memories against the same kernels untiled on memories sized from
     /// the data: cycles, tiled over the untiled ideal, tile tuples run and
@@ -228,6 +248,13 @@ pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
             workspace,
             seed,
         } => crate::tile_cmd::bench(words, workspace, seed),
+        KernelCmd::External {
+            only,
+            latency,
+            bytes_per_cycle,
+            density,
+            seed,
+        } => crate::external_cmd::bench(&only, latency, bytes_per_cycle, density, seed),
         KernelCmd::Conv {
             size,
             length,
@@ -384,7 +411,7 @@ fn synth_top(
 
 /// `k` in RTL on random inputs (`size` per index, `density`), verified against
 /// the golden executor and the dense reference; with the input nonzeros.
-fn verified(
+pub(crate) fn verified(
     k: &KernelSpec,
     size: u64,
     density: f64,
@@ -417,7 +444,7 @@ fn verified(
     Ok((v, nonzeros))
 }
 
-fn size_for(indices: usize) -> u64 {
+pub(crate) fn size_for(indices: usize) -> u64 {
     match indices {
         0..=2 => 128,
         3 => 64,

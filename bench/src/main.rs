@@ -14,6 +14,7 @@
 //! every error is one line and a non-zero exit status, as with `samgen`.
 
 mod conv_cmd;
+mod external_cmd;
 mod fig15_cmd;
 mod kernel_cmd;
 mod locate_cmd;

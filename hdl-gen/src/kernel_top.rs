@@ -80,6 +80,9 @@ pub struct KernelTop {
     /// Banks of each array and register behind the host port: 2 with double
     /// buffering (`TopOptions::double_buffer`), else 1.
     pub banks: u32,
+    /// With external memory, the AXI lanes: lane k is slice k of the
+    /// `m_axi_*` ports.
+    pub axi: Vec<host::AxiLane>,
 }
 
 impl KernelTop {
@@ -93,6 +96,8 @@ impl KernelTop {
             regions: &'a [MapEntry],
             probes: &'a [EdgeProbe],
             checks: &'a [CheckBit],
+            #[serde(skip_serializing_if = "<[host::AxiLane]>::is_empty")]
+            axi_lanes: &'a [host::AxiLane],
         }
         serde_norway::to_string(&Doc {
             top: &self.module.name,
@@ -101,6 +106,7 @@ impl KernelTop {
             regions: &self.map,
             probes: &self.probes,
             checks: &self.checks,
+            axi_lanes: &self.axi,
         })
         .unwrap_or_default()
     }

@@ -98,6 +98,14 @@ pub const SHARED_SOURCES: &[Source] = &[
         name: "sam_mem_double",
         deps: &["sam_pkg", "sam_mem2"],
     },
+    Source {
+        name: "sam_axi_rd",
+        deps: &[],
+    },
+    Source {
+        name: "sam_axi_wr",
+        deps: &[],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.

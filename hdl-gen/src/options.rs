@@ -23,6 +23,20 @@ pub enum TopError {
     Graph(String),
     #[error("no pass named `{name}` (the passes: {known})")]
     UnknownPass { name: String, known: String },
+    #[error("external memory: {0}")]
+    External(String),
+}
+
+/// Where a top's arrays live ([`TopOptions::memory`]; docs/memory.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MemorySystem {
+    /// In block RAM behind the host port (`sam_mem`): the host loads them.
+    #[default]
+    OnChip,
+    /// In external memory: every array port is a lane of the top's AXI4
+    /// master ports (`sam_axi_rd`, `sam_axi_wr`), and the host sets each
+    /// array's base address and length.
+    Axi,
 }
 
 /// Widths and edge buffering of a top.
@@ -71,6 +85,8 @@ pub struct TopOptions {
     /// reads the last tile's outputs from it (docs/host-protocol.md, "Double
     /// buffering"). Twice the arrays' block RAM.
     pub double_buffer: bool,
+    /// Where the arrays live: on chip, or in external memory behind AXI4.
+    pub memory: MemorySystem,
 }
 
 /// Most tokens an edge FIFO sized for a whole fiber may hold: beyond, the
@@ -96,6 +112,7 @@ impl Default for TopOptions {
             deadlock_check: true,
             fifo_limits: false,
             double_buffer: false,
+            memory: MemorySystem::OnChip,
         }
     }
 }

@@ -29,7 +29,9 @@ use samgen_ir::graph::SamGraph;
 use crate::passes;
 
 pub use crate::kernel_top::{CheckBit, CheckKind, EdgeProbe, KernelTop};
-pub use crate::options::{fits_bits, TopError, TopOptions, MAX_FIBER_FIFO, WATCHDOG_CYCLES};
+pub use crate::options::{
+    fits_bits, MemorySystem, TopError, TopOptions, MAX_FIBER_FIFO, WATCHDOG_CYCLES,
+};
 pub use crate::roles::{MapEntry, RegionRole};
 pub use crate::sizing::{index_extents, Sizing, DEFAULT_OUTPUT_WORDS};
 

@@ -6,6 +6,8 @@
 //   host_rvalid_o
 //   done_o, probe_o[2*NumProbes]   (per edge: valid, ready into its consumer)
 //   trace_o[...]                   (with -DSAMK_TRACE=1 only: every edge's token)
+//   m_axi_*[...]                   (with -DSAMK_AXI_LANES=n, n > 0 only: a top whose
+//                                   arrays live in external memory, n AXI4 lanes)
 // so this file compiles unchanged against any of them (the model class is always
 // `Vtb`, chosen with verilator --prefix). It exports a small C ABI that
 // testbenches/src/kernel.rs loads with libloading. The probe count comes from -D.
@@ -16,14 +18,19 @@
 #ifndef SAMK_NUM_PROBES
 #error "SAMK_NUM_PROBES must be defined"
 #endif
+#ifndef SAMK_AXI_LANES
+#define SAMK_AXI_LANES 0
+#endif
 
 using samshim::get_bit;
+using samshim::set_bit;
 using Kernel = samshim::Model;
 
 extern "C" {
 
-__attribute__((visibility("default"))) uint32_t samk_abi_version() { return 3; }
+__attribute__((visibility("default"))) uint32_t samk_abi_version() { return 4; }
 __attribute__((visibility("default"))) uint32_t samk_num_probes() { return SAMK_NUM_PROBES; }
+__attribute__((visibility("default"))) uint32_t samk_axi_lanes() { return SAMK_AXI_LANES; }
 
 // See samshim::Model for `wave_path` and `seed`.
 __attribute__((visibility("default"))) void* samk_new(const char* wave_path, uint32_t seed) {
@@ -165,5 +172,64 @@ __attribute__((visibility("default"))) uint64_t samk_cycles(void* p) {
 __attribute__((visibility("default"))) uint32_t samk_got_error(void* p) {
   return static_cast<Kernel*>(p)->ctx->gotError() ? 1 : 0;
 }
+
+#if SAMK_AXI_LANES
+}  // extern "C"
+
+// `bits` (<= 64) bits of a port of any width from bit `lsb`, and back.
+template <typename T>
+static uint64_t field(const T& port, unsigned lsb, unsigned bits) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < bits; ++i) {
+    if (get_bit(port, lsb + i)) v |= uint64_t(1) << i;
+  }
+  return v;
+}
+template <typename T>
+static void set_field(T& port, unsigned lsb, unsigned bits, uint64_t v) {
+  for (unsigned i = 0; i < bits; ++i) set_bit(port, lsb + i, (v >> i) & 1);
+}
+
+extern "C" {
+
+// What lane `l` drives now (after settling the inputs last set), 16 words:
+// arvalid, araddr, arlen, arsize, arburst, rready, awvalid, awaddr, awlen,
+// awsize, awburst, wvalid, wdata, wstrb, wlast, bready.
+__attribute__((visibility("default"))) void samk_axi_out(void* p, uint32_t l, uint64_t* o) {
+  auto* t = static_cast<Kernel*>(p)->top.get();
+  t->eval();
+  o[0] = field(t->m_axi_arvalid_o, l, 1);
+  o[1] = field(t->m_axi_araddr_o, 32 * l, 32);
+  o[2] = field(t->m_axi_arlen_o, 8 * l, 8);
+  o[3] = field(t->m_axi_arsize_o, 3 * l, 3);
+  o[4] = field(t->m_axi_arburst_o, 2 * l, 2);
+  o[5] = field(t->m_axi_rready_o, l, 1);
+  o[6] = field(t->m_axi_awvalid_o, l, 1);
+  o[7] = field(t->m_axi_awaddr_o, 32 * l, 32);
+  o[8] = field(t->m_axi_awlen_o, 8 * l, 8);
+  o[9] = field(t->m_axi_awsize_o, 3 * l, 3);
+  o[10] = field(t->m_axi_awburst_o, 2 * l, 2);
+  o[11] = field(t->m_axi_wvalid_o, l, 1);
+  o[12] = field(t->m_axi_wdata_o, 64 * l, 64);
+  o[13] = field(t->m_axi_wstrb_o, 8 * l, 8);
+  o[14] = field(t->m_axi_wlast_o, l, 1);
+  o[15] = field(t->m_axi_bready_o, l, 1);
+}
+
+// What the memory drives into lane `l` from now on, 9 words: arready, rvalid,
+// rdata, rresp, rlast, awready, wready, bvalid, bresp.
+__attribute__((visibility("default"))) void samk_axi_in(void* p, uint32_t l, const uint64_t* i) {
+  auto* t = static_cast<Kernel*>(p)->top.get();
+  set_field(t->m_axi_arready_i, l, 1, i[0]);
+  set_field(t->m_axi_rvalid_i, l, 1, i[1]);
+  set_field(t->m_axi_rdata_i, 64 * l, 64, i[2]);
+  set_field(t->m_axi_rresp_i, 2 * l, 2, i[3]);
+  set_field(t->m_axi_rlast_i, l, 1, i[4]);
+  set_field(t->m_axi_awready_i, l, 1, i[5]);
+  set_field(t->m_axi_wready_i, l, 1, i[6]);
+  set_field(t->m_axi_bvalid_i, l, 1, i[7]);
+  set_field(t->m_axi_bresp_i, 2 * l, 2, i[8]);
+}
+#endif
 
 }  // extern "C"

@@ -283,7 +283,7 @@ impl Harness {
                 .into_iter()
                 .filter(|r| r.side.name == JITTER_REGION)
                 .collect();
-            let (decls, items) = host::side_items("tb", &regions, false, &mut Vec::new());
+            let (decls, items) = host::side_items("tb", &regions, false, None, &mut Vec::new());
             m.comment("The jittered memories' chances (host register)");
             for item in decls.into_iter().chain(items) {
                 m.item(item);
@@ -348,7 +348,7 @@ impl Harness {
                 .filter(|r| r.instance == dut.instance)
                 .collect();
             let (mut decls, mut sides) =
-                host::side_items(&dut.instance, &regions, false, &mut conns);
+                host::side_items(&dut.instance, &regions, false, None, &mut conns);
             if self.jittered() {
                 let jitter = format!("tb_{JITTER_REGION}_host");
                 decls.extend(jitter_memories(

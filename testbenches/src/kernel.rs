@@ -26,6 +26,7 @@ use samgen_hdl::top::{self, TopOptions};
 use crate::verilator::BuiltModel;
 use crate::CosimError;
 
+mod external;
 mod ffi;
 mod prepare;
 mod readback;
@@ -34,6 +35,7 @@ mod tiled;
 mod trace;
 mod verify;
 
+pub use external::{run_on_external, ExternalHost};
 pub use ffi::KernelSim;
 pub use prepare::{
     build_netlist, build_top, expected_arrays, golden_options, ExpectedArrays, Prepared,
@@ -76,6 +78,10 @@ pub struct RtlOptions {
     /// FIFO holds in this run, by graph edge index (at most its built depth;
     /// an edge not named keeps its depth). One model then serves many depths.
     pub fifo_limits: Option<BTreeMap<usize, u32>>,
+    /// Keep the arrays in external memory (`MemorySystem::Axi`), every AXI
+    /// lane behind its own memory of this configuration (its size is set per
+    /// lane).
+    pub external: Option<crate::axi_mem::AxiMemConfig>,
 }
 
 impl Default for RtlOptions {
@@ -91,6 +97,7 @@ impl Default for RtlOptions {
             seed: 1,
             cache_dir: crate::verilator::default_cache_dir(),
             fifo_limits: None,
+            external: None,
         }
     }
 }
@@ -119,6 +126,8 @@ pub struct RtlRun {
     /// Per edge, the top's own counters, when it was built with them
     /// (`TopOptions::edge_counters`).
     pub counts: Option<Vec<EdgeCount>>,
+    /// With external memory, each AXI lane's traffic.
+    pub axi: Option<Vec<crate::axi_mem::AxiStats>>,
 }
 
 /// A kernel's host port as the driver sees it: the simulated top directly, or a

@@ -30,10 +30,12 @@ pub enum Shim {
         num_in: u32,
         num_out: u32,
     },
-    /// `trace`: the top has `trace_o` (every edge's token).
+    /// `trace`: the top has `trace_o` (every edge's token); `axi`: its AXI
+    /// lanes (`m_axi_*`; 0 for a top with on-chip arrays).
     Kernel {
         probes: u32,
         trace: bool,
+        axi: u32,
     },
     /// A board top: its clock port, and UART bits of `clks_per_bit` cycles.
     Board {
@@ -65,9 +67,10 @@ impl Shim {
                 format!("-DSAMSIM_NUM_IN={}", num_in.max(1)),
                 format!("-DSAMSIM_NUM_OUT={}", num_out.max(1)),
             ],
-            Shim::Kernel { probes, trace } => vec![
+            Shim::Kernel { probes, trace, axi } => vec![
                 format!("-DSAMK_NUM_PROBES={}", probes.max(1)),
                 format!("-DSAMK_TRACE={}", u32::from(trace)),
+                format!("-DSAMK_AXI_LANES={axi}"),
             ],
             Shim::Board {
                 clock,

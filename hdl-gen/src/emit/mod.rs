@@ -14,7 +14,7 @@ use crate::host::{self, HostRegion, REGION_SHIFT};
 use crate::kernel_top::KernelTop;
 use crate::library;
 use crate::netlist::{Dir, Module, Width};
-use crate::options::TopOptions;
+use crate::options::{MemorySystem, TopOptions};
 use crate::passes::Annotated;
 use crate::prims::{port_width, WindowPorts};
 use checks::{error_checks, status_logic};
@@ -144,6 +144,8 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
     let mut modules: BTreeSet<String> = ["sam_fifo".to_string()].into();
     let probes = emit_streams(&mut m, graph, streams, o, &mut modules);
     let mut done_terms = Vec::new();
+    let external = o.memory == MemorySystem::Axi;
+    let mut lanes = host::AxiLanes::default();
     for &i in order {
         modules.extend(
             placed[&i]
@@ -161,7 +163,34 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
             windows: &a.windows,
             o,
         };
-        node.emit(&mut m, &mut modules, &mut done_terms);
+        node.emit(
+            &mut m,
+            &mut modules,
+            &mut done_terms,
+            external.then_some(&mut lanes),
+        );
+    }
+    if external {
+        let working = if done_terms.is_empty() {
+            "1'b1".to_string()
+        } else {
+            format!("!({})", done_terms.join(" && "))
+        };
+        host::axi_ports(&mut m, lanes.lanes.len(), &working);
+        modules.retain(|x| x != "sam_mem");
+        for lane in &lanes.lanes {
+            modules.insert(
+                if lane.write {
+                    "sam_axi_wr"
+                } else {
+                    "sam_axi_rd"
+                }
+                .into(),
+            );
+        }
+        // The writes are in memory only once answered, and a new run resets
+        // the lanes only once no burst is in flight.
+        done_terms.extend(lanes.idle.iter().cloned());
     }
     m.comment("Done once every writer has seen D");
     let all = if done_terms.is_empty() {
@@ -220,5 +249,6 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
         layout,
         modules: modules.into_iter().collect(),
         banks: if o.double_buffer { 2 } else { 1 },
+        axi: lanes.lanes,
     }
 }

@@ -52,6 +52,7 @@ impl NodeEmit<'_> {
         m: &mut Module,
         modules: &mut BTreeSet<String>,
         done: &mut Vec<String>,
+        axi: Option<&mut host::AxiLanes>,
     ) {
         let node = &self.graph.graph[self.index];
         let mut conns = vec![
@@ -90,8 +91,13 @@ impl NodeEmit<'_> {
                 _ => {}
             }
         }
-        let (decls, sides) =
-            host::side_items(&node.name, self.regions, self.o.double_buffer, &mut conns);
+        let (decls, sides) = host::side_items(
+            &node.name,
+            self.regions,
+            self.o.double_buffer,
+            axi,
+            &mut conns,
+        );
         m.items.extend(extras.wires);
         m.items.extend(decls);
         let reasons: Vec<String> = extras.reasons.into_iter().collect();

@@ -25,12 +25,14 @@
 //! other region only while no run is in progress: an access during a run is not
 //! performed (a read gives 0) and sets the status word's `busy` bit.
 
+mod axi;
 mod control;
 mod regions;
 
 use crate::library::{SideKind, SidePort};
 use crate::netlist::{Dir, Item, Module, Width};
 
+pub use axi::{axi_ports, AxiLane, AxiLanes};
 pub use control::{control_head, host_port_tail, status_names, CycleCounter, KernelControl};
 pub use regions::side_items;
 

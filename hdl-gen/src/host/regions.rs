@@ -2,6 +2,7 @@
 //! register behind the host port, arrays read by several probes as banks of
 //! copies.
 
+use super::axi::{array_lanes, AxiLanes};
 use super::{addr_width, decode, HostRegion};
 use crate::library::{self, Reads, SideKind};
 use crate::netlist::{Instance, Item, Sink, Width};
@@ -18,11 +19,34 @@ pub fn side_items(
     instance: &str,
     regions: &[HostRegion],
     double: bool,
+    mut axi: Option<&mut AxiLanes>,
     conns: &mut Vec<(String, String)>,
 ) -> (Vec<Item>, Vec<Item>) {
     let mut items = Vec::new();
+    let mut axi_decls = Vec::new();
     for r in regions {
         let side = &r.side;
+        let array = matches!(
+            side.kind,
+            SideKind::MemRead { .. } | SideKind::MemWrite { .. }
+        );
+        if let (true, Some(lanes)) = (array, axi.as_deref_mut()) {
+            // In external memory: the region is the array's base and length.
+            items.push(Item::Wire {
+                name: r.hit(),
+                width: Width::Bits(1),
+            });
+            items.push(Item::Block(vec![
+                "always_ff @(posedge clk_i) begin".into(),
+                format!("  if (!rst_ni) {} <= 1'b0;", r.hit()),
+                format!("  else {} <= {};", r.hit(), decode(r.index(), 1)),
+                "end".into(),
+            ]));
+            let (decls, more) = array_lanes(instance, r, lanes, conns);
+            axi_decls.extend(decls);
+            items.extend(more);
+            continue;
+        }
         let host = r.read_signal();
         let hit = r.hit();
         let w = side.width;
@@ -188,9 +212,11 @@ pub fn side_items(
             }
         }
     }
-    items
+    let (mut decls, after): (Vec<Item>, Vec<Item>) = items
         .into_iter()
-        .partition(|i| matches!(i, Item::Wire { .. } | Item::Sinks { .. }))
+        .partition(|i| matches!(i, Item::Wire { .. } | Item::Sinks { .. }));
+    decls.extend(axi_decls);
+    (decls, after)
 }
 
 /// One array's memory, named `name`, from its connections as a single

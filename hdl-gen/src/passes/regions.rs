@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use super::Annotated;
 use crate::host::{self, HostRegion, MAX_REGIONS};
-use crate::library::SideKind;
-use crate::options::TopError;
+use crate::library::{SideKind, Timing};
+use crate::options::{MemorySystem, TopError};
 use crate::roles::{MapEntry, RegionRole};
 
 /// Host-port wiring, first part: a region for every array and register of every
@@ -14,6 +14,12 @@ use crate::roles::{MapEntry, RegionRole};
 /// map.
 pub(super) fn host_regions(a: &mut Annotated) -> Result<(), TopError> {
     let (graph, order, placed, s) = (a.graph, &a.order, &a.placed, a.sizing);
+    let external = a.options.memory == MemorySystem::Axi;
+    if external && a.options.double_buffer {
+        return Err(TopError::External(
+            "double buffering banks on-chip arrays; with external memory the host places each tile by its base address".into(),
+        ));
+    }
     let mut map = vec![MapEntry {
         name: "control".into(),
         base: 0,
@@ -38,6 +44,19 @@ pub(super) fn host_regions(a: &mut Annotated) -> Result<(), TopError> {
                 })?;
             if total >= MAX_REGIONS {
                 return Err(TopError::TooManyRegions(total + 1));
+            }
+            if let (
+                true,
+                SideKind::MemRead {
+                    timing: Timing::OnChip,
+                    ..
+                },
+            ) = (external, side.kind)
+            {
+                return Err(TopError::External(format!(
+                    "node `{}` ({}) reads its array `{}` at the on-chip timing; it cannot stay in external memory",
+                    node.name, p.config.module, side.name
+                )));
             }
             let r = HostRegion::new(&node.name, side, total);
             total += 1;

@@ -24,9 +24,11 @@ type ProbeFn = unsafe extern "C" fn(*mut c_void, u32) -> u32;
 type CyclesFn = unsafe extern "C" fn(*mut c_void) -> u64;
 type StepFn = unsafe extern "C" fn(*mut c_void);
 type TraceFn = unsafe extern "C" fn(*mut c_void, u32, u32) -> u64;
+type AxiOutFn = unsafe extern "C" fn(*mut c_void, u32, *mut u64);
+type AxiInFn = unsafe extern "C" fn(*mut c_void, u32, *const u64);
 
 /// The shim's C ABI version (`samk_abi_version`).
-const KERNEL_ABI: u32 = 3;
+const KERNEL_ABI: u32 = 4;
 
 /// The shim's functions, looked up once on load.
 struct Api {
@@ -44,6 +46,8 @@ struct Api {
     trace_bits: TraceFn,
     got_error: StatusFn,
     read_timeout: StatusFn,
+    /// A top with AXI lanes: what a lane drives, what the memory drives into it.
+    axi: Option<(AxiOutFn, AxiInFn)>,
 }
 
 /// One running kernel model (the C ABI of `shim/samkernel.cpp`).
@@ -51,12 +55,13 @@ pub struct KernelSim {
     api: Api,
     handle: *mut c_void,
     probes: u32,
+    axi_lanes: u32,
     _lib: Library,
 }
 
 impl KernelSim {
     pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Self, CosimError> {
-        let Shim::Kernel { probes, .. } = model.shim else {
+        let Shim::Kernel { probes, axi, .. } = model.shim else {
             return Err(CosimError::Mismatch(format!(
                 "model `{}` is not a kernel top",
                 model.label
@@ -66,13 +71,17 @@ impl KernelSim {
         let lib = load_library(path)?;
         let abi: CountFn = sym(&lib, "samk_abi_version", path)?;
         let num: CountFn = sym(&lib, "samk_num_probes", path)?;
+        let lanes: CountFn = sym(&lib, "samk_axi_lanes", path)?;
         // SAFETY: getters without arguments.
-        let (abi, got) = unsafe { (abi(), num()) };
-        if abi != KERNEL_ABI || got != probes.max(1) {
+        let (abi, got, got_axi) = unsafe { (abi(), num(), lanes()) };
+        if abi != KERNEL_ABI || got != probes.max(1) || got_axi != axi {
             return Err(CosimError::LaneMismatch {
                 path: path.clone(),
-                got: format!("abi {abi}, {got} probes"),
-                want: format!("abi {KERNEL_ABI}, {} probes", probes.max(1)),
+                got: format!("abi {abi}, {got} probes, {got_axi} AXI lanes"),
+                want: format!(
+                    "abi {KERNEL_ABI}, {} probes, {axi} AXI lanes",
+                    probes.max(1)
+                ),
             });
         }
         let api = Api {
@@ -90,14 +99,57 @@ impl KernelSim {
             trace_bits: sym(&lib, "samk_trace_bits", path)?,
             got_error: sym(&lib, "samk_got_error", path)?,
             read_timeout: sym(&lib, "samk_read_timeout", path)?,
+            axi: if axi > 0 {
+                Some((
+                    sym(&lib, "samk_axi_out", path)?,
+                    sym(&lib, "samk_axi_in", path)?,
+                ))
+            } else {
+                None
+            },
         };
         let handle = new_instance(&lib, path, "samk_new", wave, seed)?;
-        Ok(KernelSim {
+        let mut sim = KernelSim {
             api,
             handle,
             probes,
+            axi_lanes: axi,
             _lib: lib,
-        })
+        };
+        sim.axi_quiet();
+        Ok(sim)
+    }
+
+    /// The top's AXI lanes (0: its arrays are on chip).
+    pub fn axi_lanes(&self) -> u32 {
+        self.axi_lanes
+    }
+
+    /// What lane `lane` drives now: arvalid, araddr, arlen, arsize, arburst,
+    /// rready, awvalid, awaddr, awlen, awsize, awburst, wvalid, wdata, wstrb,
+    /// wlast, bready.
+    pub fn axi_out(&self, lane: u32) -> [u64; 16] {
+        let mut o = [0u64; 16];
+        if let (Some((out, _)), true) = (self.api.axi, lane < self.axi_lanes) {
+            unsafe { out(self.handle, lane, o.as_mut_ptr()) };
+        }
+        o
+    }
+
+    /// What the memory drives into lane `lane` from now on: arready, rvalid,
+    /// rdata, rresp, rlast, awready, wready, bvalid, bresp.
+    pub fn axi_in(&mut self, lane: u32, i: &[u64; 9]) {
+        if let (Some((_, input)), true) = (self.api.axi, lane < self.axi_lanes) {
+            unsafe { input(self.handle, lane, i.as_ptr()) };
+        }
+    }
+
+    /// Every lane's memory side idle (no ready, no valid): the cycles the host
+    /// port runs outside an AXI co-simulation hand over nothing.
+    pub fn axi_quiet(&mut self) {
+        for lane in 0..self.axi_lanes {
+            self.axi_in(lane, &[0; 9]);
+        }
     }
 
     // SAFETY (all methods): `handle` is live until Drop.

@@ -35,6 +35,7 @@ pub fn build_top(
             shim: Shim::Kernel {
                 probes: top.probes.len() as u32,
                 trace: top.probes.iter().any(|p| p.trace_lsb.is_some()),
+                axi: top.axi.len() as u32,
             },
             wave,
         },
@@ -67,6 +68,7 @@ pub fn build_netlist(
             shim: Shim::Kernel {
                 probes: top.probes.len() as u32,
                 trace: false,
+                axi: top.axi.len() as u32,
             },
             wave: None,
         },
@@ -171,6 +173,9 @@ impl<'g> Prepared<'g> {
         let mut topts = opts.top.clone();
         topts.val_width = value_bits;
         topts.trace = opts.trace;
+        if opts.external.is_some() {
+            topts.memory = samgen_hdl::top::MemorySystem::Axi;
+        }
         let sizing = match opts.capacity {
             Some(c) => Sizing::uniform(graph, c.words, c.extent),
             None => Sizing::from_inputs(graph, &inputs, opts.max_output_words)

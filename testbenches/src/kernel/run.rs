@@ -54,7 +54,13 @@ pub fn run_model(
 ) -> Result<RtlRun, CosimError> {
     let start = Instant::now();
     let mut sim = KernelSim::new(&model, opts.wave.as_deref(), opts.seed)?;
-    let run = run_on(&mut sim, p, golden, opts)?;
+    let (run, axi) = match &opts.external {
+        Some(cfg) => {
+            let (run, stats) = super::external::run_on_external(&mut sim, p, golden, opts, cfg)?;
+            (run, Some(stats))
+        }
+        None => (run_on(&mut sim, p, golden, opts)?, None),
+    };
     Ok(RtlRun {
         cycles: run.cycles,
         outputs: run.outputs,
@@ -63,6 +69,7 @@ pub fn run_model(
         model,
         profile: run.profile,
         counts: run.counts,
+        axi,
     })
 }
 
