@@ -139,8 +139,9 @@
   // Fetch: the fiber being fetched (its reference ref_q, or ref_q - 1 while a
   // follower waits in b), its pos reads in flight, and the follower's.
   logic [2:0] iv_rf, iv_rc;  // the follower's / the current fiber's reference
-  logic iv_bw1_q = 1'b0;  // the follower's read was taken last cycle
-  always_ff @(posedge clk_i) iv_bw1_q <= rst_ni && dut.take_follow;
+  // The follower's read was taken last cycle (formal/fiberlookup_timing_inv.sv).
+  logic iv_bw1_q;
+  assign iv_bw1_q = ft_bw1_q;
 
   assign iv_rf = 3'(dut.ref_q);
   assign iv_rc = dut.b_valid ? iv_rf - 3'd1 : iv_rf;
@@ -164,28 +165,6 @@
       if (dut.b_wait_q && iv_bw1_q) IvFeBw: assert (pos_array.rd1_q && 3'(pos_array.a1_q) == iv_rf + 3'd1);
       if (dut.b_wait_q && !iv_bw1_q) IvFeBd: assert (pos_array.rd2_q && 3'(pos_array.a2_q) == iv_rf + 3'd1);
       if (dut.b_held_q) IvFeBh: assert (dut.b_end_q == fw_pos(iv_rf + 3'd1));
-    end
-  end
-  // The pos reads at the on-chip timing (formal/pos_array.sv): the reads taken in
-  // the last two cycles are the outstanding ones, each tagged with whether its
-  // taker waits for it (fetch in FetchRd1 or FetchRd2, or the follower, as its
-  // data comes; fetch in FetchRd0 or FetchRd1, or the follower, a cycle before);
-  // no response is ever held. The crd reads likewise: the wait and response
-  // FIFOs of the read-align stay empty, and the stages' reads are the array's.
-  logic iv_tag_old, iv_tag_new;
-  assign iv_tag_old = dut.gen_pos.tag_used_q[dut.gen_pos.tag_head_q];
-  assign iv_tag_new = dut.gen_pos.tag_used_q[dut.gen_pos.tag_head_q + 2'(pos_array.rd2_q)];
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      IvPosOut: assert (3'(dut.gen_pos.tag_count_q) == 3'(pos_array.rd1_q) + 3'(pos_array.rd2_q)
-                        && dut.gen_pos.held_count_q == '0 && dut.pos_room_q
-                        && f_pos_q == {pos_array.rd2_q, pos_array.rd1_q});
-      IvPosOld: assert ((pos_array.rd2_q && iv_tag_old) == (iv_rd1 || iv_rd2 || (dut.b_wait_q && !iv_bw1_q)));
-      IvPosNew: assert ((pos_array.rd1_q && iv_tag_new)
-                        == (iv_rd0 || (iv_rd1 && !dut.follow_q) || (dut.b_wait_q && iv_bw1_q)));
-      IvCrdAlign: assert (dut.align.gen_any.wait_count_q == '0 && dut.align.gen_any.rsp_count_q == '0
-                          && f_crd_q[0] == (dut.align.valid_q[0] && dut.align.gen_any.read_q[0])
-                          && f_crd_q[1] == (dut.align.valid_q[1] && dut.align.gen_any.read_q[1]));
     end
   end
   // The picked run in fetch, in b or in the input stage.
