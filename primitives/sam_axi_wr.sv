@@ -121,6 +121,10 @@ module sam_axi_wr #(
     end
   end
 
+  // Only the assertions read the response code.
+  logic unused_bresp;
+  assign unused_bresp = ^m_axi_bresp_i;
+
 `ifndef SAM_ASSERTS_OFF
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin

@@ -615,18 +615,26 @@ module sam_fiberlookup #(
     // Every used pos read has one taker, in request order: fetch's (pos[r+1] from
     // FetchRd0, pos[r] too in FetchRd1 unless r follows; pos[r] in FetchRd2),
     // then the follower's.
+    // Entry i past the head, wrapped by one subtraction (no divider for the
+    // solver).
+    function automatic logic [TagPtr-1:0] f_at(logic [TagPtr-1:0] head, int unsigned i);
+      logic [TagPtr:0] at;
+      at = (TagPtr + 1)'(head) + (TagPtr + 1)'(i);
+      return TagPtr'(at >= (TagPtr + 1)'(Credits) ? at - (TagPtr + 1)'(Credits) : at);
+    endfunction
     logic [3:0] f_used;
     always_comb begin
       f_used = 4'(held_count_q);
       for (int i = 0; i < Credits; i++)
-        if (32'(i) < 32'(tag_count_q)) f_used += 4'(tag_used_q[TagPtr'((32'(tag_head_q) + i) % Credits)]);
+        if (32'(i) < 32'(tag_count_q)) f_used += 4'(tag_used_q[f_at(tag_head_q, i)]);
     end
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
         assert (f_used == 4'(fetch_q == FetchRd0) + 4'(fetch_q == FetchRd2) +
                           (fetch_q == FetchRd1 ? (follow_q ? 4'd1 : 4'd2) : 4'd0) + 4'(b_wait_q));
         assert (held_count_q <= 2'd3 && 32'(tag_count_q) <= Credits);
-        assert (32'(tag_tail_q) == (32'(tag_head_q) + 32'(tag_count_q)) % Credits);
+        assert (tag_count_q == TagCnt'(Credits) ? tag_tail_q == tag_head_q
+                : tag_tail_q == f_at(tag_head_q, 32'(tag_count_q)));
         assert (pos_room_q == (32'(tag_count_q) < Credits));
       end
     end

@@ -198,20 +198,29 @@ module sam_read_align #(
 `ifdef FORMAL
     // The reads outstanding are those of the tokens in the stages and the FIFO;
     // the early responses are fewer.
+    // Entry i past the head, wrapped by one subtraction (no divider for the
+    // solver).
+    function automatic logic [PtrWidth-1:0] f_at(logic [PtrWidth-1:0] head, int unsigned i);
+      logic [PtrWidth:0] at;
+      at = (PtrWidth + 1)'(head) + (PtrWidth + 1)'(i);
+      return PtrWidth'(at >= (PtrWidth + 1)'(Credits) ? at - (PtrWidth + 1)'(Credits) : at);
+    endfunction
     logic [8:0] f_reads;
     always_comb begin
       f_reads = '0;
       for (int s = 0; s < Latency; s++) f_reads += 9'(valid_q[s] && read_q[s]);
       for (int i = 0; i < Credits; i++)
         if (32'(i) < 32'(wait_count_q))
-          f_reads += 9'(wait_read_q[PtrWidth'((32'(wait_head_q) + i) % Credits)]);
+          f_reads += 9'(wait_read_q[f_at(wait_head_q, i)]);
     end
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
         assert (reads_q == f_reads && 9'(rsp_count_q) <= reads_q);
         assert (32'(wait_count_q) <= Credits && 32'(rsp_count_q) <= Credits);
-        assert (32'(wait_tail_q) == (32'(wait_head_q) + 32'(wait_count_q)) % Credits);
-        assert (32'(rsp_tail_q) == (32'(rsp_head_q) + 32'(rsp_count_q)) % Credits);
+        assert (wait_count_q == CntWidth'(Credits) ? wait_tail_q == wait_head_q
+                : wait_tail_q == f_at(wait_head_q, 32'(wait_count_q)));
+        assert (rsp_count_q == CntWidth'(Credits) ? rsp_tail_q == rsp_head_q
+                : rsp_tail_q == f_at(rsp_head_q, 32'(rsp_count_q)));
       end
     end
 `endif
