@@ -63,6 +63,12 @@
 //             Skip          1: take skip targets (compressed: search the crd array
 //                           through crd_rd2_*); 0: the skip port is unused
 //             SkipTagWidth  fiber tag bits of a skip target, 2..16
+//             Credits       scan credits (output buffers' depth), most pos reads
+//                           and search probes outstanding, 4..255
+//             AnyTiming     compressed: 1, the crd reads take any memory timing
+//                           (sam_read_align's late-response FIFOs); 0, the
+//                           on-chip array's (no FIFOs, checked). pos reads and
+//                           search probes take any timing either way
 // Ports:      clk_i, rst_ni                          clock, synchronous active-low reset
 //             ref_valid_i, ref_ready_o, ref_tok_i    references (ref); unused in root
 //                                                    mode
@@ -91,7 +97,8 @@ module sam_fiberlookup #(
   parameter int unsigned CrdAddrWidth = 8,
   parameter int unsigned Skip         = 0,
   parameter int unsigned SkipTagWidth = sam_pkg::SkipTagWidth,
-  parameter int unsigned Credits      = 4
+  parameter int unsigned Credits      = 4,
+  parameter int unsigned AnyTiming    = 0
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
@@ -150,6 +157,9 @@ module sam_fiberlookup #(
   end
   if (Credits < 4 || Credits > 255) begin : gen_bad_credits
     $error("sam_fiberlookup: Credits must be in 4..255");
+  end
+  if (AnyTiming > 1) begin : gen_bad_any
+    $error("sam_fiberlookup: AnyTiming must be 0 or 1");
   end
 
   localparam bit Dense      = Format == sam_pkg::ScanDense;
@@ -770,7 +780,8 @@ module sam_fiberlookup #(
   assign scan_tok.ref_tok = scan_data ? {1'b0, slot_q.pos} : stop_ref;
 
   sam_read_align #(
-    .Width($bits(rd_tok_t)), .Latency(2), .DataWidth(CrdWidth), .Credits(Compressed ? Credits : 0)
+    .Width($bits(rd_tok_t)), .Latency(2), .DataWidth(CrdWidth),
+    .Credits(Compressed && AnyTiming == 1 ? Credits : 0)
   ) align (
     .clk_i, .rst_ni, .valid_i(issue), .read_i(crd_rd_en_o && crd_rd_ready_i), .data_i(scan_tok),
     .rsp_valid_i(crd_rd_valid_i), .rsp_data_i(crd_rd_data_i), .valid_o(s2_valid), .data_o(s2),
@@ -1127,5 +1138,13 @@ module sam_fiberlookup #(
   // assertions only), and the output tokens' bits above each output's width.
   logic unused_bits;
   assign unused_bits = ^{pos_addr, pos_issue, out_tok};
+
+  // AnyTiming = 0: the crd reads ride the fixed pipeline, which needs the
+  // on-chip array's timing (docs/memory.md, "Readers and their timing").
+  if (Compressed && AnyTiming == 0) begin : gen_crd_fixed
+    sam_mem_fixed_assert #(.Ports(1), .Name("sam_fiberlookup crd_rd")) crd_rd_timing (
+      .clk_i, .rst_ni, .en_i(crd_rd_en_o), .ready_i(crd_rd_ready_i), .valid_i(crd_rd_valid_i)
+    );
+  end
 
 endmodule

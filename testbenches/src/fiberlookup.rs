@@ -191,15 +191,17 @@ impl Testbench for Fiberlookup {
         "fiberlookup"
     }
 
+    /// The scanner as an external-memory top has it (crd reads of any
+    /// timing), so the jittered memories exercise every late-response path.
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::prims::fiberlookup(
+        samgen_hdl::prims::any_timing(samgen_hdl::prims::fiberlookup(
             self.format,
             self.root,
             self.crd_width,
             self.ref_width,
             self.arrays,
             false,
-        )
+        ))
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {
@@ -337,7 +339,14 @@ impl Testbench for SkippingFiberlookup {
 
     fn config(&self) -> PrimitiveConfig {
         let t = &self.0;
-        samgen_hdl::prims::fiberlookup(t.format, false, t.crd_width, t.ref_width, t.arrays, true)
+        samgen_hdl::prims::any_timing(samgen_hdl::prims::fiberlookup(
+            t.format,
+            false,
+            t.crd_width,
+            t.ref_width,
+            t.arrays,
+            true,
+        ))
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

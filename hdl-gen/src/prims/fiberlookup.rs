@@ -3,6 +3,8 @@
 
 use samgen_ir::graph::FiberLookup;
 
+use crate::options::MemorySystem;
+
 use super::*;
 
 /// The library sources this kind owns.
@@ -16,6 +18,7 @@ pub(crate) const SOURCES: &[Source] = &[
             "sam_mulreg",
             "sam_scan_out",
             "sam_read_align",
+            "sam_mem_fixed_assert",
             "sam_root",
         ],
     },
@@ -108,12 +111,14 @@ pub fn fiberlookup(
         },
         width: ref_width,
     };
+    // The crd reads ride the fixed pipeline unless [`any_timing`] says
+    // otherwise: the late-response FIFOs cost area an on-chip top does not need.
     let crd = SidePort {
         name: "crd".into(),
         kind: SideKind::MemRead {
             addr_width: arrays.crd_addr_width,
             reads: if search { Reads::Two } else { Reads::One },
-            timing: Timing::Any,
+            timing: Timing::OnChip,
         },
         width: crd_width,
     };
@@ -163,6 +168,19 @@ pub fn fiberlookup(
     }
 }
 
+/// `config` (a [`fiberlookup`]) with its crd reads taking any memory timing
+/// (`AnyTiming = 1`): a top whose arrays live in external memory, and the
+/// testbench that co-simulates the scanner against a slow memory.
+pub fn any_timing(mut config: PrimitiveConfig) -> PrimitiveConfig {
+    config.params.push(("AnyTiming".into(), "1".into()));
+    for side in &mut config.sides {
+        if let SideKind::MemRead { timing, .. } = &mut side.kind {
+            *timing = Timing::Any;
+        }
+    }
+    config
+}
+
 /// A level scanner: from memory where the level's format has arrays, by
 /// arithmetic over the `dim` setting where it is full.
 impl Hardware for FiberLookup {
@@ -204,10 +222,11 @@ impl Hardware for FiberLookup {
         }
         let mut ports = scanner_ports();
         ports.insert("skip_in".into(), "skip".into());
-        Ok((
-            fiberlookup(scan, self.root, cw, rw, arrays, self.skip),
-            ports,
-        ))
+        let mut config = fiberlookup(scan, self.root, cw, rw, arrays, self.skip);
+        if cx.o.memory == MemorySystem::Axi {
+            config = any_timing(config);
+        }
+        Ok((config, ports))
     }
 
     fn passes_through(&self, _port: &str) -> Vec<String> {

@@ -93,7 +93,7 @@ pub use bvscan::{bvscan, BV_WORD_WIDTH};
 pub use concat::{concat, CONCAT_MAX_WAYS};
 pub use crddrop::{crddrop, CrdDropMode};
 pub use crdhold::crdhold;
-pub use fiberlookup::{fiberlookup, ScanArrays, ScanFormat};
+pub use fiberlookup::{any_timing, fiberlookup, ScanArrays, ScanFormat};
 pub use fiberwrite::{fiberwrite, FiberWriteMode};
 pub use intersect::{intersect, intersect_lean, JOINER3_MAX_REF_WIDTH, JOINER_MAX_WAYS};
 pub use locate::{locate, locate_miss_param, locate_probes, LocateLevel};
