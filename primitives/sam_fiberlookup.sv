@@ -567,6 +567,25 @@ module sam_fiberlookup #(
     assign pos_data   = '0;
     logic unused_pos;
     assign unused_pos = ^{pos_rd_ready_i, pos_rd_valid_i, pos_rd_data_i, pos_pop};
+  end else if (AnyTiming == 0) begin : gen_pos_fixed
+    // The on-chip array's timing (checked below): a response comes two cycles
+    // after its read, and its taker is there then (fetch in FetchRd1 or
+    // FetchRd2, or the follower), so the tags are a two-stage shift and no
+    // response is held: what gen_pos below reduces to at that timing.
+    logic [1:0] used_q;
+    assign pos_go     = pos_rd_en_o;
+    assign pos_room_q = 1'b1;
+    assign pos_avail  = pos_rd_valid_i && used_q[1];
+    assign pos_data   = pos_rd_data_i;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) used_q <= '0;
+      else used_q <= {used_q[0], pos_go && pos_issue};
+    end
+    logic unused_pos;
+    assign unused_pos = ^{pos_rd_ready_i, pos_pop};
+    sam_mem_fixed_assert #(.Ports(1), .Name("sam_fiberlookup pos_rd")) pos_rd_timing (
+      .clk_i, .rst_ni, .en_i(pos_rd_en_o), .ready_i(pos_rd_ready_i), .valid_i(pos_rd_valid_i)
+    );
   end else begin : gen_pos
     localparam int unsigned TagPtr = $clog2(Credits);
     localparam int unsigned TagCnt = $clog2(Credits + 1);

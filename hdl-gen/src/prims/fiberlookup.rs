@@ -107,12 +107,12 @@ pub fn fiberlookup(
         kind: SideKind::MemRead {
             addr_width: arrays.pos_addr_width,
             reads: Reads::One,
-            timing: Timing::Any,
+            timing: Timing::OnChip,
         },
         width: ref_width,
     };
-    // The crd reads ride the fixed pipeline unless [`any_timing`] says
-    // otherwise: the late-response FIFOs cost area an on-chip top does not need.
+    // The reads ride the fixed pipeline unless [`any_timing`] says otherwise:
+    // the late-response FIFOs cost area an on-chip top does not need.
     let crd = SidePort {
         name: "crd".into(),
         kind: SideKind::MemRead {
