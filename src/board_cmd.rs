@@ -89,7 +89,8 @@ impl BoardKernel {
         self.board.into()
     }
 
-    fn hardware(&self) -> Hardware {
+    fn hardware(&self) -> Result<Hardware> {
+        self.hw.on_chip_only("a board build")?;
         let small = self.board() == Board::Icebreaker;
         let narrow = if small { 9 } else { 16 };
         let value_bits = self.value_bits.unwrap_or(if small { 16 } else { 32 });
@@ -98,7 +99,7 @@ impl BoardKernel {
         top.ref_width = self.hw.ref_bits.unwrap_or(narrow);
         // The area-lean primitive variants on iCE40, whose devices are small.
         top.lean = samgen_fpga::board_family(self.board()) == samgen_fpga::Family::Ice40;
-        Hardware {
+        Ok(Hardware {
             top,
             words: self
                 .hw
@@ -109,7 +110,7 @@ impl BoardKernel {
                 .workspace
                 .unwrap_or(if small { 16 } else { DEFAULT_WORKSPACE }),
             value_bits,
-        }
+        })
     }
 }
 
@@ -134,7 +135,7 @@ pub struct SynthArgs {
 pub fn synth(a: SynthArgs) -> Result<()> {
     let t = &a.target;
     let board = t.board();
-    let hw = t.hardware();
+    let hw = t.hardware()?;
     let built = t.kernel.build(hw.value_bits)?;
     let g: &SamGraph = &built.graph;
     let sizing = a.size.sizing(g, hw.words, hw.extent, hw.value_bits)?;
@@ -278,7 +279,7 @@ fn board_run_tiled(
     coo: &std::collections::HashMap<String, samgen_compiler::tensor::CooTensor>,
 ) -> Result<()> {
     let t = &a.target;
-    let hw = t.hardware();
+    let hw = t.hardware()?;
     let (Some(asg), Some(kernel)) = (&built.asg, &built.kernel) else {
         bail!("--tile needs an expression: it tiles the expression's loops");
     };
@@ -341,7 +342,7 @@ fn board_run_tiled(
 
 fn board_run(a: BoardRunArgs) -> Result<()> {
     let t = &a.target;
-    let hw = t.hardware();
+    let hw = t.hardware()?;
     let built = t.kernel.build(hw.value_bits)?;
     let graph = &built.graph;
     let files = crate::run_cmd::input_files(&a.inputs, &graph.tensors_read(), "-i")?;

@@ -339,6 +339,10 @@ pub struct HwArgs {
     /// lane, the host setting each array's base and length; docs/memory.md)
     #[arg(long, value_enum, default_value_t = MemoryArg::OnChip)]
     pub memory: MemoryArg,
+    /// `run` with `--memory axi`: the latency in cycles of the AXI4 memory
+    /// model behind every lane (one 8-byte word per cycle)
+    #[arg(long, default_value_t = 100, value_name = "CYCLES")]
+    pub memory_latency: u32,
 }
 
 /// `--memory`: where a top's arrays live.
@@ -362,6 +366,24 @@ fn verilog_identifier(s: &str) -> Result<String, String> {
 }
 
 impl HwArgs {
+    /// The board flows build the arrays on chip: `--memory axi` is refused
+    /// there until a SoC gives the lanes a memory.
+    pub fn on_chip_only(&self, what: &str) -> anyhow::Result<()> {
+        if self.memory == MemoryArg::Axi {
+            anyhow::bail!(
+                "{what} keeps the arrays on chip: --memory axi tops have no board \
+                 integration yet (compile them, or co-simulate them with `samgen run`)"
+            );
+        }
+        Ok(())
+    }
+
+    /// `samgen run`'s memory model for a top with external memory.
+    pub fn external_memory(&self) -> Option<samgen_cosim::axi_mem::AxiMemConfig> {
+        (self.memory == MemoryArg::Axi)
+            .then(|| samgen_cosim::axi_mem::AxiMemConfig::steady(0, 8, self.memory_latency))
+    }
+
     pub fn top_options(&self, value_bits: u32) -> samgen_hdl::top::TopOptions {
         samgen_hdl::top::TopOptions {
             crd_width: self.crd_bits.unwrap_or(16),

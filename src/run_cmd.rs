@@ -517,6 +517,7 @@ fn run_rtl(
         wave: a.wave.clone(),
         trace: a.trace,
         profile: a.profile || a.timeline.is_some(),
+        external: a.hw.external_memory(),
         ..RtlOptions::default()
     };
     let label = graph

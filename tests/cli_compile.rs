@@ -902,6 +902,47 @@ fn run_rtl_command(dir: &Path, b: &str, c: &str, extra: &[&str]) -> Command {
     cmd
 }
 
+/// `run --memory axi`: the same SpMV with its arrays in external memory, the
+/// top's AXI lanes against the memory model at latency 50, verified and with
+/// the same result; a board build of such a top is refused in one line.
+#[test]
+fn run_rtl_with_external_memory_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let on_chip = ok_json(&run_rtl(dir.path(), &["--json"]));
+    let v = ok_json(&run_rtl(
+        dir.path(),
+        &["--json", "--memory", "axi", "--memory-latency", "50"],
+    ));
+    assert_eq!(v["match"], true, "{v}");
+    let (dims, entries) = tns_entries(v["outputs"]["x"].as_str().unwrap());
+    assert_eq!(dims, vec![4]);
+    let nonzero: Vec<_> = entries.into_iter().filter(|e| e.1 != 0).collect();
+    assert_eq!(nonzero, vec![(vec![1], 14), (vec![4], 10)]);
+    // Each lane pays the latency at least once.
+    let (cycles, base) = (
+        v["cycles"].as_u64().unwrap(),
+        on_chip["cycles"].as_u64().unwrap(),
+    );
+    assert!(cycles > base + 50, "external {cycles}, on chip {base}");
+
+    let out = samgen(&[
+        "synth",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "--board",
+        "ulx3s",
+        "--memory",
+        "axi",
+        "-o",
+        &s(&dir.path().join("board")),
+    ]);
+    let line = one_error_line(&out);
+    assert!(line.contains("--memory axi"), "{line}");
+}
+
 #[test]
 fn run_rtl_verifies_and_reuses_the_cached_model() {
     let dir = tempfile::tempdir().unwrap();

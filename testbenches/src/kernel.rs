@@ -35,7 +35,6 @@ mod tiled;
 mod trace;
 mod verify;
 
-pub use external::{run_on_external, ExternalHost};
 pub use ffi::KernelSim;
 pub use prepare::{
     build_netlist, build_top, expected_arrays, golden_options, ExpectedArrays, Prepared,

@@ -1,12 +1,16 @@
 //! The kernel model's C ABI (`shim/samkernel.cpp`) behind a safe type,
-//! [`KernelSim`], which is also a [`HostPort`].
+//! [`KernelSim`], which is also a [`HostPort`]. A top with external memory has
+//! its memories attached ([`KernelSim::attach_external`]): the simulated system
+//! is then the top and its memories, and every flow runs on it unchanged.
 
 use std::ffi::c_void;
 use std::path::Path;
 
 use libloading::Library;
 
+use super::external::ExternalMemory;
 use super::HostPort;
+use crate::axi_mem::{AxiMemConfig, AxiStats};
 use crate::shim_abi::{load_library, new_instance, read_timeout, sym};
 use crate::verilator::{BuiltModel, Shim};
 use crate::CosimError;
@@ -56,6 +60,12 @@ pub struct KernelSim {
     handle: *mut c_void,
     probes: u32,
     axi_lanes: u32,
+    /// The memories of the AXI lanes, once attached.
+    external: Option<ExternalMemory>,
+    /// The lanes' inputs are the memories' outputs (a run is clocking them);
+    /// else they are quiet, as for the host port's own cycles, which hand
+    /// nothing over.
+    live: bool,
     _lib: Library,
 }
 
@@ -114,10 +124,73 @@ impl KernelSim {
             handle,
             probes,
             axi_lanes: axi,
+            external: None,
+            live: false,
             _lib: lib,
         };
         sim.axi_quiet();
         Ok(sim)
+    }
+
+    /// Attach a memory of configuration `cfg` to every AXI lane of `top` (the
+    /// top this model was built from).
+    pub fn attach_external(&mut self, top: &samgen_hdl::top::KernelTop, cfg: &AxiMemConfig) {
+        self.external = Some(ExternalMemory::new(top, cfg));
+    }
+
+    /// The attached memories' latency.
+    pub fn external_latency(&self) -> Option<u32> {
+        self.external.as_ref().map(ExternalMemory::latency)
+    }
+
+    /// Every lane's traffic since the last reset.
+    pub fn external_stats(&self) -> Option<Vec<AxiStats>> {
+        self.external.as_ref().map(ExternalMemory::stats)
+    }
+
+    /// Write every array's base address and length into the top's registers
+    /// (before a start; nothing without external memory).
+    pub fn set_external_bases(&mut self) -> Result<(), CosimError> {
+        let writes = self
+            .external
+            .as_ref()
+            .map(ExternalMemory::base_writes)
+            .unwrap_or_default();
+        for (addr, value) in writes {
+            self.host_write(addr, value)?;
+        }
+        Ok(())
+    }
+
+    /// Quiet the lanes before the host port's own cycles.
+    fn settle(&mut self) {
+        if self.live {
+            self.axi_quiet();
+            self.live = false;
+        }
+    }
+
+    /// One clock cycle with the memories: each lane's outputs go to its memory
+    /// before the edge, the memory's next outputs to the lane after it.
+    fn step_external(&mut self) -> Result<(), CosimError> {
+        let Some(mut ext) = self.external.take() else {
+            return Ok(());
+        };
+        if !self.live {
+            for (k, i) in ext.outputs().iter().enumerate() {
+                self.axi_in(k as u32, i);
+            }
+            self.live = true;
+        }
+        let driven: Vec<[u64; 16]> = (0..self.axi_lanes).map(|k| self.axi_out(k)).collect();
+        let next = ext.edge(&driven);
+        self.external = Some(ext);
+        let next = next?;
+        unsafe { (self.api.step)(self.handle) };
+        for (k, i) in next.iter().enumerate() {
+            self.axi_in(k as u32, i);
+        }
+        self.check()
     }
 
     /// The top's AXI lanes (0: its arrays are on chip).
@@ -154,7 +227,11 @@ impl KernelSim {
 
     // SAFETY (all methods): `handle` is live until Drop.
     pub fn reset(&mut self, cycles: u32) {
+        self.settle();
         unsafe { (self.api.reset)(self.handle, cycles) }
+        if let Some(ext) = &mut self.external {
+            ext.clear();
+        }
     }
 
     fn check(&self) -> Result<(), CosimError> {
@@ -172,6 +249,7 @@ impl KernelSim {
     }
 
     pub fn host_write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        self.settle();
         unsafe { (self.api.write)(self.handle, Self::addr(addr)?, data) };
         self.check()
     }
@@ -181,12 +259,14 @@ impl KernelSim {
         let n = u32::try_from(data.len())
             .map_err(|_| CosimError::Mismatch("array too large".into()))?;
         Self::addr(addr + data.len() as u64)?;
+        self.settle();
         unsafe { (self.api.write_block)(self.handle, Self::addr(addr)?, data.as_ptr(), n) };
         self.check()
     }
 
     /// One read; the shim waits for `host_rvalid_o`, a bounded number of cycles.
     pub fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        self.settle();
         let v = unsafe { (self.api.read)(self.handle, Self::addr(addr)?) };
         self.check()?;
         if unsafe { (self.api.read_timeout)(self.handle) } != 0 {
@@ -202,6 +282,7 @@ impl KernelSim {
             u32::try_from(n).map_err(|_| CosimError::Mismatch("block read too large".into()))?;
         Self::addr(addr + n as u64)?;
         let mut out = vec![0u64; n];
+        self.settle();
         unsafe { (self.api.read_block)(self.handle, Self::addr(addr)?, out.as_mut_ptr(), count) };
         self.check()?;
         if unsafe { (self.api.read_timeout)(self.handle) } != 0 {
@@ -212,6 +293,14 @@ impl KernelSim {
 
     /// Clock until `done`, an assertion, or `max` cycles; returns the cycles run.
     pub fn run(&mut self, max: u64) -> Result<u64, CosimError> {
+        if self.external.is_some() {
+            let mut n = 0;
+            while n < max && !self.done() {
+                self.step_external()?;
+                n += 1;
+            }
+            return Ok(n);
+        }
         let n = unsafe { (self.api.run)(self.handle, max) };
         self.check().map(|_| n)
     }
@@ -229,6 +318,9 @@ impl KernelSim {
 
     /// One clock cycle.
     pub fn step(&mut self) -> Result<(), CosimError> {
+        if self.external.is_some() {
+            return self.step_external();
+        }
         unsafe { (self.api.step)(self.handle) };
         self.check()
     }
@@ -251,17 +343,29 @@ impl Drop for KernelSim {
     }
 }
 
+/// With external memory, an array's region is the array in memory (the host
+/// fills and reads it there); its base and length registers, at the same
+/// addresses behind the top's host port, take [`KernelSim::set_external_bases`].
 impl HostPort for KernelSim {
     fn write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
-        self.host_write(addr, data)
+        self.write_block(addr, &[data])
     }
     fn write_block(&mut self, addr: u64, data: &[u64]) -> Result<(), CosimError> {
-        self.host_write_block(addr, data)
+        match &mut self.external {
+            Some(ext) if ext.holds(addr) => ext.load(addr, data),
+            _ => self.host_write_block(addr, data),
+        }
     }
     fn read(&mut self, addr: u64) -> Result<u64, CosimError> {
-        self.host_read(addr)
+        match &self.external {
+            Some(ext) if ext.holds(addr) => Ok(ext.read(addr, 1)?[0]),
+            _ => self.host_read(addr),
+        }
     }
     fn read_block(&mut self, addr: u64, n: usize) -> Result<Vec<u64>, CosimError> {
-        self.host_read_block(addr, n)
+        match &self.external {
+            Some(ext) if ext.holds(addr) => ext.read(addr, n),
+            _ => self.host_read_block(addr, n),
+        }
     }
 }

@@ -175,6 +175,11 @@ impl<'g> Prepared<'g> {
         topts.trace = opts.trace;
         if opts.external.is_some() {
             topts.memory = samgen_hdl::top::MemorySystem::Axi;
+        } else if topts.memory == samgen_hdl::top::MemorySystem::Axi {
+            return Err(CosimError::Mismatch(
+                "a top with external memory runs against a memory model: set RtlOptions::external"
+                    .into(),
+            ));
         }
         let sizing = match opts.capacity {
             Some(c) => Sizing::uniform(graph, c.words, c.extent),

@@ -54,13 +54,11 @@ pub fn run_model(
 ) -> Result<RtlRun, CosimError> {
     let start = Instant::now();
     let mut sim = KernelSim::new(&model, opts.wave.as_deref(), opts.seed)?;
-    let (run, axi) = match &opts.external {
-        Some(cfg) => {
-            let (run, stats) = super::external::run_on_external(&mut sim, p, golden, opts, cfg)?;
-            (run, Some(stats))
-        }
-        None => (run_on(&mut sim, p, golden, opts)?, None),
-    };
+    if let Some(cfg) = &opts.external {
+        sim.attach_external(&p.top, cfg);
+    }
+    let run = run_on(&mut sim, p, golden, opts)?;
+    let axi = sim.external_stats();
     Ok(RtlRun {
         cycles: run.cycles,
         outputs: run.outputs,
@@ -140,6 +138,7 @@ pub fn start_run(
     if let Some(limits) = limits {
         set_fifo_limits(sim, &p.top, limits)?;
     }
+    sim.set_external_bases()?;
     sim.host_write(0, start_word(&p.top))
 }
 
@@ -162,9 +161,11 @@ pub fn finish_run(
     meanwhile: &mut Meanwhile,
 ) -> Result<Finished, CosimError> {
     let top = &p.top;
+    // From external memory each word may wait a whole latency.
+    let wait = 20 + 2 * u64::from(sim.external_latency().unwrap_or(0));
     let limit = opts
         .timeout
-        .unwrap_or(golden.ideal_cycles.saturating_mul(20) + 10_000);
+        .unwrap_or(golden.ideal_cycles.saturating_mul(wait) + 10_000);
     let profile = if opts.trace || opts.profile {
         let (got, profile) = run_stepped(sim, top, limit)?;
         if opts.trace {
