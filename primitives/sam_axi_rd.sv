@@ -117,8 +117,8 @@ module sam_axi_rd #(
       if (take) q_tail_q <= q_step(q_tail_q);
       if (answer) q_head_q <= q_step(q_head_q);
       q_count_q  <= q_count_q + 5'(take) - 5'(answer);
-      // Room for one more with the one taken now.
-      rd_ready_o <= 32'(q_count_q) + 32'(take) - 32'(answer) + 1 < Depth;
+      // Room for a request next cycle.
+      rd_ready_o <= 32'(q_count_q) + 32'(take) - 32'(answer) < Depth;
     end
   end
   always_ff @(posedge clk_i) if (take) q_addr_q[q_tail_q] <= rd_addr_i;

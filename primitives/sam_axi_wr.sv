@@ -74,10 +74,13 @@ module sam_axi_wr #(
     return p == QPtr'(Depth - 1) ? '0 : p + 1'b1;
   endfunction
 
+  logic [QPtr:0]        aw_sum;
   logic [QPtr-1:0]      aw_at;                 // the next write to address
 
   assign take            = wr_en_i && wr_ready_o;
-  assign aw_at           = QPtr'((32'(head_q) + 32'(sent_q)) % Depth);
+  // The head plus the writes already addressed, wrapped once.
+  assign aw_sum          = (QPtr + 1)'(head_q) + (QPtr + 1)'(sent_q);
+  assign aw_at           = QPtr'(aw_sum >= (QPtr + 1)'(Depth) ? aw_sum - (QPtr + 1)'(Depth) : aw_sum);
   assign m_axi_awvalid_o = sent_q < count_q;
   assign m_axi_wvalid_o  = sent_q != '0;
   assign aw_go           = m_axi_awvalid_o && m_axi_awready_i;
@@ -109,7 +112,7 @@ module sam_axi_wr #(
       count_q      <= count_q + 5'(take) - 5'(pop);
       sent_q       <= sent_q + 5'(aw_go) - 5'(w_go);
       unanswered_q <= unanswered_q + 16'(aw_go) - 16'(m_axi_bvalid_i);
-      wr_ready_o   <= 32'(count_q) + 32'(take) - 32'(pop) + 1 < Depth;
+      wr_ready_o   <= 32'(count_q) + 32'(take) - 32'(pop) < Depth;
       idle_o       <= count_q + 5'(take) - 5'(pop) == '0 &&
                       unanswered_q + 16'(aw_go) - 16'(m_axi_bvalid_i) == '0;
     end

@@ -65,10 +65,11 @@
 //             SkipTagWidth  fiber tag bits of a skip target, 2..16
 //             Credits       scan credits (output buffers' depth), most pos reads
 //                           and search probes outstanding, 4..255
-//             AnyTiming     compressed: 1, the crd reads take any memory timing
-//                           (sam_read_align's late-response FIFOs); 0, the
-//                           on-chip array's (no FIFOs, checked). pos reads and
-//                           search probes take any timing either way
+//             AnyTiming     compressed: 1, the pos and crd reads take any memory
+//                           timing (tagged pos reads with held responses,
+//                           sam_read_align's late-response FIFOs); 0, the
+//                           on-chip array's (no FIFOs; checked). The search's
+//                           probes take any timing either way
 // Ports:      clk_i, rst_ni                          clock, synchronous active-low reset
 //             ref_valid_i, ref_ready_o, ref_tok_i    references (ref); unused in root
 //                                                    mode
@@ -967,8 +968,8 @@ module sam_fiberlookup #(
       logic [CrdWidth-1:0] key_q;
       logic                jump_valid_q;
       logic                rsp_own, probe_go, probe_kept, done_sel;
-      logic [7:0]          stale_q, out_q, out_d;  // stale probes; probes outstanding
-      logic                room_q;
+      logic [7:0]          stale_q;  // probes the search no longer waits for
+      logic                own, room;
 
       // The search's probe's response is here (the stale ones came first).
       assign rsp_own    = crd_rd2_valid_i && stale_q == '0;
@@ -976,7 +977,9 @@ module sam_fiberlookup #(
       assign probe_go   = crd_rd2_en_o && crd_rd2_ready_i;
       assign probe_kept = probe_go && !slot_take &&
                           (state_q == SearchIssue || (state_q == SearchCmp && !done_sel));
-      assign out_d      = out_q + 8'(probe_go) - 8'(crd_rd2_valid_i);
+      // The probes outstanding: the stale ones and the search's own.
+      assign own        = state_q == SearchWait || state_q == SearchCmp;
+      assign room       = 32'(stale_q) + 32'(own) < Credits;
 
       assign engine_idle = state_q == SearchIdle && !jump_valid_q;
       assign below       = crd_rd2_data_i < key_q;
@@ -986,7 +989,7 @@ module sam_fiberlookup #(
       // compare (Cmp), so the block RAM's address is a LUT past the compare. The
       // enable does not wait for the compare: a probe issued as the search ends
       // is stale.
-      assign crd_rd2_en_o   = room_q && (state_q == SearchIssue || (state_q == SearchCmp && rsp_own));
+      assign crd_rd2_en_o   = room && (state_q == SearchIssue || (state_q == SearchCmp && rsp_own));
       assign crd_rd2_addr_o = CrdAddrWidth'(state_q == SearchIssue ? mid_q
                                             : below ? mid_a_q : mid_b_q);
       assign jump_crd_q     = '0;
@@ -996,12 +999,8 @@ module sam_fiberlookup #(
           state_q      <= SearchIdle;
           jump_valid_q <= 1'b0;
           stale_q      <= '0;
-          out_q        <= '0;
-          room_q       <= 1'b1;
         end else begin
           jump_valid_q <= state_q == SearchFound && !slot_take;
-          out_q        <= out_d;
-          room_q       <= 32'(out_d) < Credits;
           // A probe taken and not waited for, and the search's own left behind.
           stale_q <= stale_q + 8'(probe_go && !probe_kept)
                      + 8'(slot_take && (state_q == SearchWait || (state_q == SearchCmp && !rsp_own)))
@@ -1096,11 +1095,8 @@ module sam_fiberlookup #(
           assert (done_a_q == (mid_q + RefWidth'(1) == hi_q) && done_b_q == (lo_q == mid_q));
         end
         if (rst_ni && state_q == SearchFound) assert (found_q <= fend_q);
-        // The probes outstanding: the stale ones and the search's own.
-        if (rst_ni) begin
-          assert (out_q == stale_q + 8'(state_q == SearchWait || state_q == SearchCmp));
-          assert (room_q == (32'(out_q) < Credits));
-        end
+        // No response comes for a probe not taken.
+        if (rst_ni && crd_rd2_valid_i) assert (stale_q != '0 || own);
         if (rst_ni && jump_valid_q) begin
           assert (slot_valid_q && slot_q.fiber && fend_q == f_end_q);
           assert (jump_pos_q + jump_left_q == fend_q);
