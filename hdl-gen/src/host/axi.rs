@@ -173,125 +173,78 @@ pub fn array_lanes(
     };
     let w = side.width;
     let n = &side.name;
-    let mut port_wire = |decls: &mut Vec<Item>, pin: String, signal: &str, bits: u32| {
-        let name = wire(signal);
-        decls.push(Item::Wire {
-            name: name.clone(),
-            width: Width::Bits(bits),
-        });
-        conns.push((pin, name.clone()));
-        name
+    // Each array port of the instance (the primitive's `<n>_<p>_*` pins) to
+    // its adapter (`rd_*` or `wr_*`, directions flipped), one lane each.
+    let ports: &[(&str, bool)] = match side.kind {
+        SideKind::MemRead {
+            reads: Reads::Two, ..
+        } => &[("rd", false), ("rd2", true)],
+        SideKind::MemRead { .. } => &[("rd", false)],
+        _ => &[("wr", false)],
     };
-    match side.kind {
-        SideKind::MemRead { reads, .. } => {
-            let ports: &[(&str, bool)] = if reads == Reads::Two {
-                &[("rd", false), ("rd2", true)]
-            } else {
-                &[("rd", false)]
-            };
-            for &(p, second) in ports {
-                let en = port_wire(&mut decls, format!("{n}_{p}_en_o"), &format!("{p}_en"), 1);
-                let addr = port_wire(
-                    &mut decls,
-                    format!("{n}_{p}_addr_o"),
-                    &format!("{p}_addr"),
-                    aw,
-                );
-                let ready = port_wire(
-                    &mut decls,
-                    format!("{n}_{p}_ready_i"),
-                    &format!("{p}_ready"),
-                    1,
-                );
-                let valid = port_wire(
-                    &mut decls,
-                    format!("{n}_{p}_valid_i"),
-                    &format!("{p}_valid"),
-                    1,
-                );
-                let data = port_wire(
-                    &mut decls,
-                    format!("{n}_{p}_data_i"),
-                    &format!("{p}_data"),
-                    w,
-                );
-                let idle = wire(&format!("{p}_axi_idle"));
-                decls.push(Item::Wire {
-                    name: idle.clone(),
-                    width: Width::Bits(1),
-                });
-                lanes.idle.push(idle.clone());
-                let k = lanes.lanes.len();
-                lanes.lanes.push(AxiLane {
-                    array: format!("{instance}.{n}"),
-                    region: r.index(),
-                    write: false,
-                    second,
-                });
-                let mut c = vec![
-                    ("clk_i".to_string(), "clk_i".to_string()),
-                    ("rst_ni".into(), KERNEL_RESET.into()),
-                    ("base_i".into(), base.clone()),
-                    ("words_i".into(), words.clone()),
-                    ("enable_i".into(), AXI_ENABLE.into()),
-                    ("idle_o".into(), idle.clone()),
-                    ("rd_en_i".into(), en),
-                    ("rd_addr_i".into(), addr),
-                    ("rd_ready_o".into(), ready),
-                    ("rd_valid_o".into(), valid),
-                    ("rd_data_o".into(), data),
-                ];
-                lane_conns(&mut c, &mut items, k, false);
-                items.push(Item::Instance(Instance {
-                    module: "sam_axi_rd".into(),
-                    name: wire(&format!("{p}_axi")),
-                    params: vec![
-                        ("AddrWidth".into(), aw.to_string()),
-                        ("Width".into(), w.to_string()),
-                    ],
-                    conns: c,
-                }));
-            }
+    for &(p, second) in ports {
+        let write = p == "wr";
+        // (signal, bits, driven by the primitive)
+        let signals: &[(&str, u32, bool)] = if write {
+            &[
+                ("en", 1, true),
+                ("addr", aw, true),
+                ("data", w, true),
+                ("ready", 1, false),
+            ]
+        } else {
+            &[
+                ("en", 1, true),
+                ("addr", aw, true),
+                ("ready", 1, false),
+                ("valid", 1, false),
+                ("data", w, false),
+            ]
+        };
+        let idle = wire(&format!("{p}_axi_idle"));
+        let mut c = vec![
+            ("clk_i".to_string(), "clk_i".to_string()),
+            ("rst_ni".into(), KERNEL_RESET.into()),
+            ("base_i".into(), base.clone()),
+            ("idle_o".into(), idle.clone()),
+        ];
+        if !write {
+            c.push(("words_i".into(), words.clone()));
+            c.push(("enable_i".into(), AXI_ENABLE.into()));
         }
-        _ => {
-            let en = port_wire(&mut decls, format!("{n}_wr_en_o"), "wr_en", 1);
-            let addr = port_wire(&mut decls, format!("{n}_wr_addr_o"), "wr_addr", aw);
-            let data = port_wire(&mut decls, format!("{n}_wr_data_o"), "wr_data", w);
-            let ready = port_wire(&mut decls, format!("{n}_wr_ready_i"), "wr_ready", 1);
-            let idle = wire("axi_idle");
+        let side_prefix = if write { "wr" } else { "rd" };
+        for &(signal, bits, out) in signals {
+            let name = wire(&format!("{p}_{signal}"));
             decls.push(Item::Wire {
-                name: idle.clone(),
-                width: Width::Bits(1),
+                name: name.clone(),
+                width: Width::Bits(bits),
             });
-            lanes.idle.push(idle.clone());
-            let k = lanes.lanes.len();
-            lanes.lanes.push(AxiLane {
-                array: format!("{instance}.{n}"),
-                region: r.index(),
-                write: true,
-                second: false,
-            });
-            let mut c = vec![
-                ("clk_i".to_string(), "clk_i".to_string()),
-                ("rst_ni".into(), KERNEL_RESET.into()),
-                ("base_i".into(), base.clone()),
-                ("wr_en_i".into(), en),
-                ("wr_addr_i".into(), addr),
-                ("wr_data_i".into(), data),
-                ("wr_ready_o".into(), ready),
-                ("idle_o".into(), idle),
-            ];
-            lane_conns(&mut c, &mut items, k, true);
-            items.push(Item::Instance(Instance {
-                module: "sam_axi_wr".into(),
-                name: wire("wr_axi"),
-                params: vec![
-                    ("AddrWidth".into(), aw.to_string()),
-                    ("Width".into(), w.to_string()),
-                ],
-                conns: c,
-            }));
+            let (pin, adapter) = if out { ("o", "i") } else { ("i", "o") };
+            conns.push((format!("{n}_{p}_{signal}_{pin}"), name.clone()));
+            c.push((format!("{side_prefix}_{signal}_{adapter}"), name));
         }
+        decls.push(Item::Wire {
+            name: idle.clone(),
+            width: Width::Bits(1),
+        });
+        lanes.idle.push(idle);
+        let k = lanes.lanes.len();
+        lanes.lanes.push(AxiLane {
+            array: format!("{instance}.{n}"),
+            region: r.index(),
+            write,
+            second,
+        });
+        lane_conns(&mut c, &mut items, k, write);
+        items.push(Item::Instance(Instance {
+            module: if write { "sam_axi_wr" } else { "sam_axi_rd" }.into(),
+            name: wire(&format!("{p}_axi")),
+            params: vec![
+                ("AddrWidth".into(), aw.to_string()),
+                ("Width".into(), w.to_string()),
+            ],
+            conns: c,
+        }));
     }
     (decls, items)
 }
