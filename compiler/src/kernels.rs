@@ -120,6 +120,17 @@ pub fn concrete_expression(
     Ok((asg, formats, kernel))
 }
 
+/// The sizes of the tests' random data sets: `asg`'s index variables, in order,
+/// alternate `size` and `size + 1` (so no two adjacent modes are square by
+/// accident).
+pub fn alternating_sizes(asg: &Assignment, size: u64) -> HashMap<String, u64> {
+    asg.index_vars()
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
+        .collect()
+}
+
 /// Random inputs for `asg`: each index variable's size from `sizes`, each tensor
 /// filled uniformly with probability `density` and values in -9..=9 (a scalar
 /// input is `3 + its position`).

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use samgen_compiler::exec::execute;
 use samgen_compiler::expr::{evaluate, parse, parse_format_arg, Schedule, ScheduleError};
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::kernels::{pack_inputs, random_inputs};
+use samgen_compiler::kernels::{alternating_sizes, pack_inputs, random_inputs};
 use samgen_compiler::lower::{lower, Kernel, LowerError};
 use samgen_compiler::tensor::{CooTensor, Format};
 
@@ -253,12 +253,7 @@ fn located_kernels_match_the_dense_reference() {
             (4, 1.0, 3),
             (5, 0.3, 1),
         ] {
-            let sizes = asg
-                .index_vars()
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
-                .collect();
+            let sizes = alternating_sizes(&asg, size);
             sets.push(random_inputs(&asg, &sizes, density, seed));
         }
         for coo in &sets {

@@ -7,11 +7,9 @@
 //! One model per kernel: every latency and set runs on it. (A kernel whose
 //! primitives need the on-chip timing is refused: tests/cli_compile.rs.)
 
-use std::collections::HashMap;
-
 use rstest::rstest;
 use samgen_compiler::expr::evaluate;
-use samgen_compiler::kernels::{random_inputs, TABLE1};
+use samgen_compiler::kernels::{alternating_sizes, random_inputs, TABLE1};
 use samgen_cosim::axi_mem::AxiMemConfig;
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
 use samgen_hdl::top::TopOptions;
@@ -50,12 +48,7 @@ fn external(name: &str) {
             cfg.refuse = refuse;
             cfg.seed = seed * 31 + t as u64;
             opts.external = Some(cfg);
-            let sizes: HashMap<String, u64> = asg
-                .index_vars()
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
-                .collect();
+            let sizes = alternating_sizes(&asg, size);
             let coo = random_inputs(&asg, &sizes, density, seed);
             let dense = evaluate(&asg, &coo, 32).unwrap();
             let v = verify(

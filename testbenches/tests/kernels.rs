@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use rstest::rstest;
 use samgen_compiler::expr::{evaluate, parse, Assignment};
 use samgen_compiler::graph::SamGraph;
-use samgen_compiler::kernels::{random_inputs, TABLE1, WORKSPACES};
+use samgen_compiler::kernels::{alternating_sizes, random_inputs, TABLE1, WORKSPACES};
 use samgen_compiler::tensor::generate::{self, Density, ValueRange};
 use samgen_compiler::tensor::{CooTensor, Format};
 use samgen_cosim::kernel::{limited_depths, random_edge_depths, verify, Capacity, RtlOptions};
@@ -85,12 +85,7 @@ fn run_sets(
 
 /// Random inputs of one data set: index variables alternate `size` and `size + 1`.
 fn set_inputs(asg: &Assignment, seed: u64, density: f64, size: u64) -> HashMap<String, CooTensor> {
-    let sizes: HashMap<String, u64> = asg
-        .index_vars()
-        .iter()
-        .enumerate()
-        .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
-        .collect();
+    let sizes = alternating_sizes(asg, size);
     random_inputs(asg, &sizes, density, seed)
 }
 

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use samgen_compiler::expr::evaluate;
-use samgen_compiler::kernels::{random_inputs, KernelSpec, TABLE1};
+use samgen_compiler::kernels::{alternating_sizes, random_inputs, KernelSpec, TABLE1};
 use samgen_cosim::kernel::{verify, Capacity, RtlOptions};
 use samgen_hdl::top::{generate, Sizing, TopOptions};
 
@@ -47,12 +47,7 @@ fn lean_kernel(spec: &KernelSpec, capacity: Capacity) -> Vec<String> {
         ..RtlOptions::default()
     };
     for &(seed, density, size) in SETS {
-        let sizes: HashMap<String, u64> = asg
-            .index_vars()
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
-            .collect();
+        let sizes = alternating_sizes(&asg, size);
         let coo = random_inputs(&asg, &sizes, density, seed);
         let dense = evaluate(&asg, &coo, 16).unwrap();
         let label = format!("lean {}", spec.name);

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use samgen_compiler::expr::{evaluate, Assignment};
 use samgen_compiler::graph::{NodeKind, SamGraph};
-use samgen_compiler::kernels::random_inputs;
+use samgen_compiler::kernels::{alternating_sizes, random_inputs};
 use samgen_compiler::kernels::{lower_expression, Lowered};
 use samgen_compiler::skip_study::{vectors, StudyKind};
 use samgen_compiler::tensor::{CooTensor, Format};
@@ -207,12 +207,7 @@ const SETS: &[(u64, f64, u64)] = &[
 fn table_sets(asg: &Assignment) -> Vec<(String, HashMap<String, CooTensor>)> {
     SETS.iter()
         .map(|&(seed, density, size)| {
-            let sizes: HashMap<String, u64> = asg
-                .index_vars()
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (v.to_string(), size + (i as u64 % 2)))
-                .collect();
+            let sizes = alternating_sizes(asg, size);
             (
                 format!("seed {seed}, density {density}, size {size}"),
                 random_inputs(asg, &sizes, density, seed),
