@@ -25,6 +25,9 @@ pub struct Fiberlookup {
     pub crd_width: u32,
     pub ref_width: u32,
     pub arrays: ScanArrays,
+    /// Reads of any timing (`AnyTiming`, an external-memory top's scanner,
+    /// against jittered memories); else the on-chip array's.
+    pub any_timing: bool,
 }
 
 impl Fiberlookup {
@@ -40,6 +43,16 @@ impl Fiberlookup {
                 pos_addr_width: 8,
                 crd_addr_width: 10,
             },
+            any_timing: true,
+        }
+    }
+
+    /// [`Fiberlookup::compressed`] as an on-chip top has it: the fixed
+    /// pipeline, against the on-chip array.
+    pub fn compressed_on_chip(root: bool) -> Self {
+        Fiberlookup {
+            any_timing: false,
+            ..Self::compressed(root)
         }
     }
 
@@ -191,17 +204,22 @@ impl Testbench for Fiberlookup {
         "fiberlookup"
     }
 
-    /// The scanner as an external-memory top has it (crd reads of any
-    /// timing), so the jittered memories exercise every late-response path.
+    /// With `any_timing`, the scanner as an external-memory top has it, so the
+    /// jittered memories exercise every late-response path.
     fn config(&self) -> PrimitiveConfig {
-        samgen_hdl::prims::any_timing(samgen_hdl::prims::fiberlookup(
+        let c = samgen_hdl::prims::fiberlookup(
             self.format,
             self.root,
             self.crd_width,
             self.ref_width,
             self.arrays,
             false,
-        ))
+        );
+        if self.any_timing {
+            samgen_hdl::prims::any_timing(c)
+        } else {
+            c
+        }
     }
 
     fn random_case(&self, rng: &mut ChaCha8Rng) -> Case {

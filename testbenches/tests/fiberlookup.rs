@@ -23,6 +23,13 @@ fn compressed_matches_golden_on_1000_random_levels_under_stalls() {
     run(Fiberlookup::compressed(false), 1000, 31);
 }
 
+/// The on-chip variant (`AnyTiming = 0`: no late-response FIFOs), which every
+/// on-chip top uses.
+#[test]
+fn compressed_on_chip_matches_golden_on_1000_random_levels_under_stalls() {
+    run(Fiberlookup::compressed_on_chip(false), 1000, 39);
+}
+
 #[test]
 fn dense_matches_golden_on_1000_random_levels_under_stalls() {
     run(Fiberlookup::dense(false), 1000, 32);
