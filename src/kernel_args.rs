@@ -343,6 +343,11 @@ pub struct HwArgs {
     /// model behind every lane (one 8-byte word per cycle)
     #[arg(long, default_value_t = 100, value_name = "CYCLES")]
     pub memory_latency: u32,
+    /// How the host reaches the top: `pins` (the host port) or `axil` (an
+    /// AXI4-Lite slave with 32-bit data and a done interrupt, `irq_o`;
+    /// docs/host-protocol.md)
+    #[arg(long, value_enum, default_value_t = HostBusArg::Pins)]
+    pub host_bus: HostBusArg,
 }
 
 /// `--memory`: where a top's arrays live.
@@ -350,6 +355,13 @@ pub struct HwArgs {
 pub enum MemoryArg {
     OnChip,
     Axi,
+}
+
+/// `--host-bus`: how the host reaches a top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HostBusArg {
+    Pins,
+    Axil,
 }
 
 fn verilog_identifier(s: &str) -> Result<String, String> {
@@ -366,13 +378,20 @@ fn verilog_identifier(s: &str) -> Result<String, String> {
 }
 
 impl HwArgs {
-    /// The board flows build the arrays on chip: `--memory axi` is refused
-    /// there until a SoC gives the lanes a memory.
+    /// The board flows build the arrays on chip and drive the host pins:
+    /// `--memory axi` and `--host-bus axil` are refused there until a SoC
+    /// gives the lanes a memory and the bus a master.
     pub fn on_chip_only(&self, what: &str) -> anyhow::Result<()> {
         if self.memory == MemoryArg::Axi {
             anyhow::bail!(
                 "{what} keeps the arrays on chip: --memory axi tops have no board \
                  integration yet (compile them, or co-simulate them with `samgen run`)"
+            );
+        }
+        if self.host_bus == HostBusArg::Axil {
+            anyhow::bail!(
+                "{what} drives the host port's pins from its UART bridge: --host-bus axil \
+                 is for a top inside a SoC (compile it, or co-simulate it with `samgen run`)"
             );
         }
         Ok(())
@@ -397,6 +416,10 @@ impl HwArgs {
             memory: match self.memory {
                 MemoryArg::OnChip => samgen_hdl::top::MemorySystem::OnChip,
                 MemoryArg::Axi => samgen_hdl::top::MemorySystem::Axi,
+            },
+            host_bus: match self.host_bus {
+                HostBusArg::Pins => samgen_hdl::top::HostBus::Native,
+                HostBusArg::Axil => samgen_hdl::top::HostBus::AxiLite,
             },
             ..Default::default()
         }

@@ -325,6 +325,64 @@ fn compile_with_external_memory_gives_axi_lanes_or_a_reason() {
     );
 }
 
+/// `--host-bus axil`: the top's host pins are an AXI4-Lite slave and `irq_o`
+/// (the map says so), the top lints clean, and the C header gives each
+/// region's byte address on the bus and the interrupt register, as a C
+/// compiler reads them.
+#[test]
+fn compile_with_the_axi_lite_host_bus_gives_the_slave_and_its_addresses() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("spmv"));
+    let out = samgen(&[
+        "compile",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "--memory",
+        "axi",
+        "--host-bus",
+        "axil",
+        "-o",
+        &o,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let top = std::fs::read_to_string(format!("{o}/sam_kernel.sv")).unwrap();
+    for pin in ["s_axil_awaddr_i", "s_axil_rdata_o", "irq_o"] {
+        assert!(top.contains(pin), "{pin} missing");
+    }
+    assert!(
+        !top.contains("input  logic         host_re_i"),
+        "no host pins"
+    );
+    let map = std::fs::read_to_string(format!("{o}/sam_kernel_map.yaml")).unwrap();
+    assert!(map.contains("host_bus: axil"), "{map}");
+    let lint = Command::new("verilator")
+        .args(["--lint-only", "-Wall", "-f", &format!("{o}/files.f")])
+        .args(["--top-module", "sam_kernel"])
+        .current_dir(&o)
+        .output()
+        .expect("verilator runs");
+    assert!(lint.status.success(), "{lint:?}");
+    let header = std::fs::read_to_string(format!("{o}/sam_kernel_regs.h")).unwrap();
+    assert!(header.contains("SAM_KERNEL_AXIL_IRQ") && header.contains("0xff000000"));
+    let c = dir.path().join("use_axil.c");
+    std::fs::write(
+        &c,
+        "#include \"sam_kernel_regs.h\"\n\
+         _Static_assert(SAM_KERNEL_B1_SCAN_CRD_AXIL == ((SAM_KERNEL_B1_SCAN_CRD_BASE >> 24) << 24), \"region\");\n\
+         unsigned long long irq(void) { return SAM_KERNEL_AXIL_IRQ | SAM_KERNEL_IRQ_PENDING; }\n",
+    )
+    .unwrap();
+    let cc = Command::new("cc")
+        .args(["-std=c11", "-Wall", "-Werror", "-fsyntax-only", "-I", &o])
+        .arg(&c)
+        .output()
+        .expect("cc runs");
+    assert!(cc.status.success(), "{cc:?}");
+}
+
 /// `--dump-after PASS` stops after each of hdl-gen's passes and writes the
 /// graph as that pass leaves it: each pass's annotation appears from its pass
 /// on, and no RTL is written.
@@ -904,26 +962,32 @@ fn run_rtl_command(dir: &Path, b: &str, c: &str, extra: &[&str]) -> Command {
 
 /// `run --memory axi`: the same SpMV with its arrays in external memory, the
 /// top's AXI lanes against the memory model at latency 50, verified and with
-/// the same result; a board build of such a top is refused in one line.
+/// the same result, with the host on the pins and on AXI4-Lite (every load,
+/// start, poll and read-back a bus transaction); a board build of such a top
+/// is refused in one line, as is one with the AXI4-Lite host bus.
 #[test]
 fn run_rtl_with_external_memory_verifies() {
     let dir = tempfile::tempdir().unwrap();
     let on_chip = ok_json(&run_rtl(dir.path(), &["--json"]));
-    let v = ok_json(&run_rtl(
-        dir.path(),
-        &["--json", "--memory", "axi", "--memory-latency", "50"],
-    ));
-    assert_eq!(v["match"], true, "{v}");
-    let (dims, entries) = tns_entries(v["outputs"]["x"].as_str().unwrap());
-    assert_eq!(dims, vec![4]);
-    let nonzero: Vec<_> = entries.into_iter().filter(|e| e.1 != 0).collect();
-    assert_eq!(nonzero, vec![(vec![1], 14), (vec![4], 10)]);
-    // Each lane pays the latency at least once.
-    let (cycles, base) = (
-        v["cycles"].as_u64().unwrap(),
-        on_chip["cycles"].as_u64().unwrap(),
-    );
-    assert!(cycles > base + 50, "external {cycles}, on chip {base}");
+    let external = ["--json", "--memory", "axi", "--memory-latency", "50"];
+    let axil = [&external[..], &["--host-bus", "axil"]].concat();
+    for extra in [&external[..], &axil] {
+        let v = ok_json(&run_rtl(dir.path(), extra));
+        assert_eq!(v["match"], true, "{extra:?}: {v}");
+        let (dims, entries) = tns_entries(v["outputs"]["x"].as_str().unwrap());
+        assert_eq!(dims, vec![4]);
+        let nonzero: Vec<_> = entries.into_iter().filter(|e| e.1 != 0).collect();
+        assert_eq!(nonzero, vec![(vec![1], 14), (vec![4], 10)], "{extra:?}");
+        // Each lane pays the latency at least once.
+        let (cycles, base) = (
+            v["cycles"].as_u64().unwrap(),
+            on_chip["cycles"].as_u64().unwrap(),
+        );
+        assert!(
+            cycles > base + 50,
+            "{extra:?}: external {cycles}, on chip {base}"
+        );
+    }
 
     let out = samgen(&[
         "synth",
@@ -941,6 +1005,22 @@ fn run_rtl_with_external_memory_verifies() {
     ]);
     let line = one_error_line(&out);
     assert!(line.contains("--memory axi"), "{line}");
+    let out = samgen(&[
+        "synth",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "--board",
+        "ulx3s",
+        "--host-bus",
+        "axil",
+        "-o",
+        &s(&dir.path().join("board")),
+    ]);
+    let line = one_error_line(&out);
+    assert!(line.contains("--host-bus axil"), "{line}");
 }
 
 #[test]

@@ -115,6 +115,17 @@ pub(crate) enum KernelCmd {
         density: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also synthesize, place and route each external-memory top for
+        /// ECP5-85F at a 150 MHz target (its AXI lanes to the shell's pins)
+        /// and report LUTs, FFs, BRAM and Fmax.
+        #[arg(long)]
+        synth: bool,
+        /// Parent of the synthesis build folders.
+        #[arg(short, long, default_value = "build/bench/external")]
+        output: PathBuf,
+        /// Python venv holding the YoWASP tools (default: $SAMGEN_VENV, else .venv).
+        #[arg(long)]
+        venv: Option<PathBuf>,
     },
     /// Tiled kernels (SpMV, SpM*SpM ikj, SDDMM, elementwise add) in RTL on
     /// small memories against the same kernels untiled on memories sized from
@@ -254,7 +265,21 @@ pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
             bytes_per_cycle,
             density,
             seed,
-        } => crate::external_cmd::bench(&only, latency, bytes_per_cycle, density, seed),
+            synth,
+            output,
+            venv,
+        } => {
+            let tools = match (synth, venv) {
+                (false, _) => None,
+                (true, Some(v)) => Some(samgen_fpga::Toolchain::from_venv(v)?),
+                (true, None) => Some(Toolchain::discover()?),
+            };
+            let memory = crate::external_cmd::Memory {
+                latency,
+                bytes_per_cycle,
+            };
+            crate::external_cmd::bench(&only, memory, density, seed, tools.as_ref(), &output)
+        }
         KernelCmd::Conv {
             size,
             length,
@@ -384,26 +409,41 @@ fn synth_top(
     fifo_depth: u32,
     output: &std::path::Path,
 ) -> Result<samgen_fpga::SynthReport> {
+    let options = TopOptions {
+        fifo_depth,
+        ..TopOptions::default()
+    };
+    synth_top_with(
+        tools,
+        graph,
+        &options,
+        FlowOptions::default(),
+        &output.join(name.replace([' ', '*'], "_")),
+    )
+    .with_context(|| name.to_string())
+}
+
+/// The kernel's top built with `options` (1024-word memories, workspaces of
+/// 64) through the ECP5 flow with `flow`, in `<dir>/ecp5`.
+pub(crate) fn synth_top_with(
+    tools: &Toolchain,
+    graph: &samgen_compiler::graph::SamGraph,
+    options: &TopOptions,
+    flow: FlowOptions,
+    dir: &std::path::Path,
+) -> Result<samgen_fpga::SynthReport> {
     let top = generate(
         graph,
         "sam_kernel",
-        &TopOptions {
-            fifo_depth,
-            ..TopOptions::default()
-        },
+        options,
         &Sizing::uniform(graph, 1024, 64),
     )?;
-    let dir = output.join(name.replace([' ', '*'], "_"));
     let started = Instant::now();
-    let job = kernel_job(
-        &top,
-        Family::Ecp5,
-        &dir.join("ecp5"),
-        FlowOptions::default(),
-    )?;
+    let job = kernel_job(&top, Family::Ecp5, &dir.join("ecp5"), flow)?;
     let run = synthesize(tools, &job)?;
     eprintln!(
-        "[bench] {name} synthesized in {:.0} s",
+        "[bench] {} synthesized in {:.0} s",
+        dir.display(),
         started.elapsed().as_secs_f64()
     );
     Ok(run.report)

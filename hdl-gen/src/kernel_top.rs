@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::host::{self, REGION_SHIFT};
 use crate::netlist::Module;
+use crate::options::HostBus;
 use crate::roles::MapEntry;
 
 /// One edge of the graph and its probe bits.
@@ -83,6 +84,8 @@ pub struct KernelTop {
     /// With external memory, the AXI lanes: lane k is slice k of the
     /// `m_axi_*` ports.
     pub axi: Vec<host::AxiLane>,
+    /// How the host reaches it: the host port's pins, or an AXI4-Lite slave.
+    pub host_bus: HostBus,
 }
 
 impl KernelTop {
@@ -98,6 +101,9 @@ impl KernelTop {
             checks: &'a [CheckBit],
             #[serde(skip_serializing_if = "<[host::AxiLane]>::is_empty")]
             axi_lanes: &'a [host::AxiLane],
+            /// `axil`: the host reaches the top by AXI4-Lite (absent: its pins).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            host_bus: Option<&'a str>,
         }
         serde_norway::to_string(&Doc {
             top: &self.module.name,
@@ -107,6 +113,7 @@ impl KernelTop {
             probes: &self.probes,
             checks: &self.checks,
             axi_lanes: &self.axi,
+            host_bus: (self.host_bus == HostBus::AxiLite).then_some("axil"),
         })
         .unwrap_or_default()
     }

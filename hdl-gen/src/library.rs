@@ -106,6 +106,10 @@ pub const SHARED_SOURCES: &[Source] = &[
         name: "sam_axi_wr",
         deps: &[],
     },
+    Source {
+        name: "sam_axil_host",
+        deps: &[],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.

@@ -17,8 +17,8 @@ pub enum TopError {
         bits: u32,
         kind: &'static str,
     },
-    #[error("the kernel has {0} host regions; the host port addresses at most 256")]
-    TooManyRegions(usize),
+    #[error("the kernel has {regions} host regions; the host port addresses at most {most}")]
+    TooManyRegions { regions: usize, most: usize },
     #[error("invalid graph: {0}")]
     Graph(String),
     #[error("no pass named `{name}` (the passes: {known})")]
@@ -37,6 +37,19 @@ pub enum MemorySystem {
     /// master ports (`sam_axi_rd`, `sam_axi_wr`), and the host sets each
     /// array's base address and length.
     Axi,
+}
+
+/// The bus a top's host reaches it by ([`TopOptions::host_bus`];
+/// docs/host-protocol.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HostBus {
+    /// The host port's pins (`host_re_i`, `host_rvalid_o`, ...): the
+    /// co-simulation shims and the board's UART bridge drive them.
+    #[default]
+    Native,
+    /// An AXI4-Lite slave with 32-bit data (`s_axil_*`) and a done interrupt
+    /// (`irq_o`): `sam_axil_host` inside the top drives the host port.
+    AxiLite,
 }
 
 /// Widths and edge buffering of a top.
@@ -87,6 +100,8 @@ pub struct TopOptions {
     pub double_buffer: bool,
     /// Where the arrays live: on chip, or in external memory behind AXI4.
     pub memory: MemorySystem,
+    /// The host port's pins, or an AXI4-Lite slave driving them.
+    pub host_bus: HostBus,
 }
 
 /// Most tokens an edge FIFO sized for a whole fiber may hold: beyond, the
@@ -113,6 +128,7 @@ impl Default for TopOptions {
             fifo_limits: false,
             double_buffer: false,
             memory: MemorySystem::OnChip,
+            host_bus: HostBus::Native,
         }
     }
 }

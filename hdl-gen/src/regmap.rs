@@ -8,10 +8,11 @@
 use std::fmt::Write as _;
 
 use crate::host::{
-    CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START, CTRL_SWAP, CYCLES_WORD, READ_LATENCY,
-    REGION_SHIFT, STATUS_BITS, STATUS_WORD,
+    axil_byte_address, AXIL_IRQ_REGION, CTRL_DONE, CTRL_RESTART, CTRL_RUNNING, CTRL_START,
+    CTRL_SWAP, CYCLES_WORD, READ_LATENCY, REGION_SHIFT, STATUS_BITS, STATUS_WORD,
 };
 use crate::kernel_top::KernelTop;
+use crate::options::HostBus;
 use crate::roles::{MapEntry, RegionRole};
 
 /// A constant of the map: its name (upper case, no prefix), value and what it
@@ -111,9 +112,32 @@ fn constants(top: &KernelTop) -> Vec<Constant> {
     for (bit, name, what) in STATUS_BITS {
         v.push(mask(&format!("STATUS_{}", ident(name)), 1 << bit, what));
     }
+    let axil = top.host_bus == HostBus::AxiLite;
+    if axil {
+        v.extend([
+            mask(
+                "AXIL_IRQ",
+                u64::from(AXIL_IRQ_REGION) << REGION_SHIFT,
+                "AXI4-Lite byte address of the interrupt register",
+            ),
+            mask("IRQ_ENABLE", 1, "interrupt register: done raises irq_o"),
+            mask(
+                "IRQ_PENDING",
+                2,
+                "interrupt register: done rose (write 1 to clear)",
+            ),
+        ]);
+    }
     for e in &top.map {
         let id = ident(&e.name);
         v.push(mask(&format!("{id}_BASE"), e.base, &role(e)));
+        if axil {
+            v.push(mask(
+                &format!("{id}_AXIL"),
+                axil_byte_address(e.base),
+                "its AXI4-Lite byte address (8 bytes a word, low half first)",
+            ));
+        }
         v.push(c(&format!("{id}_WORDS"), e.words, "words"));
         v.push(c(
             &format!("{id}_WIDTH"),

@@ -30,7 +30,7 @@ use crate::passes;
 
 pub use crate::kernel_top::{CheckBit, CheckKind, EdgeProbe, KernelTop};
 pub use crate::options::{
-    fits_bits, MemorySystem, TopError, TopOptions, MAX_FIBER_FIFO, WATCHDOG_CYCLES,
+    fits_bits, HostBus, MemorySystem, TopError, TopOptions, MAX_FIBER_FIFO, WATCHDOG_CYCLES,
 };
 pub use crate::roles::{MapEntry, RegionRole};
 pub use crate::sizing::{index_extents, Sizing, DEFAULT_OUTPUT_WORDS};

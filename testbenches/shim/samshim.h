@@ -55,6 +55,16 @@ struct Model {
   uint64_t cycles = 0;
   // Set when a host read got no host_rvalid_o within kReadTimeout cycles.
   bool read_timeout = false;
+  // Set when a bus transaction of the host (AXI4-Lite) got no response.
+  bool bus_error = false;
+  // A generator for the host's own timing choices (xorshift32, from the seed).
+  uint32_t rng = 1;
+  uint32_t next() {
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+  }
 
   // wave_path may be null (no waveform) and is ignored by a model built without
   // tracing. Registers without a reset start from values drawn from `seed` (the
@@ -66,6 +76,7 @@ struct Model {
     // An assertion failure sets gotError() instead of killing the host process.
     ctx->fatalOnError(false);
     top = std::make_unique<Vtb>(ctx.get(), name);
+    rng = (seed * 2654435761u) | 1;
 #if VM_TRACE
     if (wave_path && *wave_path) {
       ctx->traceEverOn(true);

@@ -275,7 +275,7 @@ impl Harness {
                 Width::Lanes(num_out.max(1) * LANE_BITS),
             )
             .port("out_ready_i", Dir::Input, Width::Lanes(num_out.max(1)));
-        host::port_head(&mut m, false, false);
+        host::port_head(&mut m, false, false, samgen_hdl::options::HostBus::Native);
         if self.jittered() {
             // The jittered memories' host register, declared before them.
             let regions: Vec<HostRegion> = self

@@ -31,11 +31,13 @@ pub enum Shim {
         num_out: u32,
     },
     /// `trace`: the top has `trace_o` (every edge's token); `axi`: its AXI
-    /// lanes (`m_axi_*`; 0 for a top with on-chip arrays).
+    /// lanes (`m_axi_*`; 0 for a top with on-chip arrays); `axil`: the host
+    /// reaches it by AXI4-Lite (`s_axil_*`, `irq_o`) instead of the host pins.
     Kernel {
         probes: u32,
         trace: bool,
         axi: u32,
+        axil: bool,
     },
     /// A board top: its clock port, and UART bits of `clks_per_bit` cycles.
     Board {
@@ -67,10 +69,16 @@ impl Shim {
                 format!("-DSAMSIM_NUM_IN={}", num_in.max(1)),
                 format!("-DSAMSIM_NUM_OUT={}", num_out.max(1)),
             ],
-            Shim::Kernel { probes, trace, axi } => vec![
+            Shim::Kernel {
+                probes,
+                trace,
+                axi,
+                axil,
+            } => vec![
                 format!("-DSAMK_NUM_PROBES={}", probes.max(1)),
                 format!("-DSAMK_TRACE={}", u32::from(trace)),
                 format!("-DSAMK_AXI_LANES={axi}"),
+                format!("-DSAMK_HOST_AXIL={}", u32::from(axil)),
             ],
             Shim::Board {
                 clock,

@@ -14,7 +14,7 @@ use crate::host::{self, HostRegion, REGION_SHIFT};
 use crate::kernel_top::KernelTop;
 use crate::library;
 use crate::netlist::{Dir, Module, Width};
-use crate::options::{MemorySystem, TopOptions};
+use crate::options::{HostBus, MemorySystem, TopOptions};
 use crate::passes::Annotated;
 use crate::prims::{port_width, WindowPorts};
 use checks::{error_checks, status_logic};
@@ -26,8 +26,12 @@ fn module_ports(m: &mut Module, graph: &SamGraph, windows: &WindowPorts, o: &Top
     let g = &graph.graph;
     m.port("clk_i", Dir::Input, Width::Bits(1))
         .port("rst_ni", Dir::Input, Width::Bits(1));
-    host::control_head(m, o.double_buffer);
-    m.port("done_o", Dir::Output, Width::Bits(1)).port(
+    host::control_head(m, o.double_buffer, o.host_bus);
+    m.port("done_o", Dir::Output, Width::Bits(1));
+    if o.host_bus == HostBus::AxiLite {
+        host::axil_irq_port(m);
+    }
+    m.port(
         "probe_o",
         Dir::Output,
         Width::Lanes(2 * g.edge_count().max(1) as u32),
@@ -241,6 +245,10 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
             double: o.double_buffer,
         }),
     );
+    if o.host_bus == HostBus::AxiLite {
+        host::axil_adapter(&mut m);
+        modules.insert("sam_axil_host".into());
+    }
     KernelTop {
         module: m,
         map,
@@ -250,5 +258,6 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
         modules: modules.into_iter().collect(),
         banks: if o.double_buffer { 2 } else { 1 },
         axi: lanes.lanes,
+        host_bus: o.host_bus,
     }
 }

@@ -8,6 +8,7 @@ use super::{
 };
 use crate::library::SideKind;
 use crate::netlist::{Item, Module, Sink, Width};
+use crate::options::HostBus;
 
 /// The host port of a kernel top ([`port_head`] with its control), and the first
 /// part of the control region: `run_q` (the run: set by a start, cleared by a
@@ -21,9 +22,10 @@ use crate::netlist::{Item, Module, Sink, Width};
 /// docs/host-protocol.md), also `bank_q`, the bank of the arrays and
 /// registers the kernel reaches: a swap (control word 0, bit 2) while no run
 /// is in progress exchanges it with the host's. [`host_port_tail`] with `control`
-/// set adds the rest.
-pub fn control_head(m: &mut Module, double: bool) {
-    port_head(m, true, double);
+/// set adds the rest. `bus`: the host port's pins or an AXI4-Lite slave's
+/// ([`port_head`]).
+pub fn control_head(m: &mut Module, double: bool, bus: HostBus) {
+    port_head(m, true, double, bus);
     m.comment(
         "Control region (region 0): word 0 starts and restarts the run, reads done and running",
     );

@@ -26,13 +26,16 @@
 //! performed (a read gives 0) and sets the status word's `busy` bit.
 
 mod axi;
+mod axil;
 mod control;
 mod regions;
 
 use crate::library::{SideKind, SidePort};
 use crate::netlist::{Dir, Item, Module, Width};
+use crate::options::HostBus;
 
 pub use axi::{axi_ports, AxiLane, AxiLanes};
+pub use axil::{axil_adapter, axil_byte_address, axil_irq_port, AXIL_IRQ_REGION, AXIL_PORTS};
 pub use control::{control_head, host_port_tail, status_names, CycleCounter, KernelControl};
 pub use regions::side_items;
 
@@ -316,13 +319,22 @@ fn addr_width(kind: SideKind) -> u32 {
 /// (a double-buffered kernel top), reads wait for `host_read_free` and writes
 /// for `host_write_free` instead, which also let through, during a run, the
 /// reads of outputs and the writes of inputs in the shadow banks.
-pub fn port_head(m: &mut Module, control: bool, double: bool) {
-    m.port("host_re_i", Dir::Input, Width::Bits(1))
-        .port("host_we_i", Dir::Input, Width::Bits(1))
-        .port("host_addr_i", Dir::Input, Width::Bits(32))
-        .port("host_wdata_i", Dir::Input, Width::Bits(64))
-        .port("host_rdata_o", Dir::Output, Width::Bits(64))
-        .port("host_rvalid_o", Dir::Output, Width::Bits(1));
+/// With `bus` [`HostBus::AxiLite`], the pins are the AXI4-Lite slave's and
+/// the host port's are wires of the same names ([`axil_adapter`] drives them).
+pub fn port_head(m: &mut Module, control: bool, double: bool, bus: HostBus) {
+    match bus {
+        HostBus::Native => {
+            for &(name, bits) in axil::HOST_SIGNALS {
+                let dir = if name.ends_with("_o") {
+                    Dir::Output
+                } else {
+                    Dir::Input
+                };
+                m.port(name, dir, Width::Bits(bits));
+            }
+        }
+        HostBus::AxiLite => axil::axil_head(m),
+    }
     let mut wires = vec![
         ("host_free", 1),
         ("host_re_q", 1),

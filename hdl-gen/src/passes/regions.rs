@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::Annotated;
 use crate::host::{self, HostRegion, MAX_REGIONS};
 use crate::library::{SideKind, Timing};
-use crate::options::{MemorySystem, TopError};
+use crate::options::{HostBus, MemorySystem, TopError};
 use crate::roles::{MapEntry, RegionRole};
 
 /// Host-port wiring, first part: a region for every array and register of every
@@ -29,6 +29,11 @@ pub(super) fn host_regions(a: &mut Annotated) -> Result<(), TopError> {
     }];
     let mut regions = BTreeMap::new();
     let mut total = 1usize;
+    // The AXI4-Lite slave keeps the last region for its interrupt register.
+    let most = match a.options.host_bus {
+        HostBus::Native => MAX_REGIONS,
+        HostBus::AxiLite => MAX_REGIONS - 1,
+    };
     for &i in order {
         let node = &graph.graph[i];
         let p = &placed[&i];
@@ -42,8 +47,11 @@ pub(super) fn host_regions(a: &mut Annotated) -> Result<(), TopError> {
                     node: node.name.clone(),
                     message: format!("side port {} has no role", side.name),
                 })?;
-            if total >= MAX_REGIONS {
-                return Err(TopError::TooManyRegions(total + 1));
+            if total >= most {
+                return Err(TopError::TooManyRegions {
+                    regions: total + 1,
+                    most,
+                });
             }
             if let (
                 true,

@@ -32,7 +32,7 @@ type AxiOutFn = unsafe extern "C" fn(*mut c_void, u32, *mut u64);
 type AxiInFn = unsafe extern "C" fn(*mut c_void, u32, *const u64);
 
 /// The shim's C ABI version (`samk_abi_version`).
-const KERNEL_ABI: u32 = 4;
+const KERNEL_ABI: u32 = 5;
 
 /// The shim's functions, looked up once on load.
 struct Api {
@@ -50,6 +50,7 @@ struct Api {
     trace_bits: TraceFn,
     got_error: StatusFn,
     read_timeout: StatusFn,
+    irq: StatusFn,
     /// A top with AXI lanes: what a lane drives, what the memory drives into it.
     axi: Option<(AxiOutFn, AxiInFn)>,
 }
@@ -71,7 +72,10 @@ pub struct KernelSim {
 
 impl KernelSim {
     pub fn new(model: &BuiltModel, wave: Option<&Path>, seed: u32) -> Result<Self, CosimError> {
-        let Shim::Kernel { probes, axi, .. } = model.shim else {
+        let Shim::Kernel {
+            probes, axi, axil, ..
+        } = model.shim
+        else {
             return Err(CosimError::Mismatch(format!(
                 "model `{}` is not a kernel top",
                 model.label
@@ -82,14 +86,18 @@ impl KernelSim {
         let abi: CountFn = sym(&lib, "samk_abi_version", path)?;
         let num: CountFn = sym(&lib, "samk_num_probes", path)?;
         let lanes: CountFn = sym(&lib, "samk_axi_lanes", path)?;
+        let host_axil: CountFn = sym(&lib, "samk_host_axil", path)?;
         // SAFETY: getters without arguments.
-        let (abi, got, got_axi) = unsafe { (abi(), num(), lanes()) };
-        if abi != KERNEL_ABI || got != probes.max(1) || got_axi != axi {
+        let (abi, got, got_axi, got_axil) = unsafe { (abi(), num(), lanes(), host_axil()) };
+        let axil = u32::from(axil);
+        if abi != KERNEL_ABI || got != probes.max(1) || got_axi != axi || got_axil != axil {
             return Err(CosimError::LaneMismatch {
                 path: path.clone(),
-                got: format!("abi {abi}, {got} probes, {got_axi} AXI lanes"),
+                got: format!(
+                    "abi {abi}, {got} probes, {got_axi} AXI lanes, AXI4-Lite host {got_axil}"
+                ),
                 want: format!(
-                    "abi {KERNEL_ABI}, {} probes, {axi} AXI lanes",
+                    "abi {KERNEL_ABI}, {} probes, {axi} AXI lanes, AXI4-Lite host {axil}",
                     probes.max(1)
                 ),
             });
@@ -109,6 +117,7 @@ impl KernelSim {
             trace_bits: sym(&lib, "samk_trace_bits", path)?,
             got_error: sym(&lib, "samk_got_error", path)?,
             read_timeout: sym(&lib, "samk_read_timeout", path)?,
+            irq: sym(&lib, "samk_irq", path)?,
             axi: if axi > 0 {
                 Some((
                     sym(&lib, "samk_axi_out", path)?,
@@ -307,6 +316,12 @@ impl KernelSim {
 
     pub fn done(&self) -> bool {
         unsafe { (self.api.done)(self.handle) != 0 }
+    }
+
+    /// The done interrupt (`irq_o`) of a top with the AXI4-Lite host bus;
+    /// false for any other top.
+    pub fn irq(&self) -> bool {
+        unsafe { (self.api.irq)(self.handle) != 0 }
     }
 
     /// Edge `e`'s (valid, ready) into its consumer.

@@ -10,7 +10,7 @@ use samgen_compiler::golden;
 use samgen_compiler::graph::{NodeKind, SamGraph, SpAccumulator, TensorWrite};
 use samgen_compiler::tensor::{level_array_name, vals_array_name, Tensor};
 use samgen_hdl::prims::SpaccDims;
-use samgen_hdl::top::{self, KernelTop, Sizing, TopOptions};
+use samgen_hdl::top::{self, HostBus, KernelTop, Sizing, TopOptions};
 
 use super::RtlOptions;
 use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim, WaveFormat};
@@ -36,6 +36,7 @@ pub fn build_top(
                 probes: top.probes.len() as u32,
                 trace: top.probes.iter().any(|p| p.trace_lsb.is_some()),
                 axi: top.axi.len() as u32,
+                axil: top.host_bus == HostBus::AxiLite,
             },
             wave,
         },
@@ -69,6 +70,7 @@ pub fn build_netlist(
                 probes: top.probes.len() as u32,
                 trace: false,
                 axi: top.axi.len() as u32,
+                axil: top.host_bus == HostBus::AxiLite,
             },
             wave: None,
         },
