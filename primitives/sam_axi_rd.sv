@@ -91,6 +91,9 @@ module sam_axi_rd #(
   end
 
   localparam int unsigned Slot = $clog2(Window);
+  // Word addresses inside the module: the port's, one bit wider so that an
+  // array of 2^AddrWidth words has its end (the carry chains stay short).
+  localparam int unsigned AW = AddrWidth + 1;
   localparam int unsigned QPtr = $clog2(Depth) > 0 ? $clog2(Depth) : 1;
 
   // ---- the request queue
@@ -98,10 +101,10 @@ module sam_axi_rd #(
   logic [QPtr-1:0]      q_head_q, q_tail_q;
   logic [4:0]           q_count_q;
   logic                 take, answer;
-  logic [31:0]          head;  // the oldest request's word address
+  logic [AW-1:0]        head;  // the oldest request's word address
 
   assign take = rd_en_i && rd_ready_o;
-  assign head = 32'(q_addr_q[q_head_q]);
+  assign head = AW'(q_addr_q[q_head_q]);
 
   function automatic logic [QPtr-1:0] q_step(logic [QPtr-1:0] p);
     return p == QPtr'(Depth - 1) ? '0 : p + 1'b1;
@@ -123,36 +126,57 @@ module sam_axi_rd #(
   end
   always_ff @(posedge clk_i) if (take) q_addr_q[q_tail_q] <= rd_addr_i;
 
+  // ---- the array's length, clamped to the port's reach (a host register,
+  // set before the run)
+  logic [AW-1:0] words_q;
+  always_ff @(posedge clk_i) begin
+    words_q <= words_i > 32'(1 << AddrWidth) ? AW'(1 << AddrWidth) : AW'(words_i);
+  end
+
   // ---- the buffer
-  localparam int unsigned TagWidth = 32 - Slot;
+  localparam int unsigned TagWidth = AW > Slot ? AW - Slot : 1;
+  function automatic logic [TagWidth-1:0] tag_of(logic [AW-1:0] a);
+    return TagWidth'(a >> Slot);
+  endfunction
+  // A word's slot: its low Slot bits (the rest is its tag).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [Slot-1:0] slot_of(logic [AW-1:0] a);
+    return Slot'(a);
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [Width-1:0]    win_q[Window];
   logic [TagWidth-1:0] tag_q[Window];
   logic [Window-1:0]   held_q;               // the slot holds a word
-  logic [31:0]         lo_q, fill_q, hi_q;   // word addresses
+  logic [AW-1:0]       lo_q, fill_q, hi_q;   // word addresses
   logic [15:0]         drop_q;               // beats due for an abandoned stream
   logic [15:0]         due_q;                // beats requested and not yet received
   logic                hit, ahead, outside, restart;
-  logic [31:0]         restart_at;
+  logic [AW-1:0]       restart_at;
   logic [Slot-1:0]     head_slot;
 
-  assign head_slot  = head[Slot-1:0];
+  assign head_slot  = slot_of(head);
   // A request past the array's end (a reader's speculative read: a scanner
   // reads crd at a fiber's end with its stop) is answered at once, with 0.
-  assign outside    = q_count_q != '0 && head >= words_i;
-  assign hit        = q_count_q != '0 && held_q[head_slot] && tag_q[head_slot] == head[31:Slot];
+  assign outside    = q_count_q != '0 && head >= words_q;
+  assign hit        = q_count_q != '0 && held_q[head_slot] && tag_q[head_slot] == tag_of(head);
   // The prefetcher gets there: the word is due, or a few words ahead of hi.
-  assign ahead      = head >= fill_q && head >= lo_q && head - lo_q < 32'(Window);
+  logic [AW-1:0]       head_gap;             // head - lo, when head >= lo
+  assign head_gap   = head - lo_q;
+  assign ahead      = head >= fill_q && head >= lo_q && 32'(head_gap) < 32'(Window);
   assign restart    = q_count_q != '0 && !outside && !hit && !ahead;
-  assign restart_at = head == '0 ? '0 : head - 32'd1;
+  assign restart_at = head == '0 ? '0 : head - 1'b1;
   assign answer     = outside || hit;
 
   // ---- bursts: the next one at hi, while the window has room
   logic        beat, keep;
   logic [31:0] room, left, page, len;
-  assign room = 32'(Window) - (hi_q - lo_q);
-  assign left = words_i - hi_q;
+  logic [AW-1:0] span, rest;               // hi - lo (hi >= lo); words - hi
+  assign span = hi_q - lo_q;
+  assign rest = words_q - hi_q;
+  assign room = 32'(Window) - 32'(span);
+  assign left = hi_q < words_q ? 32'(rest) : '0;
   // Words to the next 4 KB boundary (512 beats of 8 bytes).
-  assign page = 32'd512 - 32'(9'(base_i[11:3] + hi_q[8:0]));
+  assign page = 32'd512 - 32'(9'(base_i[11:3] + 9'(hi_q)));
   // The next burst: at most Burst beats, none past the array's end, the 4 KB
   // boundary or the window's room.
   always_comb begin
@@ -162,11 +186,26 @@ module sam_axi_rd #(
     if (room < len) len = room;
   end
 
-  // The burst presented this cycle: counted in hi and due as it is presented,
-  // then held in the AR registers until taken.
+  // The burst length is registered (the chain from hi through the three
+  // limits to the AR registers and due would set the clock): len_q is the
+  // length at the state of the cycle before, which holds while fresh_q, that
+  // is, when no burst was presented and no restart came in between (lo only
+  // rises meanwhile, which only adds room). So a burst is presented every
+  // other cycle at most, and a burst is at least a beat a cycle's worth.
+  logic [15:0] len_q;
+  logic        fresh_q;
   logic present;
   assign present = enable_i && (!m_axi_arvalid_o || m_axi_arready_i) && !restart &&
-                   hi_q < words_i && len != '0;
+                   fresh_q && len_q != '0;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      len_q   <= '0;
+      fresh_q <= 1'b0;
+    end else begin
+      len_q   <= 16'(len);
+      fresh_q <= !present && !restart;
+    end
+  end
   assign idle_o  = !m_axi_arvalid_o && due_q == '0;
 
   always_ff @(posedge clk_i) begin
@@ -176,8 +215,8 @@ module sam_axi_rd #(
       m_axi_arlen_o   <= '0;
     end else if (!m_axi_arvalid_o || m_axi_arready_i) begin
       m_axi_arvalid_o <= present;
-      m_axi_araddr_o  <= base_i + (hi_q << 3);
-      m_axi_arlen_o   <= 8'(len - 32'd1);
+      m_axi_araddr_o  <= base_i + (32'(hi_q) << 3);
+      m_axi_arlen_o   <= 8'(len_q - 16'd1);
     end
   end
 
@@ -193,8 +232,8 @@ module sam_axi_rd #(
       due_q  <= '0;
       held_q <= '0;
     end else begin
-      due_q <= due_q + (present ? 16'(len) : 16'd0) - 16'(beat);
-      if (keep && !restart) held_q[fill_q[Slot-1:0]] <= 1'b1;
+      due_q <= due_q + (present ? len_q : 16'd0) - 16'(beat);
+      if (keep && !restart) held_q[slot_of(fill_q)] <= 1'b1;
       if (restart) begin
         // Every beat still due belongs to the old stream.
         lo_q   <= restart_at;
@@ -202,18 +241,18 @@ module sam_axi_rd #(
         hi_q   <= restart_at;
         drop_q <= due_q - 16'(beat);
       end else begin
-        if (present) hi_q <= hi_q + len;
-        if (keep) fill_q <= fill_q + 32'd1;
+        if (present) hi_q <= hi_q + AW'(len_q);
+        if (keep) fill_q <= fill_q + 1'b1;
         if (beat && drop_q != '0) drop_q <= drop_q - 16'd1;
         // Slide: keep one word below the request answered.
-        if (hit && head != '0 && head - 32'd1 > lo_q) lo_q <= head - 32'd1;
+        if (hit && head != '0 && head - 1'b1 > lo_q) lo_q <= head - 1'b1;
       end
     end
   end
   always_ff @(posedge clk_i) begin
     if (keep && !restart) begin
-      win_q[fill_q[Slot-1:0]] <= m_axi_rdata_i[Width-1:0];
-      tag_q[fill_q[Slot-1:0]] <= fill_q[31:Slot];
+      win_q[slot_of(fill_q)] <= m_axi_rdata_i[Width-1:0];
+      tag_q[slot_of(fill_q)] <= tag_of(fill_q);
     end
   end
 

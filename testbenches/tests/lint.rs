@@ -396,33 +396,40 @@ fn joiner3_lints_clean_and_rejects_bad_parameters() {
 }
 
 /// The generated top of every Table 1 kernel (padded and unpadded outputs) and of
-/// the Custard examples, as simulated and as synthesized.
+/// the Custard examples, as simulated and as synthesized; the Table 1 kernels
+/// padded also with their arrays in external memory and the AXI4-Lite host
+/// bus (slang holds a name to its declaration before use, as yosys does).
 #[test]
 fn every_generated_kernel_top_lints_clean() {
     use samgen_compiler::graph::SamGraph;
-    use samgen_hdl::top::{generate, Sizing, TopOptions};
+    use samgen_hdl::top::{generate, HostBus, MemorySystem, Sizing, TopOptions};
     let dir = std::env::temp_dir().join(format!("samgen-lint-top-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut graphs: Vec<(String, SamGraph)> = Vec::new();
+    let on_chip = TopOptions::default();
+    let external = TopOptions {
+        memory: MemorySystem::Axi,
+        host_bus: HostBus::AxiLite,
+        ..TopOptions::default()
+    };
+    let mut graphs: Vec<(String, SamGraph, &TopOptions)> = Vec::new();
     for k in samgen_compiler::kernels::TABLE1 {
         for padded in [true, false] {
-            graphs.push((format!("{} padded={padded}", k.name), k.build(padded).2));
+            let label = format!("{} padded={padded}", k.name);
+            graphs.push((label, k.build(padded).2, &on_chip));
         }
+        let label = format!("{} external, AXI4-Lite", k.name);
+        graphs.push((label, k.build(true).2, &external));
     }
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/custard");
     for file in ["spmv.gv", "mat_elemadd.gv", "matmul_ikj.gv"] {
         let text = std::fs::read_to_string(examples.join(file)).unwrap();
-        graphs.push((file.into(), SamGraph::from_custard(&text, file).unwrap()));
+        let g = SamGraph::from_custard(&text, file).unwrap();
+        graphs.push((file.into(), g, &on_chip));
     }
     let mut failures = Vec::new();
-    for (label, g) in &graphs {
-        let top = generate(
-            g,
-            "sam_kernel",
-            &TopOptions::default(),
-            &Sizing::uniform(g, 300, 20),
-        )
-        .unwrap_or_else(|e| panic!("{label}: {e}"));
+    for (label, g, options) in &graphs {
+        let top = generate(g, "sam_kernel", options, &Sizing::uniform(g, 300, 20))
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
         let path = dir.join("sam_kernel.sv");
         std::fs::write(&path, top.module.to_string()).unwrap();
         let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
@@ -451,7 +458,7 @@ fn every_generated_kernel_top_lints_clean() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(graphs.len(), 14 * 2 + 3);
+    assert_eq!(graphs.len(), 14 * 3 + 3);
 }
 
 /// The board tops (ULX3S and iCEBreaker, with and without a PLL) around a

@@ -150,6 +150,9 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
     let mut done_terms = Vec::new();
     let external = o.memory == MemorySystem::Axi;
     let mut lanes = host::AxiLanes::default();
+    if external {
+        host::axi_enable_wire(&mut m);
+    }
     for &i in order {
         modules.extend(
             placed[&i]

@@ -85,16 +85,21 @@ fn slice(field: &str, bits: u32, k: usize) -> String {
     }
 }
 
-/// The AXI ports of a top with `n` lanes (at least one, tied off if none), and
-/// [`AXI_ENABLE`]: the read lanes burst while the run is on and `working` (the
-/// writers have not all seen D). The host port reaches registers only (no
-/// array answers a host read), so its read strobe and the address bits above
-/// the regions' words go to a sink.
-pub fn axi_ports(m: &mut Module, n: usize, working: &str) {
+/// The declaration of [`AXI_ENABLE`], before the lanes that read it (SV
+/// wants a name declared before its use; yosys holds to it).
+pub fn axi_enable_wire(m: &mut Module) {
     m.item(Item::Wire {
         name: AXI_ENABLE.into(),
         width: Width::Bits(1),
     });
+}
+
+/// The AXI ports of a top with `n` lanes (at least one, tied off if none), and
+/// [`AXI_ENABLE`] (declared by [`axi_enable_wire`]): the read lanes burst
+/// while the run is on and `working` (the writers have not all seen D). The
+/// host port reaches registers only (no array answers a host read), so its
+/// read strobe and the address bits above the regions' words go to a sink.
+pub fn axi_ports(m: &mut Module, n: usize, working: &str) {
     m.assign(AXI_ENABLE, format!("run_q && {working}"));
     m.sinks(
         "with external memory the host reads registers only",
