@@ -121,7 +121,7 @@ module sam_axi_rd #(
       if (answer) q_head_q <= q_step(q_head_q);
       q_count_q  <= q_count_q + 5'(take) - 5'(answer);
       // Room for a request next cycle.
-      rd_ready_o <= 32'(q_count_q) + 32'(take) - 32'(answer) < Depth;
+      rd_ready_o <= q_count_q + 5'(take) - 5'(answer) < 5'(Depth);
     end
   end
   always_ff @(posedge clk_i) if (take) q_addr_q[q_tail_q] <= rd_addr_i;
@@ -233,7 +233,10 @@ module sam_axi_rd #(
       held_q <= '0;
     end else begin
       due_q <= due_q + (present ? len_q : 16'd0) - 16'(beat);
-      if (keep && !restart) held_q[slot_of(fill_q)] <= 1'b1;
+      // A beat kept is word fill of the array whatever else happens this
+      // cycle (a restart included): its slot and tag are right, so the write
+      // does not wait for the request's lookup (the clock's path).
+      if (keep) held_q[slot_of(fill_q)] <= 1'b1;
       if (restart) begin
         // Every beat still due belongs to the old stream.
         lo_q   <= restart_at;
@@ -250,7 +253,7 @@ module sam_axi_rd #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (keep && !restart) begin
+    if (keep) begin
       win_q[slot_of(fill_q)] <= m_axi_rdata_i[Width-1:0];
       tag_q[slot_of(fill_q)] <= tag_of(fill_q);
     end

@@ -989,38 +989,15 @@ fn run_rtl_with_external_memory_verifies() {
         );
     }
 
-    let out = samgen(&[
-        "synth",
-        SPMV,
-        "-f",
-        "B:ds",
-        "-f",
-        "c:d",
-        "--board",
-        "ulx3s",
-        "--memory",
-        "axi",
-        "-o",
-        &s(&dir.path().join("board")),
-    ]);
-    let line = one_error_line(&out);
-    assert!(line.contains("--memory axi"), "{line}");
-    let out = samgen(&[
-        "synth",
-        SPMV,
-        "-f",
-        "B:ds",
-        "-f",
-        "c:d",
-        "--board",
-        "ulx3s",
-        "--host-bus",
-        "axil",
-        "-o",
-        &s(&dir.path().join("board")),
-    ]);
-    let line = one_error_line(&out);
-    assert!(line.contains("--host-bus axil"), "{line}");
+    let board = s(&dir.path().join("board"));
+    for (option, value) in [("--memory", "axi"), ("--host-bus", "axil")] {
+        let out = samgen(&[
+            "synth", SPMV, "-f", "B:ds", "-f", "c:d", "--board", "ulx3s", option, value, "-o",
+            &board,
+        ]);
+        let line = one_error_line(&out);
+        assert!(line.contains(&format!("{option} {value}")), "{line}");
+    }
 }
 
 #[test]

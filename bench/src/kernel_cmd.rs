@@ -234,11 +234,7 @@ pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
             output,
             venv,
         } => {
-            let tools = match (synth, venv) {
-                (false, _) => None,
-                (true, Some(v)) => Some(samgen_fpga::Toolchain::from_venv(v)?),
-                (true, None) => Some(Toolchain::discover()?),
-            };
+            let tools = synth_tools(synth, venv)?;
             workspaces(&only, density, seed, size, tools.as_ref(), &output)
         }
         KernelCmd::Locate {
@@ -269,11 +265,7 @@ pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
             output,
             venv,
         } => {
-            let tools = match (synth, venv) {
-                (false, _) => None,
-                (true, Some(v)) => Some(samgen_fpga::Toolchain::from_venv(v)?),
-                (true, None) => Some(Toolchain::discover()?),
-            };
+            let tools = synth_tools(synth, venv)?;
             let memory = crate::external_cmd::Memory {
                 latency,
                 bytes_per_cycle,
@@ -400,6 +392,16 @@ struct Row {
     synth_error: Option<String>,
 }
 
+/// The synthesis tools when `synth` asks for them: the YoWASP tools of `venv`,
+/// else of `$SAMGEN_VENV` or `.venv`.
+fn synth_tools(synth: bool, venv: Option<PathBuf>) -> Result<Option<Toolchain>> {
+    Ok(match (synth, venv) {
+        (false, _) => None,
+        (true, Some(v)) => Some(Toolchain::from_venv(v)?),
+        (true, None) => Some(Toolchain::discover()?),
+    })
+}
+
 /// The kernel's top (1024-word memories, workspaces of 64) through the ECP5
 /// flow, in `<output>/<kernel>/ecp5`.
 fn synth_top(
@@ -516,14 +518,7 @@ fn bench(
             names.join(", ")
         );
     }
-    let tools = if synth {
-        Some(match venv {
-            Some(v) => samgen_fpga::Toolchain::from_venv(v)?,
-            None => Toolchain::discover()?,
-        })
-    } else {
-        None
-    };
+    let tools = synth_tools(synth, venv)?;
     let mut rows = Vec::new();
     for k in kernels {
         let (asg, _, graph) = k.build(true);
