@@ -90,7 +90,7 @@ impl BoardKernel {
     }
 
     fn hardware(&self) -> Result<Hardware> {
-        self.hw.on_chip_only("a board build")?;
+        self.hw.board_options_only("a board build")?;
         let small = self.board() == Board::Icebreaker;
         let narrow = if small { 9 } else { 16 };
         let value_bits = self.value_bits.unwrap_or(if small { 16 } else { 32 });

@@ -381,7 +381,7 @@ impl HwArgs {
     /// The board flows build the arrays on chip and drive the host pins:
     /// `--memory axi` and `--host-bus axil` are refused there until a SoC
     /// gives the lanes a memory and the bus a master.
-    pub fn on_chip_only(&self, what: &str) -> anyhow::Result<()> {
+    pub fn board_options_only(&self, what: &str) -> anyhow::Result<()> {
         if self.memory == MemoryArg::Axi {
             anyhow::bail!(
                 "{what} keeps the arrays on chip: --memory axi tops have no board \

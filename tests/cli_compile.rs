@@ -193,12 +193,7 @@ fn compile_writes_the_map_as_c_sv_and_rust_that_compile() {
         "#include \"sam_kernel_regs.h\"\nunsigned long long crd(void) { return SAM_KERNEL_B1_SCAN_CRD_BASE + SAM_KERNEL_B1_SCAN_CRD_WORDS; }\n",
     )
     .unwrap();
-    let cc = Command::new("cc")
-        .args(["-std=c99", "-Wall", "-Werror", "-fsyntax-only", "-I", &o])
-        .arg(&c)
-        .output()
-        .expect("cc runs");
-    assert!(cc.status.success(), "{cc:?}");
+    cc_syntax(&c, &o);
 
     let pkg = format!("{o}/sam_kernel_regs_pkg.sv");
     let sv = dir.path().join("use_map.sv");
@@ -285,19 +280,7 @@ fn compile_with_external_memory_gives_axi_lanes_or_a_reason() {
         !top.contains("sam_mem "),
         "an external top keeps no array on chip"
     );
-    let lint = Command::new("verilator")
-        .args([
-            "--lint-only",
-            "-Wall",
-            "-f",
-            &format!("{o}/files.f"),
-            "--top-module",
-            "sam_kernel",
-        ])
-        .current_dir(&o)
-        .output()
-        .expect("verilator runs");
-    assert!(lint.status.success(), "{lint:?}");
+    lint_compiled(Path::new(&o), "sam_kernel");
 
     let refused = s(&dir.path().join("located"));
     let out = samgen(&[
@@ -323,6 +306,39 @@ fn compile_with_external_memory_gives_axi_lanes_or_a_reason() {
         !Path::new(&refused).exists(),
         "a refused top leaves no output"
     );
+}
+
+/// The top `top` that `compile` wrote to `dir`, with its sources (`files.f`),
+/// through `verilator --lint-only -Wall`.
+fn lint_compiled(dir: &Path, top: &str) {
+    let lint = Command::new("verilator")
+        .current_dir(dir)
+        .args(["--lint-only", "-Wall", "-f", "files.f", "--top-module", top])
+        .output()
+        .expect("verilator runs");
+    assert!(
+        lint.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lint.stderr)
+    );
+}
+
+/// The C file `c` through `cc -fsyntax-only` (C11, every warning an error),
+/// the compile output `include` on the include path.
+fn cc_syntax(c: &Path, include: &str) {
+    let cc = Command::new("cc")
+        .args([
+            "-std=c11",
+            "-Wall",
+            "-Werror",
+            "-fsyntax-only",
+            "-I",
+            include,
+        ])
+        .arg(c)
+        .output()
+        .expect("cc runs");
+    assert!(cc.status.success(), "{cc:?}");
 }
 
 /// `--host-bus axil`: the top's host pins are an AXI4-Lite slave and `irq_o`
@@ -358,13 +374,7 @@ fn compile_with_the_axi_lite_host_bus_gives_the_slave_and_its_addresses() {
     );
     let map = std::fs::read_to_string(format!("{o}/sam_kernel_map.yaml")).unwrap();
     assert!(map.contains("host_bus: axil"), "{map}");
-    let lint = Command::new("verilator")
-        .args(["--lint-only", "-Wall", "-f", &format!("{o}/files.f")])
-        .args(["--top-module", "sam_kernel"])
-        .current_dir(&o)
-        .output()
-        .expect("verilator runs");
-    assert!(lint.status.success(), "{lint:?}");
+    lint_compiled(Path::new(&o), "sam_kernel");
     let header = std::fs::read_to_string(format!("{o}/sam_kernel_regs.h")).unwrap();
     assert!(header.contains("SAM_KERNEL_AXIL_IRQ") && header.contains("0xff000000"));
     let c = dir.path().join("use_axil.c");
@@ -375,12 +385,7 @@ fn compile_with_the_axi_lite_host_bus_gives_the_slave_and_its_addresses() {
          unsigned long long irq(void) { return SAM_KERNEL_AXIL_IRQ | SAM_KERNEL_IRQ_PENDING; }\n",
     )
     .unwrap();
-    let cc = Command::new("cc")
-        .args(["-std=c11", "-Wall", "-Werror", "-fsyntax-only", "-I", &o])
-        .arg(&c)
-        .output()
-        .expect("cc runs");
-    assert!(cc.status.success(), "{cc:?}");
+    cc_syntax(&c, &o);
 }
 
 /// `--dump-after PASS` stops after each of hdl-gen's passes and writes the
@@ -1157,23 +1162,7 @@ fn compile_writes_the_rtl_and_it_lints_clean() {
         map.contains("array: B1_crd") && map.contains("role: control"),
         "{map}"
     );
-    let lint = Command::new("verilator")
-        .current_dir(&o)
-        .args([
-            "--lint-only",
-            "-Wall",
-            "-f",
-            "files.f",
-            "--top-module",
-            "spmv",
-        ])
-        .output()
-        .expect("run verilator");
-    assert!(
-        lint.status.success(),
-        "{}",
-        String::from_utf8_lossy(&lint.stderr)
-    );
+    lint_compiled(&o, "spmv");
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use crate::netlist::{Dir, Instance, Item, Module, Width};
 
 /// The region byte that `sam_axil_host` keeps for itself: its interrupt
-/// register is byte address `IRQ_REGION << 24`.
+/// register is byte address `AXIL_IRQ_REGION << 24`.
 pub const AXIL_IRQ_REGION: u32 = 0xFF;
 
 /// The AXI4-Lite byte address of host address `host_addr` (region r, word w):
@@ -17,7 +17,7 @@ pub fn axil_byte_address(host_addr: u64) -> u64 {
 }
 
 /// The slave port's pins: (name, direction, bits).
-pub const AXIL_PORTS: &[(&str, Dir, u32)] = &[
+pub(super) const AXIL_PORTS: &[(&str, Dir, u32)] = &[
     ("s_axil_awvalid_i", Dir::Input, 1),
     ("s_axil_awready_o", Dir::Output, 1),
     ("s_axil_awaddr_i", Dir::Input, 32),

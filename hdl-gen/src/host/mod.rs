@@ -35,7 +35,7 @@ use crate::netlist::{Dir, Item, Module, Width};
 use crate::options::HostBus;
 
 pub use axi::{axi_enable_wire, axi_ports, AxiLane, AxiLanes};
-pub use axil::{axil_adapter, axil_byte_address, axil_irq_port, AXIL_IRQ_REGION, AXIL_PORTS};
+pub use axil::{axil_adapter, axil_byte_address, axil_irq_port, AXIL_IRQ_REGION};
 pub use control::{control_head, host_port_tail, status_names, CycleCounter, KernelControl};
 pub use regions::side_items;
 
