@@ -52,7 +52,8 @@ fpga: $(SAMGEN)
 
 # Lint first, tests last, then one total line ("tests: N passed, M failed").
 # --all-targets: unit, integration and CLI tests (the crates have no doc tests).
-# Verilator models build at -O0 here (SAMGEN_MODEL_OPT, docs/cosim.md).
+# Verilator models build at -O0, with clang where the machine has it
+# (SAMGEN_MODEL_OPT and SAMGEN_MODEL_CXX, docs/cosim.md).
 # cargo-nextest, where the machine has it, runs the tests of all ~90 binaries
 # from one queue, so no core idles behind one binary's last long test; cargo
 # test, binary after binary, otherwise.
@@ -61,7 +62,8 @@ TEST_ARGS := --workspace --all-targets --no-fail-fast
 test: setup fmt clippy formal-ci
 	@set -o pipefail; mkdir -p $(BUILD); status=0; \
 	if $(CARGO) nextest --version >/dev/null 2>&1; then run="nextest run"; else run=test; fi; \
-	SAMGEN_MODEL_OPT=0 $(CARGO) $$run $(TEST_ARGS) 2>&1 | tee $(BUILD)/test.log || status=$$?; \
+	cxx=$$(command -v clang++ || true); \
+	SAMGEN_MODEL_OPT=0 SAMGEN_MODEL_CXX=$$cxx $(CARGO) $$run $(TEST_ARGS) 2>&1 | tee $(BUILD)/test.log || status=$$?; \
 	awk '/^test result:/ { p += $$4; f += $$6 } \
 	     / tests run: / { for (i = 1; i < NF; i++) { \
 	       if ($$(i + 1) ~ /^passed/) p = $$i; if ($$(i + 1) ~ /^failed/) f = $$i } } \

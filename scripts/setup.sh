@@ -3,7 +3,8 @@
 # it installs only what is missing and finishes in seconds when nothing is.
 #
 #   apt:  verilator (>= 5.006), g++, make, graphviz, zlib1g-dev, python3-venv,
-#         berkeley-abc (ABC, the PDR engine of the formal proofs)
+#         berkeley-abc (ABC, the PDR engine of the formal proofs); clang where
+#         it can (make test compiles its Verilator models with it, faster at -O0)
 #   images: build/images/{camera,text,coins}.png, real photographs from PyPI
 #   venv: .venv with the pinned YoWASP yosys/nextpnr of scripts/requirements-fpga.txt,
 #         pyslang (the second linter) of scripts/requirements-lint.txt, and the Yices
@@ -29,6 +30,15 @@ have python3 || missing+=(python3)
 have berkeley-abc || missing+=(berkeley-abc)         # PDR, the formal proofs' engine
 if have python3 && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   missing+=(python3-venv)
+fi
+# clang compiles make test's Verilator models (faster than g++ at -O0); without
+# it they build with g++, slower.
+if ! have clang++; then
+  if [ "$(id -u)" -eq 0 ]; then
+    missing+=(clang)
+  else
+    say "note: no clang++; make test builds its models with g++ (slower; apt-get install clang)"
+  fi
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then

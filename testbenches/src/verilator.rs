@@ -155,6 +155,16 @@ fn model_opt() -> Option<String> {
         .then_some(level)
 }
 
+/// The compiler of the model's C++ from `$SAMGEN_MODEL_CXX` (`make test`
+/// sets `clang++`, which compiles Verilator's output at -O0 two to three times
+/// faster than g++); otherwise Verilator's (g++). The shim and the runtime
+/// are g++'s either way.
+fn model_cxx() -> Option<String> {
+    std::env::var("SAMGEN_MODEL_CXX")
+        .ok()
+        .filter(|cxx| !cxx.trim().is_empty())
+}
+
 /// Where models are cached: `$SAMGEN_MODEL_CACHE`, else `target/samgen-models` of
 /// this workspace.
 pub fn default_cache_dir() -> PathBuf {
@@ -196,9 +206,6 @@ fn verilator_root() -> Result<PathBuf, CosimError> {
 fn verilator_args(spec: &ModelSpec) -> Vec<String> {
     let mut args: Vec<String> = [
         "--cc",
-        "--build",
-        "-j",
-        "2",
         "--no-timing",
         "--assert",
         "--prefix",
@@ -215,22 +222,6 @@ fn verilator_args(spec: &ModelSpec) -> Vec<String> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    // The model's C++ as one compilation unit (`VM_PARALLEL_BUILDS=0`): each of
-    // Verilator's files would parse the Verilated headers again, which costs
-    // more than the code itself; one unit builds a kernel top 2x (default
-    // optimization) to 4x (-O0) faster, and tests build two models at a time
-    // anyway.
-    let mut make = vec!["VM_PARALLEL_BUILDS=0".to_string()];
-    // `$SAMGEN_MODEL_OPT` (0..3, s): the C++ optimization of the model (the
-    // runtime stays at -O2). The test suite builds at 0: faster to build and
-    // half as fast to simulate, which its short runs do not feel.
-    if let Some(level) = model_opt() {
-        make.push(format!(
-            "OPT_FAST=-O{level} OPT_SLOW=-O{level} OPT_GLOBAL=-O{level}"
-        ));
-    }
-    args.push("-MAKEFLAGS".into());
-    args.push(make.join(" "));
     match spec.wave {
         Some(WaveFormat::Fst) => args.push("--trace-fst".into()),
         Some(WaveFormat::Vcd) => args.push("--trace".into()),
@@ -241,12 +232,35 @@ fn verilator_args(spec: &ModelSpec) -> Vec<String> {
     args
 }
 
+/// The variables of the make run that compiles Verilator's C++.
+fn make_vars() -> Vec<String> {
+    // The model's C++ as one compilation unit (`VM_PARALLEL_BUILDS=0`): each of
+    // Verilator's files would parse the Verilated headers again, which costs
+    // more than the code itself; one unit builds a kernel top 2x (default
+    // optimization) to 4x (-O0) faster, and tests build two models at a time
+    // anyway.
+    let mut vars = vec!["VM_PARALLEL_BUILDS=0".to_string()];
+    // `$SAMGEN_MODEL_OPT` (0..3, s): the C++ optimization of the model (the
+    // runtime stays at -O2). The test suite builds at 0: faster to build and
+    // half as fast to simulate, which its short runs do not feel.
+    if let Some(level) = model_opt() {
+        for var in ["OPT_FAST", "OPT_SLOW", "OPT_GLOBAL"] {
+            vars.push(format!("{var}=-O{level}"));
+        }
+    }
+    if let Some(cxx) = model_cxx() {
+        vars.push(format!("CXX={cxx}"));
+    }
+    vars
+}
+
 fn cache_key(spec: &ModelSpec, version: &str) -> Result<String, CosimError> {
     let mut h = Sha256::new();
     h.update(version.as_bytes());
     h.update(spec.shim.text().as_bytes());
     h.update(SHIM_COMMON.as_bytes());
     h.update(verilator_args(spec).join(" ").as_bytes());
+    h.update(make_vars().join(" ").as_bytes());
     h.update(spec.shim.defines().join(" ").as_bytes());
     h.update(spec.top_text.as_bytes());
     for src in &spec.sources {
@@ -305,7 +319,7 @@ pub fn build_model(spec: &ModelSpec, cache_dir: &Path) -> Result<BuiltModel, Cos
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).map_err(CosimError::io(format!("creating {}", work.display())))?;
     let runtime = build_runtime(cache_dir, &version)?;
-    build_in(spec, &work, &runtime)?;
+    build_in(spec, &work, &runtime, cache_dir, &version)?;
     fs::rename(&work, &dir).map_err(CosimError::io(format!("installing {}", dir.display())))?;
     if let Some(s) = spinner {
         s.finish_and_clear();
@@ -324,7 +338,9 @@ fn run_logged(
     let out = cmd
         .output()
         .map_err(CosimError::io(format!("running {tool}")))?;
-    let mut text = out.stdout.clone();
+    // The log begins with the command, to say what ran.
+    let mut text = format!("{cmd:?}\n").into_bytes();
+    text.extend_from_slice(&out.stdout);
     text.extend_from_slice(&out.stderr);
     fs::write(log, &text).map_err(CosimError::io(format!("writing {}", log.display())))?;
     if out.status.success() {
@@ -434,6 +450,88 @@ fn build_runtime(cache_dir: &Path, version: &str) -> Result<PathBuf, CosimError>
 
 const RUNTIME_CFLAGS: &[&str] = &["-std=c++17", "-O2", "-fPIC"];
 
+/// The compiler and flags of the make rule that compiles a verilated model's
+/// C++ (`make -n`), with its output, input, dependency file and `-I.` left
+/// out; `None` when the rule is not one g++ line.
+fn model_compile_flags(obj: &Path) -> Option<(String, Vec<String>)> {
+    let out = Command::new("make")
+        .current_dir(obj)
+        .args(["-f", "Vtb.mk", "-n", "-B"])
+        .args(make_vars())
+        .arg("Vtb__ALL.o")
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.contains(" -c -o Vtb__ALL.o "))?;
+    let mut words = line.split_whitespace();
+    let cxx = words.next()?.to_string();
+    let mut flags = Vec::new();
+    let mut skip_next = false;
+    for w in words {
+        if std::mem::take(&mut skip_next) {
+            continue;
+        }
+        match w {
+            "-o" => skip_next = true,
+            "-c" | "-MMD" | "-I." | "Vtb__ALL.cpp" => {}
+            _ => flags.push(w.to_string()),
+        }
+    }
+    Some((cxx, flags))
+}
+
+/// `verilated.h` precompiled with `cxx` and `flags`, once per flag set (beside
+/// the runtime in the cache): parsing the Verilated headers is a quarter of a
+/// small model's C++ time at -O0 and most of its shim's. Returns the header to
+/// `-include`. The flags are the compile's own, so the compiler takes the
+/// `.gch`; were they to disagree, g++ would read the header itself (a miss
+/// costs time only; the build log says why, by `-Winvalid-pch`) and clang
+/// would refuse the build. `None` when it cannot be built.
+fn precompiled_header(
+    cache_dir: &Path,
+    version: &str,
+    cxx: &str,
+    flags: &[String],
+) -> Option<PathBuf> {
+    let mut h = Sha256::new();
+    h.update(version.as_bytes());
+    h.update(cxx.as_bytes());
+    h.update(flags.join(" ").as_bytes());
+    let hash: String = h.finalize()[..6]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let dir = cache_dir.join(format!("verilated-pch-{hash}"));
+    let header = dir.join("samgen_verilated.h");
+    let gch = dir.join("samgen_verilated.h.gch");
+    if gch.exists() {
+        return Some(header);
+    }
+    fs::create_dir_all(&dir).ok()?;
+    let lock = fs::File::create(cache_dir.join(format!("verilated-pch-{hash}.lock"))).ok()?;
+    lock.lock().ok()?;
+    if gch.exists() {
+        return Some(header);
+    }
+    fs::write(&header, "#include \"verilated.h\"\n").ok()?;
+    let partial = dir.join("samgen_verilated.h.gch.building");
+    let out = Command::new(cxx)
+        .current_dir(&dir)
+        .args(flags)
+        .args(["-x", "c++-header"])
+        .arg(&header)
+        .arg("-o")
+        .arg(&partial)
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        let _ = fs::write(dir.join("pch.log"), [out.stdout, out.stderr].concat());
+        return None;
+    }
+    fs::rename(&partial, &gch).ok()?;
+    Some(header)
+}
+
 /// The most telling line of a failed tool's output.
 fn first_error(text: &str) -> String {
     text.lines()
@@ -444,7 +542,13 @@ fn first_error(text: &str) -> String {
         .to_string()
 }
 
-fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimError> {
+fn build_in(
+    spec: &ModelSpec,
+    work: &Path,
+    runtime: &Path,
+    cache_dir: &Path,
+    version: &str,
+) -> Result<(), CosimError> {
     let top_file = format!("{}.sv", spec.top_name);
     let top = work.join(&top_file);
     fs::write(&top, &spec.top_text)
@@ -465,32 +569,57 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
         &work.join("verilator.log"),
     )?;
 
+    // The model's C++, with the Verilated headers precompiled where the
+    // compiler takes them.
+    let obj = work.join("obj");
+    let mut make = Command::new("make");
+    make.current_dir(&obj)
+        .args(["-f", "Vtb.mk"])
+        .args(make_vars());
+    let mut user_flags = Vec::new();
+    if let Some((cxx, flags)) = model_compile_flags(&obj) {
+        if let Some(pch) = precompiled_header(cache_dir, version, &cxx, &flags) {
+            user_flags.push(format!("-include {} -Winvalid-pch", pch.display()));
+        }
+        // clang warns of g++'s options in Verilator's flags and of the
+        // parentheses of its output, by the thousand.
+        if cxx.contains("clang") {
+            user_flags.push("-w".into());
+        }
+    }
+    if !user_flags.is_empty() {
+        make.arg(format!("USER_CPPFLAGS={}", user_flags.join(" ")));
+    }
+    make.arg("Vtb__ALL.a");
+    run_logged(&mut make, "make", spec, &work.join("make.log"))?;
+
     let root = verilator_root()?;
-    let mut link = Command::new("g++");
-    link.current_dir(work)
-        .args([
-            "-std=c++17",
-            "-O2",
-            "-fPIC",
-            "-shared",
-            "-fvisibility=hidden",
-        ])
-        .arg("-Iobj")
-        .arg(format!("-I{}", root.join("include").display()))
-        .arg(format!("-I{}", root.join("include/vltstd").display()))
-        .args(spec.shim.defines());
+    let mut flags: Vec<String> = [
+        "-std=c++17",
+        "-O2",
+        "-fPIC",
+        "-fvisibility=hidden",
+        "-pthread",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    flags.push(format!("-I{}", root.join("include").display()));
+    flags.push(format!("-I{}", root.join("include/vltstd").display()));
     match spec.wave {
-        Some(WaveFormat::Fst) => {
-            link.args(["-DVM_TRACE=1", "-DVM_TRACE_FST=1"]);
-        }
-        Some(WaveFormat::Vcd) => {
-            link.arg("-DVM_TRACE=1");
-        }
+        Some(WaveFormat::Fst) => flags.extend(["-DVM_TRACE=1".into(), "-DVM_TRACE_FST=1".into()]),
+        Some(WaveFormat::Vcd) => flags.push("-DVM_TRACE=1".into()),
         None => {}
     }
+    let mut link = Command::new("g++");
+    link.current_dir(work).args(&flags);
+    if let Some(pch) = precompiled_header(cache_dir, version, "g++", &flags) {
+        link.arg("-include").arg(pch).arg("-Winvalid-pch");
+    }
+    link.args(["-shared", "-Iobj"]).args(spec.shim.defines());
     link.args([spec.shim.file(), "obj/Vtb__ALL.a"]);
     link.arg(runtime);
-    link.args(["-pthread", "-lz", "-Wl,-Bsymbolic", "-o", "libsamsim.so"]);
+    link.args(["-lz", "-Wl,-Bsymbolic", "-o", "libsamsim.so"]);
     run_logged(&mut link, "g++", spec, &work.join("link.log"))?;
     // Verilator's C++ and objects are three quarters of a model's size and
     // nothing reads them once the library is linked; a test run keeps a few
@@ -499,6 +628,5 @@ fn build_in(spec: &ModelSpec, work: &Path, runtime: &Path) -> Result<(), CosimEr
     if std::env::var_os("SAMGEN_MODEL_KEEP_OBJ").is_some() {
         return Ok(());
     }
-    let obj = work.join("obj");
     fs::remove_dir_all(&obj).map_err(CosimError::io(format!("removing {}", obj.display())))
 }

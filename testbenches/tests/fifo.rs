@@ -25,6 +25,20 @@ fn second_build_reuses_the_cached_model() {
     );
 }
 
+/// Both compiles of a model (its C++ and the shim) take the precompiled
+/// Verilated header: a flag that made the compiler refuse it would cost every
+/// build a third of its time without failing one.
+#[test]
+fn a_model_build_takes_the_precompiled_verilated_header() {
+    let model = fifo::build(&default_cache_dir(), None).unwrap();
+    let dir = model.library.parent().unwrap();
+    for log in ["make.log", "link.log"] {
+        let text = std::fs::read_to_string(dir.join(log)).unwrap();
+        assert!(text.contains("-include"), "{log}: no precompiled header");
+        assert!(!text.contains("not used because"), "{log}:\n{text}");
+    }
+}
+
 /// The checker catches what the rule forbids: a source that withdraws `valid`
 /// before the transfer makes the RTL assertion fire.
 #[test]
