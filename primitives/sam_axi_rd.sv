@@ -124,7 +124,6 @@ module sam_axi_rd #(
       rd_ready_o <= q_count_q + 5'(take) - 5'(answer) < 5'(Depth);
     end
   end
-  always_ff @(posedge clk_i) if (take) q_addr_q[q_tail_q] <= rd_addr_i;
 
   // ---- the array's length, clamped to the port's reach (a host register,
   // set before the run)
@@ -152,13 +151,43 @@ module sam_axi_rd #(
   logic [15:0]         due_q;                // beats requested and not yet received
   logic                hit, ahead, outside, restart;
   logic [AW-1:0]       restart_at;
-  logic [Slot-1:0]     head_slot;
+  logic                beat, keep;           // a beat arrives; it is kept (not dropped)
 
-  assign head_slot  = slot_of(head);
+  // ---- each queued request's slot, looked up as it is taken
+  // Whether a request's slot holds its word (held, tag) is read as the request
+  // enters the queue and kept beside it, each copy rewritten by every beat
+  // kept into that slot while it waits: the oldest request's hit then reads
+  // registers, not the Window-deep tags (that lookup behind the queue's head
+  // set the clock). The word itself is read when answered, a registered read
+  // (block RAM): the hit and that read see the buffer as of the same edge.
+  logic                q_held_q[Depth];
+  logic [TagWidth-1:0] q_tag_q[Depth];
+  logic [Slot-1:0]     take_slot, fill_slot;
+  logic [TagWidth-1:0] fill_tag;
+  logic                take_fill;        // the beat kept now lands in the taken slot
+
+  assign take_slot = slot_of(AW'(rd_addr_i));
+  assign fill_slot = slot_of(fill_q);
+  assign fill_tag  = tag_of(fill_q);
+  assign take_fill = keep && fill_slot == take_slot;
+
+  always_ff @(posedge clk_i) begin
+    for (int unsigned i = 0; i < Depth; i++) begin
+      if (take && QPtr'(i) == q_tail_q) begin
+        q_addr_q[i] <= rd_addr_i;
+        q_held_q[i] <= take_fill || held_q[take_slot];
+        q_tag_q[i]  <= take_fill ? fill_tag : tag_q[take_slot];
+      end else if (keep && fill_slot == slot_of(AW'(q_addr_q[i]))) begin
+        q_held_q[i] <= 1'b1;
+        q_tag_q[i]  <= fill_tag;
+      end
+    end
+  end
+
   // A request past the array's end (a reader's speculative read: a scanner
   // reads crd at a fiber's end with its stop) is answered at once, with 0.
   assign outside    = q_count_q != '0 && head >= words_q;
-  assign hit        = q_count_q != '0 && held_q[head_slot] && tag_q[head_slot] == tag_of(head);
+  assign hit        = q_count_q != '0 && q_held_q[q_head_q] && q_tag_q[q_head_q] == tag_of(head);
   // The prefetcher gets there: the word is due, or a few words ahead of hi.
   logic [AW-1:0]       head_gap;             // head - lo, when head >= lo
   assign head_gap   = head - lo_q;
@@ -168,7 +197,6 @@ module sam_axi_rd #(
   assign answer     = outside || hit;
 
   // ---- bursts: the next one at hi, while the window has room
-  logic        beat, keep;
   logic [31:0] room, left, page, len;
   logic [AW-1:0] span, rest;               // hi - lo (hi >= lo); words - hi
   assign span = hi_q - lo_q;
@@ -235,8 +263,8 @@ module sam_axi_rd #(
       due_q <= due_q + (present ? len_q : 16'd0) - 16'(beat);
       // A beat kept is word fill of the array whatever else happens this
       // cycle (a restart included): its slot and tag are right, so the write
-      // does not wait for the request's lookup (the clock's path).
-      if (keep) held_q[slot_of(fill_q)] <= 1'b1;
+      // does not wait for the oldest request's hit (the clock's path).
+      if (keep) held_q[fill_slot] <= 1'b1;
       if (restart) begin
         // Every beat still due belongs to the old stream.
         lo_q   <= restart_at;
@@ -254,8 +282,8 @@ module sam_axi_rd #(
   end
   always_ff @(posedge clk_i) begin
     if (keep) begin
-      win_q[slot_of(fill_q)] <= m_axi_rdata_i[Width-1:0];
-      tag_q[slot_of(fill_q)] <= tag_of(fill_q);
+      win_q[fill_slot] <= m_axi_rdata_i[Width-1:0];
+      tag_q[fill_slot] <= fill_tag;
     end
   end
 
@@ -264,7 +292,7 @@ module sam_axi_rd #(
     if (!rst_ni) rd_valid_o <= 1'b0;
     else rd_valid_o <= answer;
   end
-  always_ff @(posedge clk_i) rd_data_o <= outside ? '0 : win_q[head_slot];
+  always_ff @(posedge clk_i) rd_data_o <= outside ? '0 : win_q[slot_of(head)];
 
   assign m_axi_arsize_o  = 3'd3;
   assign m_axi_arburst_o = 2'b01;
