@@ -844,9 +844,9 @@ def main():
         # The CI tier's bounded proofs skip their cover run: the check it runs
         # is not the proof the covers guard (make formal runs both in full),
         # and their cover runs were a quarter of the tier's time.
-        futs = [(pool.submit(run, p, prims, work,
-                             not args.mutations and not (args.ci and "ci_bmc" in p)),
-                 p, want, title)
+        def covers(p):
+            return not args.mutations and not (args.ci and "ci_bmc" in p)
+        futs = [(pool.submit(run, p, prims, work, covers(p)), p, want, title)
                 for p, prims, want, title in jobs]
         for fut, p, want, title in futs:
             status, secs, reached, unreached, stateful = fut.result()
@@ -854,9 +854,10 @@ def main():
             ok = status == want
             failed += not ok
             mode = p.get("mode", "prove")
-            covered = "" if args.mutations else f" {reached:>2} covers"
-            if args.ci and "ci_bmc" in p and not args.mutations:
-                covered = "  covers: make formal"
+            if args.mutations:
+                covered = ""
+            else:
+                covered = f" {reached:>2} covers" if covers(p) else "  covers: make formal"
             if stateful and not args.mutations:
                 covered += f", {stateful} assumed on DUT state"
             if p.get("assumed_proven") and not args.mutations:

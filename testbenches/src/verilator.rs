@@ -269,8 +269,7 @@ fn cache_key(spec: &ModelSpec, version: &str) -> Result<String, CosimError> {
         h.update((text.len() as u64).to_le_bytes());
         h.update(&text);
     }
-    let digest = h.finalize();
-    Ok(digest[..10].iter().map(|b| format!("{b:02x}")).collect())
+    Ok(hex(&h.finalize()[..10]))
 }
 
 /// Build `spec` (or reuse the cached model) under `cache_dir`.
@@ -367,11 +366,9 @@ fn build_runtime(cache_dir: &Path, version: &str) -> Result<PathBuf, CosimError>
     ];
     let mut h = Sha256::new();
     h.update(version.as_bytes());
+    h.update(compiler_version("g++").as_bytes());
     h.update(RUNTIME_CFLAGS.join(" ").as_bytes());
-    let hash: String = h.finalize()[..6]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = hex(&h.finalize()[..6]);
     let dir = cache_dir.join(format!("verilated-runtime-{hash}"));
     let archive = dir.join("libverilated_rt.a");
     if archive.exists() {
@@ -450,9 +447,29 @@ fn build_runtime(cache_dir: &Path, version: &str) -> Result<PathBuf, CosimError>
 
 const RUNTIME_CFLAGS: &[&str] = &["-std=c++17", "-O2", "-fPIC"];
 
+/// Bytes in hex: the names of cached builds.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The first line of `cxx --version` (empty when it does not run). The
+/// runtime and the precompiled headers are keyed by it: an upgraded compiler
+/// does not take another's objects quietly, and clang refuses another
+/// version's precompiled header outright.
+fn compiler_version(cxx: &str) -> String {
+    Command::new(cxx)
+        .arg("--version")
+        .output()
+        .map(|out| {
+            let text = String::from_utf8_lossy(&out.stdout);
+            text.lines().next().unwrap_or("").to_string()
+        })
+        .unwrap_or_default()
+}
+
 /// The compiler and flags of the make rule that compiles a verilated model's
 /// C++ (`make -n`), with its output, input, dependency file and `-I.` left
-/// out; `None` when the rule is not one g++ line.
+/// out; `None` when the rule is not one compiler line.
 fn model_compile_flags(obj: &Path) -> Option<(String, Vec<String>)> {
     let out = Command::new("make")
         .current_dir(obj)
@@ -480,7 +497,8 @@ fn model_compile_flags(obj: &Path) -> Option<(String, Vec<String>)> {
     Some((cxx, flags))
 }
 
-/// `verilated.h` precompiled with `cxx` and `flags`, once per flag set (beside
+/// `verilated.h` precompiled with `cxx` and `flags`, once per compiler version
+/// and flag set (beside
 /// the runtime in the cache): parsing the Verilated headers is a quarter of a
 /// small model's C++ time at -O0 and most of its shim's. Returns the header to
 /// `-include`. The flags are the compile's own, so the compiler takes the
@@ -495,12 +513,9 @@ fn precompiled_header(
 ) -> Option<PathBuf> {
     let mut h = Sha256::new();
     h.update(version.as_bytes());
-    h.update(cxx.as_bytes());
+    h.update(compiler_version(cxx).as_bytes());
     h.update(flags.join(" ").as_bytes());
-    let hash: String = h.finalize()[..6]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = hex(&h.finalize()[..6]);
     let dir = cache_dir.join(format!("verilated-pch-{hash}"));
     let header = dir.join("samgen_verilated.h");
     let gch = dir.join("samgen_verilated.h.gch");
