@@ -498,9 +498,9 @@ fn model_compile_flags(obj: &Path) -> Option<(String, Vec<String>)> {
 }
 
 /// `verilated.h` precompiled with `cxx` and `flags`, once per compiler version
-/// and flag set (beside
-/// the runtime in the cache): parsing the Verilated headers is a quarter of a
-/// small model's C++ time at -O0 and most of its shim's. Returns the header to
+/// and flag set (beside the runtime in the cache): parsing the Verilated
+/// headers is a quarter of a small model's C++ time at -O0 and most of its
+/// shim's. Returns the header to
 /// `-include`. The flags are the compile's own, so the compiler takes the
 /// `.gch`; were they to disagree, g++ would read the header itself (a miss
 /// costs time only; the build log says why, by `-Winvalid-pch`) and clang
