@@ -8,7 +8,8 @@ use anyhow::{Context, Result};
 use samgen_hdl::regmap;
 use samgen_hdl::top::KernelTop;
 
-/// Writes `<top>.sv`, `<top>_map.yaml`, the map as a C header, an SV package
+/// Writes `<top>.sv` (and `<top>_kernel.sv`, the kernel a tile walker's top
+/// wraps), `<top>_map.yaml`, the map as a C header, an SV package
 /// and a Rust module (`<top>_regs.h`, `<top>_regs_pkg.sv`, `<top>_regs.rs`),
 /// `rtl/*.sv`, `files.f` (library sources
 /// first, in dependency order, then the top; paths relative to `dir`) and
@@ -28,16 +29,21 @@ pub fn write_rtl(top: &KernelTop, expression: Option<&str>, dir: &Path) -> Resul
         list.push(format!("rtl/{}", name.to_string_lossy()));
     }
     let name = &top.module.name;
-    let sv = dir.join(format!("{name}.sv"));
     let map = dir.join(format!("{name}_map.yaml"));
     let files = dir.join("files.f");
     let core = dir.join(format!("{name}.core"));
     let c_header = dir.join(format!("{name}_regs.h"));
     let sv_package = dir.join(format!("{name}_regs_pkg.sv"));
     let rust_module = dir.join(format!("{name}_regs.rs"));
-    list.push(format!("{name}.sv"));
+    // The top's modules, one file each (a wrapped kernel's first).
+    let mut written = Vec::new();
+    for (module, text) in top.files() {
+        let path = dir.join(format!("{module}.sv"));
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        list.push(format!("{module}.sv"));
+        written.push(path);
+    }
     for (path, text) in [
-        (&sv, top.module.to_string()),
         (&map, top.map_yaml()),
         (&c_header, regmap::c_header(top)),
         (&sv_package, regmap::sv_package(top)),
@@ -47,13 +53,6 @@ pub fn write_rtl(top: &KernelTop, expression: Option<&str>, dir: &Path) -> Resul
     ] {
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(vec![
-        sv,
-        map,
-        c_header,
-        sv_package,
-        rust_module,
-        files,
-        core,
-    ])
+    written.extend([map, c_header, sv_package, rust_module, files, core]);
+    Ok(written)
 }

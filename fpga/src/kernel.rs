@@ -48,7 +48,7 @@ pub fn kernel_job(
 ) -> Result<SynthJob, FpgaError> {
     std::fs::create_dir_all(build_dir).map_err(|e| FpgaError::io(build_dir, e))?;
     let top_file = build_dir.join(format!("{}.sv", top.module.name));
-    std::fs::write(&top_file, top.module.to_string()).map_err(|e| FpgaError::io(&top_file, e))?;
+    std::fs::write(&top_file, top.text()).map_err(|e| FpgaError::io(&top_file, e))?;
     let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
     let mut sources = samgen_hdl::sources::sources_for(&modules)
         .map_err(|e| FpgaError::Sources(e.to_string()))?;

@@ -86,9 +86,32 @@ pub struct KernelTop {
     pub axi: Vec<host::AxiLane>,
     /// How the host reaches it: the host port's pins, or an AXI4-Lite slave.
     pub host_bus: HostBus,
+    /// The kernel's own module, where the top wraps it (the tile walker's
+    /// top, [`crate::walker`]): printed before the top.
+    pub inner: Option<Module>,
+    /// With a tile walker ([`crate::walker`]), its registers' host region;
+    /// the one AXI lane is the walker's.
+    pub walker: Option<u64>,
 }
 
 impl KernelTop {
+    /// The top's modules, one per file as lint wants them: (module name, its
+    /// SystemVerilog), the wrapped kernel's first, if any.
+    pub fn files(&self) -> Vec<(String, String)> {
+        (self.inner.iter())
+            .chain(std::iter::once(&self.module))
+            .map(|m| (m.name.clone(), m.to_string()))
+            .collect()
+    }
+
+    /// The top's SystemVerilog: the wrapped kernel's module first, if any.
+    pub fn text(&self) -> String {
+        match &self.inner {
+            Some(kernel) => format!("{kernel}\n{}", self.module),
+            None => self.module.to_string(),
+        }
+    }
+
     /// The address map as YAML.
     pub fn map_yaml(&self) -> String {
         #[derive(Serialize)]
@@ -104,6 +127,9 @@ impl KernelTop {
             /// `axil`: the host reaches the top by AXI4-Lite (absent: its pins).
             #[serde(skip_serializing_if = "Option::is_none")]
             host_bus: Option<&'a str>,
+            /// The tile walker's register region (absent: no walker).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            tile_walker: Option<u64>,
         }
         serde_norway::to_string(&Doc {
             top: &self.module.name,
@@ -114,6 +140,7 @@ impl KernelTop {
             checks: &self.checks,
             axi_lanes: &self.axi,
             host_bus: (self.host_bus == HostBus::AxiLite).then_some("axil"),
+            tile_walker: self.walker,
         })
         .unwrap_or_default()
     }

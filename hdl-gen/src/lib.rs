@@ -25,3 +25,4 @@ pub mod roles;
 pub mod sizing;
 pub mod sources;
 pub mod top;
+pub mod walker;

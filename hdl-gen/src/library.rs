@@ -110,6 +110,10 @@ pub const SHARED_SOURCES: &[Source] = &[
         name: "sam_axil_host",
         deps: &[],
     },
+    Source {
+        name: "sam_tile_walker",
+        deps: &[],
+    },
 ];
 
 /// Direction of a stream port, seen from the primitive.

@@ -37,6 +37,10 @@ pub enum MemorySystem {
     /// master ports (`sam_axi_rd`, `sam_axi_wr`), and the host sets each
     /// array's base address and length.
     Axi,
+    /// On chip and double-buffered, the tiles fetched from external memory by
+    /// the top's tile walker (`sam_tile_walker`, [`crate::walker`]), which
+    /// runs the host's tile sequence from a program there.
+    Tiles,
 }
 
 /// The bus a top's host reaches it by ([`TopOptions::host_bus`];

@@ -43,6 +43,21 @@ pub fn generate(
     o: &TopOptions,
     s: &Sizing,
 ) -> Result<KernelTop, TopError> {
+    if o.memory == MemorySystem::Tiles {
+        if o.host_bus != HostBus::Native {
+            return Err(TopError::External(
+                "the tile walker drives the host port's pins; it takes no AXI4-Lite host bus"
+                    .into(),
+            ));
+        }
+        let kernel_opts = TopOptions {
+            double_buffer: true,
+            ..o.clone()
+        };
+        let annotated = passes::run(graph, &kernel_opts, s, None)?;
+        let kernel = crate::emit::emit(annotated, &crate::walker::kernel_name(name));
+        return Ok(crate::walker::wrap(kernel, name));
+    }
     let annotated = passes::run(graph, o, s, None)?;
     Ok(crate::emit::emit(annotated, name))
 }

@@ -34,6 +34,7 @@ mod run;
 mod tiled;
 mod trace;
 mod verify;
+mod walker;
 
 pub use ffi::KernelSim;
 pub use prepare::{
@@ -50,6 +51,7 @@ pub use verify::{
     limited_depths, random_edge_depths, same_outputs, verify, verify_lowered, verify_sets,
     Verified, MAX_RANDOM_DEPTH,
 };
+pub use walker::{ulx3s_sdram, WalkerReport, WalkerTileRunner};
 
 /// How to run a kernel in RTL.
 #[derive(Clone, Debug)]

@@ -604,3 +604,44 @@ fn rle_kernel_tops_with_run_merges_lint_clean() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The tile walker's top (`MemorySystem::Tiles`: the kernel module, then the
+/// walker's top around it) of SpMV and of elementwise add, with verilator and
+/// slang, assertions on and off.
+#[test]
+fn tile_walker_tops_lint_clean() {
+    use samgen_hdl::top::{generate, MemorySystem, Sizing, TopOptions};
+    let dir = std::env::temp_dir().join(format!("samgen-lint-walker-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let options = TopOptions {
+        memory: MemorySystem::Tiles,
+        ..TopOptions::default()
+    };
+    let mut failures = Vec::new();
+    for name in ["SpMV", "MMAdd"] {
+        let k = (samgen_compiler::kernels::TABLE1.iter())
+            .find(|k| k.name == name)
+            .unwrap();
+        let g = k.build(true).2;
+        let top = generate(&g, "sam_walked", &options, &Sizing::uniform(&g, 300, 20)).unwrap();
+        assert_eq!(top.walker, Some(samgen_hdl::walker::WALKER_REGION));
+        let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
+        let mut files = sources_for(&modules).unwrap();
+        for (module, text) in top.files() {
+            let path = dir.join(format!("{module}.sv"));
+            std::fs::write(&path, text).unwrap();
+            files.push(path);
+        }
+        let refs: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
+        for defines in [vec![], vec!["-DSAM_ASSERTS_OFF".to_string()]] {
+            if let Err(e) = lint(&refs, "sam_walked", &defines) {
+                failures.push(format!("{name} {defines:?}:\n{e}"));
+            }
+            if let Err(e) = slang(&refs, "sam_walked", &defines) {
+                failures.push(format!("{name} {defines:?}:\n{e}"));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -45,6 +45,26 @@ pub trait TileRunner {
         job: &TileJob,
         next: Option<&TileJob>,
     ) -> Result<BTreeMap<String, CooTensor>, String>;
+
+    /// Whether the runner takes every tuple at once ([`TileRunner::run_all`]):
+    /// a hardware sequencer that walks a program of the whole run does.
+    fn wants_all(&self) -> bool {
+        false
+    }
+
+    /// The outputs of every job, in order; an error names the job it stopped
+    /// at. Called instead of [`TileRunner::run_tile`] when
+    /// [`TileRunner::wants_all`].
+    fn run_all(
+        &mut self,
+        jobs: &[TileJob],
+    ) -> Result<Vec<BTreeMap<String, CooTensor>>, (usize, String)> {
+        let mut outs = Vec::with_capacity(jobs.len());
+        for (k, job) in jobs.iter().enumerate() {
+            outs.push(self.run_tile(job, jobs.get(k + 1)).map_err(|e| (k, e))?);
+        }
+        Ok(outs)
+    }
 }
 
 /// The golden executor as a runner, counting the tokens and ideal cycles of
@@ -141,27 +161,51 @@ pub fn run_tiled(
             .collect();
         TileJob { inputs }
     };
-    let mut next = seq.tuples.first().map(|t| job_of(t));
-    for (done, t) in seq.tuples.iter().enumerate() {
-        let tuple = tuple_of(t);
-        let job = next
-            .take()
-            .expect("the job of every tuple is cut before it runs");
-        next = seq.tuples.get(done + 1).map(|t| job_of(t));
-        let describe = || {
-            (tuple.iter())
-                .map(|(v, t)| format!("{v}={t}"))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
+    let describe = |t: &[u64]| {
+        (tuple_of(t).iter())
+            .map(|(v, t)| format!("{v}={t}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    // A runner that takes the whole run at once gets every job up front.
+    let mut all = if runner.wants_all() {
+        let jobs: Vec<TileJob> = seq.tuples.iter().map(|t| job_of(t)).collect();
         let outs = runner
-            .run_tile(&job, next.as_ref())
-            .map_err(|message| DriverError::Run {
-                tuple: describe(),
+            .run_all(&jobs)
+            .map_err(|(k, message)| DriverError::Run {
+                tuple: describe(&seq.tuples[k.min(seq.tuples.len().saturating_sub(1))]),
                 message,
             })?;
+        Some(outs.into_iter())
+    } else {
+        None
+    };
+    let mut next = match all {
+        Some(_) => None,
+        None => seq.tuples.first().map(|t| job_of(t)),
+    };
+    for (done, t) in seq.tuples.iter().enumerate() {
+        let tuple = tuple_of(t);
+        let outs = match all.as_mut() {
+            Some(outs) => outs.next().ok_or_else(|| DriverError::Run {
+                tuple: describe(t),
+                message: "the runner gave fewer outputs than tuples".into(),
+            })?,
+            None => {
+                let job = next
+                    .take()
+                    .expect("the job of every tuple is cut before it runs");
+                next = seq.tuples.get(done + 1).map(|t| job_of(t));
+                runner
+                    .run_tile(&job, next.as_ref())
+                    .map_err(|message| DriverError::Run {
+                        tuple: describe(t),
+                        message,
+                    })?
+            }
+        };
         let part = outs.get(out_name).ok_or_else(|| DriverError::Run {
-            tuple: describe(),
+            tuple: describe(t),
             message: format!("the kernel wrote no output {out_name}"),
         })?;
         let origin: Vec<u64> = out_vars

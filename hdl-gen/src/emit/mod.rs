@@ -262,5 +262,7 @@ pub(crate) fn emit(a: Annotated, name: &str) -> KernelTop {
         banks: if o.double_buffer { 2 } else { 1 },
         axi: lanes.lanes,
         host_bus: o.host_bus,
+        inner: None,
+        walker: None,
     }
 }

@@ -70,6 +70,12 @@ const FIELDS: &[(&str, Dir, u32)] = &[
     ("bresp_i", Dir::Input, 2),
 ];
 
+/// Every field of an AXI lane: (field, direction, bits per lane); the top
+/// port of a field is `m_axi_<field>`.
+pub fn lane_fields() -> &'static [(&'static str, Dir, u32)] {
+    FIELDS
+}
+
 /// The fields of one channel direction: a read lane drives these, a write
 /// lane the others.
 fn read_field(field: &str) -> bool {

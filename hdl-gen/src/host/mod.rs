@@ -34,7 +34,7 @@ use crate::library::{SideKind, SidePort};
 use crate::netlist::{Dir, Item, Module, Width};
 use crate::options::HostBus;
 
-pub use axi::{axi_enable_wire, axi_ports, AxiLane, AxiLanes};
+pub use axi::{axi_enable_wire, axi_ports, lane_fields, AxiLane, AxiLanes};
 pub use axil::{axil_adapter, axil_byte_address, axil_irq_port, AXIL_IRQ_REGION};
 pub use control::{control_head, host_port_tail, status_names, CycleCounter, KernelControl};
 pub use regions::side_items;

@@ -36,6 +36,10 @@ struct Lane {
 /// The memories of a top's AXI lanes.
 pub(crate) struct ExternalMemory {
     cfg: AxiMemConfig,
+    /// One memory behind the one lane of a tile walker's top, which the host
+    /// fills and reads by byte address ([`ExternalMemory::flat`]): no array
+    /// lives there by region.
+    flat: bool,
     lanes: Vec<Lane>,
     /// Lane k's memory.
     mems: Vec<AxiMem>,
@@ -66,12 +70,47 @@ impl ExternalMemory {
             .collect();
         let mut m = ExternalMemory {
             cfg: cfg.clone(),
+            flat: false,
             lanes,
             mems: Vec::new(),
             loaded: BTreeMap::new(),
         };
         m.clear();
         m
+    }
+
+    /// One memory of `size` bytes behind the one lane of a tile walker's top
+    /// (`samgen_hdl::walker`).
+    pub(crate) fn flat(cfg: &AxiMemConfig, size: usize) -> Self {
+        let mut m = ExternalMemory {
+            cfg: cfg.clone(),
+            flat: true,
+            lanes: vec![Lane {
+                array: "tile_walker".into(),
+                region: samgen_hdl::walker::WALKER_REGION,
+                write: true,
+                size,
+            }],
+            mems: Vec::new(),
+            loaded: BTreeMap::new(),
+        };
+        m.clear();
+        m
+    }
+
+    /// Bytes at `addr` of a flat memory (a host filling it).
+    pub(crate) fn load_bytes(&mut self, addr: u64, data: &[u8]) -> Result<(), CosimError> {
+        self.mems[0]
+            .load(addr, data)
+            .map_err(|e| CosimError::Mismatch(format!("loading memory: {e}")))
+    }
+
+    /// `len` bytes at `addr` of a flat memory.
+    pub(crate) fn read_bytes(&self, addr: u64, len: usize) -> Result<Vec<u8>, CosimError> {
+        self.mems[0]
+            .read(addr, len)
+            .map(<[u8]>::to_vec)
+            .map_err(|e| CosimError::Mismatch(format!("reading memory: {e}")))
     }
 
     /// Fresh memories, nothing loaded (a reset of the system).
@@ -101,14 +140,14 @@ impl ExternalMemory {
     /// Whether host address `addr` lies in an array region (its words are in
     /// memory, not behind the host port).
     pub(crate) fn holds(&self, addr: u64) -> bool {
-        !self.lanes_of(addr >> REGION_SHIFT).is_empty()
+        !self.flat && !self.lanes_of(addr >> REGION_SHIFT).is_empty()
     }
 
     /// The host writes of every array's base address (word 0 of its region)
     /// and a read array's length (word 1), for the start of a run.
     pub(crate) fn base_writes(&self) -> Vec<(u64, u64)> {
         let mut writes = Vec::new();
-        for lane in &self.lanes {
+        for lane in self.lanes.iter().filter(|_| !self.flat) {
             let at = lane.region << REGION_SHIFT;
             if writes.iter().any(|&(a, _)| a == at) {
                 continue;

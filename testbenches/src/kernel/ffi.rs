@@ -147,6 +147,29 @@ impl KernelSim {
         self.external = Some(ExternalMemory::new(top, cfg));
     }
 
+    /// Attach one memory of `size` bytes, configuration `cfg`, to the one
+    /// lane of a tile walker's top; the host fills and reads it with
+    /// [`KernelSim::memory_load`] and [`KernelSim::memory_read`].
+    pub fn attach_memory(&mut self, cfg: &AxiMemConfig, size: usize) {
+        self.external = Some(ExternalMemory::flat(cfg, size));
+    }
+
+    /// Bytes into the attached memory at byte address `addr`.
+    pub fn memory_load(&mut self, addr: u64, data: &[u8]) -> Result<(), CosimError> {
+        match &mut self.external {
+            Some(ext) => ext.load_bytes(addr, data),
+            None => Err(CosimError::Mismatch("no memory attached".into())),
+        }
+    }
+
+    /// `len` bytes of the attached memory at byte address `addr`.
+    pub fn memory_read(&self, addr: u64, len: usize) -> Result<Vec<u8>, CosimError> {
+        match &self.external {
+            Some(ext) => ext.read_bytes(addr, len),
+            None => Err(CosimError::Mismatch("no memory attached".into())),
+        }
+    }
+
     /// The attached memories' latency.
     pub fn external_latency(&self) -> Option<u32> {
         self.external.as_ref().map(ExternalMemory::latency)

@@ -30,7 +30,7 @@ pub fn build_top(
         &ModelSpec {
             label: label.to_string(),
             top_name: top.module.name.clone(),
-            top_text: top.module.to_string(),
+            top_text: top.text(),
             sources,
             shim: Shim::Kernel {
                 probes: top.probes.len() as u32,

@@ -308,7 +308,7 @@ pub fn set_fifo_limits(
 
 /// Clock until done or `limit`, in slices, with a progress bar on a terminal for
 /// long runs.
-fn run_with_progress(sim: &mut KernelSim, limit: u64) -> Result<(), CosimError> {
+pub(super) fn run_with_progress(sim: &mut KernelSim, limit: u64) -> Result<(), CosimError> {
     const SLICE: u64 = 1 << 20;
     let bar = indicatif::ProgressBar::new(limit);
     bar.set_style(

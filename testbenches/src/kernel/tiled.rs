@@ -87,6 +87,11 @@ impl<'g> TileModel<'g> {
         })
     }
 
+    /// The kernel's graph.
+    pub fn graph(&self) -> &'g SamGraph {
+        self.graph
+    }
+
     /// `job`'s tiles packed, their golden run (the writers' streams, every
     /// edge's when tracing) and the run prepared for the model.
     pub fn prepare(&self, job: &TileJob) -> Result<ReadyTile<'g>, String> {
@@ -102,7 +107,7 @@ impl<'g> TileModel<'g> {
 
     /// Counts a tile that ran `cycles` in `seconds` and checks the outputs
     /// `who` ("RTL", "board") wrote against the golden ones.
-    fn finish(
+    pub(super) fn finish(
         &mut self,
         who: &str,
         (golden, p): (&ExecResult, &Prepared),
@@ -217,7 +222,7 @@ impl<'g> RtlTileRunner<'g> {
 
 /// The model of `p`'s top in `sim`, built (or loaded from the cache) and
 /// reset on first use.
-fn model_for<'s>(
+pub(super) fn model_for<'s>(
     sim: &'s mut Option<(BuiltModel, KernelSim)>,
     p: &Prepared,
     label: &str,
