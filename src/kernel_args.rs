@@ -336,7 +336,9 @@ pub struct HwArgs {
     pub double_buffer: bool,
     /// Where the arrays live: `on-chip` (block RAM behind the host port, which
     /// loads them) or `axi` (external memory: each array port an AXI4 master
-    /// lane, the host setting each array's base and length; docs/memory.md)
+    /// lane, the host setting each array's base and length) or `tiles` (on
+    /// chip and double-buffered, behind a tile walker that fetches the tiles
+    /// from external memory itself; docs/memory.md)
     #[arg(long, value_enum, default_value_t = MemoryArg::OnChip)]
     pub memory: MemoryArg,
     /// `run` with `--memory axi`: the latency in cycles of the AXI4 memory
@@ -355,6 +357,9 @@ pub struct HwArgs {
 pub enum MemoryArg {
     OnChip,
     Axi,
+    /// On chip and double-buffered, behind a tile walker that fetches the
+    /// tiles from external memory (docs/memory.md).
+    Tiles,
 }
 
 /// `--host-bus`: how the host reaches a top.
@@ -382,10 +387,10 @@ impl HwArgs {
     /// `--memory axi` and `--host-bus axil` are refused there until a SoC
     /// gives the lanes a memory and the bus a master.
     pub fn board_options_only(&self, what: &str) -> anyhow::Result<()> {
-        if self.memory == MemoryArg::Axi {
+        if self.memory != MemoryArg::OnChip {
             anyhow::bail!(
-                "{what} keeps the arrays on chip: --memory axi tops have no board \
-                 integration yet (compile them, or co-simulate them with `samgen run`)"
+                "{what} keeps the arrays on chip: --memory axi and --memory tiles tops have \
+                 no board integration yet (compile them, or co-simulate them with `samgen run`)"
             );
         }
         if self.host_bus == HostBusArg::Axil {
@@ -416,6 +421,7 @@ impl HwArgs {
             memory: match self.memory {
                 MemoryArg::OnChip => samgen_hdl::top::MemorySystem::OnChip,
                 MemoryArg::Axi => samgen_hdl::top::MemorySystem::Axi,
+                MemoryArg::Tiles => samgen_hdl::top::MemorySystem::Tiles,
             },
             host_bus: match self.host_bus {
                 HostBusArg::Pins => samgen_hdl::top::HostBus::Native,

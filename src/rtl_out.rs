@@ -37,7 +37,9 @@ pub fn write_rtl(top: &KernelTop, expression: Option<&str>, dir: &Path) -> Resul
     let rust_module = dir.join(format!("{name}_regs.rs"));
     // The top's modules, one file each (a wrapped kernel's first).
     let mut written = Vec::new();
+    let mut modules_written = Vec::new();
     for (module, text) in top.files() {
+        modules_written.push(module.clone());
         let path = dir.join(format!("{module}.sv"));
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
         list.push(format!("{module}.sv"));
@@ -49,7 +51,10 @@ pub fn write_rtl(top: &KernelTop, expression: Option<&str>, dir: &Path) -> Resul
         (&sv_package, regmap::sv_package(top)),
         (&rust_module, regmap::rust_module(top)),
         (&files, list.join("\n") + "\n"),
-        (&core, samgen_hdl::fusesoc::kernel_core(name, expression)),
+        (
+            &core,
+            samgen_hdl::fusesoc::kernel_core(name, &modules_written, expression),
+        ),
     ] {
         std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }

@@ -121,6 +121,13 @@ pub fn run(
         Backend::Golden => None,
         Backend::Rtl => {
             use samgen_cosim::kernel::{Capacity, RtlOptions};
+            if a.hw.memory == crate::kernel_args::MemoryArg::Tiles {
+                bail!(
+                    "run --tile drives the tiles through the host port; the tile walker's \
+                     runs from external memory are `samgen-bench kernel walker` \
+                     (docs/memory.md): drop --memory tiles, or use --double-buffer"
+                );
+            }
             let sizing = samgen_hdl::top::Sizing::uniform(graph, mem.words, mem.workspace);
             let opts = RtlOptions {
                 top: a.hw.top_options_for(bits, &sizing)?,

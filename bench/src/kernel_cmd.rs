@@ -127,6 +127,26 @@ pub(crate) enum KernelCmd {
         #[arg(long)]
         venv: Option<PathBuf>,
     },
+    /// The tiled kernels of `tile`, run by the tile walker from one external
+    /// memory (the ULX3S SDRAM's model unless given): walker cycles against
+    /// the bandwidth bound (bytes moved over bytes per cycle), bytes moved
+    /// per stored entry.
+    Walker {
+        /// Words of every memory of the tiled model.
+        #[arg(long, default_value_t = 4096)]
+        words: u64,
+        /// Entries of the workspace.
+        #[arg(long, default_value_t = 256)]
+        workspace: u64,
+        /// Cycles from a read request to its first beat (default 20).
+        #[arg(long)]
+        latency: Option<u32>,
+        /// The memory's bandwidth (default 2: the ULX3S SDRAM's 16 bits a cycle).
+        #[arg(long)]
+        bytes_per_cycle: Option<f64>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Tiled kernels (SpMV, SpM*SpM ikj, SDDMM, elementwise add) in RTL on
     /// small memories against the same kernels untiled on memories sized from
     /// the data: cycles, tiled over the untiled ideal, tile tuples run and
@@ -255,6 +275,18 @@ pub(crate) fn run(cmd: KernelCmd) -> Result<()> {
             workspace,
             seed,
         } => crate::tile_cmd::bench(words, workspace, seed),
+        KernelCmd::Walker {
+            words,
+            workspace,
+            latency,
+            bytes_per_cycle,
+            seed,
+        } => crate::walker_cmd::bench(
+            words,
+            workspace,
+            crate::walker_cmd::memory(latency, bytes_per_cycle),
+            seed,
+        ),
         KernelCmd::External {
             only,
             latency,

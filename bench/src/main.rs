@@ -22,6 +22,7 @@ mod primitive_cmd;
 mod rle_cmd;
 mod skip_cmd;
 mod tile_cmd;
+mod walker_cmd;
 
 use std::process::ExitCode;
 

@@ -25,13 +25,13 @@ use samgen_compiler::tile::{TiledKernel, Tiling};
 use samgen_cosim::kernel::{verify_lowered, Capacity, RtlOptions, RtlTileRunner, TileTotals};
 use samgen_hdl::top::TopOptions;
 
-struct Case {
-    name: &'static str,
-    expr: &'static str,
-    formats: &'static [&'static str],
-    schedule: &'static [&'static str],
-    data: &'static str,
-    inputs: fn(u64) -> Result<HashMap<String, CooTensor>>,
+pub(crate) struct Case {
+    pub name: &'static str,
+    pub expr: &'static str,
+    pub formats: &'static [&'static str],
+    pub schedule: &'static [&'static str],
+    pub data: &'static str,
+    pub inputs: fn(u64) -> Result<HashMap<String, CooTensor>>,
 }
 
 fn values() -> Result<ValueRange> {
@@ -84,7 +84,7 @@ fn add(seed: u64) -> Result<HashMap<String, CooTensor>> {
     Ok(HashMap::from([("B".into(), b), ("C".into(), c)]))
 }
 
-const CASES: &[Case] = &[
+pub(crate) const CASES: &[Case] = &[
     Case {
         name: "SpMV",
         expr: "x(i) = B(i,j) * c(j)",

@@ -71,9 +71,10 @@ pub fn kernel_core_name(top: &str) -> String {
     format!("samgen:kernel:{top}:{}", version())
 }
 
-/// The core of a generated kernel top `top` (file `<top>.sv` beside the core): it
-/// depends on the library core of the same version.
-pub fn kernel_core(top: &str, expression: Option<&str>) -> String {
+/// The core of a generated kernel top `top` whose modules are `modules`
+/// (file `<module>.sv` each beside the core, the top last): it depends on the
+/// library core of the same version.
+pub fn kernel_core(top: &str, modules: &[String], expression: Option<&str>) -> String {
     let what = match expression {
         Some(e) => format!("samgen kernel {top}: {e}"),
         None => format!("samgen kernel {top}"),
@@ -81,7 +82,7 @@ pub fn kernel_core(top: &str, expression: Option<&str>) -> String {
     let mut s = header(&format!("samgen:kernel:{top}"), &what);
     let _ = write!(
         s,
-        "filesets:\n  top:\n    files: [{top}.sv]\n    file_type: systemVerilogSource\n    \
+        "filesets:\n  top:\n    files: [{files}]\n    file_type: systemVerilogSource\n    \
          depend: [\"={LIBRARY_CORE}:{v}\"]\n\n\
          targets:\n  default:\n    filesets: [top]\n    toplevel: {top}\n  \
          lint:\n    filesets: [top]\n    toplevel: {top}\n    flow: lint\n    \
@@ -89,7 +90,11 @@ pub fn kernel_core(top: &str, expression: Option<&str>) -> String {
          verilator:\n    filesets: [top]\n    toplevel: {top}\n    default_tool: verilator\n    \
          tools:\n      verilator:\n        mode: cc\n        make_options: [V{top}__ALL.a]\n        \
          verilator_options: {MODEL_OPTIONS}\n",
-        v = version()
+        v = version(),
+        files = (modules.iter())
+            .map(|m| format!("{m}.sv"))
+            .collect::<Vec<_>>()
+            .join(", "),
     );
     s
 }
@@ -142,7 +147,11 @@ mod tests {
 
     #[test]
     fn kernel_core_depends_on_this_library_version() {
-        let core = kernel_core("sam_kernel", Some("x(i) = \"b\"(i)"));
+        let core = kernel_core(
+            "sam_kernel",
+            &["sam_kernel".into()],
+            Some("x(i) = \"b\"(i)"),
+        );
         assert!(core.contains(&format!("name: samgen:kernel:sam_kernel:{}", version())));
         assert!(core.contains(&format!("depend: [\"={LIBRARY_CORE}:{}\"]", version())));
         assert!(core.contains("description: \"samgen kernel sam_kernel: x(i) = \\\"b\\\"(i)\""));
