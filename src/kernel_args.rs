@@ -342,9 +342,11 @@ pub struct HwArgs {
     #[arg(long, value_enum, default_value_t = MemoryArg::OnChip)]
     pub memory: MemoryArg,
     /// `run` with `--memory axi`: the latency in cycles of the AXI4 memory
-    /// model behind every lane (one 8-byte word per cycle)
-    #[arg(long, default_value_t = 100, value_name = "CYCLES")]
-    pub memory_latency: u32,
+    /// model behind every lane (one 8-byte word per cycle), default 100; with
+    /// `--memory tiles`, of the tile walker's memory (the ULX3S SDRAM's two
+    /// bytes a cycle), default 20
+    #[arg(long, value_name = "CYCLES")]
+    pub memory_latency: Option<u32>,
     /// How the host reaches the top: `pins` (the host port) or `axil` (an
     /// AXI4-Lite slave with 32-bit data and a done interrupt, `irq_o`;
     /// docs/host-protocol.md)
@@ -404,8 +406,21 @@ impl HwArgs {
 
     /// `samgen run`'s memory model for a top with external memory.
     pub fn external_memory(&self) -> Option<samgen_cosim::axi_mem::AxiMemConfig> {
-        (self.memory == MemoryArg::Axi)
-            .then(|| samgen_cosim::axi_mem::AxiMemConfig::steady(0, 8, self.memory_latency))
+        (self.memory == MemoryArg::Axi).then(|| {
+            samgen_cosim::axi_mem::AxiMemConfig::steady(0, 8, self.memory_latency.unwrap_or(100))
+        })
+    }
+
+    /// `samgen run --tile`'s memory for a tile walker's top: the ULX3S
+    /// SDRAM's model at the latency given.
+    pub fn walker_memory(&self) -> Option<samgen_cosim::axi_mem::AxiMemConfig> {
+        (self.memory == MemoryArg::Tiles).then(|| {
+            let m = samgen_cosim::kernel::ulx3s_sdram();
+            samgen_cosim::axi_mem::AxiMemConfig {
+                latency: self.memory_latency.unwrap_or(m.latency),
+                ..m
+            }
+        })
     }
 
     pub fn top_options(&self, value_bits: u32) -> samgen_hdl::top::TopOptions {

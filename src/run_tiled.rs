@@ -3,7 +3,9 @@
 //! tuples to run, and the kernel's own graph runs on each: in the golden
 //! executor, or on one RTL model built for the memories' capacity (checked
 //! against the golden executor tile by tile). The tuples' outputs add up into
-//! the whole output, which is compared with the dense reference.
+//! the whole output, which is compared with the dense reference. With
+//! `--memory tiles` the RTL run is the tile walker's: every tile and its
+//! program in one external memory, the walker fetching the tiles itself.
 
 use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
@@ -121,13 +123,7 @@ pub fn run(
         Backend::Golden => None,
         Backend::Rtl => {
             use samgen_cosim::kernel::{Capacity, RtlOptions};
-            if a.hw.memory == crate::kernel_args::MemoryArg::Tiles {
-                bail!(
-                    "run --tile drives the tiles through the host port; the tile walker's \
-                     runs from external memory are `samgen-bench kernel walker` \
-                     (docs/memory.md): drop --memory tiles, or use --double-buffer"
-                );
-            }
+
             let sizing = samgen_hdl::top::Sizing::uniform(graph, mem.words, mem.workspace);
             let opts = RtlOptions {
                 top: a.hw.top_options_for(bits, &sizing)?,
@@ -139,20 +135,31 @@ pub fn run(
                 ..RtlOptions::default()
             };
             let label = graph.info.expression.clone().unwrap_or_default();
-            Some(
-                samgen_cosim::kernel::RtlTileRunner::new(
-                    graph,
-                    formats.clone(),
-                    bits,
-                    opts,
-                    &label,
-                )
-                .map_err(|e| anyhow!("{e}"))?,
-            )
+            Some(match a.hw.walker_memory() {
+                Some(memory) => {
+                    let tiles =
+                        samgen_cosim::kernel::TileModel::new(graph, formats.clone(), bits, opts)
+                            .map_err(|e| anyhow!("{e}"))?;
+                    Rtl::Walker(samgen_cosim::kernel::WalkerTileRunner::new(
+                        tiles, memory, &label,
+                    ))
+                }
+                None => Rtl::Host(
+                    samgen_cosim::kernel::RtlTileRunner::new(
+                        graph,
+                        formats.clone(),
+                        bits,
+                        opts,
+                        &label,
+                    )
+                    .map_err(|e| anyhow!("{e}"))?,
+                ),
+            })
         }
     };
     let runner: &mut dyn TileRunner = match &mut rtl {
-        Some(r) => r,
+        Some(Rtl::Host(r)) => r,
+        Some(Rtl::Walker(r)) => r,
         None => &mut golden,
     };
     let started = Instant::now();
@@ -180,13 +187,29 @@ pub fn run(
     Ok(())
 }
 
+/// The RTL's tile runner: the host driving the top's port, or the top's tile
+/// walker from external memory.
+enum Rtl<'g> {
+    Host(samgen_cosim::kernel::RtlTileRunner<'g>),
+    Walker(samgen_cosim::kernel::WalkerTileRunner<'g>),
+}
+
+impl Rtl<'_> {
+    fn totals(&self) -> &samgen_cosim::kernel::TileTotals {
+        match self {
+            Rtl::Host(r) => r.totals(),
+            Rtl::Walker(r) => &r.tiles.totals,
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn report(
     a: &RunArgs,
     tiling: &Tiling,
     run: &TiledRun,
     golden: &GoldenRunner,
-    rtl: Option<&samgen_cosim::kernel::RtlTileRunner>,
+    rtl: Option<&Rtl>,
     stored: u64,
     seconds: f64,
     matched: Option<bool>,
@@ -217,6 +240,13 @@ fn report(
             obj["words_per_stored_entry"] = (t.words_loaded as f64 / stored.max(1) as f64).into();
             obj["host_cycles"] = t.host_cycles.into();
             obj["sim_seconds"] = t.sim_seconds.into();
+            if let Some(Rtl::Walker(w)) = rtl {
+                let r = &w.report;
+                obj["walker_cycles"] = r.cycles.into();
+                obj["memory_bytes_read"] = (8 * r.stats.read_beats).into();
+                obj["memory_bytes_written"] = (8 * r.stats.write_beats).into();
+                obj["bandwidth_bound_cycles"] = r.bound_cycles.into();
+            }
         } else {
             obj["tokens"] = golden.tokens.into();
         }
@@ -252,14 +282,38 @@ fn report(
             t.words_loaded,
             t.words_loaded as f64 / stored.max(1) as f64
         );
-        let overlap = match rtl {
-            Some(r) if r.tiles.opts.top.double_buffer => "loads overlapping runs: double-buffered",
-            _ => "loads, then runs",
-        };
-        println!(
-            "host cycles   {} ({overlap}; loads, runs and read-backs end to end)",
-            t.host_cycles
-        );
+        match rtl {
+            Some(Rtl::Walker(w)) => {
+                let r = &w.report;
+                println!(
+                    "walker cycles {} (the tiles fetched from memory, run and written back; \
+                     {} commands)",
+                    r.cycles, r.commands
+                );
+                println!(
+                    "memory        {} bytes read, {} written; bandwidth bound {:.0} cycles \
+                     ({:.3}x), at {} bytes a cycle, latency {}",
+                    8 * r.stats.read_beats,
+                    8 * r.stats.write_beats,
+                    r.bound_cycles,
+                    r.cycles as f64 / r.bound_cycles.max(1.0),
+                    w.memory.bytes_per_cycle,
+                    w.memory.latency
+                );
+            }
+            _ => {
+                let overlap = match rtl {
+                    Some(Rtl::Host(r)) if r.tiles.opts.top.double_buffer => {
+                        "loads overlapping runs: double-buffered"
+                    }
+                    _ => "loads, then runs",
+                };
+                println!(
+                    "host cycles   {} ({overlap}; loads, runs and read-backs end to end)",
+                    t.host_cycles
+                );
+            }
+        }
         println!("simulation    {:.2} s of {seconds:.2} s", t.sim_seconds);
     } else {
         println!("tokens        {} (summed over the tiles)", golden.tokens);

@@ -310,6 +310,58 @@ fn compile_with_external_memory_gives_axi_lanes_or_a_reason() {
 
 /// The top `top` that `compile` wrote to `dir`, with its sources (`files.f`),
 /// through `verilator --lint-only -Wall`.
+/// `--memory tiles`: the kernel top in `<top>_kernel.sv` and the tile
+/// walker's top around it, one AXI4 lane (the walker's), both files in the
+/// file list and the core, the map naming the walker's region; lint clean
+/// from the file list.
+#[test]
+fn compile_with_a_tile_walker_writes_the_kernel_and_its_walker() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = s(&dir.path().join("spmv"));
+    let out = samgen(&[
+        "compile", SPMV, "-f", "B:ds", "-f", "c:d", "--memory", "tiles", "-o", &o,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let top = std::fs::read_to_string(format!("{o}/sam_kernel.sv")).unwrap();
+    let kernel = std::fs::read_to_string(format!("{o}/sam_kernel_kernel.sv")).unwrap();
+    assert!(top.contains("sam_tile_walker #("), "{top}");
+    assert!(top.contains("sam_kernel_kernel kernel ("), "{top}");
+    assert!(
+        kernel.contains("sam_mem_double"),
+        "the kernel is double-buffered"
+    );
+    let map = std::fs::read_to_string(format!("{o}/sam_kernel_map.yaml")).unwrap();
+    assert!(map.contains("tile_walker: 254"), "{map}");
+    assert!(map.contains("banks: 2"), "{map}");
+    let files = std::fs::read_to_string(format!("{o}/files.f")).unwrap();
+    assert!(
+        files.ends_with("sam_kernel_kernel.sv\nsam_kernel.sv\n"),
+        "{files}"
+    );
+    let core = std::fs::read_to_string(format!("{o}/sam_kernel.core")).unwrap();
+    assert!(
+        core.contains("files: [sam_kernel_kernel.sv, sam_kernel.sv]"),
+        "{core}"
+    );
+    lint_compiled(Path::new(&o), "sam_kernel");
+    let out = samgen(&[
+        "synth",
+        SPMV,
+        "-f",
+        "B:ds",
+        "-f",
+        "c:d",
+        "--memory",
+        "tiles",
+        "--board",
+        "ulx3s",
+        "-o",
+        &s(&dir.path().join("synth")),
+    ]);
+    let line = one_error_line(&out);
+    assert!(line.contains("--memory tiles"), "{line}");
+}
+
 fn lint_compiled(dir: &Path, top: &str) {
     let lint = Command::new("verilator")
         .current_dir(dir)
