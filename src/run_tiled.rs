@@ -140,11 +140,11 @@ pub fn run(
                     let tiles =
                         samgen_cosim::kernel::TileModel::new(graph, formats.clone(), bits, opts)
                             .map_err(|e| anyhow!("{e}"))?;
-                    Rtl::Walker(samgen_cosim::kernel::WalkerTileRunner::new(
+                    Rtl::Walker(Box::new(samgen_cosim::kernel::WalkerTileRunner::new(
                         tiles, memory, &label,
-                    ))
+                    )))
                 }
-                None => Rtl::Host(
+                None => Rtl::Host(Box::new(
                     samgen_cosim::kernel::RtlTileRunner::new(
                         graph,
                         formats.clone(),
@@ -153,13 +153,13 @@ pub fn run(
                         &label,
                     )
                     .map_err(|e| anyhow!("{e}"))?,
-                ),
+                )),
             })
         }
     };
     let runner: &mut dyn TileRunner = match &mut rtl {
-        Some(Rtl::Host(r)) => r,
-        Some(Rtl::Walker(r)) => r,
+        Some(Rtl::Host(r)) => r.as_mut(),
+        Some(Rtl::Walker(r)) => r.as_mut(),
         None => &mut golden,
     };
     let started = Instant::now();
@@ -190,8 +190,8 @@ pub fn run(
 /// The RTL's tile runner: the host driving the top's port, or the top's tile
 /// walker from external memory.
 enum Rtl<'g> {
-    Host(samgen_cosim::kernel::RtlTileRunner<'g>),
-    Walker(samgen_cosim::kernel::WalkerTileRunner<'g>),
+    Host(Box<samgen_cosim::kernel::RtlTileRunner<'g>>),
+    Walker(Box<samgen_cosim::kernel::WalkerTileRunner<'g>>),
 }
 
 impl Rtl<'_> {
