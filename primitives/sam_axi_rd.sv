@@ -219,12 +219,15 @@ module sam_axi_rd #(
   // length at the state of the cycle before, which holds while fresh_q, that
   // is, when no burst was presented and no restart came in between (lo only
   // rises meanwhile, which only adds room). So a burst is presented every
-  // other cycle at most, and a burst is at least a beat a cycle's worth.
+  // other cycle at most, and a burst is at least a beat a cycle's worth. A
+  // burst presented as a restart comes is the old stream's: its beats are
+  // counted among those to drop, so present does not wait for the oldest
+  // request's hit (the clock's path).
   logic [15:0] len_q;
   logic        fresh_q;
   logic present;
-  assign present = enable_i && (!m_axi_arvalid_o || m_axi_arready_i) && !restart &&
-                   fresh_q && len_q != '0;
+  assign present = enable_i && (!m_axi_arvalid_o || m_axi_arready_i) && fresh_q &&
+                   len_q != '0;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       len_q   <= '0;
@@ -270,7 +273,7 @@ module sam_axi_rd #(
         lo_q   <= restart_at;
         fill_q <= restart_at;
         hi_q   <= restart_at;
-        drop_q <= due_q - 16'(beat);
+        drop_q <= due_q + (present ? len_q : 16'd0) - 16'(beat);
       end else begin
         if (present) hi_q <= hi_q + AW'(len_q);
         if (keep) fill_q <= fill_q + 1'b1;

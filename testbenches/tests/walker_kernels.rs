@@ -140,3 +140,95 @@ fn elementwise_add_walks_its_tiles_under_random_memory_delays() {
     assert!(tiles > 2, "{tiles} tiles");
     assert!(r.stats.write_beats > 0);
 }
+
+/// The walker alone, on SpMV's walker top (the model of the SpMV test): a
+/// LOAD of 16-bit words four to a beat lands whole in the kernel's array; a
+/// host access to the kernel while the walker runs is not performed (a read
+/// gives 0) and sets status bit 2; an unknown command, or a LOAD packed 3,
+/// ends the program with status bit 1.
+#[test]
+fn the_walker_loads_packed_words_refuses_the_host_while_busy_and_stops_on_a_bad_command() {
+    use samgen_cosim::kernel::{build_top, KernelSim};
+    use samgen_hdl::top::{generate, RegionRole, Sizing};
+    use samgen_hdl::walker::{word, WALKER_REGION};
+
+    let spec = TABLE1.iter().find(|k| k.name == "SpMV").unwrap();
+    let graph = lower(&spec.kernel(true).2).unwrap();
+    let mut options = TopOptions {
+        memory: MemorySystem::Tiles,
+        val_width: 32,
+        ..TopOptions::default()
+    };
+    limited_depths(&mut options, &graph);
+    let sizing = Sizing::uniform(&graph, MEM.words, MEM.workspace);
+    let top = generate(&graph, "sam_kernel", &options, &sizing).unwrap();
+    let model = build_top(&top, "SpMV", &RtlOptions::default().cache_dir, None).unwrap();
+    let mut sim = KernelSim::new(&model, None, 1).unwrap();
+    let crd = (top.map.iter())
+        .find(|e| matches!(&e.role, RegionRole::Input { .. }) && e.width == 16)
+        .expect("a 16-bit input array");
+    let reg = |w: u64| WALKER_REGION << 24 | w;
+    let command = |op: u64, pack: u64, n: u64, host: u64, operand: u64| {
+        let w0 = op << 60 | pack << 58 | n << 32 | host;
+        [w0.to_le_bytes(), operand.to_le_bytes()].concat()
+    };
+    let start = |sim: &mut KernelSim, program: &[u8], data: &[u8]| {
+        sim.reset(4);
+        let size = 1 << 16;
+        let memory = AxiMemConfig {
+            size,
+            ..AxiMemConfig::steady(0, 8, 20)
+        };
+        sim.attach_memory(&memory, size);
+        sim.memory_load(0, program).unwrap();
+        sim.memory_load(0x1000, data).unwrap();
+        sim.host_write(reg(word::PROGRAM), 0).unwrap();
+        sim.host_write(reg(word::CONTROL), 1).unwrap();
+    };
+
+    // LOAD 1000 coordinates, 4 to a beat, then END.
+    let words: Vec<u64> = (0..1000u64).map(|k| (k * 7919) & 0xFFFF).collect();
+    let data: Vec<u8> = words
+        .chunks(4)
+        .flat_map(|c| {
+            let beat = (c.iter().enumerate()).fold(0u64, |b, (i, &w)| b | w << (16 * i));
+            beat.to_le_bytes()
+        })
+        .collect();
+    let program = [
+        command(1, 2, 1000, crd.base, 0x1000),
+        command(0, 0, 0, 0, 0),
+    ]
+    .concat();
+    start(&mut sim, &program, &data);
+    for _ in 0..40 {
+        sim.step().unwrap();
+    }
+    assert_eq!(sim.host_read(reg(word::CONTROL)).unwrap() & 2, 2, "busy");
+    assert_eq!(
+        sim.host_read(crd.base).unwrap(),
+        0,
+        "a kernel read while busy gives 0"
+    );
+    assert!(sim.run(100_000).unwrap() < 100_000, "the walker finishes");
+    assert_eq!(
+        sim.host_read(reg(word::STATUS)).unwrap(),
+        4,
+        "status: the refused access"
+    );
+    assert_eq!(sim.host_read_block(crd.base, 1000).unwrap(), words);
+    assert!(sim.host_read(reg(word::CYCLES)).unwrap() >= 1000);
+
+    // An unknown command, and a LOAD packed 3: done, status bit 1.
+    for bad in [command(9, 0, 0, 0, 0), command(1, 3, 4, crd.base, 0x1000)] {
+        let program = [bad, command(1, 2, 4, crd.base, 0x1000)].concat();
+        start(&mut sim, &program, &data);
+        assert!(sim.run(10_000).unwrap() < 10_000, "the walker stops");
+        assert_eq!(sim.host_read(reg(word::STATUS)).unwrap(), 2);
+        assert_eq!(
+            sim.host_read(reg(word::COMMAND)).unwrap(),
+            0,
+            "at the first command"
+        );
+    }
+}
