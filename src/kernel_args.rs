@@ -362,6 +362,9 @@ pub enum MemoryArg {
     /// On chip and double-buffered, behind a tile walker that fetches the
     /// tiles from external memory (docs/memory.md).
     Tiles,
+    /// `tiles` inside the ULX3S LiteX SoC, the tiles in its SDRAM
+    /// (`samgen synth --board ulx3s`; docs/memory.md).
+    Sdram,
 }
 
 /// `--host-bus`: how the host reaches a top.
@@ -389,10 +392,11 @@ impl HwArgs {
     /// `--memory axi` and `--host-bus axil` are refused there until a SoC
     /// gives the lanes a memory and the bus a master.
     pub fn board_options_only(&self, what: &str) -> anyhow::Result<()> {
-        if self.memory != MemoryArg::OnChip {
+        if !matches!(self.memory, MemoryArg::OnChip | MemoryArg::Sdram) {
             anyhow::bail!(
                 "{what} keeps the arrays on chip: --memory axi and --memory tiles tops have \
-                 no board integration yet (compile them, or co-simulate them with `samgen run`)"
+                 no board integration (compile them, or co-simulate them with `samgen run`; \
+                 --memory sdram builds the tiles' SoC on the ULX3S)"
             );
         }
         if self.host_bus == HostBusArg::Axil {
@@ -414,7 +418,7 @@ impl HwArgs {
     /// `samgen run --tile`'s memory for a tile walker's top: the ULX3S
     /// SDRAM's model at the latency given.
     pub fn walker_memory(&self) -> Option<samgen_cosim::axi_mem::AxiMemConfig> {
-        (self.memory == MemoryArg::Tiles).then(|| {
+        matches!(self.memory, MemoryArg::Tiles | MemoryArg::Sdram).then(|| {
             let m = samgen_cosim::kernel::ulx3s_sdram();
             samgen_cosim::axi_mem::AxiMemConfig {
                 latency: self.memory_latency.unwrap_or(m.latency),
@@ -436,7 +440,7 @@ impl HwArgs {
             memory: match self.memory {
                 MemoryArg::OnChip => samgen_hdl::top::MemorySystem::OnChip,
                 MemoryArg::Axi => samgen_hdl::top::MemorySystem::Axi,
-                MemoryArg::Tiles => samgen_hdl::top::MemorySystem::Tiles,
+                MemoryArg::Tiles | MemoryArg::Sdram => samgen_hdl::top::MemorySystem::Tiles,
             },
             host_bus: match self.host_bus {
                 HostBusArg::Pins => samgen_hdl::top::HostBus::Native,

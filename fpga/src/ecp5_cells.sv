@@ -142,3 +142,50 @@ module EHXPLLL #(
   output wire CLKOP, CLKOS, CLKOS2, CLKOS3, LOCK, INTLOCK, REFCLK, CLKINTFB
 );
 endmodule
+
+// The I/O cells the LiteX SoC of fpga/soc/ulx3s_soc.py instantiates (its
+// reset synchronizer, the SDRAM PHY's registered pins and clock, the
+// bidirectional data pins).
+(* blackbox *)
+module FD1S3BX #(
+  parameter GSR = "ENABLED"
+) (
+  input  wire D, CK, PD,
+  output wire Q
+);
+endmodule
+
+(* blackbox *)
+module OFS1P3BX #(
+  parameter GSR = "ENABLED"
+) (
+  input  wire D, SP, SCLK, PD,
+  output wire Q
+);
+endmodule
+
+(* blackbox *)
+module IFS1P3BX #(
+  parameter GSR = "ENABLED"
+) (
+  input  wire D, SP, SCLK, PD,
+  output wire Q
+);
+endmodule
+
+(* blackbox *)
+module ODDRX1F (
+  input  wire D0, D1, SCLK, RST,
+  output wire Q
+);
+endmodule
+
+(* blackbox *)
+module TRELLIS_IO #(
+  parameter DIR = "INPUT"
+) (
+  inout  wire B,
+  input  wire I, T,
+  output wire O
+);
+endmodule

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""The ULX3S SoC of a samgen kernel whose tiles live in SDRAM.
+
+LiteX's ULX3S target (litex-boards) without a CPU: the board's 32 MB SDRAM
+behind LiteDRAM, and the UART a Wishbone bridge (LiteX's uartbone) that the
+host drives. The kernel is a samgen top built with `--memory tiles`: its tile
+walker's AXI4 master reads the tiles and writes the outputs through a LiteDRAM
+port of its own (byte 0 of the walker's addresses is byte 0 of the SDRAM,
+which the host's bridge sees at main RAM, 0x40000000), and its host port sits
+behind four CSRs (`samgen_addr`, `samgen_wdata`, `samgen_access`,
+`samgen_rdata` and the status `samgen_state`): the host writes the address and
+data, then 1 (write) or 2 (read) to `samgen_access`, and reads the answer once
+`samgen_state` shows it.
+
+    ulx3s_soc.py --top NAME --files DIR/files.f --output DIR [--device LFE5U-85F]
+
+writes DIR/gateware/<target>.v and the yosys script, pin constraints and CSR
+map LiteX gives (csr.csv, csr.json); `samgen synth --memory sdram` runs the
+tools on them. Pinned in scripts/requirements-soc.txt.
+"""
+
+import argparse
+import pathlib
+
+from migen import ClockSignal, Instance, ResetSignal, Signal, If
+from litex.gen import LiteXModule
+from litex.soc.interconnect.axi import AXIInterface
+from litex.soc.interconnect.csr import CSRStatus, CSRStorage
+from litedram.frontend.axi import LiteDRAMAXI2Native
+from litex.soc.integration.builder import Builder
+from litex_boards.targets import radiona_ulx3s
+
+# The walker top's AXI4 fields: (field, width, direction seen from the top).
+AXI_FIELDS = [
+    ("arvalid", 1, "o"), ("arready", 1, "i"), ("araddr", 32, "o"), ("arlen", 8, "o"),
+    ("arsize", 3, "o"), ("arburst", 2, "o"), ("rvalid", 1, "i"), ("rready", 1, "o"),
+    ("rdata", 64, "i"), ("rresp", 2, "i"), ("rlast", 1, "i"), ("awvalid", 1, "o"),
+    ("awready", 1, "i"), ("awaddr", 32, "o"), ("awlen", 8, "o"), ("awsize", 3, "o"),
+    ("awburst", 2, "o"), ("wvalid", 1, "o"), ("wready", 1, "i"), ("wdata", 64, "o"),
+    ("wstrb", 8, "o"), ("wlast", 1, "o"), ("bvalid", 1, "i"), ("bready", 1, "o"),
+    ("bresp", 2, "i"),
+]
+
+
+def axi_signal(axi, field):
+    """The AXIInterface signal of a walker pin's field."""
+    channel = {"ar": axi.ar, "aw": axi.aw, "w": axi.w, "r": axi.r, "b": axi.b}
+    for prefix in ("ar", "aw"):
+        if field.startswith(prefix):
+            rest = field[len(prefix):]
+            return getattr(channel[prefix], {"addr": "addr"}.get(rest, rest))
+    prefix, rest = field[0], field[1:]
+    return getattr(channel[prefix], rest)
+
+
+class SamgenKernel(LiteXModule):
+    """The kernel top: its host port behind CSRs, its walker's AXI4 master out."""
+
+    def __init__(self, top, probes):
+        self.axi = axi = AXIInterface(data_width=64, address_width=32, id_width=1)
+        self.addr = CSRStorage(32, description="Host address: region [31:24], word [23:0].")
+        self.wdata = CSRStorage(64, description="The data of the next host write.")
+        self.access = CSRStorage(2, description="Write 1: a host write; 2: a host read.")
+        self.rdata = CSRStatus(64, description="The last host read's answer.")
+        self.state = CSRStatus(2, description="Bit 0: the last read answered; bit 1: done_o.")
+
+        re, we, rvalid, done = Signal(), Signal(), Signal(), Signal()
+        rdata = Signal(64)
+        answered = Signal()
+        self.comb += [
+            we.eq(self.access.re & self.access.storage[0]),
+            re.eq(self.access.re & self.access.storage[1]),
+            self.state.status.eq(answered | (done << 1)),
+        ]
+        self.sync += [
+            If(re, answered.eq(0)),
+            If(rvalid, answered.eq(1), self.rdata.status.eq(rdata)),
+        ]
+        pins = dict(
+            i_clk_i=ClockSignal(),
+            i_rst_ni=~ResetSignal(),
+            i_host_re_i=re,
+            i_host_we_i=we,
+            i_host_addr_i=self.addr.storage,
+            i_host_wdata_i=self.wdata.storage,
+            o_host_rdata_o=rdata,
+            o_host_rvalid_o=rvalid,
+            o_done_o=done,
+            o_probe_o=Signal(max(2 * probes, 1)),
+        )
+        for field, _, direction in AXI_FIELDS:
+            pins[f"{direction}_m_axi_{field}_{direction}"] = axi_signal(axi, field)
+        self.specials += Instance(top, **pins)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--top", required=True, help="the kernel top's module name")
+    parser.add_argument("--files", required=True, type=pathlib.Path,
+                        help="the kernel's files.f (samgen compile --memory tiles)")
+    parser.add_argument("--probes", type=int, default=0, help="the top's edge probes")
+    parser.add_argument("--output", required=True, type=pathlib.Path)
+    parser.add_argument("--device", default="LFE5U-85F")
+    parser.add_argument("--sys-clk-freq", type=float, default=50e6)
+    args = parser.parse_args()
+
+    soc = radiona_ulx3s.BaseSoC(
+        device=args.device,
+        sys_clk_freq=args.sys_clk_freq,
+        cpu_type=None,
+        uart_name="uartbone",
+        integrated_sram_size=0,
+    )
+    soc.samgen = kernel = SamgenKernel(args.top, args.probes)
+    port = soc.sdram.crossbar.get_port(data_width=64)
+    soc.submodules.samgen_dram = LiteDRAMAXI2Native(kernel.axi, port)
+    base = args.files.parent
+    for line in args.files.read_text().split():
+        soc.platform.add_source(str((base / line).resolve()))
+    builder = Builder(soc, output_dir=str(args.output), compile_software=False,
+                      compile_gateware=False, csr_csv=str(args.output / "csr.csv"),
+                      csr_json=str(args.output / "csr.json"))
+    builder.build(build_name="samgen_ulx3s")
+
+
+if __name__ == "__main__":
+    main()
