@@ -167,9 +167,35 @@ pub fn synth(a: SynthArgs) -> Result<()> {
     let clock_mhz = t
         .kernel_mhz
         .map_or(f64::from(board.clock().1) / 1e6, |_| r.target_mhz);
-    if a.json {
+    let built = Built {
+        board: board.name(),
+        what: String::new(),
+        clock: "the kernel clock",
+        clock_mhz,
+        files: &files,
+    };
+    report_build(a.json, &built, &run)
+}
+
+/// What a board build made, for its report.
+struct Built<'a> {
+    board: &'a str,
+    /// After the device in the text report (`, LiteX SoC, ...`).
+    what: String,
+    /// The clock the design must reach, and its name in the report.
+    clock: &'a str,
+    clock_mhz: f64,
+    files: &'a [PathBuf],
+}
+
+/// The report of a board build (text or one JSON object), and an error if the
+/// design misses its clock.
+fn report_build(json: bool, b: &Built, run: &samgen_fpga::SynthRun) -> Result<()> {
+    let r = &run.report;
+    let clock_mhz = b.clock_mhz;
+    if json {
         let obj = serde_json::json!({
-            "board": board.name(),
+            "board": b.board,
             "device": r.device,
             "fmax_mhz": r.fmax_mhz,
             "target_mhz": clock_mhz,
@@ -179,14 +205,14 @@ pub fn synth(a: SynthArgs) -> Result<()> {
             "dsp": r.dsp,
             "ram_luts": r.ram_luts,
             "bitstream": run.bitstream.display().to_string(),
-            "files": files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+            "files": b.files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
         });
         println!("{obj}");
     } else {
-        println!("board       {} ({})", board.name(), r.device);
+        println!("board       {} ({}){}", b.board, r.device, b.what);
         println!(
-            "fmax        {:.1} MHz (the kernel clock is {clock_mhz:.1} MHz)",
-            r.fmax_mhz
+            "fmax        {:.1} MHz ({} is {clock_mhz:.1} MHz)",
+            r.fmax_mhz, b.clock
         );
         println!("luts        {}", r.luts);
         println!("ffs         {}", r.ffs);
@@ -277,46 +303,17 @@ fn synth_soc(
     let run = synthesize_board(tools, &job)?;
     files.push(run.bitstream.clone());
     files.push(soc.join("csr.csv"));
-    let r = &run.report;
-    if a.json {
-        let obj = serde_json::json!({
-            "board": "ulx3s",
-            "memory": "sdram",
-            "device": r.device,
-            "fmax_mhz": r.fmax_mhz,
-            "target_mhz": SOC_MHZ,
-            "luts": r.luts,
-            "ffs": r.ffs,
-            "bram": r.bram,
-            "dsp": r.dsp,
-            "ram_luts": r.ram_luts,
-            "bitstream": run.bitstream.display().to_string(),
-            "files": files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
-        });
-        println!("{obj}");
-    } else {
-        println!(
-            "board       ulx3s ({}), LiteX SoC, tiles in SDRAM",
-            r.device
-        );
-        println!(
-            "fmax        {:.1} MHz (the system clock is {SOC_MHZ:.1} MHz)",
-            r.fmax_mhz
-        );
-        println!("luts        {}", r.luts);
-        println!("ffs         {}", r.ffs);
-        println!("bram        {}", r.bram);
-        println!("dsp         {}", r.dsp);
-        println!("csr map     {}", soc.join("csr.csv").display());
-        println!("bitstream   {}", run.bitstream.display());
-    }
-    if r.fmax_mhz < SOC_MHZ {
-        bail!(
-            "the SoC reaches {:.1} MHz, below its clock of {SOC_MHZ:.1} MHz",
-            r.fmax_mhz
-        );
-    }
-    Ok(())
+    let built = Built {
+        board: "ulx3s",
+        what: format!(
+            ", LiteX SoC, tiles in SDRAM (CSR map {})",
+            soc.join("csr.csv").display()
+        ),
+        clock: "the system clock",
+        clock_mhz: SOC_MHZ,
+        files: &files,
+    };
+    report_build(a.json, &built, &run)
 }
 
 #[derive(Subcommand)]
