@@ -361,7 +361,7 @@ pub fn build_board(
 
 /// A source file that defines `SAM_ASSERTS_OFF` for every file after it (one
 /// Verilator run is one compilation unit), written once into `dir`.
-fn asserts_off(dir: &Path) -> Result<std::path::PathBuf, CosimError> {
+pub(crate) fn asserts_off(dir: &Path) -> Result<std::path::PathBuf, CosimError> {
     let path = dir.join("sam_asserts_off.sv");
     let text = "`define SAM_ASSERTS_OFF\n";
     if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {

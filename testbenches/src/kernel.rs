@@ -51,7 +51,7 @@ pub use verify::{
     limited_depths, random_edge_depths, same_outputs, verify, verify_lowered, verify_sets,
     Verified, MAX_RANDOM_DEPTH,
 };
-pub use walker::{ulx3s_sdram, WalkerReport, WalkerTileRunner};
+pub use walker::{ulx3s_sdram, walk, WalkerReport, WalkerSystem, WalkerTileRunner};
 
 /// How to run a kernel in RTL.
 #[derive(Clone, Debug)]

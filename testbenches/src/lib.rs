@@ -32,6 +32,7 @@ pub mod runpack;
 pub mod runreduce;
 mod shim_abi;
 pub mod sim;
+pub mod soc;
 pub mod spaccumulator;
 pub mod streams;
 pub mod subsect;

@@ -53,11 +53,13 @@ pub fn ulx3s_sdram() -> AxiMemConfig {
     }
 }
 
-/// An operand: a value, or a byte offset into the program's data area.
+/// An operand: a value, or a byte offset into the program's data area (the
+/// tiles' inputs) or its results area (what the walker writes back).
 #[derive(Clone, Copy, Debug)]
 enum Operand {
     Value(u64),
     Data(u64),
+    Result(u64),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -122,11 +124,13 @@ fn packed_bytes(n: u64, pack: u32) -> u64 {
     8 * n.div_ceil(1 << pack)
 }
 
-/// A walker program being built, and its data area.
+/// A walker program being built, its data area and the size of its results
+/// area.
 #[derive(Default)]
 struct Program {
     commands: Vec<Command>,
     data: Vec<u8>,
+    results: u64,
 }
 
 impl Program {
@@ -134,6 +138,13 @@ impl Program {
     fn alloc(&mut self, bytes: u64) -> u64 {
         let at = (self.data.len() as u64).next_multiple_of(64);
         self.data.resize((at + bytes) as usize, 0);
+        at
+    }
+
+    /// `bytes` of the results area, 64-byte aligned.
+    fn alloc_result(&mut self, bytes: u64) -> u64 {
+        let at = self.results.next_multiple_of(64);
+        self.results = at + bytes;
         at
     }
 
@@ -164,22 +175,22 @@ impl Program {
 
     /// `n` host words from `host` into the data area; returns their offset.
     fn store(&mut self, host: u64, n: u64) -> u64 {
-        let at = self.alloc(8 * n);
-        self.push(op::STORE, 0, n, host, Operand::Data(at));
+        let at = self.alloc_result(8 * n);
+        self.push(op::STORE, 0, n, host, Operand::Result(at));
         at
     }
 
     /// Host word `host` into the data area and the count register.
     fn count(&mut self, host: u64) -> u64 {
-        let at = self.alloc(8);
-        self.push(op::COUNT, 0, 1, host, Operand::Data(at));
+        let at = self.alloc_result(8);
+        self.push(op::COUNT, 0, 1, host, Operand::Result(at));
         at
     }
 
     /// As many words from `host` as the last count, at most `most`.
     fn stored(&mut self, host: u64, most: u64, pack: u32) -> u64 {
-        let at = self.alloc(packed_bytes(most, pack));
-        self.push(op::STORED, pack, 0, host, Operand::Data(at));
+        let at = self.alloc_result(packed_bytes(most, pack));
+        self.push(op::STORED, pack, 0, host, Operand::Result(at));
         at
     }
 
@@ -192,7 +203,14 @@ impl Program {
         (16 * self.commands.len() as u64).next_multiple_of(4096)
     }
 
-    /// The memory image: the program at 0, the data area at [`Program::data_base`].
+    /// The results area's byte address: after the data area, 4 KB aligned.
+    fn results_base(&self) -> u64 {
+        (self.data_base() + self.data.len() as u64).next_multiple_of(4096)
+    }
+
+    /// The memory image: the program at 0, the data area at
+    /// [`Program::data_base`]; the results area after it is written by the
+    /// walker.
     fn image(&self) -> Vec<u8> {
         let base = self.data_base();
         let mut image = Vec::with_capacity(base as usize + self.data.len());
@@ -200,6 +218,7 @@ impl Program {
             let operand = match c.operand {
                 Operand::Value(v) => v,
                 Operand::Data(at) => base + at,
+                Operand::Result(at) => self.results_base() + at,
             };
             let w0 = c.op << 60 | u64::from(c.pack) << 58 | c.n << 32 | c.host;
             image.extend(w0.to_le_bytes());
@@ -429,104 +448,179 @@ impl TileRunner for WalkerTileRunner<'_> {
         let ready = (jobs.iter().enumerate())
             .map(|(k, job)| self.tiles.prepare(job).map_err(|e| (k, e)))
             .collect::<Result<Vec<_>, _>>()?;
-        let whole = |e: String| (0, e);
-        let top = ready
-            .first()
-            .map(|(_, p)| p.top.clone())
-            .ok_or((0, "no tile to run".into()))?;
-        let Some(region) = top.walker else {
-            return Err(whole(
-                "the top has no tile walker (build it with MemorySystem::Tiles)".into(),
-            ));
+        let first = ready.first().ok_or((0, "no tile to run".to_string()))?;
+        let sim = model_for(&mut self.sim, &first.1, &self.label, &self.tiles.opts)
+            .map_err(|e| (0, e))?;
+        let mut system = ModelSystem {
+            sim,
+            memory: &self.memory,
         };
         let limits = (self.depth_seed).map(|seed| random_edge_depths(self.tiles.graph(), seed));
-        let (program, slots) = Self::program(&ready, &top, limits.as_ref()).map_err(whole)?;
-        let image = program.image();
-        let start = Instant::now();
-        let sim =
-            model_for(&mut self.sim, &ready[0].1, &self.label, &self.tiles.opts).map_err(whole)?;
-        let err = |e: CosimError| (0, e.to_string());
-        sim.reset(4);
-        let size = (image.len() + 4096).next_power_of_two();
-        sim.attach_memory(
-            &AxiMemConfig {
-                size,
-                ..self.memory.clone()
-            },
-            size,
-        );
-        sim.memory_load(0, &image).map_err(err)?;
-        let reg = |w: u64| region << REGION_SHIFT | w;
-        sim.host_write(reg(word::PROGRAM), 0).map_err(err)?;
-        sim.host_write(reg(word::CONTROL), 1).map_err(err)?;
-        // Every word at most a few times over the bandwidth, every kernel
-        // cycle at most a few times over its ideal.
-        let ideal: u64 = ready.iter().map(|(g, _)| g.ideal_cycles).sum();
-        let limit = 20 * ideal
-            + (20.0 * image.len() as f64 / self.memory.bytes_per_cycle) as u64
-            + 100 * u64::from(self.memory.latency) * program.commands.len() as u64
-            + 100_000;
-        run_with_progress(sim, limit).map_err(err)?;
-        if !sim.done() {
-            let at = sim.host_read(reg(word::COMMAND)).map_err(err)?;
-            return Err(whole(format!(
-                "the walker did not finish in {limit} cycles (at the command at byte {at:#x} \
-                 of {} commands)",
-                program.commands.len()
-            )));
-        }
-        let status = sim.host_read(reg(word::STATUS)).map_err(err)?;
-        if status != 0 {
-            return Err(whole(format!("the walker's status word is {status:#x}")));
-        }
-        let cycles = sim.host_read(reg(word::CYCLES)).map_err(err)?;
-        let stats = sim.external_stats().unwrap_or_default()[0];
-        let base = program.data_base();
-        let data = sim.memory_read(base, program.data.len()).map_err(err)?;
-        let seconds = start.elapsed().as_secs_f64() / ready.len() as f64;
-        let mut outs = Vec::with_capacity(ready.len());
-        let mut kernel_cycles = 0;
-        for (k, ((golden, p), slot)) in ready.iter().zip(&slots).enumerate() {
-            let mut replay = Replay {
-                data: &data,
-                slots: slot,
-            };
-            let tile_cycles = replay.word(slot.cycles);
-            let tile_status = replay.word(slot.status);
-            if tile_status != 0 {
-                return Err((
-                    k,
-                    format!(
-                        "the kernel's status word {tile_status:#x}: {}",
-                        host::status_names(tile_status).join("; ")
-                    ),
-                ));
-            }
-            let outputs = read_outputs(&mut replay, p).map_err(|e| (k, e.to_string()))?;
-            kernel_cycles += tile_cycles;
-            let run = TileRun {
-                cycles: tile_cycles,
-                host_cycles: 0,
-                outputs,
-            };
-            outs.push(
-                self.tiles
-                    .finish("RTL", (golden, p), run, seconds)
-                    .map_err(|e| (k, e))?,
-            );
-        }
-        self.tiles.totals.host_cycles += cycles;
-        let bytes = stats.bytes(8);
-        self.report = WalkerReport {
-            cycles,
-            commands: program.commands.len(),
-            image_bytes: image.len(),
-            stats,
-            bound_cycles: bytes as f64 / self.memory.bytes_per_cycle,
-            kernel_cycles,
-        };
+        let (outs, report) = walk(
+            &mut self.tiles,
+            ready,
+            &mut system,
+            limits.as_ref(),
+            self.memory.bytes_per_cycle,
+        )?;
+        self.report = report;
         Ok(outs)
     }
+}
+
+/// Where a walked run happens: a memory the host fills and reads by the
+/// walker's byte addresses, and the top's host port (the walker's registers
+/// and, while it is idle, the kernel's).
+pub trait WalkerSystem {
+    /// A fresh system (reset), its memory holding `image` from address 0;
+    /// the run reaches no byte at or past `end`.
+    fn start(&mut self, image: &[u8], end: u64) -> Result<(), CosimError>;
+    fn host_write(&mut self, addr: u64, data: u64) -> Result<(), CosimError>;
+    fn host_read(&mut self, addr: u64) -> Result<u64, CosimError>;
+    /// Clock until the top's `done_o` or `limit` cycles; whether it is done.
+    fn run(&mut self, limit: u64) -> Result<bool, CosimError>;
+    /// `len` bytes of the memory at `addr`.
+    fn read(&mut self, addr: u64, len: usize) -> Result<Vec<u8>, CosimError>;
+    /// The memory's traffic, where it is counted.
+    fn stats(&self) -> AxiStats;
+}
+
+/// The top's model with its memory attached (the AXI4 memory model).
+struct ModelSystem<'a> {
+    sim: &'a mut KernelSim,
+    memory: &'a AxiMemConfig,
+}
+
+impl WalkerSystem for ModelSystem<'_> {
+    fn start(&mut self, image: &[u8], end: u64) -> Result<(), CosimError> {
+        self.sim.reset(4);
+        let size = end.next_power_of_two() as usize;
+        let cfg = AxiMemConfig {
+            size,
+            ..self.memory.clone()
+        };
+        self.sim.attach_memory(&cfg, size);
+        self.sim.memory_load(0, image)
+    }
+    fn host_write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        self.sim.host_write(addr, data)
+    }
+    fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        self.sim.host_read(addr)
+    }
+    fn run(&mut self, limit: u64) -> Result<bool, CosimError> {
+        run_with_progress(self.sim, limit)?;
+        Ok(self.sim.done())
+    }
+    fn read(&mut self, addr: u64, len: usize) -> Result<Vec<u8>, CosimError> {
+        self.sim.memory_read(addr, len)
+    }
+    fn stats(&self) -> AxiStats {
+        (self.sim.external_stats())
+            .and_then(|s| s.first().copied())
+            .unwrap_or_default()
+    }
+}
+
+/// One tile's outputs, by name.
+pub type TileOutputs = BTreeMap<String, CooTensor>;
+
+/// Walk `ready`'s tiles on `system`: the program and the tiles into its
+/// memory, the walker started at address 0 and run to done, each tile's
+/// cycles, status word and outputs read back from memory and checked
+/// (counted in `tiles`). `limits`: FIFO limits for the whole run;
+/// `bytes_per_cycle`: the memory's, for the bound.
+pub fn walk(
+    tiles: &mut TileModel,
+    ready: Vec<ReadyTile>,
+    system: &mut dyn WalkerSystem,
+    limits: Option<&BTreeMap<usize, u32>>,
+    bytes_per_cycle: f64,
+) -> Result<(Vec<TileOutputs>, WalkerReport), (usize, String)> {
+    let whole = |e: String| (0, e);
+    let err = |e: CosimError| (0, e.to_string());
+    let top = (ready.first())
+        .map(|(_, p)| p.top.clone())
+        .ok_or((0, "no tile to run".into()))?;
+    let Some(region) = top.walker else {
+        return Err(whole(
+            "the top has no tile walker (build it with MemorySystem::Tiles)".into(),
+        ));
+    };
+    let (program, slots) = WalkerTileRunner::program(&ready, &top, limits).map_err(whole)?;
+    let image = program.image();
+    let start = Instant::now();
+    let end = program.results_base() + program.results;
+    system.start(&image, end).map_err(err)?;
+    let reg = |w: u64| region << REGION_SHIFT | w;
+    system.host_write(reg(word::PROGRAM), 0).map_err(err)?;
+    system.host_write(reg(word::CONTROL), 1).map_err(err)?;
+    // Every word at most a few times over the bandwidth, every kernel cycle
+    // at most a few times over its ideal.
+    let ideal: u64 = ready.iter().map(|(g, _)| g.ideal_cycles).sum();
+    let limit = 20 * ideal
+        + (20.0 * image.len() as f64 / bytes_per_cycle) as u64
+        + 10_000 * program.commands.len() as u64
+        + 100_000;
+    if !system.run(limit).map_err(err)? {
+        let at = system.host_read(reg(word::COMMAND)).map_err(err)?;
+        return Err(whole(format!(
+            "the walker did not finish in {limit} cycles (at the command at byte {at:#x} \
+             of {} commands)",
+            program.commands.len()
+        )));
+    }
+    let status = system.host_read(reg(word::STATUS)).map_err(err)?;
+    if status != 0 {
+        return Err(whole(format!("the walker's status word is {status:#x}")));
+    }
+    let cycles = system.host_read(reg(word::CYCLES)).map_err(err)?;
+    let stats = system.stats();
+    let data = system
+        .read(program.results_base(), program.results as usize)
+        .map_err(err)?;
+    let seconds = start.elapsed().as_secs_f64() / ready.len() as f64;
+    let mut outs = Vec::with_capacity(ready.len());
+    let mut kernel_cycles = 0;
+    for (k, ((golden, p), slot)) in ready.iter().zip(&slots).enumerate() {
+        let mut replay = Replay {
+            data: &data,
+            slots: slot,
+        };
+        let tile_cycles = replay.word(slot.cycles);
+        let tile_status = replay.word(slot.status);
+        if tile_status != 0 {
+            return Err((
+                k,
+                format!(
+                    "the kernel's status word {tile_status:#x}: {}",
+                    host::status_names(tile_status).join("; ")
+                ),
+            ));
+        }
+        let outputs = read_outputs(&mut replay, p).map_err(|e| (k, e.to_string()))?;
+        kernel_cycles += tile_cycles;
+        let run = TileRun {
+            cycles: tile_cycles,
+            host_cycles: 0,
+            outputs,
+        };
+        outs.push(
+            tiles
+                .finish("RTL", (golden, p), run, seconds)
+                .map_err(|e| (k, e))?,
+        );
+    }
+    tiles.totals.host_cycles += cycles;
+    let report = WalkerReport {
+        cycles,
+        commands: program.commands.len(),
+        image_bytes: image.len(),
+        stats,
+        bound_cycles: stats.bytes(8) as f64 / bytes_per_cycle,
+        kernel_cycles,
+    };
+    Ok((outs, report))
 }
 
 #[cfg(test)]

@@ -1,0 +1,357 @@
+//! The ULX3S SoC of a tile walker's top (`fpga/soc/ulx3s_soc.py --sim`:
+//! LiteX without a CPU, LiteDRAM on its SDRAM PHY model, the UART a Wishbone
+//! bridge) in Verilator behind its UART pins, as [`crate::board::BoardSim`]
+//! drives a board top: the host speaks LiteX's `uartbone` bit by bit
+//! ([`Uartbone`]), fills the SDRAM through the bridge, reaches the kernel's
+//! host port through the SoC's `samgen_*` CSRs ([`SocSystem`]), and a walked
+//! run ([`walk`]) goes through all of it.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use samgen_compiler::tensor::CooTensor;
+use samgen_compiler::tile::driver::{TileJob, TileRunner};
+use samgen_hdl::top::KernelTop;
+
+use crate::axi_mem::AxiStats;
+use crate::board::{asserts_off, BoardSim, ByteLink};
+use crate::kernel::{walk, TileModel, WalkerReport, WalkerSystem};
+use crate::verilator::{build_model, BuiltModel, ModelSpec, Shim};
+use crate::CosimError;
+
+/// Clock cycles of a UART bit in the simulated SoC (the generator's
+/// `SIM_CLKS_PER_BIT`).
+pub const SOC_CLKS_PER_BIT: u32 = 8;
+
+/// The SoC bus address of the SDRAM's byte 0 (LiteX's main RAM).
+pub const MAIN_RAM: u64 = 0x4000_0000;
+
+/// LiteX's uartbone commands (litex/soc/cores/uart.py, `Stream2Wishbone`).
+const WRITE_INCR: u8 = 0x01;
+const READ_INCR: u8 = 0x02;
+
+/// The host side of LiteX's UART-to-Wishbone bridge: a command byte, a word
+/// count (at most 255), the word address (byte address / 4, big-endian), then
+/// the 32-bit words, big-endian, each way.
+pub struct Uartbone<L: ByteLink> {
+    pub link: L,
+}
+
+impl<L: ByteLink> Uartbone<L> {
+    fn header(cmd: u8, n: usize, addr: u64) -> Vec<u8> {
+        let mut frame = vec![cmd, n as u8];
+        frame.extend(((addr / 4) as u32).to_be_bytes());
+        frame
+    }
+
+    /// `words` from bus byte address `addr` (4-byte aligned).
+    pub fn write(&mut self, addr: u64, words: &[u32]) -> Result<(), CosimError> {
+        for (k, chunk) in words.chunks(255).enumerate() {
+            let mut frame = Self::header(WRITE_INCR, chunk.len(), addr + 4 * 255 * k as u64);
+            frame.extend(chunk.iter().flat_map(|w| w.to_be_bytes()));
+            self.link.send(&frame)?;
+        }
+        Ok(())
+    }
+
+    /// `n` words from bus byte address `addr`.
+    pub fn read(&mut self, addr: u64, n: usize) -> Result<Vec<u32>, CosimError> {
+        let mut out = Vec::with_capacity(n);
+        let mut at = addr;
+        while out.len() < n {
+            let m = (n - out.len()).min(255);
+            self.link.send(&Self::header(READ_INCR, m, at))?;
+            let bytes = self.link.recv(4 * m)?;
+            out.extend(
+                bytes
+                    .chunks(4)
+                    .map(|b| u32::from_be_bytes(b.try_into().unwrap_or([0; 4]))),
+            );
+            at += 4 * m as u64;
+        }
+        Ok(out)
+    }
+}
+
+/// The SoC's CSRs of the kernel (`csr.csv`): each register's bus address.
+#[derive(Clone, Debug)]
+pub struct SocCsrs {
+    addr: u64,
+    wdata: u64,
+    access: u64,
+    rdata: u64,
+    state: u64,
+}
+
+impl SocCsrs {
+    /// The `samgen_*` registers of LiteX's `csr.csv`.
+    pub fn parse(csv: &str) -> Result<Self, CosimError> {
+        let at = |name: &str| {
+            (csv.lines())
+                .filter_map(|l| l.strip_prefix("csr_register,"))
+                .find_map(|l| {
+                    let mut f = l.split(',');
+                    (f.next() == Some(name))
+                        .then(|| f.next())
+                        .flatten()
+                        .and_then(|a| u64::from_str_radix(a.trim_start_matches("0x"), 16).ok())
+                })
+                .ok_or_else(|| CosimError::Mismatch(format!("no CSR {name} in the SoC's csr.csv")))
+        };
+        Ok(SocCsrs {
+            addr: at("samgen_addr")?,
+            wdata: at("samgen_wdata")?,
+            access: at("samgen_access")?,
+            rdata: at("samgen_rdata")?,
+            state: at("samgen_state")?,
+        })
+    }
+}
+
+/// A 64-bit value as LiteX's CSRs hold it (big ordering: the high word first).
+fn csr64(v: u64) -> [u32; 2] {
+    [(v >> 32) as u32, v as u32]
+}
+
+/// The simulated SoC as a walker's system: memory through the bridge, the
+/// host port through the CSRs.
+pub struct SocSystem {
+    pub bus: Uartbone<BoardSim>,
+    pub csrs: SocCsrs,
+    /// Polls of the state CSR between which the SoC runs on its own.
+    pub polls: u64,
+}
+
+impl SocSystem {
+    fn state(&mut self) -> Result<u32, CosimError> {
+        Ok(self.bus.read(self.csrs.state, 1)?[0])
+    }
+}
+
+impl WalkerSystem for SocSystem {
+    fn start(&mut self, image: &[u8], end: u64) -> Result<(), CosimError> {
+        if end > 32 << 20 {
+            return Err(CosimError::Mismatch(format!(
+                "the walked run needs {end} bytes of memory; the ULX3S SDRAM has 32 MB"
+            )));
+        }
+        self.bus.link.reset(16);
+        let words: Vec<u32> = image
+            .chunks(4)
+            .map(|b| {
+                let mut w = [0u8; 4];
+                w[..b.len()].copy_from_slice(b);
+                u32::from_le_bytes(w)
+            })
+            .collect();
+        self.bus.write(MAIN_RAM, &words)
+    }
+    fn host_write(&mut self, addr: u64, data: u64) -> Result<(), CosimError> {
+        self.bus.write(self.csrs.addr, &[addr as u32])?;
+        self.bus.write(self.csrs.wdata, &csr64(data))?;
+        self.bus.write(self.csrs.access, &[1])
+    }
+    fn host_read(&mut self, addr: u64) -> Result<u64, CosimError> {
+        self.bus.write(self.csrs.addr, &[addr as u32])?;
+        self.bus.write(self.csrs.access, &[2])?;
+        for _ in 0..8 {
+            if self.state()? & 1 == 1 {
+                let w = self.bus.read(self.csrs.rdata, 2)?;
+                return Ok(u64::from(w[0]) << 32 | u64::from(w[1]));
+            }
+        }
+        Err(CosimError::Mismatch(format!(
+            "the host read of {addr:#x} through the SoC's CSRs got no answer"
+        )))
+    }
+    fn run(&mut self, limit: u64) -> Result<bool, CosimError> {
+        let start = self.bus.link.cycles();
+        while self.bus.link.cycles() - start < limit {
+            self.polls += 1;
+            if self.state()? & 2 == 2 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+    fn read(&mut self, addr: u64, len: usize) -> Result<Vec<u8>, CosimError> {
+        let words = self.bus.read(MAIN_RAM + addr, len.div_ceil(4))?;
+        let mut bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        bytes.truncate(len);
+        Ok(bytes)
+    }
+    fn stats(&self) -> AxiStats {
+        AxiStats::default()
+    }
+}
+
+/// The project's Python (LiteX; `$SAMGEN_VENV`, else `.venv`).
+fn python() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::env::var_os("SAMGEN_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join(".venv"))
+        .join("bin/python")
+}
+
+/// The Verilator model of the simulated SoC around `top` (a tile walker's
+/// top): the kernel's files and the generator's SoC in `dir`, the model
+/// cached like every other. Built without the primitives' assertions, as a
+/// board's bitstream is.
+pub fn build_soc(
+    top: &KernelTop,
+    dir: &Path,
+    cache_dir: &Path,
+) -> Result<(BuiltModel, SocCsrs), CosimError> {
+    let io = |what: String| CosimError::io(what);
+    let rtl = dir.join("rtl");
+    std::fs::create_dir_all(&rtl).map_err(io(format!("creating {}", rtl.display())))?;
+    let modules: Vec<&str> = top.modules.iter().map(String::as_str).collect();
+    let library = samgen_hdl::sources::sources_for(&modules)
+        .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+    let mut list: Vec<String> = library.iter().map(|p| p.display().to_string()).collect();
+    let mut kernel_text = String::new();
+    for (module, text) in top.files() {
+        let path = rtl.join(format!("{module}.sv"));
+        std::fs::write(&path, &text).map_err(io(format!("writing {}", path.display())))?;
+        list.push(path.display().to_string());
+        kernel_text.push_str(&text);
+    }
+    let files = rtl.join("files.f");
+    std::fs::write(&files, list.join("\n") + "\n").map_err(io("writing files.f".into()))?;
+    let soc = dir.join("soc");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fpga/soc/ulx3s_soc.py");
+    let out = std::process::Command::new(python())
+        .arg(&script)
+        .args(["--sim", "--top", &top.module.name])
+        .args(["--probes", &top.probes.len().to_string()])
+        .arg("--files")
+        .arg(&files)
+        .arg("--output")
+        .arg(&soc)
+        .output()
+        .map_err(io(format!("running {}", script.display())))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let last = err
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        return Err(CosimError::Mismatch(format!(
+            "the SoC generator failed (LiteX comes with `make setup`): {last}"
+        )));
+    }
+    let read =
+        |p: PathBuf| std::fs::read_to_string(&p).map_err(io(format!("reading {}", p.display())));
+    let gateware = soc.join("gateware");
+    let csrs = SocCsrs::parse(&read(soc.join("csr.csv"))?)?;
+    // LiteX's Verilog is not lint clean under Verilator's warnings, its
+    // `timescale would set one on some modules only (samgen's have none), and
+    // its date line would make every build a new model.
+    let litex: String = read(gateware.join("samgen_ulx3s.v"))?
+        .lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !l.starts_with("`timescale")
+                && !l.starts_with("// Date")
+                && !l.starts_with("//  Auto-Generated by LiteX on")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let text = format!(
+        "/* verilator lint_off WIDTH */\n/* verilator lint_off UNOPTFLAT */\n\
+         /* verilator lint_off CASEINCOMPLETE */\n/* verilator lint_off PINMISSING */\n\
+         /* verilator lint_off MULTIDRIVEN */\n/* verilator lint_off UNUSED */\n\
+         /* verilator lint_off COMBDLY */\n\
+         {}\n{}\n/* verilator lint_on WIDTH */\n{kernel_text}",
+        litex,
+        read(gateware.join("samgen_soc_sim.v"))?,
+    );
+    let mut sources = vec![asserts_off(cache_dir)?];
+    sources.extend(library);
+    let model = build_model(
+        &ModelSpec {
+            label: format!("{} in the ULX3S SoC", top.module.name),
+            top_name: "samgen_soc_sim".into(),
+            top_text: text,
+            sources,
+            shim: Shim::Board {
+                clock: "clk_i",
+                clks_per_bit: SOC_CLKS_PER_BIT,
+            },
+            wave: None,
+        },
+        cache_dir,
+    )?;
+    Ok((model, csrs))
+}
+
+/// The tiles walked in the simulated SoC: the walker's program and the tiles
+/// written into its SDRAM over the UART bridge, the walker started through
+/// the CSRs, the outputs read back over the bridge; every tile checked
+/// against the golden executor.
+pub struct SocTileRunner<'g> {
+    pub tiles: TileModel<'g>,
+    dir: PathBuf,
+    pub report: WalkerReport,
+    /// Cycles of the whole run as the SoC's clock saw it (the loads over the
+    /// UART included).
+    pub soc_cycles: u64,
+}
+
+impl<'g> SocTileRunner<'g> {
+    /// `tiles.opts.top.memory` must be `MemorySystem::Tiles`; the SoC is
+    /// generated in `dir`.
+    pub fn new(tiles: TileModel<'g>, dir: &Path) -> Self {
+        SocTileRunner {
+            tiles,
+            dir: dir.to_path_buf(),
+            report: WalkerReport::default(),
+            soc_cycles: 0,
+        }
+    }
+}
+
+impl TileRunner for SocTileRunner<'_> {
+    fn run_tile(
+        &mut self,
+        job: &TileJob,
+        _next: Option<&TileJob>,
+    ) -> Result<BTreeMap<String, CooTensor>, String> {
+        self.run_all(std::slice::from_ref(job))
+            .map(|mut outs| outs.remove(0))
+            .map_err(|(_, e)| e)
+    }
+
+    fn wants_all(&self) -> bool {
+        true
+    }
+
+    fn run_all(
+        &mut self,
+        jobs: &[TileJob],
+    ) -> Result<Vec<BTreeMap<String, CooTensor>>, (usize, String)> {
+        let ready = (jobs.iter().enumerate())
+            .map(|(k, job)| self.tiles.prepare(job).map_err(|e| (k, e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let top = &ready
+            .first()
+            .ok_or((0, "no tile to run".to_string()))?
+            .1
+            .top;
+        let whole = |e: CosimError| (0, e.to_string());
+        let (model, csrs) = build_soc(top, &self.dir, &self.tiles.opts.cache_dir).map_err(whole)?;
+        let mut link = BoardSim::new(&model, None, self.tiles.opts.seed).map_err(whole)?;
+        link.timeout = 1 << 16;
+        let mut system = SocSystem {
+            bus: Uartbone { link },
+            csrs,
+            polls: 0,
+        };
+        let (outs, report) = walk(&mut self.tiles, ready, &mut system, None, 2.0)?;
+        self.report = report;
+        self.soc_cycles = system.bus.link.cycles();
+        Ok(outs)
+    }
+}
