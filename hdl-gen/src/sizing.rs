@@ -75,6 +75,22 @@ impl Sizing {
         Ok(s)
     }
 
+    /// The smallest sizing that holds both this one and `other`: every array's
+    /// words and every index's extent the larger of the two. Over the sizings
+    /// of many data sets ([`Sizing::from_inputs`] of each), one model that
+    /// runs them all, with the largest set's memories exactly full.
+    pub fn cover(&mut self, other: &Sizing) {
+        for (map, more) in [
+            (&mut self.array_words, &other.array_words),
+            (&mut self.index_dims, &other.index_dims),
+        ] {
+            for (name, &n) in more {
+                let entry = map.entry(name.clone()).or_insert(n);
+                *entry = (*entry).max(n);
+            }
+        }
+    }
+
     /// The narrowest coordinate and reference widths, `floor` bits at least, that
     /// hold this sizing: every extent as coordinates, every array's words as
     /// positions (the same bounds `generate` checks). A `w`-bit width holds

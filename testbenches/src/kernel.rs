@@ -48,8 +48,8 @@ pub use run::{
 pub use tiled::{ReadyTile, RtlTileRunner, TileModel, TileRun, TileTotals};
 pub use trace::{edge_counts, status_report, EdgeCount, EdgeProfile};
 pub use verify::{
-    limited_depths, random_edge_depths, same_outputs, verify, verify_lowered, verify_sets,
-    Verified, MAX_RANDOM_DEPTH,
+    covering_sizing, limited_depths, random_edge_depths, same_outputs, verify, verify_lowered,
+    verify_sets, Verified, MAX_RANDOM_DEPTH,
 };
 pub use walker::{ulx3s_sdram, walk, WalkerReport, WalkerSystem, WalkerTileRunner};
 
@@ -62,6 +62,10 @@ pub struct RtlOptions {
     /// Size every memory and workspace alike instead of from the data, so one
     /// model serves many data sets.
     pub capacity: Option<Capacity>,
+    /// Size the memories and workspaces as given (before `capacity`): the
+    /// sizing that covers a group of data sets ([`covering_sizing`]), so one
+    /// model serves them all, the largest filling its memories.
+    pub sizing: Option<top::Sizing>,
     /// Cycles before a run counts as hung; `None`: 20x the ideal cycles + 10000.
     pub timeout: Option<u64>,
     /// Write a waveform (`.fst` or `.vcd`).
@@ -91,6 +95,7 @@ impl Default for RtlOptions {
             top: TopOptions::default(),
             max_output_words: top::DEFAULT_OUTPUT_WORDS,
             capacity: None,
+            sizing: None,
             timeout: None,
             wave: None,
             trace: false,

@@ -23,7 +23,9 @@ use samgen_compiler::kernels::lower_expression;
 use samgen_compiler::tensor::generate::{self, Density, RunLength, RunSpec, ValueRange};
 use samgen_compiler::tensor::io::{read_tensor, ReadOptions};
 use samgen_compiler::tensor::{CooTensor, Format};
-use samgen_cosim::kernel::{limited_depths, random_edge_depths, verify, RtlOptions};
+use samgen_cosim::kernel::{
+    covering_sizing, limited_depths, random_edge_depths, verify, RtlOptions,
+};
 use samgen_hdl::top::TopOptions;
 
 fn coo(dims: &[u64], entries: &[(&[u64], i64)]) -> CooTensor {
@@ -37,7 +39,8 @@ fn random(dims: &[u64], density: f64, values: (i64, i64), seed: u64) -> CooTenso
 }
 
 /// RTL == golden == dense on every set, FIFO depths drawn from `seed` anew for
-/// each set (set at run time, one model).
+/// each set (set at run time), on one model whose memories hold the largest
+/// set.
 fn check(
     label: &str,
     graph: &SamGraph,
@@ -47,7 +50,10 @@ fn check(
     seed: u64,
 ) {
     let asg = parse(expr).unwrap();
-    let mut opts = RtlOptions::default();
+    let mut opts = RtlOptions {
+        sizing: Some(covering_sizing(graph, sets, formats, 32).unwrap()),
+        ..RtlOptions::default()
+    };
     limited_depths(&mut opts.top, graph);
     for (k, set) in sets.iter().enumerate() {
         opts.fifo_limits = Some(random_edge_depths(graph, seed + k as u64));
@@ -62,6 +68,10 @@ fn check(
             &opts,
         )
         .unwrap_or_else(|e| panic!("{label}, set {k}: {e}"));
+        assert!(
+            k == 0 || v.rtl.model.reused,
+            "{label}, set {k}: a second model"
+        );
         eprintln!("{label}, set {k}: {} cycles", v.rtl.cycles);
     }
 }

@@ -229,11 +229,16 @@ fn the_edge_counters_count_what_the_probes_see() {
 
 /// One model, many FIFO depths: a top built with `fifo_limits` runs SpMV right
 /// under every limit the host sets, one token per FIFO slower than four, and
-/// without a second build.
+/// without a second build. The model is the one `kernels.rs` builds for SpMV
+/// (its capacity, 1024 words and extents of 16).
 #[test]
 fn the_host_sets_each_fifos_depth_at_run_time() {
     let (g, packed, golden, mut opts) = spmv_packed(0.6, 13);
     limited_depths(&mut opts.top, &g);
+    opts.capacity = Some(Capacity {
+        words: 1024,
+        extent: 16,
+    });
     let mut cycles = Vec::new();
     for (k, limits) in [
         g.graph.edge_indices().map(|e| (e.index(), 1)).collect(),

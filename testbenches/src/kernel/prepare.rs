@@ -183,9 +183,10 @@ impl<'g> Prepared<'g> {
                     .into(),
             ));
         }
-        let sizing = match opts.capacity {
-            Some(c) => Sizing::uniform(graph, c.words, c.extent),
-            None => Sizing::from_inputs(graph, &inputs, opts.max_output_words)
+        let sizing = match (&opts.sizing, opts.capacity) {
+            (Some(s), _) => s.clone(),
+            (None, Some(c)) => Sizing::uniform(graph, c.words, c.extent),
+            (None, None) => Sizing::from_inputs(graph, &inputs, opts.max_output_words)
                 .map_err(|e| CosimError::Mismatch(e.to_string()))?,
         };
         let extents = top::index_extents(graph, &inputs)
@@ -193,7 +194,7 @@ impl<'g> Prepared<'g> {
         check_extents(graph, &extents, &sizing, &topts)?;
         // Capacity before any model is built: an array that does not fit is an
         // error naming the option that sizes its memory, and tiling.
-        let raise = if opts.capacity.is_some() {
+        let raise = if opts.capacity.is_some() || opts.sizing.is_some() {
             "raise --mem-words, or run tile by tile: --tile auto"
         } else {
             "raise the output capacity, --max-output-words, or run tile by tile: --tile auto"

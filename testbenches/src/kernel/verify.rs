@@ -7,7 +7,7 @@ use samgen_compiler::exec::ExecResult;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::{CooTensor, Format};
-use samgen_hdl::top::TopOptions;
+use samgen_hdl::top::{Sizing, TopOptions};
 
 use super::run::run_rtl;
 use super::{Capacity, RtlOptions, RtlRun};
@@ -49,6 +49,29 @@ pub fn verify(
         }
     }
     Ok(Verified { rtl, golden })
+}
+
+/// The sizing of one model that runs `graph` on every set of `sets` (packed
+/// in `formats`): each array and extent as large as the largest set needs
+/// ([`Sizing::from_inputs`] of each, outputs at their dense bound, covered by
+/// [`Sizing::cover`]). Data sets that differ only in size then share a model
+/// (`RtlOptions::sizing`).
+pub fn covering_sizing(
+    graph: &SamGraph,
+    sets: &[HashMap<String, CooTensor>],
+    formats: &HashMap<String, Format>,
+    value_bits: u32,
+) -> Result<Sizing, CosimError> {
+    let mut sizing = Sizing::default();
+    for set in sets {
+        let packed = samgen_compiler::kernels::pack_inputs(set, formats, value_bits)
+            .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+        let inputs = packed.into_iter().collect();
+        let one = Sizing::from_inputs(graph, &inputs, samgen_hdl::top::DEFAULT_OUTPUT_WORDS)
+            .map_err(|e| CosimError::Mismatch(e.to_string()))?;
+        sizing.cover(&one);
+    }
+    Ok(sizing)
 }
 
 /// Every output of the golden run equals what `who` ("RTL", "board") wrote:
