@@ -197,7 +197,7 @@ module sam_axi_rd #(
   assign answer     = outside || hit;
 
   // ---- bursts: the next one at hi, while the window has room
-  logic [31:0] room, left, page, len;
+  logic [31:0] room, left, page;
   logic [AW-1:0] span, rest;               // hi - lo (hi >= lo); words - hi
   assign span = hi_q - lo_q;
   assign rest = words_q - hi_q;
@@ -206,13 +206,15 @@ module sam_axi_rd #(
   // Words to the next 4 KB boundary (512 beats of 8 bytes).
   assign page = 32'd512 - 32'(9'(base_i[11:3] + 9'(hi_q)));
   // The next burst: at most Burst beats, none past the array's end, the 4 KB
-  // boundary or the window's room.
-  always_comb begin
-    len = 32'(Burst);
-    if (left < len) len = left;
-    if (page < len) len = page;
-    if (room < len) len = room;
-  end
+  // boundary or the window's room. Each limit is clamped to Burst on its own,
+  // so the three meet in narrow compares rather than a chain of wide ones.
+  localparam int unsigned BW = $clog2(Burst + 1);
+  logic [BW-1:0] cap_left, cap_page, cap_room, cap_lp, cap;
+  assign cap_left = left >= 32'(Burst) ? BW'(Burst) : BW'(left);
+  assign cap_page = page >= 32'(Burst) ? BW'(Burst) : BW'(page);
+  assign cap_room = room >= 32'(Burst) ? BW'(Burst) : BW'(room);
+  assign cap_lp   = cap_left < cap_page ? cap_left : cap_page;
+  assign cap      = cap_lp < cap_room ? cap_lp : cap_room;
 
   // The burst length is registered (the chain from hi through the three
   // limits to the AR registers and due would set the clock): len_q is the
@@ -233,7 +235,7 @@ module sam_axi_rd #(
       len_q   <= '0;
       fresh_q <= 1'b0;
     end else begin
-      len_q   <= 16'(len);
+      len_q   <= 16'(cap);
       fresh_q <= !present && !restart;
     end
   end

@@ -293,7 +293,7 @@ fn synth_soc(
         sources,
         family: Family::Ecp5,
         constraints: gateware.join("samgen_ulx3s.lpf"),
-        clock: "sys_clk".into(),
+        clock: String::new(),
         build_dir: dir.clone(),
         options: FlowOptions {
             target_mhz: Some(SOC_MHZ),
