@@ -336,9 +336,10 @@ pub struct HwArgs {
     pub double_buffer: bool,
     /// Where the arrays live: `on-chip` (block RAM behind the host port, which
     /// loads them) or `axi` (external memory: each array port an AXI4 master
-    /// lane, the host setting each array's base and length) or `tiles` (on
+    /// lane, the host setting each array's base and length), `tiles` (on
     /// chip and double-buffered, behind a tile walker that fetches the tiles
-    /// from external memory itself; docs/memory.md)
+    /// from external memory itself) or `sdram` (`tiles` inside the ULX3S
+    /// LiteX SoC: `synth --board ulx3s`); docs/memory.md
     #[arg(long, value_enum, default_value_t = MemoryArg::OnChip)]
     pub memory: MemoryArg,
     /// `run` with `--memory axi`: the latency in cycles of the AXI4 memory
