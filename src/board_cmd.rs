@@ -463,6 +463,13 @@ fn board_run_tiled(
 
 fn board_run(a: BoardRunArgs) -> Result<()> {
     let t = &a.target;
+    if t.hw.memory == MemoryArg::Sdram {
+        bail!(
+            "board run drives samgen's UART bridge; the --memory sdram SoC's host is LiteX's \
+             uartbone, which `board run` does not speak yet (the SoC's simulation does: \
+             testbenches/tests/soc_sim.rs; docs/memory.md)"
+        );
+    }
     let hw = t.hardware()?;
     let built = t.kernel.build(hw.value_bits)?;
     let graph = &built.graph;

@@ -88,3 +88,35 @@ fn board_run_without_a_board_is_one_error_line() {
         "{err}"
     );
 }
+
+/// `board run --memory sdram` is refused in one line: the SoC's host is
+/// LiteX's uartbone, not samgen's bridge.
+#[test]
+fn board_run_of_the_sdram_soc_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("v.tns");
+    std::fs::write(&t, "1 2\n3 4\n").unwrap();
+    let v = format!("b={}", t.display());
+    let out = samgen(&[
+        "board",
+        "run",
+        "x(i) = b(i) * b(i)",
+        "-f",
+        "b:s",
+        "--board",
+        "ulx3s",
+        "--memory",
+        "sdram",
+        "-i",
+        &v,
+        "--port",
+        "/dev/samgen-no-such-port",
+        "-o",
+        dir.path().join("o").to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<_> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].contains("uartbone"), "{err}");
+}
