@@ -28,6 +28,31 @@ pub mod word {
     pub const COMMAND: u64 = 4;
 }
 
+/// The walker's commands (`sam_tile_walker.sv`'s ops).
+pub mod op {
+    /// Wait for every write's response, then done.
+    pub const END: u64 = 0;
+    /// n words from memory at the operand to host addresses a .. a+n-1.
+    pub const LOAD: u64 = 1;
+    /// n words from host addresses a .. a+n-1 to memory at the operand.
+    pub const STORE: u64 = 2;
+    /// STORE of as many words as the count register holds.
+    pub const STORED: u64 = 3;
+    /// Host word a to memory at the operand, and into the count register.
+    pub const COUNT: u64 = 4;
+    /// The operand to host address a.
+    pub const WRITE: u64 = 5;
+    /// Read host word a until it has a bit of the operand set.
+    pub const WAIT: u64 = 6;
+}
+
+/// Word 0 of a command: `op` in bits 63:60, `pack` (1 << pack words to an
+/// 8-byte beat in memory) in 59:58, the word count `n` in 57:32, the host
+/// address in 31:0. Word 1 is the operand.
+pub fn command_word(op: u64, pack: u32, n: u64, host: u64) -> u64 {
+    (op & 0xF) << 60 | u64::from(pack & 3) << 58 | (n & 0x3FF_FFFF) << 32 | (host & 0xFFFF_FFFF)
+}
+
 /// The name the kernel's module takes inside the walker's top `name`.
 pub fn kernel_name(name: &str) -> String {
     format!("{name}_kernel")

@@ -150,7 +150,7 @@ fn elementwise_add_walks_its_tiles_under_random_memory_delays() {
 fn the_walker_loads_packed_words_refuses_the_host_while_busy_and_stops_on_a_bad_command() {
     use samgen_cosim::kernel::{build_top, KernelSim};
     use samgen_hdl::top::{generate, RegionRole, Sizing};
-    use samgen_hdl::walker::{word, WALKER_REGION};
+    use samgen_hdl::walker::{command_word, op, word, WALKER_REGION};
 
     let spec = TABLE1.iter().find(|k| k.name == "SpMV").unwrap();
     let graph = lower(&spec.kernel(true).2).unwrap();
@@ -168,8 +168,8 @@ fn the_walker_loads_packed_words_refuses_the_host_while_busy_and_stops_on_a_bad_
         .find(|e| matches!(&e.role, RegionRole::Input { .. }) && e.width == 16)
         .expect("a 16-bit input array");
     let reg = |w: u64| WALKER_REGION << 24 | w;
-    let command = |op: u64, pack: u64, n: u64, host: u64, operand: u64| {
-        let w0 = op << 60 | pack << 58 | n << 32 | host;
+    let command = |op: u64, pack: u32, n: u64, host: u64, operand: u64| {
+        let w0 = command_word(op, pack, n, host);
         [w0.to_le_bytes(), operand.to_le_bytes()].concat()
     };
     let start = |sim: &mut KernelSim, program: &[u8], data: &[u8]| {
@@ -196,8 +196,8 @@ fn the_walker_loads_packed_words_refuses_the_host_while_busy_and_stops_on_a_bad_
         })
         .collect();
     let program = [
-        command(1, 2, 1000, crd.base, 0x1000),
-        command(0, 0, 0, 0, 0),
+        command(op::LOAD, 2, 1000, crd.base, 0x1000),
+        command(op::END, 0, 0, 0, 0),
     ]
     .concat();
     start(&mut sim, &program, &data);
@@ -220,8 +220,11 @@ fn the_walker_loads_packed_words_refuses_the_host_while_busy_and_stops_on_a_bad_
     assert!(sim.host_read(reg(word::CYCLES)).unwrap() >= 1000);
 
     // An unknown command, and a LOAD packed 3: done, status bit 1.
-    for bad in [command(9, 0, 0, 0, 0), command(1, 3, 4, crd.base, 0x1000)] {
-        let program = [bad, command(1, 2, 4, crd.base, 0x1000)].concat();
+    for bad in [
+        command(9, 0, 0, 0, 0),
+        command(op::LOAD, 3, 4, crd.base, 0x1000),
+    ] {
+        let program = [bad, command(op::LOAD, 2, 4, crd.base, 0x1000)].concat();
         start(&mut sim, &program, &data);
         assert!(sim.run(10_000).unwrap() < 10_000, "the walker stops");
         assert_eq!(sim.host_read(reg(word::STATUS)).unwrap(), 2);

@@ -105,6 +105,14 @@ impl<'g> TileModel<'g> {
         Ok((golden, p))
     }
 
+    /// Every job prepared ([`TileModel::prepare`]), for a runner that takes
+    /// the whole run at once; an error names the job.
+    pub fn prepare_all(&self, jobs: &[TileJob]) -> Result<Vec<ReadyTile<'g>>, (usize, String)> {
+        (jobs.iter().enumerate())
+            .map(|(k, job)| self.prepare(job).map_err(|e| (k, e)))
+            .collect()
+    }
+
     /// Counts a tile that ran `cycles` in `seconds` and checks the outputs
     /// `who` ("RTL", "board") wrote against the golden ones.
     pub(super) fn finish(

@@ -18,9 +18,10 @@ use samgen_compiler::tensor::CooTensor;
 use samgen_compiler::tile::driver::{TileJob, TileRunner};
 use samgen_hdl::host::{self, CYCLES_WORD, REGION_SHIFT, STATUS_WORD};
 use samgen_hdl::top::{KernelTop, RegionRole};
-use samgen_hdl::walker::word;
+use samgen_hdl::walker::{command_word, op, word};
 
 use super::ffi::KernelSim;
+use super::prepare::mask_bits;
 use super::readback::read_outputs;
 use super::run::{load, run_with_progress, set_fifo_limits};
 use super::tiled::{model_for, ReadyTile, TileModel, TileRun};
@@ -29,17 +30,6 @@ use super::HostPort;
 use crate::axi_mem::{AxiMemConfig, AxiStats};
 use crate::verilator::BuiltModel;
 use crate::CosimError;
-
-/// The walker's commands (`sam_tile_walker.sv`).
-mod op {
-    pub const END: u64 = 0;
-    pub const LOAD: u64 = 1;
-    pub const STORE: u64 = 2;
-    pub const STORED: u64 = 3;
-    pub const COUNT: u64 = 4;
-    pub const WRITE: u64 = 5;
-    pub const WAIT: u64 = 6;
-}
 
 /// The ULX3S's SDRAM (a 16-bit SDR part, 32 MB) as the walker's memory: two
 /// bytes a cycle, reads and writes together, at the kernel's clock, and a
@@ -81,15 +71,15 @@ fn pack_for(bits: u32) -> u32 {
     }
 }
 
+/// A beat's lanes at packing `pack`: words to a beat, bits of a word, its mask.
+fn lanes(pack: u32) -> (usize, usize, u64) {
+    let bits = 64 >> pack;
+    (1 << pack, bits, mask_bits(bits as u32))
+}
+
 /// `words` packed `1 << pack` to a little-endian 8-byte beat.
 fn pack_words(words: &[u64], pack: u32) -> Vec<u8> {
-    let per = 1usize << pack;
-    let bits = 64 >> pack;
-    let mask = if bits == 64 {
-        u64::MAX
-    } else {
-        (1 << bits) - 1
-    };
+    let (per, bits, mask) = lanes(pack);
     words
         .chunks(per)
         .flat_map(|c| {
@@ -101,13 +91,7 @@ fn pack_words(words: &[u64], pack: u32) -> Vec<u8> {
 
 /// `n` words packed `1 << pack` to a beat, from `bytes`.
 fn unpack_words(bytes: &[u8], n: usize, pack: u32) -> Vec<u64> {
-    let per = 1usize << pack;
-    let bits = 64 >> pack;
-    let mask = if bits == 64 {
-        u64::MAX
-    } else {
-        (1 << bits) - 1
-    };
+    let (per, bits, mask) = lanes(pack);
     (0..n)
         .map(|i| {
             let at = 8 * (i / per);
@@ -220,7 +204,7 @@ impl Program {
                 Operand::Data(at) => base + at,
                 Operand::Result(at) => self.results_base() + at,
             };
-            let w0 = c.op << 60 | u64::from(c.pack) << 58 | c.n << 32 | c.host;
+            let w0 = command_word(c.op, c.pack, c.n, c.host);
             image.extend(w0.to_le_bytes());
             image.extend(operand.to_le_bytes());
         }
@@ -326,9 +310,8 @@ pub struct WalkerReport {
     /// The walker's cycles, start to done: every tile fetched, run and
     /// written back.
     pub cycles: u64,
-    /// Commands in the program, and the image's bytes (program and data).
+    /// Commands in the program.
     pub commands: usize,
-    pub image_bytes: usize,
     /// The memory's traffic.
     pub stats: AxiStats,
     /// Bytes moved (every beat, 8 bytes) over the memory's bytes per cycle:
@@ -371,59 +354,59 @@ impl<'g> WalkerTileRunner<'g> {
     pub fn model(&self) -> Option<&BuiltModel> {
         self.sim.as_ref().map(|(m, _)| m)
     }
+}
 
-    /// The program of `ready`'s tiles: tile 0 loaded and started; then each
-    /// tile loaded into the shadow bank while the one before runs, the wait
-    /// for done, the last tile's cycles and status word stored, the swap that
-    /// starts this tile and hands over the last one's outputs, and their
-    /// read-back; after the last tile, the swap alone and its read-back.
-    fn program(
-        ready: &[ReadyTile],
-        top: &KernelTop,
-        limits: Option<&BTreeMap<usize, u32>>,
-    ) -> Result<(Program, Vec<TileSlots>), String> {
-        let mut program = Program::default();
-        let mut slots: Vec<TileSlots> = (0..ready.len()).map(|_| TileSlots::default()).collect();
-        let err = |e: CosimError| e.to_string();
-        let swap_start = host::CTRL_SWAP | host::CTRL_START;
-        let hand_over = |program: &mut Program, slots: &mut TileSlots| {
-            program.wait(0, host::CTRL_DONE);
-            // One word at a time: the control region answers one read in
-            // flight (it is registers, not a memory with a block read).
-            slots.cycles = program.store(CYCLES_WORD, 1);
-            slots.status = program.store(STATUS_WORD, 1);
-        };
-        for (k, (_, p)) in ready.iter().enumerate() {
-            load(
-                &mut Recorder {
+/// The program of `ready`'s tiles: tile 0 loaded and started; then each
+/// tile loaded into the shadow bank while the one before runs, the wait
+/// for done, the last tile's cycles and status word stored, the swap that
+/// starts this tile and hands over the last one's outputs, and their
+/// read-back; after the last tile, the swap alone and its read-back.
+fn tile_program(
+    ready: &[ReadyTile],
+    top: &KernelTop,
+    limits: Option<&BTreeMap<usize, u32>>,
+) -> Result<(Program, Vec<TileSlots>), String> {
+    let mut program = Program::default();
+    let mut slots: Vec<TileSlots> = (0..ready.len()).map(|_| TileSlots::default()).collect();
+    let err = |e: CosimError| e.to_string();
+    let swap_start = host::CTRL_SWAP | host::CTRL_START;
+    let hand_over = |program: &mut Program, slots: &mut TileSlots| {
+        program.wait(0, host::CTRL_DONE);
+        // One word at a time: the control region answers one read in
+        // flight (it is registers, not a memory with a block read).
+        slots.cycles = program.store(CYCLES_WORD, 1);
+        slots.status = program.store(STATUS_WORD, 1);
+    };
+    for (k, (_, p)) in ready.iter().enumerate() {
+        load(
+            &mut Recorder {
+                program: &mut program,
+                top,
+            },
+            p,
+        )
+        .map_err(err)?;
+        if k == 0 {
+            if let Some(limits) = limits {
+                let mut rec = Recorder {
                     program: &mut program,
                     top,
-                },
-                p,
-            )
-            .map_err(err)?;
-            if k == 0 {
-                if let Some(limits) = limits {
-                    let mut rec = Recorder {
-                        program: &mut program,
-                        top,
-                    };
-                    set_fifo_limits(&mut rec, top, limits).map_err(err)?;
-                }
-                program.write(0, swap_start);
-                continue;
+                };
+                set_fifo_limits(&mut rec, top, limits).map_err(err)?;
             }
-            hand_over(&mut program, &mut slots[k - 1]);
             program.write(0, swap_start);
-            record_outputs(&mut program, top, &mut slots[k - 1]);
+            continue;
         }
-        let last = slots.last_mut().ok_or("no tile to run")?;
-        hand_over(&mut program, last);
-        program.write(0, host::CTRL_SWAP);
-        record_outputs(&mut program, top, last);
-        program.end();
-        Ok((program, slots))
+        hand_over(&mut program, &mut slots[k - 1]);
+        program.write(0, swap_start);
+        record_outputs(&mut program, top, &mut slots[k - 1]);
     }
+    let last = slots.last_mut().ok_or("no tile to run")?;
+    hand_over(&mut program, last);
+    program.write(0, host::CTRL_SWAP);
+    record_outputs(&mut program, top, last);
+    program.end();
+    Ok((program, slots))
 }
 
 impl TileRunner for WalkerTileRunner<'_> {
@@ -445,9 +428,7 @@ impl TileRunner for WalkerTileRunner<'_> {
         &mut self,
         jobs: &[TileJob],
     ) -> Result<Vec<BTreeMap<String, CooTensor>>, (usize, String)> {
-        let ready = (jobs.iter().enumerate())
-            .map(|(k, job)| self.tiles.prepare(job).map_err(|e| (k, e)))
-            .collect::<Result<Vec<_>, _>>()?;
+        let ready = self.tiles.prepare_all(jobs)?;
         let first = ready.first().ok_or((0, "no tile to run".to_string()))?;
         let sim = model_for(&mut self.sim, &first.1, &self.label, &self.tiles.opts)
             .map_err(|e| (0, e))?;
@@ -547,7 +528,7 @@ pub fn walk(
             "the top has no tile walker (build it with MemorySystem::Tiles)".into(),
         ));
     };
-    let (program, slots) = WalkerTileRunner::program(&ready, &top, limits).map_err(whole)?;
+    let (program, slots) = tile_program(&ready, &top, limits).map_err(whole)?;
     let image = program.image();
     let start = Instant::now();
     let end = program.results_base() + program.results;
@@ -615,7 +596,6 @@ pub fn walk(
     let report = WalkerReport {
         cycles,
         commands: program.commands.len(),
-        image_bytes: image.len(),
         stats,
         bound_cycles: stats.bytes(8) as f64 / bytes_per_cycle,
         kernel_cycles,
