@@ -16,6 +16,7 @@ use samgen_compiler::tensor::ReadOptions;
 use samgen_cosim::board::{run_on_link, ByteLink, HostLink};
 use samgen_cosim::kernel::{Capacity, Prepared, RtlOptions};
 use samgen_cosim::CosimError;
+use samgen_fpga::soc::{generate_ulx3s_soc, SocRequest, SOC_TOP};
 use samgen_fpga::{board_job, synthesize_board, BoardJob, Family, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
 use samgen_hdl::top::{generate, KernelTop, TopOptions};
@@ -245,54 +246,41 @@ fn synth_soc(
 ) -> Result<()> {
     let dir = a.output.join("ulx3s-sdram");
     let soc = dir.join("soc");
-    let script = samgen_fpga::workspace_root().join("fpga/soc/ulx3s_soc.py");
-    let python = tools.venv().join("bin/python");
     let list = a.output.join("files.f");
     eprintln!(
         "[soc] LiteX's ULX3S SoC around {} in {}",
         top.module.name,
         soc.display()
     );
-    let out = std::process::Command::new(&python)
-        .arg(&script)
-        .args(["--top", &top.module.name])
-        .args(["--probes", &top.probes.len().to_string()])
-        .arg("--files")
-        .arg(&list)
-        .arg("--output")
-        .arg(&soc)
-        .args(["--sys-clk-freq", &format!("{}", SOC_MHZ * 1e6)])
-        .output()
-        .with_context(|| format!("running {}", python.display()))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let last = (err.lines().rev())
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
-        bail!(
-            "the LiteX SoC generator failed (LiteX, LiteDRAM and litex-boards come with `make \
-             setup`): {last}"
-        );
-    }
-    let gateware = soc.join("gateware");
+    let generated = generate_ulx3s_soc(
+        tools,
+        &SocRequest {
+            top: &top.module.name,
+            probes: top.probes.len(),
+            files: &list,
+            output: &soc,
+            sim: false,
+            sys_clk_mhz: SOC_MHZ,
+        },
+    )?;
     let mut sources: Vec<PathBuf> = std::fs::read_to_string(&list)
         .with_context(|| format!("reading {}", list.display()))?
         .lines()
         .map(|l| a.output.join(l))
         .collect();
-    sources.push(gateware.join("samgen_ulx3s.v"));
+    sources.push(generated.verilog.clone());
     // The SoC's memory images, read by $readmemh from the folder yosys runs in.
     std::fs::create_dir_all(&dir)?;
-    for e in std::fs::read_dir(&gateware)?.flatten() {
+    for e in std::fs::read_dir(&generated.gateware)?.flatten() {
         if e.path().extension().is_some_and(|x| x == "init") {
             std::fs::copy(e.path(), dir.join(e.file_name()))?;
         }
     }
     let job = BoardJob {
-        top: "samgen_ulx3s".into(),
+        top: SOC_TOP.into(),
         sources,
         family: Family::Ecp5,
-        constraints: gateware.join("samgen_ulx3s.lpf"),
+        constraints: generated.constraints.clone(),
         clock: String::new(),
         build_dir: dir.clone(),
         options: FlowOptions {
@@ -302,12 +290,12 @@ fn synth_soc(
     };
     let run = synthesize_board(tools, &job)?;
     files.push(run.bitstream.clone());
-    files.push(soc.join("csr.csv"));
+    files.push(generated.csr_csv.clone());
     let built = Built {
         board: "ulx3s",
         what: format!(
             ", LiteX SoC, tiles in SDRAM (CSR map {})",
-            soc.join("csr.csv").display()
+            generated.csr_csv.display()
         ),
         clock: "the system clock",
         clock_mhz: SOC_MHZ,

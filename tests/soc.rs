@@ -4,24 +4,18 @@
 //! the `samgen_*` CSRs, and the CSR map names them. The bitstream itself is
 //! `samgen synth --board ulx3s --memory sdram` (docs/memory.md, "The ULX3S SoC").
 
-use std::path::PathBuf;
 use std::process::Command;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use samgen_fpga::soc::{generate_ulx3s_soc, SocRequest};
+use samgen_fpga::Toolchain;
 
-fn python() -> PathBuf {
-    let venv = std::env::var_os("SAMGEN_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo().join(".venv"));
-    let exe = venv.join("bin/python");
-    assert!(
-        exe.is_file(),
-        "no python at {}: run `make setup`",
-        exe.display()
-    );
-    exe
+/// The edge probes the address map lists.
+fn probes_in_map(map: &str) -> usize {
+    let section = map.split("\nprobes:\n").nth(1).unwrap_or("");
+    (section.lines())
+        .take_while(|l| !l.starts_with(|c: char| c.is_ascii_lowercase()))
+        .filter(|l| l.starts_with("- name:"))
+        .count()
 }
 
 #[test]
@@ -35,21 +29,23 @@ fn the_ulx3s_soc_wires_the_walker_to_sdram_and_the_host_port_to_csrs() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
-    let soc = dir.path().join("soc");
-    let out = Command::new(python())
-        .arg(repo().join("fpga/soc/ulx3s_soc.py"))
-        .args(["--top", "sam_kernel", "--probes", "20", "--files"])
-        .arg(rtl.join("files.f"))
-        .arg("--output")
-        .arg(&soc)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = std::fs::read_to_string(soc.join("gateware/samgen_ulx3s.v")).unwrap();
+    let map = std::fs::read_to_string(rtl.join("sam_kernel_map.yaml")).unwrap();
+    let probes = probes_in_map(&map);
+    assert!(probes > 0, "{map}");
+    let soc = generate_ulx3s_soc(
+        &Toolchain::discover().unwrap(),
+        &SocRequest {
+            top: "sam_kernel",
+            probes,
+            files: &rtl.join("files.f"),
+            output: &dir.path().join("soc"),
+            sim: false,
+            sys_clk_mhz: 50.0,
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let v = std::fs::read_to_string(&soc.verilog).unwrap();
+
     let at = v
         .find("sam_kernel sam_kernel(")
         .expect("the kernel's instance");
@@ -68,7 +64,7 @@ fn the_ulx3s_soc_wires_the_walker_to_sdram_and_the_host_port_to_csrs() {
     for pin in ["host_we_i", "host_addr_i", "host_rdata_o", "done_o"] {
         assert!(instance.contains(&format!(".{pin}")), "no {pin}");
     }
-    let csr = std::fs::read_to_string(soc.join("csr.csv")).unwrap();
+    let csr = std::fs::read_to_string(&soc.csr_csv).unwrap();
     for reg in [
         "samgen_addr",
         "samgen_wdata",

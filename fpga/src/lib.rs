@@ -24,6 +24,7 @@ pub mod flow;
 pub mod kernel;
 pub mod report;
 pub mod shell;
+pub mod soc;
 pub mod table;
 mod tool;
 pub mod toolchain;

@@ -13,6 +13,9 @@ use samgen_compiler::tensor::CooTensor;
 use samgen_compiler::tile::driver::{TileJob, TileRunner};
 use samgen_hdl::top::KernelTop;
 
+use samgen_fpga::soc::{generate_ulx3s_soc, SocRequest, SOC_SIM_TOP};
+use samgen_fpga::Toolchain;
+
 use crate::axi_mem::AxiStats;
 use crate::board::{asserts_off, BoardSim, ByteLink};
 use crate::kernel::{walk, TileModel, WalkerReport, WalkerSystem};
@@ -22,6 +25,10 @@ use crate::CosimError;
 /// Clock cycles of a UART bit in the simulated SoC (the generator's
 /// `SIM_CLKS_PER_BIT`).
 pub const SOC_CLKS_PER_BIT: u32 = 8;
+
+/// The simulated SoC's system clock: the board's oscillator (the generator's
+/// `SIM_CLK_FREQ`).
+const SOC_MHZ: f64 = 25.0;
 
 /// The SoC bus address of the SDRAM's byte 0 (LiteX's main RAM).
 pub const MAIN_RAM: u64 = 0x4000_0000;
@@ -185,15 +192,6 @@ impl WalkerSystem for SocSystem {
     }
 }
 
-/// The project's Python (LiteX; `$SAMGEN_VENV`, else `.venv`).
-fn python() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    std::env::var_os("SAMGEN_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join(".venv"))
-        .join("bin/python")
-}
-
 /// The Verilator model of the simulated SoC around `top` (a tile walker's
 /// top): the kernel's files and the generator's SoC in `dir`, the model
 /// cached like every other. Built without the primitives' assertions, as a
@@ -219,37 +217,30 @@ pub fn build_soc(
     }
     let files = rtl.join("files.f");
     std::fs::write(&files, list.join("\n") + "\n").map_err(io("writing files.f".into()))?;
-    let soc = dir.join("soc");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fpga/soc/ulx3s_soc.py");
-    let out = std::process::Command::new(python())
-        .arg(&script)
-        .args(["--sim", "--top", &top.module.name])
-        .args(["--probes", &top.probes.len().to_string()])
-        .arg("--files")
-        .arg(&files)
-        .arg("--output")
-        .arg(&soc)
-        .output()
-        .map_err(io(format!("running {}", script.display())))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let last = err
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
-        return Err(CosimError::Mismatch(format!(
-            "the SoC generator failed (LiteX comes with `make setup`): {last}"
-        )));
-    }
+    let fpga = |e: samgen_fpga::FpgaError| CosimError::Mismatch(e.to_string());
+    let tools = Toolchain::discover().map_err(fpga)?;
+    let soc = generate_ulx3s_soc(
+        &tools,
+        &SocRequest {
+            top: &top.module.name,
+            probes: top.probes.len(),
+            files: &files,
+            output: &dir.join("soc"),
+            sim: true,
+            sys_clk_mhz: SOC_MHZ,
+        },
+    )
+    .map_err(fpga)?;
     let read =
-        |p: PathBuf| std::fs::read_to_string(&p).map_err(io(format!("reading {}", p.display())));
-    let gateware = soc.join("gateware");
-    let csrs = SocCsrs::parse(&read(soc.join("csr.csv"))?)?;
+        |p: &Path| std::fs::read_to_string(p).map_err(io(format!("reading {}", p.display())));
+    let csrs = SocCsrs::parse(&read(&soc.csr_csv)?)?;
+    let wrapper = (soc.sim_wrapper.clone()).ok_or_else(|| {
+        CosimError::Mismatch("the SoC generator wrote no simulation wrapper".into())
+    })?;
     // LiteX's Verilog is not lint clean under Verilator's warnings, its
     // `timescale would set one on some modules only (samgen's have none), and
     // its date line would make every build a new model.
-    let litex: String = read(gateware.join("samgen_ulx3s.v"))?
+    let litex: String = read(&soc.verilog)?
         .lines()
         .filter(|l| {
             let l = l.trim_start();
@@ -266,14 +257,14 @@ pub fn build_soc(
          /* verilator lint_off COMBDLY */\n\
          {}\n{}\n/* verilator lint_on WIDTH */\n{kernel_text}",
         litex,
-        read(gateware.join("samgen_soc_sim.v"))?,
+        read(&wrapper)?,
     );
     let mut sources = vec![asserts_off(cache_dir)?];
     sources.extend(library);
     let model = build_model(
         &ModelSpec {
             label: format!("{} in the ULX3S SoC", top.module.name),
-            top_name: "samgen_soc_sim".into(),
+            top_name: SOC_SIM_TOP.into(),
             top_text: text,
             sources,
             shim: Shim::Board {
@@ -332,9 +323,7 @@ impl TileRunner for SocTileRunner<'_> {
         &mut self,
         jobs: &[TileJob],
     ) -> Result<Vec<BTreeMap<String, CooTensor>>, (usize, String)> {
-        let ready = (jobs.iter().enumerate())
-            .map(|(k, job)| self.tiles.prepare(job).map_err(|e| (k, e)))
-            .collect::<Result<Vec<_>, _>>()?;
+        let ready = self.tiles.prepare_all(jobs)?;
         let top = &ready
             .first()
             .ok_or((0, "no tile to run".to_string()))?
