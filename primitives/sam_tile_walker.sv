@@ -194,26 +194,30 @@ module sam_tile_walker #(
   assign k_addr_o  = busy ? wk_addr : s_addr_i;
   assign k_wdata_o = busy ? wk_wdata : s_wdata_i;
 
+  // ---------------------------------------------------------------- bursts
+  // LOAD's reads and STORE's writes walk memory the same way: the next
+  // burst's address and the beats not yet requested (LOAD on AR) or addressed
+  // (STORE on AW), at most 16 to a burst and none crossing 4 KB.
+  logic [31:0] maddr_q;
+  logic [26:0] mbeats_q;
+  logic [9:0]  to_boundary;
+  logic [4:0]  burst;          // beats in the next burst
+  assign to_boundary = 10'd512 - {1'b0, maddr_q[11:3]};
+  always_comb begin
+    burst = 5'd16;
+    if (mbeats_q < 27'd16) burst = 5'(mbeats_q);
+    if ({5'd0, burst} > to_boundary) burst = 5'(to_boundary);
+  end
+
   // ---------------------------------------------------------------- LOAD
-  logic [31:0] rd_addr_q;      // the next burst's byte address
-  logic [26:0] rd_beats_q;     // beats not yet requested
   logic [8:0]  ahead_q;        // beats requested, not yet taken
   logic [31:0] hptr_q;         // the next host address
   logic [26:0] words_q;        // host words not yet written (LOAD) or read (STORE)
   logic [63:0] beat_q;         // the beat being unpacked
   logic        beat_full_q;
   logic [1:0]  sub_q;          // its next element
-  logic [9:0]  to_boundary;
-  logic [4:0]  burst;          // beats in the next burst
   logic        ar_go, r_go, unpack, beat_done;
   logic [63:0] element;
-
-  assign to_boundary = 10'd512 - {1'b0, rd_addr_q[11:3]};
-  always_comb begin
-    burst = 5'd16;
-    if (rd_beats_q < 27'd16) burst = 5'(rd_beats_q);
-    if ({5'd0, burst} > to_boundary) burst = 5'(to_boundary);
-  end
 
   always_comb begin
     unique case (pack)
@@ -234,24 +238,14 @@ module sam_tile_walker #(
   logic [63:0] acc_q;          // the beat being packed
   logic [1:0]  fill_q;
   logic        acc_full_q;
-  logic [31:0] wr_addr_q;      // the next burst's byte address
-  logic [26:0] wr_beats_q;     // beats not yet addressed
   logic [4:0]  wburst_q;       // beats of the addressed burst not yet sent
   logic        wvalid_q, wlast_q;
   logic [63:0] wdata_q;
   logic [15:0] unanswered_q;   // bursts with no write response yet
   logic        capture_q;      // COUNT: the first word read sets the count register
   logic        st_re, pop, acc_move, aw_go, w_go, w_free;
-  logic [9:0]  wr_boundary;
-  logic [4:0]  wr_burst;
   logic [63:0] head_word;
 
-  assign wr_boundary = 10'd512 - {1'b0, wr_addr_q[11:3]};
-  always_comb begin
-    wr_burst = 5'd16;
-    if (wr_beats_q < 27'd16) wr_burst = 5'(wr_beats_q);
-    if ({5'd0, wr_burst} > wr_boundary) wr_burst = 5'(wr_boundary);
-  end
   assign head_word = fifo_q[fifo_head_q];
   // A word popped as the full beat leaves starts the next beat.
   logic [1:0]  fill_at;
@@ -299,17 +293,17 @@ module sam_tile_walker #(
 
   // ---------------------------------------------------------------- AXI
   logic load_ar, fetch_ar, load_beat;
-  assign load_ar   = state_q == Load && rd_beats_q != '0 &&
+  assign load_ar   = state_q == Load && mbeats_q != '0 &&
                      {18'd0, ahead_q} + 27'(burst) <= 27'(Ahead);
   // Not while a LOAD still has reads to request (its beats come first), nor
   // past END.
   assign fetch_ar  = !next_valid_q && !fetch_pending_q &&
                      (state_q == WaitCmd || state_q == Store || state_q == Write ||
-                      state_q == Wait || (state_q == Load && rd_beats_q == '0));
+                      state_q == Wait || (state_q == Load && mbeats_q == '0));
   // A beat is a LOAD's while it has beats due; else the prefetched command's.
   assign load_beat = state_q == Load && ahead_q != '0;
   assign m_axi_arvalid_o = load_ar || fetch_ar;
-  assign m_axi_araddr_o  = load_ar ? rd_addr_q : fetch_at_q;
+  assign m_axi_araddr_o  = load_ar ? maddr_q : fetch_at_q;
   assign m_axi_arlen_o   = load_ar ? {3'd0, burst - 5'd1} : 8'd1;
   assign m_axi_arsize_o  = 3'd3;
   assign m_axi_arburst_o = 2'b01;
@@ -317,9 +311,9 @@ module sam_tile_walker #(
   assign ar_go           = m_axi_arvalid_o && m_axi_arready_i;
   assign r_go            = m_axi_rvalid_i && m_axi_rready_o;
 
-  assign m_axi_awvalid_o = state_q == Store && wr_beats_q != '0 && wburst_q == '0;
-  assign m_axi_awaddr_o  = wr_addr_q;
-  assign m_axi_awlen_o   = {3'd0, wr_burst - 5'd1};
+  assign m_axi_awvalid_o = state_q == Store && mbeats_q != '0 && wburst_q == '0;
+  assign m_axi_awaddr_o  = maddr_q;
+  assign m_axi_awlen_o   = {3'd0, burst - 5'd1};
   assign m_axi_awsize_o  = 3'd3;
   assign m_axi_awburst_o = 2'b01;
   assign aw_go           = m_axi_awvalid_o && m_axi_awready_i;
@@ -335,7 +329,7 @@ module sam_tile_walker #(
     unique case (state_q)
       Load:    next_cmd = words_q == '0;
       Store:   next_cmd = words_q == '0 && inflight_q == '0 && fifo_count_q == '0 &&
-                          !acc_full_q && !wvalid_q && wr_beats_q == '0;
+                          !acc_full_q && !wvalid_q && mbeats_q == '0;
       Write:   next_cmd = 1'b1;
       Wait:    next_cmd = wait_pending_q && k_rvalid_i && (k_rdata_i & operand_q) != '0;
       default: next_cmd = 1'b0;
@@ -363,8 +357,8 @@ module sam_tile_walker #(
       cycles_q       <= '0;
       done_q         <= 1'b0;
       count_q        <= '0;
-      rd_addr_q      <= '0;
-      rd_beats_q     <= '0;
+      maddr_q        <= '0;
+      mbeats_q       <= '0;
       ahead_q        <= '0;
       hptr_q         <= '0;
       words_q        <= '0;
@@ -379,8 +373,6 @@ module sam_tile_walker #(
       acc_q          <= '0;
       fill_q         <= '0;
       acc_full_q     <= 1'b0;
-      wr_addr_q      <= '0;
-      wr_beats_q     <= '0;
       wburst_q       <= '0;
       wvalid_q       <= 1'b0;
       wlast_q        <= 1'b0;
@@ -430,10 +422,8 @@ module sam_tile_walker #(
       if (state_q == Decode) begin
         hptr_q      <= host_at;
         words_q     <= 27'(n_words);
-        rd_addr_q   <= operand_q[31:0];
-        rd_beats_q  <= beats_of;
-        wr_addr_q   <= operand_q[31:0];
-        wr_beats_q  <= beats_of;
+        maddr_q     <= operand_q[31:0];
+        mbeats_q    <= beats_of;
         pack_left_q <= 27'(n_words);
         unique case (op)
           OpLoad:            state_q <= Load;
@@ -442,8 +432,7 @@ module sam_tile_walker #(
             state_q     <= Store;
             capture_q   <= 1'b1;
             words_q     <= 27'd1;
-            rd_beats_q  <= 27'd1;
-            wr_beats_q  <= 27'd1;
+            mbeats_q    <= 27'd1;
             pack_left_q <= 27'd1;
           end
           OpWrite:           state_q <= Write;
@@ -462,8 +451,8 @@ module sam_tile_walker #(
 
       // LOAD: requests ahead, beats unpacked one word a cycle.
       if (ar_go && load_ar) begin
-        rd_addr_q  <= rd_addr_q + {24'd0, burst, 3'd0};
-        rd_beats_q <= rd_beats_q - 27'(burst);
+        maddr_q  <= maddr_q + {24'd0, burst, 3'd0};
+        mbeats_q <= mbeats_q - 27'(burst);
       end
       ahead_q <= ahead_q + ((ar_go && load_ar) ? 9'(burst) : 9'd0) - 9'(r_go && load_beat);
       if (state_q == Load) begin
@@ -517,9 +506,9 @@ module sam_tile_walker #(
         wvalid_q <= 1'b0;
       end
       if (aw_go) begin
-        wr_addr_q  <= wr_addr_q + {24'd0, wr_burst, 3'd0};
-        wr_beats_q <= wr_beats_q - 27'(wr_burst);
-        wburst_q   <= wr_burst;
+        maddr_q  <= maddr_q + {24'd0, burst, 3'd0};
+        mbeats_q <= mbeats_q - 27'(burst);
+        wburst_q <= burst;
       end
 
       // WAIT: a read, its answer, another read until a masked bit is set.
