@@ -9,7 +9,7 @@
 
 use anyhow::{anyhow, Context, Result};
 use samgen_compiler::expr::evaluate_sparse;
-use samgen_compiler::kernels::{concrete_expression, pack_inputs};
+use samgen_compiler::kernels::{concrete_expression, largest_array_words};
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tile::driver::run_tiled;
 use samgen_compiler::tile::fit::{auto_tiling, Memories};
@@ -74,11 +74,7 @@ fn row(case: &Case, mem: Memories, memory: &AxiMemConfig, seed: u64) -> Result<(
     ) {
         return Err(anyhow!("{label}: {d}"));
     }
-    let packed = pack_inputs(&coo, &formats, 32)?;
-    let largest = (packed.values())
-        .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
-        .max()
-        .unwrap_or(0);
+    let largest = largest_array_words(&coo, &formats, 32)?;
     let stored: u64 = coo.values().map(|t| t.nnz() as u64).sum();
     let r = &walker.report;
     let (read, written) = (8 * r.stats.read_beats, 8 * r.stats.write_beats);

@@ -187,6 +187,20 @@ pub fn pack_inputs(
         .collect()
 }
 
+/// Words of the largest array `coo` packs into (in `formats`): what a tiled
+/// run's memories are measured against.
+pub fn largest_array_words(
+    coo: &HashMap<String, CooTensor>,
+    formats: &HashMap<String, Format>,
+    value_bits: u32,
+) -> Result<u64, TensorError> {
+    Ok(pack_inputs(coo, formats, value_bits)?
+        .values()
+        .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
+        .max()
+        .unwrap_or(0))
+}
+
 const fn k(
     name: &'static str,
     expr: &'static str,

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use samgen_compiler::expr::evaluate_sparse;
 use samgen_compiler::expr::Assignment;
-use samgen_compiler::kernels::{concrete_expression, pack_inputs, TABLE1};
+use samgen_compiler::kernels::{concrete_expression, largest_array_words, TABLE1};
 use samgen_compiler::lower::lower;
 use samgen_compiler::lower::Kernel;
 use samgen_compiler::tensor::coo::first_difference;
@@ -122,12 +122,7 @@ fn tiled_on(
 ) -> TileTotals {
     let graph = lower(kernel).unwrap();
     let at = format!("{name} ({label})");
-    let largest = pack_inputs(coo, formats, 32)
-        .unwrap()
-        .values()
-        .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
-        .max()
-        .unwrap();
+    let largest = largest_array_words(coo, formats, 32).unwrap();
     assert!(
         largest >= 20 * mem.words,
         "{at}: the largest array has {largest} words"

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use samgen_compiler::expr::evaluate_sparse;
-use samgen_compiler::kernels::{pack_inputs, TABLE1};
+use samgen_compiler::kernels::{largest_array_words, TABLE1};
 use samgen_compiler::lower::lower;
 use samgen_compiler::tensor::coo::first_difference;
 use samgen_compiler::tensor::generate::{self, Density, ValueRange, RMAT_GRAPH500};
@@ -47,12 +47,7 @@ fn walked(
     let spec = TABLE1.iter().find(|k| k.name == name).expect("kernel");
     let (asg, formats, kernel) = spec.kernel(true);
     let graph = lower(&kernel).unwrap();
-    let largest = pack_inputs(coo, &formats, 32)
-        .unwrap()
-        .values()
-        .flat_map(|t| t.arrays().into_iter().map(|a| a.data.len() as u64))
-        .max()
-        .unwrap();
+    let largest = largest_array_words(coo, &formats, 32).unwrap();
     assert!(
         largest >= 20 * MEM.words,
         "{at}: the largest array has {largest} words"
