@@ -13,10 +13,13 @@ use clap::{Args, Subcommand, ValueEnum};
 use samgen_compiler::exec::execute_with;
 use samgen_compiler::graph::SamGraph;
 use samgen_compiler::tensor::ReadOptions;
+use samgen_compiler::tile::driver::TileRunner;
+use samgen_compiler::tile::TileRequest;
 use samgen_cosim::board::{run_on_link, ByteLink, HostLink};
 use samgen_cosim::kernel::{Capacity, Prepared, RtlOptions};
+use samgen_cosim::soc::{generate_soc, SocLink, SocSystem, SocTarget, SocTileRunner, Uartbone};
 use samgen_cosim::CosimError;
-use samgen_fpga::soc::{generate_ulx3s_soc, SocRequest, SOC_TOP};
+use samgen_fpga::soc::{generate_ulx3s_soc, SocRequest, SOC_TOP, ULX3S_SOC_MHZ};
 use samgen_fpga::{board_job, synthesize_board, BoardJob, Family, FlowOptions, Toolchain};
 use samgen_hdl::board::{Board, DEFAULT_BAUD};
 use samgen_hdl::top::{generate, KernelTop, TopOptions};
@@ -230,9 +233,6 @@ fn report_build(json: bool, b: &Built, run: &samgen_fpga::SynthRun) -> Result<()
     Ok(())
 }
 
-/// The system clock of the ULX3S SoC (LiteX's default for the board).
-const SOC_MHZ: f64 = 50.0;
-
 /// `samgen synth --board ulx3s --memory sdram`: the kernel's tile walker top
 /// inside LiteX's ULX3S SoC (`fpga/soc/ulx3s_soc.py`: the SDRAM behind
 /// LiteDRAM, the walker's AXI4 master on a LiteDRAM port, the host port behind
@@ -260,7 +260,8 @@ fn synth_soc(
             files: &list,
             output: &soc,
             sim: false,
-            sys_clk_mhz: SOC_MHZ,
+            sys_clk_mhz: ULX3S_SOC_MHZ,
+            baud: a.target.baud,
         },
     )?;
     let mut sources: Vec<PathBuf> = std::fs::read_to_string(&list)
@@ -284,13 +285,14 @@ fn synth_soc(
         clock: String::new(),
         build_dir: dir.clone(),
         options: FlowOptions {
-            target_mhz: Some(SOC_MHZ),
+            target_mhz: Some(ULX3S_SOC_MHZ),
             ..FlowOptions::default()
         },
     };
     let run = synthesize_board(tools, &job)?;
     files.push(run.bitstream.clone());
     files.push(generated.csr_csv.clone());
+    files.push(generated.sdram_init.clone());
     let built = Built {
         board: "ulx3s",
         what: format!(
@@ -298,7 +300,7 @@ fn synth_soc(
             generated.csr_csv.display()
         ),
         clock: "the system clock",
-        clock_mhz: SOC_MHZ,
+        clock_mhz: ULX3S_SOC_MHZ,
         files: &files,
     };
     report_build(a.json, &built, &run)
@@ -343,11 +345,30 @@ pub struct BoardRunArgs {
 }
 
 /// A serial port as a byte link.
-struct Serial(Box<dyn serialport::SerialPort>);
+struct Serial {
+    port: Box<dyn serialport::SerialPort>,
+    opened: std::time::Instant,
+}
+
+impl Serial {
+    fn open(path: &str, baud: u32) -> Result<Self, CosimError> {
+        let port = serialport::new(path, baud)
+            .timeout(Duration::from_secs(2))
+            .open()
+            .map_err(|e| CosimError::Io {
+                what: format!("opening {path}"),
+                source: e.into(),
+            })?;
+        Ok(Serial {
+            port,
+            opened: std::time::Instant::now(),
+        })
+    }
+}
 
 impl ByteLink for Serial {
     fn send(&mut self, bytes: &[u8]) -> Result<(), CosimError> {
-        self.0.write_all(bytes).map_err(|source| CosimError::Io {
+        self.port.write_all(bytes).map_err(|source| CosimError::Io {
             what: "writing to the serial port".into(),
             source,
         })
@@ -355,13 +376,29 @@ impl ByteLink for Serial {
 
     fn recv(&mut self, n: usize) -> Result<Vec<u8>, CosimError> {
         let mut buf = vec![0; n];
-        self.0
+        self.port
             .read_exact(&mut buf)
             .map_err(|source| CosimError::Io {
                 what: format!("reading {n} bytes from the serial port"),
                 source,
             })?;
         Ok(buf)
+    }
+}
+
+/// The ULX3S SoC's time is the wall clock at its system clock.
+impl SocLink for Serial {
+    fn restart(&mut self) {}
+
+    fn pause(&mut self, cycles: u64) -> Result<(), CosimError> {
+        std::thread::sleep(Duration::from_secs_f64(
+            cycles as f64 / (ULX3S_SOC_MHZ * 1e6),
+        ));
+        Ok(())
+    }
+
+    fn clock(&self) -> u64 {
+        (self.opened.elapsed().as_secs_f64() * ULX3S_SOC_MHZ * 1e6) as u64
     }
 }
 
@@ -373,11 +410,9 @@ pub fn run(cmd: BoardCmd) -> Result<()> {
 
 /// The board's serial port as a host link.
 fn open_link(a: &BoardRunArgs) -> Result<HostLink<Serial>> {
-    let port = serialport::new(&a.port, a.target.baud)
-        .timeout(Duration::from_secs(2))
-        .open()
-        .with_context(|| format!("opening {}", a.port))?;
-    Ok(HostLink { link: Serial(port) })
+    Ok(HostLink {
+        link: Serial::open(&a.port, a.target.baud)?,
+    })
 }
 
 /// `samgen board run --tile`: every tile through the board's host link.
@@ -397,23 +432,40 @@ fn board_run_tiled(
     let tiles =
         samgen_cosim::kernel::TileModel::new(graph, formats, hw.value_bits, hw.rtl_options())
             .map_err(|e| anyhow!("{e}"))?;
-    let mut board = samgen_cosim::board::BoardTileRunner::new(open_link(a)?, tiles, a.wait);
     let mem = samgen_compiler::tile::fit::Memories {
         words: hw.words,
         workspace: hw.extent,
     };
-    let (tiling, run) = crate::run_tiled::tile_and_run(
-        request,
-        graph,
-        asg,
-        kernel,
-        coo,
-        mem,
-        &mut board,
-        hw.value_bits,
-    )?;
+    let tile_and_run = |runner: &mut dyn TileRunner| {
+        crate::run_tiled::tile_and_run(request, graph, asg, kernel, coo, mem, runner, hw.value_bits)
+    };
+    let (tiling, run, totals, walked) = if t.hw.memory == MemoryArg::Sdram {
+        // The SoC's CSR map and SDRAM init, from the generator that built the
+        // bitstream (same kernel and hardware arguments, same SoC).
+        let dir = a.output.join("ulx3s-sdram");
+        let baud = t.baud;
+        let mut link = Some(Serial::open(&a.port, baud)?);
+        let connect = move |top: &KernelTop| {
+            let soc = generate_soc(top, &dir, SocTarget::Board { baud })?;
+            let link = link.take().ok_or_else(|| {
+                CosimError::Mismatch("the SoC's serial link is in use by an earlier run".into())
+            })?;
+            Ok(SocSystem {
+                bus: Uartbone { link },
+                csrs: soc.csrs,
+                init: soc.init,
+                polls: 0,
+            })
+        };
+        let mut soc = SocTileRunner::new(tiles, Box::new(connect));
+        let (tiling, run) = tile_and_run(&mut soc)?;
+        (tiling, run, soc.tiles.totals.clone(), Some(soc.report))
+    } else {
+        let mut board = samgen_cosim::board::BoardTileRunner::new(open_link(a)?, tiles, a.wait);
+        let (tiling, run) = tile_and_run(&mut board)?;
+        (tiling, run, board.totals().clone(), None)
+    };
     let written = crate::run_cmd::write_outputs(&a.output, &run.outputs, "tns")?;
-    let totals = board.totals();
     if a.json {
         println!(
             "{}",
@@ -424,6 +476,8 @@ fn board_run_tiled(
                 "tile_space": run.sequence.space,
                 "cycles": totals.cycles,
                 "ideal_cycles": totals.ideal_cycles,
+                "walker_cycles": walked.as_ref().map(|w| w.cycles),
+                "walker_commands": walked.as_ref().map(|w| w.commands),
                 "outputs": written,
             })
         );
@@ -442,6 +496,13 @@ fn board_run_tiled(
             "ideal_cycles  {} (summed over the tiles)",
             totals.ideal_cycles
         );
+        if let Some(w) = &walked {
+            println!(
+                "walker        {} cycles, {} commands (every tile fetched from the SDRAM \
+                 and its outputs written back)",
+                w.cycles, w.commands
+            );
+        }
         for (name, path) in &written {
             println!("output {name:<6} {path}");
         }
@@ -451,13 +512,6 @@ fn board_run_tiled(
 
 fn board_run(a: BoardRunArgs) -> Result<()> {
     let t = &a.target;
-    if t.hw.memory == MemoryArg::Sdram {
-        bail!(
-            "board run drives samgen's UART bridge; the --memory sdram SoC's host is LiteX's \
-             uartbone, which `board run` does not speak yet (the SoC's simulation does: \
-             testbenches/tests/soc_sim.rs; docs/memory.md)"
-        );
-    }
     let hw = t.hardware()?;
     let built = t.kernel.build(hw.value_bits)?;
     let graph = &built.graph;
@@ -467,6 +521,15 @@ fn board_run(a: BoardRunArgs) -> Result<()> {
         ..ReadOptions::default()
     };
     let coo = crate::run_cmd::read_inputs(&files, &options)?;
+    if t.hw.memory == MemoryArg::Sdram {
+        // The SoC's kernel is a tile walker's top: even a tensor that fits is
+        // one tile fetched from the SDRAM.
+        if t.board() != Board::Ulx3s {
+            bail!("--memory sdram is the ULX3S's LiteX SoC: use --board ulx3s");
+        }
+        let request = a.tile.clone().unwrap_or(TileRequest::Auto);
+        return board_run_tiled(&a, &request, &built, &coo);
+    }
     if let Some(request) = &a.tile {
         return board_run_tiled(&a, request, &built, &coo);
     }

@@ -6,7 +6,7 @@
 
 use std::process::Command;
 
-use samgen_fpga::soc::{generate_ulx3s_soc, SocRequest};
+use samgen_fpga::soc::{generate_ulx3s_soc, SdramInit, SocRequest};
 use samgen_fpga::Toolchain;
 
 /// The edge probes the address map lists.
@@ -41,6 +41,7 @@ fn the_ulx3s_soc_wires_the_walker_to_sdram_and_the_host_port_to_csrs() {
             output: &dir.path().join("soc"),
             sim: false,
             sys_clk_mhz: 50.0,
+            baud: 1_000_000,
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));
@@ -78,4 +79,15 @@ fn the_ulx3s_soc_wires_the_walker_to_sdram_and_the_host_port_to_csrs() {
         );
     }
     assert!(csr.contains("main_ram,0x40000000"), "{csr}");
+    // The SDRAM's power-up, which the host runs (no CPU): LiteDRAM's sequence
+    // for the board's SDR module, its mode register set with the CAS latency.
+    let init = SdramInit::read(&soc.sdram_init).unwrap_or_else(|e| panic!("{e}"));
+    let mode = (init.steps.iter())
+        .find(|s| s.step.starts_with("Load Mode Register / CL="))
+        .unwrap_or_else(|| panic!("no mode register step in {init:?}"));
+    assert_eq!(mode.bits, 0b1111, "CS, WE, CAS and RAS");
+    assert_eq!(mode.address >> 4 & 7, 2, "CAS latency 2 at 50 MHz");
+    assert_ne!(init.software_control & 2, 0, "CKE on while the host drives");
+    assert_eq!(init.hardware_control, 1);
+    assert!(csr.contains("csr_register,sdram_dfii_pi0_command_issue,"));
 }

@@ -13,10 +13,13 @@ data, then 1 (write) or 2 (read) to `samgen_access`, and reads the answer once
 `samgen_state` shows it.
 
     ulx3s_soc.py --top NAME --files DIR/files.f --output DIR [--device LFE5U-85F]
+                 [--sys-clk-freq HZ] [--baud BAUD]
 
 writes DIR/gateware/<target>.v and the yosys script, pin constraints and CSR
-map LiteX gives (csr.csv, csr.json); `samgen synth --memory sdram` runs the
-tools on them. Pinned in scripts/requirements-soc.txt.
+map LiteX gives (csr.csv, csr.json), and the SDRAM's power-up sequence the
+host runs over the bridge before it uses the SDRAM (sdram_init.json: there is
+no CPU to run LiteX's BIOS); `samgen synth --memory sdram` runs the tools on
+them. Pinned in scripts/requirements-soc.txt.
 
 With --sim, the same SoC for simulation: the board's 25 MHz clock is the
 system clock (no PLL), LiteDRAM's SDRAM PHY model stands for the SDRAM's pins,
@@ -25,6 +28,7 @@ with the pins of samgen's board shim (clk_i, rst_btn_ni, uart_rx_i, uart_tx_o).
 """
 
 import argparse
+import json
 import pathlib
 
 from migen import ClockSignal, Instance, ResetSignal, Signal, If
@@ -36,6 +40,7 @@ from litedram.phy.model import SDRAMPHYModel
 from litex.soc.interconnect.axi import AXIInterface
 from litex.soc.interconnect.csr import CSRStatus, CSRStorage
 from litedram.frontend.axi import LiteDRAMAXI2Native
+from litedram.init import get_sdram_phy_init_sequence
 from litex.soc.integration.builder import Builder
 from litex_boards.platforms import radiona_ulx3s as ulx3s_platform
 from litex_boards.targets import radiona_ulx3s
@@ -139,6 +144,37 @@ class SimSoC(SoCCore):
         self.add_sdram("sdram", phy=self.sdrphy, module=module, l2_cache_size=0)
 
 
+# The DFII's control and command bits (litedram/init.py names them; the values
+# are those of its DFIInjector registers).
+DFII_BITS = {
+    "DFII_CONTROL_SEL": 0x01, "DFII_CONTROL_CKE": 0x02, "DFII_CONTROL_ODT": 0x04,
+    "DFII_CONTROL_RESET_N": 0x08, "DFII_COMMAND_CS": 0x01, "DFII_COMMAND_WE": 0x02,
+    "DFII_COMMAND_CAS": 0x04, "DFII_COMMAND_RAS": 0x08,
+}
+
+
+def sdram_init(soc):
+    """The SDRAM's power-up sequence as the host runs it over the bridge.
+
+    Without a CPU no BIOS brings the SDRAM up, so the host does what LiteX's
+    sdram_init() does: DFII to software control, LiteDRAM's init sequence for
+    this module (CKE high, precharge, mode register with the CAS latency,
+    refreshes), DFII back to hardware control. Each step: the DFII control
+    word, or an address, bank and command issued on phase 0; then a wait in
+    system clock cycles."""
+    settings = soc.sdram.controller.settings
+    sequence, _ = get_sdram_phy_init_sequence(settings.phy, settings.timing)
+    steps = []
+    for comment, address, bank, cmd, delay in sequence:
+        bits = sum(DFII_BITS[b] for b in cmd.split("|"))
+        steps.append({"step": comment, "control": cmd.startswith("DFII_CONTROL"),
+                      "address": address, "bank": bank, "bits": bits, "wait": delay})
+    software = DFII_BITS["DFII_CONTROL_CKE"] | DFII_BITS["DFII_CONTROL_ODT"] \
+        | DFII_BITS["DFII_CONTROL_RESET_N"]
+    return {"software_control": software, "hardware_control": DFII_BITS["DFII_CONTROL_SEL"],
+            "steps": steps}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", required=True, help="the kernel top's module name")
@@ -148,6 +184,8 @@ def main():
     parser.add_argument("--output", required=True, type=pathlib.Path)
     parser.add_argument("--device", default="LFE5U-85F")
     parser.add_argument("--sys-clk-freq", type=float, default=50e6)
+    parser.add_argument("--baud", type=int, default=1000000,
+                        help="the UART's baud rate (the host's, samgen board run --baud)")
     parser.add_argument("--sim", action="store_true",
                         help="the SoC for simulation (no PLL, the SDRAM PHY model)")
     args = parser.parse_args()
@@ -161,6 +199,7 @@ def main():
             sys_clk_freq=args.sys_clk_freq,
             cpu_type=None,
             uart_name="uartbone",
+            uart_baudrate=args.baud,
             integrated_sram_size=0,
         )
     soc.samgen = kernel = SamgenKernel(args.top, args.probes)
@@ -173,6 +212,7 @@ def main():
                       compile_gateware=False, csr_csv=str(args.output / "csr.csv"),
                       csr_json=str(args.output / "csr.json"))
     builder.build(build_name="samgen_ulx3s")
+    (args.output / "sdram_init.json").write_text(json.dumps(sdram_init(soc), indent=1) + "\n")
     if args.sim:
         (args.output / "gateware" / "samgen_soc_sim.v").write_text(SIM_WRAPPER)
 

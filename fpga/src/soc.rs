@@ -9,6 +9,9 @@ use crate::error::ExitStatusText;
 use crate::toolchain::{workspace_root, Toolchain};
 use crate::FpgaError;
 
+/// The board SoC's system clock (LiteX's PLL from the 25 MHz oscillator).
+pub const ULX3S_SOC_MHZ: f64 = 50.0;
+
 /// The SoC's top module in the generated Verilog.
 pub const SOC_TOP: &str = "samgen_ulx3s";
 
@@ -31,6 +34,9 @@ pub struct SocRequest<'a> {
     pub sim: bool,
     /// The system clock of the board build.
     pub sys_clk_mhz: f64,
+    /// The UART's baud rate of the board build (the simulation's UART runs
+    /// at 8 clocks a bit).
+    pub baud: u32,
 }
 
 /// What the generator wrote.
@@ -44,8 +50,46 @@ pub struct SocFiles {
     pub constraints: PathBuf,
     /// The CSR map, every register's bus address.
     pub csr_csv: PathBuf,
+    /// The SDRAM's power-up sequence ([`SdramInit`]).
+    pub sdram_init: PathBuf,
     /// With `sim`, the wrapper of [`SOC_SIM_TOP`].
     pub sim_wrapper: Option<PathBuf>,
+}
+
+/// The SDRAM's power-up sequence, which the host runs over the bridge before
+/// it uses the SDRAM: the SoC has no CPU to run LiteX's BIOS, whose
+/// `sdram_init()` does the same (the generator's `sdram_init.json`, from
+/// LiteDRAM's init sequence for the board's SDRAM module).
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct SdramInit {
+    /// The DFII control word that hands the SDRAM to the host (CKE, ODT, reset_n).
+    pub software_control: u32,
+    /// The control word that hands it back to the controller (sel).
+    pub hardware_control: u32,
+    pub steps: Vec<SdramInitStep>,
+}
+
+/// One step: with `control`, `bits` is the DFII control word; otherwise
+/// `bits` is a command (CS, WE, CAS, RAS) issued on phase 0 with `address`
+/// and `bank`. Then `wait` system clock cycles pass.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct SdramInitStep {
+    pub step: String,
+    pub control: bool,
+    pub address: u32,
+    pub bank: u32,
+    pub bits: u32,
+    pub wait: u64,
+}
+
+impl SdramInit {
+    pub fn read(path: &Path) -> Result<Self, FpgaError> {
+        let text = std::fs::read_to_string(path).map_err(|e| FpgaError::io(path, e))?;
+        serde_json::from_str(&text).map_err(|e| FpgaError::Report {
+            path: path.into(),
+            source: e.into(),
+        })
+    }
 }
 
 /// Run the generator; its output goes to `generator.log` in the output
@@ -61,7 +105,8 @@ pub fn generate_ulx3s_soc(tools: &Toolchain, r: &SocRequest) -> Result<SocFiles,
         .arg(r.files)
         .arg("--output")
         .arg(r.output)
-        .args(["--sys-clk-freq", &format!("{}", r.sys_clk_mhz * 1e6)]);
+        .args(["--sys-clk-freq", &format!("{}", r.sys_clk_mhz * 1e6)])
+        .args(["--baud", &r.baud.to_string()]);
     if r.sim {
         cmd.arg("--sim");
     }
@@ -94,6 +139,7 @@ pub fn generate_ulx3s_soc(tools: &Toolchain, r: &SocRequest) -> Result<SocFiles,
         verilog: gateware.join(format!("{SOC_TOP}.v")),
         constraints: gateware.join(format!("{SOC_TOP}.lpf")),
         csr_csv: r.output.join("csr.csv"),
+        sdram_init: r.output.join("sdram_init.json"),
         sim_wrapper: r.sim.then(|| gateware.join(format!("{SOC_SIM_TOP}.v"))),
         gateware,
     })

@@ -168,6 +168,22 @@ impl BoardSim {
         unsafe { (self.cycles)(self.handle) }
     }
 
+    /// Clock `cycles` cycles with the host quiet; a byte from the board in
+    /// that time is an error (nothing was asked).
+    pub fn idle(&mut self, cycles: u64) -> Result<(), CosimError> {
+        if cycles == 0 {
+            return Ok(());
+        }
+        let b = unsafe { (self.recv)(self.handle, cycles) };
+        self.check()?;
+        match b {
+            -1 => Ok(()),
+            other => Err(CosimError::Mismatch(format!(
+                "the board sent {other:#x} while the host waited, unasked"
+            ))),
+        }
+    }
+
     fn check(&self) -> Result<(), CosimError> {
         if unsafe { (self.got_error)(self.handle) } != 0 {
             return Err(CosimError::Assertion {

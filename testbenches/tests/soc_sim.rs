@@ -54,7 +54,7 @@ fn spmv_runs_from_sdram_in_the_simulated_ulx3s_soc() {
     };
     let tiles = TileModel::new(&graph, formats.clone(), 32, opts).unwrap();
     let dir = std::env::temp_dir().join(format!("samgen-soc-{}", std::process::id()));
-    let mut soc = SocTileRunner::new(tiles, &dir);
+    let mut soc = SocTileRunner::simulated(tiles, &dir);
     let run = run_tiled(&tk, &tiling, &coo, &mut soc, 32, &mut |_, _| {})
         .unwrap_or_else(|e| panic!("{e}"));
     let _ = std::fs::remove_dir_all(&dir);

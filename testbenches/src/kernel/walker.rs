@@ -534,6 +534,14 @@ pub fn walk(
     let end = program.results_base() + program.results;
     system.start(&image, end).map_err(err)?;
     let reg = |w: u64| region << REGION_SHIFT | w;
+    // A board keeps running across host runs: one whose walker still runs
+    // (a run the host gave up on) would take no start.
+    if system.host_read(reg(word::CONTROL)).map_err(err)? & 2 != 0 {
+        return Err(whole(
+            "the tile walker is still running an earlier program: reset the board and run again"
+                .into(),
+        ));
+    }
     system.host_write(reg(word::PROGRAM), 0).map_err(err)?;
     system.host_write(reg(word::CONTROL), 1).map_err(err)?;
     // Every word at most a few times over the bandwidth, every kernel cycle
