@@ -209,34 +209,43 @@ module sam_axi_rd #(
   // boundary or the window's room. Each limit is clamped to Burst on its own,
   // so the three meet in narrow compares rather than a chain of wide ones.
   localparam int unsigned BW = $clog2(Burst + 1);
-  logic [BW-1:0] cap_left, cap_page, cap_room, cap_lp, cap;
+  logic [BW-1:0] cap_left, cap_page, cap_room;
   assign cap_left = left >= 32'(Burst) ? BW'(Burst) : BW'(left);
   assign cap_page = page >= 32'(Burst) ? BW'(Burst) : BW'(page);
   assign cap_room = room >= 32'(Burst) ? BW'(Burst) : BW'(room);
-  assign cap_lp   = cap_left < cap_page ? cap_left : cap_page;
-  assign cap      = cap_lp < cap_room ? cap_lp : cap_room;
 
-  // The burst length is registered (the chain from hi through the three
-  // limits to the AR registers and due would set the clock): len_q is the
-  // length at the state of the cycle before, which holds while fresh_q, that
-  // is, when no burst was presented and no restart came in between (lo only
-  // rises meanwhile, which only adds room). So a burst is presented every
-  // other cycle at most, and a burst is at least a beat a cycle's worth. A
-  // burst presented as a restart comes is the old stream's: its beats are
-  // counted among those to drop, so present does not wait for the oldest
-  // request's hit (the clock's path).
-  logic [15:0] len_q;
-  logic        fresh_q;
-  logic present;
-  assign present = enable_i && (!m_axi_arvalid_o || m_axi_arready_i) && fresh_q &&
+  // The burst length is computed over two register stages: the three clamped
+  // limits (each a carry chain from hi: hi + base's page offset, words - hi,
+  // Window - (hi - lo)), then their minimum in len_q; one stage from hi to the
+  // AR registers and due sets the clock. len_q is the length at the state of
+  // two cycles before, which holds while fresh_q[1], that is, when no burst
+  // was presented and no restart came in either cycle between (lo only rises
+  // meanwhile, which only adds room). So a burst is presented every third
+  // cycle at most: Burst beats every three cycles is more than the memory's
+  // beat a cycle. A burst presented as a restart comes is the old stream's:
+  // its beats are counted among those to drop, so present does not wait for
+  // the oldest request's hit (the clock's path).
+  logic [BW-1:0] cap_left_q, cap_page_q, cap_room_q, cap_lp, cap;
+  logic [15:0]   len_q;
+  logic [1:0]    fresh_q;
+  logic          present;
+  assign present = enable_i && (!m_axi_arvalid_o || m_axi_arready_i) && fresh_q[1] &&
                    len_q != '0;
+  assign cap_lp  = cap_left_q < cap_page_q ? cap_left_q : cap_page_q;
+  assign cap     = cap_lp < cap_room_q ? cap_lp : cap_room_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      len_q   <= '0;
-      fresh_q <= 1'b0;
+      cap_left_q <= '0;
+      cap_page_q <= '0;
+      cap_room_q <= '0;
+      len_q      <= '0;
+      fresh_q    <= '0;
     end else begin
-      len_q   <= 16'(cap);
-      fresh_q <= !present && !restart;
+      cap_left_q <= cap_left;
+      cap_page_q <= cap_page;
+      cap_room_q <= cap_room;
+      len_q      <= 16'(cap);
+      fresh_q    <= {fresh_q[0] && !present && !restart, !present && !restart};
     end
   end
   assign idle_o  = !m_axi_arvalid_o && due_q == '0;
