@@ -48,6 +48,18 @@ pub struct CompileArgs {
     /// fiber-depths, skip-reach, broadcasts, host-regions.
     #[arg(long, value_name = "PASS", value_parser = pass_name)]
     pub dump_after: Option<String>,
+    /// With --memory axi: write memory images of a run on the -i tensors into
+    /// `<DIR>/image` for a testbench of one's own: `memory.hex` (the external
+    /// memory before the run, one 64-bit word a line for `$readmemh`),
+    /// `expected.hex` (after done, the outputs as the golden executor writes
+    /// them), `registers.svh` (the host writes before the start, the counts
+    /// after done) and `README.txt` (the layout); docs/memory.md
+    #[arg(long, conflicts_with = "dump_after")]
+    pub image: bool,
+    /// An input tensor of --image's run (.mtx, .tns, ..., as `run -i` reads
+    /// them), one per input tensor. Repeatable.
+    #[arg(short = 'i', long = "input", value_name = "NAME=FILE")]
+    pub inputs: Vec<String>,
 }
 
 /// A pass name `--dump-after` takes: one of hdl-gen's passes.
@@ -69,6 +81,7 @@ pub fn run(a: CompileArgs) -> Result<()> {
         };
         print!("{}", a.kernel.describe_cin(sizes)?);
     }
+    crate::image_out::check_args(a.image, &a.inputs, a.hw.top_options(a.value_bits).memory)?;
     let built = a.kernel.build(a.value_bits)?;
     let g = &built.graph;
     let mut notes = Vec::new();
@@ -100,12 +113,29 @@ pub fn run(a: CompileArgs) -> Result<()> {
     }
     let top =
         samgen_hdl::top::generate(g, &a.hw.top, &options, &sizing).context("generating the RTL")?;
+    // The image before writing too: data that does not fit leaves nothing.
+    let image = if a.image {
+        let inputs = &a.inputs;
+        Some(crate::image_out::build(
+            g,
+            &top,
+            &options,
+            &sizing,
+            inputs,
+            a.value_bits,
+        )?)
+    } else {
+        None
+    };
     let mut files = write_graph(g, &a.output, &mut notes)?;
     files.extend(crate::rtl_out::write_rtl(
         &top,
         g.info.expression.as_deref(),
         &a.output,
     )?);
+    if let Some(image) = &image {
+        files.extend(crate::image_out::write(image, &a.hw.top, &a.output)?);
+    }
     if a.json {
         print_json(g, &files);
     } else {

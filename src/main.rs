@@ -4,6 +4,7 @@
 
 mod board_cmd;
 mod compile_cmd;
+mod image_out;
 mod kernel_args;
 mod primitive_cmd;
 mod rtl_out;

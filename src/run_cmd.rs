@@ -226,7 +226,7 @@ fn format_of(graph: &SamGraph, name: &str) -> Result<Format> {
 
 /// Without an expression: every index variable must have one size over the
 /// tensor levels the graph scans.
-fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<()> {
+pub(crate) fn check_dims(graph: &SamGraph, inputs: &HashMap<String, CooTensor>) -> Result<()> {
     let mut sizes: BTreeMap<&str, (u64, &str, usize)> = BTreeMap::new();
     for n in graph.graph.node_weights() {
         let Some((tensor, level, index)) = n.kind.scanned_level() else {

@@ -11,6 +11,7 @@
 
 pub mod board;
 mod emit;
+pub mod external;
 pub mod fusesoc;
 pub mod host;
 pub mod kernel_top;

@@ -28,6 +28,7 @@ use crate::CosimError;
 
 mod external;
 mod ffi;
+mod image;
 mod prepare;
 mod readback;
 mod run;
@@ -37,6 +38,7 @@ mod verify;
 mod walker;
 
 pub use ffi::KernelSim;
+pub use image::{memory_image, HostAccess, MemoryImage};
 pub use prepare::{
     build_netlist, build_top, expected_arrays, golden_options, ExpectedArrays, Prepared,
 };

@@ -276,34 +276,63 @@ fn cache_key(spec: &ModelSpec, version: &str) -> Result<String, CosimError> {
 pub fn build_model(spec: &ModelSpec, cache_dir: &Path) -> Result<BuiltModel, CosimError> {
     let version = verilator_version()?;
     let hash = cache_key(spec, &version)?;
-    let dir = cache_dir.join(format!("{}-{hash}", spec.top_name));
-    let library = dir.join("libsamsim.so");
-    let model = |reused, build_seconds| BuiltModel {
+    let name = format!("{}-{hash}", spec.top_name);
+    let built = cached_build(cache_dir, &name, "libsamsim.so", &spec.label, |work| {
+        let runtime = build_runtime(cache_dir, &version)?;
+        build_in(spec, work, &runtime, cache_dir, &version)
+    })?;
+    Ok(BuiltModel {
         label: spec.label.clone(),
-        library: library.clone(),
-        hash: hash.clone(),
-        reused,
-        build_seconds,
+        library: built.path,
+        hash,
+        reused: built.reused,
+        build_seconds: built.build_seconds,
         shim: spec.shim,
+    })
+}
+
+/// A cached build: the file it made, and whether the cache held it.
+struct Cached {
+    path: PathBuf,
+    reused: bool,
+    build_seconds: f64,
+}
+
+/// `cache_dir/name/file`, built by `build` into a fresh `name.building`
+/// directory (renamed to `name` once it succeeds) unless the cache holds it.
+/// Concurrent builds of one name (parallel tests) serialize on a lock file.
+fn cached_build(
+    cache_dir: &Path,
+    name: &str,
+    file: &str,
+    label: &str,
+    build: impl FnOnce(&Path) -> Result<(), CosimError>,
+) -> Result<Cached, CosimError> {
+    let dir = cache_dir.join(name);
+    let path = dir.join(file);
+    let reused = |path: PathBuf| Cached {
+        path,
+        reused: true,
+        build_seconds: 0.0,
     };
-    if library.exists() {
-        return Ok(model(true, 0.0));
+    if path.exists() {
+        return Ok(reused(path));
     }
     fs::create_dir_all(cache_dir)
         .map_err(CosimError::io(format!("creating {}", cache_dir.display())))?;
-    let lock_path = cache_dir.join(format!("{}-{hash}.lock", spec.top_name));
+    let lock_path = cache_dir.join(format!("{name}.lock"));
     let lock = fs::File::create(&lock_path)
         .map_err(CosimError::io(format!("creating {}", lock_path.display())))?;
     lock.lock()
         .map_err(CosimError::io(format!("locking {}", lock_path.display())))?;
-    if library.exists() {
+    if path.exists() {
         // Another process built it while we waited.
-        return Ok(model(true, 0.0));
+        return Ok(reused(path));
     }
     let start = Instant::now();
     let message = format!(
-        "[cosim] building Verilator model `{}` ({hash}); this takes a while once, then it is cached",
-        spec.label
+        "[cosim] building Verilator model `{label}` ({name}); this takes a while once, then it \
+         is cached"
     );
     // A spinner on a terminal; one line in a log.
     let spinner = if std::io::stderr().is_terminal() {
@@ -314,24 +343,119 @@ pub fn build_model(spec: &ModelSpec, cache_dir: &Path) -> Result<BuiltModel, Cos
         eprintln!("{message}");
         None
     };
-    let work = cache_dir.join(format!("{}-{hash}.building", spec.top_name));
+    let work = cache_dir.join(format!("{name}.building"));
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).map_err(CosimError::io(format!("creating {}", work.display())))?;
-    let runtime = build_runtime(cache_dir, &version)?;
-    build_in(spec, &work, &runtime, cache_dir, &version)?;
+    build(&work)?;
     fs::rename(&work, &dir).map_err(CosimError::io(format!("installing {}", dir.display())))?;
     if let Some(s) = spinner {
         s.finish_and_clear();
     }
-    let secs = start.elapsed().as_secs_f64();
-    eprintln!("[cosim] model `{}` built in {secs:.1} s", spec.label);
-    Ok(model(false, secs))
+    let build_seconds = start.elapsed().as_secs_f64();
+    eprintln!("[cosim] model `{label}` built in {build_seconds:.1} s");
+    Ok(Cached {
+        path,
+        reused: false,
+        build_seconds,
+    })
+}
+
+/// A SystemVerilog testbench that runs on its own (`verilator --binary
+/// --timing`): its sources and include directories.
+#[derive(Clone, Debug)]
+pub struct BinarySpec {
+    pub label: String,
+    /// The testbench's top module.
+    pub top_name: String,
+    /// Every source, in compile order (packages first).
+    pub sources: Vec<PathBuf>,
+    /// `+incdir+` directories; every file in them is part of the cache key.
+    pub include_dirs: Vec<PathBuf>,
+}
+
+/// A testbench executable.
+#[derive(Clone, Debug)]
+pub struct BuiltBinary {
+    pub path: PathBuf,
+    pub hash: String,
+    /// True when the cache already held it.
+    pub reused: bool,
+    pub build_seconds: f64,
+}
+
+/// Build the testbench of `spec` into an executable (or reuse the cached one)
+/// under `cache_dir`, keyed like a model by the Verilator version, the flags
+/// and the contents of every source and included file.
+pub fn build_binary(spec: &BinarySpec, cache_dir: &Path) -> Result<BuiltBinary, CosimError> {
+    let version = verilator_version()?;
+    let mut args: Vec<String> = ["--binary", "--timing", "--assert", "-Mdir", "obj"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    // Verilator's own compiler (the coroutines of --timing are g++'s), at the
+    // models' optimization.
+    for var in make_vars().into_iter().filter(|v| !v.starts_with("CXX=")) {
+        args.extend(["-MAKEFLAGS".into(), var]);
+    }
+    args.extend(["--top-module".into(), spec.top_name.clone()]);
+    let mut h = Sha256::new();
+    h.update(version.as_bytes());
+    h.update(args.join(" ").as_bytes());
+    let mut hash_file = |path: &Path| -> Result<(), CosimError> {
+        let text = fs::read(path).map_err(CosimError::io(format!("reading {}", path.display())))?;
+        h.update(path.file_name().unwrap_or_default().as_encoded_bytes());
+        h.update((text.len() as u64).to_le_bytes());
+        h.update(&text);
+        Ok(())
+    };
+    for src in &spec.sources {
+        hash_file(src)?;
+    }
+    for dir in &spec.include_dirs {
+        let mut files: Vec<PathBuf> = fs::read_dir(dir)
+            .map_err(CosimError::io(format!("reading {}", dir.display())))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "svh" || e == "vh"))
+            .collect();
+        files.sort();
+        for f in &files {
+            hash_file(f)?;
+        }
+    }
+    let hash = hex(&h.finalize()[..10]);
+    let exe = format!("V{}", spec.top_name);
+    let name = format!("{}-{hash}", spec.top_name);
+    let built = cached_build(cache_dir, &name, &exe, &spec.label, |work| {
+        let mut verilate = Command::new("verilator");
+        verilate.current_dir(work).args(&args);
+        for dir in &spec.include_dirs {
+            verilate.arg(format!("+incdir+{}", dir.display()));
+        }
+        verilate.args(&spec.sources);
+        run_logged(
+            &mut verilate,
+            "verilator",
+            &spec.label,
+            &work.join("build.log"),
+        )?;
+        // The executable alone: Verilator's C++ and objects are most of the size.
+        let obj = work.join("obj");
+        fs::rename(obj.join(&exe), work.join(&exe))
+            .map_err(CosimError::io(format!("moving {exe}")))?;
+        fs::remove_dir_all(&obj).map_err(CosimError::io(format!("removing {}", obj.display())))
+    })?;
+    Ok(BuiltBinary {
+        path: built.path,
+        hash,
+        reused: built.reused,
+        build_seconds: built.build_seconds,
+    })
 }
 
 fn run_logged(
     cmd: &mut Command,
     tool: &'static str,
-    spec: &ModelSpec,
+    label: &str,
     log: &Path,
 ) -> Result<(), CosimError> {
     let out = cmd
@@ -348,7 +472,7 @@ fn run_logged(
     let detail = first_error(&String::from_utf8_lossy(&text));
     Err(CosimError::BuildFailed {
         tool,
-        label: spec.label.clone(),
+        label: label.to_string(),
         detail,
         log: log.to_path_buf(),
     })
@@ -429,18 +553,7 @@ fn build_runtime(cache_dir: &Path, version: &str) -> Result<PathBuf, CosimError>
         .arg("rcs")
         .arg("libverilated_rt.a")
         .args(UNITS.iter().map(|u| format!("{u}.o")));
-    let spec_label = ModelSpec {
-        label,
-        top_name: String::new(),
-        top_text: String::new(),
-        sources: Vec::new(),
-        shim: Shim::Lanes {
-            num_in: 0,
-            num_out: 0,
-        },
-        wave: None,
-    };
-    run_logged(&mut ar, "ar", &spec_label, &work.join("ar.log"))?;
+    run_logged(&mut ar, "ar", &label, &work.join("ar.log"))?;
     fs::rename(&work, &dir).map_err(CosimError::io(format!("installing {}", dir.display())))?;
     Ok(archive)
 }
@@ -580,7 +693,7 @@ fn build_in(
     run_logged(
         &mut verilate,
         "verilator",
-        spec,
+        &spec.label,
         &work.join("verilator.log"),
     )?;
 
@@ -606,7 +719,7 @@ fn build_in(
         make.arg(format!("USER_CPPFLAGS={}", user_flags.join(" ")));
     }
     make.arg("Vtb__ALL.a");
-    run_logged(&mut make, "make", spec, &work.join("make.log"))?;
+    run_logged(&mut make, "make", &spec.label, &work.join("make.log"))?;
 
     let root = verilator_root()?;
     let mut flags: Vec<String> = [
@@ -635,7 +748,7 @@ fn build_in(
     link.args([spec.shim.file(), "obj/Vtb__ALL.a"]);
     link.arg(runtime);
     link.args(["-lz", "-Wl,-Bsymbolic", "-o", "libsamsim.so"]);
-    run_logged(&mut link, "g++", spec, &work.join("link.log"))?;
+    run_logged(&mut link, "g++", &spec.label, &work.join("link.log"))?;
     // Verilator's C++ and objects are three quarters of a model's size and
     // nothing reads them once the library is linked; a test run keeps a few
     // hundred models. The top's SV and the logs stay, to say what was built;

@@ -10,36 +10,27 @@
 
 use std::collections::BTreeMap;
 
+use samgen_hdl::external::{ExternalLayout, WORD_BYTES};
 use samgen_hdl::host::REGION_SHIFT;
 use samgen_hdl::top::KernelTop;
 
 use crate::axi_mem::{Addr, AxiMem, AxiMemConfig, AxiStats, MasterOut, SlaveOut, WBeat};
 use crate::CosimError;
 
-/// The byte address of region `region`'s array in its lanes' memories: a
-/// different place per array, and not 4 KB aligned, so that the base
-/// registers and the prefetchers' boundary splits are exercised.
-fn array_base(region: u64) -> u64 {
-    0x1000 * region + 8 * (region * 37 % 256)
-}
-
-/// One lane: its array's name and region, and whether it writes.
+/// One lane: its array's name and region.
 #[derive(Clone, Debug)]
 struct Lane {
     array: String,
     region: u64,
-    write: bool,
-    /// Bytes its memory holds: the array's capacity past its base.
+    /// Bytes its memory holds: up to its array's last word.
     size: usize,
 }
 
 /// The memories of a top's AXI lanes.
 pub(crate) struct ExternalMemory {
     cfg: AxiMemConfig,
-    /// One memory behind the one lane of a tile walker's top, which the host
-    /// fills and reads by byte address ([`ExternalMemory::flat`]): no array
-    /// lives there by region.
-    flat: bool,
+    /// Where the arrays lie (`samgen_hdl::external`); empty for a flat memory.
+    layout: ExternalLayout,
     lanes: Vec<Lane>,
     /// Lane k's memory.
     mems: Vec<AxiMem>,
@@ -49,28 +40,22 @@ pub(crate) struct ExternalMemory {
 
 impl ExternalMemory {
     /// Memories for every lane of `top`, each `cfg` (its seed offset by the
-    /// lane), sized for its array's capacity.
+    /// lane), each holding the memory up to its array's last word, the arrays
+    /// placed by [`ExternalLayout`].
     pub(crate) fn new(top: &KernelTop, cfg: &AxiMemConfig) -> Self {
+        let layout = ExternalLayout::new(top);
         let lanes = top
             .axi
             .iter()
-            .map(|lane| {
-                let words = top
-                    .map
-                    .iter()
-                    .find(|e| e.name == lane.array)
-                    .map_or(1, |e| e.words);
-                Lane {
-                    array: lane.array.clone(),
-                    region: lane.region,
-                    write: lane.write,
-                    size: (array_base(lane.region) + 8 * words.max(1)) as usize,
-                }
+            .map(|lane| Lane {
+                array: lane.array.clone(),
+                region: lane.region,
+                size: layout.region(lane.region).map_or(8, |p| p.end()) as usize,
             })
             .collect();
         let mut m = ExternalMemory {
             cfg: cfg.clone(),
-            flat: false,
+            layout,
             lanes,
             mems: Vec::new(),
             loaded: BTreeMap::new(),
@@ -80,15 +65,15 @@ impl ExternalMemory {
     }
 
     /// One memory of `size` bytes behind the one lane of a tile walker's top
-    /// (`samgen_hdl::walker`).
+    /// (`samgen_hdl::walker`), which the host fills and reads by byte address:
+    /// no array lives there by region.
     pub(crate) fn flat(cfg: &AxiMemConfig, size: usize) -> Self {
         let mut m = ExternalMemory {
             cfg: cfg.clone(),
-            flat: true,
+            layout: ExternalLayout::default(),
             lanes: vec![Lane {
                 array: "tile_walker".into(),
                 region: samgen_hdl::walker::WALKER_REGION,
-                write: true,
                 size,
             }],
             mems: Vec::new(),
@@ -140,37 +125,38 @@ impl ExternalMemory {
     /// Whether host address `addr` lies in an array region (its words are in
     /// memory, not behind the host port).
     pub(crate) fn holds(&self, addr: u64) -> bool {
-        !self.flat && !self.lanes_of(addr >> REGION_SHIFT).is_empty()
+        self.layout.byte_address(addr).is_some()
     }
 
     /// The host writes of every array's base address (word 0 of its region)
     /// and a read array's length (word 1), for the start of a run.
     pub(crate) fn base_writes(&self) -> Vec<(u64, u64)> {
-        let mut writes = Vec::new();
-        for lane in self.lanes.iter().filter(|_| !self.flat) {
-            let at = lane.region << REGION_SHIFT;
-            if writes.iter().any(|&(a, _)| a == at) {
-                continue;
-            }
-            writes.push((at, array_base(lane.region)));
-            if !lane.write {
-                writes.push((at + 1, self.loaded.get(&lane.region).copied().unwrap_or(0)));
-            }
-        }
-        writes
+        self.layout.base_writes(&self.loaded)
+    }
+
+    /// Where the arrays lie.
+    pub(crate) fn layout(&self) -> &ExternalLayout {
+        &self.layout
+    }
+
+    /// The byte address of host address `addr`, a word of an array region.
+    fn byte_address(&self, addr: u64) -> Result<u64, CosimError> {
+        self.layout.byte_address(addr).ok_or_else(|| {
+            CosimError::Mismatch(format!("host address {addr:#x} is in no array region"))
+        })
     }
 
     /// Load `data` at host address `addr` of an array region into the
     /// memories of its lanes.
     pub(crate) fn load(&mut self, addr: u64, data: &[u64]) -> Result<(), CosimError> {
-        let region = addr >> REGION_SHIFT;
-        let word = addr & ((1 << REGION_SHIFT) - 1);
+        let (region, at) = (addr >> REGION_SHIFT, self.byte_address(addr)?);
         let bytes: Vec<u8> = data.iter().flat_map(|w| w.to_le_bytes()).collect();
         for k in self.lanes_of(region) {
             self.mems[k]
-                .load(array_base(region) + 8 * word, &bytes)
+                .load(at, &bytes)
                 .map_err(|e| CosimError::Mismatch(format!("loading region {region}: {e}")))?;
         }
+        let word = addr & ((1 << REGION_SHIFT) - 1);
         let len = self.loaded.entry(region).or_insert(0);
         *len = (*len).max(word + data.len() as u64);
         Ok(())
@@ -178,16 +164,28 @@ impl ExternalMemory {
 
     /// `n` words at host address `addr` of an array region, from memory.
     pub(crate) fn read(&self, addr: u64, n: usize) -> Result<Vec<u64>, CosimError> {
-        let region = addr >> REGION_SHIFT;
-        let word = addr & ((1 << REGION_SHIFT) - 1);
+        let (region, at) = (addr >> REGION_SHIFT, self.byte_address(addr)?);
         let k = self.lanes_of(region)[0];
         let bytes = self.mems[k]
-            .read(array_base(region) + 8 * word, 8 * n)
+            .read(at, 8 * n)
             .map_err(|e| CosimError::Mismatch(format!("reading region {region}: {e}")))?;
         Ok(bytes
             .chunks(8)
             .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
             .collect())
+    }
+
+    /// The memory as one image of 8-byte words from address 0: every array
+    /// where the layout places it, as its lanes' memories hold it, zero
+    /// between the arrays.
+    pub(crate) fn image(&self) -> Result<Vec<u64>, CosimError> {
+        let mut words = vec![0; (self.layout.bytes() / WORD_BYTES) as usize];
+        for p in &self.layout.arrays {
+            let data = self.read(p.region << REGION_SHIFT, p.words as usize)?;
+            let at = (p.base / WORD_BYTES) as usize;
+            words[at..at + data.len()].copy_from_slice(&data);
+        }
+        Ok(words)
     }
 
     /// What every lane's memory drives now, as `KernelSim::axi_in` takes it.

@@ -189,39 +189,21 @@ impl<'g> Prepared<'g> {
             (None, None) => Sizing::from_inputs(graph, &inputs, opts.max_output_words)
                 .map_err(|e| CosimError::Mismatch(e.to_string()))?,
         };
-        let extents = top::index_extents(graph, &inputs)
-            .map_err(|(node, m)| CosimError::Mismatch(format!("node `{node}`: {m}")))?;
-        check_extents(graph, &extents, &sizing, &topts)?;
-        // Capacity before any model is built: an array that does not fit is an
-        // error naming the option that sizes its memory, and tiling.
         let raise = if opts.capacity.is_some() || opts.sizing.is_some() {
             "raise --mem-words, or run tile by tile: --tile auto"
         } else {
             "raise the output capacity, --max-output-words, or run tile by tile: --tile auto"
         };
-        for a in inputs.values().flat_map(|t| t.arrays()) {
-            let Some(&room) = sizing.array_words.get(&a.name) else {
-                continue;
-            };
-            if a.data.len() as u64 > room {
-                return Err(CosimError::Mismatch(format!(
-                    "input array {} has {} words but its memory holds {room} (raise \
-                     --mem-words, or run tile by tile: --tile auto)",
-                    a.name,
-                    a.data.len()
-                )));
-            }
-        }
-        let expected = expected_arrays(graph, golden, value_bits)?;
-        for (array, words) in &expected.arrays {
-            let room = sizing.array_words.get(array).copied().unwrap_or(0);
-            if words.len() as u64 > room {
-                return Err(CosimError::Mismatch(format!(
-                    "output array {array} needs {} words but its memory holds {room} ({raise})",
-                    words.len()
-                )));
-            }
-        }
+        let raise_inputs = "raise --mem-words, or run tile by tile: --tile auto";
+        let (extents, expected) = check_data(
+            graph,
+            &inputs,
+            golden,
+            value_bits,
+            &sizing,
+            &topts,
+            [raise_inputs, raise],
+        )?;
         let top = top::generate(graph, "sam_kernel", &topts, &sizing)
             .map_err(|e| CosimError::Refused(e.to_string()))?;
         Ok(Prepared {
@@ -233,6 +215,83 @@ impl<'g> Prepared<'g> {
             value_bits,
         })
     }
+
+    /// A run of `top`, generated from `graph` with `options` and `sizing`
+    /// (what `samgen compile` builds), on `inputs`: the data checked to fit
+    /// it as [`Prepared::new`] checks it.
+    pub fn with_top(
+        graph: &'g SamGraph,
+        top: KernelTop,
+        inputs: &HashMap<String, Tensor>,
+        golden: &ExecResult,
+        value_bits: u32,
+        sizing: &Sizing,
+        options: &TopOptions,
+    ) -> Result<Self, CosimError> {
+        let inputs: BTreeMap<String, Tensor> =
+            inputs.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        let raise = "raise --mem-words, or size the memories from the data: --size-from";
+        let (extents, expected) = check_data(
+            graph,
+            &inputs,
+            golden,
+            value_bits,
+            sizing,
+            options,
+            [raise, raise],
+        )?;
+        Ok(Prepared {
+            graph,
+            top,
+            inputs,
+            extents,
+            expected,
+            value_bits,
+        })
+    }
+}
+
+/// The data checked to fit a top of `options` and `sizing` (an array that does
+/// not fit is an error naming what to do, `raise` for an input and an output
+/// array),
+/// before any model is built: the index extents and what the writers must
+/// produce.
+fn check_data(
+    graph: &SamGraph,
+    inputs: &BTreeMap<String, Tensor>,
+    golden: &ExecResult,
+    value_bits: u32,
+    sizing: &Sizing,
+    options: &TopOptions,
+    [raise_inputs, raise_outputs]: [&str; 2],
+) -> Result<(BTreeMap<String, u64>, ExpectedArrays), CosimError> {
+    let extents = top::index_extents(graph, inputs)
+        .map_err(|(node, m)| CosimError::Mismatch(format!("node `{node}`: {m}")))?;
+    check_extents(graph, &extents, sizing, options)?;
+    for a in inputs.values().flat_map(|t| t.arrays()) {
+        let Some(&room) = sizing.array_words.get(&a.name) else {
+            continue;
+        };
+        if a.data.len() as u64 > room {
+            return Err(CosimError::Mismatch(format!(
+                "input array {} has {} words but its memory holds {room} ({raise_inputs})",
+                a.name,
+                a.data.len()
+            )));
+        }
+    }
+    let expected = expected_arrays(graph, golden, value_bits)?;
+    for (array, words) in &expected.arrays {
+        let room = sizing.array_words.get(array).copied().unwrap_or(0);
+        if words.len() as u64 > room {
+            return Err(CosimError::Mismatch(format!(
+                "output array {array} needs {} words but its memory holds {room} \
+                 ({raise_outputs})",
+                words.len()
+            )));
+        }
+    }
+    Ok((extents, expected))
 }
 
 /// The data's index extents fit the coordinates and every workspace.
