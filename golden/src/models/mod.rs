@@ -11,6 +11,7 @@ pub mod fiberlookup;
 pub mod fiberwrite;
 pub mod fifo;
 pub mod intersect;
+pub mod lanes;
 pub mod locate;
 pub mod lz77;
 pub mod reduce;
@@ -34,6 +35,7 @@ pub use fiberwrite::{
     WrittenLevel,
 };
 pub use intersect::intersect;
+pub use lanes::{deal, serialize};
 pub use locate::locate;
 pub use lz77::{
     descriptor, descriptor_slots, descriptors, lzexpand, lzload, lzmerge, lzwrite,
