@@ -10,25 +10,33 @@
 //! *order* as given: a stream with, per element, its lane (data `l`), then
 //! `S0 D`.
 //!
-//! - [`deal`]: lane `l` gets the elements the order gives it, in order, then
-//!   `S0 D`; a lane given none gets `S0 D`.
-//! - [`serialize`]: a lane's stream at depth `d` below the dealt level has one
-//!   token per element (`d = 0`) or one fiber per element (`d >= 1`), closed by
-//!   `S_(d-1)`, the lane's last by `S_d` (its outer fiber closes with it). The
-//!   merged stream has the elements in order, each from its lane: for `d >= 1`
-//!   each closed by `S_(d-1)` but the last, closed by `S_d`; for `d = 0`, `S0`
-//!   after the last; then `D`. With no element at all it is `S_d D`, what one
-//!   lane gives for an empty outer fiber.
+//! - [`deal`]: lane `l` gets each element the order gives it as a fiber of
+//!   its own, `e S0`, in order, then `S1 D`. Each element is closed at once, so
+//!   a lane finishes an element without waiting for its next one (a scanner
+//!   merges a fiber's stop with the next input stop, so `e e S0` would hold the
+//!   first element's fiber open until the second came, and the serializer
+//!   waiting for it could hold up the input that brings it). The lane's graph
+//!   thus sees one level more above the dealt one; every primitive's stops are
+//!   relative to the innermost level, so it computes the same fibers. The last
+//!   element's `S0` and the close make an empty fiber (`S0 S1`), whose result
+//!   the serializer drops.
+//! - [`serialize`]: a lane's stream at depth `d` below the dealt level holds,
+//!   per element it was given, the element's tokens closed by `S_d` (inner
+//!   stops below `S_d`), then whatever the closing empty fiber gives, then `D`.
+//!   The merged stream has the elements in order, each from its lane: for
+//!   `d >= 1` each closed by `S_(d-1)` but the last, closed by `S_d`; for
+//!   `d = 0` nothing between elements and `S0` after the last; then `D`. With no
+//!   element at all it is `S_d D`, what one lane gives for an empty outer fiber.
 //!
-//! A lane given no element contributes nothing: what it gives up to `D` is
-//! dropped. Its copy of the graph sees an empty outer fiber, which SAM's
-//! streams cannot tell from an outer fiber holding one empty fiber (a scanner
+//! What a lane gives past its elements is dropped, its closing empty fiber's
+//! result and, for a lane given nothing, everything: SAM's streams cannot tell
+//! an outer fiber without elements from one holding an empty fiber (a scanner
 //! gives `S1 D` for both, and a reducer turns that into `0 S0 D`), so only the
-//! order knows that the lane had nothing to do.
+//! order knows how many elements a lane had.
 //!
-//! Example: elements `a b c` dealt to lanes `0 1 0` give lane 0 `a c S0 D` and
-//! lane 1 `b S0 D`; depth-1 lane streams `1 2 S0 5 S1 D` (lane 0) and `3 S1 D`
-//! (lane 1) merge to `1 2 S0 3 S0 5 S1 D`.
+//! Example: elements `a b c` dealt to lanes `0 1 0` give lane 0 `a S0 c S0 S1 D`
+//! and lane 1 `b S0 S1 D`; depth-1 lane streams `1 2 S1 5 S1 S2 D` (lane 0) and
+//! `3 S1 S2 D` (lane 1) merge to `1 2 S0 3 S0 5 S1 D`.
 
 use samgen_ir::token::Token;
 
@@ -102,12 +110,12 @@ pub fn deal(
     let mut out = vec![vec![Vec::new(); ins.len()]; lanes];
     for (e, &l) in chosen.iter().enumerate() {
         for (k, s) in ins.iter().enumerate() {
-            out[l][k].push(s[e]);
+            out[l][k].extend([s[e], Token::Stop(0)]);
         }
     }
     for lane in &mut out {
         for s in lane.iter_mut() {
-            s.extend([Token::Stop(0), Token::Done]);
+            s.extend([Token::Stop(1), Token::Done]);
         }
     }
     Ok(out)
@@ -147,73 +155,50 @@ pub fn serialize(
 }
 
 /// Lane `l`'s stream `s` cut into the `given` elements' bodies (their closing
-/// stops removed). A lane given none is not read.
+/// stops removed); what follows them up to `D` is dropped.
 fn split_lane(
     l: usize,
     s: &[Token],
     given: usize,
     depth: u32,
 ) -> Result<Vec<Vec<Token>>, GoldenError> {
-    if given == 0 {
-        return Ok(Vec::new());
-    }
     let bad = |i: usize, what: String| GoldenError::new(MERGE, i, format!("lane{l}: {what}"));
     let mut bodies = Vec::with_capacity(given);
-    let mut i = 0;
-    if depth == 0 {
-        for _ in 0..given {
-            match s[i] {
-                t @ (Token::Data(_) | Token::Empty) => bodies.push(vec![t]),
-                t => {
-                    return Err(bad(
-                        i,
-                        format!("{t} where element {} of {given} belongs", bodies.len() + 1),
-                    ))
-                }
-            }
-            i += 1;
+    let mut body = Vec::new();
+    for (i, &t) in s.iter().enumerate() {
+        if bodies.len() == given {
+            break;
         }
-        if s[i] != Token::Stop(0) {
-            return Err(bad(
-                i,
-                format!("{} after its {given} elements, not S0", s[i]),
-            ));
-        }
-        i += 1;
-    } else {
-        let mut body = Vec::new();
-        while bodies.len() < given {
-            let t = s[i];
-            i += 1;
-            match t {
-                Token::Stop(m) if m + 1 >= depth => {
-                    let last = bodies.len() + 1 == given;
-                    let want = if last { depth } else { depth - 1 };
-                    if m != want {
-                        return Err(bad(
-                            i - 1,
-                            format!(
-                                "S{m} closes element {} of {given}, not S{want}",
-                                bodies.len() + 1
-                            ),
-                        ));
-                    }
-                    bodies.push(std::mem::take(&mut body));
-                }
-                Token::Done => {
-                    return Err(bad(
-                        i - 1,
-                        format!("D after {} of {given} elements", bodies.len()),
-                    ))
-                }
-                t => body.push(t),
+        match t {
+            Token::Stop(m) if m == depth => bodies.push(std::mem::take(&mut body)),
+            Token::Stop(m) if m > depth => {
+                return Err(bad(
+                    i,
+                    format!(
+                        "S{m} closes element {} of {given}, not S{depth}",
+                        bodies.len() + 1
+                    ),
+                ))
             }
+            Token::Done => {
+                return Err(bad(
+                    i,
+                    format!("D after {} of {given} elements", bodies.len()),
+                ))
+            }
+            t if depth == 0 && !body.is_empty() => {
+                return Err(bad(
+                    i,
+                    format!("{t} after element {}'s token, not S0", bodies.len() + 1),
+                ))
+            }
+            t => body.push(t),
         }
     }
-    if s[i] != Token::Done {
+    if bodies.len() < given {
         return Err(bad(
-            i,
-            format!("{} after its {given} elements, not D", s[i]),
+            s.len(),
+            format!("{} of {given} elements", bodies.len()),
         ));
     }
     Ok(bodies)
@@ -229,13 +214,13 @@ mod tests {
     }
 
     #[test]
-    fn deal_gives_each_lane_its_elements_then_s0_d() {
+    fn deal_gives_each_lane_its_elements_as_fibers_then_s1_d() {
         let crd = p("4 7 9 S0 D");
         let refs = p("0 1 2 S0 D");
         let lanes = deal(&[&crd, &refs], &p("0 1 0 S0 D"), 3).unwrap();
-        assert_eq!(lanes[0], vec![p("4 9 S0 D"), p("0 2 S0 D")]);
-        assert_eq!(lanes[1], vec![p("7 S0 D"), p("1 S0 D")]);
-        assert_eq!(lanes[2], vec![p("S0 D"), p("S0 D")], "a lane given nothing");
+        assert_eq!(lanes[0], vec![p("4 S0 9 S0 S1 D"), p("0 S0 2 S0 S1 D")]);
+        assert_eq!(lanes[1], vec![p("7 S0 S1 D"), p("1 S0 S1 D")]);
+        assert_eq!(lanes[2], vec![p("S1 D"), p("S1 D")], "a lane given nothing");
     }
 
     #[test]
@@ -250,24 +235,24 @@ mod tests {
     #[test]
     fn serialize_merges_elements_in_order_at_every_depth() {
         let order = p("0 1 0 S0 D");
-        // Depth 0: one token per element.
-        let v = serialize(&order, &[&p("10 30 S0 D"), &p("20 S0 D")], 0).unwrap();
+        // Depth 0: one token per element; the closing empty fiber's 0 dropped.
+        let v = serialize(&order, &[&p("10 S0 30 S0 0 S1 D"), &p("20 S0 0 S1 D")], 0).unwrap();
         assert_eq!(v, p("10 20 30 S0 D"));
-        // Depth 1: one fiber per element, the lane's last closed by S1.
-        let c = serialize(&order, &[&p("1 2 S0 5 S1 D"), &p("3 S1 D")], 1).unwrap();
+        // Depth 1: one fiber per element.
+        let c = serialize(&order, &[&p("1 2 S1 5 S1 S2 D"), &p("3 S1 S2 D")], 1).unwrap();
         assert_eq!(c, p("1 2 S0 3 S0 5 S1 D"));
         // Depth 2: inner stops kept; element c is one empty inner fiber.
-        let c = serialize(&order, &[&p("1 S0 2 S1 S2 D"), &p("3 S2 D")], 2).unwrap();
+        let c = serialize(&order, &[&p("1 S0 2 S2 S2 S3 D"), &p("3 S2 S3 D")], 2).unwrap();
         assert_eq!(c, p("1 S0 2 S1 3 S1 S2 D"));
     }
 
     #[test]
-    fn serialize_drops_what_a_lane_without_elements_gives() {
+    fn serialize_drops_what_a_lane_gives_past_its_elements() {
         let order = p("1 1 S0 D");
-        // Lane 0 saw an empty outer fiber: a reducer gives 0 S0 D for it.
-        let v = serialize(&order, &[&p("0 S0 D"), &p("8 9 S0 D")], 0).unwrap();
+        // Lane 0 saw only the closing empty fiber: a reducer gives 0 S0 D for it.
+        let v = serialize(&order, &[&p("0 S0 D"), &p("8 S0 9 S0 0 S1 D")], 0).unwrap();
         assert_eq!(v, p("8 9 S0 D"));
-        let none = serialize(&p("S0 D"), &[&p("S1 D"), &p("S1 D")], 1).unwrap();
+        let none = serialize(&p("S0 D"), &[&p("S2 D"), &p("S2 D")], 1).unwrap();
         assert_eq!(none, p("S1 D"), "no element: the empty outer fiber");
     }
 
@@ -275,16 +260,86 @@ mod tests {
     fn serialize_refuses_a_lane_that_does_not_fit_its_order() {
         let order = p("0 0 S0 D");
         assert!(
-            serialize(&order, &[&p("1 S0 D"), &p("S0 D")], 0).is_err(),
+            serialize(&order, &[&p("1 S0 S1 D"), &p("S1 D")], 0).is_err(),
             "one short"
         );
         assert!(
-            serialize(&order, &[&p("1 S1 2 S1 D"), &p("S1 D")], 1).is_err(),
-            "S1 mid-lane"
+            serialize(&order, &[&p("1 2 S0 D"), &p("S1 D")], 0).is_err(),
+            "two tokens"
         );
         assert!(
-            serialize(&order, &[&p("1 S0 2 S0 D"), &p("S1 D")], 1).is_err(),
-            "last by S0"
+            serialize(&order, &[&p("1 S2 2 S1 D"), &p("S2 D")], 1).is_err(),
+            "S2 mid-lane"
         );
+    }
+
+    /// SpMV's graph below its outermost loop (`x(i) = B(i,j) * c(j)`, B
+    /// dense-compressed, c dense), run by the models on the i level's streams:
+    /// B's row references and c's root repeated per row. Gives the output
+    /// coordinates of j (depth 1) and x's values (depth 0).
+    fn spmv_below_i(refs_b: &[Token], refs_c: &[Token]) -> (Vec<Token>, Vec<Token>) {
+        use super::super::{alu, arrayvals, fiberlookup, intersect, reduce};
+        use samgen_ir::graph::{AluOp, AluOperand};
+        use samgen_ir::tensor::{Level, LevelFormat, NamedArray};
+        let array = |name, data: &[u64]| NamedArray {
+            name,
+            data: data.to_vec(),
+        };
+        // Rows 0: (0, 2), 1: (), 2: (1, 2, 3), 3: (3).
+        let b1 = Level {
+            format: LevelFormat::Compressed,
+            padded: false,
+            dim: 4,
+            arrays: vec![
+                array("pos", &[0, 2, 2, 5, 6]),
+                array("crd", &[0, 2, 1, 2, 3, 3]),
+            ],
+        };
+        let c0 = Level {
+            format: LevelFormat::Dense,
+            padded: false,
+            dim: 4,
+            arrays: vec![],
+        };
+        let (crd_b, ref_b) = fiberlookup(&b1, refs_b).unwrap();
+        let (crd_c, ref_c) = fiberlookup(&c0, refs_c).unwrap();
+        let (crd, refs) = intersect(&[(crd_b, ref_b), (crd_c, ref_c)]).unwrap();
+        let b = arrayvals(&[1, 2, 3, 4, 5, 6], &refs[0], 32).unwrap();
+        let c = arrayvals(&[10, 20, 30, 40], &refs[1], 32).unwrap();
+        let prod = alu(AluOp::Mul, AluOperand::Streams, &b, Some(&c), 32).unwrap();
+        (crd, reduce(&prod, 32).unwrap())
+    }
+
+    /// The lanes' graph copies compute what the one graph does, whatever the
+    /// order: with one more level above the dealt one (each element its own
+    /// fiber), a lane given nothing, and the closing empty fiber.
+    #[test]
+    fn dealt_lanes_and_serializers_give_the_one_lane_result() {
+        let refs_b = p("0 1 2 3 S0 D");
+        let refs_c = p("0 0 0 0 S0 D");
+        let (crd, x) = spmv_below_i(&refs_b, &refs_c);
+        assert_eq!(x, p("70 0 380 240 S0 D"));
+        for (order, lanes) in [
+            ("0 1 0 1 S0 D", 2),
+            ("2 2 0 2 S0 D", 4),
+            ("0 0 0 0 S0 D", 1),
+        ] {
+            let order = p(order);
+            let dealt = deal(&[&refs_b, &refs_c], &order, lanes).unwrap();
+            let outs: Vec<_> = dealt.iter().map(|l| spmv_below_i(&l[0], &l[1])).collect();
+            let crds: Vec<&[Token]> = outs.iter().map(|o| o.0.as_slice()).collect();
+            let xs: Vec<&[Token]> = outs.iter().map(|o| o.1.as_slice()).collect();
+            assert_eq!(serialize(&order, &crds, 1).unwrap(), crd, "{order:?}");
+            assert_eq!(serialize(&order, &xs, 0).unwrap(), x, "{order:?}");
+        }
+        // No rows at all: each lane's empty outer fiber, merged.
+        let none = p("S0 D");
+        let (crd, x) = spmv_below_i(&none, &none);
+        let dealt = deal(&[&none, &none], &none, 2).unwrap();
+        let outs: Vec<_> = dealt.iter().map(|l| spmv_below_i(&l[0], &l[1])).collect();
+        let crds: Vec<&[Token]> = outs.iter().map(|o| o.0.as_slice()).collect();
+        let xs: Vec<&[Token]> = outs.iter().map(|o| o.1.as_slice()).collect();
+        assert_eq!(serialize(&none, &crds, 1).unwrap(), crd);
+        assert_eq!(serialize(&none, &xs, 0).unwrap(), p("S0 D"), "x: {x:?}");
     }
 }
