@@ -3,10 +3,11 @@
 //! array port an AXI4 lane, each behind the memory model of
 //! testbenches/src/axi_mem.rs at the given latency and bandwidth), both
 //! verified against the golden executor and the dense reference: cycles, the
-//! external run over the on-chip one, and the bytes the lanes moved per stored
-//! input entry. With `--synth`, each external-memory top through the ECP5 flow
-//! at a 150 MHz target: its AXI lanes and host port go to the synthesis
-//! shell's registers like any DUT's ports.
+//! external run over the on-chip one, the bytes the lanes moved per stored
+//! input entry, and the write beats per AW burst. With `--synth`, each
+//! external-memory top through the ECP5 flow at a 150 MHz target: its AXI
+//! lanes and host port go to the synthesis shell's registers like any DUT's
+//! ports.
 
 use std::path::Path;
 
@@ -63,9 +64,9 @@ pub(crate) fn bench(
     );
     println!();
     println!(
-        "| kernel | dims | stored entries | on-chip cycles | external cycles | external / on-chip | lanes | bytes moved | bytes per stored entry |"
+        "| kernel | dims | stored entries | on-chip cycles | external cycles | external / on-chip | lanes | bytes moved | bytes per stored entry | beats per write burst |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for &k in &kernels {
         let (asg, _, _) = k.build(true);
         let vars = asg.index_vars().len();
@@ -82,14 +83,18 @@ pub(crate) fn bench(
         let (external, _) = verified(k, size, density, seed, &opts)?;
         let lanes = external.rtl.axi.clone().unwrap_or_default();
         let bytes: u64 = lanes.iter().map(|s| s.bytes(8)).sum();
+        let (beats, bursts) = lanes
+            .iter()
+            .fold((0, 0), |(b, n), s| (b + s.write_beats, n + s.write_bursts));
         println!(
-            "| {} | {size}^{vars} | {nonzeros} | {} | {} | {:.3} | {} | {bytes} | {:.1} |",
+            "| {} | {size}^{vars} | {nonzeros} | {} | {} | {:.3} | {} | {bytes} | {:.1} | {:.1} |",
             k.name,
             on_chip.rtl.cycles,
             external.rtl.cycles,
             external.rtl.cycles as f64 / on_chip.rtl.cycles.max(1) as f64,
             lanes.len(),
             bytes as f64 / nonzeros.max(1) as f64,
+            beats as f64 / bursts.max(1) as f64,
         );
     }
     if let Some(tools) = tools {

@@ -99,7 +99,7 @@ pub(crate) enum KernelCmd {
     /// SpMV, SpM*SpM ikj, SDDMM and elementwise add with their arrays on chip
     /// and in external memory (`--memory axi`, every lane behind the AXI4
     /// memory model), both verified: cycles, external over on-chip, bytes
-    /// moved per stored input entry.
+    /// moved per stored input entry, write beats per burst.
     External {
         /// Only these kernels (e.g. `SpMV,MMAdd`), comma separated.
         #[arg(long, value_delimiter = ',')]

@@ -1,8 +1,9 @@
 //! The arrays of a top with external memory ([`MemorySystem::Axi`](crate::options::MemorySystem)):
 //! every array port is one lane of the top's AXI4 master ports, served by
 //! `sam_axi_rd` (a read port, with its burst prefetcher) or `sam_axi_wr` (a write
-//! port); the array's host region holds its base address (word 0) and, for a
-//! read array, its length in words (word 1), which the host sets before the run
+//! port, combining writes at consecutive addresses into bursts); the array's
+//! host region holds its base address (word 0) and, for a read array, its
+//! length in words (word 1), which the host sets before the run
 //! (docs/memory.md, "External memory").
 //!
 //! The top's AXI ports are packed, lane k in slice k of each signal
@@ -30,7 +31,8 @@ pub struct AxiLane {
 }
 
 /// The signal that lets the read lanes start bursts: the kernel runs and its
-/// writers are not done ([`axi_ports`] drives it).
+/// writers are not done ([`axi_ports`] drives it). While it is low the write
+/// lanes send their open bursts at once (no write will join them).
 pub const AXI_ENABLE: &str = "axi_enable";
 
 /// The lanes of a top, and the signals its done waits for (every lane idle: a
@@ -101,10 +103,11 @@ pub fn axi_enable_wire(m: &mut Module) {
 }
 
 /// The AXI ports of a top with `n` lanes (at least one, tied off if none), and
-/// [`AXI_ENABLE`] (declared by [`axi_enable_wire`]): the read lanes burst
-/// while the run is on and `working` (the writers have not all seen D). The
-/// host port reaches registers only (no array answers a host read), so its
-/// read strobe and the address bits above the regions' words go to a sink.
+/// [`AXI_ENABLE`] (declared by [`axi_enable_wire`]): the read lanes burst,
+/// and the write lanes hold partial bursts open, while the run is on and
+/// `working` (the writers have not all seen D). The host port reaches
+/// registers only (no array answers a host read), so its read strobe and the
+/// address bits above the regions' words go to a sink.
 pub fn axi_ports(m: &mut Module, n: usize, working: &str) {
     m.assign(AXI_ENABLE, format!("run_q && {working}"));
     m.sinks(
@@ -219,7 +222,11 @@ pub fn array_lanes(
             ("base_i".into(), base.clone()),
             ("idle_o".into(), idle.clone()),
         ];
-        if !write {
+        if write {
+            // The open burst leaves once no write can join it: the run is
+            // off or the writers have all seen D.
+            c.push(("flush_i".into(), format!("!{AXI_ENABLE}")));
+        } else {
             c.push(("words_i".into(), words.clone()));
             c.push(("enable_i".into(), AXI_ENABLE.into()));
         }
