@@ -122,8 +122,12 @@ module sam_axi_wr #(
   logic take, page_start, cont, joins, shut, aw_go, w_go;
 
   assign take = wr_en_i && wr_ready_o;
-  // The write's beat is the first of a 4 KB page (512 beats).
-  assign page_start = 9'(base_i[11:3] + 9'(wr_addr_i)) == '0;
+  // The write's beat is the first of a 4 KB page (512 beats): its word is the
+  // one that base_i's page offset brings to 0 mod 512, registered from base_i
+  // (set before the run), so the test is a compare, not a carry chain.
+  logic [8:0] page_word_q;
+  always_ff @(posedge clk_i) page_word_q <= 9'(9'd0 - base_i[11:3]);
+  assign page_start = 9'(wr_addr_i) == page_word_q;
   assign cont       = open_q != '0 && (AddrWidth + 1)'(wr_addr_i) == next_q && !page_start;
   assign joins      = take && cont;
   assign shut       = open_q != '0 &&
