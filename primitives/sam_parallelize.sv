@@ -101,6 +101,7 @@ module sam_parallelize #(
   // to it, and each output port takes its own width's bits back.
   localparam int unsigned MaxW = W01 > W23 ? W01 : W23;
   localparam logic [MaxW:0] One = 1;
+  localparam logic [MaxW:0] Ones = '1;
   localparam logic [MaxStreams-1:0] Used = MaxStreams'((1 << Streams) - 1);
 
   if (Lanes < 2 || Lanes > MaxLanes) begin : gen_bad_lanes
@@ -148,7 +149,7 @@ module sam_parallelize #(
     assign is_done[k] = kind == sam_pkg::TokDone;
     assign s0_tok[k]  = One << W;
     assign s1_tok[k]  = (One << W) | One;
-    assign d_tok[k]   = (One << (W + 1)) - One;
+    assign d_tok[k]   = Ones >> (MaxW - W);
   end
 
   sam_stream_assert #(.Width(Width0), .Name("sam_parallelize in0")) in0_check (

@@ -70,7 +70,8 @@ module sam_serialize #(
   // S_(Depth-1), used only for Depth >= 1.
   localparam int unsigned     Up = Depth == 0 ? 0 : Depth - 1;
   localparam logic [Width-1:0] UpLevel = Width'(Up);
-  localparam logic [Width:0]   Flag = 1 << Width;
+  localparam logic [Width:0]   One = 1;
+  localparam logic [Width:0]   Flag = One << Width;
   // A concatenation with the flag reads as unsized to Verilator 5.006
   // (WIDTHCONCAT) when Width is overridden, so the flag is ORed in.
   localparam logic [Width:0] StopDepth = Flag | (Width + 1)'(DepthLevel);
