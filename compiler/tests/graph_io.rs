@@ -4,8 +4,9 @@
 
 use samgen_compiler::graph::{
     Alu, AluOp, AluOperand, ArrayVals, Broadcast, Concat, CrdDrop, CrdHold, FiberLookup,
-    FiberWrite, GraphInfo, GraphIoErrorKind, Intersect, NodeKind, Range, Reduce, RepSigGen, Repeat,
-    SamGraph, SpAccumulator, StreamKind, Union, ValsWrite, DESCRIPTORS,
+    FiberWrite, GraphInfo, GraphIoErrorKind, Intersect, NodeKind, Parallelize, Range, Reduce,
+    RepSigGen, Repeat, SamGraph, Serialize, SpAccumulator, StreamKind, Union, ValsWrite,
+    DESCRIPTORS,
 };
 
 // The Custard examples (fixtures/custard, copied with their provenance).
@@ -474,6 +475,96 @@ fn lz77_expand_graph() -> SamGraph {
     runs_kernel("A(i,j) = B(i,j) * C(i,j)", &["A:dd", "B:dz", "C:dz"])
 }
 
+/// A copy `X(i,j) = B(i,j)` over two lanes: B's rows dealt by a parallelizer
+/// (coordinates and references), each lane scanning and loading its rows, and
+/// a serializer per written stream (i at depth 0, j and the values at depth 1)
+/// following the order, broadcast to the three.
+fn lanes_graph() -> SamGraph {
+    let mut info = GraphInfo {
+        expression: Some("X(i,j) = B(i,j)".into()),
+        loop_order: strings(&["i", "j"]),
+        ..Default::default()
+    };
+    info.formats.insert("X".into(), "ss".parse().unwrap());
+    info.formats.insert("B".into(), "ss".parse().unwrap());
+    let mut g = SamGraph::new(info);
+    let b0 = g.add_node("B0_scan", lookup("B", 0, "i", true));
+    let par = g.add_node(
+        "i_parallelize",
+        NodeKind::Parallelize(Parallelize {
+            index: "i".into(),
+            lanes: 2,
+            streams: vec![StreamKind::Crd, StreamKind::Ref],
+        }),
+    );
+    let order = g.add_node(
+        "bcast_order",
+        NodeKind::Broadcast(Broadcast {
+            kind: StreamKind::Ref,
+            ways: 3,
+        }),
+    );
+    let ser = |g: &mut SamGraph, name: &str, kind, depth| {
+        g.add_node(
+            name,
+            NodeKind::Serialize(Serialize {
+                index: "i".into(),
+                kind,
+                lanes: 2,
+                depth,
+            }),
+        )
+    };
+    let si = ser(&mut g, "i_serialize_i", StreamKind::Crd, 0);
+    let sj = ser(&mut g, "i_serialize_j", StreamKind::Crd, 1);
+    let sv = ser(&mut g, "i_serialize_vals", StreamKind::Val, 1);
+    g.connect(b0, "crd_out", par, "in_0");
+    g.connect(b0, "ref_out", par, "in_1");
+    g.connect(par, "order_out", order, "in");
+    for (k, s) in [si, sj, sv].into_iter().enumerate() {
+        g.connect(order, &format!("out_{k}"), s, "order_in");
+    }
+    for l in 0..2 {
+        let b1 = g.add_node(format!("B1_scan_{l}"), lookup("B", 1, "j", false));
+        let bv = g.add_node(
+            format!("B_vals_{l}"),
+            NodeKind::ArrayVals(ArrayVals {
+                tensor: "B".into(),
+                root: false,
+            }),
+        );
+        g.connect(par, &format!("out_{l}_0"), si, &format!("in_{l}"));
+        g.connect(par, &format!("out_{l}_1"), b1, "ref_in");
+        g.connect(b1, "crd_out", sj, &format!("in_{l}"));
+        g.connect(b1, "ref_out", bv, "ref_in");
+        g.connect(bv, "val_out", sv, &format!("in_{l}"));
+    }
+    let x0 = g.add_node(
+        "X0_write",
+        NodeKind::FiberWrite(FiberWrite {
+            tensor: "X".into(),
+            level: 0,
+            index: "i".into(),
+        }),
+    );
+    let x1 = g.add_node(
+        "X1_write",
+        NodeKind::FiberWrite(FiberWrite {
+            tensor: "X".into(),
+            level: 1,
+            index: "j".into(),
+        }),
+    );
+    let xv = g.add_node(
+        "X_vals_write",
+        NodeKind::ValsWrite(ValsWrite { tensor: "X".into() }),
+    );
+    g.connect(si, "out", x0, "crd_in");
+    g.connect(sj, "out", x1, "crd_in");
+    g.connect(sv, "out", xv, "val_in");
+    g
+}
+
 /// The graphs the round trips below write and read back.
 fn hand_built_graphs() -> Vec<SamGraph> {
     vec![
@@ -489,6 +580,7 @@ fn hand_built_graphs() -> Vec<SamGraph> {
         lz77_brighten_graph(),
         lz77_expand_graph(),
         lz77_merge_graph(),
+        lanes_graph(),
     ]
 }
 

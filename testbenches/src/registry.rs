@@ -279,6 +279,19 @@ mod kinds {
     pub(super) fn lzwrite() -> Benches {
         vec![writer(FiberWriteMode::Repeats, 32)]
     }
+
+    pub(super) fn parallelize() -> Benches {
+        vec![Box::new(crate::parallelize::Parallelize::new(4, &[16, 16]))]
+    }
+
+    pub(super) fn serialize() -> Benches {
+        let serialize = |depth| crate::serialize::Serialize {
+            lanes: 4,
+            width: 32,
+            depth,
+        };
+        vec![Box::new(serialize(0)), Box::new(serialize(1))]
+    }
 }
 
 /// Every testbench: each catalog kind's, in catalog order, then the shared

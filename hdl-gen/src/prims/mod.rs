@@ -100,6 +100,7 @@ pub use locate::{locate, locate_miss_param, locate_probes, LocateLevel};
 pub use lzexpand::lzexpand;
 pub use lzload::lzload;
 pub use lzmerge::lzmerge;
+pub use parallelize::{order_width, parallelize};
 pub use reduce::{reduce, ReduceMode};
 pub use repeat::repeat;
 pub use repsiggen::{repsiggen, REPSIG_WIDTH};
@@ -107,6 +108,7 @@ pub use runexpand::runexpand;
 pub use runmerge::{runmerge, runmerge_mode_param};
 pub use runpack::runpack;
 pub use runreduce::runreduce;
+pub use serialize::serialize;
 pub use spaccumulator::{spaccumulator, SpaccDims};
 pub use subsect::subsect;
 pub use union::union;
@@ -723,6 +725,8 @@ mod config_tests {
             ("sam_crdhold", crdhold(16), 1, 2),
             ("sam_concat", concat(2, 16, 32), 1, 2),
             ("sam_broadcast", broadcast(16, 3), 0, 2),
+            ("sam_parallelize", parallelize(3, &[16, 16], 16), 0, 2),
+            ("sam_serialize", serialize(3, 32, 1, 16), 0, 2),
             (
                 "sam_fiberwrite",
                 fiberwrite(FiberWriteMode::Compressed, 16, 10),

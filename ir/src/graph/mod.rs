@@ -18,12 +18,13 @@ pub use yaml::{GraphIoError, GraphIoErrorKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 use petgraph::graph::{DiGraph, EdgeIndex, NodeIndex};
-use serde::{Deserialize, Serialize};
+// serde's derive by its path: `Serialize` here is the serializer kind.
+use serde::Deserialize;
 
 use crate::tensor::{Format, LevelFormat};
 
 /// A primitive instance.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
 pub struct Node {
     /// Unique, readable instance name (`B1_scan`, `j_intersect`).
     pub name: String,
@@ -32,7 +33,7 @@ pub struct Node {
 }
 
 /// A stream from an output port to an input port.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
 pub struct Edge {
     pub kind: StreamKind,
     pub from_port: String,
@@ -40,7 +41,7 @@ pub struct Edge {
 }
 
 /// What the graph computes, for headers and pictures.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
 pub struct GraphInfo {
     /// The index-notation expression, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]

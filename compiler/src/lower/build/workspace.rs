@@ -9,8 +9,8 @@ use crate::cin::lattice::Slot;
 use crate::cin::{LowerError, Workspace};
 use crate::graph::{
     BvExpand, BvJoin, BvScan, Concat, CrdDrop, CrdHold, FiberLookup, FiberWrite, Intersect, Locate,
-    LzExpand, LzMerge, NodeKind, Range, RepSigGen, Repeat, RunExpand, RunMerge, RunPack, RunReduce,
-    SamGraph, SpAccumulator, Subsect, Union, WindowScan,
+    LzExpand, LzMerge, NodeKind, Parallelize, Range, RepSigGen, Repeat, RunExpand, RunMerge,
+    RunPack, RunReduce, SamGraph, Serialize, SpAccumulator, Subsect, Union, WindowScan,
 };
 
 use super::{Builder, Joined, Stream};
@@ -136,7 +136,9 @@ pub(super) fn name_dimension(g: &mut SamGraph, from: &str, to: &str) {
             | NodeKind::RunPack(RunPack { index, .. })
             | NodeKind::RunReduce(RunReduce { index })
             | NodeKind::LzMerge(LzMerge { index, .. })
-            | NodeKind::LzExpand(LzExpand { index }) => rename(index),
+            | NodeKind::LzExpand(LzExpand { index })
+            | NodeKind::Parallelize(Parallelize { index, .. })
+            | NodeKind::Serialize(Serialize { index, .. }) => rename(index),
             NodeKind::Subsect(Subsect { index, window, .. }) => {
                 rename(index);
                 rename(window);

@@ -27,7 +27,8 @@ pub use touches::{TensorRead, TensorWrite, Touches};
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+// serde's derive by its path: `Serialize` here is the serializer kind.
+use serde::Deserialize;
 
 use super::GraphInfo;
 use crate::tensor::LevelFormat;
@@ -36,7 +37,9 @@ use crate::tensor::LevelFormat;
 pub const MAX_WAYS: usize = 8;
 
 /// What a stream carries: the kind of an edge of the SAM graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum StreamKind {
     Crd,
@@ -73,9 +76,9 @@ impl StreamKind {
 /// (`crd_in` of way `B` is `crd_in_B`, `out` of way 3 is `out_3`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
-    /// A broadcast's input.
+    /// A broadcast's input; a parallelizer's dealt streams, a serializer's lanes.
     In,
-    /// A broadcast's copies.
+    /// A broadcast's copies; a parallelizer's lanes, a serializer's merged stream.
     Out,
     CrdIn,
     RefIn,
@@ -101,10 +104,14 @@ pub enum Role {
     /// A way's own words, beside the joined ones.
     MaskIn,
     MaskOut,
+    /// A serializer's order: each element's lane.
+    OrderIn,
+    /// A parallelizer's order.
+    OrderOut,
 }
 
 impl Role {
-    pub const ALL: [Role; 21] = [
+    pub const ALL: [Role; 23] = [
         Role::In,
         Role::Out,
         Role::CrdIn,
@@ -126,6 +133,8 @@ impl Role {
         Role::BvOut,
         Role::MaskIn,
         Role::MaskOut,
+        Role::OrderIn,
+        Role::OrderOut,
     ];
 
     pub fn name(self) -> &'static str {
@@ -151,6 +160,8 @@ impl Role {
             Role::BvOut => "bv_out",
             Role::MaskIn => "mask_in",
             Role::MaskOut => "mask_out",
+            Role::OrderIn => "order_in",
+            Role::OrderOut => "order_out",
         }
     }
 }
@@ -385,7 +396,7 @@ macro_rules! node_kinds {
         pub use $module::$variant;)*
 
         /// A primitive and its parameters.
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, Deserialize)]
         #[serde(tag = "type", rename_all = "lowercase")]
         pub enum NodeKind {
             $($(#[$doc])* $variant($module::$variant),)*
@@ -485,6 +496,10 @@ macro_rules! with_node_kinds {
             LzMerge => lzmerge,
             /// An LZ77 output level's distances.
             LzWrite => lzwrite,
+            /// Deals the outermost level's elements to lanes.
+            Parallelize => parallelize,
+            /// Merges the lanes' streams back into element order.
+            Serialize => serialize,
         }
     };
 }
@@ -595,7 +610,7 @@ mod tests {
                 );
             }
         }
-        assert_eq!(DESCRIPTORS.len(), 31);
+        assert_eq!(DESCRIPTORS.len(), 33);
     }
 
     #[test]
