@@ -99,6 +99,16 @@ fn broadcast_builds_for_ecp5() {
 }
 
 #[test]
+fn parallelize_builds_for_ecp5() {
+    check(prims::parallelize(4, &[16, 16], 2));
+}
+
+#[test]
+fn serialize_builds_for_ecp5() {
+    check(prims::serialize(4, 32, 1, 2));
+}
+
+#[test]
 fn crddrop_builds_for_ecp5() {
     check(prims::crddrop(prims::CrdDropMode::FiberVal, 16, 32));
 }
