@@ -210,6 +210,8 @@ pub(super) fn status_logic(
         ("edge_ready", Width::Lanes(edges as u32)),
         ("stuck_q", Width::Lanes(edges as u32)),
         ("idle_q", Width::Bits(bits)),
+        ("moved_q", Width::Bits(1)),
+        ("running_q", Width::Bits(1)),
         ("idling", Width::Bits(1)),
     ] {
         m.item(Item::Wire {
@@ -224,7 +226,10 @@ pub(super) fn status_logic(
     };
     m.assign("edge_valid", pick(0));
     m.assign("edge_ready", pick(1));
-    m.assign("idling", "run_q && !done && !(|(edge_valid & edge_ready))");
+    // From registers (a cycle late, which a count of thousands does not
+    // notice): the OR over every edge's handshake and the kernel's done
+    // otherwise meet stuck_q's enables in one cycle across the whole top.
+    m.assign("idling", "running_q && !moved_q");
     m.assign(
         "deadlock_err",
         format!("idling && idle_q == {bits}'d{}", limit - 1),
@@ -232,9 +237,13 @@ pub(super) fn status_logic(
     m.item(Item::Block(vec![
         "always_ff @(posedge clk_i) begin".into(),
         "  if (!rst_ni) begin".into(),
-        "    idle_q  <= '0;".into(),
-        "    stuck_q <= '0;".into(),
+        "    idle_q    <= '0;".into(),
+        "    stuck_q   <= '0;".into(),
+        "    moved_q   <= 1'b0;".into(),
+        "    running_q <= 1'b0;".into(),
         "  end else begin".into(),
+        "    moved_q   <= |(edge_valid & edge_ready);".into(),
+        "    running_q <= run_q && !done;".into(),
         format!("    if (!idling) idle_q <= '0;"),
         format!("    else if (idle_q != {bits}'d{limit}) idle_q <= idle_q + 1'b1;"),
         "    if (clear_q) stuck_q <= '0;".into(),
